@@ -1,0 +1,56 @@
+/**
+ * \file system.h
+ * \brief Registry of the named systems the command line knows
+ *        (`chartless rhs|simulate|... --system NAME`).
+ *
+ * A chapter makes a system available by filling a cl_system and calling
+ * CL_SYSTEM_REGISTER(var) in an oracle/ source. The command line works in
+ * MPFR at the precision the user asks for (`--bits`, default 53); states are
+ * flat vectors of mpfr numbers in the order given by `state_help`.
+ */
+#ifndef CL_SYSTEM_H
+#define CL_SYSTEM_H
+#include <stddef.h>
+#include "cl_types.h"
+
+/** A named system: parameters, forms, vector fields and invariants. */
+typedef struct cl_system {
+    const char *name;         /**< e.g. "chain" */
+    const char *summary;      /**< one line */
+    const char *params_help;  /**< lines describing each --option, for --help */
+    const char *state_help;   /**< the order of the state numbers, for --help */
+    const char *const *forms; /**< NULL-terminated names; forms[0] is the default */
+    /**
+     * Make an instance from parameter options (keys without "--", values as
+     * given on the command line) at precision \p prec. Unknown keys and bad
+     * values are an error: return CL_EPARAM (or another CL_E code) with a
+     * message "what (argument)" in \p err.
+     */
+    int (*create)(void **inst, int nopt, char *const *keys, char *const *vals,
+                  cl_prec_t prec, char *err, size_t errlen);
+    void (*destroy)(void *inst);
+    /** Length of a state in form \p form (index into forms). */
+    size_t (*dim)(void *inst, int form);
+    /** Validate a state (unit q, tangent velocities...): 0 or CL_E code with message. */
+    int (*check_state)(void *inst, int form, mpfr_srcptr x, char *err, size_t errlen);
+    /** dx = vector field of form \p form at x (all at the instance precision). */
+    int (*rhs)(void *inst, int form, mpfr_ptr dx, mpfr_srcptr x);
+    /** Invariant names, NULL-terminated (energy first), or NULL. */
+    const char *const *invariant_names;
+    /** out[k] = invariant k at state x of form \p form. */
+    int (*invariants)(void *inst, int form, mpfr_ptr out, mpfr_srcptr x);
+    /** Optional: carry a state from form \p from to form \p to (NULL if not offered). */
+    int (*convert)(void *inst, int from, mpfr_srcptr x, int to, mpfr_ptr y);
+} cl_system;
+
+void cl_system_register(const cl_system *s);
+/** Registered system by name, or NULL. */
+const cl_system *cl_system_find(const char *name);
+size_t cl_system_count(void);
+const cl_system *cl_system_get(size_t i);
+/** Index of \p form in s->forms, or −1. */
+int cl_system_form_index(const cl_system *s, const char *form);
+
+#define CL_SYSTEM_REGISTER(var) \
+    static void __attribute__((constructor)) cl_system_reg_##var(void) { cl_system_register(&var); }
+#endif

@@ -1,0 +1,73 @@
+/**
+ * \file cl_core.h
+ * \brief Precision-independent part of chartless: status codes, precision
+ *        limits and the seeded random generator shared by both scalar kinds.
+ */
+#ifndef CL_CORE_H
+#define CL_CORE_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include <mpfr.h>
+
+/** \name Scalar kinds a templated source can be compiled for (`-DCL_PREC=...`). */
+/**@{*/
+#define CL_DOUBLE 1 /**< IEEE binary64; symbols end in `_d`. */
+#define CL_MPFR 2   /**< GNU MPFR, precision chosen at run time; symbols end in `_mp`. */
+/**@}*/
+
+/** \name Status codes. Library calls return 0 or one of these (negative). */
+/**@{*/
+#define CL_OK 0
+#define CL_EPREC (-1)        /**< precision (bits) out of [CL_PREC_MIN, CL_PREC_MAX] */
+#define CL_ENOTUNIT (-2)     /**< a point of S² is not a unit vector */
+#define CL_ENOTTANGENT (-3)  /**< a velocity is not tangent to the manifold */
+#define CL_ENAN (-4)         /**< NaN or infinity among the inputs */
+#define CL_ESINGULAR (-5)    /**< a matrix is singular to working precision */
+#define CL_EDIM (-6)         /**< a dimension is out of range or inconsistent */
+#define CL_ENOMEM (-7)       /**< memory allocation failed */
+#define CL_ENOCONV (-8)      /**< an iteration did not converge */
+#define CL_EDOMAIN (-9)      /**< an argument is outside the domain of the formula */
+#define CL_EPARSE (-10)      /**< a number or list could not be read */
+#define CL_EPARAM (-11)      /**< a physical parameter is invalid (mass, length, inertia) */
+#define CL_ESTEP (-12)       /**< the integrator step size underflowed */
+/**@}*/
+
+/** Smallest precision in bits accepted by any `_mp` routine. */
+#define CL_PREC_MIN 2
+/** Largest precision in bits accepted by any `_mp` routine. */
+#define CL_PREC_MAX 65536
+
+/** Precision in bits (MPFR's `mpfr_prec_t`). Double routines ignore it (53). */
+typedef mpfr_prec_t cl_prec_t;
+
+/** Message for a status code; never NULL. */
+const char *cl_strerror(int status);
+
+/** 0 when \p prec lies in [CL_PREC_MIN, CL_PREC_MAX], else CL_EPREC. */
+int cl_prec_check(long prec);
+
+/**
+ * \brief Seeded pseudo-random generator (xoshiro256**).
+ *
+ * Random states are drawn as doubles and converted exactly to the working
+ * precision, so the same seed gives the same inputs in every precision and
+ * results differ only by rounding.
+ */
+typedef struct cl_rng { uint64_t s[4]; } cl_rng;
+
+/** Seed \p g from a 64-bit integer (splitmix64 expansion). */
+void cl_rng_seed(cl_rng *g, uint64_t seed);
+/** Next 64 random bits. */
+uint64_t cl_rng_u64(cl_rng *g);
+/** Uniform double in [0, 1) with 53 random bits. */
+double cl_rng_uniform(cl_rng *g);
+/** Uniform double in [a, b). */
+double cl_rng_range(cl_rng *g, double a, double b);
+/** Standard normal double (Box–Muller, computed in double). */
+double cl_rng_normal(cl_rng *g);
+
+/** log2 of a positive MPFR number as a double (−inf for 0), exact in range. */
+double cl_mpfr_log2(mpfr_srcptr x);
+
+#endif

@@ -1,0 +1,20 @@
+/*
+ * Declare the templated prototypes of CL_TEMPLATE_HEADER for both scalar
+ * kinds. A module header sets CL_TEMPLATE_HEADER and includes this file;
+ * inside a library source (CL_PREC defined) the names of that source's own
+ * kind are restored afterwards.
+ */
+#include "cl_templates_off.h"
+#define CL_T CL_DOUBLE
+#include "cl_templates_on.h"
+#include CL_TEMPLATE_HEADER
+#include "cl_templates_off.h"
+#define CL_T CL_MPFR
+#include "cl_templates_on.h"
+#include CL_TEMPLATE_HEADER
+#include "cl_templates_off.h"
+#ifdef CL_PREC
+#define CL_T CL_PREC
+#include "cl_templates_on.h"
+#endif
+#undef CL_TEMPLATE_HEADER

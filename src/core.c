@@ -1,0 +1,71 @@
+/* Precision-independent support: status messages, precision check, RNG. */
+#include <math.h>
+#include "cl_core.h"
+
+const char *cl_strerror(int status)
+{
+    switch (status) {
+    case CL_OK: return "success";
+    case CL_EPREC: return "precision out of range (2 to 65536 bits)";
+    case CL_ENOTUNIT: return "point of S^2 is not a unit vector";
+    case CL_ENOTTANGENT: return "velocity is not tangent to the manifold";
+    case CL_ENAN: return "NaN or infinity in the input";
+    case CL_ESINGULAR: return "matrix is singular to working precision";
+    case CL_EDIM: return "dimension out of range or inconsistent";
+    case CL_ENOMEM: return "out of memory";
+    case CL_ENOCONV: return "iteration did not converge";
+    case CL_EDOMAIN: return "argument outside the domain of the formula";
+    case CL_EPARSE: return "malformed number or list";
+    case CL_EPARAM: return "invalid physical parameter";
+    case CL_ESTEP: return "step size underflow";
+    default: return "unknown error";
+    }
+}
+
+int cl_prec_check(long prec)
+{
+    return (prec >= CL_PREC_MIN && prec <= CL_PREC_MAX) ? CL_OK : CL_EPREC;
+}
+
+static uint64_t splitmix64(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+void cl_rng_seed(cl_rng *g, uint64_t seed)
+{
+    for (int i = 0; i < 4; i++) g->s[i] = splitmix64(&seed);
+}
+
+static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+uint64_t cl_rng_u64(cl_rng *g)
+{
+    uint64_t *s = g->s;
+    uint64_t r = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+    s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3];
+    s[2] ^= t; s[3] = rotl(s[3], 45);
+    return r;
+}
+
+double cl_rng_uniform(cl_rng *g) { return (double)(cl_rng_u64(g) >> 11) * 0x1p-53; }
+
+double cl_rng_range(cl_rng *g, double a, double b) { return a + (b - a) * cl_rng_uniform(g); }
+
+double cl_rng_normal(cl_rng *g)
+{
+    double u = 1.0 - cl_rng_uniform(g), v = cl_rng_uniform(g);
+    return sqrt(-2.0 * log(u)) * cos(6.283185307179586 * v);
+}
+
+double cl_mpfr_log2(mpfr_srcptr x)
+{
+    if (mpfr_zero_p(x)) return -INFINITY;
+    if (!mpfr_number_p(x)) return INFINITY;
+    long e;
+    double m = mpfr_get_d_2exp(&e, x, MPFR_RNDN);
+    return log2(fabs(m)) + (double)e;
+}

@@ -1,0 +1,84 @@
+/* Long-lived vectors and decimal input, for both scalar kinds. */
+#include <stdlib.h>
+#include "scalar.h"
+
+#if CL_PREC == CL_DOUBLE
+rptr CL_FN(cl_rvec_new)(size_t n, cl_prec_t prec)
+{
+    (void)prec;
+    return calloc(n ? n : 1, sizeof(double));
+}
+
+void CL_FN(cl_rvec_free)(rptr v) { free(v); }
+
+int CL_FN(cl_real_from_str)(rptr r, const char *s)
+{
+    /* Read through MPFR so that decimal input is correctly rounded. */
+    mpfr_t t;
+    mpfr_init2(t, 53);
+    int st = mpfr_set_str(t, s, 10, MPFR_RNDN) ? CL_EPARSE : CL_OK;
+    if (st == CL_OK && !mpfr_number_p(t)) st = CL_ENAN;
+    if (st == CL_OK) *r = mpfr_get_d(t, MPFR_RNDN);
+    mpfr_clear(t);
+    return st;
+}
+#else
+/* One block: n mpfr structs followed by their limbs, zero-initialized. */
+rptr CL_FN(cl_rvec_new)(size_t n, cl_prec_t prec)
+{
+    size_t sz = mpfr_custom_get_size(prec);
+    size_t head = n * sizeof(__mpfr_struct);
+    head = (head + sizeof(mp_limb_t) - 1) / sizeof(mp_limb_t) * sizeof(mp_limb_t);
+    char *mem = malloc(head + n * sz + 1);
+    if (!mem) return NULL;
+    mpfr_ptr v = (mpfr_ptr)mem;
+    for (size_t i = 0; i < n; i++) {
+        void *limbs = mem + head + i * sz;
+        mpfr_custom_init(limbs, prec);
+        mpfr_custom_init_set(v + i, MPFR_ZERO_KIND, 0, prec, limbs);
+    }
+    return v;
+}
+
+void CL_FN(cl_rvec_free)(rptr v) { free(v); }
+
+int CL_FN(cl_real_from_str)(rptr r, const char *s)
+{
+    if (mpfr_set_str(r, s, 10, MPFR_RNDN)) return CL_EPARSE;
+    return mpfr_number_p(r) ? CL_OK : CL_ENAN;
+}
+#endif
+
+void CL_FN(cl_rvec_copy)(rptr dst, rsrc src, size_t n)
+{
+    for (size_t i = 0; i < n; i++) r_set(dst + i, src + i);
+}
+
+double CL_FN(cl_rvec_log2_maxdiff)(rsrc a, rsrc b, size_t n)
+{
+    double worst = -INFINITY;
+    R_DECL(d, r_prec(a));
+    for (size_t i = 0; i < n; i++) {
+        r_sub(d, a + i, b + i);
+        double l = r_log2abs(d);
+        if (l > worst || isnan(l)) worst = isnan(l) ? INFINITY : l;
+    }
+    return worst;
+}
+
+double CL_FN(cl_rvec_log2_maxabs)(rsrc a, size_t n)
+{
+    double worst = -INFINITY;
+    for (size_t i = 0; i < n; i++) {
+        double l = r_log2abs(a + i);
+        if (l > worst || isnan(l)) worst = isnan(l) ? INFINITY : l;
+    }
+    return worst;
+}
+
+int CL_FN(cl_rvec_is_finite)(rsrc a, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!r_is_number(a + i)) return 0;
+    return 1;
+}

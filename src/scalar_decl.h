@@ -1,0 +1,23 @@
+/* Templated prototypes of scalar.c; included once per kind by scalar.h. */
+
+/**
+ * Allocate a vector of \p n scalars of precision \p prec, all zero, in one
+ * block. Returns NULL when out of memory. Release with rvec_free().
+ */
+rptr CL_FN(cl_rvec_new)(size_t n, cl_prec_t prec);
+/** Release a vector from cl_rvec_new() (NULL is allowed). */
+void CL_FN(cl_rvec_free)(rptr v);
+/** Copy \p n scalars: dst[i] = src[i]. */
+void CL_FN(cl_rvec_copy)(rptr dst, rsrc src, size_t n);
+/**
+ * Read a decimal (or MPFR-syntax) number from \p s at the precision of \p r,
+ * never through a double. Returns 0, or CL_EPARSE when \p s is not a whole
+ * number, CL_ENAN when it is NaN or infinite.
+ */
+int CL_FN(cl_real_from_str)(rptr r, const char *s);
+/** Largest |a[i] − b[i]| over \p n entries, returned as log2 (−inf if equal). */
+double CL_FN(cl_rvec_log2_maxdiff)(rsrc a, rsrc b, size_t n);
+/** Largest |a[i]| over \p n entries, returned as log2 (−inf if all zero). */
+double CL_FN(cl_rvec_log2_maxabs)(rsrc a, size_t n);
+/** 1 when every entry is a finite number, else 0. */
+int CL_FN(cl_rvec_is_finite)(rsrc a, size_t n);

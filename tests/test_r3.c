@@ -1,0 +1,56 @@
+/* R³ layer: identities of the cross product and the hat map at many precisions. */
+#include "tap_real.h"
+#include "r3.h"
+
+static void run(cl_prec_t p)
+{
+    cl_rng g;
+    cl_rng_seed(&g, 42);
+    RV_DECL(a, 3, p); RV_DECL(b, 3, p); RV_DECL(c, 3, p);
+    RV_DECL(t, 3, p); RV_DECL(u, 3, p); RV_DECL(M, 9, p);
+    R_DECL(s, p); R_DECL(s2, p); R_DECL(one, p);
+    r_set_si(one, 1);
+    CL_FN(cl_v3_random_unit)(a, &g);
+    v3_norm(s, a);
+    is_real(s, one, 4, "random unit vector has norm 1");
+    CL_FN(cl_v3_random_tangent)(b, a, 2.0, &g);
+    v3_dot(s, a, b);
+    is_tiny(s, 8, "random tangent vector is orthogonal to q");
+    ok(CL_FN(cl_v3_check_tangent)(a, b, 8) == CL_OK, "check_tangent accepts it [%s, %ld]", TEST_KIND, (long)p);
+    v3_set_d(c, 0.25, -1.5, 3.0);
+    /* a × b is orthogonal to a and b, and S(a)c = a × c. */
+    v3_cross(t, a, b);
+    v3_dot(s, t, a);
+    is_tiny(s, 16, "(a x b) . a = 0");
+    m3_hat(M, a);
+    m3_mul_v3(u, M, c);
+    v3_cross(t, a, c);
+    v3_sub(t, t, u);
+    v3_norm(s, t);
+    is_tiny(s, 1, "S(a) c = a x c [S2 (4)]");
+    /* Lagrange: |a × c|² = |a|²|c|² − (a·c)². */
+    v3_cross(t, a, c);
+    v3_dot(s, t, t);
+    v3_dot(s2, a, c);
+    r_sqr(s2, s2);
+    r_add(s, s, s2);
+    v3_dot(s2, c, c);
+    is_real(s, s2, 16, "|a x c|^2 + (a.c)^2 = |c|^2 for unit a");
+    /* Aliasing: a = a × c in place. */
+    v3_set(t, a);
+    v3_cross(u, t, c);
+    v3_cross(t, t, c);
+    v3_sub(t, t, u);
+    v3_norm(s, t);
+    ok(r_is_zero(s), "cross product in place equals out of place [%s, %ld]", TEST_KIND, (long)p);
+    v3_set_d(c, 1, 0, 0);
+    ok(CL_FN(cl_v3_check_unit)(c, 4) == CL_OK, "e1 is unit [%s, %ld]", TEST_KIND, (long)p);
+    v3_set_d(c, 1, 1e-3, 0);
+    ok(CL_FN(cl_v3_check_unit)(c, 4) == CL_ENOTUNIT, "(1, 1e-3, 0) is not unit [%s, %ld]", TEST_KIND, (long)p);
+}
+
+int main(void)
+{
+    for (int k = 0; k < TEST_NPREC; k++) run(TEST_PRECISIONS[k]);
+    return done_testing();
+}
