@@ -1,0 +1,51 @@
+/**
+ * \file cli.h
+ * \brief Subcommands of the `chartless` command and shared command-line helpers.
+ *
+ * A subcommand is a function `int cmd(int argc, char **argv)` (argv[0] is
+ * the subcommand name, parse with getopt_long) registered with
+ * CL_COMMAND_REGISTER. Conventions: results on stdout, diagnostics on
+ * stderr, exit status 0 pass, 1 a check failed, 2 bad input; bad input is
+ * reported by cl_cli_error() as `error: <what> (<argument>)`.
+ */
+#ifndef CL_CLI_H
+#define CL_CLI_H
+#include <stddef.h>
+#include <stdio.h>
+#include "cl_types.h"
+
+typedef struct cl_command {
+    const char *name;    /**< e.g. "rhs" */
+    const char *summary; /**< one line for `chartless --help` */
+    int (*run)(int argc, char **argv);
+} cl_command;
+
+void cl_command_register(const cl_command *c);
+
+#define CL_COMMAND_REGISTER(var) \
+    static void __attribute__((constructor)) cl_command_reg_##var(void) { cl_command_register(&var); }
+
+/** Exit statuses of the command line. */
+enum { CL_EXIT_OK = 0, CL_EXIT_FAIL = 1, CL_EXIT_USAGE = 2 };
+
+/** Print `error: <what> (<arg>)` to stderr and return CL_EXIT_USAGE. */
+int cl_cli_error(const char *what, const char *arg);
+
+/**
+ * Parse --bits: a precision in bits, 2 to 65536. Returns 0 or
+ * CL_EPREC (message printed).
+ */
+int cl_cli_parse_bits(const char *s, long *bits);
+
+/**
+ * Read whitespace- or comma-separated decimal numbers from \p f into the
+ * \p n mpfr numbers x (already initialized at the working precision),
+ * never through a double. Returns 0, CL_EPARSE (a token is not a number),
+ * CL_EDIM (too few or too many numbers; *got says how many were read) or
+ * CL_ENAN.
+ */
+int cl_cli_read_state(FILE *f, mpfr_ptr x, size_t n, size_t *got);
+
+/** Print \p x with the decimal digits its precision carries. */
+void cl_cli_print_real(FILE *f, mpfr_srcptr x);
+#endif

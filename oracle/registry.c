@@ -1,0 +1,84 @@
+/* Registries of checks, systems and subcommands, filled at program start. */
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "oracle.h"
+#include "system.h"
+
+static const cl_check **checks;
+static size_t nchecks, capchecks;
+
+void cl_oracle_register(const cl_check *c, size_t n)
+{
+    if (nchecks + n > capchecks) {
+        size_t cap = 2 * (nchecks + n) + 16;
+        const cl_check **p = realloc(checks, cap * sizeof *p);
+        if (!p) abort();
+        checks = p;
+        capchecks = cap;
+    }
+    for (size_t i = 0; i < n; i++) checks[nchecks++] = c + i;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp((*(const cl_check *const *)a)->name, (*(const cl_check *const *)b)->name);
+}
+
+size_t cl_oracle_count(void) { return nchecks; }
+
+const cl_check *cl_oracle_get(size_t i)
+{
+    static size_t sorted;
+    if (sorted != nchecks) {
+        qsort(checks, nchecks, sizeof *checks, by_name);
+        sorted = nchecks;
+    }
+    return i < nchecks ? checks[i] : NULL;
+}
+
+static const cl_system *systems[64];
+static size_t nsystems;
+
+void cl_system_register(const cl_system *s)
+{
+    if (nsystems < sizeof systems / sizeof systems[0]) systems[nsystems++] = s;
+}
+
+const cl_system *cl_system_find(const char *name)
+{
+    for (size_t i = 0; i < nsystems; i++)
+        if (strcmp(systems[i]->name, name) == 0) return systems[i];
+    return NULL;
+}
+
+size_t cl_system_count(void) { return nsystems; }
+const cl_system *cl_system_get(size_t i) { return i < nsystems ? systems[i] : NULL; }
+
+int cl_system_form_index(const cl_system *s, const char *form)
+{
+    for (int i = 0; s->forms[i]; i++)
+        if (strcmp(s->forms[i], form) == 0) return i;
+    return -1;
+}
+
+static const cl_command *commands[32];
+static size_t ncommands;
+
+void cl_command_register(const cl_command *c)
+{
+    if (ncommands < sizeof commands / sizeof commands[0]) commands[ncommands++] = c;
+}
+
+const cl_command *cl_command_find(const char *name);
+const cl_command *cl_command_find(const char *name)
+{
+    for (size_t i = 0; i < ncommands; i++)
+        if (strcmp(commands[i]->name, name) == 0) return commands[i];
+    return NULL;
+}
+
+size_t cl_command_count(void);
+size_t cl_command_count(void) { return ncommands; }
+const cl_command *cl_command_get(size_t i);
+const cl_command *cl_command_get(size_t i) { return i < ncommands ? commands[i] : NULL; }
