@@ -11,5 +11,15 @@
 #include "cl_instantiate.h"
 #define CL_TEMPLATE_HEADER "r3_decl.h"
 #include "cl_instantiate.h"
+#define CL_TEMPLATE_HEADER "emb_general_decl.h"
+#include "cl_instantiate.h"
+#define CL_TEMPLATE_HEADER "emb_subspace_decl.h"
+#include "cl_instantiate.h"
+#define CL_TEMPLATE_HEADER "emb_circle_decl.h"
+#include "cl_instantiate.h"
+#define CL_TEMPLATE_HEADER "emb_sphere_decl.h"
+#include "cl_instantiate.h"
+#define CL_TEMPLATE_HEADER "emb_so3_decl.h"
+#include "cl_instantiate.h"
 
 #endif
