@@ -28,7 +28,9 @@ TMPL       := $(call is_tmpl,$(LIB_SRC) $(ORACLE_SRC) $(TEST_SRC) $(BENCH_SRC))
 objs_of = $(foreach f,$(1),$(if $(filter $(f),$(TMPL)),$(B)/$(f:.c=_d.o) $(B)/$(f:.c=_mp.o),$(B)/$(f:.c=.o)))
 LIB_OBJ    := $(call objs_of,$(LIB_SRC))
 ORACLE_OBJ := $(call objs_of,$(ORACLE_SRC))
+ORACLE_LIB_OBJ := $(filter-out $(B)/oracle/main.o,$(ORACLE_OBJ))
 TESTS      := $(foreach f,$(TEST_SRC),$(if $(filter $(f),$(TMPL)),$(B)/$(f:.c=_d) $(B)/$(f:.c=_mp),$(B)/$(f:.c=)))
+SH_TESTS   := $(wildcard tests/test_*.sh)
 BENCHES    := $(BENCH_SRC:%.c=$(B)/%)
 
 NEED_BUILD := header:mpfr.h:libmpfr-dev header:gmp.h:libgmp-dev
@@ -58,15 +60,18 @@ $(B)/libchartless.so: $(LIB_OBJ)
 	$(CC) -shared -Wl,-soname,libchartless.so.0 -o $@ $^ $(LDLIBS)
 $(B)/chartless: $(ORACLE_OBJ) $(B)/libchartless.a
 	$(CC) $(CFLAGS) -rdynamic -o $@ $(ORACLE_OBJ) $(B)/libchartless.a $(LDLIBS) -ldl
+# The oracle's checks and commands as an archive, for tests that drive them.
+$(B)/liboracle.a: $(ORACLE_LIB_OBJ)
+	rm -f $@ && ar rcs $@ $^
 
-$(B)/tests/%: $(B)/tests/%.o $(B)/libchartless.a
-	$(CC) $(CFLAGS) -o $@ $< $(B)/libchartless.a $(LDLIBS)
+$(B)/tests/%: $(B)/tests/%.o $(B)/liboracle.a $(B)/libchartless.a
+	$(CC) $(CFLAGS) -o $@ $< $(B)/liboracle.a $(B)/libchartless.a $(LDLIBS) -ldl
 $(B)/bench/%: $(B)/bench/%.o $(B)/libchartless.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libchartless.a $(LDLIBS)
 
 check: all $(TESTS)
 	@tools/need $(NEED_CHECK)
-	prove -f $(TESTS)
+	prove -f $(TESTS) $(SH_TESTS)
 	$(B)/chartless oracle --quick
 
 oracle: all
