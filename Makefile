@@ -4,6 +4,7 @@
 #   make oracle     the full oracle report on the precision ladder
 #   make docs       Doxygen HTML (formulas by the local MathJax)
 #   make bench      benchmarks against the alternatives
+#   make mutants    mutation testing of the oracle (tools/mutants)
 #   make install    PREFIX=/usr/local DESTDIR=
 # A source that uses CL_FN( is templated: it is compiled twice, once with
 # -DCL_PREC=CL_DOUBLE (symbols *_d) and once with -DCL_PREC=CL_MPFR (*_mp).
@@ -38,7 +39,7 @@ NEED_CHECK := cmd:prove:perl
 NEED_DOCS  := cmd:doxygen:doxygen file:/usr/share/javascript/mathjax/MathJax.js:libjs-mathjax
 NEED_PLOT  := cmd:gnuplot:gnuplot-nox
 
-.PHONY: all check oracle docs bench install uninstall clean deps figures
+.PHONY: all check oracle docs bench install uninstall clean deps figures mutants
 all: $(B)/libchartless.a $(B)/libchartless.so $(B)/chartless
 
 deps:
@@ -76,6 +77,11 @@ check: all $(TESTS)
 
 oracle: all
 	$(B)/chartless oracle
+
+# Mutation testing of the oracle: inject derivation mistakes into the chapters.
+mutants: all
+	@tools/need cmd:python3:python3
+	tools/mutants $(MUTANTS_ARGS)
 
 bench: $(BENCHES)
 	@for b in $(BENCHES); do echo "== $$b"; $$b || exit 1; done
