@@ -488,6 +488,50 @@ static void test_eig_tridiag(cl_prec_t p)
     delv(M); delv(wr); delv(wi); delv(ex);
 }
 
+/* The precision-relative rules: a quantity of size 2^(−p/2) is far above
+   every tolerance (factor·n·2^(1−p)·scale), one of size 2^(−p−8) far below. */
+static void test_thresholds(cl_prec_t p)
+{
+    rptr A = newv(9, p), N = newv(9, p), wr = newv(3, p), wi = newv(3, p);
+    int perm[3], k, a, b, c;
+    long half = (long)p / 2, below = (long)p + 8;
+    /* LU: diag(1, δ, 1). */
+    CL_FN(cl_mat_identity)(A, 3);
+    r_set_si(A + 4, 1);
+    r_mul_2si(A + 4, A + 4, -half);
+    ok(CL_FN(cl_lu_factor)(A, perm, 3) == CL_OK, "lu: pivot 2^-(p/2) is accepted [%s, %ld]", TEST_KIND, (long)p);
+    CL_FN(cl_mat_identity)(A, 3);
+    r_set_si(A + 4, 1);
+    r_mul_2si(A + 4, A + 4, -below);
+    ok(CL_FN(cl_lu_factor)(A, perm, 3) == CL_ESINGULAR, "lu: pivot 2^-(p+8) is singular [%s, %ld]", TEST_KIND, (long)p);
+    /* Null space of the 2×3 matrix [[1, 0, 0], [0, δ, 0]]. */
+    CL_FN(cl_mat_identity)(A, 3);
+    r_mul_2si(A + 4, A + 4, -half);
+    CL_FN(cl_nullspace)(N, &k, A, 2, 3, 0);
+    ok(k == 1, "nullspace: row of size 2^-(p/2) counts, dimension 1 (got %d) [%s, %ld]", k, TEST_KIND, (long)p);
+    CL_FN(cl_mat_identity)(A, 3);
+    r_mul_2si(A + 4, A + 4, -below);
+    CL_FN(cl_nullspace)(N, &k, A, 2, 3, 0);
+    ok(k == 2, "nullspace: row of size 2^-(p+8) is zero, dimension 2 (got %d) [%s, %ld]", k, TEST_KIND, (long)p);
+    /* Inertia of diag(1, ±δ, −1). */
+    CL_FN(cl_mat_identity)(A, 3);
+    r_set_si(A + 8, -1);
+    r_mul_2si(A + 4, A + 4, -half);
+    r_neg(A + 4, A + 4);
+    CL_FN(cl_sym_inertia)(&a, &b, &c, A, 3, 0);
+    ok(a == 1 && b == 2 && c == 0, "inertia: eigenvalue -2^-(p/2) is negative [%s, %ld]", TEST_KIND, (long)p);
+    r_mul_2si(A + 4, A + 4, half - below);
+    CL_FN(cl_sym_inertia)(&a, &b, &c, A, 3, 0);
+    ok(a == 1 && b == 1 && c == 1, "inertia: eigenvalue -2^-(p+8) is zero [%s, %ld]", TEST_KIND, (long)p);
+    /* Dimension and input errors. */
+    ok(CL_FN(cl_lu_solve)(A, (const int[]){0, 0, 2}, wr, 3, 1) == CL_EDIM, "lu_solve: perm[1] < 1 gives CL_EDIM [%s, %ld]", TEST_KIND, (long)p);
+    ok(CL_FN(cl_qr)(N, A, A, 0, 3) == CL_EDIM, "qr: m = 0 gives CL_EDIM [%s, %ld]", TEST_KIND, (long)p);
+    ok(CL_FN(cl_eig)(wr, wi, A, 0) == CL_EDIM, "eig: n = 0 gives CL_EDIM [%s, %ld]", TEST_KIND, (long)p);
+    r_set_d(A + 2, INFINITY);
+    ok(CL_FN(cl_qr)(N, A, A, 3, 3) == CL_ENAN, "qr: infinity gives CL_ENAN [%s, %ld]", TEST_KIND, (long)p);
+    delv(A); delv(N); delv(wr); delv(wi);
+}
+
 static void run(cl_prec_t p)
 {
     test_lu(p);
@@ -499,6 +543,7 @@ static void run(cl_prec_t p)
     test_eig_companion(p);
     test_eig_complex(p);
     test_eig_tridiag(p);
+    test_thresholds(p);
 }
 
 int main(void)
