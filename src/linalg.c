@@ -170,7 +170,7 @@ int CL_FN(cl_linsolve)(rptr x, rsrc A, rsrc b, int n)
 {
     if (n < 1) return CL_EDIM;
     cl_prec_t p = r_prec(x);
-    if (n <= 16) {
+    if (n <= 16 && p <= 4096) { /* the copy fits on the stack (≤ 256 scalars of ≤ 4096 bits) */
         int perm[16];
         RV_DECL(W, n * n, p);
         return linsolve_with(x, W, perm, A, b, n);

@@ -7,8 +7,9 @@
  * spacing of the scalars just above 1 (2^-52 for double).
  *
  * Allocation: cl_lu_factor, cl_lu_solve, cl_lu_det, cl_qr, the cl_mat_*
- * routines, and cl_linsolve for n ≤ 16 allocate nothing (cl_linsolve keeps
- * its copy of A on the stack). cl_linsolve for n > 16, cl_nullspace,
+ * routines, and cl_linsolve for n ≤ 16 at ≤ 4096 bits allocate nothing
+ * (cl_linsolve keeps its copy of A on the stack). cl_linsolve otherwise,
+ * cl_nullspace,
  * cl_sym_inertia and cl_eig allocate one block with cl_rvec_new per call
  * and free it before returning; keep them out of right-hand sides.
  */
@@ -66,7 +67,7 @@ int CL_FN(cl_lu_det)(rptr det, rsrc LU, const int *perm, int n);
  * Solve A x = b (A n×n, b and x of length n) by a copy of A factored with
  * cl_lu_factor() at the precision of x. A and b are unchanged; x may be b.
  * Returns the codes of cl_lu_factor() (CL_ESINGULAR by the same rule), or
- * CL_ENAN for NaN in b, CL_ENOMEM when the copy (n > 16) cannot be
+ * CL_ENAN for NaN in b, CL_ENOMEM when a heap copy cannot be
  * allocated.
  */
 int CL_FN(cl_linsolve)(rptr x, rsrc A, rsrc b, int n);
