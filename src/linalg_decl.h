@@ -2,16 +2,16 @@
  *
  * Matrices are row-major vectors of scalars with explicit dimensions (int,
  * at least 1 unless stated). Temporaries take the precision of the first
- * output (of the matrix itself for in-place routines); inputs are read at
- * whatever precision they carry. Working precision p means 2^(1−p) is the
+ * scalar output (of the matrix itself for in-place routines, of A for
+ * cl_sym_inertia); inputs are read at whatever precision they carry. Working precision p means 2^(1−p) is the
  * spacing of the scalars just above 1 (2^-52 for double).
  *
  * Allocation: cl_lu_factor, cl_lu_solve, cl_lu_det, cl_qr, the cl_mat_*
  * routines, and cl_linsolve for n ≤ 16 at ≤ 4096 bits allocate nothing
  * (cl_linsolve keeps its copy of A on the stack). cl_linsolve otherwise,
- * cl_nullspace,
- * cl_sym_inertia and cl_eig allocate one block with cl_rvec_new per call
- * and free it before returning; keep them out of right-hand sides.
+ * cl_nullspace, cl_sym_inertia and cl_eig allocate one block with
+ * cl_rvec_new per call and free it before returning; keep them out of
+ * right-hand sides.
  */
 
 /** C = A B, with A m×k, B k×n, C m×n. C must not overlap A or B. */
