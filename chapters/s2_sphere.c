@@ -22,7 +22,11 @@ mutually orthogonal and [S2 (5)]
 With that normalization cl_s2_qdot_from_omega_d() and cl_s2_omega_from_qdot_d()
 are inverse maps of \f$\mathsf{T}_qS^2\f$: \f$q \times (\omega \times q) =
 \omega\,(q\cdot q) - q\,(q\cdot\omega) = \omega\f$. The oracle check
-`s2.kin.roundtrip` runs both directions at random states.
+`s2.kin.roundtrip` runs both directions at random states. Differentiating
+(5) along a curve, \f$\dot\omega = S(\dot q)\dot q + S(q)\ddot q = S(q)\ddot q\f$,
+so \f$\dot\omega\f$ is orthogonal to q as well; the check `s2.kin.omega_dot`
+confirms it along random curves with derivatives taken by cl_jacobian_d()
+at raised precision.
 
 The orthogonal projection onto the tangent plane, which carries the
 Euler–Lagrange equations on S² [S2 (11)], is by (44) with \f$q^Tq = 1\f$

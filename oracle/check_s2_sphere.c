@@ -11,8 +11,21 @@
 #include "oracle.h"
 #define CL_TEMPLATE_HEADER "s2_sphere_decl.h"
 #include "cl_instantiate.h"
+#define CL_TEMPLATE_HEADER "deriv_decl.h"
+#include "cl_instantiate.h"
 
 #define S2C_DRAWS 500
+#define S2C_CURVES 6
+
+/* An MPFR value into the current kind, rounded to its precision. */
+static void s2c_from_mp(rptr r, mpfr_srcptr a)
+{
+#if CL_PREC == CL_DOUBLE
+    *r = mpfr_get_d(a, MPFR_RNDN);
+#else
+    mpfr_set(r, a, MPFR_RNDN);
+#endif
+}
 
 /* v = a random direction times a random length in [1/4, 4). */
 static void s2c_draw(rptr v, cl_rng *g)
@@ -211,6 +224,96 @@ int CL_FN(check_s2_proj_tangent)(cl_check_result *res, cl_prec_t prec)
     return CL_OK;
 }
 
+/*
+ * A smooth curve on S²: q(t) = c(t)/‖c(t)‖ with c(t) = a + sin(t) b + t² d,
+ * ‖a‖ = 2 and ‖b‖, ‖d‖ ≤ 1/2, so that ‖c‖ ≥ 1 for |t| ≤ 1. The coefficients
+ * are doubles (exact at every precision); the callbacks evaluate at the
+ * precision of their output, as cl_jacobian requires.
+ */
+typedef struct s2c_curve { double a[3], b[3], d[3]; } s2c_curve;
+
+static int s2c_curve_q(mpfr_ptr q, mpfr_srcptr t, void *ctx)
+{
+    const s2c_curve *c = ctx;
+    mpfr_t st, t2, u, n;
+    mpfr_inits2(mpfr_get_prec(q), st, t2, u, n, (mpfr_ptr)0);
+    mpfr_sin(st, t, MPFR_RNDN);
+    mpfr_sqr(t2, t, MPFR_RNDN);
+    mpfr_set_zero(n, 1);
+    for (int i = 0; i < 3; i++) {
+        mpfr_mul_d(q + i, st, c->b[i], MPFR_RNDN);
+        mpfr_mul_d(u, t2, c->d[i], MPFR_RNDN);
+        mpfr_add(q + i, q + i, u, MPFR_RNDN);
+        mpfr_add_d(q + i, q + i, c->a[i], MPFR_RNDN);
+        mpfr_fma(n, q + i, q + i, n, MPFR_RNDN);
+    }
+    mpfr_sqrt(n, n, MPFR_RNDN);
+    for (int i = 0; i < 3; i++) mpfr_div(q + i, q + i, n, MPFR_RNDN);
+    mpfr_clears(st, t2, u, n, (mpfr_ptr)0);
+    return 0;
+}
+
+/* q̇(t), by cl_jacobian_mp of q(t) at the precision of the output. */
+static int s2c_curve_qdot(mpfr_ptr qd, mpfr_srcptr t, void *ctx)
+{
+    return cl_jacobian_mp(qd, NULL, s2c_curve_q, ctx, t, 1, 3);
+}
+
+/* ω(t) = q × q̇ [S2 (5)], at the precision of the output. */
+static int s2c_curve_omega(mpfr_ptr w, mpfr_srcptr t, void *ctx)
+{
+    mpfr_prec_t p = mpfr_get_prec(w);
+    mpfr_ptr q = cl_rvec_new_mp(6, p), qd = q + 3;
+    if (!q) return CL_ENOMEM;
+    int st = s2c_curve_q(q, t, ctx);
+    if (!st) st = s2c_curve_qdot(qd, t, ctx);
+    if (!st) st = cl_s2_omega_from_qdot_mp(w, q, qd);
+    cl_rvec_free_mp(q);
+    return st;
+}
+
+/*
+ * "It follows that ω̇ = S(q)q̈" [S2 (5)]: along curves on S², the derivative
+ * of ω = q × q̇ (cl_jacobian of ω(t), itself built on cl_jacobian of q(t))
+ * against q × q̈ (q̈ the derivative of q̇(t)), relative to max(1, ‖q̈‖).
+ */
+int CL_FN(check_s2_kin_omega_dot)(cl_check_result *res, cl_prec_t prec)
+{
+    cl_rng g;
+    cl_rng_seed(&g, 55);
+    s2c_curve c;
+    RV_DECL(t, 1, prec); RV_DECL(q, 3, prec); RV_DECL(wd, 3, prec); RV_DECL(qdd, 3, prec);
+    RV_DECL(rhs, 3, prec); RV_DECL(tmp, 3, prec);
+    res->log2_err = -INFINITY;
+    for (int k = 0; k < S2C_CURVES; k++) {
+        for (int i = 0; i < 3; i++) {
+            c.a[i] = cl_rng_normal(&g); c.b[i] = cl_rng_normal(&g); c.d[i] = cl_rng_normal(&g);
+        }
+        double na = sqrt(c.a[0] * c.a[0] + c.a[1] * c.a[1] + c.a[2] * c.a[2]);
+        double nb = sqrt(c.b[0] * c.b[0] + c.b[1] * c.b[1] + c.b[2] * c.b[2]);
+        double nd = sqrt(c.d[0] * c.d[0] + c.d[1] * c.d[1] + c.d[2] * c.d[2]);
+        for (int i = 0; i < 3; i++) { c.a[i] *= 2 / na; c.b[i] *= 0.5 / nb; c.d[i] *= 0.5 / nd; }
+        r_set_d(t, cl_rng_range(&g, -0.5, 0.5));
+        int st = CL_FN(cl_jacobian)(wd, NULL, s2c_curve_omega, &c, t, 1, 3);
+        if (!st) st = CL_FN(cl_jacobian)(qdd, NULL, s2c_curve_qdot, &c, t, 1, 3);
+        if (st) return st;
+        /* q(t) at the working precision. */
+        mpfr_ptr qm = cl_rvec_new_mp(4, prec), tm = qm + 3;
+        if (!qm) return CL_ENOMEM;
+        mpfr_set_d(tm, r_get_d(t), MPFR_RNDN); /* t was drawn as a double: exact */
+        s2c_curve_q(qm, tm, &c);
+        for (int i = 0; i < 3; i++) s2c_from_mp(q + i, qm + i);
+        cl_rvec_free_mp(qm);
+        v3_cross(rhs, q, qdd);                        /* S(q) q̈ */
+        double scale = s2c_log2norm(qdd);
+        if (scale < 0) scale = 0;
+        s2c_keep(res, CL_FN(cl_rvec_log2_maxdiff)(wd, rhs, 3) - scale, k);
+        v3_dot(tmp, q, wd);                           /* ω̇ ⟂ q */
+        s2c_keep(res, r_log2abs(tmp) - scale, k);
+    }
+    return CL_OK;
+}
+
 #if CL_PREC == CL_MPFR
 extern int check_s2_hat_id43_d(cl_check_result *, cl_prec_t);
 extern int check_s2_hat_id44_d(cl_check_result *, cl_prec_t);
@@ -221,6 +324,7 @@ extern int check_s2_hat_id48_d(cl_check_result *, cl_prec_t);
 extern int check_s2_kin_roundtrip_d(cl_check_result *, cl_prec_t);
 extern int check_s2_proj_hat_squared_d(cl_check_result *, cl_prec_t);
 extern int check_s2_proj_tangent_d(cl_check_result *, cl_prec_t);
+extern int check_s2_kin_omega_dot_d(cl_check_result *, cl_prec_t);
 
 static const cl_check s2_sphere_checks[] = {
     {.name = "s2.hat.id43", .chapter = "S2 App. A", .tags = "[S2 (43)]",
@@ -258,6 +362,11 @@ static const cl_check s2_sphere_checks[] = {
      .cond = 32,
      .why = "two cross products (2 roundings each of |q||v|, the second also carrying the first's), the input v, projected twice, is tangent to 2 ulps of |v| and |q|^2 - 1 is 2 ulps: v(q.q) - q(q.v) - v stays within 10 ulps of |v|; factor 3 margin",
      .fn_d = check_s2_kin_roundtrip_d, .fn_mp = check_s2_kin_roundtrip_mp},
+    {.name = "s2.kin.omega_dot", .chapter = "S2 II", .tags = "[S2 (5)]",
+     .what = "d/dt (q x qdot) against S(q) qddot, and q . d/dt omega = 0, along 6 random curves on S^2; derivatives by cl_jacobian at raised precision; relative to max(1, |qddot|)",
+     .cond = 16,
+     .why = "cl_jacobian returns each derivative within 2^-p of itself plus 2^-(p+8) of max(|derivative|, |value|) (deriv.c), q(t) is rounded once and q x qddot is one cross product (2 roundings): at most 4 ulps of max(1, |qddot|, |omega|) apart; factor 4 margin",
+     .fn_d = check_s2_kin_omega_dot_d, .fn_mp = check_s2_kin_omega_dot_mp},
     {.name = "s2.proj.hat_squared", .chapter = "S2 II", .tags = "[S2 (11)] [S2 (44)]",
      .what = "I - qq^T against -S(q)^2 at 500 random unit q (entries of size 1)",
      .cond = 16,
