@@ -15,5 +15,7 @@
 #include "cl_instantiate.h"
 #define CL_TEMPLATE_HEADER "deriv_decl.h"
 #include "cl_instantiate.h"
+#define CL_TEMPLATE_HEADER "s2_sphere_decl.h"
+#include "cl_instantiate.h"
 
 #endif
