@@ -16,6 +16,15 @@
 #define CL_TEMPLATE_HEADER "deriv_decl.h"
 #include "cl_instantiate.h"
 #define CL_TEMPLATE_HEADER "s2_sphere_decl.h"
+#define CL_TEMPLATE_HEADER "emb_general_decl.h"
+#include "cl_instantiate.h"
+#define CL_TEMPLATE_HEADER "emb_subspace_decl.h"
+#include "cl_instantiate.h"
+#define CL_TEMPLATE_HEADER "emb_circle_decl.h"
+#include "cl_instantiate.h"
+#define CL_TEMPLATE_HEADER "emb_sphere_decl.h"
+#include "cl_instantiate.h"
+#define CL_TEMPLATE_HEADER "emb_so3_decl.h"
 #include "cl_instantiate.h"
 
 #endif
