@@ -11,5 +11,6 @@
 #include "cl_instantiate.h"
 #define CL_TEMPLATE_HEADER "r3_decl.h"
 #include "cl_instantiate.h"
+#include "lie.h"
 
 #endif
