@@ -26,5 +26,6 @@
 #include "cl_instantiate.h"
 #define CL_TEMPLATE_HEADER "emb_so3_decl.h"
 #include "cl_instantiate.h"
+#include "lie.h"
 
 #endif
