@@ -12,6 +12,7 @@
 #ifndef CL_SKATE_H
 #define CL_SKATE_H
 #include "cl_types.h"
+#include "energy_casimir.h"
 
 /** Indices into the parameter vector of the pendulum skate. */
 enum cl_skate_param {
@@ -32,6 +33,12 @@ enum cl_skate_param {
 #define CL_SKATE_NZ_ROTOR 10
 /** Length of the ζ-form state. */
 #define CL_SKATE_NZETA 5
+
+/**
+ * The field (38) in the form src/deriv differentiates: y = f(x) at the
+ * precision of y, ctx the parameter vector as CL_SKATE_NPAR mpfr numbers.
+ */
+int cl_skate_zeta_field(mpfr_ptr y, mpfr_srcptr x, void *ctx);
 
 #define CL_TEMPLATE_HEADER "skate_decl.h"
 #include "cl_instantiate.h"

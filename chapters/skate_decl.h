@@ -238,3 +238,44 @@ int CL_FN(cl_skate_rhs_z_controlled)(rptr dz, rsrc par, rsrc sigma, rsrc z, int 
  * space, coefficient of s₁²: out = I₁ + ml² + J₁²/σ (the s₂² coefficient is −mgl).
  */
 void CL_FN(cl_skate_prop16_coefficient)(rptr out, rsrc par, rsrc sigma);
+
+/* -------------------------------------- §5.4, App. A stability (skate_stability.c) */
+
+/**
+ * Df(ζ) of (38) by src/deriv (cl_jacobian on the MPFR copy of
+ * cl_skate_rhs_zeta at raised precision); \p err NULL or 25 error bounds.
+ * Returns 0 or the status of cl_jacobian / the field.
+ */
+int CL_FN(cl_skate_jacobian_deriv)(rptr Df, rptr err, rsrc par, rsrc zeta);
+
+/**
+ * Characteristic polynomial det(λI − A) = Σ coef[i] λⁱ (coef[n] = 1) of an
+ * n×n matrix, n ≤ 8, by the Faddeev–LeVerrier recursion. CL_EDIM otherwise.
+ */
+int CL_FN(cl_charpoly)(rptr coef, rsrc A, int n);
+
+/**
+ * Energy–Casimir test [SKATE App. A.1] at ζ with ℰ (30) and C₁, C₂, C₃ (36),
+ * (37), through cl_energy_casimir() (src/energy_casimir.h); outputs as there
+ * (c: 3, Hr and eig: 2 for n = 5, k = 3; Hr/eig may be NULL; \p zero_tol as
+ * there, 0 for a pure sign decision). Needs I₂ > I₃.
+ */
+int CL_FN(cl_skate_energy_casimir)(cl_ec_report *rep, rptr c, rptr Hr, rptr eig, rsrc par, rsrc zeta, double zero_tol);
+
+/**
+ * Spinning-stability threshold by bisection on the Energy–Casimir verdict:
+ * the Ω₀ in [lo, hi] where the restricted Hessian at ζ_sp(Ω₀) turns
+ * definite (sign of its smallest eigenvalue), to relative width 2^(−p+8). Needs
+ * I₃ + ml² > I₂ and the verdict to differ at lo and hi (else CL_EDOMAIN).
+ * Compare with (42): √(mgl/(I₃ + ml² − I₂)).
+ */
+int CL_FN(cl_skate_spinning_threshold)(rptr Omega0, rsrc par, rsrc lo, rsrc hi);
+
+/**
+ * Threshold of Proposition 16 by bisection on σ in [lo, hi] (both < 0):
+ * the σ where the restricted Energy–Casimir Hessian of the matched system
+ * (57) at the sliding equilibrium ζ_sl(Y₀) turns negative definite.
+ * Compare with (58): −J₁²/(I₁ + ml²). CL_EDOMAIN when the verdict does not
+ * change between lo and hi.
+ */
+int CL_FN(cl_skate_sigma_threshold)(rptr sigma, rsrc par, rsrc Y0, rsrc lo, rsrc hi);
