@@ -13,5 +13,7 @@
 #include "cl_instantiate.h"
 #define CL_TEMPLATE_HEADER "deriv_decl.h"
 #include "cl_instantiate.h"
+#include "energy_casimir.h"
+#include "skate.h"
 
 #endif
