@@ -27,5 +27,7 @@
 #define CL_TEMPLATE_HEADER "emb_so3_decl.h"
 #include "cl_instantiate.h"
 #include "lie.h"
+#include "energy_casimir.h"
+#include "skate.h"
 
 #endif
