@@ -11,6 +11,12 @@
 #include "cl_instantiate.h"
 #define CL_TEMPLATE_HEADER "r3_decl.h"
 #include "cl_instantiate.h"
+#define CL_TEMPLATE_HEADER "linalg_decl.h"
+#include "cl_instantiate.h"
+#define CL_TEMPLATE_HEADER "deriv_decl.h"
+#include "cl_instantiate.h"
+#define CL_TEMPLATE_HEADER "s2_sphere_decl.h"
+#include "cl_instantiate.h"
 #define CL_TEMPLATE_HEADER "emb_general_decl.h"
 #include "cl_instantiate.h"
 #define CL_TEMPLATE_HEADER "emb_subspace_decl.h"
@@ -21,5 +27,8 @@
 #include "cl_instantiate.h"
 #define CL_TEMPLATE_HEADER "emb_so3_decl.h"
 #include "cl_instantiate.h"
+#include "lie.h"
+#include "energy_casimir.h"
+#include "skate.h"
 
 #endif
