@@ -172,6 +172,28 @@ static void run(cl_prec_t p)
     ok(orth_g <= tol_log2(p, 512), "RKMK4: |R^T R - I| = 2^%.1f at rounding level [%s, %ld]", orth_g, TEST_KIND, (long)p);
     ok(orth_r > tol_log2(p, 1e6), "RK4 through (3.8): |R^T R - I| = 2^%.1f drifts with the truncation error [%s, %ld]",
        orth_r, TEST_KIND, (long)p);
+    /* src/lie's RKMK4 and CF4 (closed-form dexp⁻¹) on cl_emb_top_lie_problem: order 4 too */
+    CL_FN(cl_lie_problem) pb;
+    CL_FN(cl_emb_top_lie_problem)(t, &pb);
+    RV_DECL(y, 12, p); RV_DECL(yx, 12, p);
+    CL_FN(cl_rvec_copy)(yx, Rx, 9);
+    v3_set(yx + 9, Ox);
+    for (int meth = 0; meth < 2; meth++) {
+        double el[2];
+        CL_FN(cl_lie_integrator) *li = CL_FN(cl_lie_new)(&pb, meth ? CL_LIE_CF4 : CL_LIE_RKMK4, p);
+        for (int lev = 0; lev < 2; lev++) {
+            int n = 16 << lev;
+            r_set_q(h, 1, n);
+            CL_FN(cl_rvec_copy)(y, R0, 9);
+            v3_set(y + 9, O0);
+            CL_FN(cl_lie_integrate_fixed)(li, y, h, n);
+            el[lev] = CL_FN(cl_rvec_log2_maxdiff)(y, yx, 12);
+        }
+        CL_FN(cl_lie_free)(li);
+        diag("src/lie %s on the axisymmetric body: error 2^%.1f, 2^%.1f", meth ? "CF4" : "RKMK4", el[0], el[1]);
+        ok(el[0] - el[1] > 3.5 && el[0] - el[1] < 4.5, "src/lie %s on cl_emb_top_lie_problem is of order 4 [%s, %ld]",
+           meth ? "CF4" : "RKMK4", TEST_KIND, (long)p);
+    }
     CL_FN(cl_emb_top_free)(t);
 
     /* Heavy top: energy and the Casimir Γ·Π along RKMK4, 64 steps of 1/64;
