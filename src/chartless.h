@@ -16,6 +16,7 @@
 #define CL_TEMPLATE_HEADER "deriv_decl.h"
 #include "cl_instantiate.h"
 #define CL_TEMPLATE_HEADER "s2_sphere_decl.h"
+#include "cl_instantiate.h"
 #define CL_TEMPLATE_HEADER "emb_general_decl.h"
 #include "cl_instantiate.h"
 #define CL_TEMPLATE_HEADER "emb_subspace_decl.h"
@@ -26,6 +27,7 @@
 #include "cl_instantiate.h"
 #define CL_TEMPLATE_HEADER "emb_so3_decl.h"
 #include "cl_instantiate.h"
+#include "lie.h"
 #include "energy_casimir.h"
 #include "skate.h"
 
