@@ -11,5 +11,17 @@
 #include "cl_instantiate.h"
 #define CL_TEMPLATE_HEADER "r3_decl.h"
 #include "cl_instantiate.h"
+#define CL_TEMPLATE_HEADER "s2_qdot_decl.h"
+#include "cl_instantiate.h"
+#define CL_TEMPLATE_HEADER "s2_omega_decl.h"
+#include "cl_instantiate.h"
+#define CL_TEMPLATE_HEADER "s2_mu_decl.h"
+#include "cl_instantiate.h"
+#define CL_TEMPLATE_HEADER "s2_pi_decl.h"
+#include "cl_instantiate.h"
+#define CL_TEMPLATE_HEADER "s2_chain_decl.h"
+#include "cl_instantiate.h"
+#define CL_TEMPLATE_HEADER "s2_coupled_decl.h"
+#include "cl_instantiate.h"
 
 #endif
