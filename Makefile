@@ -1,9 +1,11 @@
 # chartless — GNU make, no autotools.
 #   make            library (static and shared) and the chartless command
-#   make check      TAP tests under prove
+#   make check      TAP tests under prove, then the quick oracle
+#   make check-sanitize  the same under ASan and UBSan
 #   make oracle     the full oracle report on the precision ladder
 #   make docs       Doxygen HTML (formulas by the local MathJax)
 #   make bench      benchmarks against the alternatives
+#   make mutants    mutation testing of the oracle (tools/mutants)
 #   make install    PREFIX=/usr/local DESTDIR=
 # A source that uses CL_FN( is templated: it is compiled twice, once with
 # -DCL_PREC=CL_DOUBLE (symbols *_d) and once with -DCL_PREC=CL_MPFR (*_mp).
@@ -38,7 +40,8 @@ NEED_CHECK := cmd:prove:perl
 NEED_DOCS  := cmd:doxygen:doxygen file:/usr/share/javascript/mathjax/MathJax.js:libjs-mathjax
 NEED_PLOT  := cmd:gnuplot:gnuplot-nox
 
-.PHONY: all check oracle docs bench install uninstall clean deps figures
+.SECONDARY:
+.PHONY: all check oracle docs bench install uninstall clean deps figures mutants check-sanitize
 all: $(B)/libchartless.a $(B)/libchartless.so $(B)/chartless
 
 deps:
@@ -72,10 +75,19 @@ $(B)/bench/%: $(B)/bench/%.o $(B)/libchartless.a
 check: all $(TESTS)
 	@tools/need $(NEED_CHECK)
 	prove -f $(TESTS) $(SH_TESTS)
-	$(B)/chartless oracle --quick
+	$(B)/chartless oracle --quick -j 2
+
+# The tests again under AddressSanitizer and UndefinedBehaviorSanitizer.
+check-sanitize:
+	$(MAKE) B=build-san CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" check
 
 oracle: all
-	$(B)/chartless oracle
+	$(B)/chartless oracle -j 2
+
+# Mutation testing of the oracle: inject derivation mistakes into the chapters.
+mutants: all
+	@tools/need cmd:python3:python3
+	tools/mutants $(MUTANTS_ARGS)
 
 bench: $(BENCHES)
 	@for b in $(BENCHES); do echo "== $$b"; $$b || exit 1; done
@@ -106,6 +118,6 @@ uninstall:
 	       $(DESTDIR)$(PREFIX)/lib/pkgconfig/chartless.pc $(DESTDIR)$(PREFIX)/bin/chartless
 
 clean:
-	rm -rf $(B)
+	rm -rf $(B) build-san
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

@@ -226,12 +226,11 @@ static void json_number(FILE *f, double x)
 
 static void print_text(const cl_check **sel, int nsel, const long *bits, int nb, const outcome *out, int verbose)
 {
+    printf("Digits agreed (-log10 of the largest discrepancy) at each precision in bits;\n"
+           "'!' marks a rung above its tolerance cond*2^(1-p).\n\n");
     printf("%-36s %-16s", "check", "tags");
     for (int k = 0; k < nb; k++) printf(" %7ld", bits[k]);
     printf("  %-10s %s\n", "cond", "verdict");
-    printf("%-36s %-16s", "", "");
-    for (int k = 0; k < nb; k++) printf(" %7s", k == 0 ? "digits" : "");
-    printf("\n");
     for (int i = 0; i < nsel; i++) {
         const cl_check *c = sel[i];
         printf("%-36s %-16s", c->name, c->tags ? c->tags : "");

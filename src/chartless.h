@@ -11,6 +11,8 @@
 #include "cl_instantiate.h"
 #define CL_TEMPLATE_HEADER "r3_decl.h"
 #include "cl_instantiate.h"
+#define CL_TEMPLATE_HEADER "deriv_decl.h"
+#include "cl_instantiate.h"
 #define CL_TEMPLATE_HEADER "s2_qdot_decl.h"
 #include "cl_instantiate.h"
 #define CL_TEMPLATE_HEADER "s2_omega_decl.h"
