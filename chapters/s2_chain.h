@@ -5,6 +5,8 @@
  */
 #ifndef CL_S2_CHAIN_H
 #define CL_S2_CHAIN_H
+#include "s2_omega.h"
+#include "s2_mu.h"
 #include "s2_pi.h"
 #define CL_TEMPLATE_HEADER "s2_chain_decl.h"
 #include "cl_instantiate.h"

@@ -10,16 +10,27 @@
 #include "s2_chain.h"
 #include "s2_coupled.h"
 
-/* A random chain: masses in [0.5, 2], lengths in [0.5, 1.5], g = 9.81 (as a decimal string). */
-static inline CL_FN(cl_chain) *s2t_random_chain(size_t n, cl_prec_t p, cl_rng *g, int controlled)
+/* Parameters of a random chain, as doubles (exactly those of the chain). */
+typedef struct s2t_chain_par { double m[64], l[64], tau[3], d[3]; } s2t_chain_par;
+
+/*
+ * A random chain: masses in [0.5, 2], lengths in [0.5, 1.5], g = 9.81 (as a
+ * decimal string); with control, τ and d in [−1, 1]³. par (may be NULL,
+ * n ≤ 64) receives the parameters.
+ */
+static inline CL_FN(cl_chain) *s2t_random_chain_par(size_t n, cl_prec_t p, cl_rng *g, int controlled,
+                                                  s2t_chain_par *par)
 {
     RV_DECL(m, n, p);
     RV_DECL(l, n, p);
     R_DECL(grav, p);
     for (size_t i = 0; i < n; i++) {
-        r_set_d(m + i, cl_rng_range(g, 0.5, 2));
-        r_set_d(l + i, cl_rng_range(g, 0.5, 1.5));
+        double mi = cl_rng_range(g, 0.5, 2), li = cl_rng_range(g, 0.5, 1.5);
+        r_set_d(m + i, mi);
+        r_set_d(l + i, li);
+        if (par && i < 64) { par->m[i] = mi; par->l[i] = li; }
     }
+    if (par) for (int k = 0; k < 3; k++) par->tau[k] = par->d[k] = 0;
     CL_FN(cl_real_from_str)(grav, "9.81");
     CL_FN(cl_chain) *ch = NULL;
     if (CL_FN(cl_chain_new)(&ch, n, m, l, grav, p)) return NULL;
@@ -27,12 +38,19 @@ static inline CL_FN(cl_chain) *s2t_random_chain(size_t n, cl_prec_t p, cl_rng *g
         RV_DECL(tau, 3, p);
         RV_DECL(d, 3, p);
         for (int k = 0; k < 3; k++) {
-            r_set_d(tau + k, cl_rng_range(g, -1, 1));
-            r_set_d(d + k, cl_rng_range(g, -1, 1));
+            double a = cl_rng_range(g, -1, 1), b = cl_rng_range(g, -1, 1);
+            r_set_d(tau + k, a);
+            r_set_d(d + k, b);
+            if (par) { par->tau[k] = a; par->d[k] = b; }
         }
         CL_FN(cl_chain_set_control)(ch, tau, d);
     }
     return ch;
+}
+
+static inline CL_FN(cl_chain) *s2t_random_chain(size_t n, cl_prec_t p, cl_rng *g, int controlled)
+{
+    return s2t_random_chain_par(n, p, g, controlled, NULL);
 }
 
 /* A random coupled system (s2_coupled.c): a_i in [n, 2n], b = 0.7, c = 0.5, k_i in [−2, 2], κ = 0.3. */
