@@ -92,12 +92,38 @@ mutants: all
 bench: $(BENCHES)
 	@for b in $(BENCHES); do echo "== $$b"; $$b || exit 1; done
 
+# Reference pages: docs/*.md, the chapter pages and the sources through
+# Doxygen (zero warnings), formulas by a copy of Debian's MathJax 2.7.
+.PHONY: eqcoverage check-docs
 docs:
-	@tools/need $(NEED_DOCS)
-	@rm -rf $(B)/docs && mkdir -p $(B)/docs
-	doxygen docs/Doxyfile 2> $(B)/docs/warnings.log
+	@tools/need $(NEED_DOCS) cmd:python3:python3
+	@rm -rf $(B)/docs && mkdir -p $(B)/docs $(B)/gen $(B)/figures
+	@tools/eqcoverage --summary --md $(B)/gen/eqcoverage.md > $(B)/docs/eqcoverage.txt 2>&1 || cat $(B)/docs/eqcoverage.txt
+	CL_DOC_INPUT="$(wildcard src chapters oracle) $(B)/gen" CL_DOC_SECTIONS="$$(tools/doxyhelp sections)" \
+	    doxygen docs/Doxyfile 2> $(B)/docs/warnings.log
 	@if [ -s $(B)/docs/warnings.log ]; then cat $(B)/docs/warnings.log; echo "doxygen warnings: fix them"; exit 1; fi
+	@tools/doxyhelp mathjax $(B)/docs/html/mathjax
 	@echo "docs: $(B)/docs/html/index.html"
+
+# Every numbered equation of the papers: implemented where, covered by what.
+eqcoverage:
+	@tools/need cmd:python3:python3
+	@mkdir -p $(B)/gen
+	tools/eqcoverage --md $(B)/gen/eqcoverage.md
+
+# The pages in headless Chromium: formulas typeset, internal links whole.
+check-docs: docs
+	@tools/need cmd:chromium:chromium cmd:python3:python3
+	tools/check-docs $(B)/docs/html
+
+# Figures with gnuplot from the CSV the chartless command produces.
+figures: all
+	@tools/need $(NEED_PLOT) cmd:python3:python3
+	@mkdir -p $(B)/figures
+	$(B)/chartless oracle --quick --format json > $(B)/figures/ladder.json || [ $$? = 1 ]
+	tools/ladder-csv < $(B)/figures/ladder.json > $(B)/figures/ladder.csv
+	gnuplot -e "data='$(B)/figures/ladder.csv'; out='$(B)/figures/ladder.png'" docs/figures/ladder.gp
+	@echo "figures: $(B)/figures/ladder.png"
 
 $(B)/chartless.pc: Makefile
 	@mkdir -p $(@D)

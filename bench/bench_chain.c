@@ -63,7 +63,7 @@ static void set_g_mp(mpfr_ptr v) { cl_real_from_str_mp(v, "9.81"); }
                 cl_v3_random_unit##S(x + 3 * i, &g);                                              \
                 cl_v3_random_tangent##S(v + 3 * i, x + 3 * i, 1.0, &g);                           \
             }                                                                                     \
-            cl_s2_omega_from_qdot##S(n, x + 3 * n, x, v);                                         \
+            cl_s2n_omega_from_qdot##S(n, x + 3 * n, x, v);                                         \
             double t_on = time_##S(ch, 0, a, x);                                                  \
             if (p > 53 && n > 128) {                                                              \
                 printf("%-9s %5zu %13.3e %13s\n", "", n, t_on, "(left out)");                    \

@@ -371,7 +371,7 @@ int CL_FN(cl_chain_rhs)(CL_FN(cl_chain) *ch, int form, rptr dx, rsrc x)
         CL_FN(cl_rvec_copy)(dx, y, 3 * n);
         return accel(ch, dx + 3 * n, q, y);
     case CL_S2_OMEGA: /* [S2 (40)]: ω̇_i = q_i × q̈_i */
-        CL_FN(cl_s2_qdot_from_omega)(n, dx, q, y);
+        CL_FN(cl_s2n_qdot_from_omega)(n, dx, q, y);
         st = accel(ch, ch->h, q, dx);
         if (st) return st;
         for (size_t i = 0; i < n; i++) v3_cross(dx + 3 * (n + i), q + 3 * i, ch->h + 3 * i);
@@ -400,7 +400,7 @@ int CL_FN(cl_chain_rhs)(CL_FN(cl_chain) *ch, int form, rptr dx, rsrc x)
             CL_FN(cl_s2_hamilton_mu)(n, dx, q, y, ch->r, ch->v, ch->f);
         } else {
             /* ω = q × q̇; ∂H̃/∂q_i = ω_i × l_i(h_i − M_ii z_i) + ∂U/∂q_i  ([S2 (42)]) */
-            CL_FN(cl_s2_omega_from_qdot)(n, ch->w, q, ch->v);
+            CL_FN(cl_s2n_omega_from_qdot)(n, ch->w, q, ch->v);
             for (size_t i = 0; i < n; i++) {
                 v3_scale(a, ch->cM + i, ch->z + 3 * i);
                 v3_sub(a, ch->h + 3 * i, a);
@@ -423,7 +423,7 @@ int CL_FN(cl_chain_invariants)(CL_FN(cl_chain) *ch, int form, rptr out, rsrc x)
     int st = CL_OK;
     switch (form) {
     case CL_S2_QDOT: CL_FN(cl_rvec_copy)(ch->v, y, 3 * n); break;
-    case CL_S2_OMEGA: CL_FN(cl_s2_qdot_from_omega)(n, ch->v, q, y); break;
+    case CL_S2_OMEGA: CL_FN(cl_s2n_qdot_from_omega)(n, ch->v, q, y); break;
     case CL_S2_MU: st = qdot_from_mu(ch, q, y); break;
     case CL_S2_PI:
         CL_FN(cl_s2_mu_from_pi)(n, ch->w, q, y);

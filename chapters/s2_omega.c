@@ -2,7 +2,7 @@
 
 Every tangent vector of the sphere is a rotation of q: q̇_i = ω_i × q_i
 [S2 (3)], and with ω_i chosen orthogonal to q_i the angular velocity is
-ω_i = q_i × q̇_i [S2 (5)] (cl_s2_omega_from_qdot_d(), cl_s2_qdot_from_omega_d()).
+ω_i = q_i × q̇_i [S2 (5)] (cl_s2n_omega_from_qdot_d(), cl_s2n_qdot_from_omega_d()).
 Writing the Lagrangian in the angular velocities, L̃(q, ω) = L(q, S(ω)q)
 [S2 (14)], and varying ω through [S2 (16)] gives Proposition 2 [S2 (17)]:
 \f[ (I - q_iq_i^T)\Big\{\frac{d}{dt}\frac{\partial\tilde L}{\partial\omega_i}
@@ -24,13 +24,13 @@ tangent. cl_s2_quad_rhs_omega_d() evaluates it.
 #include "s2_forms_impl.h"
 
 /** \brief Angular velocity [S2 (5)]: \f$\omega_i = S(q_i)\dot q_i\f$. */
-void CL_FN(cl_s2_omega_from_qdot)(size_t n, rptr w, rsrc q, rsrc qdot)
+void CL_FN(cl_s2n_omega_from_qdot)(size_t n, rptr w, rsrc q, rsrc qdot)
 {
     for (size_t i = 0; i < n; i++) v3_cross(w + 3 * i, q + 3 * i, qdot + 3 * i);
 }
 
 /** \brief Kinematics [S2 (3)]: \f$\dot q_i = \omega_i\times q_i = S(\omega_i)q_i\f$. */
-void CL_FN(cl_s2_qdot_from_omega)(size_t n, rptr qdot, rsrc q, rsrc w)
+void CL_FN(cl_s2n_qdot_from_omega)(size_t n, rptr qdot, rsrc q, rsrc w)
 {
     for (size_t i = 0; i < n; i++) v3_cross(qdot + 3 * i, w + 3 * i, q + 3 * i);
 }
@@ -94,7 +94,7 @@ int CL_FN(cl_s2_quad_lagrangian_omega)(CL_FN(cl_s2_quad_ws) *ws, rptr L, rsrc q,
  */
 int CL_FN(cl_s2_quad_F_omega)(CL_FN(cl_s2_quad_ws) *ws, rptr F, rsrc q, rsrc w)
 {
-    CL_FN(cl_s2_qdot_from_omega)(ws->n, ws->v, q, w);
+    CL_FN(cl_s2n_qdot_from_omega)(ws->n, ws->v, q, w);
     int st = CL_FN(cl_s2_quad_eval_F)(ws, q, ws->v);
     if (st) return st;
     CL_FN(cl_rvec_copy)(F, ws->F, 3 * ws->n);
@@ -138,7 +138,7 @@ int CL_FN(cl_s2_quad_rhs_omega)(CL_FN(cl_s2_quad_ws) *ws, rptr dx, rsrc x)
 {
     size_t n = ws->n;
     rsrc q = x, w = x + 3 * n;
-    CL_FN(cl_s2_qdot_from_omega)(n, ws->v, q, w);
+    CL_FN(cl_s2n_qdot_from_omega)(n, ws->v, q, w);
     int st = s2_eval_mU(ws, q, 0);
     if (!st) st = s2_eval_force(ws, q, ws->v);
     if (!st) st = CL_FN(cl_s2_quad_eval_F)(ws, q, ws->v);

@@ -1,9 +1,9 @@
 /* Templated prototypes of chapter S2 III.B (s2_omega.c). Needs s2_qdot_decl.h. */
 
-/** ω_i = S(q_i) q̇_i = q_i × q̇_i [S2 (5)], i = 1..n (w may not alias qdot). */
-void CL_FN(cl_s2_omega_from_qdot)(size_t n, rptr w, rsrc q, rsrc qdot);
-/** q̇_i = S(ω_i) q_i = ω_i × q_i [S2 (3)], i = 1..n (qdot may not alias w). */
-void CL_FN(cl_s2_qdot_from_omega)(size_t n, rptr qdot, rsrc q, rsrc w);
+/** ω_i = S(q_i) q̇_i = q_i × q̇_i [S2 (5)] for each of n spheres (cl_s2_omega_from_qdot for one) (w may not alias qdot). */
+void CL_FN(cl_s2n_omega_from_qdot)(size_t n, rptr w, rsrc q, rsrc qdot);
+/** q̇_i = S(ω_i) q_i = ω_i × q_i [S2 (3)] for each of n spheres (cl_s2_qdot_from_omega for one) (qdot may not alias w). */
+void CL_FN(cl_s2n_qdot_from_omega)(size_t n, rptr qdot, rsrc q, rsrc w);
 
 /**
  * \brief Residual of Proposition 2 [S2 (17)] for a general modified

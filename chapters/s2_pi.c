@@ -151,7 +151,7 @@ int CL_FN(cl_s2_quad_rhs_pi)(CL_FN(cl_s2_quad_ws) *ws, rptr dx, rsrc x)
     if (!st) st = solve_K(ws, q, pi);
     if (st) return st;
     rsrc w = ws->w;
-    CL_FN(cl_s2_qdot_from_omega)(n, ws->v, q, w);
+    CL_FN(cl_s2n_qdot_from_omega)(n, ws->v, q, w);
     st = s2_eval_force(ws, q, ws->v);
     if (!st && ws->sys->inertia_grad) st = ws->sys->inertia_grad(ws->sys->ctx, ws->dm, q);
     if (st) return st;
@@ -201,11 +201,11 @@ static int qdot_of(CL_FN(cl_s2_quad_ws) *ws, int form, rsrc x)
     int st = CL_OK;
     switch (form) {
     case CL_S2_QDOT: CL_FN(cl_rvec_copy)(ws->v, y, 3 * n); break;
-    case CL_S2_OMEGA: CL_FN(cl_s2_qdot_from_omega)(n, ws->v, q, y); break;
+    case CL_S2_OMEGA: CL_FN(cl_s2n_qdot_from_omega)(n, ws->v, q, y); break;
     case CL_S2_MU: st = CL_FN(cl_s2_quad_solve_G)(ws, q, y); break;
     case CL_S2_PI:
         st = solve_K(ws, q, y);
-        if (!st) CL_FN(cl_s2_qdot_from_omega)(n, ws->v, q, ws->w);
+        if (!st) CL_FN(cl_s2n_qdot_from_omega)(n, ws->v, q, ws->w);
         break;
     default: return CL_EDOMAIN;
     }
@@ -230,10 +230,10 @@ int CL_FN(cl_s2_quad_convert)(CL_FN(cl_s2_quad_ws) *ws, int from, rsrc x, int to
     rsrc q = y;
     switch (to) {
     case CL_S2_QDOT: CL_FN(cl_rvec_copy)(y + 3 * n, ws->v, 3 * n); break;
-    case CL_S2_OMEGA: CL_FN(cl_s2_omega_from_qdot)(n, y + 3 * n, q, ws->v); break;
+    case CL_S2_OMEGA: CL_FN(cl_s2n_omega_from_qdot)(n, y + 3 * n, q, ws->v); break;
     case CL_S2_MU: st = CL_FN(cl_s2_quad_legendre_mu)(ws, y + 3 * n, q, ws->v); break;
     case CL_S2_PI:
-        CL_FN(cl_s2_omega_from_qdot)(n, ws->w, q, ws->v);
+        CL_FN(cl_s2n_omega_from_qdot)(n, ws->w, q, ws->v);
         st = CL_FN(cl_s2_quad_legendre_pi)(ws, y + 3 * n, q, ws->w);
         break;
     }
@@ -326,7 +326,7 @@ int CL_FN(cl_s2_quad_energy)(CL_FN(cl_s2_quad_ws) *ws, int form, rptr E, rsrc x)
     switch (form) {
     case CL_S2_QDOT: return CL_FN(cl_s2_quad_energy_qdot)(ws, E, x, x + 3 * n);
     case CL_S2_OMEGA:
-        CL_FN(cl_s2_qdot_from_omega)(n, ws->s, x, x + 3 * n);
+        CL_FN(cl_s2n_qdot_from_omega)(n, ws->s, x, x + 3 * n);
         return CL_FN(cl_s2_quad_energy_qdot)(ws, E, x, ws->s);
     case CL_S2_MU: return CL_FN(cl_s2_quad_hamiltonian_mu)(ws, E, x, x + 3 * n);
     case CL_S2_PI: return CL_FN(cl_s2_quad_hamiltonian_pi)(ws, E, x, x + 3 * n);

@@ -439,7 +439,7 @@ int CL_FN(check_s2_chain_kinetic)(cl_check_result *res, cl_prec_t prec)
         rptr x = CL_FN(cl_rvec_new)(6 * n, prec), w = CL_FN(cl_rvec_new)(3 * n, prec);
         for (int d = 0; d < DRAWS; d++) {
             s2t_random_state(x, n, 1.0, &g);
-            CL_FN(cl_s2_omega_from_qdot)(n, w, x, x + 3 * n);
+            CL_FN(cl_s2n_omega_from_qdot)(n, w, x, x + 3 * n);
             CL_FN(cl_chain_kinetic_omega)(ch, T, x, w);
             CL_FN(cl_chain_invariants)(ch, CL_S2_QDOT, inv, x);
             CL_FN(cl_chain_potential)(ch, U, x);

@@ -227,6 +227,20 @@ static void run(cl_prec_t p)
     ok(st == CL_OK, "hessian of exp(a.x) returns 0 [%s, %ld bits]", TEST_KIND, (long)p);
     compare(J, E, ref, 9, (long)p, "hessian of exp(a.x) = e a a^T");
 
+    /* A point with larger entries (|x| up to 3.75, |f| up to 27), given at
+       53 bits whatever the precision of J: the result follows J. */
+    const double X2[3] = {2.5, -3.75, 1.5};
+    RV_DECL(x53, 3, 53);
+    for (int i = 0; i < 3; i++) { r_set_d(x53 + i, X2[i]); mpfr_set_d(xr + i, X2[i], RN); }
+    st = CL_FN(cl_jacobian)(J, E, field4, NULL, x53, 3, 4);
+    ok(st == CL_OK, "jacobian at (2.5, -3.75, 1.5) returns 0 [%s, %ld bits]", TEST_KIND, (long)p);
+    field4_jac(ref, xr);
+    compare(J, E, ref, 12, (long)p, "jacobian at (2.5, -3.75, 1.5), x at 53 bits");
+    st = CL_FN(cl_hessian)(J, E, expdot, NULL, x53, 3);
+    ok(st == CL_OK, "hessian of exp(a.x) at (2.5, -3.75, 1.5) returns 0 [%s, %ld bits]", TEST_KIND, (long)p);
+    expdot_derivs(gref, ref, xr);
+    compare(J, E, ref, 9, (long)p, "hessian of exp(a.x) at (2.5, -3.75, 1.5)");
+
     /* Status codes. */
     ok(CL_FN(cl_jacobian)(J, NULL, field4, NULL, x, 0, 4) == CL_EDIM, "n_in = 0 is CL_EDIM [%s, %ld]", TEST_KIND, (long)p);
     ok(CL_FN(cl_hessian)(J, NULL, quartic, NULL, x, 0) == CL_EDIM, "hessian n = 0 is CL_EDIM [%s, %ld]", TEST_KIND, (long)p);
