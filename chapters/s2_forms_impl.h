@@ -10,6 +10,7 @@
 #include "s2_omega.h"
 #include "s2_mu.h"
 #include "s2_pi.h"
+#include "linalg.h"
 
 struct CL_FN(cl_s2_quad_ws) {
     const CL_FN(cl_s2_quad) *sys;
@@ -30,7 +31,7 @@ struct CL_FN(cl_s2_quad_ws) {
     rptr w;       /* 3n: an angular velocity ω */
     rptr t;       /* 3n scratch */
     rptr s;       /* 3n scratch */
-    size_t *perm; /* 3n */
+    int *perm;    /* 3n: pivots of the LU factorization */
 };
 
 /* Entry (r, c) of the 3n×3n matrix A. */
@@ -59,6 +60,16 @@ static inline int s2_eval_force(CL_FN(cl_s2_quad_ws) *ws, rsrc q, rsrc qdot)
     if (sys->force) return sys->force(sys->ctx, ws->f, q, qdot);
     for (size_t k = 0; k < 3 * ws->n; k++) r_set_zero(ws->f + k);
     return CL_OK;
+}
+
+/* ws->b = A⁻¹ ws->b for the 3n×3n matrix ws->A (overwritten by its LU
+ * factors): the dense reference solve, LU with partial pivoting (src/linalg). */
+static inline int s2_solve(CL_FN(cl_s2_quad_ws) *ws)
+{
+    int N = (int)(3 * ws->n);
+    int st = CL_FN(cl_lu_factor)(ws->A, ws->perm, N);
+    if (!st) st = CL_FN(cl_lu_solve)(ws->A, ws->perm, ws->b, N, 1);
+    return st;
 }
 
 /* r = (I − qqᵀ) a for one sphere; r may alias a. */

@@ -86,7 +86,7 @@ int CL_FN(cl_s2_quad_solve_G)(CL_FN(cl_s2_quad_ws) *ws, rsrc q, rsrc mu)
     size_t n = ws->n;
     CL_FN(cl_s2_quad_build_G)(ws, q);
     CL_FN(cl_rvec_copy)(ws->b, mu, 3 * n);
-    int st = CL_FN(cl_s2_solve_dense)(ws->A, ws->b, 3 * n, ws->perm);
+    int st = s2_solve(ws);
     if (st) return st;
     for (size_t i = 0; i < n; i++) s2_proj(ws->v + 3 * i, q + 3 * i, ws->b + 3 * i);
     return CL_OK;

@@ -161,7 +161,7 @@ int CL_FN(cl_s2_quad_rhs_omega)(CL_FN(cl_s2_quad_ws) *ws, rptr dx, rsrc x)
             v3_axpy(bi, h, c);
         }
     }
-    st = CL_FN(cl_s2_solve_dense)(ws->A, ws->b, 3 * n, ws->perm);
+    st = s2_solve(ws);
     if (st) return st;
     CL_FN(cl_rvec_copy)(dx, ws->v, 3 * n);
     CL_FN(cl_rvec_copy)(dx + 3 * n, ws->b, 3 * n);

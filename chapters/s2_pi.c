@@ -93,7 +93,7 @@ static int solve_K(CL_FN(cl_s2_quad_ws) *ws, rsrc q, rsrc pi)
     size_t n = ws->n;
     CL_FN(cl_s2_quad_build_K)(ws, q);
     CL_FN(cl_rvec_copy)(ws->b, pi, 3 * n);
-    int st = CL_FN(cl_s2_solve_dense)(ws->A, ws->b, 3 * n, ws->perm);
+    int st = s2_solve(ws);
     if (st) return st;
     CL_FN(cl_rvec_copy)(ws->w, ws->b, 3 * n);
     return CL_OK;
@@ -310,7 +310,7 @@ int CL_FN(cl_s2_quad_accel_from)(CL_FN(cl_s2_quad_ws) *ws, int form, rptr qddot,
         v3_axpy(bi, s2, q + 3 * i);
     }
     CL_FN(cl_s2_quad_build_G)(ws, q);
-    st = CL_FN(cl_s2_solve_dense)(ws->A, ws->b, 3 * n, ws->perm);
+    st = s2_solve(ws);
     if (st) return st;
     CL_FN(cl_rvec_copy)(qddot, ws->b, 3 * n);
     return CL_OK;

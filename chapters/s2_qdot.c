@@ -91,43 +91,6 @@ int CL_FN(cl_s2_check_state)(size_t n, rsrc q, rsrc v, double tol_ulps, size_t *
     return CL_OK;
 }
 
-int CL_FN(cl_s2_solve_dense)(rptr A, rptr b, size_t N, size_t *perm)
-{
-    if (N == 0) return CL_EDIM;
-    cl_prec_t p = r_prec(A);
-    R_DECL(t, p);
-    R_DECL(amax, p);
-    for (size_t k = 0; k < N; k++) perm[k] = k;
-    for (size_t k = 0; k < N; k++) {
-        size_t piv = k;
-        r_abs(amax, A + k * N + k);
-        for (size_t i = k + 1; i < N; i++)
-            if (r_cmpabs(A + i * N + k, amax) > 0) {
-                piv = i;
-                r_abs(amax, A + i * N + k);
-            }
-        if (r_is_zero(amax) || !r_is_number(amax)) return CL_ESINGULAR;
-        if (piv != k) {
-            for (size_t j = 0; j < N; j++) r_swap(A + k * N + j, A + piv * N + j);
-            r_swap(b + k, b + piv);
-            size_t s = perm[k]; perm[k] = perm[piv]; perm[piv] = s;
-        }
-        for (size_t i = k + 1; i < N; i++) {
-            rptr Ai = A + i * N;
-            if (r_is_zero(Ai + k)) continue;
-            r_div(Ai + k, Ai + k, A + k * N + k);
-            for (size_t j = k + 1; j < N; j++) r_submul(Ai + j, Ai + k, A + k * N + j);
-            r_submul(b + i, Ai + k, b + k);
-        }
-    }
-    for (size_t k = N; k-- > 0;) {
-        r_set(t, b + k);
-        for (size_t j = k + 1; j < N; j++) r_submul(t, A + k * N + j, b + j);
-        r_div(b + k, t, A + k * N + k);
-    }
-    return CL_OK;
-}
-
 /**
  * \brief Residual of Proposition 1 [S2 (11)] for a general Lagrangian.
  * \f[ r_i = (I_3 - q_iq_i^T)\Big\{\frac{d}{dt}\frac{\partial L}{\partial\dot q_i}
@@ -292,7 +255,7 @@ int CL_FN(cl_s2_quad_rhs_qdot)(CL_FN(cl_s2_quad_ws) *ws, rptr dx, rsrc x)
         v3_add(bi, bi, a);
         v3_neg(bi, bi);
     }
-    st = CL_FN(cl_s2_solve_dense)(ws->A, ws->b, 3 * n, ws->perm);
+    st = s2_solve(ws);
     if (st) return st;
     CL_FN(cl_rvec_copy)(dx, qdot, 3 * n);
     CL_FN(cl_rvec_copy)(dx + 3 * n, ws->b, 3 * n);

@@ -80,14 +80,6 @@ size_t CL_FN(cl_s2_quad_ws_n)(const CL_FN(cl_s2_quad_ws) *ws);
 int CL_FN(cl_s2_check_state)(size_t n, rsrc q, rsrc v, double tol_ulps, size_t *bad);
 
 /**
- * Solve the N×N system A x = b by Gaussian elimination with partial
- * pivoting (the dense reference solve of these chapters). A is overwritten
- * by its LU factors, b by x; \p perm holds N indices of scratch. Returns 0,
- * or CL_ESINGULAR when a pivot vanishes.
- */
-int CL_FN(cl_s2_solve_dense)(rptr A, rptr b, size_t N, size_t *perm);
-
-/**
  * \brief Residual of the Euler–Lagrange equations [S2 (11)] for a general
  *        Lagrangian L(q, q̇) on (S²)ⁿ.
  *

@@ -9,6 +9,7 @@
 #include "oracle.h"
 #include "s2_forms_common.h"
 #include "deriv.h"
+#include "linalg.h"
 #define CL_TEMPLATE_HEADER "deriv_decl.h"
 #include "cl_instantiate.h"
 
@@ -270,14 +271,17 @@ static int eq_field(mpfr_ptr y, mpfr_srcptr s, void *vctx)
  * the horizontal directions e₁, e₂ of each q_i and v_i (4n = 8 coordinates):
  * J = [[0, I], [A, 0]] with A having the double eigenvalues ∓(2 ± √2) g/l
  * (− hanging: oscillation; + inverted: real ± pairs of J). Checked as
- * J's blocks, (A ± a₁)(A ± a₂) = 0 and tr A = ∓2(a₁ + a₂), relative to g/l.
+ * J's blocks, (A ± a₁)(A ± a₂) = 0 and tr A = ∓2(a₁ + a₂), relative to g/l,
+ * and the eigenvalues of J (cl_eig) against ±i·ω_k or ±ω_k, ω_k² = (2 ± √2) g/l,
+ * each twice, relative to √(g/l).
  */
 static int equilibrium(cl_check_result *res, cl_prec_t prec, int k)
 {
     const size_t n = 2, N = 4 * n, M6 = 6 * n;
     eq_ctx c = {.n = n, .k = k};
     rptr s = CL_FN(cl_rvec_new)(N, prec), J = CL_FN(cl_rvec_new)(M6 * N, prec),
-         A = CL_FN(cl_rvec_new)(2 * n * 2 * n, prec), P = CL_FN(cl_rvec_new)(2 * n * 2 * n, prec);
+         A = CL_FN(cl_rvec_new)(2 * n * 2 * n, prec), P = CL_FN(cl_rvec_new)(2 * n * 2 * n, prec),
+         Jr = CL_FN(cl_rvec_new)(N * N, prec), wr = CL_FN(cl_rvec_new)(N, prec), wi = CL_FN(cl_rvec_new)(N, prec);
     int st = CL_FN(cl_jacobian)(J, NULL, eq_field, &c, s, N, M6);
     cl_chain_free_mp(c.ch);
     cl_rvec_free_mp(c.x);
@@ -331,10 +335,38 @@ static int equilibrium(cl_check_result *res, cl_prec_t prec, int k)
         r_mul_si(u, u, 2);
         r_sub(t, t, u);
         worst = fmax(worst, r_log2abs(t) - r_log2abs(gl));
+        /* The spectrum of J on the tangent space (src/linalg): ±i·ω_k (hanging)
+           or ±ω_k (inverted), ω_k² = (2 ± √2) g/l, each twice; greedy matching. */
+        for (size_t r = 0; r < N; r++)
+            for (size_t cc = 0; cc < N; cc++) r_set(Jr + r * N + cc, J + rowmap[r] * N + cc);
+        st = CL_FN(cl_eig)(wr, wi, Jr, (int)N);
+        if (!st) {
+            int used[8] = {0};
+            for (size_t j = 0; j < N; j++) {
+                /* expected value j: root of a1 (j < 4) or a2, sign ±, twice */
+                r_abs(t, j < 4 ? a1 : a2);
+                r_sqrt(t, t);
+                if ((j / 2) % 2) r_neg(t, t);
+                int best = -1;
+                double bestd = INFINITY;
+                for (size_t kk = 0; kk < N; kk++) {
+                    if (used[kk]) continue;
+                    /* λ − e: e = t (inverted, real) or i·t (hanging) */
+                    if (k == 1) { r_sub(u, wr + kk, t); r_hypot(u, u, wi + kk); }
+                    else { r_sub(u, wi + kk, t); r_hypot(u, u, wr + kk); }
+                    double dd = r_log2abs(u);
+                    if (best < 0 || dd < bestd) { best = (int)kk; bestd = dd; }
+                }
+                used[best] = 1;
+                worst = fmax(worst, bestd - 0.5 * r_log2abs(gl));
+            }
+        }
         res->log2_err = worst;
-        snprintf(res->note, sizeof res->note, "A[0][0] = %.6g (g/l = %.6g)", r_get_d(A), r_get_d(gl));
+        snprintf(res->note, sizeof res->note, "eigenvalues of J: %.10g%+.10gi, %.10g%+.10gi, ... (g/l = %.6g)",
+                 r_get_d(wr), r_get_d(wi), r_get_d(wr + 2), r_get_d(wi + 2), r_get_d(gl));
     }
     CL_FN(cl_rvec_free)(s); CL_FN(cl_rvec_free)(J); CL_FN(cl_rvec_free)(A); CL_FN(cl_rvec_free)(P);
+    CL_FN(cl_rvec_free)(Jr); CL_FN(cl_rvec_free)(wr); CL_FN(cl_rvec_free)(wi);
     return st;
 }
 
@@ -564,12 +596,16 @@ static const cl_check s2_forms_checks[] = {
      .fn_d = check_s2_chain_lz_d, .fn_mp = check_s2_chain_lz_mp},
     {.name = "s2.chain.hanging", .chapter = "S2 V", .tags = "[S2 (13),(40)]",
      .what = "double spherical pendulum (m = 3/2, l = 3/4, g = 9.81), linearized at q_i = -e3 on the tangent space "
-             "of T(S^2)^2: J = [[0,I],[A,0]] and A has the double eigenvalues -(2 +- sqrt 2) g/l",
-     .cond = 1024, .why = "Jacobian accurate to the working precision (src/deriv), then 4x4 products of entries ~ g/l",
+             "of T(S^2)^2: J = [[0,I],[A,0]], A has the double eigenvalues -(2 +- sqrt 2) g/l, and the "
+             "eigenvalues of J are +-i omega_k, omega_k^2 = (2 +- sqrt 2) g/l, each twice",
+     .cond = 1024, .why = "Jacobian accurate to the working precision (src/deriv), then 4x4 products of entries ~ g/l; "
+             "the double eigenvalues are semisimple (x and y modes), so cl_eig is accurate to ~n 2^(1-p) |J|",
      .fn_d = check_s2_chain_hanging_d, .fn_mp = check_s2_chain_hanging_mp},
     {.name = "s2.chain.inverted", .chapter = "S2 V", .tags = "[S2 (13),(40)]",
-     .what = "as s2.chain.hanging at q_i = +e3: A has the double eigenvalues +(2 +- sqrt 2) g/l (real +- pairs of J)",
-     .cond = 1024, .why = "Jacobian accurate to the working precision, then 4x4 products of entries ~ g/l",
+     .what = "as s2.chain.hanging at q_i = +e3: A has the double eigenvalues +(2 +- sqrt 2) g/l, J the real pairs "
+             "+-omega_k, each twice",
+     .cond = 1024, .why = "Jacobian accurate to the working precision (src/deriv), then 4x4 products of entries ~ g/l; "
+             "the double eigenvalues are semisimple (x and y modes), so cl_eig is accurate to ~n 2^(1-p) |J|",
      .fn_d = check_s2_chain_inverted_d, .fn_mp = check_s2_chain_inverted_mp},
     {.name = "s2.coupled.gradient", .chapter = "S2 III.A", .tags = "[S2 (12),(13)]",
      .what = "hand-derived dm_jk/dq_i of the coupled system against the Jacobian of m(q) at raised precision, "
