@@ -29,6 +29,7 @@
 #include "cl_instantiate.h"
 #define CL_TEMPLATE_HEADER "s2_sphere_decl.h"
 #include "cl_instantiate.h"
+#include "lie.h"
 #define CL_TEMPLATE_HEADER "emb_general_decl.h"
 #include "cl_instantiate.h"
 #define CL_TEMPLATE_HEADER "emb_subspace_decl.h"
@@ -39,5 +40,7 @@
 #include "cl_instantiate.h"
 #define CL_TEMPLATE_HEADER "emb_so3_decl.h"
 #include "cl_instantiate.h"
+#include "energy_casimir.h"
+#include "skate.h"
 
 #endif
