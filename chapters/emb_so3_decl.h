@@ -132,6 +132,16 @@ int CL_FN(cl_emb_top_rk4_38_step)(const CL_FN(cl_emb_top) *t, rptr R, rptr Rdot,
 void CL_FN(cl_emb_top_rkmk4_step)(const CL_FN(cl_emb_top) *t, rptr R, rptr Omega, rsrc h);
 
 /**
+ * The rigid body or heavy top as a problem for the Lie group integrators of
+ * src/lie (lie_decl.h): y = (R, Ω) (12 scalars, R row-major), algebra
+ * so(3) × R³ acting by (u, w)·(R, Ω) = (R exp(û)ᵀ, Ω + w), a left action, with
+ * field f(R, Ω) = (−Ω, Ω̇) so that Ṙ = RΩ̂, Ω̇ from cl_emb_top_euler(); dexp⁻¹
+ * in closed form on so(3) (cl_se3_dexpinv with no translation) and the
+ * identity on R³, bracket ([u, u′], 0). \p t must outlive \p pb.
+ */
+void CL_FN(cl_emb_top_lie_problem)(CL_FN(cl_emb_top) *t, CL_FN(cl_lie_problem) *pb);
+
+/**
  * Linearization of the free rigid body Π̇ = Π × J⁻¹Π at an equilibrium Π₀
  * (Π₀ an eigenvector of J: a steady rotation about a principal axis),
  * restricted to the tangent plane Π₀⊥ of the Casimir sphere |Π| = |Π₀|:

@@ -489,7 +489,51 @@ int CL_FN(check_emb_rigid_energy_casimir)(cl_check_result *res, cl_prec_t prec)
     return steady(res, prec, 1);
 }
 
+/* The chapter's RKMK4 step against src/lie's RKMK4 on the problem of
+ * cl_emb_top_lie_problem() with dexp⁻¹ as the Bernoulli series truncated
+ * after ad² (the truncation the chapter's step uses): the same method, so
+ * 40 steps of h = 1/32 agree to rounding (free body and heavy top). */
+int CL_FN(check_emb_so3_rkmk4_vs_lie)(cl_check_result *res, cl_prec_t prec);
+int CL_FN(check_emb_so3_rkmk4_vs_lie)(cl_check_result *res, cl_prec_t prec)
+{
+#if CL_PREC == CL_DOUBLE
+    prec = 53;
+#endif
+    cl_rng g;
+    cl_rng_seed(&g, 45);
+    RV_DECL(R, 9, prec); RV_DECL(Om, 3, prec); RV_DECL(y, 12, prec);
+    R_DECL(h, prec);
+    r_set_q(h, 1, 32);
+    double e = -INFINITY;
+    for (int rigid = 1; rigid >= 0; rigid--) {
+        CL_FN(cl_emb_top) *t;
+        int st = make_top(&t, rigid, prec, &g);
+        if (st) return st;
+        CL_FN(cl_lie_problem) pb;
+        CL_FN(cl_emb_top_lie_problem)(t, &pb);
+        CL_FN(cl_lie_integrator) *li = CL_FN(cl_lie_new)(&pb, CL_LIE_RKMK4, prec);
+        if (!li) { CL_FN(cl_emb_top_free)(t); return CL_ENOMEM; }
+        if (!st) st = CL_FN(cl_lie_set_dexpinv_series)(li, 2);
+        random_rotation(R, &g);
+        random_vec(Om, 3, 2.0, &g);
+        CL_FN(cl_rvec_copy)(y, R, 9);
+        v3_set(y + 9, Om);
+        for (int k = 0; k < 40 && !st; k++) {
+            CL_FN(cl_emb_top_rkmk4_step)(t, R, Om, h);
+            st = CL_FN(cl_lie_step)(li, y, h);
+        }
+        worst(&e, rel_err(R, y, 9));
+        worst(&e, rel_err(Om, y + 9, 3));
+        CL_FN(cl_lie_free)(li);
+        CL_FN(cl_emb_top_free)(t);
+        if (st) return st;
+    }
+    res->log2_err = e;
+    return CL_OK;
+}
+
 #if CL_PREC == CL_MPFR
+int check_emb_so3_rkmk4_vs_lie_d(cl_check_result *, cl_prec_t);
 int check_emb_so3_projection_d(cl_check_result *, cl_prec_t);
 int check_emb_so3_legendre_d(cl_check_result *, cl_prec_t);
 int check_emb_rigid_el38_d(cl_check_result *, cl_prec_t);
@@ -535,6 +579,10 @@ static const cl_check emb_so3_checks[] = {
      "RKMK4 (Rodrigues exp) on (R, W): |R^T R - I| after 200 steps, free body and heavy top",
      2048, "200 steps, each a product with exp(theta) orthogonal to a few ulps", check_emb_so3_rkmk4_orth_d,
      check_emb_so3_rkmk4_orth_mp, CL_CHECK_ROUNDING, 0},
+    {"emb.so3.rkmk4_vs_src_lie", "EMB 3.4", "[EMB 3.4]",
+     "chapter RKMK4 on (R, W) vs src/lie RKMK4 (dexpinv series to ad^2) on cl_emb_top_lie_problem: 40 steps",
+     4096, "40 steps, each a dozen 3x3 products and an exponential, with error growth along the flow", check_emb_so3_rkmk4_vs_lie_d, check_emb_so3_rkmk4_vs_lie_mp,
+     CL_CHECK_ROUNDING, 0},
     {"emb.so3.steady_rotation_eigen", "EMB 3.4", "[EMB 3.4]",
      "steady rotations about the principal axes: restricted linearization det vs w^2 (Jk-Ji)(Jk-Jj)/(Ji Jj), "
      "trace 0; centre about largest/smallest, saddle about middle axis",

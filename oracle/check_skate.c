@@ -11,6 +11,7 @@
 #include "oracle.h"
 #include "r3.h"
 #include "skate.h"
+#include "linalg.h"
 
 static const char *const SETS[][CL_SKATE_NPAR] = {
     {"2", "0.8", "9.8", "0.35", "0.35", "0.004", "0", "0", "0"},
@@ -182,8 +183,8 @@ int CL_FN(check_skate_eigen)(cl_check_result *res, cl_prec_t prec)
 {
     static const char *const xs[] = {"0.25", "2", "-9.5", "30"};
     RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(zeta, 5, prec); RV_DECL(J, 25, prec);
-    RV_DECL(cp, 6, prec); RV_DECL(want, 6, prec);
-    R_DECL(x, prec); R_DECL(kap, prec);
+    RV_DECL(cp, 6, prec); RV_DECL(want, 6, prec); RV_DECL(wr, 5, prec); RV_DECL(wi, 5, prec);
+    R_DECL(x, prec); R_DECL(kap, prec); R_DECL(sq, prec); R_DECL(pr, prec); R_DECL(pi_, prec);
     res->log2_err = -INFINITY;
     for (int s = 0; s < NSETS; s++) {
         set_params(par, SETS[s]);
@@ -198,7 +199,29 @@ int CL_FN(check_skate_eigen)(cl_check_result *res, cl_prec_t prec)
                 for (int i = 0; i < 6; i++) r_set_zero(want + i);
                 r_set_si(want + 5, 1);
                 r_neg(want + 3, kap);
-                worst(res, relerr(cp, want, 6), "set %d, equilibrium %d (0 sliding, 1 spinning)", s, which);
+                worst(res, relerr(cp, want, 6), "charpoly, set %d, equilibrium %d (0 sliding, 1 spinning)", s, which);
+                /* eigenvalues by src/linalg against {0, 0, 0, ±√κ}, matched greedily */
+                if ((st = CL_FN(cl_eig)(wr, wi, J, 5))) return st;
+                r_abs(sq, kap); r_sqrt(sq, sq);
+                int used[5] = {0};
+                for (int i = 0; i < 5; i++) {
+                    double best = INFINITY;
+                    int bj = 0;
+                    for (int j = 0; j < 5; j++) {
+                        if (used[j]) continue;
+                        /* predicted j: 0, 1, 2 zero; 3 = −√κ, 4 = +√κ (imaginary when κ < 0) */
+                        r_set(pr, wr + i); r_set(pi_, wi + i);
+                        if (j >= 3) {
+                            if (r_sgn(kap) >= 0) { if (j == 3) r_add(pr, pr, sq); else r_sub(pr, pr, sq); }
+                            else { if (j == 3) r_add(pi_, pi_, sq); else r_sub(pi_, pi_, sq); }
+                        }
+                        r_hypot(pr, pr, pi_);
+                        double e = r_log2abs(pr);
+                        if (e < best) { best = e; bj = j; }
+                    }
+                    used[bj] = 1;
+                    worst(res, best - fmax(0, r_log2abs(sq)), "eigenvalues, set %d, equilibrium %d", s, which);
+                }
             }
     }
     return CL_OK;
@@ -339,7 +362,7 @@ static const cl_check skate_checks[] = {
      .cond = 64, .why = "src/deriv bounds its error by 2^(-p-8) per entry; the hand formulas add a few roundings",
      .fn_d = check_skate_jacobian_d, .fn_mp = check_skate_jacobian_mp},
     {.name = "skate.stability.eigen", .chapter = "SKATE 5.4", .tags = "[SKATE Prop. 11, Prop. 12, App. A.1]",
-     .what = "characteristic polynomial of Df (src/deriv) at sliding and spinning, 3 parameter sets, against lambda^3 (lambda^2 - kappa) of Props. 11-12",
+     .what = "characteristic polynomial and eigenvalues (src/linalg) of Df (src/deriv) at sliding and spinning, 3 parameter sets, against {0, 0, 0, +-sqrt(kappa)} of Props. 11-12",
      .cond = 4096, .why = "Faddeev-LeVerrier on a 5x5 with entries up to 1e3: products of up to five entries",
      .fn_d = check_skate_eigen_d, .fn_mp = check_skate_eigen_mp},
     {.name = "skate.stability.ec_spinning", .chapter = "SKATE App. A.1", .tags = "[SKATE (42), App. A.1]",

@@ -1,67 +1,7 @@
 /* The Energy–Casimir test: least-squares multipliers, null space, restricted Hessian, inertia. */
 #include "scalar.h"
+#include "linalg.h"
 #include "energy_casimir.h"
-
-int CL_FN(cl_sym_eig_jacobi)(rptr eig, rptr A, int d)
-{
-    cl_prec_t p = r_prec(A);
-    R_DECL(off, p); R_DECL(nrm, p); R_DECL(th, p); R_DECL(t, p); R_DECL(c, p); R_DECL(s, p);
-    R_DECL(x, p); R_DECL(y, p); R_DECL(eps, p);
-    r_set_eps(eps);
-    r_mul_2si(eps, eps, -1);
-    int conv = 0;
-    for (int sweep = 0; sweep < 200 && !conv; sweep++) {
-        r_set_zero(off);
-        r_set_zero(nrm);
-        for (int i = 0; i < d; i++)
-            for (int j = 0; j < d; j++) {
-                r_sqr(t, A + i * d + j);
-                r_add(nrm, nrm, t);
-                if (i != j) r_add(off, off, t);
-            }
-        /* converged when the off-diagonal mass is below (2^−p ‖A‖_F)² */
-        r_mul(t, eps, eps);
-        r_mul(t, t, nrm);
-        if (r_cmp(off, t) <= 0) { conv = 1; break; }
-        for (int pp = 0; pp < d - 1; pp++)
-            for (int q = pp + 1; q < d; q++) {
-                if (r_is_zero(A + pp * d + q)) continue;
-                /* θ = (a_qq − a_pp)/(2a_pq), t = sgn θ/(|θ| + √(θ²+1)) */
-                r_sub(th, A + q * d + q, A + pp * d + pp);
-                r_div(th, th, A + pp * d + q);
-                r_mul_2si(th, th, -1);
-                r_sqr(t, th);
-                r_add_si(t, t, 1);
-                r_sqrt(t, t);
-                r_abs(x, th);
-                r_add(t, t, x);
-                r_si_div(t, 1, t);
-                if (r_sgn(th) < 0) r_neg(t, t);
-                r_sqr(c, t);
-                r_add_si(c, c, 1);
-                r_sqrt(c, c);
-                r_si_div(c, 1, c);
-                r_mul(s, t, c);
-                for (int r = 0; r < d; r++) {
-                    r_set(x, A + r * d + pp);
-                    r_set(y, A + r * d + q);
-                    r_mul(A + r * d + pp, c, x); r_submul(A + r * d + pp, s, y);
-                    r_mul(A + r * d + q, c, y); r_addmul(A + r * d + q, s, x);
-                }
-                for (int r = 0; r < d; r++) {
-                    r_set(x, A + pp * d + r);
-                    r_set(y, A + q * d + r);
-                    r_mul(A + pp * d + r, c, x); r_submul(A + pp * d + r, s, y);
-                    r_mul(A + q * d + r, c, y); r_addmul(A + q * d + r, s, x);
-                }
-            }
-    }
-    if (!conv) return CL_ENOCONV;
-    for (int i = 0; i < d; i++) r_set(eig + i, A + i * d + i);
-    for (int i = 1; i < d; i++)
-        for (int j = i; j > 0 && r_cmp(eig + j - 1, eig + j) > 0; j--) r_swap(eig + j - 1, eig + j);
-    return CL_OK;
-}
 
 int CL_FN(cl_energy_casimir)(cl_ec_report *rep, rptr c, rptr Z, rptr Hr, rptr eig,
                              rsrc DE, rsrc DC, rsrc HE, rsrc HC, int n, int k, double zero_tol)
@@ -72,54 +12,26 @@ int CL_FN(cl_energy_casimir)(cl_ec_report *rep, rptr c, rptr Z, rptr Hr, rptr ei
                !CL_FN(cl_rvec_is_finite)(HC, (size_t)(k * n * n)))))
         return CL_ENAN;
     cl_prec_t p = r_prec(DE);
-    const int d = n - k;
-    RV_DECL(A, n * (k ? k : 1), p); RV_DECL(Q, n * n, p); RV_DECL(v, n, p); RV_DECL(b, n, p);
-    RV_DECL(H, n * n, p); RV_DECL(HZ, n * d, p); RV_DECL(R, d * d, p); RV_DECL(ev, d, p);
-    RV_DECL(cc, k ? k : 1, p);
-    R_DECL(t, p); R_DECL(al, p); R_DECL(beta, p); R_DECL(rmax, p); R_DECL(rmin, p); R_DECL(x, p);
-    /* A = [DC₁ … DC_k] (n×k), Q = I */
-    for (int i = 0; i < n; i++) {
-        for (int j = 0; j < k; j++) r_set(A + i * k + j, DC + j * n + i);
-        r_set_si(Q + i * n + i, 1);
-        r_set(b + i, DE + i);
+    const int d = n - k, kk = k ? k : 1;
+    RV_DECL(A, n * kk, p); RV_DECL(R, n * kk, p); RV_DECL(Q, n * n, p); RV_DECL(b, n, p);
+    RV_DECL(N, n * n, p); RV_DECL(H, n * n, p); RV_DECL(HZ, n * d, p); RV_DECL(Hs, d * d, p);
+    RV_DECL(wr, d, p); RV_DECL(wi, d, p); RV_DECL(cc, kk, p);
+    R_DECL(t, p); R_DECL(x, p); R_DECL(rmax, p); R_DECL(rmin, p);
+    int st;
+    /* A = [DC₁ … DC_k] (n×k) = Q R */
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < k; j++) r_set(A + i * kk + j, DC + j * n + i);
+    if (k) {
+        if ((st = CL_FN(cl_qr)(Q, R, A, n, k))) return st;
+    } else {
+        for (int i = 0; i < n; i++) r_set_si(Q + i * n + i, 1);
     }
-    /* Householder QR: A = Q R, Q accumulated; b ← Qᵀ Dℰ */
-    for (int j = 0; j < k; j++) {
-        r_set_zero(t);
-        for (int i = j; i < n; i++) r_addmul(t, A + i * k + j, A + i * k + j);
-        r_sqrt(al, t);
-        if (r_is_zero(al)) return CL_ESINGULAR;
-        if (r_sgn(A + j * k + j) > 0) r_neg(al, al);
-        for (int i = 0; i < n; i++) r_set_zero(v + i);
-        for (int i = j; i < n; i++) r_set(v + i, A + i * k + j);
-        r_sub(v + j, v + j, al);
-        r_set_zero(t);
-        for (int i = j; i < n; i++) r_addmul(t, v + i, v + i);
-        if (r_is_zero(t)) continue;
-        r_si_div(beta, 2, t);
-        for (int col = j; col < k; col++) {
-            r_set_zero(t);
-            for (int i = j; i < n; i++) r_addmul(t, v + i, A + i * k + col);
-            r_mul(t, t, beta);
-            for (int i = j; i < n; i++) r_submul(A + i * k + col, t, v + i);
-        }
-        r_set_zero(t);
-        for (int i = j; i < n; i++) r_addmul(t, v + i, b + i);
-        r_mul(t, t, beta);
-        for (int i = j; i < n; i++) r_submul(b + i, t, v + i);
-        for (int row = 0; row < n; row++) {
-            r_set_zero(t);
-            for (int i = j; i < n; i++) r_addmul(t, Q + row * n + i, v + i);
-            r_mul(t, t, beta);
-            for (int i = j; i < n; i++) r_submul(Q + row * n + i, t, v + i);
-        }
-    }
-    /* independence of the DC_j */
+    /* independence of the DC_j: the diagonal of R */
     rep->log2_indep = 0.0;
     if (k) {
-        r_abs(rmax, A); r_abs(rmin, A);
+        r_abs(rmax, R); r_abs(rmin, R);
         for (int j = 1; j < k; j++) {
-            r_abs(t, A + j * k + j);
+            r_abs(t, R + j * kk + j);
             if (r_cmp(t, rmax) > 0) r_set(rmax, t);
             if (r_cmp(t, rmin) < 0) r_set(rmin, t);
         }
@@ -128,11 +40,16 @@ int CL_FN(cl_energy_casimir)(cl_ec_report *rep, rptr c, rptr Z, rptr Hr, rptr ei
         rep->log2_indep = r_log2abs(t);
         if (rep->log2_indep <= log2(64.0 * n) + 1.0 - (double)p) return CL_ESINGULAR;
     }
-    /* c = −R⁻¹ (Qᵀ Dℰ)[0..k), residual ‖(Qᵀ Dℰ)[k..n)‖ */
+    /* b = Qᵀ Dℰ; c = −R⁻¹ b[0..k); residual ‖b[k..n)‖ relative to max(1, ‖Dℰ‖) */
+    for (int i = 0; i < n; i++) {
+        r_set_zero(t);
+        for (int q = 0; q < n; q++) r_addmul(t, Q + q * n + i, DE + q);
+        r_set(b + i, t);
+    }
     for (int j = k - 1; j >= 0; j--) {
         r_set(t, b + j);
-        for (int q = j + 1; q < k; q++) r_addmul(t, A + j * k + q, cc + q);
-        r_div(t, t, A + j * k + j);
+        for (int q = j + 1; q < k; q++) r_addmul(t, R + j * kk + q, cc + q);
+        r_div(t, t, R + j * kk + j);
         r_neg(cc + j, t);
     }
     r_set_zero(t);
@@ -143,7 +60,11 @@ int CL_FN(cl_energy_casimir)(cl_ec_report *rep, rptr c, rptr Z, rptr Hr, rptr ei
     r_sqrt(x, x);
     if (r_cmp_d(x, 1.0) > 0) r_div(t, t, x);
     rep->log2_residual = r_log2abs(t);
-    /* ℋ = HE + Σ c_j HC_j, Hr = Zᵀℋ Z with Z = Q[:, k..n) */
+    /* Z: orthonormal basis of ker [DC_j]ᵀ (rows DC_j) */
+    int dn = 0;
+    if ((st = CL_FN(cl_nullspace)(N, &dn, DC, k, n, 0))) return st;
+    if (dn != d) return CL_ESINGULAR;
+    /* ℋ = HE + Σ c_j HC_j, Hs = Zᵀℋ Z */
     for (int i = 0; i < n * n; i++) {
         r_set(H + i, HE + i);
         for (int j = 0; j < k; j++) r_addmul(H + i, cc + j, HC + j * n * n + i);
@@ -151,47 +72,32 @@ int CL_FN(cl_energy_casimir)(cl_ec_report *rep, rptr c, rptr Z, rptr Hr, rptr ei
     for (int i = 0; i < n; i++)
         for (int a = 0; a < d; a++) {
             r_set_zero(t);
-            for (int q = 0; q < n; q++) r_addmul(t, H + i * n + q, Q + q * n + k + a);
+            for (int q = 0; q < n; q++) r_addmul(t, H + i * n + q, N + q * d + a);
             r_set(HZ + i * d + a, t);
         }
     for (int a = 0; a < d; a++)
         for (int bb = 0; bb < d; bb++) {
             r_set_zero(t);
-            for (int i = 0; i < n; i++) r_addmul(t, Q + i * n + k + a, HZ + i * d + bb);
-            r_set(R + a * d + bb, t);
+            for (int i = 0; i < n; i++) r_addmul(t, N + i * d + a, HZ + i * d + bb);
+            r_set(Hs + a * d + bb, t);
         }
-    /* symmetrize against rounding */
     for (int a = 0; a < d; a++)
         for (int bb = a + 1; bb < d; bb++) {
-            r_add(t, R + a * d + bb, R + bb * d + a);
+            r_add(t, Hs + a * d + bb, Hs + bb * d + a);
             r_mul_2si(t, t, -1);
-            r_set(R + a * d + bb, t);
-            r_set(R + bb * d + a, t);
+            r_set(Hs + a * d + bb, t);
+            r_set(Hs + bb * d + a, t);
         }
-    if (Hr) CL_FN(cl_rvec_copy)(Hr, R, (size_t)(d * d));
-    if (Z)
-        for (int i = 0; i < n; i++)
-            for (int a = 0; a < d; a++) r_set(Z + i * d + a, Q + i * n + k + a);
-    r_set_zero(rmax);
-    for (int i = 0; i < d * d; i++) {
-        r_abs(t, R + i);
-        if (r_cmp(t, rmax) > 0) r_set(rmax, t);
-    }
-    int st = CL_FN(cl_sym_eig_jacobi)(ev, R, d);
-    if (st) return st;
-    /* zero threshold zero_tol·2^(1−p)·max|Hr| */
-    r_set_eps(t);
-    r_mul_d(t, t, zero_tol);
-    r_mul(t, t, rmax);
     rep->n = n; rep->k = k; rep->d = d;
-    rep->npos = rep->nneg = rep->nzero = 0;
-    for (int a = 0; a < d; a++) {
-        if (r_cmpabs(ev + a, t) <= 0) rep->nzero++;
-        else if (r_sgn(ev + a) > 0) rep->npos++;
-        else rep->nneg++;
-    }
+    if ((st = CL_FN(cl_sym_inertia)(&rep->npos, &rep->nneg, &rep->nzero, Hs, d, zero_tol > 0 ? zero_tol : 1e-300)))
+        return st;
     rep->definite = rep->npos == d ? 1 : rep->nneg == d ? -1 : 0;
-    if (eig) CL_FN(cl_rvec_copy)(eig, ev, (size_t)d);
+    if (eig) {
+        if ((st = CL_FN(cl_eig)(wr, wi, Hs, d))) return st;
+        CL_FN(cl_rvec_copy)(eig, wr, (size_t)d);
+    }
+    if (Hr) CL_FN(cl_rvec_copy)(Hr, Hs, (size_t)(d * d));
+    if (Z) CL_FN(cl_rvec_copy)(Z, N, (size_t)(n * d));
     if (k) CL_FN(cl_rvec_copy)(c, cc, (size_t)k);
     return CL_OK;
 }

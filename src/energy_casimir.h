@@ -6,14 +6,14 @@
  * Given at an equilibrium ζ₀ of ζ̇ = f(ζ) on Rⁿ the gradient and Hessian of
  * an invariant ℰ and of k further invariants C₁ … C_k:
  *  1. solve D(ℰ + Σ c_j C_j)(ζ₀) = 0 for c by least squares (Householder QR
- *     of the n×k matrix [DC₁ … DC_k]) and report the residual — a sizeable
- *     residual means ζ₀ is not a critical point of any such combination and
- *     the theorem does not apply;
- *  2. take an orthonormal basis Z of the null space of the DC_j (the
- *     remaining n − k columns of the same Q), the tangent space of the
- *     level set {C_j = C_j(ζ₀)};
- *  3. restrict ℋ = D²(ℰ + Σ c_j C_j)(ζ₀) to it, Zᵀℋ Z, and decide its
- *     inertia from its eigenvalues (cyclic Jacobi).
+ *     of the n×k matrix [DC₁ … DC_k], cl_qr()) and report the residual — a
+ *     sizeable residual means ζ₀ is not a critical point of any such
+ *     combination and the theorem does not apply;
+ *  2. take an orthonormal basis Z of the null space of the DC_j
+ *     (cl_nullspace()), the tangent space of the level set {C_j = C_j(ζ₀)};
+ *  3. restrict ℋ = D²(ℰ + Σ c_j C_j)(ζ₀) to it, Zᵀℋ Z, and decide
+ *     definiteness by its inertia (LDLᵀ with Bunch–Kaufman pivoting,
+ *     cl_sym_inertia()); its eigenvalues (cl_eig()) are reported too.
  * ζ₀ is (Lyapunov) stable when the restricted Hessian is definite.
  * Used by the skate (SKATE App. A.1, A.4) and the rigid body of EMB.
  */

@@ -8,23 +8,20 @@
  * \param Z     NULL, or n·(n−k) outputs: orthonormal basis of ker[DC_j]ᵀ,
  *              row-major n×(n−k).
  * \param Hr    NULL, or (n−k)² outputs: Zᵀℋ Z, row-major.
- * \param eig   NULL, or n−k outputs: eigenvalues of Zᵀℋ Z, ascending.
+ * \param eig   NULL, or n−k outputs: eigenvalues of Zᵀℋ Z, ascending (cl_eig()).
  * \param DE    n entries: Dℰ(ζ₀).
  * \param DC    k·n entries, row j is DC_j(ζ₀).
  * \param HE    n·n entries: D²ℰ(ζ₀).
  * \param HC    k·n·n entries, block j is D²C_j(ζ₀).
- * \param zero_tol an eigenvalue λ counts as zero when
- *              |λ| ≤ zero_tol·2^(1−p)·max_ij |(Zᵀℋ Z)_ij|.
+ * \param zero_tol the factor f of cl_sym_inertia(): an eigenvalue counts as
+ *              zero within f·(n−k)·2^(1−p)·max_ij |(Zᵀℋ Z)_ij|; f ≤ 0 asks
+ *              for a pure sign decision (f = 10⁻³⁰⁰).
  * \return 0; CL_EDIM (n < 1, n > CL_EC_NMAX, k < 0 or k ≥ n); CL_ENAN (a
  *         non-finite input); CL_ESINGULAR when the DC_j are linearly
- *         dependent to working precision (min |R_jj| ≤ 64·n·2^(1−p)·max |R_jj|);
- *         CL_ENOCONV if the Jacobi sweeps do not converge.
+ *         dependent to working precision (min |R_jj| ≤ 64·n·2^(1−p)·max |R_jj|,
+ *         or cl_nullspace() finds a null space of dimension ≠ n − k);
+ *         CL_ENOMEM; CL_ENOCONV from cl_eig().
  */
 int CL_FN(cl_energy_casimir)(cl_ec_report *rep, rptr c, rptr Z, rptr Hr, rptr eig,
                              rsrc DE, rsrc DC, rsrc HE, rsrc HC, int n, int k, double zero_tol);
 
-/**
- * Eigenvalues of a symmetric d×d matrix A (row-major, destroyed) by cyclic
- * Jacobi rotations, written ascending to \p eig. Returns 0 or CL_ENOCONV.
- */
-int CL_FN(cl_sym_eig_jacobi)(rptr eig, rptr A, int d);

@@ -5,7 +5,7 @@
 static void run(cl_prec_t p)
 {
     RV_DECL(DE, 3, p); RV_DECL(DC, 6, p); RV_DECL(HE, 9, p); RV_DECL(HC, 18, p);
-    RV_DECL(c, 2, p); RV_DECL(Hr, 4, p); RV_DECL(eig, 3, p); RV_DECL(Z, 6, p);
+    RV_DECL(c, 3, p); RV_DECL(Hr, 9, p); RV_DECL(eig, 3, p); RV_DECL(Z, 9, p);
     R_DECL(t, p); R_DECL(w, p);
     cl_ec_report rep;
     /* ℰ = x² − y² + z² + 3y, C = y at 0: c = −3, tangent space {e₁, e₃}, Hr = 2I: definite */
@@ -34,13 +34,13 @@ static void run(cl_prec_t p)
     r_set_si(DC + 3, 2); r_set_si(DC + 4, 2);
     ok(CL_FN(cl_energy_casimir)(&rep, c, Z, Hr, eig, DE, DC, HE, HC, 3, 2, 64) == CL_ESINGULAR, "dependent DC_j rejected [%s, %ld bits]", TEST_KIND, (long)p);
     ok(CL_FN(cl_energy_casimir)(&rep, c, Z, Hr, eig, DE, DC, HE, HC, 3, 3, 64) == CL_EDIM, "k = n rejected [%s, %ld bits]", TEST_KIND, (long)p);
-    /* Jacobi on a 3×3 with eigenvalues 1, 2, 4: A = [[2,1,0],[1,2,0],[0,0,4]] → {1, 3, 4} */
-    for (int i = 0; i < 9; i++) r_set_zero(HE + i);
-    r_set_si(HE, 2); r_set_si(HE + 1, 1); r_set_si(HE + 3, 1); r_set_si(HE + 4, 2); r_set_si(HE + 8, 4);
-    CL_FN(cl_sym_eig_jacobi)(eig, HE, 3);
-    r_set_si(w, 1); is_real(eig, w, 16, "Jacobi eigenvalue 1");
-    r_set_si(w, 3); is_real(eig + 1, w, 16, "Jacobi eigenvalue 3");
-    r_set_si(w, 4); is_real(eig + 2, w, 16, "Jacobi eigenvalue 4");
+    /* an indefinite Hessian: ℰ = x² − y² + z² with no invariant, inertia (2, 1, 0), eigenvalues −2, 2, 2 */
+    for (int i = 0; i < 3; i++) r_set_zero(DE + i);
+    st = CL_FN(cl_energy_casimir)(&rep, c, Z, Hr, eig, DE, DC, HE, HC, 3, 0, 64);
+    if (st || rep.npos != 2) diag("st %d inertia (%d, %d, %d)", st, rep.npos, rep.nneg, rep.nzero);
+    ok(st == CL_OK && rep.npos == 2 && rep.nneg == 1 && rep.definite == 0, "k = 0: inertia (2, 1, 0) of diag(2, -2, 2) [%s, %ld bits]", TEST_KIND, (long)p);
+    r_set_si(w, -2);
+    is_real(eig, w, 16, "smallest eigenvalue -2");
 }
 
 int main(void)

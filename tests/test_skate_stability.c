@@ -58,6 +58,42 @@ static void run(cl_prec_t p)
     is_log2_below(ee, tol_log2(p, 1024), "restricted Hessian eigenvalues [SKATE App. A.1] [%s, %ld bits]", TEST_KIND, (long)p);
     ok(verdicts, "Energy-Casimir verdict at the spinning equilibrium follows (42) [%s, %ld bits]", TEST_KIND, (long)p);
 
+    /* Errata evidence at the paper's skate, Ω₀ = 5 and Y₀ = 1:
+     *  A.1: Df₁₄ at ζ_sp is (mgl + (I₂ + ml² − I₃)Ω₀²)/Ī₁, not the printed (mgl − (I₃ + ml² − I₂)Ω₀²)/Ī₁;
+     *  A.1: e₄ is not in ker DC (DC₂·e₄ = 2lΩ₀);
+     *  A.4: the Hessian entry (v², Γ₂) is −mlY₀, not the printed −mY₀. */
+    {
+        RV_DECL(DE, 5, p); RV_DECL(DC, 15, p); RV_DECL(HE, 25, p); RV_DECL(HC, 75, p);
+        skate_set_params(par, 0);
+        r_mul(mgl, par + CL_SKATE_M, par + CL_SKATE_G); r_mul(mgl, mgl, par + CL_SKATE_L);
+        r_mul(I1b, par + CL_SKATE_M, par + CL_SKATE_L); r_fma(I1b, I1b, par + CL_SKATE_L, par + CL_SKATE_I1);
+        r_set_si(x, 5);
+        CL_FN(cl_skate_spinning)(zeta, x);
+        CL_FN(cl_skate_jacobian_deriv)(J, NULL, par, zeta);
+        r_mul(u, par + CL_SKATE_M, par + CL_SKATE_L); r_fma(u, u, par + CL_SKATE_L, par + CL_SKATE_I2);
+        r_sub(u, u, par + CL_SKATE_I3); r_sqr(t, x); r_mul(u, u, t); r_add(u, u, mgl); r_div(u, u, I1b);
+        is_real(J + 3, u, 64, "A.1: Df_14 = (mgl + (I2 + ml^2 - I3) W0^2)/(I1 + ml^2) (src/deriv)");
+        r_mul(u, par + CL_SKATE_M, par + CL_SKATE_L); r_fma(u, u, par + CL_SKATE_L, par + CL_SKATE_I3);
+        r_sub(u, u, par + CL_SKATE_I2); r_mul(u, u, t); r_sub(u, mgl, u); r_div(u, u, I1b);
+        r_sub(u, u, J + 3);
+        ok(r_cmp_d(u, -1) < 0, "A.1: the printed Df_14 differs by 2 ml^2 W0^2/(I1 + ml^2) = %.4g [%s, %ld bits]", -r_get_d(u), TEST_KIND, (long)p);
+        CL_FN(cl_skate_invariant_derivatives)(DE, DC, HE, HC, par, zeta);
+        r_mul(u, par + CL_SKATE_L, x); r_mul_2si(u, u, 1);
+        is_real(DC + 5 + 3, u, 16, "A.1: DC2 . e4 = 2 l W0 (e4 is not tangent to the level set)");
+        /* A.4 on the matched skate at σ = −10⁻⁵ */
+        skate_set_params(par, 3);
+        r_set_q(sig, -1, 100000);
+        CL_FN(cl_skate_matched_params)(pm, par, sig);
+        r_set_si(Y0, 1);
+        CL_FN(cl_skate_sliding)(zeta, Y0);
+        CL_FN(cl_skate_invariant_derivatives)(DE, DC, HE, HC, pm, zeta);
+        /* ℋ₂₄ = HE₂₄ + c₂ HC₂,₂₄ with c₂ = −mY₀ */
+        r_mul(t, pm + CL_SKATE_M, Y0); r_neg(t, t);
+        r_set(u, HE + 5 * 1 + 3); r_addmul(u, t, HC + 25 + 5 * 1 + 3);
+        r_mul(t, pm + CL_SKATE_M, pm + CL_SKATE_L); r_mul(t, t, Y0); r_neg(t, t);
+        is_real(u, t, 16, "A.4: Hessian entry (v2, Gamma2) = -m l Y0 (printed -m Y0)");
+    }
+
     /* threshold (42): √(mgl/(I₃ + ml² − I₂)) by bisection, sets 0 and 1 */
     for (int set = 0; set < 2; set++) {
         skate_set_params(par, set);
