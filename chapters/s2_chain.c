@@ -274,7 +274,11 @@ static int tangent_solve(CL_FN(cl_chain) *ch, rsrc q, rsrc nrm)
     for (size_t i = 0; i < n; i++) s2_proj(ch->g + 3 * i, q + 3 * i, ch->g + 3 * i);
     Minv_apply(ch, ch->y, ch->g);
     for (size_t i = 0; i < n; i++) {
-        r_set(ch->ad + i, ch->tdiag + i);
+        /* (M⁻¹)_ii (q_i·q_i): with the computed |q_i|² rather than 1, so that
+           q_i·z_i = c_i holds exactly also off the sphere (integrators step off
+           it by their truncation error, and d/dt(q_i·q̇_i) = 0 must not feed it) */
+        v3_dot(t, q + 3 * i, q + 3 * i);
+        r_mul(ch->ad + i, ch->tdiag + i, t);
         if (i + 1 < n) {
             v3_dot(t, q + 3 * i, q + 3 * (i + 1));
             r_mul(ch->ao + i, ch->toff + i, t);
