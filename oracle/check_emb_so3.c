@@ -10,6 +10,7 @@
 #include "r3.h"
 #include "deriv.h"
 #include "linalg.h"
+#include "energy_casimir.h"
 #define CL_TEMPLATE_HEADER "deriv_decl.h"
 #include "cl_instantiate.h"
 
@@ -425,6 +426,8 @@ static int steady(cl_check_result *res, cl_prec_t prec, int energy_casimir)
     cl_rng_seed(&g, 99);
     RV_DECL(J, 9, prec); RV_DECL(Q, 9, prec); RV_DECL(d, 3, prec); RV_DECL(Pi0, 3, prec);
     RV_DECL(eig, 2, prec); RV_DECL(want, 2, prec);
+    RV_DECL(DE, 3, prec); RV_DECL(DC, 3, prec); RV_DECL(HE, 9, prec); RV_DECL(HC, 9, prec);
+    RV_DECL(cm, 1, prec); RV_DECL(eg, 2, prec);
     R_DECL(om, prec); R_DECL(tr, prec); R_DECL(det, prec); R_DECL(fv, prec); R_DECL(c, prec);
     R_DECL(a, prec); R_DECL(b, prec);
     CL_FN(cl_real_from_str)(om, "1.7");
@@ -466,6 +469,15 @@ static int steady(cl_check_result *res, cl_prec_t prec, int energy_casimir)
                 worst(&e, r_log2abs(fv));
                 int definite = r_sgn(eig) * r_sgn(eig + 1) > 0;
                 if (definite != stable) worst(&e, INFINITY);
+                /* the same test by src/energy_casimir: ℰ = ½ΠᵀJ⁻¹Π, C = |Π|², DC = 2Π₀, D²C = 2I */
+                CL_FN(cl_emb_top_inertia)(t, NULL, HE, NULL);
+                m3_mul_v3(DE, HE, Pi0);
+                for (int l = 0; l < 3; l++) r_mul_si(DC + l, Pi0 + l, 2);
+                for (int l = 0; l < 9; l++) r_set_si(HC + l, l % 4 == 0 ? 2 : 0);
+                cl_ec_report rep;
+                if ((st = CL_FN(cl_energy_casimir)(&rep, cm, NULL, NULL, eg, DE, DC, HE, HC, 3, 1, 0))) break;
+                worst(&e, CL_FN(cl_rvec_log2_maxdiff)(eg, want, 2));
+                if ((rep.definite != 0) != stable) worst(&e, INFINITY);
             }
         }
         CL_FN(cl_emb_top_free)(t);
@@ -713,8 +725,8 @@ static const cl_check emb_so3_checks[] = {
      1024, "a Jacobian exact to 2^(1-p) relative, a backward-stable 3x3 eigensolver, and |lambda| ~ 1 against |A| ~ 3",
      check_emb_rigid_steady_spectrum_d, check_emb_rigid_steady_spectrum_mp, CL_CHECK_ROUNDING, 0},
     {"emb.so3.energy_casimir", "EMB 3.4", "[EMB 3.4]",
-     "Energy-Casimir with C(|Pi|^2): second variation on Pi0-perp has eigenvalues 1/Ji - 1/Jk, 1/Jj - 1/Jk; "
-     "definite about largest/smallest axis, indefinite about middle",
+     "Energy-Casimir with C(|Pi|^2), by the chapter and by src/energy_casimir: second variation on Pi0-perp has "
+     "eigenvalues 1/Ji - 1/Jk, 1/Jj - 1/Jk; definite about largest/smallest axis, indefinite about middle",
      256, "a rotated inertia Q diag Q^T, its 3x3 inverse and a 2x2 eigenproblem", check_emb_rigid_energy_casimir_d,
      check_emb_rigid_energy_casimir_mp, CL_CHECK_ROUNDING, 0},
 };
