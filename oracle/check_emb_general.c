@@ -603,7 +603,7 @@ int check_emb_subspace_reduced_d(cl_check_result *, cl_prec_t);
 int check_emb_energy_examples_d(cl_check_result *, cl_prec_t);
 
 static const cl_check emb_general_checks[] = {
-    {"emb.sphere.hamilton_forms", "EMB 3.3", "[EMB (2.7)] [EMB (2.8)] [EMB (3.6)] [S2 (23)]",
+    {"emb.sphere.hamilton_forms", "EMB 3.3", "[EMB (2.7)] [EMB (2.8)] [EMB (2.10)] [EMB (3.6)] [S2 (23)]",
      "general (2.7)-(2.8) with P = I - xx^T vs (3.6) vs S2 (23), generic quadratic H, 20 random states",
      64, "a few dozen products of O(1) random entries per component", check_emb_sphere_hamilton_d,
      check_emb_sphere_hamilton_mp, CL_CHECK_ROUNDING, 0},
@@ -612,7 +612,7 @@ static const cl_check emb_general_checks[] = {
      "cl_s2_hamilton_mu (generic quadratic H)",
      256, "terms up to |v|^2 = 30 times g/l = 14 and 3x3 products of O(1) random matrices", check_emb_sphere_vs_s2_d,
      check_emb_sphere_vs_s2_mp, CL_CHECK_ROUNDING, 0},
-    {"emb.circle.hamilton_forms", "EMB 3.2", "[EMB (2.7)] [EMB (2.8)] [EMB (3.4)]",
+    {"emb.circle.hamilton_forms", "EMB 3.2", "[EMB (2.7)] [EMB (2.8)] [EMB (2.10)] [EMB (3.4)]",
      "general (2.7)-(2.8) with P = I - xx^T vs (3.4), generic quadratic H, 20 random states",
      64, "a few dozen products of O(1) random entries per component", check_emb_circle_hamilton_d,
      check_emb_circle_hamilton_mp, CL_CHECK_ROUNDING, 0},
