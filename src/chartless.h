@@ -12,5 +12,6 @@
 #define CL_TEMPLATE_HEADER "r3_decl.h"
 #include "cl_instantiate.h"
 #include "lie.h"
+#include "nfold.h"
 
 #endif
