@@ -226,15 +226,21 @@ static void json_number(FILE *f, double x)
 
 static void print_text(const cl_check **sel, int nsel, const long *bits, int nb, const outcome *out, int verbose)
 {
-    printf("%-36s %-16s", "check", "tags");
+    printf("Digits agreed (-log10 of the largest discrepancy) at each precision in bits;\n"
+           "'!' marks a rung above its tolerance cond*2^(1-p).\n\n");
+    int wn = 5, wt = 4;
+    for (int i = 0; i < nsel; i++) {
+        int a = (int)strlen(sel[i]->name), b = sel[i]->tags ? (int)strlen(sel[i]->tags) : 0;
+        if (a > wn) wn = a;
+        if (b > wt) wt = b;
+    }
+    if (wt > 48) wt = 48;
+    printf("%-*s %-*s", wn, "check", wt, "tags");
     for (int k = 0; k < nb; k++) printf(" %7ld", bits[k]);
     printf("  %-10s %s\n", "cond", "verdict");
-    printf("%-36s %-16s", "", "");
-    for (int k = 0; k < nb; k++) printf(" %7s", k == 0 ? "digits" : "");
-    printf("\n");
     for (int i = 0; i < nsel; i++) {
         const cl_check *c = sel[i];
-        printf("%-36s %-16s", c->name, c->tags ? c->tags : "");
+        printf("%-*s %-*.*s", wn, c->name, wt, wt, c->tags ? c->tags : "");
         for (int k = 0; k < nb; k++) {
             char d[32];
             fmt_digits(d, sizeof d, out[i].log2_err[k], out[i].status[k]);

@@ -1,0 +1,544 @@
+/* Oracle checks of [EMB §2, §3.1–3.3]: the general equations (2.3), (2.4),
+ * (2.7)–(2.8) against the specialized forms on a subspace, S¹ and S², the
+ * two-spheres paper [S2 (23), (27)], reduced and angle coordinates, and the
+ * conservation of H. Each check evaluates both sides at random states drawn
+ * as doubles (the same states at every precision) and reports the largest
+ * relative discrepancy. */
+#include <stdio.h>
+#include "oracle.h"
+#include "emb_subspace.h"
+#include "emb_sphere.h"
+#include "emb_la.h"
+#include "r3.h"
+
+#define NSTATES 20
+
+/* log2 of max|a − b| relative to max(1, max|b|). */
+static double rel_err(rsrc a, rsrc b, size_t n)
+{
+    double d = CL_FN(cl_rvec_log2_maxdiff)(a, b, n), s = CL_FN(cl_rvec_log2_maxabs)(b, n);
+    return s > 0 ? d - s : d;
+}
+
+static void worst(double *w, double e) { if (e > *w || isnan(e)) *w = isnan(e) ? INFINITY : e; }
+
+/* A generic Hamiltonian on the unit sphere of R^d (d = 2, 3) for the
+ * comparison of the general (2.8) with (3.4)/(3.6): H = ½μᵀKμ + bᵀx + ½xᵀBx
+ * with K, B symmetric. Only P, DP, H_x, H_μ are needed. */
+typedef struct { size_t d; rptr K, B, b; } quad_h;
+
+static int qh_proj(void *ctx, rptr out, rsrc x, rsrc y)
+{
+    const quad_h *q = ctx;
+    R_DECL(c, r_prec(out));
+    emb_dot(c, x, y, q->d);
+    for (size_t i = 0; i < q->d; i++) { r_set(out + i, y + i); r_submul(out + i, c, x + i); }
+    return CL_OK;
+}
+
+static int qh_dproj(void *ctx, rptr out, rsrc x, rsrc v, rsrc y)
+{
+    const quad_h *q = ctx;
+    cl_prec_t p = r_prec(out);
+    R_DECL(xy, p); R_DECL(vy, p);
+    emb_dot(xy, x, y, q->d);
+    emb_dot(vy, v, y, q->d);
+    for (size_t i = 0; i < q->d; i++) {
+        r_mul(out + i, v + i, xy);
+        r_addmul(out + i, x + i, vy);
+        r_neg(out + i, out + i);
+    }
+    return CL_OK;
+}
+
+static int qh_dx(void *ctx, rptr g, rsrc x, rsrc mu)
+{
+    const quad_h *q = ctx;
+    emb_mat_vec(g, q->B, x, q->d, q->d);
+    for (size_t i = 0; i < q->d; i++) r_add(g + i, g + i, q->b + i);
+    return CL_OK;
+}
+
+static int qh_dmu(void *ctx, rptr g, rsrc x, rsrc mu)
+{
+    const quad_h *q = ctx;
+    emb_mat_vec(g, q->K, mu, q->d, q->d);
+    return CL_OK;
+}
+
+static void random_sym(rptr S, size_t d, cl_rng *g)
+{
+    for (size_t i = 0; i < d; i++)
+        for (size_t j = i; j < d; j++) {
+            r_set_d(S + i * d + j, cl_rng_normal(g));
+            r_set(S + j * d + i, S + i * d + j);
+        }
+}
+
+/* Random unit x and tangent v in R^d. */
+static void random_state(rptr x, rptr v, size_t d, double scale, cl_rng *g)
+{
+    cl_prec_t p = r_prec(x);
+    R_DECL(n, p);
+    for (size_t i = 0; i < d; i++) r_set_d(x + i, cl_rng_normal(g));
+    emb_dot(n, x, x, d);
+    r_sqrt(n, n);
+    for (size_t i = 0; i < d; i++) r_div(x + i, x + i, n);
+    for (size_t i = 0; i < d; i++) r_set_d(v + i, scale * cl_rng_normal(g));
+    emb_dot(n, x, v, d);
+    for (size_t i = 0; i < d; i++) r_submul(v + i, n, x + i);
+}
+
+/* (2.7)–(2.8) with P = I − xxᵀ against (3.4) (d = 2) or (3.6) and S2 (23) (d = 3). */
+static int sphere_hamilton_forms(cl_check_result *res, cl_prec_t prec, size_t d)
+{
+#if CL_PREC == CL_DOUBLE
+    prec = 53;
+#endif
+    cl_rng g;
+    cl_rng_seed(&g, 2300 + d);
+    RV_DECL(K, 9, prec); RV_DECL(B, 9, prec); RV_DECL(b, 3, prec);
+    RV_DECL(x, 3, prec); RV_DECL(mu, 3, prec); RV_DECL(xd, 3, prec); RV_DECL(md, 3, prec);
+    RV_DECL(xs, 3, prec); RV_DECL(ms, 3, prec); RV_DECL(hx, 3, prec); RV_DECL(hm, 3, prec);
+    RV_DECL(t, 3, prec);
+    quad_h q = {d, K, B, b};
+    CL_FN(cl_emb_model) m = {0};
+    m.n = d; m.ctx = &q; m.proj = qh_proj; m.dproj = qh_dproj; m.ham_dx = qh_dx; m.ham_dmu = qh_dmu;
+    CL_FN(cl_emb_work) *w = CL_FN(cl_emb_work_new)(d, prec);
+    if (!w) return CL_ENOMEM;
+    double e = -INFINITY;
+    int st = 0;
+    for (int k = 0; k < NSTATES && !st; k++) {
+        random_sym(K, d, &g);
+        random_sym(B, d, &g);
+        for (size_t i = 0; i < d; i++) r_set_d(b + i, cl_rng_normal(&g));
+        random_state(x, mu, d, 2.0, &g);
+        if ((st = CL_FN(cl_emb_hamilton)(&m, w, xd, md, x, mu))) break;
+        qh_dx(&q, hx, x, mu);
+        qh_dmu(&q, hm, x, mu);
+        if (d == 2) CL_FN(cl_emb_circle_hamilton)(xs, ms, x, mu, hx, hm);
+        else CL_FN(cl_emb_sphere_hamilton)(xs, ms, x, mu, hx, hm);
+        worst(&e, rel_err(xd, xs, d));
+        worst(&e, rel_err(md, ms, d));
+        if (d == 3) {
+            /* [S2 (23)], one sphere, f = 0: μ̇ = −(I − qqᵀ)H_q + H_μ × (μ × q). */
+            v3_proj_tangent(ms, x, hx);
+            v3_neg(ms, ms);
+            v3_cross(t, mu, x);
+            v3_cross(t, hm, t);
+            v3_add(ms, ms, t);
+            worst(&e, rel_err(md, ms, 3));
+        }
+    }
+    CL_FN(cl_emb_work_free)(w);
+    res->log2_err = e;
+    return st;
+}
+
+int CL_FN(check_emb_sphere_hamilton)(cl_check_result *res, cl_prec_t prec);
+int CL_FN(check_emb_sphere_hamilton)(cl_check_result *res, cl_prec_t prec)
+{
+    return sphere_hamilton_forms(res, prec, 3);
+}
+
+int CL_FN(check_emb_circle_hamilton)(cl_check_result *res, cl_prec_t prec);
+int CL_FN(check_emb_circle_hamilton)(cl_check_result *res, cl_prec_t prec)
+{
+    return sphere_hamilton_forms(res, prec, 2);
+}
+
+static int make_pendulum(CL_FN(cl_emb_pendulum) **p, size_t d, cl_prec_t prec)
+{
+    R_DECL(m, prec); R_DECL(l, prec); R_DECL(g, prec);
+    CL_FN(cl_real_from_str)(m, "1.3");
+    CL_FN(cl_real_from_str)(l, "0.7");
+    CL_FN(cl_real_from_str)(g, "9.81");
+    return CL_FN(cl_emb_pendulum_new)(p, d, m, l, g);
+}
+
+/* Spherical pendulum: general (2.3) vs (3.5); (3.6) vs S2 (27); Legendre
+ * (2.4) and its inverse; the Hamiltonian flow mapped back by μ = mℓ²ẋ. */
+int CL_FN(check_emb_sphere_pendulum)(cl_check_result *res, cl_prec_t prec);
+int CL_FN(check_emb_sphere_pendulum)(cl_check_result *res, cl_prec_t prec)
+{
+#if CL_PREC == CL_DOUBLE
+    prec = 53;
+#endif
+    cl_rng g;
+    cl_rng_seed(&g, 27);
+    CL_FN(cl_emb_pendulum) *p;
+    int st = make_pendulum(&p, 3, prec);
+    if (st) return st;
+    CL_FN(cl_emb_model) m;
+    CL_FN(cl_emb_pendulum_model)(p, &m);
+    CL_FN(cl_emb_work) *w = CL_FN(cl_emb_work_new)(3, prec);
+    RV_DECL(x, 3, prec); RV_DECL(v, 3, prec); RV_DECL(a, 3, prec); RV_DECL(as, 3, prec);
+    RV_DECL(mu, 3, prec); RV_DECL(v2, 3, prec); RV_DECL(xd, 3, prec); RV_DECL(md, 3, prec);
+    RV_DECL(ms, 3, prec); RV_DECL(hx, 3, prec); RV_DECL(hm, 3, prec); RV_DECL(t, 3, prec);
+    RV_DECL(r, 3, prec);
+    R_DECL(ml2, prec); R_DECL(mm, prec); R_DECL(ll, prec); R_DECL(gg, prec);
+    R_DECL(H, prec); R_DECL(E, prec);
+    CL_FN(cl_emb_pendulum_params)(p, NULL, mm, ll, gg);
+    r_mul(ml2, mm, ll);
+    r_mul(ml2, ml2, ll);
+    double e = -INFINITY;
+    for (int k = 0; k < NSTATES && !st; k++) {
+        random_state(x, v, 3, 3.0, &g);
+        if ((st = CL_FN(cl_emb_el_accel)(&m, w, a, x, v))) break;
+        CL_FN(cl_emb_sphere_el_accel)(p, as, x, v);
+        worst(&e, rel_err(a, as, 3));
+        if ((st = CL_FN(cl_emb_el_residual)(&m, w, r, x, v, as))) break;
+        worst(&e, CL_FN(cl_rvec_log2_maxabs)(r, 3) - 6);   /* relative to the weight mgℓ ≈ 9 */
+        /* (2.4): μ = (I − xxᵀ) mℓ²ẋ = mℓ²ẋ; the inverse returns ẋ. */
+        if ((st = CL_FN(cl_emb_legendre)(&m, w, mu, x, v))) break;
+        v3_scale(t, ml2, v);
+        worst(&e, rel_err(mu, t, 3));
+        if ((st = CL_FN(cl_emb_legendre_inv)(&m, w, v2, x, mu))) break;
+        worst(&e, rel_err(v2, v, 3));
+        if ((st = CL_FN(cl_emb_hamiltonian_from_lagrangian)(&m, w, H, x, mu))) break;
+        CL_FN(cl_emb_pendulum_energy)(p, E, x, v);
+        worst(&e, rel_err(H, E, 1));
+        /* Hamilton's flow: ẋ = v, μ̇ = mℓ² ẍ. */
+        if ((st = CL_FN(cl_emb_hamilton)(&m, w, xd, md, x, mu))) break;
+        worst(&e, rel_err(xd, v, 3));
+        v3_scale(t, ml2, as);
+        worst(&e, rel_err(md, t, 3));
+        /* (3.6) and [S2 (27)] with m^I = I/(mℓ²), U = mgℓ e₃·q. */
+        m.ham_dx(m.ctx, hx, x, mu);
+        m.ham_dmu(m.ctx, hm, x, mu);
+        CL_FN(cl_emb_sphere_hamilton)(t, ms, x, mu, hx, hm);
+        worst(&e, rel_err(ms, md, 3));
+        v3_cross(t, mu, x);
+        v3_cross(ms, hm, t);                   /* (m^I μ) × (μ × q) */
+        v3_proj_tangent(t, x, hx);
+        v3_sub(ms, ms, t);
+        worst(&e, rel_err(ms, md, 3));
+    }
+    CL_FN(cl_emb_work_free)(w);
+    CL_FN(cl_emb_pendulum_free)(p);
+    res->log2_err = e;
+    return st;
+}
+
+/* Planar pendulum: general (2.3) and (3.3) against θ̈ = −(g/ℓ) sin θ;
+ * (2.7)–(2.8) and (3.4) against (θ, p_θ). */
+int CL_FN(check_emb_circle_angle)(cl_check_result *res, cl_prec_t prec);
+int CL_FN(check_emb_circle_angle)(cl_check_result *res, cl_prec_t prec)
+{
+#if CL_PREC == CL_DOUBLE
+    prec = 53;
+#endif
+    cl_rng g;
+    cl_rng_seed(&g, 33);
+    CL_FN(cl_emb_pendulum) *p;
+    int st = make_pendulum(&p, 2, prec);
+    if (st) return st;
+    CL_FN(cl_emb_model) m;
+    CL_FN(cl_emb_pendulum_model)(p, &m);
+    CL_FN(cl_emb_work) *w = CL_FN(cl_emb_work_new)(2, prec);
+    RV_DECL(x, 2, prec); RV_DECL(v, 2, prec); RV_DECL(a, 2, prec); RV_DECL(as, 2, prec);
+    RV_DECL(aa, 2, prec); RV_DECL(mu, 2, prec); RV_DECL(xd, 2, prec); RV_DECL(md, 2, prec);
+    RV_DECL(hx, 2, prec); RV_DECL(hm, 2, prec); RV_DECL(x2, 2, prec); RV_DECL(m2, 2, prec);
+    R_DECL(th, prec); R_DECL(thd, prec); R_DECL(thdd, prec); R_DECL(c, prec); R_DECL(s, prec);
+    R_DECL(ml2, prec); R_DECL(pt, prec); R_DECL(ptd, prec); R_DECL(thd2, prec); R_DECL(mm, prec);
+    R_DECL(ll, prec); R_DECL(t, prec);
+    CL_FN(cl_emb_pendulum_params)(p, NULL, mm, ll, NULL);
+    r_mul(ml2, mm, ll);
+    r_mul(ml2, ml2, ll);
+    double e = -INFINITY;
+    for (int k = 0; k < NSTATES && !st; k++) {
+        r_set_d(th, cl_rng_range(&g, -3.1, 3.1));
+        r_set_d(thd, 3.0 * cl_rng_normal(&g));
+        CL_FN(cl_emb_circle_from_angle)(x, v, th, thd);
+        if ((st = CL_FN(cl_emb_el_accel)(&m, w, a, x, v))) break;
+        if ((st = CL_FN(cl_emb_circle_el_accel)(p, as, x, v))) break;
+        CL_FN(cl_emb_circle_angle_accel)(p, thdd, th);
+        /* ẍ = θ̈ (cos θ, sin θ) + θ̇² (−sin θ, cos θ) */
+        r_cos(c, th); r_sin(s, th);
+        r_sqr(t, thd);
+        r_mul(aa, thdd, c); r_submul(aa, t, s);
+        r_mul(aa + 1, thdd, s); r_addmul(aa + 1, t, c);
+        worst(&e, rel_err(a, aa, 2));
+        worst(&e, rel_err(as, aa, 2));
+        /* Hamilton: μ = p_θ (cos θ, sin θ), p_θ = mℓ²θ̇. */
+        r_mul(pt, ml2, thd);
+        r_mul(mu, pt, c); r_mul(mu + 1, pt, s);
+        if ((st = CL_FN(cl_emb_hamilton)(&m, w, xd, md, x, mu))) break;
+        m.ham_dx(m.ctx, hx, x, mu);
+        m.ham_dmu(m.ctx, hm, x, mu);
+        CL_FN(cl_emb_circle_hamilton)(x2, m2, x, mu, hx, hm);
+        CL_FN(cl_emb_circle_angle_hamilton)(p, thd2, ptd, th, pt);
+        /* ẋ = θ̇ (cos, sin); μ̇ = ṗ (cos, sin) + p θ̇ (−sin, cos). */
+        r_mul(aa, thd2, c); r_mul(aa + 1, thd2, s);
+        worst(&e, rel_err(xd, aa, 2));
+        worst(&e, rel_err(x2, aa, 2));
+        r_mul(t, pt, thd2);
+        r_mul(aa, ptd, c); r_submul(aa, t, s);
+        r_mul(aa + 1, ptd, s); r_addmul(aa + 1, t, c);
+        worst(&e, rel_err(md, aa, 2));
+        worst(&e, rel_err(m2, aa, 2));
+        /* the angle round trip */
+        CL_FN(cl_emb_circle_to_angle)(t, thdd, x, v);
+        worst(&e, rel_err(t, th, 1));
+        worst(&e, rel_err(thdd, thd, 1));
+    }
+    CL_FN(cl_emb_work_free)(w);
+    CL_FN(cl_emb_pendulum_free)(p);
+    res->log2_err = e;
+    return st;
+}
+
+/* A random linear system in R⁵ held on {Ax = 0} by 2 random constraints. */
+static int make_subspace(CL_FN(cl_emb_subspace) **s, cl_prec_t prec, uint64_t seed, rptr Aout)
+{
+    enum { N = 5, M = 2 };
+    cl_rng g;
+    cl_rng_seed(&g, seed);
+    RV_DECL(A, M * N, prec); RV_DECL(Mm, N * N, prec); RV_DECL(K, N * N, prec); RV_DECL(f, N, prec);
+    RV_DECL(G, N * N, prec);
+    for (int i = 0; i < M * N; i++) r_set_d(A + i, cl_rng_normal(&g));
+    /* M = GGᵀ + I (positive definite), K symmetric, f random */
+    for (int i = 0; i < N * N; i++) r_set_d(G + i, cl_rng_normal(&g));
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < N; j++) {
+            emb_dot(Mm + i * N + j, G + i * N, G + j * N, N);
+            if (i == j) r_add_si(Mm + i * N + j, Mm + i * N + j, 1);
+        }
+    random_sym(K, N, &g);
+    for (int i = 0; i < N; i++) r_set_d(f + i, cl_rng_normal(&g));
+    if (Aout) CL_FN(cl_rvec_copy)(Aout, A, M * N);
+    return CL_FN(cl_emb_subspace_new)(s, N, M, A, Mm, K, f);
+}
+
+/* The projection P = I − Aᵀ(AAᵀ)⁻¹A: symmetric, idempotent, AP = 0. */
+int CL_FN(check_emb_subspace_projection)(cl_check_result *res, cl_prec_t prec);
+int CL_FN(check_emb_subspace_projection)(cl_check_result *res, cl_prec_t prec)
+{
+#if CL_PREC == CL_DOUBLE
+    prec = 53;
+#endif
+    enum { N = 5, M = 2 };
+    CL_FN(cl_emb_subspace) *s;
+    RV_DECL(A, M * N, prec); RV_DECL(P, N * N, prec); RV_DECL(Q, N * N, prec); RV_DECL(T, N * N, prec);
+    double e = -INFINITY;
+    for (int rep = 0; rep < 5; rep++) {
+        int st = make_subspace(&s, prec, 500 + rep, A);
+        if (st) return st;
+        CL_FN(cl_emb_subspace_projection)(s, P);
+        for (int i = 0; i < N; i++)
+            for (int j = 0; j < N; j++) {
+                r_set(T + i * N + j, P + j * N + i);
+                r_set_zero(Q + i * N + j);
+                for (int l = 0; l < N; l++) r_addmul(Q + i * N + j, P + i * N + l, P + l * N + j);
+            }
+        worst(&e, CL_FN(cl_rvec_log2_maxdiff)(P, T, N * N));
+        worst(&e, CL_FN(cl_rvec_log2_maxdiff)(P, Q, N * N));
+        for (int i = 0; i < M; i++)
+            for (int j = 0; j < N; j++) {
+                r_set_zero(Q);
+                for (int l = 0; l < N; l++) r_addmul(Q, A + i * N + l, P + l * N + j);
+                worst(&e, r_log2abs(Q) - CL_FN(cl_rvec_log2_maxabs)(A + i * N, N));
+            }
+        CL_FN(cl_emb_subspace_free)(s);
+    }
+    res->log2_err = e;
+    return CL_OK;
+}
+
+/* The printed projection I − Aᵀ(AᵀA)⁻¹A: AᵀA (n×n, rank m < n) has a zero
+ * pivot; the smallest relative pivot of its elimination is reported. */
+int CL_FN(check_emb_subspace_printed)(cl_check_result *res, cl_prec_t prec);
+int CL_FN(check_emb_subspace_printed)(cl_check_result *res, cl_prec_t prec)
+{
+#if CL_PREC == CL_DOUBLE
+    prec = 53;
+#endif
+    enum { N = 5, M = 2 };
+    cl_rng g;
+    cl_rng_seed(&g, 77);
+    RV_DECL(A, M * N, prec); RV_DECL(G, N * N, prec);
+    double e = -INFINITY;
+    for (int rep = 0; rep < 5; rep++) {
+        for (int i = 0; i < M * N; i++) r_set_d(A + i, cl_rng_normal(&g));
+        for (int i = 0; i < N; i++)
+            for (int j = 0; j < N; j++) {
+                r_set_zero(G + i * N + j);
+                for (int l = 0; l < M; l++) r_addmul(G + i * N + j, A + l * N + i, A + l * N + j);
+            }
+        worst(&e, emb_log2_min_pivot(G, N));
+    }
+    res->log2_err = e;
+    return CL_OK;
+}
+
+/* (3.1) and general (2.3) against the reduced q̈; (3.2) and general
+ * (2.7)–(2.8) against the reduced (q, p) equations. */
+int CL_FN(check_emb_subspace_reduced)(cl_check_result *res, cl_prec_t prec);
+int CL_FN(check_emb_subspace_reduced)(cl_check_result *res, cl_prec_t prec)
+{
+#if CL_PREC == CL_DOUBLE
+    prec = 53;
+#endif
+    enum { N = 5, K = 3 };
+    cl_rng g;
+    cl_rng_seed(&g, 31);
+    CL_FN(cl_emb_subspace) *s;
+    int st = make_subspace(&s, prec, 501, NULL);
+    if (st) return st;
+    CL_FN(cl_emb_model) m;
+    CL_FN(cl_emb_subspace_model)(s, &m);
+    CL_FN(cl_emb_work) *w = CL_FN(cl_emb_work_new)(N, prec);
+    RV_DECL(q, K, prec); RV_DECL(qd, K, prec); RV_DECL(qdd, K, prec); RV_DECL(pp, K, prec);
+    RV_DECL(qd2, K, prec); RV_DECL(pd, K, prec); RV_DECL(pd2, K, prec);
+    RV_DECL(x, N, prec); RV_DECL(v, N, prec); RV_DECL(a, N, prec); RV_DECL(a2, N, prec);
+    RV_DECL(ar, N, prec); RV_DECL(mu, N, prec); RV_DECL(xd, N, prec); RV_DECL(md, N, prec);
+    RV_DECL(xd2, N, prec); RV_DECL(md2, N, prec); RV_DECL(xr, N, prec);
+    double e = -INFINITY;
+    for (int k = 0; k < NSTATES && !st; k++) {
+        for (int i = 0; i < K; i++) {
+            r_set_d(q + i, cl_rng_normal(&g));
+            r_set_d(qd + i, cl_rng_normal(&g));
+        }
+        CL_FN(cl_emb_subspace_from_reduced)(s, x, q);
+        CL_FN(cl_emb_subspace_from_reduced)(s, v, qd);
+        CL_FN(cl_emb_subspace_reduced_accel)(s, qdd, q, qd);
+        CL_FN(cl_emb_subspace_from_reduced)(s, ar, qdd);
+        if ((st = CL_FN(cl_emb_subspace_el_accel)(s, a, x, v))) break;
+        if ((st = CL_FN(cl_emb_el_accel)(&m, w, a2, x, v))) break;
+        worst(&e, rel_err(a, ar, N));
+        worst(&e, rel_err(a2, ar, N));
+        /* Hamilton: μ = P M ẋ (2.4), p = Nᵀμ */
+        if ((st = CL_FN(cl_emb_legendre)(&m, w, mu, x, v))) break;
+        CL_FN(cl_emb_subspace_reduced_momentum)(s, pp, mu);
+        CL_FN(cl_emb_subspace_reduced_hamilton)(s, qd2, pd, q, pp);
+        CL_FN(cl_emb_subspace_from_reduced)(s, xr, qd2);
+        if ((st = CL_FN(cl_emb_subspace_hamilton)(s, xd, md, x, mu))) break;
+        if ((st = CL_FN(cl_emb_hamilton)(&m, w, xd2, md2, x, mu))) break;
+        worst(&e, rel_err(xd, xr, N));
+        worst(&e, rel_err(xd2, xr, N));
+        worst(&e, rel_err(qd2, qd, K));
+        CL_FN(cl_emb_subspace_reduced_momentum)(s, pd2, md);
+        worst(&e, rel_err(pd2, pd, K));
+        CL_FN(cl_emb_subspace_reduced_momentum)(s, pd2, md2);
+        worst(&e, rel_err(pd2, pd, K));
+        /* round trip x → q */
+        CL_FN(cl_emb_subspace_to_reduced)(s, qd2, x);
+        worst(&e, rel_err(qd2, q, K));
+    }
+    CL_FN(cl_emb_work_free)(w);
+    CL_FN(cl_emb_subspace_free)(s);
+    res->log2_err = e;
+    return st;
+}
+
+/* dH/dt = H_x·ẋ + H_μ·μ̇ along (2.7)–(2.8), relative to |H_x||ẋ| + |H_μ||μ̇|
+ * scale (the largest term), for the subspace, circle and sphere examples. */
+static int energy_rate_of(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w, cl_prec_t prec,
+                          rsrc x, rsrc mu, double *e)
+{
+    size_t n = m->n;
+    RV_DECL(xd, n, prec); RV_DECL(md, n, prec); RV_DECL(hx, n, prec); RV_DECL(hm, n, prec);
+    R_DECL(rate, prec);
+    int st = CL_FN(cl_emb_hamilton)(m, w, xd, md, x, mu);
+    if (!st) st = CL_FN(cl_emb_energy_rate)(m, w, rate, x, mu, xd, md);
+    if (st) return st;
+    m->ham_dx(m->ctx, hx, x, mu);
+    m->ham_dmu(m->ctx, hm, x, mu);
+    double sc = CL_FN(cl_rvec_log2_maxabs)(hx, n) + CL_FN(cl_rvec_log2_maxabs)(xd, n);
+    double sc2 = CL_FN(cl_rvec_log2_maxabs)(hm, n) + CL_FN(cl_rvec_log2_maxabs)(md, n);
+    if (sc2 > sc) sc = sc2;
+    worst(e, r_log2abs(rate) - (sc > 0 ? sc : 0));
+    return CL_OK;
+}
+
+int CL_FN(check_emb_energy_examples)(cl_check_result *res, cl_prec_t prec);
+int CL_FN(check_emb_energy_examples)(cl_check_result *res, cl_prec_t prec)
+{
+#if CL_PREC == CL_DOUBLE
+    prec = 53;
+#endif
+    cl_rng g;
+    cl_rng_seed(&g, 41);
+    double e = -INFINITY;
+    int st;
+    RV_DECL(x, 5, prec); RV_DECL(v, 5, prec); RV_DECL(mu, 5, prec); RV_DECL(q, 3, prec);
+    for (size_t d = 2; d <= 3; d++) {
+        CL_FN(cl_emb_pendulum) *p;
+        if ((st = make_pendulum(&p, d, prec))) return st;
+        CL_FN(cl_emb_model) m;
+        CL_FN(cl_emb_pendulum_model)(p, &m);
+        CL_FN(cl_emb_work) *w = CL_FN(cl_emb_work_new)(d, prec);
+        for (int k = 0; k < NSTATES && !st; k++) {
+            random_state(x, mu, d, 5.0, &g);
+            st = energy_rate_of(&m, w, prec, x, mu, &e);
+        }
+        CL_FN(cl_emb_work_free)(w);
+        CL_FN(cl_emb_pendulum_free)(p);
+        if (st) return st;
+    }
+    CL_FN(cl_emb_subspace) *s;
+    if ((st = make_subspace(&s, prec, 502, NULL))) return st;
+    CL_FN(cl_emb_model) m;
+    CL_FN(cl_emb_subspace_model)(s, &m);
+    CL_FN(cl_emb_work) *w = CL_FN(cl_emb_work_new)(5, prec);
+    for (int k = 0; k < NSTATES && !st; k++) {
+        for (int i = 0; i < 3; i++) r_set_d(q + i, cl_rng_normal(&g));
+        CL_FN(cl_emb_subspace_from_reduced)(s, x, q);
+        for (int i = 0; i < 3; i++) r_set_d(q + i, cl_rng_normal(&g));
+        CL_FN(cl_emb_subspace_from_reduced)(s, v, q);
+        if ((st = CL_FN(cl_emb_legendre)(&m, w, mu, x, v))) break;
+        st = energy_rate_of(&m, w, prec, x, mu, &e);
+    }
+    CL_FN(cl_emb_work_free)(w);
+    CL_FN(cl_emb_subspace_free)(s);
+    res->log2_err = e;
+    return st;
+}
+
+#if CL_PREC == CL_MPFR
+int check_emb_sphere_hamilton_d(cl_check_result *, cl_prec_t);
+int check_emb_circle_hamilton_d(cl_check_result *, cl_prec_t);
+int check_emb_sphere_pendulum_d(cl_check_result *, cl_prec_t);
+int check_emb_circle_angle_d(cl_check_result *, cl_prec_t);
+int check_emb_subspace_projection_d(cl_check_result *, cl_prec_t);
+int check_emb_subspace_printed_d(cl_check_result *, cl_prec_t);
+int check_emb_subspace_reduced_d(cl_check_result *, cl_prec_t);
+int check_emb_energy_examples_d(cl_check_result *, cl_prec_t);
+
+static const cl_check emb_general_checks[] = {
+    {"emb.sphere.hamilton_forms", "EMB 3.3", "[EMB (2.7)] [EMB (2.8)] [EMB (3.6)] [S2 (23)]",
+     "general (2.7)-(2.8) with P = I - xx^T vs (3.6) vs S2 (23), generic quadratic H, 20 random states",
+     64, "a few dozen products of O(1) random entries per component", check_emb_sphere_hamilton_d,
+     check_emb_sphere_hamilton_mp, CL_CHECK_ROUNDING, 0},
+    {"emb.circle.hamilton_forms", "EMB 3.2", "[EMB (2.7)] [EMB (2.8)] [EMB (3.4)]",
+     "general (2.7)-(2.8) with P = I - xx^T vs (3.4), generic quadratic H, 20 random states",
+     64, "a few dozen products of O(1) random entries per component", check_emb_circle_hamilton_d,
+     check_emb_circle_hamilton_mp, CL_CHECK_ROUNDING, 0},
+    {"emb.sphere.pendulum", "EMB 3.3", "[EMB (2.3)] [EMB (2.4)] [EMB (3.5)] [EMB (3.6)] [S2 (27)]",
+     "spherical pendulum: general (2.3) vs (3.5); Legendre (2.4), its inverse and H = mu.v - L; "
+     "Hamilton flow vs m l^2 xddot; (3.6) vs S2 (27)",
+     256, "a 3x3 elimination and terms up to |v|^2 = 30 times g/l = 14", check_emb_sphere_pendulum_d,
+     check_emb_sphere_pendulum_mp, CL_CHECK_ROUNDING, 0},
+    {"emb.circle.angle", "EMB 3.2", "[EMB (2.3)] [EMB (3.3)] [EMB (3.4)]",
+     "planar pendulum: general (2.3), (3.3) vs theta'' = -(g/l) sin theta; general (2.7)-(2.8), (3.4) vs (theta, p)",
+     256, "sin/cos of |theta| < 3.1 and products with thetadot^2 up to ~100", check_emb_circle_angle_d,
+     check_emb_circle_angle_mp, CL_CHECK_ROUNDING, 0},
+    {"emb.subspace.projection", "EMB 3.1", "[EMB (2.2)] [EMB 3.1]",
+     "P = I - A^T (A A^T)^-1 A: P = P^T, P^2 = P, A P = 0 (5 random A, 2x5)",
+     256, "a 2x2 solve of a random Gram matrix (condition up to ~30) and 5-term sums", check_emb_subspace_projection_d,
+     check_emb_subspace_projection_mp, CL_CHECK_ROUNDING, 0},
+    {"emb.subspace.printed_gram_singular", "EMB 3.1", "[EMB 3.1]",
+     "printed I - A^T (A^T A)^-1 A: smallest relative pivot of A^T A (5x5, rank 2) is at rounding level",
+     256, "elimination of a rank-2 5x5 Gram matrix leaves pivots of a few ulps", check_emb_subspace_printed_d,
+     check_emb_subspace_printed_mp, CL_CHECK_ROUNDING, 0},
+    {"emb.subspace.reduced", "EMB 3.1", "[EMB (2.3)] [EMB (2.7)] [EMB (2.8)] [EMB (3.1)] [EMB (3.2)]",
+     "(3.1) and general (2.3) vs reduced coordinates x = N q; (3.2) and general (2.7)-(2.8) vs reduced (q, p)",
+     4096, "5x5 solves with a random mass matrix G G^T + I (condition up to ~10^2)", check_emb_subspace_reduced_d,
+     check_emb_subspace_reduced_mp, CL_CHECK_ROUNDING, 0},
+    {"emb.energy.examples", "EMB 2", "[EMB (2.7)] [EMB (2.8)] [EMB Prop. 2]",
+     "dH/dt = H_x.xdot + H_mu.mudot along (2.7)-(2.8): planar and spherical pendulum, subspace system",
+     256, "cancellation between terms of size |H_x||xdot| and |H_mu||mudot|", check_emb_energy_examples_d,
+     check_emb_energy_examples_mp, CL_CHECK_ROUNDING, 0},
+};
+CL_ORACLE_REGISTER(emb_general_checks)
+#endif
