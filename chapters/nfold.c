@@ -33,7 +33,10 @@ state by \f$\exp(\cdot)\f$ acting through \f$\psi\f$, so every iterate stays on
 Solving for \f$h\f$. The public reference implementations assemble the dense
 \f$3N\times 3N\f$ matrix \f$R(q)\f$ and solve with it at every stage
 (\ref cl_nfold_h_dense_d "cl_nfold_h_dense", \f$O(N^3)\f$). The chapter's
-default (\ref cl_nfold_h_d "cl_nfold_h") is \f$O(N)\f$: with \f$x_k = \sum_{j\le k} L_j q_j\f$
+default (\ref cl_nfold_h_d "cl_nfold_h") is the \f$O(N)\f$ solve of chapter S2 V
+(\ref cl_chain_rhs_d "cl_chain_rhs" in the \f$(q,\omega)\f$ form). A second
+\f$O(N)\f$ route, derived independently, checks it
+(\ref cl_nfold_h_tension_d "cl_nfold_h_tension"): with \f$x_k = \sum_{j\le k} L_j q_j\f$
 and \f$\tau_k\f$ the tension of link \f$k\f$, Newton's law for mass \f$k\f$ is
 \f$m_k \ddot x_k = -\tau_k q_k + \tau_{k+1} q_{k+1} - m_k g e_3\f$
 (\f$\tau_{N+1} = 0\f$), and the constraint \f$q_k\cdot\ddot q_k = -|\omega_k|^2\f$
@@ -42,7 +45,7 @@ positive definite tridiagonal system
 \f[ \Big(\tfrac{1}{m_k} + \tfrac{1}{m_{k-1}}\Big)\tau_k - \tfrac{c_k}{m_k}\tau_{k+1} - \tfrac{c_{k-1}}{m_{k-1}}\tau_{k-1}
     = L_k|\omega_k|^2 - \delta_{k1}\, g\, e_3\cdot q_1, \qquad c_k = q_k\cdot q_{k+1}, \f]
 (\f$1/m_0 = 0\f$), solved without pivoting; then \f$h_k = q_k \times \ddot q_k\f$.
-The oracle compares both routes with the residual of [S2 (40)].
+The oracle compares the three routes and the residual of [S2 (40)].
 
 Errata of the printed formulas: \ref errata_nfold "docs/errata_NFOLD.md".
 */
@@ -69,13 +72,15 @@ CL_FN(cl_nfold) *CL_FN(cl_nfold_new)(size_t n, rsrc m, rsrc l, rsrc g, cl_prec_t
     if (!s) { st = CL_ENOMEM; goto fail; }
     s->n = n;
     s->prec = CL_PREC == CL_DOUBLE ? 53 : prec;
-    s->m = CL_FN(cl_rvec_new)(4 * n + 1 + WORK_LEN(n) + 3 * n, prec);
+    s->m = CL_FN(cl_rvec_new)(4 * n + 1 + WORK_LEN(n) + 3 * n + 6 * n, prec);
     if (!s->m) { st = CL_ENOMEM; goto fail; }
     s->l = s->m + n;
     s->mtail = s->l + n;
     s->g = s->mtail + n;
     s->work = s->g + 1;
     s->hbuf = s->work + WORK_LEN(n);
+    s->dx = s->hbuf + 3 * n;
+    if ((st = CL_FN(cl_chain_new)(&s->chain, n, m, l, g, prec))) goto fail;
     for (size_t i = 0; i < n; i++) { r_set(s->m + i, m + i); r_set(s->l + i, l + i); }
     r_set(s->g, g);
     r_set(s->mtail + n - 1, m + n - 1);
@@ -98,6 +103,7 @@ void CL_FN(cl_nfold_free)(CL_FN(cl_nfold) *s)
     if (!s) return;
     CL_FN(cl_rvec_free)(s->m);
     CL_FN(cl_rvec_free)(s->dense);
+    CL_FN(cl_chain_free)(s->chain);
     free(s->perm);
     free(s);
 }
@@ -230,13 +236,22 @@ void CL_FN(cl_nfold_r)(const CL_FN(cl_nfold) *s, rptr r, rsrc y)
     }
 }
 
+/** h = ω̇ [NFOLD (8)]: the ω̇ half of the chain's (q, ω) field [S2 (40)], O(N). */
+int CL_FN(cl_nfold_h)(CL_FN(cl_nfold) *s, rptr h, rsrc y)
+{
+    int st = CL_FN(cl_chain_rhs)(s->chain, CL_S2_OMEGA, s->dx, y);
+    if (st) return st;
+    CL_FN(cl_rvec_copy)(h, s->dx + 3 * s->n, 3 * s->n);
+    return CL_OK;
+}
+
 /**
  * h = ω̇ [NFOLD (8)] in O(N) through the link tensions (chapter page):
  * a symmetric positive definite tridiagonal solve, then
  * \f$\ddot x_k = (-\tau_k q_k + \tau_{k+1} q_{k+1})/m_k - g e_3\f$,
  * \f$\ddot q_k = (\ddot x_k - \ddot x_{k-1})/L_k\f$, \f$h_k = q_k \times \ddot q_k\f$.
  */
-int CL_FN(cl_nfold_h)(CL_FN(cl_nfold) *s, rptr h, rsrc y)
+int CL_FN(cl_nfold_h_tension)(CL_FN(cl_nfold) *s, rptr h, rsrc y)
 {
     size_t n = s->n;
     cl_prec_t p = s->prec;

@@ -6,6 +6,7 @@
 #define CL_NFOLD_H
 #include "cl_types.h"
 #include "lie.h"
+#include "s2_chain.h"
 
 #define CL_TEMPLATE_HEADER "nfold_decl.h"
 #include "cl_instantiate.h"

@@ -22,6 +22,8 @@ typedef struct CL_FN(cl_nfold) {
     rptr hbuf;       /**< 3N scratch: h = ω̇ inside cl_nfold_field() */
     rptr dense;      /**< (3N)² + 3N scratch of the dense route, or NULL */
     size_t *perm;    /**< row permutation of the dense route, or NULL */
+    CL_FN(cl_chain) *chain; /**< the same chain in chapter S2 V, whose O(N) solve gives h */
+    rptr dx;         /**< 6N scratch: the chain's (q, ω) field */
 } CL_FN(cl_nfold);
 
 /**
@@ -75,11 +77,17 @@ void CL_FN(cl_nfold_R)(const CL_FN(cl_nfold) *s, rptr R, rsrc y);
 void CL_FN(cl_nfold_r)(const CL_FN(cl_nfold) *s, rptr r, rsrc y);
 
 /**
- * h = A_q⁻¹ r = ω̇ [NFOLD (8)] in O(N): the link tensions solve a symmetric
- * tridiagonal system (see the chapter page), then q̈_i and h_i = q_i × q̈_i.
- * Returns 0 or CL_ESINGULAR.
+ * h = A_q⁻¹ r = ω̇ [NFOLD (8)] in O(N), through the O(N) solve of chapter
+ * S2 V (cl_chain_rhs() in the (q, ω) form [S2 (40)]). Returns 0 or CL_ESINGULAR.
  */
 int CL_FN(cl_nfold_h)(CL_FN(cl_nfold) *s, rptr h, rsrc y);
+
+/**
+ * h = ω̇ [NFOLD (8)] in O(N) by a second, independent route: the link
+ * tensions solve a symmetric positive definite tridiagonal system (chapter
+ * page), then q̈_i and h_i = q_i × q̈_i. Returns 0 or CL_ESINGULAR.
+ */
+int CL_FN(cl_nfold_h_tension)(CL_FN(cl_nfold) *s, rptr h, rsrc y);
 
 /**
  * h = R(q)⁻¹ r [NFOLD (2), (8)] by assembling R(q) and r and solving the dense
