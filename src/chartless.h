@@ -30,6 +30,7 @@
 #define CL_TEMPLATE_HEADER "s2_sphere_decl.h"
 #include "cl_instantiate.h"
 #include "lie.h"
+#include "nfold.h"
 #define CL_TEMPLATE_HEADER "emb_general_decl.h"
 #include "cl_instantiate.h"
 #define CL_TEMPLATE_HEADER "emb_subspace_decl.h"
