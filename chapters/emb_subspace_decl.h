@@ -24,7 +24,7 @@ typedef struct CL_FN(cl_emb_subspace) CL_FN(cl_emb_subspace);
  * 0), all row-major at one precision (that of A); 1 ≤ m < n ≤ 64.
  * Computes the projection \f$ P = I - A^T(AA^T)^{-1}A \f$ (the printed
  * \f$ I - A^T(A^TA)^{-1}A \f$ does not conform and AᵀA is singular, see
- * \ref errata_emb "the EMB errata") and a null-space basis N of A by
+ * \ref errata_EMB_page "the EMB errata") and a null-space basis N of A by
  * reduced row echelon form. Returns 0, CL_EDIM, CL_ENAN, CL_ESINGULAR
  * (rank A < m), CL_EPARAM (NᵀMN singular) or CL_ENOMEM.
  */

@@ -59,6 +59,22 @@ static void run(cl_prec_t p)
     CL_FN(cl_emb_circle_el_accel)(pd, a, x, v);
     r_set_si(want, 9);
     is_real(a + 1, want, 8, "(3.3): centripetal acceleration at the bottom");
+    /* P(x) = I − xxᵀ annihilates the radius x and keeps the tangent (cos θ, sin θ):
+     * it projects onto the tangent line, not onto "the line normal to x" */
+    {
+        CL_FN(cl_emb_model) pm;
+        CL_FN(cl_emb_pendulum_model)(pd, &pm);
+        RV_DECL(tn, 2, p); RV_DECL(out, 2, p);
+        r_set_d(th, 0.9); r_set_si(thd, 1);
+        CL_FN(cl_emb_circle_from_angle)(x, tn, th, thd);
+        pm.proj(pm.ctx, out, x, x);
+        r_hypot(s, out, out + 1);
+        is_tiny(s, 4, "S1: P(x) x = 0 (the normal line is removed)");
+        pm.proj(pm.ctx, out, x, tn);
+        r_sub(out, out, tn); r_sub(out + 1, out + 1, tn + 1);
+        r_hypot(s, out, out + 1);
+        is_tiny(s, 4, "S1: P(x) t = t for the tangent t (P projects onto the tangent line)");
+    }
     /* angle round trip */
     r_set_d(th, 2.5); r_set_d(thd, -1.25);
     CL_FN(cl_emb_circle_from_angle)(x, v, th, thd);
