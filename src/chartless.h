@@ -11,5 +11,7 @@
 #include "cl_instantiate.h"
 #define CL_TEMPLATE_HEADER "r3_decl.h"
 #include "cl_instantiate.h"
+#define CL_TEMPLATE_HEADER "ode_decl.h"
+#include "cl_instantiate.h"
 
 #endif
