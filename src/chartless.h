@@ -43,5 +43,7 @@
 #include "cl_instantiate.h"
 #include "energy_casimir.h"
 #include "skate.h"
+#define CL_TEMPLATE_HEADER "ode_decl.h"
+#include "cl_instantiate.h"
 
 #endif
