@@ -1,13 +1,6 @@
 /* Templated declarations of emb_so3.c ([EMB §3.4]); included once per scalar kind.
  * 3×3 matrices are 9 scalars, row-major; the inner product of R^{3×3} is
  * V·W = tr(VᵀW). */
-#if (CL_T == CL_DOUBLE && !defined(CL_EMB_SO3_DECL_D)) || \
-    (CL_T == CL_MPFR && !defined(CL_EMB_SO3_DECL_MP))
-#if CL_T == CL_DOUBLE
-#define CL_EMB_SO3_DECL_D
-#else
-#define CL_EMB_SO3_DECL_MP
-#endif
 
 /**
  * The orthogonal projection of R^{3×3} onto T_R SO(3) [EMB (3.7)]:
@@ -162,4 +155,3 @@ int CL_FN(cl_emb_rigid_steady_linearization)(const CL_FN(cl_emb_top) *t, rptr tr
  * Definite (both of one sign) means nonlinearly stable. Returns 0 or CL_EDOMAIN.
  */
 int CL_FN(cl_emb_rigid_energy_casimir)(const CL_FN(cl_emb_top) *t, rptr eig, rptr first_var, rsrc Pi0);
-#endif

@@ -1,11 +1,4 @@
 /* Templated declarations of emb_subspace.c ([EMB §3.1]); included once per scalar kind. */
-#if (CL_T == CL_DOUBLE && !defined(CL_EMB_SUBSPACE_DECL_D)) || \
-    (CL_T == CL_MPFR && !defined(CL_EMB_SUBSPACE_DECL_MP))
-#if CL_T == CL_DOUBLE
-#define CL_EMB_SUBSPACE_DECL_D
-#else
-#define CL_EMB_SUBSPACE_DECL_MP
-#endif
 
 /**
  * \brief A linear mechanical system on the subspace M = {x ∈ Rⁿ : Ax = 0}
@@ -73,4 +66,3 @@ void CL_FN(cl_emb_subspace_reduced_hamilton)(const CL_FN(cl_emb_subspace) *s, rp
                                              rsrc q, rsrc p);
 /** p = Nᵀ μ, the reduced momentum of μ. */
 void CL_FN(cl_emb_subspace_reduced_momentum)(const CL_FN(cl_emb_subspace) *s, rptr p, rsrc mu);
-#endif

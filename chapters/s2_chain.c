@@ -274,7 +274,11 @@ static int tangent_solve(CL_FN(cl_chain) *ch, rsrc q, rsrc nrm)
     for (size_t i = 0; i < n; i++) s2_proj(ch->g + 3 * i, q + 3 * i, ch->g + 3 * i);
     Minv_apply(ch, ch->y, ch->g);
     for (size_t i = 0; i < n; i++) {
-        r_set(ch->ad + i, ch->tdiag + i);
+        /* (M⁻¹)_ii (q_i·q_i): with the computed |q_i|² rather than 1, so that
+           q_i·z_i = c_i holds exactly also off the sphere (integrators step off
+           it by their truncation error, and d/dt(q_i·q̇_i) = 0 must not feed it) */
+        v3_dot(t, q + 3 * i, q + 3 * i);
+        r_mul(ch->ad + i, ch->tdiag + i, t);
         if (i + 1 < n) {
             v3_dot(t, q + 3 * i, q + 3 * (i + 1));
             r_mul(ch->ao + i, ch->toff + i, t);
@@ -525,4 +529,34 @@ int CL_FN(cl_sph_rhs_angles)(rptr dang, rsrc ang, rsrc g_over_l)
     r_mul(t, t, ang + 3);
     r_mul_si(dang + 3, t, -2);
     return CL_OK;
+}
+
+void CL_FN(cl_sph_accel_from_angles)(rptr qdd, rsrc ang, rsrc dang)
+{
+    cl_prec_t p = r_prec(qdd);
+    R_DECL(st, p); R_DECL(ct, p); R_DECL(sp, p); R_DECL(cp, p); R_DECL(t, p);
+    R_DECL(a, p); R_DECL(b, p); R_DECL(c, p); R_DECL(e, p);
+    r_sin(st, ang); r_cos(ct, ang); r_sin(sp, ang + 1); r_cos(cp, ang + 1);
+    /* q_θ = (cθcφ, cθsφ, −sθ), q_φ = (−sθsφ, sθcφ, 0), q_θθ = −q,
+       q_θφ = (−cθsφ, cθcφ, 0), q_φφ = (−sθcφ, −sθsφ, 0) */
+    r_sqr(a, ang + 2);          /* θ̇² */
+    r_mul(b, ang + 2, ang + 3);
+    r_mul_2si(b, b, 1);         /* 2θ̇φ̇ */
+    r_sqr(c, ang + 3);          /* φ̇² */
+    r_mul(t, ct, cp); r_mul(e, t, dang + 2);
+    r_mul(t, st, sp); r_submul(e, t, dang + 3);
+    r_mul(t, st, cp); r_submul(e, t, a);
+    r_mul(t, ct, sp); r_submul(e, t, b);
+    r_mul(t, st, cp); r_submul(e, t, c);
+    r_set(qdd, e);
+    r_mul(t, ct, sp); r_mul(e, t, dang + 2);
+    r_mul(t, st, cp); r_addmul(e, t, dang + 3);
+    r_mul(t, st, sp); r_submul(e, t, a);
+    r_mul(t, ct, cp); r_addmul(e, t, b);
+    r_mul(t, st, sp); r_submul(e, t, c);
+    r_set(qdd + 1, e);
+    r_mul(e, st, dang + 2);
+    r_neg(e, e);
+    r_submul(e, ct, a);
+    r_set(qdd + 2, e);
 }

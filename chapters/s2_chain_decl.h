@@ -88,3 +88,9 @@ void CL_FN(cl_sph_state_from_angles)(rptr x, rsrc ang);
  * \p g_over_l is g/l. Returns CL_EDOMAIN when sin θ = 0.
  */
 int CL_FN(cl_sph_rhs_angles)(rptr dang, rsrc ang, rsrc g_over_l);
+/**
+ * q̈ (3) along a motion in angles: q̈ = q_θ θ̈ + q_φ φ̈ + q_θθ θ̇² + 2 q_θφ θ̇ φ̇ + q_φφ φ̇²
+ * at ang = (θ, φ, θ̇, φ̇) with dang = (θ̇, φ̇, θ̈, φ̈), to compare the angle
+ * equations with the global form.
+ */
+void CL_FN(cl_sph_accel_from_angles)(rptr qdd, rsrc ang, rsrc dang);

@@ -499,7 +499,6 @@ int CL_FN(check_s2_sph_angles)(cl_check_result *res, cl_prec_t prec)
     RV_DECL(ang, 4, prec); RV_DECL(ang2, 4, prec); RV_DECL(dang, 4, prec);
     RV_DECL(x, 6, prec); RV_DECL(dx, 6, prec); RV_DECL(qdd, 3, prec);
     RV_DECL(m, 1, prec); RV_DECL(l, 1, prec); RV_DECL(grav, 1, prec); RV_DECL(gl, 1, prec);
-    R_DECL(st, prec); R_DECL(ct, prec); R_DECL(sp, prec); R_DECL(cp, prec); R_DECL(t, prec);
     r_set_q(m, 5, 4);
     r_set_q(l, 7, 8);
     CL_FN(cl_real_from_str)(grav, "9.81");
@@ -515,32 +514,7 @@ int CL_FN(check_s2_sph_angles)(cl_check_result *res, cl_prec_t prec)
         CL_FN(cl_sph_state_from_angles)(x, ang);
         CL_FN(cl_chain_rhs)(ch, CL_S2_QDOT, dx, x);
         CL_FN(cl_sph_rhs_angles)(dang, ang, gl);
-        r_sin(st, ang); r_cos(ct, ang); r_sin(sp, ang + 1); r_cos(cp, ang + 1);
-        /* q_θ = (cθcφ, cθsφ, −sθ), q_φ = (−sθsφ, sθcφ, 0), q_θθ = −(sθcφ, sθsφ, cθ),
-           q_θφ = (−cθsφ, cθcφ, 0), q_φφ = (−sθcφ, −sθsφ, 0) */
-        R_DECL(a, prec); R_DECL(b, prec); R_DECL(c, prec); R_DECL(e, prec);
-        r_mul(a, ang + 2, ang + 2);          /* θ̇² */
-        r_mul(b, ang + 2, ang + 3);
-        r_mul_si(b, b, 2);                   /* 2θ̇φ̇ */
-        r_mul(c, ang + 3, ang + 3);          /* φ̇² */
-        /* x component */
-        r_mul(t, ct, cp); r_mul(e, t, dang + 2);
-        r_mul(t, st, sp); r_submul(e, t, dang + 3);
-        r_mul(t, st, cp); r_submul(e, t, a);
-        r_mul(t, ct, sp); r_submul(e, t, b);
-        r_mul(t, st, cp); r_submul(e, t, c);
-        r_set(qdd, e);
-        /* y component */
-        r_mul(t, ct, sp); r_mul(e, t, dang + 2);
-        r_mul(t, st, cp); r_addmul(e, t, dang + 3);
-        r_mul(t, st, sp); r_submul(e, t, a);
-        r_mul(t, ct, cp); r_addmul(e, t, b);
-        r_mul(t, st, sp); r_submul(e, t, c);
-        r_set(qdd + 1, e);
-        /* z component */
-        r_mul(e, st, dang + 2); r_neg(e, e);
-        r_submul(e, ct, a);
-        r_set(qdd + 2, e);
+        CL_FN(cl_sph_accel_from_angles)(qdd, ang, dang);
         double sc = fmax(0, CL_FN(cl_rvec_log2_maxabs)(dx + 3, 3));
         worst_at(res, CL_FN(cl_rvec_log2_maxdiff)(qdd, dx + 3, 3) - sc, "qddot from angles", 1, d);
         CL_FN(cl_sph_angles_from_state)(ang2, x);

@@ -115,11 +115,11 @@ static void run(cl_prec_t p)
     v3_norm(s, Od);
     ok(r_is_zero(s), "Euler at a steady rotation: W' = 0 exactly [%s, %ld]", TEST_KIND, (long)p);
     /* stability verdicts: axes of J = diag(1, 2, 7/2), middle axis unstable */
+    RV_DECL(Pi0, 3, p); RV_DECL(eig, 2, p);
+    R_DECL(tr, p); R_DECL(det, p); R_DECL(fv, p);
     for (int k = 0; k < 3; k++) {
-        RV_DECL(Pi0, 3, p); RV_DECL(eig, 2, p);
         v3_zero(Pi0);
         r_set_si(Pi0 + k, 2);
-        R_DECL(tr, p); R_DECL(det, p); R_DECL(fv, p);
         CL_FN(cl_emb_rigid_steady_linearization)(t, tr, det, fv, Pi0);
         ok((r_sgn(det) > 0) == (k != 1), "linearization about axis %d: %s [%s, %ld]", k + 1,
            k != 1 ? "centre" : "saddle", TEST_KIND, (long)p);

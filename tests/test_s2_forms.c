@@ -299,6 +299,42 @@ static void errata(cl_prec_t p)
     CL_FN(cl_chain_free)(ch);
 }
 
+/*
+ * The pole of the angle chart: at θ = 2^−k with a fixed tangent velocity of
+ * size ~1 (so φ̇ ~ 2^k), the angle equations carried to q̈
+ * (cl_sph_accel_from_angles) lose accuracy like 1/sin θ (the terms of size
+ * φ̇² sin θ ~ 1/sin θ cancel down to q̈ ~ 1), while the global field is
+ * unaffected. Checked against the (q, q̇) field with the tolerance
+ * 64·2^(1−p)/sin θ; the bits lost are printed (about k at θ = 2^−k).
+ */
+static void pole(cl_prec_t p)
+{
+    RV_DECL(x, 6, p); RV_DECL(dx, 6, p); RV_DECL(ang, 4, p); RV_DECL(dang, 4, p); RV_DECL(qdd, 3, p);
+    RV_DECL(m, 1, p); RV_DECL(l, 1, p); RV_DECL(g, 1, p);
+    R_DECL(eps, p);
+    r_set_si(m, 1); r_set_si(l, 1); r_set_si(g, 10);
+    CL_FN(cl_chain) *ch = NULL;
+    CL_FN(cl_chain_new)(&ch, 1, m, l, g, p);
+    for (int k = 1; k <= 25; k += 8) {
+        r_set_si(eps, 1);
+        r_mul_2si(eps, eps, -k);
+        r_set(ang, eps);
+        r_set_q(ang + 1, 3, 10);
+        r_set_q(ang + 2, 3, 5);
+        r_set_q(ang + 3, 4, 5);
+        r_div(ang + 3, ang + 3, eps); /* φ̇ sin θ ≈ 0.8 */
+        CL_FN(cl_sph_state_from_angles)(x, ang);
+        CL_FN(cl_chain_rhs)(ch, CL_S2_QDOT, dx, x);
+        CL_FN(cl_sph_rhs_angles)(dang, ang, g);
+        CL_FN(cl_sph_accel_from_angles)(qdd, ang, dang);
+        double e = CL_FN(cl_rvec_log2_maxdiff)(qdd, dx + 3, 3) - fmax(0, CL_FN(cl_rvec_log2_maxabs)(dx + 3, 3));
+        /* sin θ ≈ 2^−k */
+        is_log2_below(e, tol_log2(p, 64) + k, "angles at theta = 2^-%d: q'' within 64 ulps/sin(theta) (lost %.1f bits) [%s, %ld bits]",
+                      k, e - (1.0 - (double)p), TEST_KIND, (long)p);
+    }
+    CL_FN(cl_chain_free)(ch);
+}
+
 int main(void)
 {
     for (int k = 0; k < TEST_NPREC; k++) {
@@ -306,6 +342,7 @@ int main(void)
         identities(TEST_PRECISIONS[k]);
         errors(TEST_PRECISIONS[k]);
         errata(TEST_PRECISIONS[k]);
+        pole(TEST_PRECISIONS[k]);
     }
     return done_testing();
 }
