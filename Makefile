@@ -114,7 +114,7 @@ eqcoverage:
 # The pages in headless Chromium: formulas typeset, internal links whole.
 check-docs: docs
 	@tools/need cmd:chromium:chromium cmd:python3:python3
-	tools/check-docs $(B)/docs/html
+	tools/check-docs $(CHECK_DOCS_ARGS) $(B)/docs/html
 
 # Figures with gnuplot from the CSV the chartless command produces.
 figures: all

@@ -5,7 +5,7 @@
  * P(x) = I − xxᵀ, which removes the component along x and keeps the
  * tangent line (the printed text calls it the projection "onto the line
  * normal to x"; it is onto the line normal to the *radius* x, i.e. the
- * tangent line, see \ref errata_emb "the EMB errata"). Its derivative along δx is
+ * tangent line, see \ref errata_EMB_page "the EMB errata"). Its derivative along δx is
  * \f$ DP[\delta x]\mu = -\delta x\,(x^T\mu) - x\,(\delta x^T\mu) = -(x\mu^T)\delta x \f$
  * for μ ⊥ x, and the general equations reduce to [EMB (3.3)]
  * \f[ (I - xx^T)\Big\{\frac{d}{dt}\frac{\partial L}{\partial\dot x} - \frac{\partial L}{\partial x}\Big\} = 0 \f]

@@ -1,12 +1,5 @@
 /* Templated declarations of emb_circle.c ([EMB §3.2], and the pendulum
  * model shared with §3.3); included once per scalar kind. */
-#if (CL_T == CL_DOUBLE && !defined(CL_EMB_CIRCLE_DECL_D)) || \
-    (CL_T == CL_MPFR && !defined(CL_EMB_CIRCLE_DECL_MP))
-#if CL_T == CL_DOUBLE
-#define CL_EMB_CIRCLE_DECL_D
-#else
-#define CL_EMB_CIRCLE_DECL_MP
-#endif
 
 /**
  * \brief The pendulum on the unit sphere S^{d−1} ⊂ R^d, d = 2 (planar
@@ -72,4 +65,3 @@ void CL_FN(cl_emb_circle_to_angle)(rptr theta, rptr thetadot, rsrc x, rsrc v);
  */
 void CL_FN(cl_emb_circle_angle_hamilton)(const CL_FN(cl_emb_pendulum) *p, rptr thetadot, rptr pdot,
                                          rsrc theta, rsrc ptheta);
-#endif

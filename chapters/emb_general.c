@@ -243,7 +243,7 @@ int CL_FN(cl_emb_hamilton)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w,
     emb_matT_vec(t, w->D, s, n, n);
     for (size_t i = 0; i < n; i++) r_sub(t + i, t + i, hx + i);
     EMB_TRY(m->proj(m->ctx, pt, x, t));
-    /* (2.10): (I − P) μ̇ = D ẋ. */
+    /* [EMB (2.10)]: (I − P) μ̇ = D ẋ, the derivative of the constraint (I − Pᵀ)μ = 0. */
     emb_mat_vec(s, w->D, xd, n, n);
     for (size_t i = 0; i < n; i++) r_add(mudot + i, pt + i, s + i);
     for (size_t i = 0; i < n; i++) r_set(xdot + i, xd + i);

@@ -1,12 +1,5 @@
 /* Templated declarations of emb_general.c ([EMB §2]); included once per
  * scalar kind through cl_instantiate.h. */
-#if (CL_T == CL_DOUBLE && !defined(CL_EMB_GENERAL_DECL_D)) || \
-    (CL_T == CL_MPFR && !defined(CL_EMB_GENERAL_DECL_MP))
-#if CL_T == CL_DOUBLE
-#define CL_EMB_GENERAL_DECL_D
-#else
-#define CL_EMB_GENERAL_DECL_MP
-#endif
 
 /**
  * \brief A Lagrangian or Hamiltonian system on a manifold M embedded in Rⁿ,
@@ -24,6 +17,12 @@
  * derivative along v, \f$ DP(x)[v] = \sum_i \frac{\partial P}{\partial x_i} v_i \f$;
  * it gives the matrix of [EMB (2.5)] as \f$ \frac{\partial (P^T\mu)}{\partial x}\,\delta x = DP(x)[\delta x]\,\mu \f$.
  */
+#if (CL_T == CL_DOUBLE && !defined(CL_EMB_MODEL_DEFINED_D)) || (CL_T == CL_MPFR && !defined(CL_EMB_MODEL_DEFINED_MP))
+#if CL_T == CL_DOUBLE
+#define CL_EMB_MODEL_DEFINED_D
+#else
+#define CL_EMB_MODEL_DEFINED_MP
+#endif
 typedef struct CL_FN(cl_emb_model) {
     size_t n;  /**< dimension of the embedding space */
     void *ctx; /**< passed to every callback */
@@ -48,6 +47,7 @@ typedef struct CL_FN(cl_emb_model) {
     /** g = ∂H/∂μ (x, μ). */
     int (*ham_dmu)(void *ctx, rptr g, rsrc x, rsrc mu);
 } CL_FN(cl_emb_model);
+#endif
 
 /** Workspace of the general routines: scratch for one model dimension and precision. */
 typedef struct CL_FN(cl_emb_work) CL_FN(cl_emb_work);
@@ -160,5 +160,3 @@ int CL_FN(cl_emb_el_rhs)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w, rp
  * entries, ds = (ẋ, μ̇) from cl_emb_hamilton().
  */
 int CL_FN(cl_emb_hamilton_rhs)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w, rptr ds, rsrc s);
-
-#endif

@@ -571,6 +571,58 @@ void CL_FN(cl_emb_top_rkmk4_step)(const CL_FN(cl_emb_top) *t, rptr R, rptr Omega
     m3_mul(R, R, E);
 }
 
+/* ------------------------------------------------- problem for src/lie */
+
+static int lie_field(void *ctx, rptr xi, rsrc y)
+{
+    const CL_FN(cl_emb_top) *t = ctx;
+    v3_neg(xi, y + 9);
+    CL_FN(cl_emb_top_euler)(t, xi + 3, y + 9, y + 6);   /* Γ = third row of R */
+    return CL_OK;
+}
+
+static int lie_exp_act(void *ctx, rptr yo, rsrc xi, rsrc y)
+{
+    cl_prec_t p = r_prec(yo);
+    RV_DECL(E, 9, p); RV_DECL(u, 3, p);
+    v3_neg(u, xi);
+    CL_FN(cl_emb_so3_exp)(E, u);            /* exp(û)ᵀ = exp(−û) */
+    m3_mul(yo, y, E);
+    v3_add(yo + 9, y + 9, xi + 3);
+    return CL_OK;
+}
+
+static int lie_dexpinv(void *ctx, rptr out, rsrc xi, rsrc eta)
+{
+    cl_prec_t p = r_prec(out);
+    RV_DECL(a, 6, p); RV_DECL(b, 6, p);
+    v3_set(a, xi);
+    v3_set(b, eta);
+    int st = CL_FN(cl_se3_dexpinv)(b, a, b);
+    if (st) return st;
+    v3_set(out, b);
+    v3_set(out + 3, eta + 3);
+    return CL_OK;
+}
+
+static int lie_bracket(void *ctx, rptr out, rsrc xi, rsrc eta)
+{
+    v3_cross(out, xi, eta);
+    v3_zero(out + 3);
+    return CL_OK;
+}
+
+void CL_FN(cl_emb_top_lie_problem)(CL_FN(cl_emb_top) *t, CL_FN(cl_lie_problem) *pb)
+{
+    pb->dim_m = 12;
+    pb->dim_g = 6;
+    pb->ctx = t;
+    pb->field = lie_field;
+    pb->exp_act = lie_exp_act;
+    pb->dexpinv = lie_dexpinv;
+    pb->bracket = lie_bracket;
+}
+
 /* ---------------------------------------------------------------- stability */
 
 /* Orthonormal basis t1, t2 of Π₀⊥: t1 from the axis eⱼ least aligned with Π₀. */

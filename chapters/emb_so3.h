@@ -5,6 +5,7 @@
 #ifndef CL_EMB_SO3_H
 #define CL_EMB_SO3_H
 #include "emb_general.h"
+#include "lie.h"
 
 #define CL_TEMPLATE_HEADER "emb_so3_decl.h"
 #include "cl_instantiate.h"

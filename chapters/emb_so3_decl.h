@@ -1,13 +1,6 @@
 /* Templated declarations of emb_so3.c ([EMB §3.4]); included once per scalar kind.
  * 3×3 matrices are 9 scalars, row-major; the inner product of R^{3×3} is
  * V·W = tr(VᵀW). */
-#if (CL_T == CL_DOUBLE && !defined(CL_EMB_SO3_DECL_D)) || \
-    (CL_T == CL_MPFR && !defined(CL_EMB_SO3_DECL_MP))
-#if CL_T == CL_DOUBLE
-#define CL_EMB_SO3_DECL_D
-#else
-#define CL_EMB_SO3_DECL_MP
-#endif
 
 /**
  * The orthogonal projection of R^{3×3} onto T_R SO(3) [EMB (3.7)]:
@@ -132,6 +125,16 @@ int CL_FN(cl_emb_top_rk4_38_step)(const CL_FN(cl_emb_top) *t, rptr R, rptr Rdot,
 void CL_FN(cl_emb_top_rkmk4_step)(const CL_FN(cl_emb_top) *t, rptr R, rptr Omega, rsrc h);
 
 /**
+ * The rigid body or heavy top as a problem for the Lie group integrators of
+ * src/lie (lie_decl.h): y = (R, Ω) (12 scalars, R row-major), algebra
+ * so(3) × R³ acting by (u, w)·(R, Ω) = (R exp(û)ᵀ, Ω + w), a left action, with
+ * field f(R, Ω) = (−Ω, Ω̇) so that Ṙ = RΩ̂, Ω̇ from cl_emb_top_euler(); dexp⁻¹
+ * in closed form on so(3) (cl_se3_dexpinv with no translation) and the
+ * identity on R³, bracket ([u, u′], 0). \p t must outlive \p pb.
+ */
+void CL_FN(cl_emb_top_lie_problem)(CL_FN(cl_emb_top) *t, CL_FN(cl_lie_problem) *pb);
+
+/**
  * Linearization of the free rigid body Π̇ = Π × J⁻¹Π at an equilibrium Π₀
  * (Π₀ an eigenvector of J: a steady rotation about a principal axis),
  * restricted to the tangent plane Π₀⊥ of the Casimir sphere |Π| = |Π₀|:
@@ -152,4 +155,3 @@ int CL_FN(cl_emb_rigid_steady_linearization)(const CL_FN(cl_emb_top) *t, rptr tr
  * Definite (both of one sign) means nonlinearly stable. Returns 0 or CL_EDOMAIN.
  */
 int CL_FN(cl_emb_rigid_energy_casimir)(const CL_FN(cl_emb_top) *t, rptr eig, rptr first_var, rsrc Pi0);
-#endif

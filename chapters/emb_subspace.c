@@ -7,7 +7,7 @@
  * \f[ P = I_{n\times n} - A^T (A A^T)^{-1} A . \f]
  * The paper prints \f$ I - A^T(A^TA)^{-1}A \f$: with A m×n, AᵀA is n×n of
  * rank m < n, hence singular, and Aᵀ (n×m) cannot multiply an n×n matrix;
- * only the m×m Gram matrix AAᵀ is invertible (\ref errata_emb "EMB errata").
+ * only the m×m Gram matrix AAᵀ is invertible (\ref errata_EMB_page "EMB errata").
  * Since P is constant, DP = 0 and the general equations reduce to
  * [EMB (3.1)]
  * \f[ [I - A^T(AA^T)^{-1}A]\Big\{\frac{d}{dt}\frac{\partial L}{\partial\dot x} - \frac{\partial L}{\partial x}\Big\} = 0 \f]

@@ -1,11 +1,4 @@
 /* Templated declarations of emb_subspace.c ([EMB §3.1]); included once per scalar kind. */
-#if (CL_T == CL_DOUBLE && !defined(CL_EMB_SUBSPACE_DECL_D)) || \
-    (CL_T == CL_MPFR && !defined(CL_EMB_SUBSPACE_DECL_MP))
-#if CL_T == CL_DOUBLE
-#define CL_EMB_SUBSPACE_DECL_D
-#else
-#define CL_EMB_SUBSPACE_DECL_MP
-#endif
 
 /**
  * \brief A linear mechanical system on the subspace M = {x ∈ Rⁿ : Ax = 0}
@@ -24,7 +17,7 @@ typedef struct CL_FN(cl_emb_subspace) CL_FN(cl_emb_subspace);
  * 0), all row-major at one precision (that of A); 1 ≤ m < n ≤ 64.
  * Computes the projection \f$ P = I - A^T(AA^T)^{-1}A \f$ (the printed
  * \f$ I - A^T(A^TA)^{-1}A \f$ does not conform and AᵀA is singular, see
- * \ref errata_emb "the EMB errata") and a null-space basis N of A by
+ * \ref errata_EMB_page "the EMB errata") and a null-space basis N of A by
  * reduced row echelon form. Returns 0, CL_EDIM, CL_ENAN, CL_ESINGULAR
  * (rank A < m), CL_EPARAM (NᵀMN singular) or CL_ENOMEM.
  */
@@ -73,4 +66,3 @@ void CL_FN(cl_emb_subspace_reduced_hamilton)(const CL_FN(cl_emb_subspace) *s, rp
                                              rsrc q, rsrc p);
 /** p = Nᵀ μ, the reduced momentum of μ. */
 void CL_FN(cl_emb_subspace_reduced_momentum)(const CL_FN(cl_emb_subspace) *s, rptr p, rsrc mu);
-#endif

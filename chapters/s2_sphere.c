@@ -6,8 +6,8 @@ The two-sphere is the manifold of unit vectors of \f$\mathbb{R}^3\f$
     \mathsf{T}_q S^2 = \{ \xi \in \mathbb{R}^3 \mid q \cdot \xi = 0 \}. \f]
 Every later chapter works on products of these spheres without angles: a
 configuration is a unit vector, a velocity a vector orthogonal to it. The
-validators cl_s2_check_point_d() and cl_s2_check_tangent_d() (and their
-`_mp` twins) accept a state when these constraints hold to a tolerance tied
+validators cl_s2_check_point() and cl_s2_check_tangent() (each in a `_d`
+and an `_mp` form) accept a state when these constraints hold to a tolerance tied
 to the working precision (CL_S2_TOL_ULPS units of 2^(1−p)), and name the
 rule that is broken otherwise (CL_ENOTUNIT, CL_ENOTTANGENT, CL_ENAN).
 
@@ -19,19 +19,19 @@ where the hat map S [S2 (4)] turns a cross product into a matrix product,
 orthogonal to q moves q, so the paper normalizes ω·q = 0; then q, q̇ and ω are
 mutually orthogonal and [S2 (5)]
 \f[ \omega = S(q)\, \dot q = q \times \dot q . \f]
-With that normalization cl_s2_qdot_from_omega_d() and cl_s2_omega_from_qdot_d()
+With that normalization cl_s2_qdot_from_omega() and cl_s2_omega_from_qdot()
 are inverse maps of \f$\mathsf{T}_qS^2\f$: \f$q \times (\omega \times q) =
 \omega\,(q\cdot q) - q\,(q\cdot\omega) = \omega\f$. The oracle check
 `s2.kin.roundtrip` runs both directions at random states. Differentiating
 (5) along a curve, \f$\dot\omega = S(\dot q)\dot q + S(q)\ddot q = S(q)\ddot q\f$,
 so \f$\dot\omega\f$ is orthogonal to q as well; the check `s2.kin.omega_dot`
-confirms it along random curves with derivatives taken by cl_jacobian_d()
+confirms it along random curves with derivatives taken by cl_jacobian()
 at raised precision.
 
 The orthogonal projection onto the tangent plane, which carries the
 Euler–Lagrange equations on S² [S2 (11)], is by (44) with \f$q^Tq = 1\f$
 \f[ I_3 - q q^T = -S(q)^2 \f]
-(cl_s2_proj_matrix_d(), cl_s2_proj_tangent_d(); check `s2.proj.hat_squared`).
+(cl_s2_proj_matrix(), cl_s2_proj_tangent(); check `s2.proj.hat_squared`).
 
 Appendix A collects the identities of the hat map that every derivation in
 the paper uses [S2 (43)–(48)]:
@@ -40,12 +40,12 @@ the paper uses [S2 (43)–(48)]:
 \f[ x\cdot S(y)z = y\cdot S(z)x = z\cdot S(x)y, \f]
 \f[ S(x)S(y)z = (x\cdot z)y - (x\cdot y)z = (yx^T - x^Ty\, I) z, \f]
 \f[ S(x\times y) = S(x)S(y) - S(y)S(x) = yx^T - xy^T. \f]
-Each is a function (cl_s2_hat_id43_d() … cl_s2_hat_id48_d()) that evaluates
+Each is a function (cl_s2_hat_id43() … cl_s2_hat_id48()) that evaluates
 every printed form literally, through the matrices where the paper writes
 matrices; the oracle checks `s2.hat.id43` … `s2.hat.id48` compare the forms
 at several hundred random vectors on the precision ladder. In the extracted
 text of (46) the first form has lost its leading x; the identity is the
-scalar triple product, as the checks confirm (docs/errata_S2.md).
+scalar triple product, as the checks confirm (\ref errata_S2_page).
 */
 /**
  * \file s2_sphere.c
@@ -195,7 +195,7 @@ int CL_FN(cl_s2_hat_id45)(rptr forms, rsrc x)
 
 /**
  * [S2 (46)] \f$ x\cdot S(y)z = y\cdot S(z)x = z\cdot S(x)y \f$: forms 0, 1, 2.
- * Printed without the leading x (errata_S2.md).
+ * Printed without the leading x (\ref errata_S2_page).
  */
 int CL_FN(cl_s2_hat_id46)(rptr forms, rsrc x, rsrc y, rsrc z)
 {

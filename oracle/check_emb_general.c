@@ -9,6 +9,7 @@
 #include "emb_subspace.h"
 #include "emb_sphere.h"
 #include "emb_la.h"
+#include "s2_mu.h"
 #include "r3.h"
 
 #define NSTATES 20
@@ -495,7 +496,103 @@ int CL_FN(check_emb_energy_examples)(cl_check_result *res, cl_prec_t prec)
     return st;
 }
 
+/* The spherical pendulum as a cl_s2_quad system of the S2 chapters (n = 1,
+ * m₁₁ = mℓ², U = mgℓ e₃·q) for the comparison with [S2 (13), (20), (23),
+ * (25)–(27)] as implemented there. */
+typedef struct { rptr ml2, mgl; } s2pend;
+
+static int s2pend_inertia(void *ctx, rptr m, rsrc q)
+{
+    const s2pend *sp = ctx;
+    r_set(m, sp->ml2);
+    return CL_OK;
+}
+
+static int s2pend_potential(void *ctx, rptr U, rptr dU, rsrc q)
+{
+    const s2pend *sp = ctx;
+    if (U) r_mul(U, sp->mgl, q + 2);
+    if (dU) { r_set_zero(dU); r_set_zero(dU + 1); r_set(dU + 2, sp->mgl); }
+    return CL_OK;
+}
+
+/* EMB (2.3), (2.4), (2.7)–(2.8), (3.5), (3.6) against the S2 chapters:
+ * cl_s2_quad_rhs_qdot [S2 (13)], cl_s2_quad_legendre_mu [S2 (24)],
+ * cl_s2_quad_rhs_mu [S2 (25), (27)] for the spherical pendulum, and
+ * cl_s2_hamilton_mu [S2 (23)] for the generic quadratic H on S². */
+int CL_FN(check_emb_sphere_vs_s2)(cl_check_result *res, cl_prec_t prec);
+int CL_FN(check_emb_sphere_vs_s2)(cl_check_result *res, cl_prec_t prec)
+{
+#if CL_PREC == CL_DOUBLE
+    prec = 53;
+#endif
+    cl_rng g;
+    cl_rng_seed(&g, 2323);
+    CL_FN(cl_emb_pendulum) *p;
+    int st = make_pendulum(&p, 3, prec);
+    if (st) return st;
+    CL_FN(cl_emb_model) m;
+    CL_FN(cl_emb_pendulum_model)(p, &m);
+    CL_FN(cl_emb_work) *w = CL_FN(cl_emb_work_new)(3, prec);
+    R_DECL(ml2, prec); R_DECL(mgl, prec); R_DECL(mm, prec); R_DECL(ll, prec); R_DECL(gg, prec);
+    CL_FN(cl_emb_pendulum_params)(p, NULL, mm, ll, gg);
+    r_mul(ml2, mm, ll); r_mul(ml2, ml2, ll);
+    r_mul(mgl, mm, gg); r_mul(mgl, mgl, ll);
+    s2pend sp = {ml2, mgl};
+    CL_FN(cl_s2_quad) sys = {0};
+    sys.n = 1; sys.ctx = &sp; sys.inertia = s2pend_inertia; sys.potential = s2pend_potential;
+    CL_FN(cl_s2_quad_ws) *ws = CL_FN(cl_s2_quad_ws_new)(&sys, prec);
+    RV_DECL(K, 9, prec); RV_DECL(B, 9, prec); RV_DECL(b, 3, prec);
+    RV_DECL(xs, 6, prec); RV_DECL(dx, 6, prec); RV_DECL(a, 3, prec); RV_DECL(mu, 3, prec);
+    RV_DECL(mu2, 3, prec); RV_DECL(xd, 3, prec); RV_DECL(md, 3, prec); RV_DECL(hx, 3, prec);
+    RV_DECL(hm, 3, prec);
+    quad_h q = {3, K, B, b};
+    CL_FN(cl_emb_model) mq = {0};
+    mq.n = 3; mq.ctx = &q; mq.proj = qh_proj; mq.dproj = qh_dproj; mq.ham_dx = qh_dx; mq.ham_dmu = qh_dmu;
+    double e = -INFINITY;
+    if (!w || !ws) st = CL_ENOMEM;
+    for (int k = 0; k < NSTATES && !st; k++) {
+        random_state(xs, xs + 3, 3, 3.0, &g);
+        /* (2.3)/(3.5) vs [S2 (13)] */
+        if ((st = CL_FN(cl_s2_quad_rhs_qdot)(ws, dx, xs))) break;
+        if ((st = CL_FN(cl_emb_el_accel)(&m, w, a, xs, xs + 3))) break;
+        worst(&e, rel_err(a, dx + 3, 3));
+        CL_FN(cl_emb_sphere_el_accel)(p, a, xs, xs + 3);
+        worst(&e, rel_err(a, dx + 3, 3));
+        /* (2.4) vs [S2 (24)] */
+        if ((st = CL_FN(cl_emb_legendre)(&m, w, mu, xs, xs + 3))) break;
+        if ((st = CL_FN(cl_s2_quad_legendre_mu)(ws, mu2, xs, xs + 3))) break;
+        worst(&e, rel_err(mu, mu2, 3));
+        /* (2.7)–(2.8), (3.6) vs [S2 (25), (27)] */
+        v3_set(xs + 3, mu2);
+        if ((st = CL_FN(cl_s2_quad_rhs_mu)(ws, dx, xs))) break;
+        if ((st = CL_FN(cl_emb_hamilton)(&m, w, xd, md, xs, mu2))) break;
+        worst(&e, rel_err(xd, dx, 3));
+        worst(&e, rel_err(md, dx + 3, 3));
+        m.ham_dx(m.ctx, hx, xs, mu2);
+        m.ham_dmu(m.ctx, hm, xs, mu2);
+        CL_FN(cl_emb_sphere_hamilton)(xd, md, xs, mu2, hx, hm);
+        worst(&e, rel_err(md, dx + 3, 3));
+        /* generic H: (2.7)–(2.8) vs [S2 (23)] */
+        random_sym(K, 3, &g);
+        random_sym(B, 3, &g);
+        for (int i = 0; i < 3; i++) r_set_d(b + i, cl_rng_normal(&g));
+        qh_dx(&q, hx, xs, mu2);
+        qh_dmu(&q, hm, xs, mu2);
+        CL_FN(cl_s2_hamilton_mu)(1, dx, xs, mu2, hx, hm, NULL);
+        if ((st = CL_FN(cl_emb_hamilton)(&mq, w, xd, md, xs, mu2))) break;
+        worst(&e, rel_err(xd, dx, 3));
+        worst(&e, rel_err(md, dx + 3, 3));
+    }
+    CL_FN(cl_s2_quad_ws_free)(ws);
+    CL_FN(cl_emb_work_free)(w);
+    CL_FN(cl_emb_pendulum_free)(p);
+    res->log2_err = e;
+    return st;
+}
+
 #if CL_PREC == CL_MPFR
+int check_emb_sphere_vs_s2_d(cl_check_result *, cl_prec_t);
 int check_emb_sphere_hamilton_d(cl_check_result *, cl_prec_t);
 int check_emb_circle_hamilton_d(cl_check_result *, cl_prec_t);
 int check_emb_sphere_pendulum_d(cl_check_result *, cl_prec_t);
@@ -506,11 +603,16 @@ int check_emb_subspace_reduced_d(cl_check_result *, cl_prec_t);
 int check_emb_energy_examples_d(cl_check_result *, cl_prec_t);
 
 static const cl_check emb_general_checks[] = {
-    {"emb.sphere.hamilton_forms", "EMB 3.3", "[EMB (2.7)] [EMB (2.8)] [EMB (3.6)] [S2 (23)]",
+    {"emb.sphere.hamilton_forms", "EMB 3.3", "[EMB (2.7)] [EMB (2.8)] [EMB (2.10)] [EMB (3.6)] [S2 (23)]",
      "general (2.7)-(2.8) with P = I - xx^T vs (3.6) vs S2 (23), generic quadratic H, 20 random states",
      64, "a few dozen products of O(1) random entries per component", check_emb_sphere_hamilton_d,
      check_emb_sphere_hamilton_mp, CL_CHECK_ROUNDING, 0},
-    {"emb.circle.hamilton_forms", "EMB 3.2", "[EMB (2.7)] [EMB (2.8)] [EMB (3.4)]",
+    {"emb.sphere.vs_s2_chapter", "EMB 3.3", "[EMB (2.3)] [EMB (2.4)] [EMB (2.8)] [EMB (3.5)] [EMB (3.6)] [S2 (13)] [S2 (23)] [S2 (24)] [S2 (27)]",
+     "EMB general and S^2 forms vs the S2 chapters: cl_s2_quad_rhs_qdot, _legendre_mu, _rhs_mu (spherical pendulum), "
+     "cl_s2_hamilton_mu (generic quadratic H)",
+     256, "terms up to |v|^2 = 30 times g/l = 14 and 3x3 products of O(1) random matrices", check_emb_sphere_vs_s2_d,
+     check_emb_sphere_vs_s2_mp, CL_CHECK_ROUNDING, 0},
+    {"emb.circle.hamilton_forms", "EMB 3.2", "[EMB (2.7)] [EMB (2.8)] [EMB (2.10)] [EMB (3.4)]",
      "general (2.7)-(2.8) with P = I - xx^T vs (3.4), generic quadratic H, 20 random states",
      64, "a few dozen products of O(1) random entries per component", check_emb_circle_hamilton_d,
      check_emb_circle_hamilton_mp, CL_CHECK_ROUNDING, 0},

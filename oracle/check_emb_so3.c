@@ -8,6 +8,11 @@
 #include "emb_so3.h"
 #include "emb_la.h"
 #include "r3.h"
+#include "deriv.h"
+#include "linalg.h"
+#include "energy_casimir.h"
+#define CL_TEMPLATE_HEADER "deriv_decl.h"
+#include "cl_instantiate.h"
 
 #define NSTATES 12
 
@@ -421,6 +426,8 @@ static int steady(cl_check_result *res, cl_prec_t prec, int energy_casimir)
     cl_rng_seed(&g, 99);
     RV_DECL(J, 9, prec); RV_DECL(Q, 9, prec); RV_DECL(d, 3, prec); RV_DECL(Pi0, 3, prec);
     RV_DECL(eig, 2, prec); RV_DECL(want, 2, prec);
+    RV_DECL(DE, 3, prec); RV_DECL(DC, 3, prec); RV_DECL(HE, 9, prec); RV_DECL(HC, 9, prec);
+    RV_DECL(cm, 1, prec); RV_DECL(eg, 2, prec);
     R_DECL(om, prec); R_DECL(tr, prec); R_DECL(det, prec); R_DECL(fv, prec); R_DECL(c, prec);
     R_DECL(a, prec); R_DECL(b, prec);
     CL_FN(cl_real_from_str)(om, "1.7");
@@ -462,6 +469,15 @@ static int steady(cl_check_result *res, cl_prec_t prec, int energy_casimir)
                 worst(&e, r_log2abs(fv));
                 int definite = r_sgn(eig) * r_sgn(eig + 1) > 0;
                 if (definite != stable) worst(&e, INFINITY);
+                /* the same test by src/energy_casimir: ℰ = ½ΠᵀJ⁻¹Π, C = |Π|², DC = 2Π₀, D²C = 2I */
+                CL_FN(cl_emb_top_inertia)(t, NULL, HE, NULL);
+                m3_mul_v3(DE, HE, Pi0);
+                for (int l = 0; l < 3; l++) r_mul_si(DC + l, Pi0 + l, 2);
+                for (int l = 0; l < 9; l++) r_set_si(HC + l, l % 4 == 0 ? 2 : 0);
+                cl_ec_report rep;
+                if ((st = CL_FN(cl_energy_casimir)(&rep, cm, NULL, NULL, eg, DE, DC, HE, HC, 3, 1, 0))) break;
+                worst(&e, CL_FN(cl_rvec_log2_maxdiff)(eg, want, 2));
+                if ((rep.definite != 0) != stable) worst(&e, INFINITY);
             }
         }
         CL_FN(cl_emb_top_free)(t);
@@ -469,6 +485,120 @@ static int steady(cl_check_result *res, cl_prec_t prec, int energy_casimir)
     }
     res->log2_err = e;
     return CL_OK;
+}
+
+/* dst (MPFR, its own precision) = src (current kind), exactly when the precisions allow. */
+static void to_mpfr(mpfr_ptr dst, rsrc src, size_t n)
+{
+#if CL_PREC == CL_DOUBLE
+    for (size_t i = 0; i < n; i++) mpfr_set_d(dst + i, src[i], MPFR_RNDN);
+#else
+    for (size_t i = 0; i < n; i++) mpfr_set(dst + i, src + i, MPFR_RNDN);
+#endif
+}
+
+/* The reduced field Π ↦ Π̇ of the free body carried through (3.8): at the
+ * fixed attitude R₀, Ω = J⁻¹Π, Ṙ = R₀Ω̂, R̈ from cl_emb_top_accel_38 and
+ * Π̇ = J (R₀ᵀR̈)^∨. Evaluated in MPFR at the precision of its output, for
+ * cl_jacobian at raised precision. */
+typedef struct { cl_emb_top_mp *top; mpfr_srcptr R0, J, Jinv; } red38_ctx;
+
+static int reduced_38(mpfr_ptr y, mpfr_srcptr x, void *vctx)
+{
+    const red38_ctx *c = vctx;
+    mpfr_prec_t p = mpfr_get_prec(y);
+    __mpfr_struct buf[48];
+    for (int i = 0; i < 48; i++) mpfr_init2(buf + i, p);
+    mpfr_ptr Om = buf, W = buf + 3, Rd = buf + 12, A = buf + 21, T = buf + 30, Od = buf + 39;
+    cl_m3_mul_v3_mp(Om, c->Jinv, x);
+    cl_m3_hat_mp(W, Om);
+    cl_m3_mul_mp(Rd, c->R0, W);
+    int st = cl_emb_top_accel_38_mp(c->top, A, c->R0, Rd);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) mpfr_set(T + 3 * i + j, c->R0 + 3 * j + i, MPFR_RNDN);
+    cl_m3_mul_mp(T, T, A);
+    cl_emb_so3_vee_mp(Od, T);
+    cl_m3_mul_v3_mp(y, c->J, Od);
+    for (int i = 0; i < 48; i++) mpfr_clear(buf + i);
+    return st;
+}
+
+/* Eigenvalues of the linearization at a steady rotation Π₀ = J_k ω Q e_k,
+ * with the Jacobian of the field carried through (3.8) taken by cl_jacobian
+ * (raised precision) and its spectrum by cl_eig: {0, ±λ} with
+ * λ² = ω²(J_k − J_i)(J_j − J_k)/(J_iJ_j); a pair ±i|λ| (centre) about the
+ * largest and smallest axes, a real pair ±|λ| (saddle) about the middle one. */
+int CL_FN(check_emb_rigid_steady_spectrum)(cl_check_result *res, cl_prec_t prec);
+int CL_FN(check_emb_rigid_steady_spectrum)(cl_check_result *res, cl_prec_t prec)
+{
+#if CL_PREC == CL_DOUBLE
+    prec = 53;
+#endif
+    cl_rng g;
+    cl_rng_seed(&g, 98);
+    RV_DECL(J, 9, prec); RV_DECL(Q, 9, prec); RV_DECL(d, 3, prec); RV_DECL(Pi0, 3, prec);
+    RV_DECL(Jac, 9, prec); RV_DECL(wr, 3, prec); RV_DECL(wi, 3, prec); RV_DECL(R0, 9, prec);
+    R_DECL(om, prec); R_DECL(c, prec); R_DECL(a, prec); R_DECL(b, prec); R_DECL(lam, prec);
+    CL_FN(cl_real_from_str)(om, "1.7");
+    mpfr_ptr Jm = cl_rvec_new_mp(27, prec);
+    if (!Jm) return CL_ENOMEM;
+    mpfr_ptr Jinvm = Jm + 9, R0m = Jm + 18;
+    double e = -INFINITY;
+    int st = 0;
+    for (int rep = 0; rep < 2 && !st; rep++) {
+        test_inertia(J, Q, d, &g);
+        random_rotation(R0, &g);
+        /* the same J and R₀ as MPFR numbers (the field runs in MPFR at raised precision) */
+        to_mpfr(Jm, J, 9);
+        to_mpfr(R0m, R0, 9);
+        cl_emb_top_mp *tm;
+        if ((st = cl_emb_rigid_new_mp(&tm, Jm))) break;
+        cl_emb_top_inertia_mp(tm, NULL, Jinvm, NULL);
+        red38_ctx ctx = {tm, R0m, Jm, Jinvm};
+        for (int k = 0; k < 3 && !st; k++) {
+            int i = (k + 1) % 3, j = (k + 2) % 3;
+            for (int l = 0; l < 3; l++) {
+                r_mul(Pi0 + l, Q + 3 * l + k, d + k);
+                r_mul(Pi0 + l, Pi0 + l, om);
+            }
+            if ((st = CL_FN(cl_jacobian)(Jac, NULL, reduced_38, &ctx, Pi0, 3, 3))) break;
+            if ((st = CL_FN(cl_eig)(wr, wi, Jac, 3))) break;
+            /* λ² = ω²(J_k − J_i)(J_j − J_k)/(J_iJ_j) */
+            r_sub(a, d + k, d + i);
+            r_sub(b, d + j, d + k);
+            r_mul(c, a, b);
+            r_mul(c, c, om);
+            r_mul(c, c, om);
+            r_div(c, c, d + i);
+            r_div(c, c, d + j);
+            r_abs(lam, c);
+            r_sqrt(lam, lam);
+            int stable = k != 1;
+            /* sorted by real part, then imaginary: centre → (0,−λ), (0,0), (0,λ) up to rounding
+             * of the zero real parts; saddle → −λ, 0, λ */
+            if (stable) {
+                /* real parts 0; imaginary parts −λ, 0, λ in an order set by the rounding of the real parts */
+                int top = 0;
+                for (int q = 0; q < 3; q++) {
+                    worst(&e, r_log2abs(wr + q) - r_log2abs(lam));
+                    if (r_cmp(wi + q, wi + top) > 0) top = q;
+                }
+                r_sub(a, wi + top, lam);
+                worst(&e, r_log2abs(a) - r_log2abs(lam));
+            } else {
+                r_add(a, wr, lam);
+                r_sub(b, wr + 2, lam);
+                worst(&e, r_log2abs(a) - r_log2abs(lam));
+                worst(&e, r_log2abs(b) - r_log2abs(lam));
+                worst(&e, r_log2abs(wr + 1));
+                for (int q = 0; q < 3; q++) worst(&e, r_log2abs(wi + q));
+            }
+        }
+        cl_emb_top_free_mp(tm);
+    }
+    cl_rvec_free_mp(Jm);
+    res->log2_err = e;
+    return st;
 }
 
 int CL_FN(check_emb_rigid_steady_eigen)(cl_check_result *res, cl_prec_t prec);
@@ -489,7 +619,51 @@ int CL_FN(check_emb_rigid_energy_casimir)(cl_check_result *res, cl_prec_t prec)
     return steady(res, prec, 1);
 }
 
+/* The chapter's RKMK4 step against src/lie's RKMK4 on the problem of
+ * cl_emb_top_lie_problem() with dexp⁻¹ as the Bernoulli series truncated
+ * after ad² (the truncation the chapter's step uses): the same method, so
+ * 40 steps of h = 1/32 agree to rounding (free body and heavy top). */
+int CL_FN(check_emb_so3_rkmk4_vs_lie)(cl_check_result *res, cl_prec_t prec);
+int CL_FN(check_emb_so3_rkmk4_vs_lie)(cl_check_result *res, cl_prec_t prec)
+{
+#if CL_PREC == CL_DOUBLE
+    prec = 53;
+#endif
+    cl_rng g;
+    cl_rng_seed(&g, 45);
+    RV_DECL(R, 9, prec); RV_DECL(Om, 3, prec); RV_DECL(y, 12, prec);
+    R_DECL(h, prec);
+    r_set_q(h, 1, 32);
+    double e = -INFINITY;
+    for (int rigid = 1; rigid >= 0; rigid--) {
+        CL_FN(cl_emb_top) *t;
+        int st = make_top(&t, rigid, prec, &g);
+        if (st) return st;
+        CL_FN(cl_lie_problem) pb;
+        CL_FN(cl_emb_top_lie_problem)(t, &pb);
+        CL_FN(cl_lie_integrator) *li = CL_FN(cl_lie_new)(&pb, CL_LIE_RKMK4, prec);
+        if (!li) { CL_FN(cl_emb_top_free)(t); return CL_ENOMEM; }
+        if (!st) st = CL_FN(cl_lie_set_dexpinv_series)(li, 2);
+        random_rotation(R, &g);
+        random_vec(Om, 3, 2.0, &g);
+        CL_FN(cl_rvec_copy)(y, R, 9);
+        v3_set(y + 9, Om);
+        for (int k = 0; k < 40 && !st; k++) {
+            CL_FN(cl_emb_top_rkmk4_step)(t, R, Om, h);
+            st = CL_FN(cl_lie_step)(li, y, h);
+        }
+        worst(&e, rel_err(R, y, 9));
+        worst(&e, rel_err(Om, y + 9, 3));
+        CL_FN(cl_lie_free)(li);
+        CL_FN(cl_emb_top_free)(t);
+        if (st) return st;
+    }
+    res->log2_err = e;
+    return CL_OK;
+}
+
 #if CL_PREC == CL_MPFR
+int check_emb_so3_rkmk4_vs_lie_d(cl_check_result *, cl_prec_t);
 int check_emb_so3_projection_d(cl_check_result *, cl_prec_t);
 int check_emb_so3_legendre_d(cl_check_result *, cl_prec_t);
 int check_emb_rigid_el38_d(cl_check_result *, cl_prec_t);
@@ -499,6 +673,7 @@ int check_emb_heavy_top_hamilton_d(cl_check_result *, cl_prec_t);
 int check_emb_so3_invariants_d(cl_check_result *, cl_prec_t);
 int check_emb_so3_rkmk4_orth_d(cl_check_result *, cl_prec_t);
 int check_emb_rigid_steady_eigen_d(cl_check_result *, cl_prec_t);
+int check_emb_rigid_steady_spectrum_d(cl_check_result *, cl_prec_t);
 int check_emb_rigid_energy_casimir_d(cl_check_result *, cl_prec_t);
 
 static const cl_check emb_so3_checks[] = {
@@ -535,14 +710,23 @@ static const cl_check emb_so3_checks[] = {
      "RKMK4 (Rodrigues exp) on (R, W): |R^T R - I| after 200 steps, free body and heavy top",
      2048, "200 steps, each a product with exp(theta) orthogonal to a few ulps", check_emb_so3_rkmk4_orth_d,
      check_emb_so3_rkmk4_orth_mp, CL_CHECK_ROUNDING, 0},
+    {"emb.so3.rkmk4_vs_src_lie", "EMB 3.4", "[EMB 3.4]",
+     "chapter RKMK4 on (R, W) vs src/lie RKMK4 (dexpinv series to ad^2) on cl_emb_top_lie_problem: 40 steps",
+     4096, "40 steps, each a dozen 3x3 products and an exponential, with error growth along the flow", check_emb_so3_rkmk4_vs_lie_d, check_emb_so3_rkmk4_vs_lie_mp,
+     CL_CHECK_ROUNDING, 0},
     {"emb.so3.steady_rotation_eigen", "EMB 3.4", "[EMB 3.4]",
      "steady rotations about the principal axes: restricted linearization det vs w^2 (Jk-Ji)(Jk-Jj)/(Ji Jj), "
      "trace 0; centre about largest/smallest, saddle about middle axis",
      256, "a rotated inertia Q diag Q^T and 3x3 products", check_emb_rigid_steady_eigen_d,
      check_emb_rigid_steady_eigen_mp, CL_CHECK_ROUNDING, 0},
+    {"emb.so3.steady_rotation_spectrum", "EMB 3.4", "[EMB (3.8)]",
+     "steady rotations: spectrum (cl_eig) of the Jacobian (cl_jacobian, raised precision) of Pi -> Pi' carried "
+     "through (3.8) is {0, +-lambda}, lambda^2 = w^2 (Jk-Ji)(Jj-Jk)/(Ji Jj): centre about largest/smallest, saddle about middle axis",
+     1024, "a Jacobian exact to 2^(1-p) relative, a backward-stable 3x3 eigensolver, and |lambda| ~ 1 against |A| ~ 3",
+     check_emb_rigid_steady_spectrum_d, check_emb_rigid_steady_spectrum_mp, CL_CHECK_ROUNDING, 0},
     {"emb.so3.energy_casimir", "EMB 3.4", "[EMB 3.4]",
-     "Energy-Casimir with C(|Pi|^2): second variation on Pi0-perp has eigenvalues 1/Ji - 1/Jk, 1/Jj - 1/Jk; "
-     "definite about largest/smallest axis, indefinite about middle",
+     "Energy-Casimir with C(|Pi|^2), by the chapter and by src/energy_casimir: second variation on Pi0-perp has "
+     "eigenvalues 1/Ji - 1/Jk, 1/Jj - 1/Jk; definite about largest/smallest axis, indefinite about middle",
      256, "a rotated inertia Q diag Q^T, its 3x3 inverse and a 2x2 eigenproblem", check_emb_rigid_energy_casimir_d,
      check_emb_rigid_energy_casimir_mp, CL_CHECK_ROUNDING, 0},
 };

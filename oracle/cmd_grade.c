@@ -134,10 +134,10 @@ static void block_hint(const grade_ctx *gc, const double *s, const double *r, co
         np += (a + c) * (a + c); n2 += (a - 2 * c) * (a - 2 * c); nh += (2 * a - c) * (2 * a - c);
     }
     hint[0] = 0;
-    if (nr == 0) return;
-    if (np <= 1e-20 * nr) { snprintf(hint, len, "student = -reference: a sign flip"); return; }
-    if (n2 <= 1e-20 * nr) { snprintf(hint, len, "student = 2 x reference: a factor 2"); return; }
-    if (nh <= 1e-20 * nr) { snprintf(hint, len, "student = reference / 2: a factor 1/2"); return; }
+    if (nd == 0) return;
+    if (nr > 0 && np <= 1e-20 * nr) { snprintf(hint, len, "student = -reference: a sign flip"); return; }
+    if (nr > 0 && n2 <= 1e-20 * nr) { snprintf(hint, len, "student = 2 x reference: a factor 2"); return; }
+    if (nr > 0 && nh <= 1e-20 * nr) { snprintf(hint, len, "student = reference / 2: a factor 1/2"); return; }
     int nq = gc->sys->sphere_count ? gc->sys->sphere_count(gc->inst) : 0;
     for (int j = 0; j < nq; j++) {
         const double *q = x + 3 * j;
@@ -236,7 +236,10 @@ static int grade(grade_ctx *gc, const char *sofile, const char *symbol, double t
             if (l > worst[i]) { worst[i] = l; worst_k[i] = k; }
         }
     }
-    printf("\n%-10s %-14s %-12s %s\n", "component", "largest error", "verdict", "where");
+    if (K > 0) {
+        printf("\nper component of dx/dt (error relative to 1 + max|reference| at that state):\n");
+        printf("%-10s %-14s %-12s %s\n", "component", "largest error", "verdict", "where");
+    }
     int nwrong = 0;
     for (size_t i = 0; i < dim && K > 0; i++) {
         char name[32];
@@ -264,6 +267,22 @@ static int grade(grade_ctx *gc, const char *sofile, const char *symbol, double t
                ref[(size_t)k * dim + 3 * b], ref[(size_t)k * dim + 3 * b + 1], ref[(size_t)k * dim + 3 * b + 2],
                hint[0] ? "; " : "", hint);
     }
+    /* Which states agree as a whole: a wrong term that vanishes at some states shows here. */
+    int nagree = 0;
+    char agree[256] = "";
+    for (int k = 0; k < K; k++) {
+        if (rc[k]) continue;
+        double scale = 1, e = 0;
+        for (size_t i = 0; i < dim; i++) scale = fmax(scale, fabs(ref[(size_t)k * dim + i]));
+        for (size_t i = 0; i < dim; i++) e = fmax(e, fabs(stu[(size_t)k * dim + i] - ref[(size_t)k * dim + i]) / scale);
+        if (!(e <= exp2(GRADE_LOG2_TOL))) continue;
+        nagree++;
+        if (strlen(agree) < sizeof agree - 60)
+            snprintf(agree + strlen(agree), sizeof agree - strlen(agree), "%s%d", nagree > 1 ? ", " : "", k + 1);
+    }
+    if (nwrong && nagree)
+        printf("states where everything agrees: %d of %d (%s)%s\n", nagree, K, agree,
+               nagree < K ? " -- the wrong term vanishes there" : "");
     if (nwrong) failed = 1;
     printf("\n%s: %d of %zu components wrong%s\n", failed ? "FAIL" : "PASS", nwrong, dim,
            died_at >= 0 ? (why == 2 ? ", timed out" : ", crashed") : "");

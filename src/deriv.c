@@ -26,21 +26,33 @@
  *    radius ≳ 1/4 of x in each coordinate; then the Taylor coefficients of
  *    order n are at most ~4ⁿ·max|f| and the truncation of \f$T_{k,k}\f$ is
  *    below \f$2^{-6(k+1)-k(k+1)+2(2k+3)}\f$ relative to f.
- *  - The table stops at the first k ≥ 2 where every extrapolated entry
- *    moved by at most \f$2^{-(p+8)}\max(|T_{k,k}|, |f(x)|)\f$ from
- *    \f$T_{k-1,k-1}\f$, and has at most \f$K = \lceil\sqrt{p+8}\,\rceil + 4\f$
- *    rows. For a function with radius of analyticity 1/4 the bound above
- *    reaches \f$2^{-(p+8)}\f$ by row \f$\lceil\sqrt{p+8}\,\rceil + 1\f$, so K
- *    leaves three rows of margin: 12 rows at p = 53, 37 at p = 1024.
  *  - Rounding: f evaluated with relative error ≤ 2^10 ulps at precision P,
  *    differenced and divided by \f$h_k^d\f$, then combined by the table (whose
  *    weights sum to less than 2.2 in absolute value), gives at most
- *    \f$2^{-P+12+d(3+k)}\max|f|\f$. The internal precision
- *    \f[ P = \max(p, p_x) + 32 + d\,(3 + K) + \max(0, e_x) \f]
- *    (p_x the precision of x, e_x the largest binary exponent of its entries)
- *    keeps this below \f$2^{-(p+20)}\max|f|\f$ and makes x ± h_k exact.
- *    At p = 53 this is P = 138 + e_x for a Jacobian and 153 + e_x for a
- *    Hessian; at p = 1024 it is P = 1096 + e_x and 1136 + e_x.
+ *    \f$\rho_k = 2^{-P+12+d(3+k)}\max|f|\f$ in \f$T_{k,k}\f$.
+ *  - The table stops at the first k ≥ 2 where every entry moved by
+ *    \f$|T_{k,k} - T_{k-1,k-1}| \le \max(2^{-(p+8)}|T_{k,k}|,\ 4\rho_k)\f$
+ *    (or by exactly 0), and has at most \f$K = \lceil\sqrt{p+8}\,\rceil + 4\f$
+ *    rows. For a function with radius of analyticity 1/4 the truncation
+ *    bound above is \f$2^{-(k^2+3k)}\f$, below \f$2^{-(p+8)}\f$ from row
+ *    \f$\lceil\sqrt{p+8}\,\rceil\f$ on, so K leaves four rows of margin
+ *    (for a smaller radius, or large high derivatives): 12 rows at p = 53,
+ *    37 at p = 1024.
+ *  - The internal precision is
+ *    \f[ P = \max(p, p_x) + 32 + d\,(3 + K) + e_x + e_f \f]
+ *    with p_x the precision of x, \f$e_x \ge 0\f$ a bound of the binary
+ *    exponents of its entries (so that x ± h_k is exact) and
+ *    \f$e_f \ge 0\f$ that of the values f(x) (read from one probe
+ *    evaluation). Then \f$\rho_k \le 2^{-(p+20)}\max|f|/2^{e_f}\f$: the
+ *    rounding stays 20 bits below the target in absolute terms for f of any
+ *    size above 1 (so a large constant in f costs no accuracy) and relative to
+ *    f below it. At p = 53 and |x|, |f| < 1/2 this is P = 100 for a Jacobian
+ *    and P = 115 for a Hessian; at p = 1024 it is 1096 and 1136.
+ *
+ * Altogether a settled entry is within \f$2^{-p}|J| + 2^{-(p+8)}|J| +
+ * 5\rho_k\f$ of the derivative: working precision relative to
+ * \f$\max(|J|, 2^{-12}\max|f|/2^{e_f})\f$ — derivatives much smaller than
+ * f itself are accurate in absolute terms only, as for any difference method.
  *
  * \section deriv_estimate Error estimate
  * The returned bound is \f$|T_{k,k} - T_{k-1,k-1}|\f$ (in the asymptotic
@@ -48,7 +60,8 @@
  * \f$T_{k,k}\f$) plus the rounding bound above plus the final rounding of the
  * result to p bits, \f$2^{-p}|T_{k,k}|\f$, rounded upwards.
  *
- * One workspace (a single allocation) per call holds everything at P.
+ * One workspace (a single allocation) per call holds everything at P; the
+ * probe of f(x) that fixes \f$e_f\f$ uses one short-lived vector before it.
  */
 #include <stdlib.h>
 #include "scalar.h"
@@ -125,21 +138,22 @@ static void deriv_maxabs_(mpfr_ptr fmax, mpfr_srcptr v)
     if (mpfr_cmpabs(v, fmax) > 0) mpfr_abs(fmax, v, MPFR_RNDU);
 }
 
-/* err = |delta| + 2^(−P + DERIV_FERR + d·s)·fmax, rounded up. */
-static void deriv_err_(mpfr_ptr err, mpfr_srcptr delta, mpfr_srcptr fmax, long P, int d, int s)
+/*
+ * After one new row: rho = 2^(−P + DERIV_FERR + d·s)·fmax bounds the rounding
+ * in T_{k,k}; err = |delta| + rho (rounded up). The row is settled when
+ * delta = 0, or |delta| ≤ 2^−(p+STOP)·|T_{k,k}|, or |delta| ≤ 4·rho (the
+ * correction is down to the rounding of f). t is scratch.
+ */
+static int deriv_settle_(mpfr_ptr err, mpfr_srcptr delta, mpfr_srcptr cur, mpfr_srcptr fmax,
+                         long p, long P, int d, int s, mpfr_ptr t)
 {
-    mpfr_mul_2si(err, fmax, -P + DERIV_FERR + (long)d * s, MPFR_RNDU);
-    mpfr_add(err, err, delta, MPFR_RNDU);
-    mpfr_abs(err, err, MPFR_RNDU);
-}
-
-/* |delta| ≤ 2^-(p+STOP)·max(|cur|, |f0|), or delta = 0. */
-static int deriv_settled_(mpfr_srcptr delta, mpfr_srcptr cur, mpfr_srcptr f0, long p, mpfr_ptr t)
-{
+    mpfr_mul_2si(t, fmax, -P + DERIV_FERR + (long)d * s, MPFR_RNDU);
+    mpfr_abs(err, delta, MPFR_RNDU);
+    mpfr_add(err, err, t, MPFR_RNDU);
     if (mpfr_zero_p(delta)) return 1;
-    if (mpfr_cmpabs(cur, f0) >= 0) mpfr_abs(t, cur, MPFR_RNDN);
-    else mpfr_abs(t, f0, MPFR_RNDN);
-    mpfr_mul_2si(t, t, -(p + DERIV_STOP), MPFR_RNDN);
+    mpfr_mul_2ui(t, t, 2, MPFR_RNDU);
+    if (mpfr_cmpabs(delta, t) <= 0) return 1;
+    mpfr_mul_2si(t, cur, -(p + DERIV_STOP), MPFR_RNDN);
     return mpfr_cmpabs(delta, t) <= 0;
 }
 
@@ -188,8 +202,8 @@ static int deriv_jacobian_engine_(mpfr_ptr Jw, mpfr_ptr Ew, cl_field_mp_fn f, vo
                 deriv_push_(r, cur + i, k, t, d);
                 if (k > 0) {
                     mpfr_sub(delta, cur + i, delta, MPFR_RNDN);
-                    settled = settled && deriv_settled_(delta, cur + i, f0 + i, p, t);
-                    deriv_err_(Ew + i * n_in + j, delta, fmax + i, P, 1, s);
+                    int ok = deriv_settle_(Ew + i * n_in + j, delta, cur + i, fmax + i, p, P, 1, s, t);
+                    settled = settled && ok;
                 }
             }
         }
@@ -261,8 +275,8 @@ static int deriv_hessian_engine_(mpfr_ptr Hw, mpfr_ptr Ew, cl_scalar_mp_fn f, vo
                 deriv_push_(row, cur, k, t, d);
                 if (k > 0) {
                     mpfr_sub(delta, cur, delta, MPFR_RNDN);
-                    settled = k >= 2 && deriv_settled_(delta, cur, f0, p, t);
-                    deriv_err_(Ew + i * n + j, delta, fmax, P, 2, s);
+                    int ok = deriv_settle_(Ew + i * n + j, delta, cur, fmax, p, P, 2, s, t);
+                    settled = k >= 2 && ok;
                 }
             }
             if (st) return st;
@@ -275,9 +289,28 @@ static int deriv_hessian_engine_(mpfr_ptr Hw, mpfr_ptr Ew, cl_scalar_mp_fn f, vo
 }
 
 /* Internal precision P for target p, derivative order d (see the file comment). */
-static long deriv_prec_(long p, long px, int d, int K, long ex)
+static long deriv_prec_(long p, long px, int d, int K, long ex, long ef)
 {
-    return (p > px ? p : px) + DERIV_GUARD + (long)d * (DERIV_STEP0 + K) + ex;
+    return (p > px ? p : px) + DERIV_GUARD + (long)d * (DERIV_STEP0 + K) + ex + ef;
+}
+
+/*
+ * e_f: an upper bound (≥ 0) of the binary exponents of the n values f(x),
+ * from one evaluation at precision P0 (a probe that is freed at once).
+ */
+static int deriv_fexp_(long *ef, cl_field_mp_fn f, void *ctx, rsrc x, size_t n_in,
+                       size_t n_out, long P0)
+{
+    mpfr_ptr w = cl_rvec_new_mp(n_in + n_out, P0);
+    if (!w) return CL_ENOMEM;
+    for (size_t j = 0; j < n_in; j++) deriv_load_(w + j, x + j);
+    int st = f(w + n_in, w, ctx);
+    if (!st && !deriv_finite_(w + n_in, n_out)) st = CL_ENAN;
+    *ef = 0;
+    for (size_t i = 0; !st && i < n_out; i++)
+        if (!mpfr_zero_p(w + n_in + i) && mpfr_get_exp(w + n_in + i) > *ef) *ef = mpfr_get_exp(w + n_in + i);
+    cl_rvec_free_mp(w);
+    return st;
 }
 
 /*
@@ -304,8 +337,12 @@ int CL_FN(cl_jacobian)(rptr J, rptr err_est, cl_field_mp_fn f, void *ctx, rsrc x
     if (!CL_FN(cl_rvec_is_finite)(x, n_in)) return CL_ENAN;
     long p = (long)r_prec(J);
     int K = deriv_rows_(p);
-    long ex = deriv_expmax_(x, n_in);
-    long P = deriv_prec_(p, (long)r_prec(x), 1, K, ex);
+    long ex = deriv_expmax_(x, n_in), ef = 0;
+    long P = deriv_prec_(p, (long)r_prec(x), 1, K, ex, 0);
+    if (cl_prec_check(P)) return CL_EPREC;
+    int st = deriv_fexp_(&ef, f, ctx, x, n_in, n_out, P);
+    if (st) return st;
+    P = deriv_prec_(p, (long)r_prec(x), 1, K, ex, ef);
     if (cl_prec_check(P)) return CL_EPREC;
     size_t nJ = n_in * n_out;
     size_t nws = n_in + 2 * nJ + 5 * n_out + n_out * (size_t)(K + 1) + 4;
@@ -313,7 +350,7 @@ int CL_FN(cl_jacobian)(rptr J, rptr err_est, cl_field_mp_fn f, void *ctx, rsrc x
     if (!w) return CL_ENOMEM;
     mpfr_ptr xw = w, Jw = xw + n_in, Ew = Jw + nJ, ws = Ew + nJ;
     for (size_t j = 0; j < n_in; j++) deriv_load_(xw + j, x + j);
-    int st = deriv_jacobian_engine_(Jw, Ew, f, ctx, xw, n_in, n_out, p, P, K, ws);
+    st = deriv_jacobian_engine_(Jw, Ew, f, ctx, xw, n_in, n_out, p, P, K, ws);
     if (st == CL_OK || st == CL_ENOCONV) deriv_output_(J, err_est, Jw, Ew, nJ, p, ws);
     cl_rvec_free_mp(w);
     return st;
@@ -330,8 +367,12 @@ int CL_FN(cl_hessian)(rptr H, rptr err_est, cl_scalar_mp_fn f, void *ctx, rsrc x
     if (!CL_FN(cl_rvec_is_finite)(x, n)) return CL_ENAN;
     long p = (long)r_prec(H);
     int K = deriv_rows_(p);
-    long ex = deriv_expmax_(x, n);
-    long P = deriv_prec_(p, (long)r_prec(x), 2, K, ex);
+    long ex = deriv_expmax_(x, n), ef = 0;
+    long P = deriv_prec_(p, (long)r_prec(x), 2, K, ex, 0);
+    if (cl_prec_check(P)) return CL_EPREC;
+    int st = deriv_fexp_(&ef, f, ctx, x, n, 1, P);
+    if (st) return st;
+    P = deriv_prec_(p, (long)r_prec(x), 2, K, ex, ef);
     if (cl_prec_check(P)) return CL_EPREC;
     size_t nH = n * n;
     size_t nws = n + 2 * nH + (size_t)K + 14;
@@ -339,7 +380,7 @@ int CL_FN(cl_hessian)(rptr H, rptr err_est, cl_scalar_mp_fn f, void *ctx, rsrc x
     if (!w) return CL_ENOMEM;
     mpfr_ptr xw = w, Hw = xw + n, Ew = Hw + nH, ws = Ew + nH;
     for (size_t j = 0; j < n; j++) deriv_load_(xw + j, x + j);
-    int st = deriv_hessian_engine_(Hw, Ew, f, ctx, xw, n, p, P, K, ws);
+    st = deriv_hessian_engine_(Hw, Ew, f, ctx, xw, n, p, P, K, ws);
     if (st == CL_OK || st == CL_ENOCONV) deriv_output_(H, err_est, Hw, Ew, nH, p, ws);
     cl_rvec_free_mp(w);
     return st;

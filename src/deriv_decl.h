@@ -9,8 +9,11 @@
  * h_k = 2^(−3−k) are combined by Richardson extrapolation at an internal
  * precision P raised above the target p (53 for `_d`, the precision of J for
  * `_mp`), until the last two diagonal entries of the table agree to
- * 2^(−p−8) relative to max(|∂f_i/∂x_j|, |f_i(x)|) (deriv.c documents P, the
- * steps and the stopping rule). The result is rounded once into J.
+ * 2^(−p−8) relative to |∂f_i/∂x_j| or to the rounding of f (deriv.c
+ * documents P, the steps and the stopping rule). The result is rounded once
+ * into J: within 2^(1−p) of the derivative relative to
+ * max(|∂f_i/∂x_j|, 2^−12·max(1, |f(x)|)) for a function that satisfies the
+ * assumption below.
  *
  * The function must be analytic in a complex neighbourhood of radius ≳ 1/4
  * around x in each coordinate (rescale the variables otherwise); the error

@@ -14,6 +14,7 @@
     do { int st_ = (got); \
          ok(st_ == (want), "%s [%s, %ld bits] (status %d)", what, TEST_KIND, (long)p, st_); } while (0)
 
+/* Membership of S² [S2 (1)] and of T_qS² [S2 (2)], with their error codes. */
 static void test_validators(cl_prec_t p, cl_rng *g)
 {
     RV_DECL(q, 3, p); RV_DECL(xi, 3, p);
@@ -56,6 +57,7 @@ static void test_validators(cl_prec_t p, cl_rng *g)
     IS_STATUS(CL_FN(cl_s2_check_tangent)(q, xi), CL_OK, "a random tangent vector is tangent (2)");
 }
 
+/* Kinematics q̇ = ω × q [S2 (3)] and ω = q × q̇ [S2 (5)]: inverse maps on T_qS². */
 static void test_kinematics(cl_prec_t p, cl_rng *g)
 {
     RV_DECL(q, 3, p); RV_DECL(w, 3, p); RV_DECL(v, 3, p); RV_DECL(back, 3, p); RV_DECL(want, 3, p);
@@ -104,6 +106,7 @@ static void test_kinematics(cl_prec_t p, cl_rng *g)
     IS_STATUS(CL_FN(cl_s2_qdot_from_omega)(v, q, w), CL_ENAN, "(3) with a NaN omega is CL_ENAN");
 }
 
+/* The hat map [S2 (4)] and the projection I − qqᵀ = −S(q)² [S2 (11), (44)]. */
 static void test_hat_and_projection(cl_prec_t p, cl_rng *g)
 {
     RV_DECL(x, 3, p); RV_DECL(y, 3, p); RV_DECL(S, 9, p); RV_DECL(T, 9, p); RV_DECL(u, 3, p);
@@ -172,7 +175,10 @@ static void test_hat_and_projection(cl_prec_t p, cl_rng *g)
     IS_STATUS(CL_FN(cl_s2_proj_tangent)(r, q, v), CL_ENAN, "projecting an infinite vector is CL_ENAN");
 }
 
-/* Every form of every identity equals the hand value at integer vectors (exact arithmetic). */
+/*
+ * Every form of every identity [S2 (43)–(48)] equals the hand value at
+ * integer vectors (exact arithmetic).
+ */
 static void test_identities_exact(cl_prec_t p)
 {
     RV_DECL(x, 3, p); RV_DECL(y, 3, p); RV_DECL(z, 3, p); RV_DECL(f, 27, p);

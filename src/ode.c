@@ -1,0 +1,879 @@
+/*
+ * ODE integrators at the working precision: classical RK4, Fehlberg's
+ * embedded 7(8) pair, implicit Gauss–Legendre collocation with s stages and
+ * Gragg–Bulirsch–Stoer extrapolation, one driver with error control, an
+ * observer and event location. Every coefficient is an exact rational set
+ * with r_set_q or a quantity computed at the working precision; nothing is
+ * allocated after cl_ode_ws_new().
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "ode.h"
+
+/* ------------------------------------------------------------ Fehlberg 7(8)
+ * E. Fehlberg, NASA TR R-287 (1968), Table X: nodes c, matrix a (row i has
+ * i entries), order-8 weights b8, and the order-7 minus order-8 weights
+ * e = (41/840)·(1, 0, …, 0, 1, −1, −1) at stages 0, 10, 11, 12. */
+static const long rkf_c[13][2] = {
+    {0, 1}, {2, 27}, {1, 9}, {1, 6}, {5, 12}, {1, 2}, {5, 6}, {1, 6}, {2, 3}, {1, 3}, {1, 1}, {0, 1}, {1, 1}};
+static const long rkf_a[13][12][2] = {
+    {{0, 1}},
+    {{2, 27}},
+    {{1, 36}, {1, 12}},
+    {{1, 24}, {0, 1}, {1, 8}},
+    {{5, 12}, {0, 1}, {-25, 16}, {25, 16}},
+    {{1, 20}, {0, 1}, {0, 1}, {1, 4}, {1, 5}},
+    {{-25, 108}, {0, 1}, {0, 1}, {125, 108}, {-65, 27}, {125, 54}},
+    {{31, 300}, {0, 1}, {0, 1}, {0, 1}, {61, 225}, {-2, 9}, {13, 900}},
+    {{2, 1}, {0, 1}, {0, 1}, {-53, 6}, {704, 45}, {-107, 9}, {67, 90}, {3, 1}},
+    {{-91, 108}, {0, 1}, {0, 1}, {23, 108}, {-976, 135}, {311, 54}, {-19, 60}, {17, 6}, {-1, 12}},
+    {{2383, 4100}, {0, 1}, {0, 1}, {-341, 164}, {4496, 1025}, {-301, 82}, {2133, 4100}, {45, 82}, {45, 164},
+     {18, 41}},
+    {{3, 205}, {0, 1}, {0, 1}, {0, 1}, {0, 1}, {-6, 41}, {-3, 205}, {-3, 41}, {3, 41}, {6, 41}, {0, 1}},
+    {{-1777, 4100}, {0, 1}, {0, 1}, {-341, 164}, {4496, 1025}, {-289, 82}, {2193, 4100}, {51, 82}, {33, 164},
+     {12, 41}, {0, 1}, {1, 1}}};
+static const long rkf_b8[13][2] = {
+    {0, 1}, {0, 1}, {0, 1}, {0, 1}, {0, 1}, {34, 105}, {9, 35}, {9, 35}, {9, 280}, {9, 280}, {0, 1}, {41, 840}, {41, 840}};
+static const long rkf_e[13][2] = {
+    {41, 840}, {0, 1}, {0, 1}, {0, 1}, {0, 1}, {0, 1}, {0, 1}, {0, 1}, {0, 1}, {0, 1}, {41, 840}, {-41, 840}, {-41, 840}};
+
+#if CL_PREC == CL_MPFR
+/* Precision-independent helpers, defined once (in the MPFR object). */
+const char *cl_ode_method_name(cl_ode_method m)
+{
+    switch (m) {
+    case CL_ODE_RK4: return "rk4";
+    case CL_ODE_RKF78: return "rkf78";
+    case CL_ODE_GAUSS: return "gauss";
+    case CL_ODE_GBS: return "gbs";
+    }
+    return "?";
+}
+
+cl_ode_method cl_ode_method_from_name(const char *name)
+{
+    static const cl_ode_method all[] = {CL_ODE_RK4, CL_ODE_RKF78, CL_ODE_GAUSS, CL_ODE_GBS};
+    for (size_t i = 0; name && i < sizeof all / sizeof all[0]; i++)
+        if (!strcmp(name, cl_ode_method_name(all[i]))) return all[i];
+    return (cl_ode_method)0;
+}
+
+int cl_ode_gbs_default_columns(cl_prec_t prec)
+{
+    if (prec <= 53) return 4;
+    long k = (long)(0.08 * (double)prec + 1.5);
+    if (k < 4) k = 4;
+    if (k > CL_ODE_GBS_MAX_COLUMNS) k = CL_ODE_GBS_MAX_COLUMNS;
+    return (int)k;
+}
+#endif
+
+struct CL_FN(cl_ode_ws) {
+    size_t n;
+    cl_prec_t prec;
+    cl_ode_method method;
+    int stages;   /* explicit stages, Gauss stages s, or GBS columns k */
+    int order;    /* order of the propagated solution */
+    int est_order; /* order q of the error estimate (adaptive methods) */
+    int adaptive;
+    long max_steps;
+    rptr mem;     /* every scalar of the workspace, one block */
+    rptr rtol, atol, hmin, hmax;
+    rptr c, A, b, e; /* method coefficients (GBS: A holds the Neville factors) */
+    rptr K;       /* stage vectors, n scalars each (GAUSS: F then Z; GBS: the table) */
+    rptr y, u, v, f0, xnew, xerr, eva, evb;
+    /* GBS: extrapolation at precision gprec = prec + guard bits */
+    cl_prec_t gprec;
+    rptr gmem, gx, gout, gerr;
+    CL_FN(cl_ode_event_fn) g;
+    void *gctx;
+    int gdir;
+    CL_FN(cl_ode_observer) obs;
+    void *octx;
+    long nfev, iters, nevent;
+};
+
+static int call_f(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rptr dx, rsrc t, rsrc x)
+{
+    ws->nfev++;
+    return f(dx, t, x, ctx);
+}
+
+/* r = 2^l (l a finite double, any magnitude). */
+static void set_pow2(rptr r, double l)
+{
+    double k = floor(l);
+    r_set_d(r, exp2(l - k));
+    r_mul_2si(r, r, (long)k);
+}
+
+/* --------------------------------------------------------- Gauss–Legendre */
+
+/* P = P_s(x), dP = P_s'(x) by the three-term recurrence. */
+static void legendre(int s, rsrc x, rptr P, rptr dP)
+{
+    cl_prec_t p = r_prec(P);
+    R_DECL(p0, p); R_DECL(p1, p); R_DECL(p2, p); R_DECL(w, p);
+    r_set_si(p0, 1);
+    r_set(p1, x);
+    for (int m = 1; m < s; m++) {
+        /* (m+1) P_{m+1} = (2m+1) x P_m − m P_{m−1} */
+        r_mul(p2, x, p1);
+        r_mul_si(p2, p2, 2 * m + 1);
+        r_mul_si(w, p0, m);
+        r_sub(p2, p2, w);
+        r_div_si(p2, p2, m + 1);
+        r_set(p0, p1);
+        r_set(p1, p2);
+    }
+    if (s == 0) r_set_si(p1, 1);
+    /* P_s' = s (x P_s − P_{s−1}) / (x² − 1) */
+    r_mul(w, x, p1);
+    r_sub(w, w, p0);
+    r_mul_si(w, w, s);
+    r_sqr(p2, x);
+    r_add_si(p2, p2, -1);
+    r_div(dP, w, p2);
+    r_set(P, p1);
+}
+
+int CL_FN(cl_ode_gauss_tableau)(int s, rptr c, rptr A, rptr b)
+{
+    if (s < 1 || s > CL_ODE_GAUSS_MAX_STAGES) return CL_EPARAM;
+    cl_prec_t p = r_prec(c);
+    R_DECL(x, p); R_DECL(P, p); R_DECL(dP, p); R_DECL(dx, p); R_DECL(w, p);
+    R_DECL(half, p); R_DECL(tau, p); R_DECL(l, p); R_DECL(acc, p);
+    RV_DECL(den, CL_ODE_GAUSS_MAX_STAGES, p);
+    r_set_q(half, 1, 2);
+    for (int i = 0; i < (s + 1) / 2; i++) {
+        if (2 * i + 1 == s) {
+            r_set_zero(x); /* the middle root of P_s for odd s */
+        } else {
+            r_const_pi(x);
+            r_mul_si(x, x, 4 * i + 3);
+            r_div_si(x, x, 4 * s + 2);
+            r_cos(x, x);
+            /* Newton until the correction is below 2^(−p/2), then two more
+             * steps: quadratic convergence leaves only rounding. */
+            int it = 0, extra = 0;
+            for (;;) {
+                legendre(s, x, P, dP);
+                r_div(dx, P, dP);
+                r_sub(x, x, dx);
+                if (extra) {
+                    if (++extra > 2) break;
+                } else if (r_is_zero(dx) || r_log2abs(dx) <= -0.5 * (double)p) {
+                    extra = 1;
+                }
+                if (++it > 200) return CL_ENOCONV;
+            }
+        }
+        legendre(s, x, P, dP);
+        /* weight on [0, 1]: 1 / ((1 − x²) P_s'(x)²) */
+        r_sqr(w, x);
+        r_si_sub(w, 1, w);
+        r_mul(w, w, dP);
+        r_mul(w, w, dP);
+        r_si_div(w, 1, w);
+        r_set(b + i, w);
+        r_set(b + (s - 1 - i), w);
+        /* nodes (1 ∓ x)/2, exactly symmetric about 1/2 */
+        r_si_sub(w, 1, x);
+        r_mul_2si(c + i, w, -1);
+        r_si_sub(c + (s - 1 - i), 1, c + i);
+    }
+    /* a_ij = ∫_0^{c_i} ℓ_j = c_i Σ_m b_m ℓ_j(c_i c_m) (exact, ℓ_j of degree s−1) */
+    for (int j = 0; j < s; j++) {
+        r_set_si(den + j, 1);
+        for (int k = 0; k < s; k++)
+            if (k != j) {
+                r_sub(w, c + j, c + k);
+                r_mul(den + j, den + j, w);
+            }
+    }
+    for (int i = 0; i < s; i++)
+        for (int j = 0; j < s; j++) {
+            r_set_zero(acc);
+            for (int m = 0; m < s; m++) {
+                r_mul(tau, c + i, c + m);
+                r_set_si(l, 1);
+                for (int k = 0; k < s; k++)
+                    if (k != j) {
+                        r_sub(w, tau, c + k);
+                        r_mul(l, l, w);
+                    }
+                r_addmul(acc, b + m, l);
+            }
+            r_div(acc, acc, den + j);
+            r_mul(A + i * s + j, acc, c + i);
+        }
+    return CL_OK;
+}
+
+/* ------------------------------------------------------------- workspace */
+
+void CL_FN(cl_ode_ws_free)(CL_FN(cl_ode_ws) *ws)
+{
+    if (!ws) return;
+    CL_FN(cl_rvec_free)(ws->mem);
+    CL_FN(cl_rvec_free)(ws->gmem);
+    free(ws);
+}
+
+int CL_FN(cl_ode_ws_new)(CL_FN(cl_ode_ws) **out, size_t n, cl_prec_t prec, cl_ode_method method, int param)
+{
+    if (!out) return CL_EPARAM;
+    *out = NULL;
+    if (n == 0) return CL_EDIM;
+    if (cl_prec_check(prec)) return CL_EPREC;
+    int stages, order, est = 0, adaptive = 0;
+    size_t ncoef, nstage;
+    switch (method) {
+    case CL_ODE_RK4:
+        stages = 4; order = 4; ncoef = 0; nstage = 4;
+        break;
+    case CL_ODE_RKF78:
+        stages = 13; order = 8; est = 7; adaptive = 1; ncoef = 13 + 169 + 13 + 13; nstage = 13;
+        break;
+    case CL_ODE_GAUSS:
+        if (param < 1 || param > CL_ODE_GAUSS_MAX_STAGES) return CL_EPARAM;
+        stages = param; order = 2 * param;
+        ncoef = (size_t)(param * param + 2 * param); nstage = (size_t)(2 * param);
+        break;
+    case CL_ODE_GBS:
+        if (param == 0) param = cl_ode_gbs_default_columns(prec);
+        if (param < 2 || param > CL_ODE_GBS_MAX_COLUMNS) return CL_EPARAM;
+        stages = param; order = 2 * param; est = 2 * param - 1; adaptive = 1;
+        ncoef = (size_t)(param * param); nstage = (size_t)param;
+        break;
+    default:
+        return CL_EPARAM;
+    }
+    CL_FN(cl_ode_ws) *ws = calloc(1, sizeof *ws);
+    if (!ws) return CL_ENOMEM;
+    /* GBS works on a copy of the state with guard bits: the Aitken–Neville
+     * extrapolation of the harmonic sequence amplifies rounding by its
+     * Lebesgue constant Σ_j Π_{i≠j} j²/|j² − i²| ≈ 2^(1.15k − 2), so
+     * 1.2k + 8 extra bits keep T_kk accurate to the working precision. */
+    int guard = method == CL_ODE_GBS ? (int)ceil(1.2 * stages) + 8 : 0;
+    size_t nvec = method == CL_ODE_GBS ? 8 : nstage + 8;
+    size_t ncoef_main = method == CL_ODE_GBS ? 0 : ncoef;
+    ws->mem = CL_FN(cl_rvec_new)(4 + ncoef_main + nvec * n, prec);
+    if (method == CL_ODE_GBS && ws->mem)
+        ws->gmem = CL_FN(cl_rvec_new)(ncoef + (nstage + 7) * n, prec + guard);
+    if (!ws->mem || (method == CL_ODE_GBS && !ws->gmem)) {
+        CL_FN(cl_ode_ws_free)(ws);
+        return CL_ENOMEM;
+    }
+    ws->n = n;
+    ws->prec = r_prec(ws->mem);
+    ws->gprec = ws->gmem ? r_prec(ws->gmem) : ws->prec;
+    ws->method = method;
+    ws->stages = stages;
+    ws->order = order;
+    ws->est_order = est;
+    ws->adaptive = adaptive;
+    ws->max_steps = 1000000000L;
+    rptr q = ws->mem;
+    ws->rtol = q++; ws->atol = q++; ws->hmin = q++; ws->hmax = q++;
+    rptr coef = q;
+    q += ncoef_main;
+    ws->K = q; q += (nvec - 8) * n;
+    ws->y = q; q += n;
+    ws->u = q; q += n;
+    ws->v = q; q += n;
+    ws->f0 = q; q += n;
+    ws->xnew = q; q += n;
+    ws->xerr = q; q += n;
+    ws->eva = q; q += n;
+    ws->evb = q;
+    if (ws->gmem) {
+        coef = ws->gmem;
+        q = coef + ncoef;
+        ws->K = q; q += nstage * n;
+        ws->y = q; q += n;
+        ws->u = q; q += n;
+        ws->v = q; q += n;
+        ws->f0 = q; q += n;
+        ws->gx = q; q += n;
+        ws->gout = q; q += n;
+        ws->gerr = q;
+    }
+    /* RKF78 needs about tol^(−1/8) steps per unit time: its default stops at 2^−64 */
+    set_pow2(ws->rtol, method == CL_ODE_RKF78 ? fmax(20.0 - (double)ws->prec, -64.0) : 20.0 - (double)ws->prec);
+    r_set(ws->atol, ws->rtol);
+    int st = CL_OK;
+    if (method == CL_ODE_RKF78) {
+        ws->c = coef; ws->A = coef + 13; ws->b = coef + 13 + 169; ws->e = ws->b + 13;
+        for (int i = 0; i < 13; i++) {
+            r_set_q(ws->c + i, rkf_c[i][0], rkf_c[i][1]);
+            r_set_q(ws->b + i, rkf_b8[i][0], rkf_b8[i][1]);
+            r_set_q(ws->e + i, rkf_e[i][0], rkf_e[i][1]);
+            for (int j = 0; j < i; j++) r_set_q(ws->A + 13 * i + j, rkf_a[i][j][0], rkf_a[i][j][1]);
+        }
+    } else if (method == CL_ODE_GAUSS) {
+        ws->c = coef; ws->A = coef + stages; ws->b = coef + stages + stages * stages;
+        st = CL_FN(cl_ode_gauss_tableau)(stages, ws->c, ws->A, ws->b);
+    } else if (method == CL_ODE_GBS) {
+        /* Neville factor of row j, column m (1-based, n_j = 2j):
+         * 1/((n_j/n_{j−m})² − 1) = (j−m)² / (j² − (j−m)²), exact rational. */
+        ws->A = coef;
+        for (long j = 1; j <= stages; j++)
+            for (long m = 1; m < j; m++)
+                r_set_q(ws->A + (j - 1) * stages + (m - 1), (j - m) * (j - m), j * j - (j - m) * (j - m));
+    }
+    if (st) {
+        CL_FN(cl_ode_ws_free)(ws);
+        return st;
+    }
+    *out = ws;
+    return CL_OK;
+}
+
+size_t CL_FN(cl_ode_ws_dim)(const CL_FN(cl_ode_ws) *ws) { return ws->n; }
+int CL_FN(cl_ode_ws_stages)(const CL_FN(cl_ode_ws) *ws) { return ws->stages; }
+int CL_FN(cl_ode_ws_order)(const CL_FN(cl_ode_ws) *ws) { return ws->order; }
+
+int CL_FN(cl_ode_set_tol)(CL_FN(cl_ode_ws) *ws, rsrc rtol, rsrc atol)
+{
+    if (!r_is_number(rtol) || !r_is_number(atol)) return CL_ENAN;
+    if (r_sgn(rtol) < 0 || r_sgn(atol) < 0 || (r_is_zero(rtol) && r_is_zero(atol))) return CL_EPARAM;
+    r_set(ws->rtol, rtol);
+    r_set(ws->atol, atol);
+    return CL_OK;
+}
+
+int CL_FN(cl_ode_set_adaptive)(CL_FN(cl_ode_ws) *ws, int on)
+{
+    if (on && ws->est_order == 0) return CL_EPARAM;
+    ws->adaptive = on ? 1 : 0;
+    return CL_OK;
+}
+
+int CL_FN(cl_ode_set_limits)(CL_FN(cl_ode_ws) *ws, rsrc hmin, rsrc hmax, long max_steps)
+{
+    if (!r_is_number(hmin) || !r_is_number(hmax)) return CL_ENAN;
+    if (r_sgn(hmin) < 0 || r_sgn(hmax) < 0) return CL_EPARAM;
+    if (!r_is_zero(hmax) && r_cmp(hmin, hmax) > 0) return CL_EPARAM;
+    r_set(ws->hmin, hmin);
+    r_set(ws->hmax, hmax);
+    ws->max_steps = max_steps > 0 ? max_steps : 1000000000L;
+    return CL_OK;
+}
+
+int CL_FN(cl_ode_set_event)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_event_fn) g, void *ctx, int direction)
+{
+    if (direction < -1 || direction > 1) return CL_EPARAM;
+    ws->g = g;
+    ws->gctx = ctx;
+    ws->gdir = direction;
+    return CL_OK;
+}
+
+void CL_FN(cl_ode_set_observer)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_observer) obs, void *ctx)
+{
+    ws->obs = obs;
+    ws->octx = ctx;
+}
+
+/* ----------------------------------------------------------------- steps
+ * Each writes Φ_h(x) into xout (never aliasing x or the stage vectors) and,
+ * for the embedded methods, the error estimate into err when not NULL. */
+
+static int rk4_step(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rsrc t, rsrc x, rsrc h, rptr xout)
+{
+    size_t n = ws->n;
+    cl_prec_t p = ws->prec;
+    rptr k1 = ws->K, k2 = k1 + n, k3 = k2 + n, k4 = k3 + n, y = ws->y;
+    R_DECL(h2, p); R_DECL(h6, p); R_DECL(th, p); R_DECL(w, p);
+    r_mul_2si(h2, h, -1);
+    r_div_si(h6, h, 6);
+    r_add(th, t, h2);
+    int st;
+    if ((st = call_f(ws, f, ctx, k1, t, x))) return st;
+    for (size_t i = 0; i < n; i++) r_fma(y + i, h2, k1 + i, x + i);
+    if ((st = call_f(ws, f, ctx, k2, th, y))) return st;
+    for (size_t i = 0; i < n; i++) r_fma(y + i, h2, k2 + i, x + i);
+    if ((st = call_f(ws, f, ctx, k3, th, y))) return st;
+    for (size_t i = 0; i < n; i++) r_fma(y + i, h, k3 + i, x + i);
+    r_add(th, t, h);
+    if ((st = call_f(ws, f, ctx, k4, th, y))) return st;
+    for (size_t i = 0; i < n; i++) {
+        r_add(w, k2 + i, k3 + i);
+        r_mul_2si(w, w, 1);
+        r_add(w, w, k1 + i);
+        r_add(w, w, k4 + i);
+        r_fma(xout + i, h6, w, x + i);
+    }
+    return CL_OK;
+}
+
+static int rkf78_step(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rsrc t, rsrc x, rsrc h, rptr xout,
+                      rptr err)
+{
+    size_t n = ws->n;
+    cl_prec_t p = ws->prec;
+    rptr K = ws->K, y = ws->y;
+    R_DECL(ti, p); R_DECL(s, p);
+    int st;
+    for (int i = 0; i < 13; i++) {
+        rsrc arg = x;
+        if (i > 0) {
+            for (size_t k = 0; k < n; k++) {
+                r_set_zero(s);
+                for (int j = 0; j < i; j++)
+                    if (!r_is_zero(ws->A + 13 * i + j)) r_addmul(s, ws->A + 13 * i + j, K + j * n + k);
+                r_fma(y + k, h, s, x + k);
+            }
+            arg = y;
+        }
+        r_fma(ti, ws->c + i, h, t);
+        if ((st = call_f(ws, f, ctx, K + i * n, ti, arg))) return st;
+    }
+    for (size_t k = 0; k < n; k++) {
+        r_set_zero(s);
+        for (int j = 0; j < 13; j++)
+            if (!r_is_zero(ws->b + j)) r_addmul(s, ws->b + j, K + j * n + k);
+        r_fma(xout + k, h, s, x + k);
+        if (err) {
+            r_set_zero(s);
+            for (int j = 0; j < 13; j++)
+                if (!r_is_zero(ws->e + j)) r_addmul(s, ws->e + j, K + j * n + k);
+            r_mul(err + k, h, s);
+        }
+    }
+    return CL_OK;
+}
+
+/* Stage equations Z_i = h Σ_j a_ij f(t + c_j h, x + Z_j) by fixed-point
+ * iteration from Z = 0, until max |ΔZ| ≤ 4·2^(−p)·max(‖x‖∞, ‖Z‖∞); a stall at
+ * the rounding floor (no contraction while ≤ 2^(10−p)·scale) also ends it. */
+static int gauss_step(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rsrc t, rsrc x, rsrc h, rptr xout)
+{
+    size_t n = ws->n;
+    int s = ws->stages;
+    cl_prec_t p = ws->prec;
+    rptr F = ws->K, Z = ws->K + (size_t)s * n, y = ws->y;
+    R_DECL(tj, p); R_DECL(acc, p); R_DECL(d, p); R_DECL(dmax, p); R_DECL(dprev, p);
+    R_DECL(xmax, p); R_DECL(zmax, p); R_DECL(lim, p);
+    int st;
+    r_set_zero(xmax);
+    for (size_t k = 0; k < n; k++)
+        if (r_cmpabs(x + k, xmax) > 0) r_abs(xmax, x + k);
+    for (size_t k = 0; k < (size_t)s * n; k++) r_set_zero(Z + k);
+    long maxit = 64 + 2 * (long)p;
+    int stalls = 0;
+    for (long it = 0;; it++) {
+        for (int j = 0; j < s; j++) {
+            for (size_t k = 0; k < n; k++) r_add(y + k, x + k, Z + (size_t)j * n + k);
+            r_fma(tj, ws->c + j, h, t);
+            if ((st = call_f(ws, f, ctx, F + (size_t)j * n, tj, y))) return st;
+        }
+        ws->iters++;
+        r_set_zero(dmax);
+        r_set_zero(zmax);
+        for (int i = 0; i < s; i++)
+            for (size_t k = 0; k < n; k++) {
+                r_set_zero(acc);
+                for (int j = 0; j < s; j++) r_addmul(acc, ws->A + i * s + j, F + (size_t)j * n + k);
+                r_mul(acc, acc, h);
+                rptr z = Z + (size_t)i * n + k;
+                r_sub(d, acc, z);
+                if (r_cmpabs(d, dmax) > 0) r_abs(dmax, d);
+                if (!r_is_number(d)) return CL_ENAN;
+                r_set(z, acc);
+                if (r_cmpabs(z, zmax) > 0) r_abs(zmax, z);
+            }
+        if (r_cmp(zmax, xmax) < 0) r_set(zmax, xmax);
+        r_mul_2si(lim, zmax, 2 - (long)p);
+        if (r_cmp(dmax, lim) <= 0) break;
+        if (it > 0 && r_cmp(dmax, dprev) >= 0) {
+            r_mul_2si(lim, zmax, 10 - (long)p);
+            if (r_cmp(dmax, lim) <= 0) break;
+            if (++stalls > 8) return CL_ENOCONV;
+        }
+        if (it >= maxit) return CL_ENOCONV;
+        r_set(dprev, dmax);
+    }
+    for (size_t k = 0; k < n; k++) {
+        r_set_zero(acc);
+        for (int j = 0; j < s; j++) r_addmul(acc, ws->b + j, F + (size_t)j * n + k);
+        r_fma(xout + k, h, acc, x + k);
+    }
+    return CL_OK;
+}
+
+/* Modified midpoint rule with n_j = 2j substeps for j = 1..k, Aitken–Neville
+ * extrapolation in h² row by row; xout = T_kk, err = T_kk − T_{k,k−1}. */
+static int gbs_step(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rsrc t_in, rsrc x_in, rsrc h_in,
+                    rptr xout, rptr err)
+{
+    size_t n = ws->n;
+    int kc = ws->stages;
+    cl_prec_t p = ws->gprec;
+    rptr T = ws->K, f0 = ws->f0, fv = ws->y, x = ws->gx;
+    R_DECL(t, p); R_DECL(h, p);
+    R_DECL(hs, p); R_DECL(h2s, p); R_DECL(tm, p); R_DECL(val, p); R_DECL(nv, p); R_DECL(d, p);
+    int st;
+    r_set(t, t_in);
+    r_set(h, h_in);
+    for (size_t k = 0; k < n; k++) r_set(x + k, x_in + k);
+    if ((st = call_f(ws, f, ctx, f0, t, x))) return st;
+    for (long j = 1; j <= kc; j++) {
+        long nj = 2 * j;
+        rptr zp = ws->u, zc = ws->v;
+        r_div_si(hs, h, nj);
+        r_mul_2si(h2s, hs, 1);
+        for (size_t k = 0; k < n; k++) {
+            r_set(zp + k, x + k);
+            r_fma(zc + k, hs, f0 + k, x + k);
+        }
+        for (long m = 1; m < nj; m++) {
+            r_mul_si(tm, h, m);
+            r_div_si(tm, tm, nj);
+            r_add(tm, tm, t);
+            if ((st = call_f(ws, f, ctx, fv, tm, zc))) return st;
+            for (size_t k = 0; k < n; k++) r_fma(zp + k, h2s, fv + k, zp + k);
+            rptr sw = zp; zp = zc; zc = sw;
+        }
+        /* insert T_j1 = z_{n_j}; T[m−1] holds T_{j−1,m} and becomes T_{j,m} */
+        for (size_t k = 0; k < n; k++) {
+            r_set(val, zc + k);
+            for (long m = 1; m < j; m++) {
+                rptr old = T + (size_t)(m - 1) * n + k;
+                r_sub(d, val, old);
+                r_mul(d, d, ws->A + (j - 1) * kc + (m - 1));
+                r_add(nv, val, d);
+                r_set(old, val);
+                r_set(val, nv);
+                if (j == kc && m == j - 1 && err) r_set(err + k, d);
+            }
+            r_set(T + (size_t)(j - 1) * n + k, val);
+        }
+    }
+    for (size_t k = 0; k < n; k++) r_set(xout + k, T + (size_t)(kc - 1) * n + k);
+    return CL_OK;
+}
+
+static int one_step(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rsrc t, rsrc x, rsrc h, rptr xout,
+                    rptr err)
+{
+    switch (ws->method) {
+    case CL_ODE_RK4: return rk4_step(ws, f, ctx, t, x, h, xout);
+    case CL_ODE_RKF78: return rkf78_step(ws, f, ctx, t, x, h, xout, err);
+    case CL_ODE_GAUSS: return gauss_step(ws, f, ctx, t, x, h, xout);
+    case CL_ODE_GBS: return gbs_step(ws, f, ctx, t, x, h, xout, err);
+    }
+    return CL_EPARAM;
+}
+
+/* log2 of max_i |e_i| / (atol + rtol·max(|x_i|, |xn_i|)); +inf if not finite. */
+static double err_log2(CL_FN(cl_ode_ws) *ws, rsrc x, rsrc xn, rsrc e)
+{
+    cl_prec_t p = ws->prec;
+    R_DECL(sc, p); R_DECL(r, p); R_DECL(m, p);
+    for (size_t i = 0; i < ws->n; i++) {
+        if (!r_is_number(e + i) || !r_is_number(xn + i)) return INFINITY;
+        if (r_cmpabs(x + i, xn + i) >= 0) r_abs(sc, x + i);
+        else r_abs(sc, xn + i);
+        r_fma(sc, sc, ws->rtol, ws->atol);
+        if (r_is_zero(e + i)) continue;
+        if (r_is_zero(sc)) return INFINITY;
+        r_div(r, e + i, sc);
+        if (r_cmpabs(r, m) > 0) r_abs(m, r);
+    }
+    return r_log2abs(m);
+}
+
+int CL_FN(cl_ode_step)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rsrc t, rsrc x, rsrc h, rptr xout,
+                       rptr err)
+{
+    int est = err && ws->est_order;
+    int st = one_step(ws, f, ctx, t, x, h, ws->xnew, est ? ws->xerr : NULL);
+    if (st) return st;
+    if (!CL_FN(cl_rvec_is_finite)(ws->xnew, ws->n)) return CL_ENAN;
+    if (err) {
+        if (est) {
+            double l = err_log2(ws, x, ws->xnew, ws->xerr);
+            if (isinf(l) && l < 0) r_set_zero(err);
+            else set_pow2(err, l);
+        } else {
+            r_set_zero(err);
+        }
+    }
+    CL_FN(cl_rvec_copy)(xout, ws->xnew, ws->n);
+    return CL_OK;
+}
+
+/* ------------------------------------------------------------- the driver */
+
+/* Did g cross from ga to gb in direction dir? */
+static int crossed(int dir, rsrc ga, rsrc gb)
+{
+    int sa = r_sgn(ga), sb = r_sgn(gb);
+    int up = sa < 0 && sb >= 0, down = sa > 0 && sb <= 0;
+    return dir > 0 ? up : dir < 0 ? down : (up || down);
+}
+
+/* The step from (tn, x) of length hs ended at (t1s, xnew) with g going from
+ * ga to gb across zero. Locate θ with g(tn + θ hs, Φ_{θ hs}(x)) = 0 (Illinois
+ * regula falsi, bisection when the bracket stops halving) and write the far
+ * end of the final bracket into (t, x). */
+static int locate_event(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rptr t, rptr x, rsrc tn, rsrc hs,
+                        rsrc ga_in, rsrc gb_in, rsrc t1s, rsrc xnew)
+{
+    cl_prec_t p = ws->prec;
+    size_t n = ws->n;
+    R_DECL(a, p); R_DECL(b, p); R_DECL(ga, p); R_DECL(gb, p); R_DECL(th, p); R_DECL(gt, p);
+    R_DECL(w, p); R_DECL(wref, p); R_DECL(wtol, p); R_DECL(ht, p); R_DECL(tt, p); R_DECL(d, p);
+    r_set_zero(a);
+    r_set_si(b, 1);
+    r_set(ga, ga_in);
+    r_set(gb, gb_in);
+    CL_FN(cl_rvec_copy)(ws->evb, xnew, n);
+    int pre = r_sgn(ga), last_side = 0, since = 0, st;
+    /* bracket tolerance in θ: 4·2^(−p)·max(|tn|, |tn + hs|) / |hs| */
+    if (r_cmpabs(tn, t1s) >= 0) r_abs(wtol, tn);
+    else r_abs(wtol, t1s);
+    r_mul_2si(wtol, wtol, 2 - (long)p);
+    r_div(wtol, wtol, hs);
+    r_abs(wtol, wtol);
+    r_set_si(wref, 1);
+    int done = r_is_zero(gb);
+    for (long it = 0; !done; it++) {
+        r_sub(w, b, a);
+        if (r_cmp(w, wtol) <= 0) break;
+        if (it > 2 * (long)p + 64) return CL_ENOCONV;
+        int bisect = since >= 3;
+        if (!bisect) {
+            /* θ = a − ga (b − a)/(gb − ga), kept wtol/2 inside the bracket
+             * (Brent's minimal step) so that a root sitting at one end is
+             * bracketed tightly at once */
+            r_sub(d, gb, ga);
+            r_div(th, w, d);
+            r_mul(th, th, ga);
+            r_sub(th, a, th);
+            if (!r_is_number(th)) {
+                bisect = 1;
+            } else {
+                r_mul_2si(d, wtol, -1);
+                r_add(d, a, d);
+                if (r_cmp(th, d) < 0) r_set(th, d);
+                r_mul_2si(d, wtol, -1);
+                r_sub(d, b, d);
+                if (r_cmp(th, d) > 0) r_set(th, d);
+            }
+        }
+        if (bisect) {
+            r_add(th, a, b);
+            r_mul_2si(th, th, -1);
+        }
+        if (r_cmp(th, a) <= 0 || r_cmp(th, b) >= 0) break; /* no scalar strictly inside */
+        r_mul(ht, th, hs);
+        r_add(tt, tn, ht);
+        if ((st = one_step(ws, f, ctx, tn, x, ht, ws->eva, NULL))) return st;
+        ws->nevent++;
+        if (!CL_FN(cl_rvec_is_finite)(ws->eva, n)) return CL_ENAN;
+        if ((st = ws->g(gt, tt, ws->eva, ws->gctx))) return st;
+        if (!r_is_number(gt)) return CL_ENAN;
+        if (r_sgn(gt) == pre) {
+            r_set(a, th);
+            r_set(ga, gt);
+            if (last_side == -1) r_mul_2si(gb, gb, -1);
+            last_side = -1;
+        } else {
+            r_set(b, th);
+            r_set(gb, gt);
+            CL_FN(cl_rvec_copy)(ws->evb, ws->eva, n);
+            if (last_side == 1) r_mul_2si(ga, ga, -1);
+            last_side = 1;
+            if (r_is_zero(gt)) done = 1;
+        }
+        r_sub(w, b, a);
+        r_mul_2si(d, wref, -1);
+        if (r_cmp(w, d) <= 0) {
+            r_set(wref, w);
+            since = 0;
+        } else {
+            since++;
+        }
+    }
+    if (r_cmp_d(b, 1.0) == 0) {
+        r_set(t, t1s);
+    } else {
+        r_mul(ht, b, hs);
+        r_add(t, tn, ht);
+    }
+    CL_FN(cl_rvec_copy)(x, ws->evb, n);
+    return CL_ODE_EVENT;
+}
+
+/* Hairer's starting step (Solving ODE I, II.4) in the scaled max norm, as a
+ * magnitude; dir is the sign of t1 − t0. */
+static int initial_step(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rsrc t0, rsrc x, rsrc span, int dir,
+                        rptr h)
+{
+    size_t n = ws->n;
+    cl_prec_t p = ws->prec;
+    rptr f0 = ws->f0, f1 = ws->u, y = ws->y;
+    R_DECL(sc, p); R_DECL(r, p); R_DECL(h0, p); R_DECL(t, p);
+    int st;
+    if ((st = call_f(ws, f, ctx, f0, t0, x))) return st;
+    double d0 = -INFINITY, d1 = -INFINITY, d2 = -INFINITY;
+    for (size_t i = 0; i < n; i++) {
+        r_abs(sc, x + i);
+        r_fma(sc, sc, ws->rtol, ws->atol);
+        r_div(r, x + i, sc);
+        d0 = fmax(d0, r_log2abs(r));
+        r_div(r, f0 + i, sc);
+        d1 = fmax(d1, r_log2abs(r));
+    }
+    if (!isfinite(d1) && d1 > 0) return CL_ENAN;
+    double l0 = (d0 < log2(1e-5) || d1 < log2(1e-5)) ? log2(1e-6) : log2(0.01) + d0 - d1;
+    set_pow2(h0, l0);
+    if (r_cmpabs(h0, span) > 0) {
+        r_abs(h0, span);
+        l0 = r_log2abs(h0);
+    }
+    if (dir < 0) r_neg(h0, h0);
+    for (size_t i = 0; i < n; i++) r_fma(y + i, h0, f0 + i, x + i);
+    r_add(t, t0, h0);
+    if ((st = call_f(ws, f, ctx, f1, t, y))) return st;
+    for (size_t i = 0; i < n; i++) {
+        r_abs(sc, x + i);
+        r_fma(sc, sc, ws->rtol, ws->atol);
+        r_sub(r, f1 + i, f0 + i);
+        r_div(r, r, sc);
+        d2 = fmax(d2, r_log2abs(r));
+    }
+    d2 -= l0;
+    double dm = fmax(d1, d2), q1 = ws->est_order + 1;
+    double l1 = dm <= log2(1e-15) ? fmax(log2(1e-6), l0 - log2(1e3)) : (log2(0.01) - dm) / q1;
+    double l = fmin(l0 + log2(100.0), l1);
+    if (!isfinite(l)) l = l0;
+    set_pow2(h, l);
+    if (r_cmpabs(h, span) > 0) r_abs(h, span);
+    if (!r_is_zero(ws->hmax) && r_cmp(h, ws->hmax) > 0) r_set(h, ws->hmax);
+    if (dir < 0) r_neg(h, h);
+    return CL_OK;
+}
+
+int CL_FN(cl_ode_integrate)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rptr t, rptr x, rsrc t1, rptr h,
+                            cl_ode_stats *stats)
+{
+    size_t n = ws->n;
+    cl_prec_t p = ws->prec;
+    ws->nfev = ws->iters = ws->nevent = 0;
+    long steps = 0, rejected = 0;
+    if (stats) memset(stats, 0, sizeof *stats);
+    for (size_t i = 0; i < n; i++)
+        if (r_prec(x + i) != p) return CL_EPREC;
+    if (!r_is_number(t) || !r_is_number(t1) || !r_is_number(h) || !CL_FN(cl_rvec_is_finite)(x, n)) return CL_ENAN;
+    R_DECL(tc, p); R_DECL(t0, p); R_DECL(tn, p); R_DECL(hc, p); R_DECL(hs, p); R_DECL(rem, p);
+    R_DECL(lim, p); R_DECL(gp, p); R_DECL(gn, p); R_DECL(span, p); R_DECL(hl, p);
+    r_set(tc, t);
+    r_set(t0, t);
+    r_sub(span, t1, t0);
+    int dir = r_sgn(span);
+    int adaptive = ws->adaptive;
+    int st = CL_OK;
+    if (!adaptive && r_is_zero(h) && dir != 0) return CL_EDOMAIN;
+    if (!r_is_zero(h) && dir != 0 && r_sgn(h) != dir) return CL_EDOMAIN;
+    if (ws->obs && (st = ws->obs(tc, x, n, ws->octx))) goto out_obs;
+    if (dir == 0) goto out;
+    if (ws->g) {
+        if ((st = ws->g(gp, tc, x, ws->gctx))) goto out;
+        if (!r_is_number(gp)) { st = CL_ENAN; goto out; }
+    }
+    r_set(hc, h);
+    if (adaptive) {
+        if (r_is_zero(hc) && (st = initial_step(ws, f, ctx, tc, x, span, dir, hc))) goto out;
+        if (!r_is_zero(ws->hmax) && r_cmpabs(hc, ws->hmax) > 0) {
+            r_set(hc, ws->hmax);
+            if (dir < 0) r_neg(hc, hc);
+        }
+    }
+    int reject_prev = 0;
+    double q1 = ws->est_order + 1;
+    for (;;) {
+        if (steps + rejected >= ws->max_steps) { st = CL_ENOCONV; goto out; }
+        r_sub(rem, t1, tc);
+        /* 16 units of rounding of t: the smallest meaningful step */
+        if (r_cmpabs(tc, t1) >= 0) r_abs(lim, tc);
+        else r_abs(lim, t1);
+        r_mul_2si(lim, lim, 4 - (long)p);
+        r_abs(hl, hc);
+        r_add(hl, hl, lim);
+        int last = r_cmpabs(rem, hl) <= 0;
+        r_set(hs, last ? rem : hc);
+        if (adaptive && !last) {
+            if (r_cmpabs(hs, lim) < 0 || r_cmpabs(hs, ws->hmin) < 0) { st = CL_ESTEP; goto out; }
+        }
+        st = one_step(ws, f, ctx, tc, x, hs, ws->xnew, adaptive ? ws->xerr : NULL);
+        if (st) goto out;
+        double le = -INFINITY;
+        if (adaptive) {
+            le = err_log2(ws, x, ws->xnew, ws->xerr);
+        } else if (!CL_FN(cl_rvec_is_finite)(ws->xnew, n)) {
+            st = CL_ENAN;
+            goto out;
+        }
+        if (isnan(le) || le > 0) {
+            rejected++;
+            double fac = isinf(le) || isnan(le) ? log2(0.2) : fmax(log2(0.2), fmin(0.0, log2(0.9) - le / q1));
+            set_pow2(lim, fac);
+            r_mul(hc, hs, lim);
+            reject_prev = 1;
+            continue;
+        }
+        /* accepted */
+        if (last) {
+            r_set(tn, t1);
+        } else if (adaptive) {
+            r_add(tn, tc, hs);
+        } else {
+            r_mul_si(tn, h, steps + 1);
+            r_add(tn, tn, t0);
+        }
+        if (ws->g) {
+            if ((st = ws->g(gn, tn, ws->xnew, ws->gctx))) goto out;
+            if (!r_is_number(gn)) { st = CL_ENAN; goto out; }
+            if (crossed(ws->gdir, gp, gn)) {
+                steps++;
+                st = locate_event(ws, f, ctx, tc, x, tc, hs, gp, gn, tn, ws->xnew);
+                goto out;
+            }
+            r_set(gp, gn);
+        }
+        CL_FN(cl_rvec_copy)(x, ws->xnew, n);
+        r_set(tc, tn);
+        steps++;
+        if (ws->obs && (st = ws->obs(tc, x, n, ws->octx))) goto out_obs;
+        if (last) break;
+        if (adaptive) {
+            double fac = fmax(log2(0.2), fmin(reject_prev ? 0.0 : 2.0, log2(0.9) - le / q1));
+            set_pow2(lim, fac);
+            r_mul(hc, hs, lim);
+            if (!r_is_zero(ws->hmax) && r_cmpabs(hc, ws->hmax) > 0) {
+                r_set(hc, ws->hmax);
+                if (dir < 0) r_neg(hc, hc);
+            }
+            reject_prev = 0;
+        }
+    }
+    st = CL_OK;
+    goto out;
+out_obs:
+    if (st > 0) st = CL_ODE_STOPPED;
+out:
+    r_set(t, tc);
+    if (adaptive) r_set(h, hc);
+    if (stats) {
+        stats->steps = steps;
+        stats->rejected = rejected;
+        stats->rhs_evals = ws->nfev;
+        stats->iterations = ws->iters;
+        stats->event_evals = ws->nevent;
+    }
+    return st;
+}

@@ -1,0 +1,226 @@
+/*
+ * Templated prototypes of ode.c (ODE integrators at the working precision);
+ * included once per scalar kind through ode.h or chartless.h. The
+ * precision-independent part (method names, statistics, event directions)
+ * is guarded so that it is declared only once.
+ */
+#ifndef CL_ODE_COMMON_DECLARED
+#define CL_ODE_COMMON_DECLARED
+
+/** \name ODE integration methods (cl_ode_ws_new()). */
+/**@{*/
+typedef enum cl_ode_method {
+    CL_ODE_RK4 = 1, /**< classical Runge–Kutta, order 4, fixed step */
+    CL_ODE_RKF78,   /**< Fehlberg 7(8), 13 stages; propagates the order-8 solution; adaptive by default */
+    CL_ODE_GAUSS,   /**< implicit Gauss–Legendre collocation, s stages, order 2s, symplectic; fixed step */
+    CL_ODE_GBS      /**< Gragg–Bulirsch–Stoer extrapolation, k columns, order 2k; adaptive by default */
+} cl_ode_method;
+/**@}*/
+
+/** Largest stage count of CL_ODE_GAUSS. */
+#define CL_ODE_GAUSS_MAX_STAGES 16
+/** Largest column count of CL_ODE_GBS. */
+#define CL_ODE_GBS_MAX_COLUMNS 160
+
+/** \name Event directions (cl_ode_set_event()). */
+/**@{*/
+#define CL_ODE_EVENT_ANY 0      /**< any sign change of g */
+#define CL_ODE_EVENT_RISING 1   /**< g goes from < 0 to ≥ 0 */
+#define CL_ODE_EVENT_FALLING (-1) /**< g goes from > 0 to ≤ 0 */
+/**@}*/
+
+/** \name Positive returns of cl_ode_integrate() (not errors). */
+/**@{*/
+#define CL_ODE_EVENT 1    /**< stopped at a located event: (t, x) is the event point */
+#define CL_ODE_STOPPED 2  /**< the observer asked to stop: (t, x) is the last accepted step */
+/**@}*/
+
+/** Counters of one cl_ode_integrate() call (overwritten by it). */
+typedef struct cl_ode_stats {
+    long steps;       /**< accepted steps */
+    long rejected;    /**< steps rejected by the error control */
+    long rhs_evals;   /**< right-hand side evaluations, event location included */
+    long iterations;  /**< fixed-point iterations of the Gauss–Legendre stage equations */
+    long event_evals; /**< partial steps taken to locate an event */
+} cl_ode_stats;
+
+/** Name of a method ("rk4", "rkf78", "gauss", "gbs"), or "?" for an unknown value. */
+const char *cl_ode_method_name(cl_ode_method m);
+/** Method from its name (see cl_ode_method_name()); 0 when \p name is unknown. */
+cl_ode_method cl_ode_method_from_name(const char *name);
+/**
+ * Number of GBS columns used at precision \p prec bits when none is given:
+ * the order 2k grows with the precision so that a step of moderate length
+ * reaches 2^(−prec) (k = 4 at 53 bits, ≈ 0.08·prec + 1 above, capped at
+ * CL_ODE_GBS_MAX_COLUMNS). The rule was tuned with bench/bench_ode.c.
+ */
+int cl_ode_gbs_default_columns(cl_prec_t prec);
+#endif /* CL_ODE_COMMON_DECLARED */
+
+/**
+ * Right-hand side of x' = f(t, x): write f(t, x) into \p dx (n scalars at the
+ * working precision; \p dx never aliases \p x). Return 0, or a negative CL_E
+ * code, which the integrator returns unchanged. It must not keep pointers to
+ * \p x or \p dx.
+ */
+typedef int (*CL_FN(cl_ode_fn))(rptr dx, rsrc t, rsrc x, void *ctx);
+/**
+ * Scalar event function: write g(t, x) into \p g. Return 0 or a negative
+ * CL_E code (returned unchanged by the integrator).
+ */
+typedef int (*CL_FN(cl_ode_event_fn))(rptr g, rsrc t, rsrc x, void *ctx);
+/**
+ * Observer, called with the initial point and after every accepted step
+ * (n scalars in \p x). Return 0 to go on, a positive value to stop the
+ * integration (cl_ode_integrate() then returns CL_ODE_STOPPED), or a negative
+ * CL_E code to abort with that code.
+ */
+typedef int (*CL_FN(cl_ode_observer))(rsrc t, rsrc x, size_t n, void *ctx);
+
+/** Integrator workspace: method, tables at the working precision, stage vectors. */
+typedef struct CL_FN(cl_ode_ws) CL_FN(cl_ode_ws);
+
+/**
+ * \brief Create the workspace of one method for systems of dimension \p n at
+ *        precision \p prec (ignored by the double copy).
+ *
+ * Everything a step needs is allocated here, once: the stage vectors, the
+ * extrapolation table and the method's coefficients, evaluated at the working
+ * precision from exact rationals (RK4, RKF78, GBS) or computed at the working
+ * precision (Gauss–Legendre nodes, weights and matrix, see
+ * cl_ode_gauss_tableau()). \p param is the number of stages s of CL_ODE_GAUSS
+ * (1..CL_ODE_GAUSS_MAX_STAGES), the number of columns k of CL_ODE_GBS
+ * (2..CL_ODE_GBS_MAX_COLUMNS, or 0 for cl_ode_gbs_default_columns()), and is
+ * ignored by RK4 and RKF78.
+ *
+ * Defaults: RKF78 and GBS adaptive, rtol = atol = 2^(20−p) (RKF78:
+ * max(2^(20−p), 2^−64); set them with cl_ode_set_tol()), no minimum step beyond 16 units of rounding of t, no
+ * maximum step, at most 10^9 steps, no event, no observer.
+ *
+ * Returns 0 and sets *\p ws, or CL_EDIM (n = 0), CL_EPREC (precision out of
+ * range), CL_EPARAM (unknown method, stage or column count out of range),
+ * CL_ENOMEM, CL_ENOCONV (Gauss–Legendre nodes did not converge). On error
+ * *\p ws is NULL.
+ */
+int CL_FN(cl_ode_ws_new)(CL_FN(cl_ode_ws) **ws, size_t n, cl_prec_t prec, cl_ode_method method, int param);
+/** Release a workspace (NULL is allowed). */
+void CL_FN(cl_ode_ws_free)(CL_FN(cl_ode_ws) *ws);
+/** Dimension n of the workspace. */
+size_t CL_FN(cl_ode_ws_dim)(const CL_FN(cl_ode_ws) *ws);
+/** Stages (GAUSS), columns (GBS) or stages of the explicit method (4, 13). */
+int CL_FN(cl_ode_ws_stages)(const CL_FN(cl_ode_ws) *ws);
+/** Order of the propagated solution: 4, 8, 2s or 2k. */
+int CL_FN(cl_ode_ws_order)(const CL_FN(cl_ode_ws) *ws);
+
+/**
+ * \brief Tolerances of the adaptive methods, at the working precision.
+ *
+ * A step is accepted when max_i |e_i| / (atol + rtol·max(|x_i|, |x̃_i|)) ≤ 1,
+ * e the method's error estimate, x and x̃ the state before and after the step.
+ * For RKF78 e is the difference of the order-7 and order-8 solutions, for
+ * GBS the difference of the last two entries of the diagonal row of the
+ * extrapolation table; both estimate the error of the lower-order solution,
+ * so the propagated one is usually well inside the tolerance. Tolerances
+ * below about 2^(8−p) cannot be met (the estimate is then rounding noise)
+ * and end in CL_ESTEP.
+ *
+ * Returns 0, CL_ENAN (NaN or infinite), CL_EPARAM (negative, or both zero).
+ */
+int CL_FN(cl_ode_set_tol)(CL_FN(cl_ode_ws) *ws, rsrc rtol, rsrc atol);
+/**
+ * Switch the error control of RKF78 / GBS on (1) or off (0): off, they step
+ * with the fixed h given to cl_ode_integrate(). Returns 0, or CL_EPARAM when
+ * \p on is 1 for a method without an error estimate (RK4, GAUSS).
+ */
+int CL_FN(cl_ode_set_adaptive)(CL_FN(cl_ode_ws) *ws, int on);
+/**
+ * Step limits of the adaptive methods: |h| ≤ \p hmax (0 = no limit) and
+ * |h| ≥ \p hmin (0 = only the default floor of 16 units of rounding of t);
+ * a step that would have to be smaller ends the integration with CL_ESTEP.
+ * \p max_steps (≤ 0 = default 10^9) bounds the accepted plus rejected steps
+ * of one call; exceeding it gives CL_ENOCONV. Returns 0, CL_ENAN or CL_EPARAM
+ * (negative limits, hmin > hmax).
+ */
+int CL_FN(cl_ode_set_limits)(CL_FN(cl_ode_ws) *ws, rsrc hmin, rsrc hmax, long max_steps);
+/**
+ * Stop at the first t where the event function g(t, x) changes sign in
+ * \p direction (CL_ODE_EVENT_RISING, _FALLING or _ANY). \p g = NULL removes
+ * the event. See cl_ode_integrate() for how the event point is located.
+ * Returns 0 or CL_EPARAM (bad direction).
+ */
+int CL_FN(cl_ode_set_event)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_event_fn) g, void *ctx, int direction);
+/** Call \p obs at the initial point and after every accepted step (NULL = none). */
+void CL_FN(cl_ode_set_observer)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_observer) obs, void *ctx);
+
+/**
+ * \brief One step of the workspace's method from (t, x) with step h:
+ *        xout = Φ_h(x).
+ *
+ * \p xout may alias \p x. When \p err is not NULL it receives the scaled
+ * error norm of the step (see cl_ode_set_tol(); 0 for RK4 and GAUSS), which
+ * is computed whatever the adaptive setting. No step-size control happens
+ * here. Returns 0, the right-hand side's error, CL_ENAN (non-finite result),
+ * CL_ENOCONV (Gauss–Legendre stage iteration did not converge).
+ */
+int CL_FN(cl_ode_step)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rsrc t, rsrc x, rsrc h,
+                       rptr xout, rptr err);
+
+/**
+ * \brief Integrate x' = f(t, x) from (*t, x) towards \p t1.
+ *
+ * The state \p x (n scalars of the workspace precision) and the time \p t are
+ * updated in place. \p h is the step: the fixed step of RK4, GAUSS and of
+ * RKF78 / GBS with the error control off (the k-th step ends at t0 + k·h and
+ * the last one is shortened to land on t1 exactly); for the adaptive methods
+ * the initial step, or 0 to let the integrator choose it (Hairer's starting
+ * step rule), and on return the step it would take next. h must point from
+ * t0 towards t1.
+ *
+ * Adaptive control: after a step with scaled error norm err (cl_ode_set_tol()),
+ * the next step is h·min(4, max(1/5, 0.9·err^(−1/(q+1)))), q the order of the
+ * error estimate (7 for RKF78, 2k−1 for GBS); a step with err > 1 is rejected
+ * and retried with the smaller h, and no growth is allowed right after a
+ * rejection. A non-finite trial result counts as a rejection with h/5.
+ *
+ * Events (cl_ode_set_event()): after each accepted step from t_n to
+ * t_n + h the sign of g is compared; at a sign change in the requested
+ * direction the event time is located by solving
+ * g(t_n + θh, Φ_{θh}(x_n)) = 0 for θ ∈ (0, 1], re-integrating the partial
+ * step from (t_n, x_n) with the same method (the one-step map is smooth in
+ * θ), by the Illinois variant of regula falsi safeguarded with bisection,
+ * until the bracket is at most 4·2^(−p)·max(|t_n|, |t_n + h|) long. The
+ * returned point is the end of the final bracket on the far side of the
+ * crossing, so g(t*, x(t*)) has the sign after the crossing (or is 0) and
+ * integration can be resumed from it without finding the same event again.
+ * A sign change of g inside a step that comes back within the same step is
+ * not seen.
+ *
+ * \p stats (may be NULL) receives the counters of this call.
+ *
+ * Returns 0 when t1 is reached (*t = t1 exactly), CL_ODE_EVENT (1) at an
+ * event, CL_ODE_STOPPED (2) when the observer asked to stop, or a negative
+ * code: CL_ENAN (NaN/infinite t, t1, h or state, or a non-finite result of a
+ * fixed step), CL_EDOMAIN (h = 0 for a fixed-step method, or h pointing away
+ * from t1), CL_EPREC (a state entry not at the workspace precision), CL_ESTEP
+ * (adaptive step below the minimum), CL_ENOCONV (too many steps, stage
+ * iteration or event location failed), or the error of f, g or the
+ * observer. On a negative return (*t, x) is the last accepted point.
+ */
+int CL_FN(cl_ode_integrate)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rptr t, rptr x, rsrc t1,
+                            rptr h, cl_ode_stats *stats);
+
+/**
+ * \brief Gauss–Legendre collocation tableau with \p s stages at the
+ *        precision of \p c.
+ *
+ * c (s scalars, increasing) are the roots of the shifted Legendre polynomial
+ * P_s(2c − 1), found by Newton's method from cos(π(i + 3/4)/(s + 1/2)) on
+ * [−1, 1] and made exactly symmetric (c_{s−1−i} = 1 − c_i); b (s scalars) the
+ * Gauss weights 1/((1 − x²) P_s'(x)²); A (s×s, row-major)
+ * a_ij = ∫_0^{c_i} ℓ_j(τ) dτ with ℓ_j the Lagrange basis on c, evaluated by
+ * the s-point Gauss rule on [0, c_i] (exact: ℓ_j has degree s − 1) with ℓ_j in
+ * product form — this avoids the ill-conditioned Vandermonde system and gives
+ * every entry to a few units of rounding. Returns 0, CL_EPARAM (s out of
+ * 1..CL_ODE_GAUSS_MAX_STAGES) or CL_ENOCONV (Newton did not converge).
+ */
+int CL_FN(cl_ode_gauss_tableau)(int s, rptr c, rptr A, rptr b);
