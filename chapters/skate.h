@@ -33,6 +33,8 @@ enum cl_skate_param {
 #define CL_SKATE_NZ_ROTOR 10
 /** Length of the ζ-form state. */
 #define CL_SKATE_NZETA 5
+/** Scalars a caller provides as storage for cl_skate_hamel(). */
+#define CL_SKATE_HAMEL_STORE (216 + 54 + 54 + 36 + CL_SKATE_NPAR)
 
 /**
  * The field (38) in the form src/deriv differentiates: y = f(x) at the

@@ -21,11 +21,11 @@
  * the printed (56) divides by I₁ + ml², the open-loop acceleration, and does
  * not match (57) (docs/errata_SKATE.md; the oracle row skate.control.56).
  *
- * Functions: \ref cl_skate_lagrangian_rotor_d "cl_skate_lagrangian_rotor",
- * \ref cl_skate_lagrangian_controlled_d "cl_skate_lagrangian_controlled",
- * \ref cl_skate_matched_params_d "cl_skate_matched_params",
- * \ref cl_skate_control_law_d "cl_skate_control_law",
- * \ref cl_skate_rhs_z_controlled_d "cl_skate_rhs_z_controlled".
+ * Functions: cl_skate_lagrangian_rotor(),
+ * cl_skate_lagrangian_controlled(),
+ * cl_skate_matched_params(),
+ * cl_skate_control_law(),
+ * cl_skate_rhs_z_controlled().
  *
  * \page ch_skate_stabilization SKATE §7 — stabilization of the sliding equilibrium
  *
@@ -46,7 +46,7 @@
  * controlled skate keeps Γ₃ near 1; its minimum is found by an event on
  * Γ̇₃ = −v¹Γ₂.
  *
- * Functions: \ref cl_skate_prop16_coefficient_d "cl_skate_prop16_coefficient".
+ * Functions: cl_skate_prop16_coefficient().
  */
 #include "r3.h"
 #include "skate.h"

@@ -123,9 +123,6 @@ int CL_FN(cl_hamel_rhs)(rptr dv, rptr dGamma, rptr pdot, const CL_FN(cl_hamel) *
 /** Constrained energy [SKATE (30)]: ℰ = ½𝒢_{αβ}(Γ)v^αv^β + U(Γ). */
 int CL_FN(cl_hamel_energy)(rptr E, const CL_FN(cl_hamel) *h, rsrc v, rsrc Gamma);
 
-/** Scalars a caller provides as storage for cl_skate_hamel(). */
-#define CL_SKATE_HAMEL_STORE (216 + 54 + 54 + 36 + CL_SKATE_NPAR)
-
 /**
  * Fill \p h with the pendulum skate in the Hamel basis (31): se(3) with its
  * structure constants, κ of ξΓ = Ω×Γ, K(y, Γ) = (y×Γ, 0) [SKATE (20)],
@@ -279,3 +276,39 @@ int CL_FN(cl_skate_spinning_threshold)(rptr Omega0, rsrc par, rsrc lo, rsrc hi);
  * change between lo and hi.
  */
 int CL_FN(cl_skate_sigma_threshold)(rptr sigma, rsrc par, rsrc Y0, rsrc lo, rsrc hi);
+
+/* ------------------------------------------ §7 simulations (skate_sim.c) */
+
+/**
+ * Initial state (59) in the z-form: Ω = (0.1, 0.1 tan φ₀, 0.1), Y = (1, 0, 0),
+ * Γ = (0, sin φ₀, cos φ₀). It satisfies Γ₁ = 0 and ψ¹, ψ², ψ³ for every φ₀
+ * (Ω₂Γ₃ = 0.1 sin φ₀ = Ω₃Γ₂). CL_EDOMAIN when cos φ₀ = 0.
+ */
+int CL_FN(cl_skate_initial_59)(rptr z, rsrc phi0);
+
+/**
+ * Integrate the uncontrolled skate from t = 0 until Γ₃ falls through 0
+ * (Figure 4), locating the event to working precision: Gragg–Bulirsch–Stoer
+ * (src/ode) with tolerance 2^(q−p), q = max(12, p/8), event Γ₃ = 0 falling. \p form 0
+ * integrates (38) from ζ₀ = \p x0 (5 numbers), form 1 the z-form (21) from
+ * z₀ = \p x0 (9 numbers). Writes the fall time and the state there (same
+ * form). CL_EDOMAIN when Γ₃ does not reach 0 before \p tmax; otherwise the
+ * status of the integrator.
+ */
+int CL_FN(cl_skate_fall_time)(rptr tfall, rptr xend, rsrc par, int form, rsrc x0, rsrc tmax);
+
+/**
+ * Controlled skate of Figure 5: the closed loop (44) in the rotor z-form with
+ * the control law (cl_skate_control_law(), or the printed (56) when
+ * \p printed is set) from z₀ = \p z0 (10 numbers) over [0, \p tend]; every
+ * local minimum of Γ₃ is located by the event Γ̇₃ = Γ₁Ω₂ − Γ₂Ω₁ rising
+ * through 0 (GBS, tolerance 2^(q−p) as cl_skate_fall_time()). Among Γ₃(0),
+ * the local minima and Γ₃(tend) it finds the lowest value, then the first
+ * candidate within 2^(q+12−p) of it (later minima of the periodic closed loop
+ * repeat the value up to the integration error), and writes that candidate's
+ * time and value — the minimum and when it is first reached; \p nmin counts
+ * the local minima, \p nties the candidates within that margin (the first
+ * 4096 are kept). Returns 0, CL_ENOMEM or the status of the integrator.
+ */
+int CL_FN(cl_skate_controlled_min)(rptr tmin, rptr g3min, int *nmin, int *nties, rsrc par, rsrc sigma, rsrc z0,
+                                   rsrc tend, int printed);

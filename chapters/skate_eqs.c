@@ -13,7 +13,7 @@
  * Solving for v̇ on ζ = (v¹, v², v³, Γ₂, Γ₃): p₁ gives v̇¹ directly; the
  * conservation of C₁ = p₂ − lΓ₂p₃ = (I₂Γ₂² + I₃Γ₃²)v² (36) gives v̇²; and
  * v̇³ = ṗ₃/m − l(Γ̇₂v² + Γ₂v̇²). The result is the field f(ζ) of (38)
- * (\ref cl_skate_rhs_zeta_d "cl_skate_rhs_zeta"), whose printed form carries
+ * (cl_skate_rhs_zeta()), whose printed form carries
  * "mI" and "2I I₃" where ml and 2lI₃ belong.
  *
  * Invariants: the energy (30), C₁ (36), C₃ = (Γ₂² + Γ₃²)/2 and, from
@@ -24,12 +24,12 @@
  * upright ones are the sliding ζ_sl = (0, 0, Y₀, 0, 1) (40) and the spinning
  * ζ_sp = (0, Ω₀, 0, 0, 1) (41).
  *
- * Functions: \ref cl_skate_z_to_zeta_d "cl_skate_z_to_zeta",
- * \ref cl_skate_p_d "cl_skate_p", \ref cl_skate_rhs_zeta_d "cl_skate_rhs_zeta",
- * \ref cl_skate_jacobian_zeta_d "cl_skate_jacobian_zeta",
- * \ref cl_skate_energy_zeta_d "cl_skate_energy_zeta",
- * \ref cl_skate_invariants_d "cl_skate_invariants",
- * \ref cl_skate_equilibrium_residual_d "cl_skate_equilibrium_residual".
+ * Functions: cl_skate_z_to_zeta(),
+ * cl_skate_p(), cl_skate_rhs_zeta(),
+ * cl_skate_jacobian_zeta(),
+ * cl_skate_energy_zeta(),
+ * cl_skate_invariants(),
+ * cl_skate_equilibrium_residual().
  */
 #include "r3.h"
 #include "skate.h"

@@ -16,12 +16,12 @@
  * ψ³ = (0, E₁×Γ). A state z = (Ω, Y, Γ) is consistent when |Γ| = 1,
  * Γ₁ = 0 and ⟨ψᵃ(Γ), ξ⟩ = 0 for a = 1, 2, 3.
  *
- * Functions: \ref cl_skate_lagrangian_d "cl_skate_lagrangian",
- * \ref cl_skate_lagrangian_34_d "cl_skate_lagrangian_34",
- * \ref cl_skate_gram_d "cl_skate_gram", \ref cl_skate_momenta_d "cl_skate_momenta",
- * \ref cl_skate_psi_d "cl_skate_psi",
- * \ref cl_skate_constraint_residuals_d "cl_skate_constraint_residuals",
- * \ref cl_skate_check_z_d "cl_skate_check_z".
+ * Functions: cl_skate_lagrangian(),
+ * cl_skate_lagrangian_34(),
+ * cl_skate_gram(), cl_skate_momenta(),
+ * cl_skate_psi(),
+ * cl_skate_constraint_residuals(),
+ * cl_skate_check_z().
  *
  * \page ch_skate_nhep SKATE §3 — nonholonomic Euler–Poincaré equations with multipliers
  *
@@ -41,9 +41,9 @@
  * With the internal rotor of §6 the same construction runs on (Ω, Y, θ̇)
  * with the 7×7 tensor of (55) and the rotor equation π̇ = u (44b).
  *
- * Functions: \ref cl_skate_rhs_z_d "cl_skate_rhs_z",
- * \ref cl_skate_rhs_z_rotor_d "cl_skate_rhs_z_rotor",
- * \ref cl_skate_energy_z_d "cl_skate_energy_z".
+ * Functions: cl_skate_rhs_z(),
+ * cl_skate_rhs_z_rotor(),
+ * cl_skate_energy_z().
  */
 #include "r3.h"
 #include "skate.h"

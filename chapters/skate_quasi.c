@@ -17,9 +17,9 @@
  * The constrained energy ℰ = ½𝒢_{αβ}v^αv^β + U (30) is conserved.
  *
  * This module implements the theorem for any (𝔰, X*, 𝓔(Γ)) given by
- * structure constants (\ref cl_hamel_rhs_d "cl_hamel_rhs",
- * \ref cl_hamel_structure_d "cl_hamel_structure",
- * \ref cl_hamel_energy_d "cl_hamel_energy"); \ref cl_skate_hamel_d "cl_skate_hamel"
+ * structure constants (cl_hamel_rhs(),
+ * cl_hamel_structure(),
+ * cl_hamel_energy()); cl_skate_hamel()
  * instantiates it for the skate with the basis (31), and the oracle compares
  * the result with the hand-derived field (38) of §5.
  */

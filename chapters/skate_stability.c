@@ -11,9 +11,9 @@
  * Df₁₄ + Df₁₃Df₃₁, i.e. of the eigenvalue²·Ī₁), and the eigenvalues are
  * 0, 0, 0, ±√((mgl − (I₃ + ml² − I₂)Ω₀²)/Ī₁) (Prop. 11): unstable when
  * I₃ + ml² < I₂, inconclusive otherwise. The module computes Df by
- * src/deriv (\ref cl_skate_jacobian_deriv_d "cl_skate_jacobian_deriv") and
+ * src/deriv (cl_skate_jacobian_deriv()) and
  * by hand, and compares the characteristic polynomials
- * (\ref cl_charpoly_d "cl_charpoly") with λ³(λ² − κ).
+ * (cl_charpoly()) with λ³(λ² − κ).
  *
  * Energy–Casimir (Aeyels). With ℰ (30), C₁ (36), C₂ (37), C₃, the general
  * procedure of src/energy_casimir.h (least-squares multipliers, null space of
@@ -22,8 +22,7 @@
  * (0, 0, −2lΩ₀, 1, 0) — not by e₁ and e₄ as printed, since DC₂ = (0, 0, 1,
  * 2lΩ₀, 0) is not orthogonal to e₄ — but the restricted form is the same,
  * Ī₁s₁² + ((I₃ + ml² − I₂)Ω₀² − mgl)s₂², because the v³ terms cancel. It is
- * definite exactly when (42) holds; \ref cl_skate_spinning_threshold_d
- * "cl_skate_spinning_threshold" finds the threshold by bisection on the
+ * definite exactly when (42) holds; cl_skate_spinning_threshold() finds the threshold by bisection on the
  * verdict and the oracle compares it with √(mgl/(I₃ + ml² − I₂)).
  */
 #include "r3.h"

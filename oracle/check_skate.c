@@ -363,7 +363,7 @@ static const cl_check skate_checks[] = {
      .fn_d = check_skate_jacobian_d, .fn_mp = check_skate_jacobian_mp},
     {.name = "skate.stability.eigen", .chapter = "SKATE 5.4", .tags = "[SKATE Prop. 11, Prop. 12, App. A.1]",
      .what = "characteristic polynomial and eigenvalues (src/linalg) of Df (src/deriv) at sliding and spinning, 3 parameter sets, against {0, 0, 0, +-sqrt(kappa)} of Props. 11-12",
-     .cond = 4096, .why = "Faddeev-LeVerrier on a 5x5 with entries up to 1e3: products of up to five entries",
+     .cond = 16384, .why = "Faddeev-LeVerrier on a 5x5 with entries up to 1e3: traces of products of up to five entries, divided by k; the Jacobian itself carries 2^(-p-8) from src/deriv",
      .fn_d = check_skate_eigen_d, .fn_mp = check_skate_eigen_mp},
     {.name = "skate.stability.ec_spinning", .chapter = "SKATE App. A.1", .tags = "[SKATE (42), App. A.1]",
      .what = "Energy-Casimir multipliers (-W0, 0, I3 W0^2 - mgl) and restricted Hessian eigenvalues against closed forms; verdict against (42)",

@@ -18,7 +18,7 @@ typedef struct skate_opts {
     const char *system, *equilibrium, *out;
     const char *par[CL_SKATE_NPAR];
     const char *Y0, *Omega0, *sigma, *phi0, *tend;
-    int help;
+    int help, threshold;
 } skate_opts;
 
 static const char *const par_keys[CL_SKATE_NPAR] = {"m", "l", "g", "I1", "I2", "I3", "J1", "J2", "J3"};
@@ -30,6 +30,7 @@ static int parse_opts(int argc, char **argv, skate_opts *o, const char *const *p
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) { o->help = 1; continue; }
+        if (!strcmp(a, "--threshold")) { o->threshold = 1; continue; }
         if (strncmp(a, "--", 2)) {
             if (np < npos) { ((const char **)positional)[np++] = a; continue; }
             return cl_cli_error("unexpected argument", a);
@@ -160,6 +161,79 @@ static int cmd_equilibria(int argc, char **argv)
 
 /* ------------------------------------------------------------- stability */
 
+/* Bisection on the Energy–Casimir verdict: Ω₀ for spinning (from 0, where the form is
+ * indefinite, and a doubling search for a definite end) and σ for the controlled sliding
+ * equilibrium (from a tiny negative σ, definite, and a doubling search towards −∞). */
+static int stability_threshold(const skate_opts *o, int spin)
+{
+    cl_prec_t p = (cl_prec_t)o->bits;
+    mpfr_ptr par = cl_rvec_new_mp(CL_SKATE_NPAR, p), v = cl_rvec_new_mp(16, p);
+    int ret = CL_EXIT_OK;
+    if (!par || !v) { ret = cl_cli_error("out of memory", NULL); goto out; }
+    mpfr_ptr lo = v, hi = v + 1, thr = v + 2, f = v + 3, u = v + 4, Y0 = v + 5, zeta = v + 6, c = v + 11;
+    if (!spin && !o->sigma) { ret = cl_cli_error("the sliding threshold is that of the controlled skate: give --sigma (any value) to select it", NULL); goto out; }
+    if ((ret = make_params(par, o, spin ? paper_uncontrolled : paper_controlled, 1, !spin))) goto out;
+    int st = CL_OK;
+    if (spin) {
+        mpfr_mul(u, par + CL_SKATE_M, par + CL_SKATE_L, MPFR_RNDN);
+        mpfr_fma(u, u, par + CL_SKATE_L, par + CL_SKATE_I3, MPFR_RNDN);
+        mpfr_sub(u, u, par + CL_SKATE_I2, MPFR_RNDN);
+        if (mpfr_sgn(u) <= 0) {
+            printf("I3 + ml^2 <= I2: no threshold, the spinning equilibrium is unstable for every Omega0 (Prop. 11 (i))\n");
+            goto out;
+        }
+        mpfr_set_zero(lo, 1);
+        mpfr_set_ui(hi, 1, MPFR_RNDN);
+        for (int k = 0; k < 200; k++) {
+            cl_ec_report rep;
+            cl_skate_spinning_mp(zeta, hi);
+            if ((st = cl_skate_energy_casimir_mp(&rep, c, NULL, NULL, par, zeta, 0))) break;
+            if (rep.definite) break;
+            mpfr_mul_2ui(hi, hi, 1, MPFR_RNDN);
+        }
+        if (!st) st = cl_skate_spinning_threshold_mp(thr, par, lo, hi);
+        mpfr_mul(f, par + CL_SKATE_M, par + CL_SKATE_G, MPFR_RNDN);
+        mpfr_mul(f, f, par + CL_SKATE_L, MPFR_RNDN);
+        mpfr_div(f, f, u, MPFR_RNDN);
+        mpfr_sqrt(f, f, MPFR_RNDN);
+    } else {
+        if (cl_real_from_str_mp(Y0, o->Y0 ? o->Y0 : "1")) { ret = cl_cli_error("--Y0 is not a number", o->Y0); goto out; }
+        mpfr_set_si(hi, -1, MPFR_RNDN);
+        mpfr_mul_2si(hi, hi, -60, MPFR_RNDN);
+        mpfr_set_si(lo, -1, MPFR_RNDN);
+        mpfr_mul_2si(lo, lo, -59, MPFR_RNDN);
+        for (int k = 0; k < 400; k++) {
+            mpfr_ptr pmv = cl_rvec_new_mp(CL_SKATE_NPAR, p);
+            cl_ec_report rep;
+            if (!pmv) { st = CL_ENOMEM; break; }
+            cl_skate_matched_params_mp(pmv, par, lo);
+            cl_skate_sliding_mp(zeta, Y0);
+            st = cl_skate_energy_casimir_mp(&rep, c, NULL, NULL, pmv, zeta, 0);
+            cl_rvec_free_mp(pmv);
+            if (st || rep.definite != -1) break;
+            mpfr_mul_2ui(lo, lo, 1, MPFR_RNDN);
+        }
+        if (!st) st = cl_skate_sigma_threshold_mp(thr, par, Y0, lo, hi);
+        mpfr_mul(u, par + CL_SKATE_M, par + CL_SKATE_L, MPFR_RNDN);
+        mpfr_fma(u, u, par + CL_SKATE_L, par + CL_SKATE_I1, MPFR_RNDN);
+        mpfr_sqr(f, par + CL_SKATE_J1, MPFR_RNDN);
+        mpfr_div(f, f, u, MPFR_RNDN);
+        mpfr_neg(f, f, MPFR_RNDN);
+    }
+    if (st) { fprintf(stderr, "error: bisection failed: %s\n", cl_strerror(st)); ret = CL_EXIT_FAIL; goto out; }
+    printf("%s threshold by bisection on the Energy-Casimir verdict: ", spin ? "Omega0" : "sigma");
+    cl_cli_print_real(stdout, thr);
+    printf("\n%s: ", spin ? "(42) sqrt(mgl/(I3 + ml^2 - I2))" : "(58) -J1^2/(I1 + ml^2)");
+    cl_cli_print_real(stdout, f);
+    mpfr_sub(u, thr, f, MPFR_RNDN);
+    mpfr_div(u, u, f, MPFR_RNDN);
+    printf("\nrelative difference: 2^%.1f\n", cl_mpfr_log2(u));
+out:
+    cl_rvec_free_mp(par);
+    cl_rvec_free_mp(v);
+    return ret;
+}
+
 static int cmd_stability(int argc, char **argv)
 {
     skate_opts o = {.bits = 53};
@@ -175,7 +249,10 @@ static int cmd_stability(int argc, char **argv)
                "paper's Sec. 7.3 skate (m = 3, J = (0.005, 0.0025, 0.0025)).\n\n%s"
                "  --omega0 W               spin rate of the spinning equilibrium (41)\n"
                "  --Y0 Y                   speed of the sliding equilibrium (40) (default 1)\n"
-               "  --sigma S                control gain of (47), (52); S != 0\n", params_help);
+               "  --sigma S                control gain of (47), (52); S != 0\n"
+               "  --threshold              instead: find by bisection on the verdict the Omega0 (spinning) or\n"
+               "                           the sigma (sliding, controlled) where the verdict changes, beside\n"
+               "                           (42) and (58)\n", params_help);
         return CL_EXIT_OK;
     }
     if (!o.system) return cl_cli_error("--system is required (the skate: --system skate)", NULL);
@@ -183,6 +260,7 @@ static int cmd_stability(int argc, char **argv)
     if (!o.equilibrium) return cl_cli_error("--equilibrium is required (sliding or spinning)", NULL);
     int spin = !strcmp(o.equilibrium, "spinning");
     if (!spin && strcmp(o.equilibrium, "sliding")) return cl_cli_error("--equilibrium must be sliding or spinning", o.equilibrium);
+    if (o.threshold) return stability_threshold(&o, spin);
     if (spin && !o.Omega0) return cl_cli_error("the spinning equilibrium needs --omega0", NULL);
     if (spin && o.sigma) return cl_cli_error("--sigma applies to the sliding equilibrium (Prop. 16)", o.sigma);
     cl_prec_t p = (cl_prec_t)o.bits;
