@@ -127,7 +127,7 @@ figures: all
 
 $(B)/chartless.pc: Makefile
 	@mkdir -p $(@D)
-	printf 'prefix=%s\nlibdir=$${prefix}/lib\nincludedir=$${prefix}/include/chartless\n\nName: chartless\nDescription: coordinate-free Lagrangian and Hamiltonian mechanics in double and MPFR precision\nVersion: %s\nRequires.private: mpfr\nLibs: -L$${libdir} -lchartless\nLibs.private: -lmpfr -lgmp -lm\nCflags: -I$${includedir}\n' '$(PREFIX)' '$(VERSION)' > $@
+	printf 'prefix=%s\nlibdir=$${prefix}/lib\nincludedir=$${prefix}/include\n\nName: chartless\nDescription: coordinate-free Lagrangian and Hamiltonian mechanics in double and MPFR precision\nVersion: %s\nRequires: mpfr\nLibs: -L$${libdir} -lchartless\nLibs.private: -lmpfr -lgmp -lm\nCflags: -I$${includedir}\n' '$(PREFIX)' '$(VERSION)' > $@
 
 install: all $(B)/chartless.pc
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/chartless $(DESTDIR)$(PREFIX)/bin
