@@ -36,7 +36,7 @@ SH_TESTS   := $(wildcard tests/test_*.sh)
 BENCHES    := $(BENCH_SRC:%.c=$(B)/%)
 
 NEED_BUILD := header:mpfr.h:libmpfr-dev header:gmp.h:libgmp-dev
-NEED_CHECK := cmd:prove:perl
+NEED_CHECK := cmd:prove:perl cmd:pkg-config:pkg-config cmd:python3:python3
 NEED_DOCS  := cmd:doxygen:doxygen file:/usr/share/javascript/mathjax/MathJax.js:libjs-mathjax
 NEED_PLOT  := cmd:gnuplot:gnuplot-nox
 
