@@ -1,9 +1,11 @@
 # chartless — GNU make, no autotools.
 #   make            library (static and shared) and the chartless command
-#   make check      TAP tests under prove
+#   make check      TAP tests under prove, then the quick oracle
+#   make check-sanitize  the same under ASan and UBSan
 #   make oracle     the full oracle report on the precision ladder
 #   make docs       Doxygen HTML (formulas by the local MathJax)
 #   make bench      benchmarks against the alternatives
+#   make mutants    mutation testing of the oracle (tools/mutants)
 #   make install    PREFIX=/usr/local DESTDIR=
 # A source that uses CL_FN( is templated: it is compiled twice, once with
 # -DCL_PREC=CL_DOUBLE (symbols *_d) and once with -DCL_PREC=CL_MPFR (*_mp).
@@ -28,7 +30,9 @@ TMPL       := $(call is_tmpl,$(LIB_SRC) $(ORACLE_SRC) $(TEST_SRC) $(BENCH_SRC))
 objs_of = $(foreach f,$(1),$(if $(filter $(f),$(TMPL)),$(B)/$(f:.c=_d.o) $(B)/$(f:.c=_mp.o),$(B)/$(f:.c=.o)))
 LIB_OBJ    := $(call objs_of,$(LIB_SRC))
 ORACLE_OBJ := $(call objs_of,$(ORACLE_SRC))
+ORACLE_LIB_OBJ := $(filter-out $(B)/oracle/main.o,$(ORACLE_OBJ))
 TESTS      := $(foreach f,$(TEST_SRC),$(if $(filter $(f),$(TMPL)),$(B)/$(f:.c=_d) $(B)/$(f:.c=_mp),$(B)/$(f:.c=)))
+SH_TESTS   := $(wildcard tests/test_*.sh)
 BENCHES    := $(BENCH_SRC:%.c=$(B)/%)
 
 NEED_BUILD := header:mpfr.h:libmpfr-dev header:gmp.h:libgmp-dev
@@ -36,7 +40,8 @@ NEED_CHECK := cmd:prove:perl
 NEED_DOCS  := cmd:doxygen:doxygen file:/usr/share/javascript/mathjax/MathJax.js:libjs-mathjax
 NEED_PLOT  := cmd:gnuplot:gnuplot-nox
 
-.PHONY: all check oracle docs bench install uninstall clean deps figures
+.SECONDARY:
+.PHONY: all check oracle docs bench install uninstall clean deps figures mutants check-sanitize
 all: $(B)/libchartless.a $(B)/libchartless.so $(B)/chartless
 
 deps:
@@ -58,29 +63,67 @@ $(B)/libchartless.so: $(LIB_OBJ)
 	$(CC) -shared -Wl,-soname,libchartless.so.0 -o $@ $^ $(LDLIBS)
 $(B)/chartless: $(ORACLE_OBJ) $(B)/libchartless.a
 	$(CC) $(CFLAGS) -rdynamic -o $@ $(ORACLE_OBJ) $(B)/libchartless.a $(LDLIBS) -ldl
+# The oracle's checks and commands as an archive, for tests that drive them.
+$(B)/liboracle.a: $(ORACLE_LIB_OBJ)
+	rm -f $@ && ar rcs $@ $^
 
-$(B)/tests/%: $(B)/tests/%.o $(B)/libchartless.a
-	$(CC) $(CFLAGS) -o $@ $< $(B)/libchartless.a $(LDLIBS)
+$(B)/tests/%: $(B)/tests/%.o $(B)/liboracle.a $(B)/libchartless.a
+	$(CC) $(CFLAGS) -o $@ $< $(B)/liboracle.a $(B)/libchartless.a $(LDLIBS) -ldl
 $(B)/bench/%: $(B)/bench/%.o $(B)/libchartless.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libchartless.a $(LDLIBS)
 
 check: all $(TESTS)
 	@tools/need $(NEED_CHECK)
-	prove -f $(TESTS)
-	$(B)/chartless oracle --quick
+	prove -f $(TESTS) $(SH_TESTS)
+	$(B)/chartless oracle --quick -j 2
+
+# The tests again under AddressSanitizer and UndefinedBehaviorSanitizer.
+check-sanitize:
+	$(MAKE) B=build-san CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" check
 
 oracle: all
-	$(B)/chartless oracle
+	$(B)/chartless oracle -j 2
+
+# Mutation testing of the oracle: inject derivation mistakes into the chapters.
+mutants: all
+	@tools/need cmd:python3:python3
+	tools/mutants $(MUTANTS_ARGS)
 
 bench: $(BENCHES)
 	@for b in $(BENCHES); do echo "== $$b"; $$b || exit 1; done
 
+# Reference pages: docs/*.md, the chapter pages and the sources through
+# Doxygen (zero warnings), formulas by a copy of Debian's MathJax 2.7.
+.PHONY: eqcoverage check-docs
 docs:
-	@tools/need $(NEED_DOCS)
-	@rm -rf $(B)/docs && mkdir -p $(B)/docs
-	doxygen docs/Doxyfile 2> $(B)/docs/warnings.log
+	@tools/need $(NEED_DOCS) cmd:python3:python3
+	@rm -rf $(B)/docs && mkdir -p $(B)/docs $(B)/gen $(B)/figures
+	@tools/eqcoverage --summary --md $(B)/gen/eqcoverage.md > $(B)/docs/eqcoverage.txt 2>&1 || cat $(B)/docs/eqcoverage.txt
+	CL_DOC_INPUT="$(wildcard src chapters oracle) $(B)/gen" CL_DOC_SECTIONS="$$(tools/doxyhelp sections)" \
+	    doxygen docs/Doxyfile 2> $(B)/docs/warnings.log
 	@if [ -s $(B)/docs/warnings.log ]; then cat $(B)/docs/warnings.log; echo "doxygen warnings: fix them"; exit 1; fi
+	@tools/doxyhelp mathjax $(B)/docs/html/mathjax
 	@echo "docs: $(B)/docs/html/index.html"
+
+# Every numbered equation of the papers: implemented where, covered by what.
+eqcoverage:
+	@tools/need cmd:python3:python3
+	@mkdir -p $(B)/gen
+	tools/eqcoverage --md $(B)/gen/eqcoverage.md
+
+# The pages in headless Chromium: formulas typeset, internal links whole.
+check-docs: docs
+	@tools/need cmd:chromium:chromium cmd:python3:python3
+	tools/check-docs $(CHECK_DOCS_ARGS) $(B)/docs/html
+
+# Figures with gnuplot from the CSV the chartless command produces.
+figures: all
+	@tools/need $(NEED_PLOT) cmd:python3:python3
+	@mkdir -p $(B)/figures
+	$(B)/chartless oracle --quick --format json > $(B)/figures/ladder.json || [ $$? = 1 ]
+	tools/ladder-csv < $(B)/figures/ladder.json > $(B)/figures/ladder.csv
+	gnuplot -e "data='$(B)/figures/ladder.csv'; out='$(B)/figures/ladder.png'" docs/figures/ladder.gp
+	@echo "figures: $(B)/figures/ladder.png"
 
 $(B)/chartless.pc: Makefile
 	@mkdir -p $(@D)
@@ -101,6 +144,6 @@ uninstall:
 	       $(DESTDIR)$(PREFIX)/lib/pkgconfig/chartless.pc $(DESTDIR)$(PREFIX)/bin/chartless
 
 clean:
-	rm -rf $(B)
+	rm -rf $(B) build-san
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

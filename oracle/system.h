@@ -41,6 +41,20 @@ typedef struct cl_system {
     int (*invariants)(void *inst, int form, mpfr_ptr out, mpfr_srcptr x);
     /** Optional: carry a state from form \p from to form \p to (NULL if not offered). */
     int (*convert)(void *inst, int from, mpfr_srcptr x, int to, mpfr_ptr y);
+    /** Optional: a seeded random valid state of form \p form (for grading and checks). */
+    int (*random_state)(void *inst, int form, mpfr_ptr x, cl_rng *g);
+    /**
+     * Optional: equilibrium number \p k (0, 1, ...) in form \p form, its name in
+     * \p name; CL_EDOMAIN when there is no equilibrium k.
+     */
+    int (*equilibrium)(void *inst, int k, int form, mpfr_ptr x, const char **name);
+    /**
+     * Optional: the name of state component \p i in form \p form, e.g. "pi2.y",
+     * written to \p buf (used by the grader's per-component report).
+     */
+    void (*component_name)(void *inst, int form, size_t i, char *buf, size_t len);
+    /** Optional: number n of unit vectors q_1..q_n leading the state (systems on (S²)ⁿ), else 0. */
+    int (*sphere_count)(void *inst);
 } cl_system;
 
 void cl_system_register(const cl_system *s);

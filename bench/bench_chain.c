@@ -1,0 +1,91 @@
+/*
+ * One right-hand-side evaluation of the chain pendulum in (q, ω) [S2 (40)]:
+ * the O(n) tension solve (cl_chain_rhs) against the dense 3n×3n solve of
+ * Corollary 2 (cl_s2_quad_rhs_omega), in double and at 256 bits, side by
+ * side as ratios, with the largest difference of the two fields. The dense
+ * solve at 256 bits and n = 512 (about 2·10⁹ MPFR operations, minutes) is
+ * left out.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <time.h>
+#include "chartless.h"
+#include "s2_chain.h"
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void set_d_d(double *v, double a) { *v = a; }
+static void set_d_mp(mpfr_ptr v, double a) { mpfr_set_d(v, a, MPFR_RNDN); }
+static void set_g_d(double *v) { cl_real_from_str_d(v, "9.81"); }
+static void set_g_mp(mpfr_ptr v) { cl_real_from_str_mp(v, "9.81"); }
+
+/* One table for scalar kind S (_d or _mp) at precision P. */
+#define DEFINE_RUN(S, RPTR)                                                                       \
+    static double time_##S(cl_chain##S *ch, int dense, RPTR dx, RPTR x)                        \
+    {                                                                                             \
+        long reps = 0;                                                                            \
+        double t0 = now(), t;                                                                     \
+        do {                                                                                      \
+            if (dense) cl_s2_quad_rhs_omega##S(cl_chain_ws##S(ch), dx, x);                        \
+            else cl_chain_rhs##S(ch, CL_S2_OMEGA, dx, x);                                         \
+            reps++;                                                                               \
+            t = now() - t0;                                                                       \
+        } while (t < 0.2);                                                                        \
+        return t / (double)reps;                                                                  \
+    }                                                                                             \
+    static void run##S(cl_prec_t p, const char *kind)                                             \
+    {                                                                                             \
+        static const size_t ns[] = {2, 8, 32, 128, 512};                                          \
+        cl_rng g;                                                                                 \
+        cl_rng_seed(&g, 99);                                                                      \
+        printf("%-9s %5s %13s %13s %9s %10s\n", kind, "n", "O(n) s/call", "dense s/call",       \
+               "ratio", "max|diff|");                                                             \
+        for (size_t k = 0; k < sizeof ns / sizeof ns[0]; k++) {                                   \
+            size_t n = ns[k];                                                                     \
+            RPTR par = cl_rvec_new##S(2 * n + 7, p);                                              \
+            for (size_t i = 0; i < n; i++) {                                                      \
+                set_d##S(par + i, cl_rng_range(&g, 0.5, 2));                                      \
+                set_d##S(par + n + i, cl_rng_range(&g, 0.5, 1.5));                                \
+            }                                                                                     \
+            set_g##S(par + 2 * n);                                                                \
+            for (int c = 0; c < 6; c++) set_d##S(par + 2 * n + 1 + c, cl_rng_range(&g, -1, 1));  \
+            cl_chain##S *ch = NULL;                                                               \
+            if (cl_chain_new##S(&ch, n, par, par + n, par + 2 * n, p)) return;                    \
+            cl_chain_set_control##S(ch, par + 2 * n + 1, par + 2 * n + 4);                        \
+            RPTR x = cl_rvec_new##S(6 * n, p), a = cl_rvec_new##S(6 * n, p),                      \
+                 b = cl_rvec_new##S(6 * n, p), v = cl_rvec_new##S(3 * n, p);                      \
+            for (size_t i = 0; i < n; i++) {                                                      \
+                cl_v3_random_unit##S(x + 3 * i, &g);                                              \
+                cl_v3_random_tangent##S(v + 3 * i, x + 3 * i, 1.0, &g);                           \
+            }                                                                                     \
+            cl_s2n_omega_from_qdot##S(n, x + 3 * n, x, v);                                         \
+            double t_on = time_##S(ch, 0, a, x);                                                  \
+            if (p > 53 && n > 128) {                                                              \
+                printf("%-9s %5zu %13.3e %13s\n", "", n, t_on, "(left out)");                    \
+            } else {                                                                              \
+                double t_dense = time_##S(ch, 1, b, x);                                           \
+                printf("%-9s %5zu %13.3e %13.3e %9.1f %10.1e\n", "", n, t_on, t_dense,            \
+                       t_dense / t_on, exp2(cl_rvec_log2_maxdiff##S(a, b, 6 * n)));              \
+            }                                                                                     \
+            fflush(stdout);                                                                       \
+            cl_rvec_free##S(x); cl_rvec_free##S(a); cl_rvec_free##S(b); cl_rvec_free##S(v);       \
+            cl_rvec_free##S(par);                                                                 \
+            cl_chain_free##S(ch);                                                                 \
+        }                                                                                         \
+    }
+
+DEFINE_RUN(_d, cl_rptr_d)
+DEFINE_RUN(_mp, cl_rptr_mp)
+
+int main(void)
+{
+    printf("chain pendulum, one evaluation of the (q, omega) field [S2 (40)]: O(n) vs dense 3n x 3n LU\n");
+    run_d(53, "double");
+    run_mp(256, "256 bits");
+    return 0;
+}

@@ -1,0 +1,142 @@
+/*
+ * Jacobian of f(x) = (sin x0x1, e^x0 x2², x0x1x2, log(1 + x1²)) at one point:
+ * cl_jacobian_d / cl_jacobian_mp (Richardson at raised precision) against what
+ * a user would otherwise write, a double central difference with the step
+ * h = ε^(1/3)·max(1, |x_j|). Columns: time per Jacobian, ratio to the plain
+ * central difference, evaluations of f per Jacobian, and the largest error
+ * against the closed form (computed at p + 64 bits), as log2 relative to
+ * max(1, |J_ij|).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <time.h>
+#include "chartless.h"
+
+static long evals;
+
+static int field4(mpfr_ptr y, mpfr_srcptr x, void *ctx)
+{
+    (void)ctx;
+    evals++;
+    mpfr_t t;
+    mpfr_init2(t, mpfr_get_prec(y));
+    mpfr_mul(t, x, x + 1, MPFR_RNDN); mpfr_sin(y, t, MPFR_RNDN);
+    mpfr_exp(t, x, MPFR_RNDN); mpfr_mul(t, t, x + 2, MPFR_RNDN); mpfr_mul(y + 1, t, x + 2, MPFR_RNDN);
+    mpfr_mul(t, x, x + 1, MPFR_RNDN); mpfr_mul(y + 2, t, x + 2, MPFR_RNDN);
+    mpfr_sqr(t, x + 1, MPFR_RNDN); mpfr_log1p(y + 3, t, MPFR_RNDN);
+    mpfr_clear(t);
+    return 0;
+}
+
+static void field4_d(double *y, const double *x)
+{
+    evals++;
+    y[0] = sin(x[0] * x[1]);
+    y[1] = exp(x[0]) * x[2] * x[2];
+    y[2] = x[0] * x[1] * x[2];
+    y[3] = log1p(x[1] * x[1]);
+}
+
+static void field4_jac(mpfr_ptr J, mpfr_srcptr x)
+{
+    mpfr_prec_t p = mpfr_get_prec(J);
+    mpfr_t c, e;
+    mpfr_init2(c, p); mpfr_init2(e, p);
+    mpfr_mul(c, x, x + 1, MPFR_RNDN); mpfr_cos(c, c, MPFR_RNDN);
+    mpfr_mul(J + 0, x + 1, c, MPFR_RNDN); mpfr_mul(J + 1, x, c, MPFR_RNDN); mpfr_set_zero(J + 2, 1);
+    mpfr_exp(e, x, MPFR_RNDN);
+    mpfr_mul(J + 3, e, x + 2, MPFR_RNDN); mpfr_mul(J + 3, J + 3, x + 2, MPFR_RNDN);
+    mpfr_set_zero(J + 4, 1);
+    mpfr_mul(J + 5, e, x + 2, MPFR_RNDN); mpfr_mul_2ui(J + 5, J + 5, 1, MPFR_RNDN);
+    mpfr_mul(J + 6, x + 1, x + 2, MPFR_RNDN); mpfr_mul(J + 7, x, x + 2, MPFR_RNDN); mpfr_mul(J + 8, x, x + 1, MPFR_RNDN);
+    mpfr_set_zero(J + 9, 1);
+    mpfr_sqr(c, x + 1, MPFR_RNDN); mpfr_add_ui(c, c, 1, MPFR_RNDN);
+    mpfr_mul_2ui(J + 10, x + 1, 1, MPFR_RNDN); mpfr_div(J + 10, J + 10, c, MPFR_RNDN);
+    mpfr_set_zero(J + 11, 1);
+    mpfr_clear(c); mpfr_clear(e);
+}
+
+static const double X[3] = {0.71875, -1.3125, 0.40625};
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
+
+/* log2 of max |J − exact| / max(1, |exact|); J given as MPFR values. */
+static double worst(mpfr_srcptr J, long p)
+{
+    mpfr_ptr xr = cl_rvec_new_mp(3, p + 64), ref = cl_rvec_new_mp(12, p + 64);
+    mpfr_t d, s;
+    mpfr_inits2(p + 64, d, s, (mpfr_ptr)0);
+    for (int i = 0; i < 3; i++) mpfr_set_d(xr + i, X[i], MPFR_RNDN);
+    field4_jac(ref, xr);
+    double w = -INFINITY;
+    for (int k = 0; k < 12; k++) {
+        mpfr_sub(d, J + k, ref + k, MPFR_RNDN);
+        mpfr_abs(s, ref + k, MPFR_RNDN);
+        if (mpfr_cmp_ui(s, 1) < 0) mpfr_set_ui(s, 1, MPFR_RNDN);
+        mpfr_div(d, d, s, MPFR_RNDN);
+        double l = cl_mpfr_log2(d);
+        if (l > w) w = l;
+    }
+    mpfr_clears(d, s, (mpfr_ptr)0);
+    cl_rvec_free_mp(xr); cl_rvec_free_mp(ref);
+    return w;
+}
+
+int main(void)
+{
+    double J[12], Jn[12], E[12];
+    mpfr_ptr Jm = cl_rvec_new_mp(12, 1024 + 64);
+    int reps = 2000;
+
+    /* Plain double central difference. */
+    evals = 0;
+    double t0 = now();
+    for (int r = 0; r < reps; r++) {
+        double x[3] = {X[0], X[1], X[2]}, fp[4], fm[4];
+        for (int j = 0; j < 3; j++) {
+            double h = cbrt(0x1p-52) * fmax(1.0, fabs(X[j]));
+            volatile double xp = X[j] + h, xm = X[j] - h; /* steps exactly representable */
+            x[j] = xp; field4_d(fp, x);
+            x[j] = xm; field4_d(fm, x);
+            x[j] = X[j];
+            for (int i = 0; i < 4; i++) Jn[3 * i + j] = (fp[i] - fm[i]) / (xp - xm);
+        }
+    }
+    double t_naive = (now() - t0) / reps;
+    long e_naive = evals / reps;
+    for (int k = 0; k < 12; k++) mpfr_set_d(Jm + k, Jn[k], MPFR_RNDN);
+    printf("%-34s %12s %9s %7s %12s\n", "method", "time/Jac", "ratio", "evals", "log2 error");
+    printf("%-34s %10.2f us %9.1f %7ld %12.1f\n", "double central difference", 1e6 * t_naive, 1.0, e_naive, worst(Jm, 53));
+
+    evals = 0;
+    reps = 200;
+    t0 = now();
+    for (int r = 0; r < reps; r++) cl_jacobian_d(J, E, field4, NULL, X, 3, 4);
+    double t = (now() - t0) / reps;
+    for (int k = 0; k < 12; k++) mpfr_set_d(Jm + k, J[k], MPFR_RNDN);
+    printf("%-34s %10.2f us %9.1f %7ld %12.1f\n", "cl_jacobian_d (53 bits)", 1e6 * t, t / t_naive, evals / reps, worst(Jm, 53));
+
+    const long bits[] = {113, 256, 1024};
+    for (int b = 0; b < 3; b++) {
+        long p = bits[b];
+        mpfr_ptr x = cl_rvec_new_mp(3, p), Jp = cl_rvec_new_mp(12, p);
+        for (int i = 0; i < 3; i++) mpfr_set_d(x + i, X[i], MPFR_RNDN);
+        reps = p > 500 ? 10 : 50;
+        evals = 0;
+        t0 = now();
+        for (int r = 0; r < reps; r++) cl_jacobian_mp(Jp, NULL, field4, NULL, x, 3, 4);
+        t = (now() - t0) / reps;
+        char name[64];
+        snprintf(name, sizeof name, "cl_jacobian_mp (%ld bits)", p);
+        for (int k = 0; k < 12; k++) mpfr_set(Jm + k, Jp + k, MPFR_RNDN);
+        printf("%-34s %10.2f us %9.1f %7ld %12.1f\n", name, 1e6 * t, t / t_naive, evals / reps, worst(Jm, p));
+        cl_rvec_free_mp(x); cl_rvec_free_mp(Jp);
+    }
+    cl_rvec_free_mp(Jm);
+    return 0;
+}

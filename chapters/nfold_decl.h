@@ -1,0 +1,143 @@
+/* Templated prototypes of chapters/nfold.c: the N-fold 3D pendulum through SE(3)ᴺ [NFOLD (1)–(9)]. */
+
+/**
+ * The N-fold pendulum: N point masses m_i on massless links of lengths L_i
+ * (the S2 paper's l_i), joined by spherical joints, the first at the origin,
+ * under gravity g along −e₃. All arrays are at the precision \p prec given to
+ * cl_nfold_new(); the workspace for every vector field evaluation lives here.
+ *
+ * A state m ∈ (TS²)ᴺ is 6N scalars: q₁ … q_N, then ω₁ … ω_N (the command
+ * line's order). An element of se(3)ᴺ is N blocks (u_i, v_i) of 6 scalars,
+ * the order of [NFOLD (9)]; an element of SE(3)ᴺ is N blocks (A_i, a_i) of
+ * 12 scalars (A_i row-major).
+ */
+typedef struct CL_FN(cl_nfold) {
+    size_t n;        /**< number of links N */
+    cl_prec_t prec;  /**< working precision (53 in double) */
+    rptr m;          /**< masses m_1 … m_N */
+    rptr l;          /**< link lengths L_1 … L_N */
+    rptr g;          /**< gravity g (one scalar) */
+    rptr mtail;      /**< tail sums Σ_{k≥i} m_k, the scalar factor of M_ii [NFOLD (5)] */
+    rptr work;       /**< O(N) scratch of the field evaluation */
+    rptr hbuf;       /**< 3N scratch: h = ω̇ inside cl_nfold_field() */
+    rptr dense;      /**< (3N)² scratch of the dense route, or NULL */
+    int *perm;       /**< row interchanges of the dense route, or NULL */
+    CL_FN(cl_chain) *chain; /**< the same chain in chapter S2 V, whose O(N) solve gives h */
+    rptr dx;         /**< 6N scratch: the chain's (q, ω) field */
+} CL_FN(cl_nfold);
+
+/**
+ * Create a pendulum of \p n links with masses \p m[0..n−1], lengths
+ * \p l[0..n−1] and gravity \p g, all copied at precision \p prec. With
+ * \p dense non-zero the (3N)² workspace of cl_nfold_h_dense() is allocated too.
+ * On failure returns NULL and sets *status (may be NULL) to CL_EDIM (n = 0),
+ * CL_ENAN, CL_EPARAM (a mass or length ≤ 0, g < 0), CL_EPREC or CL_ENOMEM.
+ */
+CL_FN(cl_nfold) *CL_FN(cl_nfold_new)(size_t n, rsrc m, rsrc l, rsrc g, cl_prec_t prec, int dense, int *status);
+/** Release a pendulum (NULL allowed). */
+void CL_FN(cl_nfold_free)(CL_FN(cl_nfold) *s);
+
+/**
+ * Check a state: every q_i unit and every ω_i tangent (q_i·ω_i = 0), each to
+ * \p tol_ulps·2^(1−p). Returns 0, CL_ENAN, CL_ENOTUNIT or CL_ENOTTANGENT.
+ */
+int CL_FN(cl_nfold_check_state)(const CL_FN(cl_nfold) *s, rsrc y, double tol_ulps);
+
+/**
+ * The action of SE(3)ᴺ on (TS²)ᴺ, copy by copy [NFOLD]:
+ * \f[ \psi((A, a), (q, \omega)) = (A q,\; A\omega + \hat a A q). \f]
+ * \p G holds N blocks (A_i, a_i); \p y_out must not alias \p y.
+ */
+void CL_FN(cl_nfold_act)(rptr y_out, rsrc G, rsrc y, size_t n);
+
+/**
+ * y_out = exp(ξ)·y: cl_se3_exp() of each block of ξ ∈ se(3)ᴺ, then cl_nfold_act().
+ * \p y_out must not alias \p y. Returns 0 or CL_ENAN.
+ */
+int CL_FN(cl_nfold_exp_act)(rptr y_out, rsrc xi, rsrc y, size_t n);
+
+/**
+ * The infinitesimal generator Ψ_*(ξ)|_m = d/dt ψ(exp(tξ), m) at t = 0:
+ * \f[ \Psi_*(u, v)|_{(q,\omega)} = (u \times q,\; u \times \omega + v \times q) \f]
+ * copy by copy; \p dy (6N, the layout of a state) must not alias \p y.
+ */
+void CL_FN(cl_nfold_generator)(rptr dy, rsrc xi, rsrc y, size_t n);
+
+/**
+ * The 3N×3N matrix R(q) [NFOLD (3)–(4)], row-major:
+ * \f[ R_{ii} = \Big(\sum_{j\ge i} m_j\Big) L_i^2 I_3,\qquad
+ *     R_{ij} = \Big(\sum_{k\ge j} m_k\Big) L_i L_j \hat q_i^T \hat q_j = R_{ji}^T\ (i<j). \f]
+ */
+void CL_FN(cl_nfold_R)(const CL_FN(cl_nfold) *s, rptr R, rsrc y);
+
+/**
+ * The right-hand side r(q, ω) ∈ R³ᴺ of [NFOLD (2)], in O(N) by prefix sums:
+ * \f[ r_i = \sum_{j\ne i} M_{ij} |\omega_j|^2 \hat q_i q_j - \Big(\sum_{j\ge i} m_j\Big) g L_i \hat q_i e_3. \f]
+ */
+void CL_FN(cl_nfold_r)(const CL_FN(cl_nfold) *s, rptr r, rsrc y);
+
+/**
+ * h = A_q⁻¹ r = ω̇ [NFOLD (8)] in O(N), through the O(N) solve of chapter
+ * S2 V (cl_chain_rhs() in the (q, ω) form [S2 (40)]). Returns 0 or CL_ESINGULAR.
+ */
+int CL_FN(cl_nfold_h)(CL_FN(cl_nfold) *s, rptr h, rsrc y);
+
+/**
+ * h = ω̇ [NFOLD (8)] in O(N) by a second, independent route: the link
+ * tensions solve a symmetric positive definite tridiagonal system (chapter
+ * page), then q̈_i and h_i = q_i × q̈_i. Returns 0 or CL_ESINGULAR.
+ */
+int CL_FN(cl_nfold_h_tension)(CL_FN(cl_nfold) *s, rptr h, rsrc y);
+
+/**
+ * h = R(q)⁻¹ r [NFOLD (2), (8)] by assembling R(q) and r and solving the dense
+ * 3N×3N system by LU with partial pivoting (cl_lu_factor()), O(N³): the
+ * route of the public reference implementations. Needs a pendulum created
+ * with \p dense ≠ 0 (else CL_EPARAM); CL_ESINGULAR or CL_ENAN from the
+ * factorization.
+ */
+int CL_FN(cl_nfold_h_dense)(CL_FN(cl_nfold) *s, rptr h, rsrc y);
+
+/**
+ * f(q, ω) ∈ se(3)ᴺ [NFOLD (9)]: block i is (ω_i, a_i) with a_i = q_i × h_i
+ * [NFOLD (8)], h from cl_nfold_h(); Ψ_*(f(m))|_m = F|_m [NFOLD (6)].
+ * Returns 0 or CL_ESINGULAR.
+ */
+int CL_FN(cl_nfold_f)(CL_FN(cl_nfold) *s, rptr xi, rsrc y);
+
+/** As cl_nfold_f() with h from cl_nfold_h_dense(). */
+int CL_FN(cl_nfold_f_dense)(CL_FN(cl_nfold) *s, rptr xi, rsrc y);
+
+/**
+ * The vector field F on (TS²)ᴺ ⊂ R⁶ᴺ [NFOLD (1), (8)] as Ψ_*(f(m))|_m:
+ * dy = (q̇, ω̇) with q̇_i = ω_i × q_i. Returns 0 or CL_ESINGULAR.
+ */
+int CL_FN(cl_nfold_field)(CL_FN(cl_nfold) *s, rptr dy, rsrc y);
+
+/**
+ * Total energy T + U with T = ½ Σ_k m_k ‖ẋ_k‖², ẋ_k = Σ_{j≤k} L_j ω_j × q_j, and
+ * U = Σ_k m_k g e₃·x_k, x_k = Σ_{j≤k} L_j q_j [S2 (38)–(39)].
+ */
+void CL_FN(cl_nfold_energy)(const CL_FN(cl_nfold) *s, rptr E, rsrc y);
+
+/**
+ * Fill \p pb with the pendulum as a Lie group problem on (TS²)ᴺ under SE(3)ᴺ:
+ * field cl_nfold_f() (or cl_nfold_f_dense() when \p dense ≠ 0), exp_act
+ * cl_nfold_exp_act(), dexpinv cl_se3n_dexpinv() and bracket cl_se3n_bracket().
+ * Give it to cl_lie_new(); this is what `chartless simulate --system chain
+ * --integrator lie-euler|rkmk4|cf4|rkmk45` runs (see cl_nfold_simulate()).
+ */
+void CL_FN(cl_nfold_lie_problem)(CL_FN(cl_nfold) *s, CL_FN(cl_lie_problem) *pb, int dense);
+
+/**
+ * Integrate the pendulum from t = 0 to \p t1 with a Lie group method, for the
+ * command line: \p method from cl_lie_method_from_name(); fixed steps of size
+ * \p h (the last one shortened to land on t1) for lie-euler, rkmk4, cf4; for
+ * rkmk45 variable steps with initial step \p h and tolerances \p rtol, \p atol.
+ * y is replaced by the state at t1. When \p out is not NULL it is called after
+ * every step with the time and state (a non-zero return stops the run and is
+ * returned). Returns 0, CL_EPARAM (unknown method, h ≤ 0, t1 < 0), CL_ENOMEM,
+ * or the integrator's status.
+ */
+int CL_FN(cl_nfold_simulate)(CL_FN(cl_nfold) *s, int method, rptr y, rsrc t1, rsrc h, rsrc rtol, rsrc atol,
+                             int (*out)(void *ctx, rsrc t, rsrc y), void *ctx);

@@ -1,0 +1,562 @@
+/** \page ch_s2_chain S2 V — The chain pendulum
+
+n rigid massless links joined by spherical joints hang from a fixed base;
+link i carries the mass m_i at its outboard end, has length l_i, and points
+along q_i ∈ S², so the tip of link i is x_i = Σ_{j≤i} l_j q_j and the
+configuration manifold is (S²)ⁿ. The kinetic energy ½ Σ m_i ‖ẋ_i‖² is the
+quadratic form [S2 (38)]
+\f[ T(q,\omega) = \tfrac12\sum_{i,j} M_{ij}l_il_j\,\omega_i^TS(q_i)^TS(q_j)\omega_j,
+    \qquad M_{ij} = \sum_{k=\max(i,j)}^n m_k , \f]
+(the printed (38) repeats the factor M_ij l_i l_j; see \ref errata_S2_page) and
+the potential is [S2 (39)]
+\f[ U(q) = \sum_i\sum_{j\ge i} m_j g l_i\, e_3^Tq_i . \f]
+A torque τ at the base joint and a force d at the tip do the virtual work
+δW = γ₁·τ + d·δx_n, so the generalized forces (δW = Σ f_i·δq_i) are
+f₁ = τ × q₁ + l₁d and f_i = l_i d; their moments S(q_i)f_i =
+P₁τ δ_{i1} + l_i q_i × d are what the paper prints as f_i (see \ref errata_S2_page).
+Corollary 2 gives the Euler–Lagrange equations [S2 (40)]
+\f[ M_{ii}l_i^2\dot\omega_i + \sum_{j\ne i}M_{ij}l_il_jS(q_i)^TS(q_j)\dot\omega_j
+    - \sum_{j\ne i}M_{ij}l_il_j\|\omega_j\|^2S(q_i)q_j
+    - \sum_{j\ge i}m_jgl_iS(e_3)q_i = S(q_i)f_i \f]
+and Corollary 4 Hamilton's equations [S2 (41), (42)], whose gravity term is
+∂U/∂q_i = Σ_{j≥i} m_j g l_i e₃ (the printed (42) sums over all j with l_j).
+
+<b>O(n) solve.</b> M = B diag(m) Bᵀ with B_ik = [i ≤ k], so M⁻¹ = B⁻ᵀ
+diag(1/m) B⁻¹ is tridiagonal: (M⁻¹)_ii = 1/m_i + 1/m_{i−1},
+(M⁻¹)_{i,i+1} = −1/m_i. Write x_i = l_i q̈_i. Dividing row i of (13) by l_i,
+the tangential equations say P_i(Mx)_i = g_i with g_i = P_i(f_i/l_i −
+M_ii g e₃), so (Mx)_i = g_i + λ_i q_i for unknown scalars λ_i (the link
+tensions, up to scale), and x = M⁻¹(g + λq). The constraint
+q_i·x_i = −l_i‖q̇_i‖² then reads
+\f[ \sum_j (M^{-1})_{ij}(q_i\cdot q_j)\lambda_j = -l_i\|\dot q_i\|^2 - q_i\cdot(M^{-1}g)_i , \f]
+a tridiagonal system, symmetric positive definite (the Gram matrix of the
+vectors q_j e_j in the M⁻¹ inner product), solved without pivoting. Every
+step is O(n), against O(n³) for the dense 3n×3n solve; bench/bench_chain.c
+measures both. The same tangent solve inverts the Legendre transforms, so
+all four forms (cl_chain_rhs_d()) are O(n); the generic dense forms of
+\ref cl_chain_quad_d "cl_chain_quad" are their reference.
+
+<b>The spherical pendulum in angles.</b> For n = 1,
+q = (sin θ cos φ, sin θ sin φ, cos θ) gives the textbook equations
+θ̈ = sin θ cos θ φ̇² + (g/l) sin θ, φ̈ = −2 cot θ θ̇ φ̇ (cl_sph_rhs_angles_d()),
+singular at the poles θ = 0, π — the hanging and inverted equilibria, where
+the global form has no difficulty.
+*/
+#include <stdlib.h>
+#include "s2_forms_impl.h"
+#include "s2_chain.h"
+
+struct CL_FN(cl_chain) {
+    size_t n;
+    cl_prec_t prec;
+    CL_FN(cl_s2_quad) quad;
+    CL_FN(cl_s2_quad_ws) *ws;
+    rptr block;
+    rptr m, l, cM, tdiag, toff; /* masses, lengths, M_ii, (M⁻¹)_ii, (M⁻¹)_{i,i+1} */
+    rptr grav, tau, d;           /* g, τ (3), d (3) */
+    rptr f, g, y, z, v, w, h, r; /* 3n scratch each */
+    rptr ad, ao, ab, lam, cp;    /* n scratch each: tridiagonal system */
+};
+
+#define CH_NSCAL(n) (5 * (n) + 7 + 8 * 3 * (n) + 5 * (n))
+
+/* ---- callbacks of the generic quadratic-Lagrangian interface ---- */
+
+void CL_FN(cl_chain_M)(const CL_FN(cl_chain) *ch, size_t i, size_t j, rptr out)
+{
+    r_set(out, ch->cM + (i > j ? i : j));
+}
+
+static int chain_inertia(void *ctx, rptr m, rsrc q)
+{
+    CL_FN(cl_chain) *ch = ctx;
+    size_t n = ch->n;
+    (void)q;
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n; j++) {
+            rptr e = m + i * n + j;
+            r_mul(e, ch->l + i, ch->l + j);
+            r_mul(e, e, ch->cM + (i > j ? i : j));
+        }
+    return CL_OK;
+}
+
+/* ∂U/∂q_i = M_ii g l_i e₃ = Σ_{j≥i} m_j g l_i e₃  [S2 (39)] */
+static int chain_potential(void *ctx, rptr U, rptr dU, rsrc q)
+{
+    CL_FN(cl_chain) *ch = ctx;
+    if (U) CL_FN(cl_chain_potential)(ch, U, q);
+    if (dU)
+        for (size_t i = 0; i < ch->n; i++) {
+            r_set_zero(dU + 3 * i);
+            r_set_zero(dU + 3 * i + 1);
+            r_mul(dU + 3 * i + 2, ch->cM + i, ch->grav);
+            r_mul(dU + 3 * i + 2, dU + 3 * i + 2, ch->l + i);
+        }
+    return CL_OK;
+}
+
+static int chain_force(void *ctx, rptr f, rsrc q, rsrc qdot)
+{
+    (void)qdot;
+    CL_FN(cl_chain_forces)(ctx, f, q);
+    return CL_OK;
+}
+
+int CL_FN(cl_chain_new)(CL_FN(cl_chain) **out, size_t n, rsrc m, rsrc l, rsrc g, cl_prec_t prec)
+{
+    *out = NULL;
+    if (n < 1) return CL_EDIM;
+    if (!CL_FN(cl_rvec_is_finite)(m, n) || !CL_FN(cl_rvec_is_finite)(l, n) ||
+        !CL_FN(cl_rvec_is_finite)(g, 1))
+        return CL_ENAN;
+    for (size_t i = 0; i < n; i++)
+        if (r_sgn(m + i) <= 0 || r_sgn(l + i) <= 0) return CL_EPARAM;
+    if (r_sgn(g) < 0) return CL_EPARAM;
+    CL_FN(cl_chain) *ch = calloc(1, sizeof *ch);
+    if (!ch) return CL_ENOMEM;
+    ch->n = n;
+    ch->prec = prec;
+    ch->block = CL_FN(cl_rvec_new)(CH_NSCAL(n), prec);
+    if (!ch->block) {
+        free(ch);
+        return CL_ENOMEM;
+    }
+    rptr p = ch->block;
+    ch->m = p; p += n;
+    ch->l = p; p += n;
+    ch->cM = p; p += n;
+    ch->tdiag = p; p += n;
+    ch->toff = p; p += n;
+    ch->grav = p; p += 1;
+    ch->tau = p; p += 3;
+    ch->d = p; p += 3;
+    rptr *v3n[] = {&ch->f, &ch->g, &ch->y, &ch->z, &ch->v, &ch->w, &ch->h, &ch->r};
+    for (size_t k = 0; k < 8; k++) { *v3n[k] = p; p += 3 * n; }
+    rptr *vn[] = {&ch->ad, &ch->ao, &ch->ab, &ch->lam, &ch->cp};
+    for (size_t k = 0; k < 5; k++) { *vn[k] = p; p += n; }
+    CL_FN(cl_rvec_copy)(ch->m, m, n);
+    CL_FN(cl_rvec_copy)(ch->l, l, n);
+    r_set(ch->grav, g);
+    /* M_ii = Σ_{k≥i} m_k; (M⁻¹)_ii = 1/m_i + 1/m_{i−1}; (M⁻¹)_{i,i+1} = −1/m_i */
+    for (size_t i = n; i-- > 0;) {
+        r_set(ch->cM + i, m + i);
+        if (i + 1 < n) r_add(ch->cM + i, ch->cM + i, ch->cM + i + 1);
+    }
+    for (size_t i = 0; i < n; i++) {
+        r_si_div(ch->toff + i, 1, m + i);
+        r_set(ch->tdiag + i, ch->toff + i);
+        if (i > 0) r_add(ch->tdiag + i, ch->tdiag + i, ch->toff + i - 1);
+    }
+    for (size_t i = 0; i < n; i++) r_neg(ch->toff + i, ch->toff + i);
+    ch->quad.n = n;
+    ch->quad.ctx = ch;
+    ch->quad.inertia = chain_inertia;
+    ch->quad.inertia_grad = NULL;
+    ch->quad.potential = chain_potential;
+    ch->quad.force = chain_force;
+    ch->ws = CL_FN(cl_s2_quad_ws_new)(&ch->quad, prec);
+    if (!ch->ws) {
+        CL_FN(cl_chain_free)(ch);
+        return CL_ENOMEM;
+    }
+    *out = ch;
+    return CL_OK;
+}
+
+void CL_FN(cl_chain_free)(CL_FN(cl_chain) *ch)
+{
+    if (!ch) return;
+    CL_FN(cl_s2_quad_ws_free)(ch->ws);
+    CL_FN(cl_rvec_free)(ch->block);
+    free(ch);
+}
+
+size_t CL_FN(cl_chain_n)(const CL_FN(cl_chain) *ch) { return ch->n; }
+
+void CL_FN(cl_chain_set_control)(CL_FN(cl_chain) *ch, rsrc tau, rsrc d)
+{
+    if (tau) v3_set(ch->tau, tau); else v3_zero(ch->tau);
+    if (d) v3_set(ch->d, d); else v3_zero(ch->d);
+}
+
+const CL_FN(cl_s2_quad) *CL_FN(cl_chain_quad)(const CL_FN(cl_chain) *ch) { return &ch->quad; }
+CL_FN(cl_s2_quad_ws) *CL_FN(cl_chain_ws)(CL_FN(cl_chain) *ch) { return ch->ws; }
+
+/**
+ * \brief Kinetic energy [S2 (38)], corrected.
+ * \f[ T(q,\omega) = \tfrac12\sum_{i,j=1}^n M_{ij}l_il_j\,\omega_i^TS(q_i)^TS(q_j)\omega_j \f]
+ * The printed (38) carries the factor M_ij l_i l_j twice.
+ */
+void CL_FN(cl_chain_kinetic_omega)(CL_FN(cl_chain) *ch, rptr T, rsrc q, rsrc w)
+{
+    size_t n = ch->n;
+    R_DECL(d, ch->prec);
+    R_DECL(c, ch->prec);
+    rptr u = ch->h;
+    for (size_t i = 0; i < n; i++) v3_cross(u + 3 * i, q + 3 * i, w + 3 * i);
+    r_set_zero(T);
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n; j++) {
+            v3_dot(d, u + 3 * i, u + 3 * j);
+            r_mul(c, ch->l + i, ch->l + j);
+            r_mul(c, c, ch->cM + (i > j ? i : j));
+            r_addmul(T, c, d);
+        }
+    r_mul_2si(T, T, -1);
+}
+
+/** \brief Potential [S2 (39)]: \f$U = \sum_i\sum_{j\ge i} m_jgl_i\,e_3^Tq_i\f$. */
+void CL_FN(cl_chain_potential)(CL_FN(cl_chain) *ch, rptr U, rsrc q)
+{
+    R_DECL(t, ch->prec);
+    r_set_zero(U);
+    for (size_t i = 0; i < ch->n; i++) {
+        r_mul(t, ch->cM + i, ch->l + i);
+        r_addmul(U, t, q + 3 * i + 2);
+    }
+    r_mul(U, U, ch->grav);
+}
+
+/**
+ * \brief Generalized forces of the base torque τ and the tip force d.
+ *
+ * From δW = γ₁·τ + d·Σ_i l_iδq_i and δq_i = γ_i × q_i:
+ * \f[ f_1 = \tau\times q_1 + l_1 d,\qquad f_i = l_i d\ (i\ge 2), \f]
+ * so that S(q_i)f_i = (I − q_1q_1ᵀ)τ δ_{i1} + l_i S(q_i)d, the right-hand
+ * side of [S2 (40)]. (The paper prints these moments as f_i.)
+ */
+void CL_FN(cl_chain_forces)(CL_FN(cl_chain) *ch, rptr f, rsrc q)
+{
+    for (size_t i = 0; i < ch->n; i++) v3_scale(f + 3 * i, ch->l + i, ch->d);
+    RV_DECL(a, 3, ch->prec);
+    v3_cross(a, ch->tau, q);
+    v3_add(f, f, a);
+}
+
+/* z = M⁻¹ a (tridiagonal), per component; z may not alias a. */
+static void Minv_apply(CL_FN(cl_chain) *ch, rptr z, rsrc a)
+{
+    size_t n = ch->n;
+    for (size_t i = 0; i < n; i++) {
+        v3_scale(z + 3 * i, ch->tdiag + i, a + 3 * i);
+        if (i > 0) v3_axpy(z + 3 * i, ch->toff + i - 1, a + 3 * (i - 1));
+        if (i + 1 < n) v3_axpy(z + 3 * i, ch->toff + i, a + 3 * (i + 1));
+    }
+}
+
+/* out = M a in O(n): (Ma)_i = M_ii Σ_{j≤i} a_j + Σ_{j>i} M_jj a_j. out may not alias a. */
+static void M_apply(CL_FN(cl_chain) *ch, rptr out, rsrc a)
+{
+    size_t n = ch->n;
+    RV_DECL(s, 3, ch->prec);
+    for (size_t i = 0; i < n; i++) { /* prefix sums */
+        v3_add(s, s, a + 3 * i);
+        v3_scale(out + 3 * i, ch->cM + i, s);
+    }
+    v3_zero(s);
+    for (size_t i = n; i-- > 0;) { /* suffix sums Σ_{j>i} M_jj a_j */
+        v3_add(out + 3 * i, out + 3 * i, s);
+        v3_axpy(s, ch->cM + i, a + 3 * i);
+    }
+}
+
+/*
+ * The O(n) tangent solve: z with P_i (M z)_i = P_i g_i and q_i·z_i = c_i
+ * (c_i = nrm[i], or 0 when nrm is NULL). g is taken from ch->g (projected
+ * here); the result goes to ch->z. Uses ch->y, ch->ad, ao, ab, lam, cp.
+ */
+static int tangent_solve(CL_FN(cl_chain) *ch, rsrc q, rsrc nrm)
+{
+    size_t n = ch->n;
+    R_DECL(t, ch->prec);
+    R_DECL(den, ch->prec);
+    for (size_t i = 0; i < n; i++) s2_proj(ch->g + 3 * i, q + 3 * i, ch->g + 3 * i);
+    Minv_apply(ch, ch->y, ch->g);
+    for (size_t i = 0; i < n; i++) {
+        /* (M⁻¹)_ii (q_i·q_i): with the computed |q_i|² rather than 1, so that
+           q_i·z_i = c_i holds exactly also off the sphere (integrators step off
+           it by their truncation error, and d/dt(q_i·q̇_i) = 0 must not feed it) */
+        v3_dot(t, q + 3 * i, q + 3 * i);
+        r_mul(ch->ad + i, ch->tdiag + i, t);
+        if (i + 1 < n) {
+            v3_dot(t, q + 3 * i, q + 3 * (i + 1));
+            r_mul(ch->ao + i, ch->toff + i, t);
+        }
+        v3_dot(t, q + 3 * i, ch->y + 3 * i);
+        if (nrm) r_sub(ch->ab + i, nrm + i, t);
+        else r_neg(ch->ab + i, t);
+    }
+    /* Thomas algorithm, forward sweep then back substitution. */
+    for (size_t i = 0; i < n; i++) {
+        r_set(den, ch->ad + i);
+        if (i > 0) {
+            r_submul(den, ch->ao + i - 1, ch->cp + i - 1);
+            r_submul(ch->ab + i, ch->ao + i - 1, ch->lam + i - 1);
+        }
+        if (r_sgn(den) <= 0 || !r_is_number(den)) return CL_ESINGULAR;
+        if (i + 1 < n) r_div(ch->cp + i, ch->ao + i, den);
+        r_div(ch->lam + i, ch->ab + i, den);
+    }
+    for (size_t i = n - 1; i-- > 0;) r_submul(ch->lam + i, ch->cp + i, ch->lam + i + 1);
+    /* z = y + M⁻¹(λ q) */
+    for (size_t i = 0; i < n; i++) {
+        rptr zi = ch->z + 3 * i;
+        v3_set(zi, ch->y + 3 * i);
+        r_mul(t, ch->tdiag + i, ch->lam + i);
+        v3_axpy(zi, t, q + 3 * i);
+        if (i > 0) {
+            r_mul(t, ch->toff + i - 1, ch->lam + i - 1);
+            v3_axpy(zi, t, q + 3 * (i - 1));
+        }
+        if (i + 1 < n) {
+            r_mul(t, ch->toff + i, ch->lam + i + 1);
+            v3_axpy(zi, t, q + 3 * (i + 1));
+        }
+    }
+    return CL_OK;
+}
+
+/* q̈ into out from (q, q̇) in O(n): x_i = l_i q̈_i solves the tangent system. */
+static int accel(CL_FN(cl_chain) *ch, rptr out, rsrc q, rsrc qdot)
+{
+    size_t n = ch->n;
+    R_DECL(t, ch->prec);
+    CL_FN(cl_chain_forces)(ch, ch->f, q);
+    for (size_t i = 0; i < n; i++) {
+        rptr gi = ch->g + 3 * i;
+        v3_zero(gi);
+        r_div(t, ch->f + 3 * i + 0, ch->l + i); r_set(gi + 0, t);
+        r_div(t, ch->f + 3 * i + 1, ch->l + i); r_set(gi + 1, t);
+        r_div(t, ch->f + 3 * i + 2, ch->l + i);
+        r_mul(gi + 2, ch->cM + i, ch->grav);
+        r_sub(gi + 2, t, gi + 2);
+        /* normal target −l_i ‖q̇_i‖², kept in ch->r (first n entries) */
+        v3_dot(t, qdot + 3 * i, qdot + 3 * i);
+        r_mul(t, t, ch->l + i);
+        r_neg(ch->r + i, t);
+    }
+    int st = tangent_solve(ch, q, ch->r);
+    if (st) return st;
+    for (size_t i = 0; i < n; i++) {
+        r_si_div(t, 1, ch->l + i);
+        v3_scale(out + 3 * i, t, ch->z + 3 * i);
+    }
+    return CL_OK;
+}
+
+/* ch->v = q̇ from μ in O(n) (inverse Legendre transform [S2 (25)]). */
+static int qdot_from_mu(CL_FN(cl_chain) *ch, rsrc q, rsrc mu)
+{
+    size_t n = ch->n;
+    R_DECL(t, ch->prec);
+    for (size_t i = 0; i < n; i++) {
+        r_si_div(t, 1, ch->l + i);
+        v3_scale(ch->g + 3 * i, t, mu + 3 * i);
+    }
+    int st = tangent_solve(ch, q, NULL);
+    if (st) return st;
+    for (size_t i = 0; i < n; i++) {
+        r_si_div(t, 1, ch->l + i);
+        v3_scale(ch->v + 3 * i, t, ch->z + 3 * i);
+    }
+    return CL_OK;
+}
+
+int CL_FN(cl_chain_rhs)(CL_FN(cl_chain) *ch, int form, rptr dx, rsrc x)
+{
+    size_t n = ch->n;
+    rsrc q = x, y = x + 3 * n;
+    int st;
+    R_DECL(t, ch->prec);
+    RV_DECL(a, 3, ch->prec);
+    switch (form) {
+    case CL_S2_QDOT:
+        CL_FN(cl_rvec_copy)(dx, y, 3 * n);
+        return accel(ch, dx + 3 * n, q, y);
+    case CL_S2_OMEGA: /* [S2 (40)]: ω̇_i = q_i × q̈_i */
+        CL_FN(cl_s2n_qdot_from_omega)(n, dx, q, y);
+        st = accel(ch, ch->h, q, dx);
+        if (st) return st;
+        for (size_t i = 0; i < n; i++) v3_cross(dx + 3 * (n + i), q + 3 * i, ch->h + 3 * i);
+        return CL_OK;
+    case CL_S2_MU:
+    case CL_S2_PI:
+        if (form == CL_S2_PI) {
+            CL_FN(cl_s2_mu_from_pi)(n, ch->w, q, y);
+            st = qdot_from_mu(ch, q, ch->w);
+        } else {
+            st = qdot_from_mu(ch, q, y);
+        }
+        if (st) return st;
+        /* z = l q̇ and h = M z, so Σ_k M_ik l_k q̇_k = h_i */
+        for (size_t i = 0; i < n; i++) v3_scale(ch->z + 3 * i, ch->l + i, ch->v + 3 * i);
+        M_apply(ch, ch->h, ch->z);
+        CL_FN(cl_chain_forces)(ch, ch->f, q);
+        chain_potential(ch, NULL, ch->r, q); /* ∂U/∂q */
+        if (form == CL_S2_MU) {
+            /* ∂H/∂q_i = l_i (q_i·h_i) q̇_i + ∂U/∂q_i   ([S2 (27)], q_i·q̇_i = 0) */
+            for (size_t i = 0; i < n; i++) {
+                v3_dot(t, q + 3 * i, ch->h + 3 * i);
+                r_mul(t, t, ch->l + i);
+                v3_axpy(ch->r + 3 * i, t, ch->v + 3 * i);
+            }
+            CL_FN(cl_s2_hamilton_mu)(n, dx, q, y, ch->r, ch->v, ch->f);
+        } else {
+            /* ω = q × q̇; ∂H̃/∂q_i = ω_i × l_i(h_i − M_ii z_i) + ∂U/∂q_i  ([S2 (42)]) */
+            CL_FN(cl_s2n_omega_from_qdot)(n, ch->w, q, ch->v);
+            for (size_t i = 0; i < n; i++) {
+                v3_scale(a, ch->cM + i, ch->z + 3 * i);
+                v3_sub(a, ch->h + 3 * i, a);
+                v3_scale(a, ch->l + i, a);
+                v3_cross(a, ch->w + 3 * i, a);
+                v3_add(ch->r + 3 * i, ch->r + 3 * i, a);
+            }
+            CL_FN(cl_s2_hamilton_pi)(n, dx, q, y, ch->r, ch->w, ch->f);
+        }
+        return CL_OK;
+    default:
+        return CL_EDOMAIN;
+    }
+}
+
+int CL_FN(cl_chain_invariants)(CL_FN(cl_chain) *ch, int form, rptr out, rsrc x)
+{
+    size_t n = ch->n;
+    rsrc q = x, y = x + 3 * n;
+    int st = CL_OK;
+    switch (form) {
+    case CL_S2_QDOT: CL_FN(cl_rvec_copy)(ch->v, y, 3 * n); break;
+    case CL_S2_OMEGA: CL_FN(cl_s2n_qdot_from_omega)(n, ch->v, q, y); break;
+    case CL_S2_MU: st = qdot_from_mu(ch, q, y); break;
+    case CL_S2_PI:
+        CL_FN(cl_s2_mu_from_pi)(n, ch->w, q, y);
+        st = qdot_from_mu(ch, q, ch->w);
+        break;
+    default: return CL_EDOMAIN;
+    }
+    if (st) return st;
+    /* Energy ½ Σ m_i ‖ẋ_i‖² + U and e₃·Σ m_i x_i × ẋ_i, x_i = Σ_{j≤i} l_j q_j. */
+    RV_DECL(xp, 3, ch->prec);
+    RV_DECL(vp, 3, ch->prec);
+    RV_DECL(c, 3, ch->prec);
+    R_DECL(t, ch->prec);
+    r_set_zero(out);
+    r_set_zero(out + 1);
+    for (size_t i = 0; i < n; i++) {
+        v3_axpy(xp, ch->l + i, q + 3 * i);
+        v3_axpy(vp, ch->l + i, ch->v + 3 * i);
+        v3_dot(t, vp, vp);
+        r_addmul(out, ch->m + i, t);
+        v3_cross(c, xp, vp);
+        r_addmul(out + 1, ch->m + i, c + 2);
+    }
+    r_mul_2si(out, out, -1);
+    CL_FN(cl_chain_potential)(ch, t, q);
+    r_add(out, out, t);
+    return CL_OK;
+}
+
+int CL_FN(cl_chain_equilibrium)(const CL_FN(cl_chain) *ch, int k, rptr x)
+{
+    if (k < 0 || k > 1) return CL_EDOMAIN;
+    size_t n = ch->n;
+    for (size_t i = 0; i < 6 * n; i++) r_set_zero(x + i);
+    for (size_t i = 0; i < n; i++) r_set_si(x + 3 * i + 2, k == 0 ? -1 : 1);
+    return CL_OK;
+}
+
+/* ---- the spherical pendulum in two angles ---- */
+
+int CL_FN(cl_sph_angles_from_state)(rptr ang, rsrc x)
+{
+    cl_prec_t p = r_prec(ang);
+    R_DECL(rho, p);
+    R_DECL(c, p);
+    R_DECL(s, p);
+    R_DECL(t, p);
+    r_hypot(rho, x, x + 1);
+    if (r_is_zero(rho)) return CL_EDOMAIN;
+    r_atan2(ang, rho, x + 2);
+    r_atan2(ang + 1, x + 1, x);
+    /* θ̇ = q̇·e_θ, e_θ = (cos θ cos φ, cos θ sin φ, −sin θ); φ̇ = q̇·e_φ / sin θ */
+    r_div(c, x, rho);     /* cos φ */
+    r_div(s, x + 1, rho); /* sin φ */
+    r_mul(t, x + 3, c);
+    r_addmul(t, x + 4, s);
+    r_mul(t, t, x + 2);   /* (q̇₁cosφ + q̇₂sinφ) cos θ, with cos θ = q₃ */
+    r_submul(t, x + 5, rho);
+    r_set(ang + 2, t);
+    r_mul(t, x + 4, c);
+    r_submul(t, x + 3, s);
+    r_div(ang + 3, t, rho);
+    return CL_OK;
+}
+
+void CL_FN(cl_sph_state_from_angles)(rptr x, rsrc ang)
+{
+    cl_prec_t p = r_prec(x);
+    R_DECL(st, p); R_DECL(ct, p); R_DECL(sp, p); R_DECL(cp, p); R_DECL(t, p);
+    r_sin(st, ang); r_cos(ct, ang); r_sin(sp, ang + 1); r_cos(cp, ang + 1);
+    r_mul(x, st, cp);
+    r_mul(x + 1, st, sp);
+    r_set(x + 2, ct);
+    /* q̇ = θ̇ (cθcφ, cθsφ, −sθ) + φ̇ (−sθsφ, sθcφ, 0) */
+    r_mul(t, ct, cp); r_mul(x + 3, t, ang + 2);
+    r_mul(t, st, sp); r_submul(x + 3, t, ang + 3);
+    r_mul(t, ct, sp); r_mul(x + 4, t, ang + 2);
+    r_mul(t, st, cp); r_addmul(x + 4, t, ang + 3);
+    r_mul(x + 5, st, ang + 2);
+    r_neg(x + 5, x + 5);
+}
+
+int CL_FN(cl_sph_rhs_angles)(rptr dang, rsrc ang, rsrc g_over_l)
+{
+    cl_prec_t p = r_prec(dang);
+    R_DECL(st, p); R_DECL(ct, p); R_DECL(t, p); R_DECL(u, p);
+    r_sin(st, ang);
+    r_cos(ct, ang);
+    if (r_is_zero(st)) return CL_EDOMAIN;
+    r_set(dang, ang + 2);
+    r_set(dang + 1, ang + 3);
+    r_mul(t, st, ct);
+    r_sqr(u, ang + 3);
+    r_mul(t, t, u);
+    r_mul(u, g_over_l, st);
+    r_add(dang + 2, t, u);
+    r_div(t, ct, st);
+    r_mul(t, t, ang + 2);
+    r_mul(t, t, ang + 3);
+    r_mul_si(dang + 3, t, -2);
+    return CL_OK;
+}
+
+void CL_FN(cl_sph_accel_from_angles)(rptr qdd, rsrc ang, rsrc dang)
+{
+    cl_prec_t p = r_prec(qdd);
+    R_DECL(st, p); R_DECL(ct, p); R_DECL(sp, p); R_DECL(cp, p); R_DECL(t, p);
+    R_DECL(a, p); R_DECL(b, p); R_DECL(c, p); R_DECL(e, p);
+    r_sin(st, ang); r_cos(ct, ang); r_sin(sp, ang + 1); r_cos(cp, ang + 1);
+    /* q_θ = (cθcφ, cθsφ, −sθ), q_φ = (−sθsφ, sθcφ, 0), q_θθ = −q,
+       q_θφ = (−cθsφ, cθcφ, 0), q_φφ = (−sθcφ, −sθsφ, 0) */
+    r_sqr(a, ang + 2);          /* θ̇² */
+    r_mul(b, ang + 2, ang + 3);
+    r_mul_2si(b, b, 1);         /* 2θ̇φ̇ */
+    r_sqr(c, ang + 3);          /* φ̇² */
+    r_mul(t, ct, cp); r_mul(e, t, dang + 2);
+    r_mul(t, st, sp); r_submul(e, t, dang + 3);
+    r_mul(t, st, cp); r_submul(e, t, a);
+    r_mul(t, ct, sp); r_submul(e, t, b);
+    r_mul(t, st, cp); r_submul(e, t, c);
+    r_set(qdd, e);
+    r_mul(t, ct, sp); r_mul(e, t, dang + 2);
+    r_mul(t, st, cp); r_addmul(e, t, dang + 3);
+    r_mul(t, st, sp); r_submul(e, t, a);
+    r_mul(t, ct, cp); r_addmul(e, t, b);
+    r_mul(t, st, sp); r_submul(e, t, c);
+    r_set(qdd + 1, e);
+    r_mul(e, st, dang + 2);
+    r_neg(e, e);
+    r_submul(e, ct, a);
+    r_set(qdd + 2, e);
+}

@@ -1,0 +1,200 @@
+/*
+ * Coupled spheres with configuration-dependent inertia: an instance of the
+ * quadratic Lagrangian [S2 (12)] for which F_i of Corollary 1 [S2 (13)] does
+ * not vanish, so the terms of (13), (19), (27) and (36) that carry the
+ * derivatives of the inertia are exercised.
+ *
+ *   m_ii(q) = a_i + b (e₃·q_i)²,   m_ij(q) = c (q_i·q_j)  (i ≠ j),
+ *   U(q) = Σ_i k_i e₃·q_i + κ Σ_{i<j} q_i·q_j,           f_i = −δ q̇_i.
+ *
+ * On T_q(S²)ⁿ, |Σ_{i≠j} m_ij q̇_i·q̇_j| ≤ |c| Σ_{i≠j} ‖q̇_i‖‖q̇_j‖ ≤ |c|(n−1) Σ ‖q̇_i‖²,
+ * so a_i > |c|(n−1) and b ≥ 0 make the kinetic energy positive definite.
+ *
+ * Derivatives, by hand (the only non-zero ones):
+ *   ∂m_ii/∂q_i = 2b (e₃·q_i) e₃,   ∂m_ij/∂q_i = c q_j,   ∂m_ij/∂q_j = c q_i;
+ *   ṁ_ii = 2b (e₃·q_i)(e₃·q̇_i),   ṁ_ij = c (q̇_i·q_j + q_i·q̇_j);
+ *   ½ ∂/∂q_i Σ_jk (q̇_j·q̇_k) m_jk = b (e₃·q_i)‖q̇_i‖² e₃ + c Σ_{j≠i} (q̇_i·q̇_j) q_j
+ *   (the pairs (j,k) = (i,j) and (j,i) each contribute ½ c (q̇_i·q̇_j) q_j);
+ *   F_i = Σ_j ṁ_ij q̇_j − b (e₃·q_i)‖q̇_i‖² e₃ − c Σ_{j≠i} (q̇_i·q̇_j) q_j;
+ *   ∂U/∂q_i = k_i e₃ + κ Σ_{j≠i} q_j.
+ */
+#include <stdlib.h>
+#include "s2_forms_impl.h"
+#include "s2_coupled.h"
+
+struct CL_FN(cl_s2_coupled) {
+    size_t n;
+    cl_prec_t prec;
+    CL_FN(cl_s2_quad) quad;
+    CL_FN(cl_s2_quad_ws) *ws;
+    rptr block, a, k, b, c, kappa, damping;
+};
+
+static int coupled_inertia(void *ctx, rptr m, rsrc q)
+{
+    CL_FN(cl_s2_coupled) *s = ctx;
+    size_t n = s->n;
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n; j++) {
+            rptr e = m + i * n + j;
+            if (i == j) {
+                r_sqr(e, q + 3 * i + 2);
+                r_mul(e, e, s->b);
+                r_add(e, e, s->a + i);
+            } else {
+                v3_dot(e, q + 3 * i, q + 3 * j);
+                r_mul(e, e, s->c);
+            }
+        }
+    return CL_OK;
+}
+
+static int coupled_inertia_grad(void *ctx, rptr dm, rsrc q)
+{
+    CL_FN(cl_s2_coupled) *s = ctx;
+    size_t n = s->n;
+    for (size_t k = 0; k < 3 * n * n * n; k++) r_set_zero(dm + k);
+    for (size_t i = 0; i < n; i++) {
+        rptr e = dm + ((i * n + i) * n + i) * 3; /* ∂m_ii/∂q_i = 2b(e₃·q_i)e₃ */
+        r_mul(e + 2, s->b, q + 3 * i + 2);
+        r_mul_2si(e + 2, e + 2, 1);
+        for (size_t j = 0; j < n; j++) {
+            if (j == i) continue;
+            v3_scale(dm + ((i * n + j) * n + i) * 3, s->c, q + 3 * j); /* ∂m_ij/∂q_i */
+            v3_scale(dm + ((i * n + j) * n + j) * 3, s->c, q + 3 * i); /* ∂m_ij/∂q_j */
+        }
+    }
+    return CL_OK;
+}
+
+static int coupled_potential(void *ctx, rptr U, rptr dU, rsrc q)
+{
+    CL_FN(cl_s2_coupled) *s = ctx;
+    size_t n = s->n;
+    R_DECL(t, s->prec);
+    RV_DECL(sum, 3, s->prec);
+    for (size_t i = 0; i < n; i++) v3_add(sum, sum, q + 3 * i);
+    if (U) {
+        r_set_zero(U);
+        for (size_t i = 0; i < n; i++) {
+            r_addmul(U, s->k + i, q + 3 * i + 2);
+            for (size_t j = i + 1; j < n; j++) {
+                v3_dot(t, q + 3 * i, q + 3 * j);
+                r_addmul(U, s->kappa, t);
+            }
+        }
+    }
+    if (dU)
+        for (size_t i = 0; i < n; i++) {
+            rptr g = dU + 3 * i;
+            v3_sub(g, sum, q + 3 * i);
+            v3_scale(g, s->kappa, g);
+            r_add(g + 2, g + 2, s->k + i);
+        }
+    return CL_OK;
+}
+
+static int coupled_force(void *ctx, rptr f, rsrc q, rsrc qdot)
+{
+    CL_FN(cl_s2_coupled) *s = ctx;
+    (void)q;
+    R_DECL(t, s->prec);
+    r_neg(t, s->damping);
+    for (size_t i = 0; i < s->n; i++) v3_scale(f + 3 * i, t, qdot + 3 * i);
+    return CL_OK;
+}
+
+int CL_FN(cl_s2_coupled_new)(CL_FN(cl_s2_coupled) **out, size_t n, rsrc a, rsrc b, rsrc c,
+                             rsrc k, rsrc kappa, rsrc damping, cl_prec_t prec)
+{
+    *out = NULL;
+    if (n < 1) return CL_EDIM;
+    if (!CL_FN(cl_rvec_is_finite)(a, n) || !CL_FN(cl_rvec_is_finite)(k, n) ||
+        !r_is_number(b) || !r_is_number(c) || !r_is_number(kappa) || !r_is_number(damping))
+        return CL_ENAN;
+    R_DECL(bound, prec);
+    r_abs(bound, c);
+    r_mul_si(bound, bound, (long)n - 1);
+    for (size_t i = 0; i < n; i++)
+        if (r_cmp(a + i, bound) <= 0) return CL_EPARAM;
+    if (r_sgn(b) < 0 || r_sgn(damping) < 0) return CL_EPARAM;
+    CL_FN(cl_s2_coupled) *s = calloc(1, sizeof *s);
+    if (!s) return CL_ENOMEM;
+    s->n = n;
+    s->prec = prec;
+    s->block = CL_FN(cl_rvec_new)(2 * n + 4, prec);
+    if (!s->block) {
+        free(s);
+        return CL_ENOMEM;
+    }
+    s->a = s->block;
+    s->k = s->a + n;
+    s->b = s->k + n;
+    s->c = s->b + 1;
+    s->kappa = s->c + 1;
+    s->damping = s->kappa + 1;
+    CL_FN(cl_rvec_copy)(s->a, a, n);
+    CL_FN(cl_rvec_copy)(s->k, k, n);
+    r_set(s->b, b);
+    r_set(s->c, c);
+    r_set(s->kappa, kappa);
+    r_set(s->damping, damping);
+    s->quad.n = n;
+    s->quad.ctx = s;
+    s->quad.inertia = coupled_inertia;
+    s->quad.inertia_grad = coupled_inertia_grad;
+    s->quad.potential = coupled_potential;
+    s->quad.force = coupled_force;
+    s->ws = CL_FN(cl_s2_quad_ws_new)(&s->quad, prec);
+    if (!s->ws) {
+        CL_FN(cl_s2_coupled_free)(s);
+        return CL_ENOMEM;
+    }
+    *out = s;
+    return CL_OK;
+}
+
+void CL_FN(cl_s2_coupled_free)(CL_FN(cl_s2_coupled) *s)
+{
+    if (!s) return;
+    CL_FN(cl_s2_quad_ws_free)(s->ws);
+    CL_FN(cl_rvec_free)(s->block);
+    free(s);
+}
+
+const CL_FN(cl_s2_quad) *CL_FN(cl_s2_coupled_quad)(const CL_FN(cl_s2_coupled) *s) { return &s->quad; }
+CL_FN(cl_s2_quad_ws) *CL_FN(cl_s2_coupled_ws)(CL_FN(cl_s2_coupled) *s) { return s->ws; }
+
+void CL_FN(cl_s2_coupled_F_hand)(CL_FN(cl_s2_coupled) *s, rptr F, rsrc q, rsrc qdot)
+{
+    size_t n = s->n;
+    cl_prec_t p = s->prec;
+    R_DECL(md, p);
+    R_DECL(t, p);
+    for (size_t i = 0; i < n; i++) {
+        rptr Fi = F + 3 * i;
+        v3_zero(Fi);
+        /* Σ_j ṁ_ij q̇_j */
+        r_mul(md, q + 3 * i + 2, qdot + 3 * i + 2);
+        r_mul(md, md, s->b);
+        r_mul_2si(md, md, 1);
+        v3_axpy(Fi, md, qdot + 3 * i);
+        for (size_t j = 0; j < n; j++) {
+            if (j == i) continue;
+            v3_dot(md, qdot + 3 * i, q + 3 * j);
+            v3_dot(t, q + 3 * i, qdot + 3 * j);
+            r_add(md, md, t);
+            r_mul(md, md, s->c);
+            v3_axpy(Fi, md, qdot + 3 * j);
+            /* − c (q̇_i·q̇_j) q_j */
+            v3_dot(t, qdot + 3 * i, qdot + 3 * j);
+            r_mul(t, t, s->c);
+            r_neg(t, t);
+            v3_axpy(Fi, t, q + 3 * j);
+        }
+        /* − b (e₃·q_i) ‖q̇_i‖² e₃ */
+        v3_dot(t, qdot + 3 * i, qdot + 3 * i);
+        r_mul(t, t, q + 3 * i + 2);
+        r_submul(Fi + 2, t, s->b);
+    }
+}

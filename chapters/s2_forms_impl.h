@@ -1,0 +1,88 @@
+/*
+ * Internal to the chapters S2 III–V (templated sources only): the workspace
+ * of a quadratic-Lagrangian system and small helpers shared by the four
+ * forms. Not installed as public interface.
+ */
+#ifndef CL_S2_FORMS_IMPL_H
+#define CL_S2_FORMS_IMPL_H
+#include "r3.h"
+#include "s2_qdot.h"
+#include "s2_omega.h"
+#include "s2_mu.h"
+#include "s2_pi.h"
+#include "linalg.h"
+
+struct CL_FN(cl_s2_quad_ws) {
+    const CL_FN(cl_s2_quad) *sys;
+    size_t n;
+    cl_prec_t prec;
+    rptr block;   /* one allocation holding every array below */
+    rptr m;       /* n²: m_jk(q) */
+    rptr dm;      /* 3n³: ∂m_jk/∂q_i, or NULL */
+    rptr mdot;    /* n²: ṁ_jk */
+    rptr c;       /* n²: q̇_j·q̇_k */
+    rptr U;       /* 1 */
+    rptr dU;      /* 3n */
+    rptr f;       /* 3n */
+    rptr F;       /* 3n */
+    rptr A;       /* 9n² */
+    rptr b;       /* 3n */
+    rptr v;       /* 3n: a velocity q̇ */
+    rptr w;       /* 3n: an angular velocity ω */
+    rptr t;       /* 3n scratch */
+    rptr s;       /* 3n scratch */
+    int *perm;    /* 3n: pivots of the LU factorization */
+};
+
+/* Entry (r, c) of the 3n×3n matrix A. */
+#define S2_A(ws, r, c) ((ws)->A + (size_t)(r) * 3 * (ws)->n + (size_t)(c))
+
+/* Evaluate m, U, ∂U/∂q at q (U may be skipped with want_U = 0). */
+static inline int s2_eval_mU(CL_FN(cl_s2_quad_ws) *ws, rsrc q, int want_U)
+{
+    const CL_FN(cl_s2_quad) *sys = ws->sys;
+    int st = sys->inertia(sys->ctx, ws->m, q);
+    if (st) return st;
+    if (sys->potential) {
+        st = sys->potential(sys->ctx, want_U ? ws->U : NULL, ws->dU, q);
+        if (st) return st;
+    } else {
+        r_set_zero(ws->U);
+        for (size_t k = 0; k < 3 * ws->n; k++) r_set_zero(ws->dU + k);
+    }
+    return CL_OK;
+}
+
+/* Generalized forces at (q, q̇) into ws->f (zero when the system has none). */
+static inline int s2_eval_force(CL_FN(cl_s2_quad_ws) *ws, rsrc q, rsrc qdot)
+{
+    const CL_FN(cl_s2_quad) *sys = ws->sys;
+    if (sys->force) return sys->force(sys->ctx, ws->f, q, qdot);
+    for (size_t k = 0; k < 3 * ws->n; k++) r_set_zero(ws->f + k);
+    return CL_OK;
+}
+
+/* ws->b = A⁻¹ ws->b for the 3n×3n matrix ws->A (overwritten by its LU
+ * factors): the dense reference solve, LU with partial pivoting (src/linalg). */
+static inline int s2_solve(CL_FN(cl_s2_quad_ws) *ws)
+{
+    int N = (int)(3 * ws->n);
+    int st = CL_FN(cl_lu_factor)(ws->A, ws->perm, N);
+    if (!st) st = CL_FN(cl_lu_solve)(ws->A, ws->perm, ws->b, N, 1);
+    return st;
+}
+
+/* r = (I − qqᵀ) a for one sphere; r may alias a. */
+static inline void s2_proj(rptr r, rsrc q, rsrc a) { v3_proj_tangent(r, q, a); }
+
+/* Build the 3n×3n matrix G of the Legendre transform [S2 (24)] from ws->m:
+ * G_ii = m_ii I₃, G_ij = m_ij (I₃ − q_i q_iᵀ) for j ≠ i. */
+void CL_FN(cl_s2_quad_build_G)(CL_FN(cl_s2_quad_ws) *ws, rsrc q);
+/* Build the 3n×3n matrix K of [S2 (33)] from ws->m:
+ * K_ii = m_ii I₃, K_ij = m_ij S(q_i)ᵀ S(q_j) for j ≠ i. */
+void CL_FN(cl_s2_quad_build_K)(CL_FN(cl_s2_quad_ws) *ws, rsrc q);
+/* ws->F = F(q, q̇) of [S2 (13)] from ws->dm evaluated at q (also fills ws->mdot, ws->c). */
+int CL_FN(cl_s2_quad_eval_F)(CL_FN(cl_s2_quad_ws) *ws, rsrc q, rsrc qdot);
+/* ws->v = G⁻¹μ, projected as in [S2 (25)], with ws->m evaluated at q (s2_mu.c). */
+int CL_FN(cl_s2_quad_solve_G)(CL_FN(cl_s2_quad_ws) *ws, rsrc q, rsrc mu);
+#endif

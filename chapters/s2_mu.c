@@ -1,0 +1,175 @@
+/** \page ch_s2_mu S2 IV.A — Hamilton's equations in (q, μ)
+
+The momentum conjugate to q̇_i lives in T*_{q_i}S², identified with the
+tangent plane by the dot product, so the Legendre transform keeps only the
+tangential part of ∂L/∂q̇_i [S2 (20)]:
+\f[ \mu_i = (I_3 - q_iq_i^T)\frac{\partial L}{\partial\dot q_i},\qquad
+    H(q,\mu) = \sum_i \mu_i\cdot\dot q_i - L(q,\dot q) \quad\text{[S2 (21)]}. \f]
+Hamilton's phase-space principle, with δμ_i split into the part fixed by
+q_i·μ_i = 0 and a free tangential part, gives Proposition 3 [S2 (23)]
+(cl_s2_hamilton_mu_d()):
+\f[ \dot q_i = (I_3 - q_iq_i^T)\frac{\partial H}{\partial\mu_i},\qquad
+    \dot\mu_i = -(I_3 - q_iq_i^T)\Big(\frac{\partial H}{\partial q_i} - f_i\Big)
+    + \frac{\partial H}{\partial\mu_i}\times(\mu_i\times q_i). \f]
+The last term is normal to q_i: it keeps q_i·μ_i = 0.
+
+For the quadratic Lagrangian [S2 (12)] the transform is linear,
+μ_i = m_ii q̇_i + (I₃ − q_iq_iᵀ)Σ_{j≠i} m_ij q̇_j [S2 (24)], i.e. μ = G q̇
+with the matrix G of chapter \ref ch_s2_qdot; its inverse [S2 (25)] is
+q̇ = G⁻¹μ. The Hamiltonian is H = ½ Σ μ_jᵀ m^I_jk μ_k + U [S2 (26)] and
+Corollary 3 [S2 (27)] reads
+\f[ \dot\mu_i = \sum_j (m^I_{ij}\mu_j)\times(\mu_i\times q_i)
+    - (I_3 - q_iq_i^T)\frac12\frac{\partial}{\partial q_i}\sum_{j,k}\mu_j^Tm^I_{jk}\mu_k
+    - (I_3 - q_iq_i^T)\Big(\frac{\partial U}{\partial q_i} - f_i\Big). \f]
+The paper leaves m^I and its derivative implicit. Here m^I is the inverse of
+the symmetric matrix G_s (G_s,ii = m_ii I₃, G_s,ij = m_ij P_iP_j, with
+P_i = I₃ − q_iq_iᵀ), which agrees with G on tangent vectors; then
+∂H/∂μ = m^Iμ = q̇, and ∂(μᵀm^Iμ)/∂q_i = −∂(q̇ᵀG_s q̇)/∂q_i at fixed q̇,
+which works out (derivation at cl_s2_quad_rhs_mu_d()) to
+\f[ \frac12\frac{\partial}{\partial q_i}\mu^Tm^I\mu = -\frac12\sum_{j,k}(\dot q_j\cdot\dot q_k)
+    \frac{\partial m_{jk}}{\partial q_i} + \sum_{k\ne i} m_{ik}(q_i\cdot\dot q_k)\,\dot q_i . \f]
+*/
+#include "s2_forms_impl.h"
+
+/** \brief Legendre transform [S2 (20)]: \f$\mu_i = (I_3 - q_iq_i^T)\,\partial L/\partial\dot q_i\f$. */
+void CL_FN(cl_s2_legendre_mu)(size_t n, rptr mu, rsrc q, rsrc dLdqdot)
+{
+    for (size_t i = 0; i < n; i++) s2_proj(mu + 3 * i, q + 3 * i, dLdqdot + 3 * i);
+}
+
+/**
+ * \brief Hamilton's equations, Proposition 3 [S2 (23)].
+ * \f[ \dot q_i = (I_3 - q_iq_i^T)\frac{\partial H}{\partial\mu_i},\qquad
+ *     \dot\mu_i = -(I_3 - q_iq_i^T)\Big(\frac{\partial H}{\partial q_i} - f_i\Big)
+ *     + \frac{\partial H}{\partial\mu_i}\times(\mu_i\times q_i) \f]
+ */
+void CL_FN(cl_s2_hamilton_mu)(size_t n, rptr dx, rsrc q, rsrc mu, rsrc dHdq, rsrc dHdmu, rsrc f)
+{
+    cl_prec_t p = r_prec(dx);
+    RV_DECL(a, 3, p);
+    RV_DECL(b, 3, p);
+    for (size_t i = 0; i < n; i++) {
+        s2_proj(dx + 3 * i, q + 3 * i, dHdmu + 3 * i);
+        v3_set(a, dHdq + 3 * i);
+        if (f) v3_sub(a, a, f + 3 * i);
+        s2_proj(a, q + 3 * i, a);
+        v3_cross(b, mu + 3 * i, q + 3 * i);
+        v3_cross(b, dHdmu + 3 * i, b);
+        v3_sub(dx + 3 * (n + i), b, a);
+    }
+}
+
+/**
+ * \brief Legendre transform of the quadratic Lagrangian [S2 (24)].
+ * \f[ \mu_i = m_{ii}(q)\dot q_i + (I_3 - q_iq_i^T)\sum_{j\ne i} m_{ij}(q)\dot q_j \f]
+ */
+int CL_FN(cl_s2_quad_legendre_mu)(CL_FN(cl_s2_quad_ws) *ws, rptr mu, rsrc q, rsrc qdot)
+{
+    size_t n = ws->n;
+    int st = ws->sys->inertia(ws->sys->ctx, ws->m, q);
+    if (st) return st;
+    RV_DECL(a, 3, ws->prec);
+    for (size_t i = 0; i < n; i++) {
+        v3_zero(a);
+        for (size_t j = 0; j < n; j++)
+            if (j != i) v3_axpy(a, ws->m + i * n + j, qdot + 3 * j);
+        s2_proj(a, q + 3 * i, a);
+        v3_axpy(a, ws->m + i * n + i, qdot + 3 * i);
+        v3_set(mu + 3 * i, a);
+    }
+    return CL_OK;
+}
+
+/* ws->v = G⁻¹ μ with ws->m evaluated at q, projected as in [S2 (25)]. */
+int CL_FN(cl_s2_quad_solve_G)(CL_FN(cl_s2_quad_ws) *ws, rsrc q, rsrc mu)
+{
+    size_t n = ws->n;
+    CL_FN(cl_s2_quad_build_G)(ws, q);
+    CL_FN(cl_rvec_copy)(ws->b, mu, 3 * n);
+    int st = s2_solve(ws);
+    if (st) return st;
+    for (size_t i = 0; i < n; i++) s2_proj(ws->v + 3 * i, q + 3 * i, ws->b + 3 * i);
+    return CL_OK;
+}
+
+/**
+ * \brief Inverse Legendre transform [S2 (25)].
+ * \f[ \dot q_i = (I_3 - q_iq_i^T)\sum_j m^I_{ij}(q)\mu_j \f]
+ * computed by solving [S2 (24)] for q̇ (dense, partial pivoting).
+ */
+int CL_FN(cl_s2_quad_legendre_mu_inv)(CL_FN(cl_s2_quad_ws) *ws, rptr qdot, rsrc q, rsrc mu)
+{
+    int st = ws->sys->inertia(ws->sys->ctx, ws->m, q);
+    if (!st) st = CL_FN(cl_s2_quad_solve_G)(ws, q, mu);
+    if (st) return st;
+    CL_FN(cl_rvec_copy)(qdot, ws->v, 3 * ws->n);
+    return CL_OK;
+}
+
+/**
+ * \brief Hamiltonian [S2 (26)].
+ * \f[ H(q,\mu) = \tfrac12\sum_{j,k}\mu_j^Tm^I_{jk}(q)\mu_k + U(q) = \tfrac12\,\mu\cdot\dot q + U \f]
+ */
+int CL_FN(cl_s2_quad_hamiltonian_mu)(CL_FN(cl_s2_quad_ws) *ws, rptr H, rsrc q, rsrc mu)
+{
+    size_t n = ws->n;
+    int st = s2_eval_mU(ws, q, 1);
+    if (!st) st = CL_FN(cl_s2_quad_solve_G)(ws, q, mu);
+    if (st) return st;
+    r_set_zero(H);
+    for (size_t k = 0; k < 3 * n; k++) r_addmul(H, mu + k, ws->v + k);
+    r_mul_2si(H, H, -1);
+    r_add(H, H, ws->U);
+    return CL_OK;
+}
+
+/**
+ * \brief Vector field of the (q, μ) form: Corollary 3 [S2 (25), (27)],
+ *        through Proposition 3 [S2 (23)].
+ *
+ * With q̇ = m^Iμ from [S2 (25)], ∂H/∂μ = q̇ and
+ * \f[ \frac{\partial H}{\partial q_i} = -\frac12\sum_{j,k}(\dot q_j\cdot\dot q_k)
+ *     \frac{\partial m_{jk}}{\partial q_i} + \sum_{k\ne i} m_{ik}(q_i\cdot\dot q_k)\,\dot q_i
+ *     + \frac{\partial U}{\partial q_i}. \f]
+ * Derivation: m^I = G_s⁻¹ and ∂G_s⁻¹ = −G_s⁻¹(∂G_s)G_s⁻¹, so
+ * ½∂(μᵀG_s⁻¹μ)/∂q_i = −½∂(vᵀG_s v)/∂q_i at v = q̇ fixed. In
+ * vᵀG_s v = Σ_j m_jj‖v_j‖² + Σ_{j≠k} m_jk (P_jv_j)·(P_kv_k), the inertia gives
+ * the first sum, and ∂/∂q_i[(P_iv_i)·w] = −(q_i·v_i)w − (q_i·w)v_i =
+ * −(q_i·w)v_i for tangent v_i, counted twice (j = i and k = i) with the ½,
+ * gives the second. (27) is then (23) with these gradients.
+ */
+int CL_FN(cl_s2_quad_rhs_mu)(CL_FN(cl_s2_quad_ws) *ws, rptr dx, rsrc x)
+{
+    size_t n = ws->n;
+    rsrc q = x, mu = x + 3 * n;
+    int st = s2_eval_mU(ws, q, 0);
+    if (!st) st = CL_FN(cl_s2_quad_solve_G)(ws, q, mu);
+    if (!st) st = s2_eval_force(ws, q, ws->v);
+    if (!st && ws->sys->inertia_grad) st = ws->sys->inertia_grad(ws->sys->ctx, ws->dm, q);
+    if (st) return st;
+    rsrc v = ws->v;
+    rptr dHdq = ws->t;
+    R_DECL(h, ws->prec);
+    R_DECL(d, ws->prec);
+    for (size_t i = 0; i < n; i++) {
+        rptr g = dHdq + 3 * i;
+        v3_set(g, ws->dU + 3 * i);
+        r_set_zero(h);
+        for (size_t k = 0; k < n; k++) {
+            if (k == i) continue;
+            v3_dot(d, q + 3 * i, v + 3 * k);
+            r_addmul(h, d, ws->m + i * n + k);
+        }
+        v3_axpy(g, h, v + 3 * i);
+        if (ws->dm)
+            for (size_t j = 0; j < n; j++)
+                for (size_t k = 0; k < n; k++) {
+                    v3_dot(h, v + 3 * j, v + 3 * k);
+                    r_mul_2si(h, h, -1);
+                    r_neg(h, h);
+                    v3_axpy(g, h, ws->dm + ((j * n + k) * n + i) * 3);
+                }
+    }
+    CL_FN(cl_s2_hamilton_mu)(n, dx, q, mu, dHdq, v, ws->f);
+    return CL_OK;
+}

@@ -1,0 +1,335 @@
+/** \page ch_s2_pi S2 IV.B — Hamilton's equations in (q, π)
+
+The momentum conjugate to the angular velocity is the tangential part of
+∂L̃/∂ω_i [S2 (28)], and H̃(q, π) = Σ π_j·ω_j − L̃(q, ω) [S2 (29)]. Since
+L̃(q, ω) = L(q, −S(q)ω), π_i = S(q_i)μ_i = q_i × μ_i: the two momenta of a
+motion differ by a quarter turn in each tangent plane
+(cl_s2_pi_from_mu_d(), cl_s2_mu_from_pi_d()). Hamilton's principle gives
+Proposition 4 [S2 (31), (32)] (cl_s2_hamilton_pi_d()):
+\f[ \dot q_i = -S(q_i)\frac{\partial\tilde H}{\partial\pi_i},\qquad
+    \dot\pi_i = -S(q_i)\frac{\partial\tilde H}{\partial q_i}
+    + \frac{\partial\tilde H}{\partial\pi_i}\times\pi_i + S(q_i)f_i . \f]
+For the quadratic Lagrangian the transform [S2 (33)] is π = Kω with the
+matrix K of chapter \ref ch_s2_omega, inverted as ω = m^Iπ [S2 (34)],
+H̃ = ½ Σ π_iᵀ m^I_ij π_j + U [S2 (35)], and Corollary 4 [S2 (36)] reads
+\f[ \dot q_i = -S(q_i)\sum_j m^I_{ij}\pi_j,\qquad
+    \dot\pi_i = -S(q_i)\Big\{\frac12\frac{\partial}{\partial q_i}\sum_{j,k}\pi_j^Tm^I_{jk}\pi_k
+    + \frac{\partial U}{\partial q_i}\Big\} + \Big\{\sum_j m^I_{ij}\pi_j\Big\}\times\pi_i + S(q_i)f_i . \f]
+Here m^I = K⁻¹ (K is symmetric), so the derivative of the quadratic form is
+−∂(ωᵀKω)/∂q_i at fixed ω = K⁻¹π (derivation at cl_s2_quad_rhs_pi_d()).
+
+The end of this chapter carries a state of any form to any other
+(cl_s2_quad_convert_d()), evaluates any form's field (cl_s2_quad_rhs_d()),
+carries a field back to q̈ (cl_s2_quad_accel_from_d()) and gives the energy
+in each form (cl_s2_quad_energy_d()).
+*/
+#include "s2_forms_impl.h"
+
+/** \brief Legendre transform [S2 (28)]: \f$\pi_i = (I_3 - q_iq_i^T)\,\partial\tilde L/\partial\omega_i\f$. */
+void CL_FN(cl_s2_legendre_pi)(size_t n, rptr pi, rsrc q, rsrc dLdw)
+{
+    for (size_t i = 0; i < n; i++) s2_proj(pi + 3 * i, q + 3 * i, dLdw + 3 * i);
+}
+
+/** \brief \f$\pi_i = S(q_i)\mu_i\f$, from ∂L̃/∂ω_i = S(q_i) ∂L/∂q̇_i by [S2 (14)] and (3). */
+void CL_FN(cl_s2_pi_from_mu)(size_t n, rptr pi, rsrc q, rsrc mu)
+{
+    for (size_t i = 0; i < n; i++) v3_cross(pi + 3 * i, q + 3 * i, mu + 3 * i);
+}
+
+/** \brief \f$\mu_i = \pi_i\times q_i = -S(q_i)\pi_i\f$ (inverse of S(q_i) on T_{q_i}S²). */
+void CL_FN(cl_s2_mu_from_pi)(size_t n, rptr mu, rsrc q, rsrc pi)
+{
+    for (size_t i = 0; i < n; i++) v3_cross(mu + 3 * i, pi + 3 * i, q + 3 * i);
+}
+
+/**
+ * \brief Hamilton's equations, Proposition 4 [S2 (31), (32)].
+ * \f[ \dot q_i = -S(q_i)\frac{\partial\tilde H}{\partial\pi_i},\qquad
+ *     \dot\pi_i = -S(q_i)\frac{\partial\tilde H}{\partial q_i}
+ *     + \frac{\partial\tilde H}{\partial\pi_i}\times\pi_i + S(q_i)f_i \f]
+ */
+void CL_FN(cl_s2_hamilton_pi)(size_t n, rptr dx, rsrc q, rsrc pi, rsrc dHdq, rsrc dHdpi, rsrc f)
+{
+    cl_prec_t p = r_prec(dx);
+    RV_DECL(a, 3, p);
+    RV_DECL(b, 3, p);
+    for (size_t i = 0; i < n; i++) {
+        v3_cross(dx + 3 * i, dHdpi + 3 * i, q + 3 * i);
+        v3_set(a, dHdq + 3 * i);
+        if (f) v3_sub(a, a, f + 3 * i);
+        v3_cross(a, q + 3 * i, a);
+        v3_cross(b, dHdpi + 3 * i, pi + 3 * i);
+        v3_sub(dx + 3 * (n + i), b, a);
+    }
+}
+
+/**
+ * \brief Legendre transform of the modified quadratic Lagrangian [S2 (33)].
+ * \f[ \pi_i = m_{ii}(q)\omega_i + \sum_{j\ne i} S(q_i)^Tm_{ij}(q)S(q_j)\omega_j \f]
+ */
+int CL_FN(cl_s2_quad_legendre_pi)(CL_FN(cl_s2_quad_ws) *ws, rptr pi, rsrc q, rsrc w)
+{
+    size_t n = ws->n;
+    int st = ws->sys->inertia(ws->sys->ctx, ws->m, q);
+    if (st) return st;
+    RV_DECL(a, 3, ws->prec);
+    rptr u = ws->t; /* u_j = S(q_j) ω_j */
+    for (size_t j = 0; j < n; j++) v3_cross(u + 3 * j, q + 3 * j, w + 3 * j);
+    for (size_t i = 0; i < n; i++) {
+        v3_zero(a);
+        for (size_t j = 0; j < n; j++)
+            if (j != i) v3_axpy(a, ws->m + i * n + j, u + 3 * j);
+        v3_cross(a, a, q + 3 * i); /* S(q_i)ᵀ a = a × q_i */
+        v3_axpy(a, ws->m + i * n + i, w + 3 * i);
+        v3_set(pi + 3 * i, a);
+    }
+    return CL_OK;
+}
+
+/* ws->w = K⁻¹ π with ws->m evaluated at q. */
+static int solve_K(CL_FN(cl_s2_quad_ws) *ws, rsrc q, rsrc pi)
+{
+    size_t n = ws->n;
+    CL_FN(cl_s2_quad_build_K)(ws, q);
+    CL_FN(cl_rvec_copy)(ws->b, pi, 3 * n);
+    int st = s2_solve(ws);
+    if (st) return st;
+    CL_FN(cl_rvec_copy)(ws->w, ws->b, 3 * n);
+    return CL_OK;
+}
+
+/**
+ * \brief Inverse Legendre transform [S2 (34)]: \f$\omega_i = \sum_j m^I_{ij}(q)\pi_j\f$,
+ * computed by solving [S2 (33)] for ω.
+ */
+int CL_FN(cl_s2_quad_legendre_pi_inv)(CL_FN(cl_s2_quad_ws) *ws, rptr w, rsrc q, rsrc pi)
+{
+    int st = ws->sys->inertia(ws->sys->ctx, ws->m, q);
+    if (!st) st = solve_K(ws, q, pi);
+    if (st) return st;
+    CL_FN(cl_rvec_copy)(w, ws->w, 3 * ws->n);
+    return CL_OK;
+}
+
+/**
+ * \brief Modified Hamiltonian [S2 (35)].
+ * \f[ \tilde H(q,\pi) = \tfrac12\sum_{i,j}\pi_i^Tm^I_{ij}(q)\pi_j + U(q) = \tfrac12\,\pi\cdot\omega + U \f]
+ */
+int CL_FN(cl_s2_quad_hamiltonian_pi)(CL_FN(cl_s2_quad_ws) *ws, rptr H, rsrc q, rsrc pi)
+{
+    size_t n = ws->n;
+    int st = s2_eval_mU(ws, q, 1);
+    if (!st) st = solve_K(ws, q, pi);
+    if (st) return st;
+    r_set_zero(H);
+    for (size_t k = 0; k < 3 * n; k++) r_addmul(H, pi + k, ws->w + k);
+    r_mul_2si(H, H, -1);
+    r_add(H, H, ws->U);
+    return CL_OK;
+}
+
+/**
+ * \brief Vector field of the (q, π) form: Corollary 4 [S2 (36)], through
+ *        Proposition 4 [S2 (31), (32)].
+ *
+ * With ω = K⁻¹π [S2 (34)], ∂H̃/∂π = ω and
+ * \f[ \frac{\partial\tilde H}{\partial q_i} = -\frac12\sum_{j,k}(\dot q_j\cdot\dot q_k)
+ *     \frac{\partial m_{jk}}{\partial q_i} - \sum_{k\ne i} m_{ik}S(\omega_i)S(q_k)\omega_k
+ *     + \frac{\partial U}{\partial q_i},\qquad \dot q_j = \omega_j\times q_j . \f]
+ * Derivation: ½∂(πᵀK⁻¹π)/∂q_i = −½∂(ωᵀKω)/∂q_i at fixed ω; in
+ * ωᵀKω = Σ m_jj‖ω_j‖² + Σ_{j≠k} m_jk (S(q_j)ω_j)·(S(q_k)ω_k) the inertia gives
+ * the first sum ((S(q_j)ω_j)·(S(q_k)ω_k) = q̇_j·q̇_k), and
+ * ∂/∂q_i[(q_i×ω_i)·u] = ω_i × u with u = S(q_k)ω_k, counted twice with the ½,
+ * gives the second.
+ */
+int CL_FN(cl_s2_quad_rhs_pi)(CL_FN(cl_s2_quad_ws) *ws, rptr dx, rsrc x)
+{
+    size_t n = ws->n;
+    rsrc q = x, pi = x + 3 * n;
+    int st = s2_eval_mU(ws, q, 0);
+    if (!st) st = solve_K(ws, q, pi);
+    if (st) return st;
+    rsrc w = ws->w;
+    CL_FN(cl_s2n_qdot_from_omega)(n, ws->v, q, w);
+    st = s2_eval_force(ws, q, ws->v);
+    if (!st && ws->sys->inertia_grad) st = ws->sys->inertia_grad(ws->sys->ctx, ws->dm, q);
+    if (st) return st;
+    rsrc v = ws->v;
+    rptr dHdq = ws->t, u = ws->s;
+    R_DECL(h, ws->prec);
+    RV_DECL(a, 3, ws->prec);
+    for (size_t k = 0; k < n; k++) v3_cross(u + 3 * k, q + 3 * k, w + 3 * k);
+    for (size_t i = 0; i < n; i++) {
+        rptr g = dHdq + 3 * i;
+        v3_zero(a);
+        for (size_t k = 0; k < n; k++)
+            if (k != i) v3_axpy(a, ws->m + i * n + k, u + 3 * k);
+        v3_cross(a, w + 3 * i, a);
+        v3_sub(g, ws->dU + 3 * i, a);
+        if (ws->dm)
+            for (size_t j = 0; j < n; j++)
+                for (size_t k = 0; k < n; k++) {
+                    v3_dot(h, v + 3 * j, v + 3 * k);
+                    r_mul_2si(h, h, -1);
+                    r_neg(h, h);
+                    v3_axpy(g, h, ws->dm + ((j * n + k) * n + i) * 3);
+                }
+    }
+    CL_FN(cl_s2_hamilton_pi)(n, dx, q, pi, dHdq, w, ws->f);
+    return CL_OK;
+}
+
+/* ---------------------------------------------------------------- maps */
+
+int CL_FN(cl_s2_quad_rhs)(CL_FN(cl_s2_quad_ws) *ws, int form, rptr dx, rsrc x)
+{
+    switch (form) {
+    case CL_S2_QDOT: return CL_FN(cl_s2_quad_rhs_qdot)(ws, dx, x);
+    case CL_S2_OMEGA: return CL_FN(cl_s2_quad_rhs_omega)(ws, dx, x);
+    case CL_S2_MU: return CL_FN(cl_s2_quad_rhs_mu)(ws, dx, x);
+    case CL_S2_PI: return CL_FN(cl_s2_quad_rhs_pi)(ws, dx, x);
+    default: return CL_EDOMAIN;
+    }
+}
+
+/* ws->v = q̇ of the state x of form \p form (ws->m evaluated at q). */
+static int qdot_of(CL_FN(cl_s2_quad_ws) *ws, int form, rsrc x)
+{
+    size_t n = ws->n;
+    rsrc q = x, y = x + 3 * n;
+    int st = CL_OK;
+    switch (form) {
+    case CL_S2_QDOT: CL_FN(cl_rvec_copy)(ws->v, y, 3 * n); break;
+    case CL_S2_OMEGA: CL_FN(cl_s2n_qdot_from_omega)(n, ws->v, q, y); break;
+    case CL_S2_MU: st = CL_FN(cl_s2_quad_solve_G)(ws, q, y); break;
+    case CL_S2_PI:
+        st = solve_K(ws, q, y);
+        if (!st) CL_FN(cl_s2n_qdot_from_omega)(n, ws->v, q, ws->w);
+        break;
+    default: return CL_EDOMAIN;
+    }
+    return st;
+}
+
+/**
+ * \brief Carry a state between the forms: kinematics [S2 (3), (5)] and the
+ *        Legendre transforms [S2 (24), (25), (33), (34)].
+ *
+ * The velocity q̇ is recovered from x (by (3), (25) or (34)), then
+ * ω = S(q)q̇ (5), μ = Gq̇ (24), π = Kω (33).
+ */
+int CL_FN(cl_s2_quad_convert)(CL_FN(cl_s2_quad_ws) *ws, int from, rsrc x, int to, rptr y)
+{
+    size_t n = ws->n;
+    if (to < CL_S2_QDOT || to > CL_S2_PI) return CL_EDOMAIN;
+    int st = ws->sys->inertia(ws->sys->ctx, ws->m, x);
+    if (!st) st = qdot_of(ws, from, x);
+    if (st) return st;
+    if (y != x) CL_FN(cl_rvec_copy)(y, x, 3 * n);
+    rsrc q = y;
+    switch (to) {
+    case CL_S2_QDOT: CL_FN(cl_rvec_copy)(y + 3 * n, ws->v, 3 * n); break;
+    case CL_S2_OMEGA: CL_FN(cl_s2n_omega_from_qdot)(n, y + 3 * n, q, ws->v); break;
+    case CL_S2_MU: st = CL_FN(cl_s2_quad_legendre_mu)(ws, y + 3 * n, q, ws->v); break;
+    case CL_S2_PI:
+        CL_FN(cl_s2n_omega_from_qdot)(n, ws->w, q, ws->v);
+        st = CL_FN(cl_s2_quad_legendre_pi)(ws, y + 3 * n, q, ws->w);
+        break;
+    }
+    return st;
+}
+
+/**
+ * \brief q̈ carried back from the field of any form.
+ *
+ * ω: q̈_i = ω̇_i × q_i + ω_i × q̇_i (derivative of (3)). π: μ̇_i = π̇_i × q_i +
+ * π_i × q̇_i, then as μ. μ: differentiating [S2 (24)] written as
+ * μ_i = Σ_j m_ij q̇_j − q_i Σ_{j≠i} m_ij (q_i·q̇_j) gives G q̈ = μ̇ − R with
+ * \f[ R_i = \sum_j \dot m_{ij}\dot q_j - \dot q_i\sum_{j\ne i} m_{ij}(q_i\cdot\dot q_j)
+ *     - q_i\sum_{j\ne i}\big(\dot m_{ij}(q_i\cdot\dot q_j) + m_{ij}(\dot q_i\cdot\dot q_j)\big). \f]
+ */
+int CL_FN(cl_s2_quad_accel_from)(CL_FN(cl_s2_quad_ws) *ws, int form, rptr qddot, rsrc x, rsrc dx)
+{
+    size_t n = ws->n;
+    rsrc q = x, y = x + 3 * n, dy = dx + 3 * n;
+    RV_DECL(a, 3, ws->prec);
+    if (form == CL_S2_QDOT) {
+        CL_FN(cl_rvec_copy)(qddot, dy, 3 * n);
+        return CL_OK;
+    }
+    if (form == CL_S2_OMEGA) {
+        for (size_t i = 0; i < n; i++) {
+            v3_cross(a, y + 3 * i, q + 3 * i);           /* q̇_i */
+            v3_cross(a, y + 3 * i, a);                   /* ω_i × q̇_i */
+            v3_cross(qddot + 3 * i, dy + 3 * i, q + 3 * i);
+            v3_add(qddot + 3 * i, qddot + 3 * i, a);
+        }
+        return CL_OK;
+    }
+    if (form != CL_S2_MU && form != CL_S2_PI) return CL_EDOMAIN;
+    int st = ws->sys->inertia(ws->sys->ctx, ws->m, q);
+    if (!st) st = qdot_of(ws, form, x);
+    if (st) return st;
+    rsrc v = ws->v;
+    rptr mudot = ws->s;
+    if (form == CL_S2_PI) {
+        for (size_t i = 0; i < n; i++) {
+            v3_cross(mudot + 3 * i, dy + 3 * i, q + 3 * i);
+            v3_cross(a, y + 3 * i, v + 3 * i);
+            v3_add(mudot + 3 * i, mudot + 3 * i, a);
+        }
+    } else {
+        CL_FN(cl_rvec_copy)(mudot, dy, 3 * n);
+    }
+    if (ws->sys->inertia_grad) {
+        st = CL_FN(cl_s2_quad_eval_F)(ws, q, v); /* fills ws->mdot */
+        if (st) return st;
+    } else {
+        for (size_t k = 0; k < n * n; k++) r_set_zero(ws->mdot + k);
+    }
+    R_DECL(d, ws->prec);
+    R_DECL(s1, ws->prec);
+    R_DECL(s2, ws->prec);
+    for (size_t i = 0; i < n; i++) {
+        rptr bi = ws->b + 3 * i;
+        v3_set(bi, mudot + 3 * i);
+        r_set_zero(s1);
+        r_set_zero(s2);
+        for (size_t j = 0; j < n; j++) {
+            v3_scale(a, ws->mdot + i * n + j, v + 3 * j);
+            v3_sub(bi, bi, a);
+            if (j == i) continue;
+            v3_dot(d, q + 3 * i, v + 3 * j);
+            r_addmul(s1, ws->m + i * n + j, d);
+            r_addmul(s2, ws->mdot + i * n + j, d);
+            v3_dot(d, v + 3 * i, v + 3 * j);
+            r_addmul(s2, ws->m + i * n + j, d);
+        }
+        v3_axpy(bi, s1, v + 3 * i);
+        v3_axpy(bi, s2, q + 3 * i);
+    }
+    CL_FN(cl_s2_quad_build_G)(ws, q);
+    st = s2_solve(ws);
+    if (st) return st;
+    CL_FN(cl_rvec_copy)(qddot, ws->b, 3 * n);
+    return CL_OK;
+}
+
+/**
+ * \brief Energy in any form: ½q̇ᵀmq̇ + U, the Hamiltonian [S2 (26)] or the
+ *        modified Hamiltonian [S2 (35)].
+ */
+int CL_FN(cl_s2_quad_energy)(CL_FN(cl_s2_quad_ws) *ws, int form, rptr E, rsrc x)
+{
+    size_t n = ws->n;
+    switch (form) {
+    case CL_S2_QDOT: return CL_FN(cl_s2_quad_energy_qdot)(ws, E, x, x + 3 * n);
+    case CL_S2_OMEGA:
+        CL_FN(cl_s2n_qdot_from_omega)(n, ws->s, x, x + 3 * n);
+        return CL_FN(cl_s2_quad_energy_qdot)(ws, E, x, ws->s);
+    case CL_S2_MU: return CL_FN(cl_s2_quad_hamiltonian_mu)(ws, E, x, x + 3 * n);
+    case CL_S2_PI: return CL_FN(cl_s2_quad_hamiltonian_pi)(ws, E, x, x + 3 * n);
+    default: return CL_EDOMAIN;
+    }
+}

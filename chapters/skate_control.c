@@ -1,0 +1,205 @@
+/**
+ * \page ch_skate_control SKATE §6 — controlled Lagrangian, matching and control law
+ *
+ * An internal rotor about E₁ (Figure 3) adds the rate θ̇ and the reduced
+ * Lagrangian becomes ℓ_r = K(ξ, θ̇) − U(Γ) (43), for the skate (54)–(55)
+ * \f[ K_r = \tfrac12\big((I_1+ml^2)Ω_1^2 + J_1(Ω_1+\dotθ)^2 + (𝓘_2+ml^2)Ω_2^2 + 𝓘_3Ω_3^2\big) + ml(Ω_2Y_1 - Ω_1Y_2) + \tfrac m2\|Y\|^2 \f]
+ * with 𝓘ᵢ = Iᵢ + Jᵢ, i.e. the tensor 𝔾 printed below (55), 𝔾_{ia} = J₁e₁,
+ * 𝔾_{ab} = J₁. (The printed first line of (55) has m‖Y‖² without the ½ and
+ * the second line puts the cross term inside the ½; both disagree with that
+ * 𝔾.) The controlled equations (44) add π̇ = u for the rotor momentum
+ * π = J₁(Ω₁ + θ̇). The controlled Lagrangian (47) with the matching
+ * conditions (52), τ = −σ⁻¹𝔾_{a·} and σ⁻¹ + ρ⁻¹ = 𝔾_{ab}⁻¹, reproduces (44)
+ * when u follows (53); for the skate τ = −(J₁/σ)e₁ᵀ, ρ = J₁/(1 − J₁/σ), and
+ * on π̃ = 0 the controlled Lagrangian is the skate Lagrangian (7) with the
+ * inertia (57)
+ * \f[ \tilde{\mathbb I} = \mathrm{diag}(I_1 + J_1^2/σ,\ I_2 + J_2,\ I_3 + J_3). \f]
+ * The control law (53) is u = (J₁²/σ)v̇¹. Eliminating v̇¹ through (44a)
+ * (Remark 14) must use the closed loop, (I₁ + ml²)v̇¹ = R₁ − u, whence
+ * \f[ u = \frac{J_1^2}{σ}\frac{R_1}{I_1 + ml^2 + J_1^2/σ},\qquad
+ *     R_1 = Γ_2(mgl + (ml^2 + 𝓘_2 - 𝓘_3)Γ_3(v^2)^2) + mlΓ_3v^2v^3; \f]
+ * the printed (56) divides by I₁ + ml², the open-loop acceleration, and does
+ * not match (57) (docs/errata_SKATE.md; the oracle row skate.control.56).
+ *
+ * Functions: cl_skate_lagrangian_rotor(),
+ * cl_skate_lagrangian_controlled(),
+ * cl_skate_matched_params(),
+ * cl_skate_control_law(),
+ * cl_skate_rhs_z_controlled().
+ *
+ * \page ch_skate_stabilization SKATE §7 — stabilization of the sliding equilibrium
+ *
+ * By the matching, the closed loop is the skate with inertia Ĩ (57). Its
+ * invariants are ℰ, C₁, C₂, C₃ with I replaced by Ĩ; at the sliding
+ * equilibrium the Energy–Casimir multipliers are (0, −mY₀, −mgl) and the
+ * Hessian restricted to the tangent space of the level set is
+ * \f[ w^T\mathcal Hw = (I_1 + ml^2 + J_1^2/σ)s_1^2 - mgl\,s_2^2 \f]
+ * (Proposition 16, App. A.4), negative definite exactly when
+ * −J₁²/(I₁ + ml²) < σ < 0 (58). The printed Hessian of A.4 has −mY₀ in
+ * the (v², Γ₂) entries; the derivation gives −mlY₀ (it does not enter the
+ * restricted form, whose tangent space has no v² component).
+ *
+ * Figures 4 and 5 (`chartless reproduce skate-fig4|skate-fig5`): the initial
+ * state (59) satisfies all three constraints and Γ₁ = 0 exactly (ψ¹ vanishes
+ * because Ω₂Γ₃ = 0.1 tan φ₀ cos φ₀ = Ω₃Γ₂), so it is used as given; the
+ * uncontrolled skate falls (Γ₃ = 0) at the time located by an event, and the
+ * controlled skate keeps Γ₃ near 1; its minimum is found by an event on
+ * Γ̇₃ = −v¹Γ₂.
+ *
+ * Functions: cl_skate_prop16_coefficient().
+ */
+#include "r3.h"
+#include "skate.h"
+
+#define P_(k) (par + CL_SKATE_##k)
+
+/** [SKATE (54)–(55)] */
+void CL_FN(cl_skate_lagrangian_rotor)(rptr ell, rsrc par, rsrc z)
+{
+    cl_prec_t p = r_prec(ell);
+    RV_DECL(G, 49, p); RV_DECL(x, 7, p);
+    R_DECL(s, p); R_DECL(t, p);
+    for (int i = 0; i < 6; i++) r_set(x + i, z + i);
+    r_set(x + 6, z + 9);
+    CL_FN(cl_skate_gram)(G, par, 1);
+    for (int i = 0; i < 7; i++) {
+        r_set_zero(t);
+        for (int j = 0; j < 7; j++) r_addmul(t, G + 7 * i + j, x + j);
+        r_addmul(s, t, x + i);
+    }
+    r_mul_2si(s, s, -1);
+    r_mul(t, P_(M), P_(G));
+    r_mul(t, t, P_(L));
+    r_submul(s, t, z + 8);
+    r_set(ell, s);
+}
+
+/** [SKATE (47)] with (52) for one rotor. */
+int CL_FN(cl_skate_lagrangian_controlled)(rptr ell, rsrc par, rsrc sigma, rsrc z)
+{
+    cl_prec_t p = r_prec(ell);
+    RV_DECL(zz, 10, p);
+    R_DECL(tau, p); R_DECL(rho, p); R_DECL(t, p); R_DECL(w, p); R_DECL(s, p);
+    if (r_is_zero(sigma) || r_cmp(sigma, P_(J1)) == 0 || r_is_zero(P_(J1))) return CL_EDOMAIN;
+    /* τ₁ = −J₁/σ (the only non-zero entry), ρ = J₁/(1 − J₁/σ) */
+    r_div(tau, P_(J1), sigma);
+    r_si_sub(rho, 1, tau);
+    r_div(rho, P_(J1), rho);
+    r_neg(tau, tau);
+    /* K(ξ, θ̇ + τξ) */
+    CL_FN(cl_rvec_copy)(zz, z, 10);
+    r_fma(zz + 9, tau, z, z + 9);
+    CL_FN(cl_skate_lagrangian_rotor)(s, par, zz);
+    /* + ½ σ (τξ)² */
+    r_mul(t, tau, z);
+    r_sqr(t, t);
+    r_mul(t, t, sigma);
+    r_mul_2si(t, t, -1);
+    r_add(s, s, t);
+    /* + ½ (ρ − 𝔾_ab)(θ̇ + (𝔾^{ab}𝔾_{bi} + τ_i)ξ^i)², 𝔾^{ab}𝔾_{b1} = 1 */
+    r_add_si(w, tau, 1);
+    r_fma(w, w, z, z + 9);
+    r_sqr(w, w);
+    r_sub(t, rho, P_(J1));
+    r_mul(t, t, w);
+    r_mul_2si(t, t, -1);
+    r_add(ell, s, t);
+    return CL_OK;
+}
+
+/** (57) */
+int CL_FN(cl_skate_matched_params)(rptr parm, rsrc par, rsrc sigma)
+{
+    cl_prec_t p = r_prec(parm);
+    RV_DECL(o, CL_SKATE_NPAR, p);
+    R_DECL(t, p);
+    if (r_is_zero(sigma)) return CL_EDOMAIN;
+    CL_FN(cl_rvec_copy)(o, par, CL_SKATE_NPAR);
+    r_sqr(t, P_(J1));
+    r_div(t, t, sigma);
+    r_add(o + CL_SKATE_I1, P_(I1), t);
+    r_add(o + CL_SKATE_I2, P_(I2), P_(J2));
+    r_add(o + CL_SKATE_I3, P_(I3), P_(J3));
+    for (int i = 0; i < 3; i++) r_set_zero(o + CL_SKATE_J1 + i);
+    CL_FN(cl_rvec_copy)(parm, o, CL_SKATE_NPAR);
+    return CL_OK;
+}
+
+/* R₁ of (56) from the rotor z-form state, with 𝓘ᵢ = Iᵢ + Jᵢ. */
+static void R1_of(rptr R1, rsrc par, rsrc z)
+{
+    cl_prec_t p = r_prec(R1);
+    R_DECL(ml, p); R_DECL(v2, p); R_DECL(t, p); R_DECL(u, p);
+    rsrc v3 = z + 3, G2 = z + 7, G3 = z + 8;
+    r_mul(ml, P_(M), P_(L));
+    v3_dot(v2, z, z + 6);
+    /* Γ₂(mgl + (ml² + 𝓘₂ − 𝓘₃)Γ₃(v²)²) + mlΓ₃v²v³ */
+    r_fma(t, ml, P_(L), P_(I2));
+    r_add(t, t, P_(J2));
+    r_sub(t, t, P_(I3));
+    r_sub(t, t, P_(J3));
+    r_mul(t, t, G3);
+    r_sqr(u, v2);
+    r_mul(t, t, u);
+    r_addmul(t, ml, P_(G));
+    r_mul(t, t, G2);
+    r_mul(u, ml, G3);
+    r_mul(u, u, v2);
+    r_addmul(t, u, v3);
+    r_set(R1, t);
+}
+
+/** (53) with v̇¹ from the closed loop (44a); corrects (56). */
+int CL_FN(cl_skate_control_law)(rptr u, rsrc par, rsrc sigma, rsrc z)
+{
+    cl_prec_t p = r_prec(u);
+    R_DECL(R1, p); R_DECL(k, p); R_DECL(d, p);
+    if (r_is_zero(sigma)) return CL_EDOMAIN;
+    R1_of(R1, par, z);
+    r_sqr(k, P_(J1));
+    r_div(k, k, sigma);
+    r_mul(d, P_(M), P_(L));
+    r_fma(d, d, P_(L), P_(I1));
+    r_add(d, d, k);
+    if (r_is_zero(d)) return CL_EDOMAIN;
+    r_mul(k, k, R1);
+    r_div(u, k, d);
+    return CL_OK;
+}
+
+/** (56) as printed. */
+int CL_FN(cl_skate_control_law_printed)(rptr u, rsrc par, rsrc sigma, rsrc z)
+{
+    cl_prec_t p = r_prec(u);
+    R_DECL(R1, p); R_DECL(k, p); R_DECL(d, p);
+    if (r_is_zero(sigma)) return CL_EDOMAIN;
+    R1_of(R1, par, z);
+    r_sqr(k, P_(J1));
+    r_div(k, k, sigma);
+    r_mul(d, P_(M), P_(L));
+    r_fma(d, d, P_(L), P_(I1));
+    r_mul(k, k, R1);
+    r_div(u, k, d);
+    return CL_OK;
+}
+
+int CL_FN(cl_skate_rhs_z_controlled)(rptr dz, rsrc par, rsrc sigma, rsrc z, int printed)
+{
+    R_DECL(u, r_prec(dz));
+    int st = printed ? CL_FN(cl_skate_control_law_printed)(u, par, sigma, z)
+                     : CL_FN(cl_skate_control_law)(u, par, sigma, z);
+    if (st) return st;
+    return CL_FN(cl_skate_rhs_z_rotor)(dz, NULL, par, z, u);
+}
+
+/** App. A.4: coefficient of s₁² in the restricted Energy–Casimir form. */
+void CL_FN(cl_skate_prop16_coefficient)(rptr out, rsrc par, rsrc sigma)
+{
+    cl_prec_t p = r_prec(out);
+    R_DECL(t, p); R_DECL(d, p);
+    r_sqr(t, P_(J1));
+    r_div(t, t, sigma);
+    r_mul(d, P_(M), P_(L));
+    r_fma(d, d, P_(L), P_(I1));
+    r_add(out, d, t);
+}

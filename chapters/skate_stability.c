@@ -1,0 +1,162 @@
+/**
+ * \page ch_skate_stability SKATE §5.4, App. A.1 — stability of sliding and spinning
+ *
+ * Linearization. At the sliding equilibrium (40) the Jacobian of (38) is
+ * 5×5 with the only non-zero entries Df₁₂ = mlY₀/Ī₁, Df₁₄ = mgl/Ī₁ and
+ * Df₄₁ = 1 (the printed matrix of Prop. 12 is 4×4, a row and a column
+ * lost); its eigenvalues are 0, 0, 0, ±√(mgl/Ī₁): unstable (Prop. 12). At
+ * the spinning equilibrium (41) the non-zero entries are Df₁₃ = mlΩ₀/Ī₁,
+ * Df₁₄ = (mgl + (I₂ + ml² − I₃)Ω₀²)/Ī₁, Df₃₁ = −2lΩ₀, Df₄₁ = 1 (the printed
+ * A.1 matrix shows mgl − (I₃ + ml² − I₂)Ω₀² in Df₁₄, which is the value of
+ * Df₁₄ + Df₁₃Df₃₁, i.e. of the eigenvalue²·Ī₁), and the eigenvalues are
+ * 0, 0, 0, ±√((mgl − (I₃ + ml² − I₂)Ω₀²)/Ī₁) (Prop. 11): unstable when
+ * I₃ + ml² < I₂, inconclusive otherwise. The module computes Df by
+ * src/deriv (cl_skate_jacobian_deriv()) and
+ * by hand, and compares the characteristic polynomials
+ * (cl_charpoly()) with λ³(λ² − κ).
+ *
+ * Energy–Casimir (Aeyels). With ℰ (30), C₁ (36), C₂ (37), C₃, the general
+ * procedure of src/energy_casimir.h (least-squares multipliers, null space of
+ * the DC_j, inertia of the restricted Hessian) gives at ζ_sp the multipliers
+ * (−Ω₀, 0, I₃Ω₀² − mgl) of A.1. The tangent space is spanned by e₁ and
+ * (0, 0, −2lΩ₀, 1, 0) — not by e₁ and e₄ as printed, since DC₂ = (0, 0, 1,
+ * 2lΩ₀, 0) is not orthogonal to e₄ — but the restricted form is the same,
+ * Ī₁s₁² + ((I₃ + ml² − I₂)Ω₀² − mgl)s₂², because the v³ terms cancel. It is
+ * definite exactly when (42) holds; cl_skate_spinning_threshold() finds the threshold by bisection on the
+ * verdict and the oracle compares it with √(mgl/(I₃ + ml² − I₂)).
+ */
+#include "r3.h"
+#include "skate.h"
+#include "deriv.h"
+
+#define CL_TEMPLATE_HEADER "deriv_decl.h"
+#include "cl_instantiate.h"
+
+#define P_(k) (par + CL_SKATE_##k)
+
+#if CL_PREC == CL_MPFR
+int cl_skate_zeta_field(mpfr_ptr y, mpfr_srcptr x, void *ctx)
+{
+    return cl_skate_rhs_zeta_mp(y, (mpfr_srcptr)ctx, x);
+}
+#endif
+
+int CL_FN(cl_skate_jacobian_deriv)(rptr Df, rptr err, rsrc par, rsrc zeta)
+{
+    cl_prec_t p = r_prec(Df);
+    mpfr_ptr pm = cl_rvec_new_mp(CL_SKATE_NPAR, p);
+    if (!pm) return CL_ENOMEM;
+    for (int i = 0; i < CL_SKATE_NPAR; i++) {
+#if CL_PREC == CL_MPFR
+        mpfr_set(pm + i, par + i, MPFR_RNDN);
+#else
+        mpfr_set_d(pm + i, par[i], MPFR_RNDN);
+#endif
+    }
+    int st = CL_FN(cl_jacobian)(Df, err, cl_skate_zeta_field, pm, zeta, 5, 5);
+    cl_rvec_free_mp(pm);
+    return st;
+}
+
+int CL_FN(cl_charpoly)(rptr coef, rsrc A, int n)
+{
+    if (n < 1 || n > 8) return CL_EDIM;
+    cl_prec_t p = r_prec(coef);
+    RV_DECL(M, n * n, p); RV_DECL(AM, n * n, p); RV_DECL(cf, n + 1, p);
+    R_DECL(t, p);
+    r_set_si(cf + n, 1);
+    /* M₀ = 0; M_k = A M_{k−1} + c_{n−k+1} I; c_{n−k} = −tr(A M_k)/k */
+    for (int k = 1; k <= n; k++) {
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) {
+                r_set_zero(t);
+                for (int q = 0; q < n; q++) r_addmul(t, A + i * n + q, M + q * n + j);
+                r_set(AM + i * n + j, t);
+            }
+        for (int i = 0; i < n; i++) r_add(AM + i * n + i, AM + i * n + i, cf + n - k + 1);
+        for (int i = 0; i < n * n; i++) r_set(M + i, AM + i);
+        r_set_zero(t);
+        for (int i = 0; i < n; i++)
+            for (int q = 0; q < n; q++) r_addmul(t, A + i * n + q, M + q * n + i);
+        r_div_si(t, t, k);
+        r_neg(cf + n - k, t);
+    }
+    CL_FN(cl_rvec_copy)(coef, cf, (size_t)(n + 1));
+    return CL_OK;
+}
+
+/** App. A.1 through the general procedure. */
+int CL_FN(cl_skate_energy_casimir)(cl_ec_report *rep, rptr c, rptr Hr, rptr eig, rsrc par, rsrc zeta, double zero_tol)
+{
+    cl_prec_t p = r_prec(c);
+    RV_DECL(DE, 5, p); RV_DECL(DC, 15, p); RV_DECL(HE, 25, p); RV_DECL(HC, 75, p);
+    int st = CL_FN(cl_skate_invariant_derivatives)(DE, DC, HE, HC, par, zeta);
+    if (st) return st;
+    return CL_FN(cl_energy_casimir)(rep, c, NULL, Hr, eig, DE, DC, HE, HC, 5, 3, zero_tol);
+}
+
+/* 1 when the restricted Hessian at ζ_sp(Ω₀) is definite */
+static int spin_definite(int *def, rsrc par, rsrc Om)
+{
+    cl_prec_t p = r_prec(Om);
+    RV_DECL(z, 5, p); RV_DECL(c, 3, p);
+    cl_ec_report rep;
+    CL_FN(cl_skate_spinning)(z, Om);
+    int st = CL_FN(cl_skate_energy_casimir)(&rep, c, NULL, NULL, par, z, 0.0);
+    *def = rep.definite != 0;
+    return st;
+}
+
+static int bisect_common(rptr x, rsrc lo_, rsrc hi_, int (*pred)(int *, rsrc, rsrc, rsrc), rsrc par, rsrc extra)
+{
+    cl_prec_t p = r_prec(x);
+    R_DECL(lo, p); R_DECL(hi, p); R_DECL(mid, p); R_DECL(w, p); R_DECL(tol, p);
+    int dlo, dhi, dm, st;
+    r_set(lo, lo_); r_set(hi, hi_);
+    if ((st = pred(&dlo, par, extra, lo)) || (st = pred(&dhi, par, extra, hi))) return st;
+    if (dlo == dhi) return CL_EDOMAIN;
+    for (int it = 0; it < 4 * (int)p + 64; it++) {
+        r_sub(w, hi, lo);
+        r_abs(w, w);
+        r_abs(tol, hi);
+        r_mul_2si(tol, tol, 8 - (long)p);
+        if (r_cmp(w, tol) <= 0) break;
+        r_add(mid, lo, hi);
+        r_mul_2si(mid, mid, -1);
+        if ((st = pred(&dm, par, extra, mid))) return st;
+        if (dm == dlo) r_set(lo, mid); else r_set(hi, mid);
+    }
+    r_add(x, lo, hi);
+    r_mul_2si(x, x, -1);
+    return CL_OK;
+}
+
+static int spin_pred(int *def, rsrc par, rsrc extra, rsrc Om) { (void)extra; return spin_definite(def, par, Om); }
+
+int CL_FN(cl_skate_spinning_threshold)(rptr Omega0, rsrc par, rsrc lo, rsrc hi)
+{
+    R_DECL(t, r_prec(Omega0));
+    r_mul(t, P_(M), P_(L));
+    r_fma(t, t, P_(L), P_(I3));
+    if (r_cmp(t, P_(I2)) <= 0) return CL_EDOMAIN;
+    return bisect_common(Omega0, lo, hi, spin_pred, par, NULL);
+}
+
+/* negative definiteness of the matched system at ζ_sl(Y₀) for σ */
+static int sigma_pred(int *def, rsrc par, rsrc Y0, rsrc sigma)
+{
+    cl_prec_t p = r_prec(sigma);
+    RV_DECL(pm, CL_SKATE_NPAR, p); RV_DECL(z, 5, p); RV_DECL(c, 3, p);
+    cl_ec_report rep;
+    int st = CL_FN(cl_skate_matched_params)(pm, par, sigma);
+    if (st) return st;
+    CL_FN(cl_skate_sliding)(z, Y0);
+    st = CL_FN(cl_skate_energy_casimir)(&rep, c, NULL, NULL, pm, z, 0.0);
+    *def = rep.definite == -1;
+    return st;
+}
+
+int CL_FN(cl_skate_sigma_threshold)(rptr sigma, rsrc par, rsrc Y0, rsrc lo, rsrc hi)
+{
+    return bisect_common(sigma, lo, hi, sigma_pred, par, Y0);
+}

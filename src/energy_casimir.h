@@ -1,0 +1,39 @@
+/**
+ * \file energy_casimir.h
+ * \brief The Energy–Casimir stability test as a general procedure
+ *        (Aeyels' theorem, as stated in [SKATE App. A.1]).
+ *
+ * Given at an equilibrium ζ₀ of ζ̇ = f(ζ) on Rⁿ the gradient and Hessian of
+ * an invariant ℰ and of k further invariants C₁ … C_k:
+ *  1. solve D(ℰ + Σ c_j C_j)(ζ₀) = 0 for c by least squares (Householder QR
+ *     of the n×k matrix [DC₁ … DC_k], cl_qr()) and report the residual — a
+ *     sizeable residual means ζ₀ is not a critical point of any such
+ *     combination and the theorem does not apply;
+ *  2. take an orthonormal basis Z of the null space of the DC_j
+ *     (cl_nullspace()), the tangent space of the level set {C_j = C_j(ζ₀)};
+ *  3. restrict ℋ = D²(ℰ + Σ c_j C_j)(ζ₀) to it, Zᵀℋ Z, and decide
+ *     definiteness by its inertia (LDLᵀ with Bunch–Kaufman pivoting,
+ *     cl_sym_inertia()); its eigenvalues (cl_eig()) are reported too.
+ * ζ₀ is (Lyapunov) stable when the restricted Hessian is definite.
+ * Used by the skate (SKATE App. A.1, A.4) and the rigid body of EMB.
+ */
+#ifndef CL_ENERGY_CASIMIR_H
+#define CL_ENERGY_CASIMIR_H
+#include "cl_types.h"
+
+/** Largest dimension n accepted by cl_energy_casimir(). */
+#define CL_EC_NMAX 32
+
+/** What the Energy–Casimir test found. */
+typedef struct cl_ec_report {
+    int n, k;             /**< dimension and number of invariants besides ℰ */
+    int d;                /**< n − k: dimension of the tangent space of the level set */
+    int npos, nneg, nzero;/**< inertia of the restricted Hessian */
+    int definite;         /**< +1 positive definite, −1 negative definite, 0 neither */
+    double log2_residual; /**< log2 of ‖Dℰ + Σ c_j DC_j‖ / max(1, ‖Dℰ‖) (−inf when zero) */
+    double log2_indep;    /**< log2 of min |R_jj| / max |R_jj| of the QR of [DC_j]: independence of the DC_j */
+} cl_ec_report;
+
+#define CL_TEMPLATE_HEADER "energy_casimir_decl.h"
+#include "cl_instantiate.h"
+#endif

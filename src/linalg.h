@@ -1,0 +1,17 @@
+/**
+ * \file linalg.h
+ * \brief Small dense linear algebra for templated sources: LU with partial
+ *        pivoting, Householder QR, null spaces, inertia of symmetric
+ *        matrices (Bunch–Kaufman) and eigenvalues (Hessenberg + Francis QR).
+ *
+ * The routines are in linalg.c; their prototypes and exact semantics in
+ * linalg_decl.h.
+ */
+#ifndef CL_LINALG_H
+#define CL_LINALG_H
+#include "scalar.h"
+
+#define CL_TEMPLATE_HEADER "linalg_decl.h"
+#include "cl_instantiate.h"
+
+#endif

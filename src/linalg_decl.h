@@ -1,0 +1,143 @@
+/* Templated prototypes of linalg.c: small dense linear algebra.
+ *
+ * Matrices are row-major vectors of scalars with explicit dimensions (int,
+ * at least 1 unless stated). Temporaries take the precision of the first
+ * scalar output (of the matrix itself for in-place routines, of A for
+ * cl_sym_inertia); inputs are read at whatever precision they carry. Working precision p means 2^(1−p) is the
+ * spacing of the scalars just above 1 (2^-52 for double).
+ *
+ * Allocation: cl_lu_factor, cl_lu_solve, cl_lu_det, cl_qr, the cl_mat_*
+ * routines, and cl_linsolve for n ≤ 16 at ≤ 4096 bits allocate nothing
+ * (cl_linsolve keeps its copy of A on the stack). cl_linsolve otherwise,
+ * cl_nullspace, cl_sym_inertia and cl_eig allocate one block with
+ * cl_rvec_new per call and free it before returning; keep them out of
+ * right-hand sides.
+ */
+
+/** C = A B, with A m×k, B k×n, C m×n. C must not overlap A or B. */
+void CL_FN(cl_mat_mul)(rptr C, rsrc A, rsrc B, int m, int k, int n);
+
+/** y = A x, with A m×n, x of length n, y of length m. y must not overlap A or x. */
+void CL_FN(cl_mat_vec)(rptr y, rsrc A, rsrc x, int m, int n);
+
+/**
+ * B = Aᵀ, with A m×n and B n×m. B may be A itself only when m = n
+ * (square in-place transpose); otherwise B must not overlap A.
+ */
+void CL_FN(cl_mat_transpose)(rptr B, rsrc A, int m, int n);
+
+/** A = I (n×n). */
+void CL_FN(cl_mat_identity)(rptr A, int n);
+
+/**
+ * LU factorization with partial pivoting, in place: P A = L U, L unit lower
+ * triangular (below the diagonal of A), U upper triangular (on and above).
+ *
+ * perm (n ints) records the row interchanges LAPACK-style: at step k, row k
+ * was exchanged with row perm[k] ≥ k.
+ *
+ * Singularity rule: with τ = n·2^(1−p)·max_ij |A_ij| (A as given), the
+ * factorization stops with CL_ESINGULAR at the first step whose pivot (the
+ * largest |entry| of the remaining column) satisfies |pivot| ≤ τ; this
+ * includes the zero pivot and the zero matrix. A is then partly
+ * overwritten.
+ *
+ * Returns 0, CL_EDIM (n < 1), CL_ENAN (NaN or infinity in A) or
+ * CL_ESINGULAR. Allocates nothing.
+ */
+int CL_FN(cl_lu_factor)(rptr A, int *perm, int n);
+
+/**
+ * Solve A X = B from the factors of cl_lu_factor(): b is n×nrhs row-major
+ * and is overwritten by X. Allocates nothing.
+ *
+ * Returns 0, CL_EDIM (n < 1, nrhs < 1, or a perm entry outside [k, n)) or
+ * CL_ENAN (NaN or infinity in b).
+ */
+int CL_FN(cl_lu_solve)(rsrc LU, const int *perm, rptr b, int n, int nrhs);
+
+/**
+ * det = det A from the factors of cl_lu_factor(): the product of the
+ * diagonal of U times (−1)^(number of k with perm[k] ≠ k).
+ * Returns 0 or CL_EDIM.
+ */
+int CL_FN(cl_lu_det)(rptr det, rsrc LU, const int *perm, int n);
+
+/**
+ * Solve A x = b (A n×n, b and x of length n) by a copy of A factored with
+ * cl_lu_factor() at the precision of x. A and b are unchanged; x may be b.
+ * Returns the codes of cl_lu_factor() (CL_ESINGULAR by the same rule), or
+ * CL_ENAN for NaN in b, CL_ENOMEM when a heap copy cannot be
+ * allocated.
+ */
+int CL_FN(cl_linsolve)(rptr x, rsrc A, rsrc b, int n);
+
+/**
+ * Householder QR of a general m×n matrix: A = Q R with Q m×m orthogonal
+ * and R m×n upper triangular (entries below the diagonal exactly zero).
+ * Reflections are applied for k < min(m − 1, n); the diagonal of R may have
+ * either sign. R may be A itself (in place); Q must not overlap A or R.
+ * Returns 0, CL_EDIM or CL_ENAN. Allocates nothing.
+ */
+int CL_FN(cl_qr)(rptr Q, rptr R, rsrc A, int m, int n);
+
+/**
+ * Orthonormal basis of the null space {x : A x = 0} of A (m×n).
+ *
+ * Method: Householder QR with column pivoting of Aᵀ (n×m): Aᵀ P = Q R. The
+ * rank r is the number of pivoting steps taken before the largest remaining
+ * column norm falls to τ = f·max(m, n)·2^(1−p)·c₀, where c₀ is the largest
+ * row norm of A (≤ ‖A‖₂) and f = \p rank_tol_factor (16 when ≤ 0). The
+ * basis is the last n − r columns of Q.
+ *
+ * On return *k = n − r and N holds the n×k basis row-major (row stride k),
+ * so that N has orthonormal columns and A N ≈ 0. N must have room for n·n
+ * scalars. m = 0 is allowed (N = I, k = n).
+ *
+ * Returns 0, CL_EDIM (m < 0 or n < 1), CL_ENAN or CL_ENOMEM.
+ */
+int CL_FN(cl_nullspace)(rptr N, int *k, rsrc A, int m, int n, double rank_tol_factor);
+
+/**
+ * Inertia of a symmetric matrix: the numbers of positive, negative and zero
+ * eigenvalues, by the symmetric indefinite factorization P A Pᵀ = L D Lᵀ
+ * with Bunch–Kaufman pivoting (1×1 and 2×2 blocks in D) and Sylvester's law
+ * of inertia (A and D have the same inertia).
+ *
+ * Only the lower triangle of A (i ≥ j) is read. With
+ * τ = f·n·2^(1−p)·max_{i≥j} |A_ij| and f = \p zero_tol_factor (16 when
+ * ≤ 0), a step whose candidate pivots (|a_kk| and the largest |entry| below
+ * it) are all ≤ τ counts one zero eigenvalue and drops that row and column;
+ * an eigenvalue of a 1×1 or 2×2 block of D with |λ| ≤ τ also counts as zero.
+ * "Zero" thus means zero to within rounding of a matrix of norm ‖A‖; an
+ * eigenvalue much larger than τ times the growth of the factorization
+ * (bounded by Bunch–Kaufman) keeps its sign.
+ *
+ * Returns 0, CL_EDIM, CL_ENAN or CL_ENOMEM.
+ */
+int CL_FN(cl_sym_inertia)(int *npos, int *nneg, int *nzero, rsrc A, int n, double zero_tol_factor);
+
+/**
+ * Eigenvalues wr[i] + i·wi[i] of a real n×n matrix A (not symmetric in
+ * general), at the precision of wr.
+ *
+ * Method: balancing by exact powers of 2 (Parlett–Reinsch, as EISPACK
+ * balanc), Householder reduction to upper Hessenberg form, then the Francis
+ * double-shift QR iteration of EISPACK hqr. A subdiagonal entry h(l,l−1) is
+ * set to zero when |h(l,l−1)| ≤ 2^(1−p)·(|h(l−1,l−1)| + |h(l,l)|), and two
+ * consecutive small subdiagonals start a sweep by the same relative rule
+ * with 2^(1−p). Exceptional shifts are taken after E and 2E iterations on
+ * one eigenvalue, E = 10 + 2·⌈log2(p/53)⌉ (E = 10 in double), and 3E
+ * iterations without deflation give CL_ENOCONV.
+ *
+ * Order: by increasing real part, ties by increasing imaginary part, so a
+ * complex pair a ± bi (b > 0) appears as a − bi then a + bi. The two
+ * members of a pair are exact conjugates.
+ *
+ * Accuracy: backward stable, so an eigenvalue of condition κ is accurate to
+ * about κ·n·2^(1−p)·‖A‖.
+ *
+ * Returns 0, CL_EDIM, CL_ENAN, CL_ENOMEM or CL_ENOCONV (wr, wi then hold
+ * no meaningful values).
+ */
+int CL_FN(cl_eig)(rptr wr, rptr wi, rsrc A, int n);

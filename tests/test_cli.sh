@@ -1,0 +1,28 @@
+#!/bin/sh
+# Command-line conventions: help, exit statuses, error messages, JSON output.
+B=${BUILD:-build}
+C="$B/chartless"
+n=0
+t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
+echo "1..8"
+"$C" --help >/dev/null 2>&1; t $? "chartless --help exits 0"
+"$C" frobnicate >/dev/null 2>&1; [ $? = 2 ]; t $? "an unknown command exits 2"
+msg=$("$C" frobnicate 2>&1 >/dev/null); [ "$msg" = "error: unknown command; see chartless --help (frobnicate)" ]; t $? "the error names the argument"
+"$C" oracle --help | grep -q 'precision ladder'; t $? "oracle --help describes the ladder"
+"$C" oracle --bits 53,1 >/dev/null 2>&1; [ $? = 2 ]; t $? "oracle --bits 53,1 (precision 1 is out of range) exits 2"
+"$C" oracle --bits 113,53 >/dev/null 2>&1; [ $? = 2 ]; t $? "oracle --bits must increase"
+"$C" oracle --format xml >/dev/null 2>&1; [ $? = 2 ]; t $? "oracle --format xml exits 2"
+if command -v python3 >/dev/null 2>&1; then
+    "$C" oracle --check 'core.*' --bits 53,113 --format json > "${TMPDIR:-/tmp}/cl-oracle-$$.json"
+    tools/validate-json docs/oracle.schema.json < "${TMPDIR:-/tmp}/cl-oracle-$$.json" &&
+    python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["passed"] + d["failed"] == len(d["checks"]) > 0
+assert all([r["bits"] for r in c["rungs"]] == [53, 113] for c in d["checks"])
+' "${TMPDIR:-/tmp}/cl-oracle-$$.json"
+    t $? "oracle --format json validates against docs/oracle.schema.json"
+    rm -f "${TMPDIR:-/tmp}/cl-oracle-$$.json"
+else
+    n=$((n + 1)); echo "ok $n # SKIP python3 not installed"
+fi

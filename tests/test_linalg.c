@@ -1,0 +1,553 @@
+/* Small dense linear algebra against exact integer constructions and closed
+ * forms: LU (integer L·U with integer inverse, Vandermonde determinant),
+ * Householder QR, null spaces of integer rank-deficient matrices, inertia by
+ * Sylvester's law, eigenvalues of companion, conjugated rotation–scaling and
+ * tridiagonal matrices.
+ *
+ * Tolerances are factor·2^(1−p) times the stated condition number and scale;
+ * the factors are the textbook backward-error constants (a few times n for
+ * LU and QR, Higham ch. 9 and 19) rounded up to a power of 2. */
+#include <stdlib.h>
+#include "tap_real.h"
+#include "linalg.h"
+
+static rptr newv(size_t n, cl_prec_t p) { return CL_FN(cl_rvec_new)(n, p); }
+static void delv(rptr v) { CL_FN(cl_rvec_free)(v); }
+
+static void set_int(rptr M, const long *a, size_t n)
+{
+    for (size_t i = 0; i < n; i++) r_set_si(M + i, a[i]);
+}
+
+/* Integer matrix product (exact for the small entries used here). */
+static void imul(long *C, const long *A, const long *B, int m, int k, int n)
+{
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < n; j++) {
+            long s = 0;
+            for (int l = 0; l < k; l++) s += A[i * k + l] * B[l * n + j];
+            C[i * n + j] = s;
+        }
+}
+
+/* Inverse of a unit lower (lower = 1) or unit-diagonal-±1 upper integer
+   triangular matrix, exactly, by substitution on the identity. */
+static void itri_inv(long *X, const long *T, int n, int lower)
+{
+    for (int c = 0; c < n; c++) {
+        for (int ii = 0; ii < n; ii++) {
+            int i = lower ? ii : n - 1 - ii;
+            long s = (i == c);
+            if (lower)
+                for (int k = 0; k < i; k++) s -= T[i * n + k] * X[k * n + c];
+            else
+                for (int k = i + 1; k < n; k++) s -= T[i * n + k] * X[k * n + c];
+            X[i * n + c] = s / T[i * n + i]; /* diagonal is ±1 */
+        }
+    }
+}
+
+static double inorm_inf(const long *A, int m, int n)
+{
+    double best = 0;
+    for (int i = 0; i < m; i++) {
+        double s = 0;
+        for (int j = 0; j < n; j++) s += labs(A[i * n + j]);
+        if (s > best) best = s;
+    }
+    return best;
+}
+
+static double inorm_fro(const long *A, int m, int n)
+{
+    double s = 0;
+    for (int i = 0; i < m * n; i++) s += (double)A[i] * (double)A[i];
+    return sqrt(s);
+}
+
+/* log2 max |M_ij − δ_ij| for n×n M. */
+static double log2_dev_identity(rptr M, int n)
+{
+    for (int i = 0; i < n; i++) r_add_si(M + (size_t)i * n + i, M + (size_t)i * n + i, -1);
+    double e = CL_FN(cl_rvec_log2_maxabs)(M, (size_t)n * n);
+    for (int i = 0; i < n; i++) r_add_si(M + (size_t)i * n + i, M + (size_t)i * n + i, 1);
+    return e;
+}
+
+/* ------------------------------------------------------------------------ LU */
+
+/* A = L U with L unit lower and U upper with diagonal ±1, integers: det A = ±1
+   and A⁻¹ = U⁻¹ L⁻¹ is an integer matrix. */
+static const long LU_L[36] = {
+    1, 0, 0, 0, 0, 0,
+    2, 1, 0, 0, 0, 0,
+    -1, 3, 1, 0, 0, 0,
+    0, -2, 1, 1, 0, 0,
+    3, 1, -1, 2, 1, 0,
+    1, 0, 2, -1, -3, 1};
+static const long LU_U[36] = {
+    1, 2, -1, 0, 1, 3,
+    0, -1, 2, 1, 0, -2,
+    0, 0, 1, -3, 2, 1,
+    0, 0, 0, 1, 1, -1,
+    0, 0, 0, 0, -1, 2,
+    0, 0, 0, 0, 0, 1};
+
+static void test_lu(cl_prec_t p)
+{
+    enum { n = 6 };
+    long A[36], Li[36], Ui[36], Ai[36], xe[n] = {3, -1, 4, -1, 5, -9}, be[n];
+    imul(A, LU_L, LU_U, n, n, n);
+    itri_inv(Li, LU_L, n, 1);
+    itri_inv(Ui, LU_U, n, 0);
+    imul(Ai, Ui, Li, n, n, n);
+    imul(be, A, xe, n, n, 1);
+    double kappa = inorm_inf(A, n, n) * inorm_inf(Ai, n, n);
+    double cond = 8.0 * n * kappa; /* forward error ≤ κ∞·(backward error ~ n·u) */
+    rptr M = newv(36, p), W = newv(36, p), X = newv(36, p), Xe = newv(36, p);
+    rptr b = newv(n, p), x = newv(n, p), xr = newv(n, p), r = newv(n, p);
+    int perm[n];
+    set_int(M, A, 36);
+    set_int(b, be, n);
+    set_int(xr, xe, n);
+    ok(CL_FN(cl_linsolve)(x, M, b, n) == CL_OK, "linsolve returns 0 [%s, %ld]", TEST_KIND, (long)p);
+    double e = CL_FN(cl_rvec_log2_maxdiff)(x, xr, n);
+    is_log2_below(e, tol_log2(p, cond) + log2(9.0),
+                  "linsolve: x matches the integer solution (kappa_inf = %.0f) [%s, %ld]", kappa, TEST_KIND, (long)p);
+    diag("  linsolve error 2^%.1f at %ld bits", e, (long)p);
+    /* Residual b − A x: backward stable, ≤ 8n·u·‖A‖∞‖x‖∞. */
+    CL_FN(cl_mat_vec)(r, M, x, n, n);
+    double res = CL_FN(cl_rvec_log2_maxdiff)(r, b, n);
+    is_log2_below(res, tol_log2(p, 8.0 * n) + log2(inorm_inf(A, n, n) * 9.0),
+                  "linsolve: residual at rounding level [%s, %ld]", TEST_KIND, (long)p);
+    /* x may alias b. */
+    CL_FN(cl_rvec_copy)(r, b, n);
+    CL_FN(cl_linsolve)(r, M, r, n);
+    ok(CL_FN(cl_rvec_log2_maxdiff)(r, x, n) == -INFINITY, "linsolve in place equals out of place [%s, %ld]", TEST_KIND, (long)p);
+    /* Inverse by factor + solve with n right-hand sides against the exact one. */
+    CL_FN(cl_rvec_copy)(W, M, 36);
+    ok(CL_FN(cl_lu_factor)(W, perm, n) == CL_OK, "lu_factor returns 0 [%s, %ld]", TEST_KIND, (long)p);
+    CL_FN(cl_mat_identity)(X, n);
+    ok(CL_FN(cl_lu_solve)(W, perm, X, n, n) == CL_OK, "lu_solve with 6 right-hand sides [%s, %ld]", TEST_KIND, (long)p);
+    set_int(Xe, Ai, 36);
+    e = CL_FN(cl_rvec_log2_maxdiff)(X, Xe, 36);
+    is_log2_below(e, tol_log2(p, cond) + log2(inorm_inf(Ai, n, n)),
+                  "lu_solve: inverse matches the exact integer inverse [%s, %ld]", TEST_KIND, (long)p);
+    /* det(L U) = Π diag(U) = product of the ±1 diagonal. */
+    R_DECL(d, p); R_DECL(de, p);
+    long dprod = 1;
+    for (int i = 0; i < n; i++) dprod *= LU_U[i * n + i];
+    r_set_si(de, dprod);
+    CL_FN(cl_lu_det)(d, W, perm, n);
+    is_real(d, de, 8.0 * n * kappa, "lu_det of L U is the product of diag U");
+    delv(M); delv(W); delv(X); delv(Xe); delv(b); delv(x); delv(xr); delv(r);
+}
+
+/* Vandermonde V_ij = x_i^j: det V = Π_{i<j} (x_j − x_i). */
+static void test_det(cl_prec_t p)
+{
+    enum { n = 6 };
+    static const long num[n] = {-2, -1, 1, 1, 3, 5}, den[n] = {1, 1, 2, 1, 1, 2};
+    rptr V = newv(n * n, p), X = newv(n * n, p), xs = newv(n, p);
+    R_DECL(d, p); R_DECL(de, p); R_DECL(t, p);
+    int perm[n];
+    for (int i = 0; i < n; i++) {
+        r_set_q(xs + i, num[i], den[i]);
+        r_set_si(V + i * n, 1);
+        for (int j = 1; j < n; j++) r_mul(V + i * n + j, V + i * n + j - 1, xs + i);
+    }
+    r_set_si(de, 1);
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            r_sub(t, xs + j, xs + i);
+            r_mul(de, de, t);
+        }
+    /* The powers of halves and the product are exact at every precision. */
+    double vnorm = 0;
+    for (int i = 0; i < n; i++) {
+        double s = 0;
+        for (int j = 0; j < n; j++) s += fabs(r_get_d(V + i * n + j));
+        if (s > vnorm) vnorm = s;
+    }
+    ok(CL_FN(cl_lu_factor)(V, perm, n) == CL_OK, "Vandermonde factors [%s, %ld]", TEST_KIND, (long)p);
+    CL_FN(cl_lu_det)(d, V, perm, n);
+    /* Condition of the determinant: |δdet/det| ≤ ‖A⁻¹‖‖δA‖; ‖V⁻¹‖∞ is taken
+       from the computed inverse, which only sets the tolerance. */
+    CL_FN(cl_mat_identity)(X, n);
+    CL_FN(cl_lu_solve)(V, perm, X, n, n);
+    double inorm = 0;
+    for (int i = 0; i < n; i++) {
+        double s = 0;
+        for (int j = 0; j < n; j++) s += fabs(r_get_d(X + i * n + j));
+        if (s > inorm) inorm = s;
+    }
+    r_sub(t, d, de);
+    r_div(t, t, de);
+    double e = r_log2abs(t);
+    is_log2_below(e, tol_log2(p, 8.0 * n * n * vnorm * inorm),
+                  "det of Vandermonde = prod (x_j - x_i), relative (kappa %.0f) [%s, %ld]", vnorm * inorm, TEST_KIND, (long)p);
+    diag("  Vandermonde det relative error 2^%.1f at %ld bits", e, (long)p);
+    delv(V); delv(X); delv(xs);
+}
+
+static void test_lu_errors(cl_prec_t p)
+{
+    enum { n = 4 };
+    /* B (4×3) C (3×4): rank 3, singular; exact in integers. */
+    static const long B[12] = {1, 2, 0, -1, 1, 3, 2, 0, 1, 0, 1, -2};
+    static const long C[12] = {1, 0, 2, -1, 0, 1, 1, 3, 2, -1, 0, 1};
+    long A[16];
+    imul(A, B, C, 4, 3, 4);
+    rptr M = newv(16, p), b = newv(n, p), x = newv(n, p);
+    int perm[n];
+    set_int(M, A, 16);
+    for (int i = 0; i < n; i++) r_set_si(b + i, i + 1);
+    ok(CL_FN(cl_lu_factor)(M, perm, n) == CL_ESINGULAR, "rank-3 integer 4x4 is singular [%s, %ld]", TEST_KIND, (long)p);
+    set_int(M, A, 16);
+    ok(CL_FN(cl_linsolve)(x, M, b, n) == CL_ESINGULAR, "linsolve reports the singular matrix [%s, %ld]", TEST_KIND, (long)p);
+    for (int i = 0; i < 16; i++) r_set_zero(M + i);
+    ok(CL_FN(cl_lu_factor)(M, perm, n) == CL_ESINGULAR, "zero matrix is singular [%s, %ld]", TEST_KIND, (long)p);
+    set_int(M, A, 16);
+    r_set_d(M + 5, NAN);
+    ok(CL_FN(cl_lu_factor)(M, perm, n) == CL_ENAN, "NaN entry gives CL_ENAN [%s, %ld]", TEST_KIND, (long)p);
+    ok(CL_FN(cl_lu_factor)(M, perm, 0) == CL_EDIM, "n = 0 gives CL_EDIM [%s, %ld]", TEST_KIND, (long)p);
+    delv(M); delv(b); delv(x);
+}
+
+/* ------------------------------------------------------------------------ QR */
+
+static void test_qr_shape(cl_prec_t p, int m, int n, cl_rng *g)
+{
+    rptr A = newv((size_t)m * n, p), Q = newv((size_t)m * m, p), R = newv((size_t)m * n, p);
+    rptr QtQ = newv((size_t)m * m, p), Qt = newv((size_t)m * m, p), QR = newv((size_t)m * n, p);
+    for (int i = 0; i < m * n; i++) r_set_d(A + i, cl_rng_normal(g));
+    ok(CL_FN(cl_qr)(Q, R, A, m, n) == CL_OK, "qr %dx%d returns 0 [%s, %ld]", m, n, TEST_KIND, (long)p);
+    CL_FN(cl_mat_transpose)(Qt, Q, m, m);
+    CL_FN(cl_mat_mul)(QtQ, Qt, Q, m, m, m);
+    /* Each of ≤ m reflections is orthogonal to O(m·u); 4m² covers their sum. */
+    double fq = 4.0 * m * m;
+    double e = log2_dev_identity(QtQ, m);
+    is_log2_below(e, tol_log2(p, fq), "qr %dx%d: Q^T Q = I [%s, %ld]", m, n, TEST_KIND, (long)p);
+    CL_FN(cl_mat_mul)(QR, Q, R, m, m, n);
+    e = CL_FN(cl_rvec_log2_maxdiff)(QR, A, (size_t)m * n);
+    double scale = CL_FN(cl_rvec_log2_maxabs)(A, (size_t)m * n);
+    is_log2_below(e, tol_log2(p, fq) + scale + 0.5 * log2(m), "qr %dx%d: Q R = A [%s, %ld]", m, n, TEST_KIND, (long)p);
+    int below = 0;
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < i && j < n; j++) below |= !r_is_zero(R + (size_t)i * n + j);
+    ok(!below, "qr %dx%d: R is upper triangular [%s, %ld]", m, n, TEST_KIND, (long)p);
+    /* In place: R = A. */
+    CL_FN(cl_rvec_copy)(QR, A, (size_t)m * n);
+    CL_FN(cl_qr)(QtQ, QR, QR, m, n);
+    ok(CL_FN(cl_rvec_log2_maxdiff)(QR, R, (size_t)m * n) == -INFINITY, "qr %dx%d in place equals out of place [%s, %ld]", m, n, TEST_KIND, (long)p);
+    delv(A); delv(Q); delv(R); delv(QtQ); delv(Qt); delv(QR);
+}
+
+static void test_qr(cl_prec_t p)
+{
+    cl_rng g;
+    cl_rng_seed(&g, 7);
+    test_qr_shape(p, 7, 4, &g);
+    test_qr_shape(p, 4, 7, &g);
+    test_qr_shape(p, 5, 5, &g);
+}
+
+/* ---------------------------------------------------------------- null space */
+
+static void check_nullspace(cl_prec_t p, rsrc A, int m, int n, int kexp, const char *what)
+{
+    rptr N = newv((size_t)n * n, p), AN = newv((size_t)(m ? m : 1) * n, p);
+    rptr Nt = newv((size_t)n * n, p), NtN = newv((size_t)n * n, p);
+    int k = -1;
+    ok(CL_FN(cl_nullspace)(N, &k, A, m, n, 0) == CL_OK && k == kexp,
+       "nullspace of %s has dimension %d (got %d) [%s, %ld]", what, kexp, k, TEST_KIND, (long)p);
+    if (k == kexp && k > 0) {
+        CL_FN(cl_mat_transpose)(Nt, N, n, k);
+        CL_FN(cl_mat_mul)(NtN, Nt, N, k, n, k);
+        double e = log2_dev_identity(NtN, k);
+        is_log2_below(e, tol_log2(p, 4.0 * n * n), "nullspace of %s: N^T N = I [%s, %ld]", what, TEST_KIND, (long)p);
+        if (m > 0) {
+            CL_FN(cl_mat_mul)(AN, A, N, m, n, k);
+            e = CL_FN(cl_rvec_log2_maxabs)(AN, (size_t)m * k);
+            double scale = CL_FN(cl_rvec_log2_maxabs)(A, (size_t)m * n) + 0.5 * log2(n);
+            /* A N = A (Q̂ − Q) restricted: ‖A‖·O(n²u). */
+            is_log2_below(e, tol_log2(p, 4.0 * n * n) + scale, "nullspace of %s: A N = 0 [%s, %ld]", what, TEST_KIND, (long)p);
+        }
+    }
+    delv(N); delv(AN); delv(Nt); delv(NtN);
+}
+
+static void test_nullspace(cl_prec_t p)
+{
+    /* A = B C with B 5×3 and C 3×7 integer of full rank 3: rank 3, null 4. */
+    static const long B[15] = {1, 2, 0, -1, 1, 3, 2, 0, 1, 0, 1, -2, 3, 1, 1};
+    static const long C[21] = {1, 0, 2, -1, 0, 1, 3,
+                               0, 1, 1, 3, -2, 0, 1,
+                               2, -1, 0, 1, 1, 1, -1};
+    long A[35];
+    imul(A, B, C, 5, 3, 7);
+    rptr M = newv(35, p);
+    set_int(M, A, 35);
+    check_nullspace(p, M, 5, 7, 4, "rank-3 integer 5x7");
+    /* Its transpose (7×5) has rank 3 as well: null space of dimension 2. */
+    rptr Mt = newv(35, p);
+    CL_FN(cl_mat_transpose)(Mt, M, 5, 7);
+    check_nullspace(p, Mt, 7, 5, 2, "rank-3 integer 7x5");
+    /* One constraint row (the gradient of |q|² at q = (1, 2, 2)/3 scaled by 3):
+       the tangent plane, dimension 2. */
+    static const long grad[3] = {1, 2, 2};
+    set_int(M, grad, 3);
+    check_nullspace(p, M, 1, 3, 2, "a single row (1,2,2)");
+    check_nullspace(p, M, 0, 3, 3, "the empty 0x3 matrix");
+    for (int i = 0; i < 35; i++) r_set_zero(M + i);
+    check_nullspace(p, M, 5, 7, 7, "the zero 5x7 matrix");
+    r_set_d(M + 3, NAN);
+    int k;
+    ok(CL_FN(cl_nullspace)(Mt, &k, M, 5, 7, 0) == CL_ENAN, "nullspace: NaN gives CL_ENAN [%s, %ld]", TEST_KIND, (long)p);
+    delv(M); delv(Mt);
+}
+
+/* ------------------------------------------------------------------- inertia */
+
+static void check_inertia(rsrc A, int n, int pe, int ne, int ze, const char *what)
+{
+    int np = -1, nn = -1, nz = -1;
+    int st = CL_FN(cl_sym_inertia)(&np, &nn, &nz, A, n, 0);
+    int r = ok(st == CL_OK && np == pe && nn == ne && nz == ze,
+               "inertia of %s is (%d, %d, %d) [%s, %ld]", what, pe, ne, ze, TEST_KIND, (long)r_prec(A));
+    if (!r) diag("  got status %d, (%d, %d, %d)", st, np, nn, nz);
+}
+
+static void test_inertia(cl_prec_t p)
+{
+    enum { n = 7 };
+    cl_rng g;
+    cl_rng_seed(&g, 11);
+    /* Sylvester: S D Sᵀ with S = I + 0.3·(normal), so σ_min(S) stays of order 1
+       and the nonzero eigenvalues are far above the zero tolerance. */
+    static const long dg[n] = {3, -2, 0, 1, -5, 0, 2};
+    rptr S = newv(n * n, p), SD = newv(n * n, p), St = newv(n * n, p), A = newv(n * n, p);
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) r_set_d(S + i * n + j, (i == j) + 0.3 * cl_rng_normal(&g));
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) r_mul_si(SD + i * n + j, S + i * n + j, dg[j]);
+    CL_FN(cl_mat_transpose)(St, S, n, n);
+    CL_FN(cl_mat_mul)(A, SD, St, n, n, n);
+    check_inertia(A, n, 3, 2, 2, "S D S^T, D = diag(3,-2,0,1,-5,0,2)");
+    /* Negated: the counts swap. */
+    for (int i = 0; i < n * n; i++) r_neg(A + i, A + i);
+    check_inertia(A, n, 2, 3, 2, "-S D S^T");
+    /* 2×2 pivot forced at the first step: [[0,1,0],[1,0,0],[0,0,2]]. */
+    static const long H3[9] = {0, 1, 0, 1, 0, 0, 0, 0, 2};
+    set_int(A, H3, 9);
+    check_inertia(A, 3, 2, 1, 0, "[[0,1,0],[1,0,0],[0,0,2]]");
+    /* [[0, B], [Bᵀ, 0]] has eigenvalues ±σ_i(B): zero diagonal throughout, so
+       every pivot is 2×2. B integer 3×3 of rank 2 gives (2, 2, 2). */
+    static const long Bs[9] = {1, 2, 3, 2, -1, 1, 3, 1, 4}; /* row3 = row1 + row2 */
+    static const long Bf[9] = {2, 1, 0, -1, 3, 1, 0, 1, 4};
+    for (int pass = 0; pass < 2; pass++) {
+        const long *Bm = pass ? Bf : Bs;
+        for (int i = 0; i < 36; i++) r_set_zero(A + i);
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++) {
+                r_set_si(A + i * 6 + 3 + j, Bm[i * 3 + j]);
+                r_set_si(A + (3 + j) * 6 + i, Bm[i * 3 + j]);
+            }
+        if (pass) check_inertia(A, 6, 3, 3, 0, "[[0,B],[B^T,0]], B nonsingular");
+        else check_inertia(A, 6, 2, 2, 2, "[[0,B],[B^T,0]], B of rank 2");
+    }
+    for (int i = 0; i < n * n; i++) r_set_zero(A + i);
+    check_inertia(A, n, 0, 0, n, "the zero matrix");
+    r_set_d(A + n + 1, NAN);
+    int a, b, c;
+    ok(CL_FN(cl_sym_inertia)(&a, &b, &c, A, n, 0) == CL_ENAN, "inertia: NaN gives CL_ENAN [%s, %ld]", TEST_KIND, (long)p);
+    delv(S); delv(SD); delv(St); delv(A);
+}
+
+/* --------------------------------------------------------------- eigenvalues */
+
+/* Companion matrix of p(x) = Π (x − r_i): eigenvalue i has condition
+   κ_i = ‖v‖‖w‖/|p'(r_i)| with v = (1, λ, …, λ^{n−1}) and w the coefficients of
+   p(x)/(x − λ) (right and left eigenvectors; wᵀv = p'(λ)). */
+static void test_eig_companion(cl_prec_t p)
+{
+    enum { n = 5 };
+    static const long roots[n] = {-3, -1, 1, 2, 4};
+    long c[n + 1] = {1}; /* coefficients of p, c[k] of x^k, built by multiplying out */
+    for (int i = 0; i < n; i++) {
+        for (int k = i + 1; k >= 1; k--) c[k] = c[k - 1] - roots[i] * c[k];
+        c[0] = -roots[i] * c[0];
+    }
+    rptr C = newv(n * n, p), wr = newv(n, p), wi = newv(n, p), ex = newv(n, p);
+    for (int i = 0; i + 1 < n; i++) r_set_si(C + i * n + i + 1, 1);
+    for (int j = 0; j < n; j++) r_set_si(C + (n - 1) * n + j, -c[j]);
+    double cn = 0;
+    for (int j = 0; j < n; j++) cn += (double)c[j] * c[j];
+    cn = sqrt(cn + n - 1); /* ‖C‖_F */
+    ok(CL_FN(cl_eig)(wr, wi, C, n) == CL_OK, "eig of companion returns 0 [%s, %ld]", TEST_KIND, (long)p);
+    R_DECL(d, p);
+    for (int i = 0; i < n; i++) {
+        double lam = (double)roots[i], v2 = 0, w2 = 0, dp = 1, q = 1;
+        for (int k = 0; k < n; k++) v2 += pow(lam, 2 * k);
+        /* Synthetic division: q_{n−1} = 1, q_{k−1} = c_k + λ q_k. */
+        w2 = 1;
+        for (int k = n - 1; k >= 1; k--) { q = (double)c[k] + lam * q; w2 += q * q; }
+        for (int j = 0; j < n; j++) if (j != i) dp *= lam - (double)roots[j];
+        double kappa = sqrt(v2 * w2) / fabs(dp);
+        r_set_si(ex + i, roots[i]);
+        r_sub(d, wr + i, ex + i);
+        double e = r_log2abs(d);
+        /* |δλ| ≤ κ_i·‖δC‖, ‖δC‖ ≤ 16n·u·‖C‖_F for Hessenberg + QR (balancing is exact). */
+        double tl = tol_log2(p, 16.0 * n * kappa * cn);
+        is_log2_below(e, tl, "companion: eigenvalue %ld (kappa %.0f) [%s, %ld]", roots[i], kappa, TEST_KIND, (long)p);
+        is_log2_below(r_log2abs(wi + i), tl, "companion: eigenvalue %ld is real [%s, %ld]", roots[i], TEST_KIND, (long)p);
+        if (i == 0) diag("  companion eigenvalue -3 error 2^%.1f at %ld bits", e, (long)p);
+    }
+    delv(C); delv(wr); delv(wi); delv(ex);
+}
+
+/* A = T B T⁻¹ with B = diag([[1,2],[−2,1]], [[−3,1],[−1,−3]], 5, −2) and T unit
+   lower · unit upper integer, so T⁻¹ is integer and A is exact. Eigenvalues
+   1 ± 2i, −3 ± i, 5, −2. */
+static void test_eig_complex(cl_prec_t p)
+{
+    enum { n = 6 };
+    static const long Bm[36] = {
+        1, 2, 0, 0, 0, 0,
+        -2, 1, 0, 0, 0, 0,
+        0, 0, -3, 1, 0, 0,
+        0, 0, -1, -3, 0, 0,
+        0, 0, 0, 0, 5, 0,
+        0, 0, 0, 0, 0, -2};
+    static const long TL[36] = {
+        1, 0, 0, 0, 0, 0,
+        1, 1, 0, 0, 0, 0,
+        0, -1, 1, 0, 0, 0,
+        2, 0, 1, 1, 0, 0,
+        0, 1, 0, -1, 1, 0,
+        1, 0, 0, 1, 1, 1};
+    static const long TU[36] = {
+        1, 1, 0, -1, 0, 2,
+        0, 1, 2, 0, 1, 0,
+        0, 0, 1, 1, 0, -1,
+        0, 0, 0, 1, 2, 0,
+        0, 0, 0, 0, 1, 1,
+        0, 0, 0, 0, 0, 1};
+    long T[36], Ti[36], Li[36], Ui[36], TB[36], A[36];
+    imul(T, TL, TU, n, n, n);
+    itri_inv(Li, TL, n, 1);
+    itri_inv(Ui, TU, n, 0);
+    imul(Ti, Ui, Li, n, n, n);
+    imul(TB, T, Bm, n, n, n);
+    imul(A, TB, Ti, n, n, n);
+    /* Eigenvalue condition ≤ κ₂(T) ≤ ‖T‖_F‖T⁻¹‖_F (B is normal). */
+    double kappa = inorm_fro(T, n, n) * inorm_fro(Ti, n, n), an = inorm_fro(A, n, n);
+    static const long er[n] = {-3, -3, -2, 1, 1, 5}, ei[n] = {-1, 1, 0, -2, 2, 0};
+    rptr M = newv(36, p), wr = newv(n, p), wi = newv(n, p), xr = newv(n, p), xi = newv(n, p);
+    set_int(M, A, 36);
+    set_int(xr, er, n);
+    set_int(xi, ei, n);
+    ok(CL_FN(cl_eig)(wr, wi, M, n) == CL_OK, "eig of T B T^-1 returns 0 [%s, %ld]", TEST_KIND, (long)p);
+    double e = CL_FN(cl_rvec_log2_maxdiff)(wr, xr, n), f = CL_FN(cl_rvec_log2_maxdiff)(wi, xi, n);
+    if (f > e) e = f;
+    is_log2_below(e, tol_log2(p, 16.0 * n * kappa * an),
+                  "T B T^-1: eigenvalues -3-i, -3+i, -2, 1-2i, 1+2i, 5 in order (kappa <= %.0f) [%s, %ld]",
+                  kappa, TEST_KIND, (long)p);
+    diag("  complex-pair eigenvalue error 2^%.1f at %ld bits", e, (long)p);
+    ok(r_cmp(wr, wr + 1) == 0 && r_cmp(wr + 3, wr + 4) == 0, "pairs have equal real parts [%s, %ld]", TEST_KIND, (long)p);
+    delv(M); delv(wr); delv(wi); delv(xr); delv(xi);
+}
+
+/* tridiag(−1, 2, −1) of order 20: eigenvalues 2 − 2cos(kπ/21), k = 1..20. */
+static void test_eig_tridiag(cl_prec_t p)
+{
+    enum { n = 20 };
+    rptr M = newv(n * n, p), wr = newv(n, p), wi = newv(n, p), ex = newv(n, p);
+    for (int i = 0; i < n; i++) {
+        r_set_si(M + i * n + i, 2);
+        if (i > 0) r_set_si(M + i * n + i - 1, -1);
+        if (i + 1 < n) r_set_si(M + i * n + i + 1, -1);
+    }
+    R_DECL(t, p);
+    for (int k = 1; k <= n; k++) {
+        r_const_pi(t);
+        r_mul_si(t, t, k);
+        r_div_si(t, t, n + 1);
+        r_cos(t, t);
+        r_mul_si(t, t, -2);
+        r_add_si(ex + k - 1, t, 2);
+    }
+    ok(CL_FN(cl_eig)(wr, wi, M, n) == CL_OK, "eig of tridiag(-1,2,-1), n = 20 returns 0 [%s, %ld]", TEST_KIND, (long)p);
+    double e = CL_FN(cl_rvec_log2_maxdiff)(wr, ex, n), f = CL_FN(cl_rvec_log2_maxabs)(wi, n);
+    if (f > e) e = f;
+    /* Symmetric: κ = 1, ‖A‖ ≤ 4; backward error 16n·u·‖A‖. */
+    is_log2_below(e, tol_log2(p, 16.0 * n * 4.0), "tridiag n = 20: eigenvalues 2 - 2cos(k pi/21) [%s, %ld]", TEST_KIND, (long)p);
+    diag("  tridiagonal eigenvalue error 2^%.1f (%.2g) at %ld bits", e, exp2(e), (long)p);
+    r_set_d(M + 7, NAN);
+    ok(CL_FN(cl_eig)(wr, wi, M, n) == CL_ENAN, "eig: NaN gives CL_ENAN [%s, %ld]", TEST_KIND, (long)p);
+    delv(M); delv(wr); delv(wi); delv(ex);
+}
+
+/* The precision-relative rules: a quantity of size 2^(−p/2) is far above
+   every tolerance (factor·n·2^(1−p)·scale), one of size 2^(−p−8) far below. */
+static void test_thresholds(cl_prec_t p)
+{
+    rptr A = newv(9, p), N = newv(9, p), wr = newv(3, p), wi = newv(3, p);
+    int perm[3], k, a, b, c;
+    long half = (long)p / 2, below = (long)p + 8;
+    /* LU: diag(1, δ, 1). */
+    CL_FN(cl_mat_identity)(A, 3);
+    r_set_si(A + 4, 1);
+    r_mul_2si(A + 4, A + 4, -half);
+    ok(CL_FN(cl_lu_factor)(A, perm, 3) == CL_OK, "lu: pivot 2^-(p/2) is accepted [%s, %ld]", TEST_KIND, (long)p);
+    CL_FN(cl_mat_identity)(A, 3);
+    r_set_si(A + 4, 1);
+    r_mul_2si(A + 4, A + 4, -below);
+    ok(CL_FN(cl_lu_factor)(A, perm, 3) == CL_ESINGULAR, "lu: pivot 2^-(p+8) is singular [%s, %ld]", TEST_KIND, (long)p);
+    /* Null space of the 2×3 matrix [[1, 0, 0], [0, δ, 0]]. */
+    CL_FN(cl_mat_identity)(A, 3);
+    r_mul_2si(A + 4, A + 4, -half);
+    CL_FN(cl_nullspace)(N, &k, A, 2, 3, 0);
+    ok(k == 1, "nullspace: row of size 2^-(p/2) counts, dimension 1 (got %d) [%s, %ld]", k, TEST_KIND, (long)p);
+    CL_FN(cl_mat_identity)(A, 3);
+    r_mul_2si(A + 4, A + 4, -below);
+    CL_FN(cl_nullspace)(N, &k, A, 2, 3, 0);
+    ok(k == 2, "nullspace: row of size 2^-(p+8) is zero, dimension 2 (got %d) [%s, %ld]", k, TEST_KIND, (long)p);
+    /* Inertia of diag(1, ±δ, −1). */
+    CL_FN(cl_mat_identity)(A, 3);
+    r_set_si(A + 8, -1);
+    r_mul_2si(A + 4, A + 4, -half);
+    r_neg(A + 4, A + 4);
+    CL_FN(cl_sym_inertia)(&a, &b, &c, A, 3, 0);
+    ok(a == 1 && b == 2 && c == 0, "inertia: eigenvalue -2^-(p/2) is negative [%s, %ld]", TEST_KIND, (long)p);
+    r_mul_2si(A + 4, A + 4, half - below);
+    CL_FN(cl_sym_inertia)(&a, &b, &c, A, 3, 0);
+    ok(a == 1 && b == 1 && c == 1, "inertia: eigenvalue -2^-(p+8) is zero [%s, %ld]", TEST_KIND, (long)p);
+    /* Dimension and input errors. */
+    ok(CL_FN(cl_lu_solve)(A, (const int[]){0, 0, 2}, wr, 3, 1) == CL_EDIM, "lu_solve: perm[1] < 1 gives CL_EDIM [%s, %ld]", TEST_KIND, (long)p);
+    ok(CL_FN(cl_qr)(N, A, A, 0, 3) == CL_EDIM, "qr: m = 0 gives CL_EDIM [%s, %ld]", TEST_KIND, (long)p);
+    ok(CL_FN(cl_eig)(wr, wi, A, 0) == CL_EDIM, "eig: n = 0 gives CL_EDIM [%s, %ld]", TEST_KIND, (long)p);
+    r_set_d(A + 2, INFINITY);
+    ok(CL_FN(cl_qr)(N, A, A, 3, 3) == CL_ENAN, "qr: infinity gives CL_ENAN [%s, %ld]", TEST_KIND, (long)p);
+    delv(A); delv(N); delv(wr); delv(wi);
+}
+
+static void run(cl_prec_t p)
+{
+    test_lu(p);
+    test_det(p);
+    test_lu_errors(p);
+    test_qr(p);
+    test_nullspace(p);
+    test_inertia(p);
+    test_eig_companion(p);
+    test_eig_complex(p);
+    test_eig_tridiag(p);
+    test_thresholds(p);
+}
+
+int main(void)
+{
+    for (int k = 0; k < TEST_NPREC; k++) run(TEST_PRECISIONS[k]);
+    return done_testing();
+}

@@ -1,0 +1,21 @@
+/* The public header works for a user program: both instantiations visible. */
+#include "chartless.h"
+#include "tap.h"
+
+int main(void)
+{
+    plan(3);
+    double a[3] = {1, 0, 0}, b[3] = {0, 1, 0}, c[3];
+    cl_v3_cross_d(c, a, b);
+    ok(c[0] == 0 && c[1] == 0 && c[2] == 1, "cl_v3_cross_d: e1 x e2 = e3");
+    mpfr_ptr x = cl_rvec_new_mp(3, 200), y = cl_rvec_new_mp(3, 200), z = cl_rvec_new_mp(3, 200);
+    for (int i = 0; i < 3; i++) {
+        mpfr_set_d(x + i, a[i], MPFR_RNDN);
+        mpfr_set_d(y + i, b[i], MPFR_RNDN);
+    }
+    cl_v3_cross_mp(z, x, y);
+    ok(mpfr_cmp_ui(z + 2, 1) == 0 && mpfr_zero_p(z) && mpfr_zero_p(z + 1), "cl_v3_cross_mp at 200 bits: e1 x e2 = e3");
+    ok(cl_strerror(CL_ENOTUNIT) && cl_prec_check(1) == CL_EPREC, "status codes and precision check");
+    cl_rvec_free_mp(x); cl_rvec_free_mp(y); cl_rvec_free_mp(z);
+    return done_testing();
+}
