@@ -93,10 +93,10 @@ int main(void)
     }
     /* simulate: CSV with the energy after the state; its drift is the integrator's error. */
     static const struct { const char *args; double tol; } sims[] = {
-        {"simulate --system chain --m 1,2 --l 1,0.5 --t 1 --every 1000", 1e-8},
-        {"simulate --system chain --m 1,2 --l 1,0.5 --t 1 --integrator gl --h 0.01 --every 1000", 1e-12},
-        {"simulate --system chain --m 1,2 --l 1,0.5 --t 1 --integrator gbs --form pi --every 1000", 1e-8},
-        {"simulate --system chain --m 1,2 --l 1,0.5 --t 1 --integrator rk4 --h 0.001 --bits 113 --every 1000", 1e-7},
+        {"simulate --system chain --m 1,2 --l 1,0.5 --t 1", 1e-8},
+        {"simulate --system chain --m 1,2 --l 1,0.5 --t 1 --integrator gauss --stages 4 --h 0.01", 1e-12},
+        {"simulate --system chain --m 1,2 --l 1,0.5 --t 1 --integrator gbs --form pi", 1e-8},
+        {"simulate --system chain --m 1,2 --l 1,0.5 --t 1 --integrator rk4 --h 0.001 --bits 113", 1e-7},
     };
     for (size_t i = 0; i < sizeof sims / sizeof sims[0]; i++) {
         st = run("0 0 -1  0.6 0 -0.8  0.3 0.2 0  0 0.5 0", sims[i].args, out, sizeof out);
@@ -115,12 +115,8 @@ int main(void)
         ok(st == 0 && na == 14 && nb == 14 && b[0] == 1.0, "%s: CSV rows from t = 0 to t = 1", sims[i].args);
         ok(fabs(b[13] - a[13]) < sims[i].tol, "  energy drift %.2g below %.0g", fabs(b[13] - a[13]), sims[i].tol);
     }
-    st = run("0 0 -1 0 0 0", "simulate --system chain --plot /tmp/x.png", out, sizeof out);
-    ok(st == 2 && out[0] == 0, "simulate --plot without --output: exit 2");
     st = run("0 0 -1 0 0 0", "simulate --system chain --integrator euler", out, sizeof out);
     ok(st == 2 && out[0] == 0, "simulate with an unknown integrator: exit 2");
-    st = run("0 0 -1 0 0 0", "simulate --system chain --integrator gl --tol 1e-9", out, sizeof out);
-    ok(st == 2 && out[0] == 0, "simulate --tol with a fixed-step method: exit 2");
     st = run("0 0 -1 0 0", "simulate --system chain", out, sizeof out);
     ok(st == 2 && out[0] == 0, "simulate with a short state: exit 2, no output");
     st = run("", "rhs --help", out, sizeof out);
