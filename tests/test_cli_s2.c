@@ -98,8 +98,10 @@ int main(void)
         {"simulate --system chain --m 1,2 --l 1,0.5 --t 1 --integrator gbs --form pi", 1e-8},
         {"simulate --system chain --m 1,2 --l 1,0.5 --t 1 --integrator rk4 --h 0.001 --bits 113", 1e-7},
     };
+    static char big[1 << 23];
     for (size_t i = 0; i < sizeof sims / sizeof sims[0]; i++) {
-        st = run("0 0 -1  0.6 0 -0.8  0.3 0.2 0  0 0.5 0", sims[i].args, out, sizeof out);
+        char *out = big;
+        st = run("0 0 -1  0.6 0 -0.8  0.3 0.2 0  0 0.5 0", sims[i].args, big, sizeof big);
         /* first data row and last row: t, 12 numbers, energy, ... */
         char *r1 = strchr(out, '\n'), *last = NULL;
         for (char *c = out; *c; c++)
