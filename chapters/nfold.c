@@ -47,12 +47,13 @@ positive definite tridiagonal system
 (\f$1/m_0 = 0\f$), solved without pivoting; then \f$h_k = q_k \times \ddot q_k\f$.
 The oracle compares the three routes and the residual of [S2 (40)].
 
-Errata of the printed formulas: \ref errata_nfold "docs/errata_NFOLD.md".
+Every printed formula (1)–(9) agrees with its derivation; see \ref errata_NFOLD_page.
 */
 #include <stdlib.h>
 #include "r3.h"
 #include "lie.h"
 #include "nfold.h"
+#include "linalg.h"
 
 /* Scratch of cl_nfold_h: τ, diagonal, off-diagonal, right side (N each),
  * accelerations ẍ_0 … ẍ_N (3(N+1)). */
@@ -86,7 +87,7 @@ CL_FN(cl_nfold) *CL_FN(cl_nfold_new)(size_t n, rsrc m, rsrc l, rsrc g, cl_prec_t
     r_set(s->mtail + n - 1, m + n - 1);
     for (size_t i = n - 1; i-- > 0;) r_add(s->mtail + i, s->mtail + i + 1, m + i);
     if (dense) {
-        s->dense = CL_FN(cl_rvec_new)(9 * n * n + 3 * n, prec);
+        s->dense = CL_FN(cl_rvec_new)(9 * n * n, prec);
         s->perm = malloc(3 * n * sizeof *s->perm);
         if (!s->dense || !s->perm) { st = CL_ENOMEM; goto fail; }
     }
@@ -310,37 +311,13 @@ int CL_FN(cl_nfold_h_tension)(CL_FN(cl_nfold) *s, rptr h, rsrc y)
 int CL_FN(cl_nfold_h_dense)(CL_FN(cl_nfold) *s, rptr h, rsrc y)
 {
     if (!s->dense) return CL_EPARAM;
-    size_t N3 = 3 * s->n;
-    cl_prec_t p = s->prec;
-    rptr A = s->dense, b = A + N3 * N3;
-    size_t *perm = s->perm;
-    R_DECL(c, p); R_DECL(x, p);
+    int N3 = (int)(3 * s->n);
+    rptr A = s->dense;
     CL_FN(cl_nfold_R)(s, A, y);
-    CL_FN(cl_nfold_r)(s, b, y);
-    for (size_t i = 0; i < N3; i++) perm[i] = i;
-    /* Gaussian elimination with partial pivoting on rows. */
-    for (size_t k = 0; k < N3; k++) {
-        size_t piv = k;
-        for (size_t i = k + 1; i < N3; i++)
-            if (r_cmpabs(A + perm[i] * N3 + k, A + perm[piv] * N3 + k) > 0) piv = i;
-        size_t t = perm[k]; perm[k] = perm[piv]; perm[piv] = t;
-        rptr rowk = A + perm[k] * N3;
-        if (r_is_zero(rowk + k)) return CL_ESINGULAR;
-        for (size_t i = k + 1; i < N3; i++) {
-            rptr rowi = A + perm[i] * N3;
-            if (r_is_zero(rowi + k)) continue;
-            r_div(c, rowi + k, rowk + k);
-            for (size_t j = k + 1; j < N3; j++) r_submul(rowi + j, c, rowk + j);
-            r_submul(b + perm[i], c, b + perm[k]);
-        }
-    }
-    for (size_t k = N3; k-- > 0;) {
-        rptr rowk = A + perm[k] * N3;
-        r_set(x, b + perm[k]);
-        for (size_t j = k + 1; j < N3; j++) r_submul(x, rowk + j, h + j);
-        r_div(h + k, x, rowk + k);
-    }
-    return CL_OK;
+    CL_FN(cl_nfold_r)(s, h, y);
+    int st = CL_FN(cl_lu_factor)(A, s->perm, N3);   /* LU with partial pivoting (src/linalg) */
+    if (!st) st = CL_FN(cl_lu_solve)(A, s->perm, h, N3, 1);
+    return st;
 }
 
 /* f from h [NFOLD (9)]: (ω_i, q_i × h_i). */

@@ -20,8 +20,8 @@ typedef struct CL_FN(cl_nfold) {
     rptr mtail;      /**< tail sums Σ_{k≥i} m_k, the scalar factor of M_ii [NFOLD (5)] */
     rptr work;       /**< O(N) scratch of the field evaluation */
     rptr hbuf;       /**< 3N scratch: h = ω̇ inside cl_nfold_field() */
-    rptr dense;      /**< (3N)² + 3N scratch of the dense route, or NULL */
-    size_t *perm;    /**< row permutation of the dense route, or NULL */
+    rptr dense;      /**< (3N)² scratch of the dense route, or NULL */
+    int *perm;       /**< row interchanges of the dense route, or NULL */
     CL_FN(cl_chain) *chain; /**< the same chain in chapter S2 V, whose O(N) solve gives h */
     rptr dx;         /**< 6N scratch: the chain's (q, ω) field */
 } CL_FN(cl_nfold);
@@ -91,9 +91,10 @@ int CL_FN(cl_nfold_h_tension)(CL_FN(cl_nfold) *s, rptr h, rsrc y);
 
 /**
  * h = R(q)⁻¹ r [NFOLD (2), (8)] by assembling R(q) and r and solving the dense
- * 3N×3N system with partial pivoting, O(N³): the route of the public
- * reference implementations. Needs a pendulum created with \p dense ≠ 0
- * (else CL_EPARAM); CL_ESINGULAR on a zero pivot.
+ * 3N×3N system by LU with partial pivoting (cl_lu_factor()), O(N³): the
+ * route of the public reference implementations. Needs a pendulum created
+ * with \p dense ≠ 0 (else CL_EPARAM); CL_ESINGULAR or CL_ENAN from the
+ * factorization.
  */
 int CL_FN(cl_nfold_h_dense)(CL_FN(cl_nfold) *s, rptr h, rsrc y);
 

@@ -199,6 +199,8 @@ int CL_FN(check_emb_sphere_pendulum)(cl_check_result *res, cl_prec_t prec)
         if ((st = CL_FN(cl_emb_hamiltonian_from_lagrangian)(&m, w, H, x, mu))) break;
         CL_FN(cl_emb_pendulum_energy)(p, E, x, v);
         worst(&e, rel_err(H, E, 1));
+        m.hamiltonian(m.ctx, H, x, mu);
+        worst(&e, rel_err(H, E, 1));
         /* Hamilton's flow: ẋ = v, μ̇ = mℓ² ẍ. */
         if ((st = CL_FN(cl_emb_hamilton)(&m, w, xd, md, x, mu))) break;
         worst(&e, rel_err(xd, v, 3));
@@ -591,7 +593,212 @@ int CL_FN(check_emb_sphere_vs_s2)(cl_check_result *res, cl_prec_t prec)
     return st;
 }
 
+/* A charged particle (m = 1, unit charge) on S² in a uniform magnetic field
+ * B, vector potential A(x) = ½ B × x:
+ *   L = ½|ẋ|² + ẋ·A(x),  ∂L/∂ẋ = ẋ + A,  ∂L/∂x = ½ ẋ × B,  L_ẋx w = ½ B × w,
+ * Euler–Lagrange on R³: ẍ = ẋ × B (Lorentz), so on S² (hand derivation)
+ *   ẍ = (I − xxᵀ)(ẋ × B) − |ẋ|² x.
+ * Since x·A(x) = 0, μ = P(ẋ + A) = ẋ + A and H = ½|μ − A(x)|², with
+ * H_μ = μ − A = ẋ and H_x = ½ B × ẋ; along the motion μ̇ = ẍ + ½ B × ẋ.
+ * The only example with a mixed derivative ∂²L/∂ẋ∂x ≠ 0. */
+typedef struct { rptr B; } magnetic;
+
+static void mag_A(const magnetic *mg, rptr A, rsrc x)
+{
+    v3_cross(A, mg->B, x);
+    for (int i = 0; i < 3; i++) r_mul_2si(A + i, A + i, -1);
+}
+
+static int mag_proj(void *ctx, rptr out, rsrc x, rsrc y) { v3_proj_tangent(out, x, y); return CL_OK; }
+
+static int mag_dproj(void *ctx, rptr out, rsrc x, rsrc v, rsrc y)
+{
+    quad_h q = {3, NULL, NULL, NULL};
+    return qh_dproj(&q, out, x, v, y);
+}
+
+static int mag_lag(void *ctx, rptr L, rsrc x, rsrc v)
+{
+    RV_DECL(A, 3, r_prec(L));
+    R_DECL(t, r_prec(L));
+    mag_A(ctx, A, x);
+    v3_dot(L, v, v);
+    r_mul_2si(L, L, -1);
+    v3_dot(t, v, A);
+    r_add(L, L, t);
+    return CL_OK;
+}
+
+static int mag_lag_dx(void *ctx, rptr g, rsrc x, rsrc v)
+{
+    const magnetic *mg = ctx;
+    v3_cross(g, v, mg->B);
+    for (int i = 0; i < 3; i++) r_mul_2si(g + i, g + i, -1);
+    return CL_OK;
+}
+
+static int mag_lag_dv(void *ctx, rptr g, rsrc x, rsrc v)
+{
+    mag_A(ctx, g, x);
+    v3_add(g, g, v);
+    return CL_OK;
+}
+
+static int mag_lag_dvdv(void *ctx, rptr out, rsrc x, rsrc v, rsrc w) { v3_set(out, w); return CL_OK; }
+
+static int mag_lag_dvdx(void *ctx, rptr out, rsrc x, rsrc v, rsrc w) { mag_A(ctx, out, w); return CL_OK; }
+
+static int mag_ham(void *ctx, rptr H, rsrc x, rsrc mu)
+{
+    RV_DECL(d, 3, r_prec(H));
+    mag_A(ctx, d, x);
+    v3_sub(d, mu, d);
+    v3_dot(H, d, d);
+    r_mul_2si(H, H, -1);
+    return CL_OK;
+}
+
+static int mag_ham_dmu(void *ctx, rptr g, rsrc x, rsrc mu)
+{
+    RV_DECL(A, 3, r_prec(g));
+    mag_A(ctx, A, x);
+    v3_sub(g, mu, A);
+    return CL_OK;
+}
+
+static int mag_ham_dx(void *ctx, rptr g, rsrc x, rsrc mu)
+{
+    const magnetic *mg = ctx;
+    RV_DECL(v, 3, r_prec(g));
+    mag_ham_dmu(ctx, v, x, mu);
+    v3_cross(g, mg->B, v);
+    for (int i = 0; i < 3; i++) r_mul_2si(g + i, g + i, -1);
+    return CL_OK;
+}
+
+int CL_FN(check_emb_general_magnetic)(cl_check_result *res, cl_prec_t prec);
+int CL_FN(check_emb_general_magnetic)(cl_check_result *res, cl_prec_t prec)
+{
+#if CL_PREC == CL_DOUBLE
+    prec = 53;
+#endif
+    cl_rng g;
+    cl_rng_seed(&g, 1879);
+    RV_DECL(B, 3, prec); RV_DECL(x, 3, prec); RV_DECL(v, 3, prec); RV_DECL(a, 3, prec);
+    RV_DECL(aw, 3, prec); RV_DECL(t, 3, prec); RV_DECL(mu, 3, prec); RV_DECL(v2, 3, prec);
+    RV_DECL(xd, 3, prec); RV_DECL(md, 3, prec); RV_DECL(r, 3, prec); RV_DECL(hx, 3, prec);
+    RV_DECL(hm, 3, prec);
+    R_DECL(s, prec); R_DECL(H, prec); R_DECL(E, prec);
+    magnetic mg = {B};
+    CL_FN(cl_emb_model) m = {0};
+    m.n = 3; m.ctx = &mg; m.proj = mag_proj; m.dproj = mag_dproj; m.lagrangian = mag_lag;
+    m.lag_dx = mag_lag_dx; m.lag_dv = mag_lag_dv; m.lag_dvdv = mag_lag_dvdv; m.lag_dvdx = mag_lag_dvdx;
+    m.hamiltonian = mag_ham; m.ham_dx = mag_ham_dx; m.ham_dmu = mag_ham_dmu;
+    CL_FN(cl_emb_work) *w = CL_FN(cl_emb_work_new)(3, prec);
+    if (!w) return CL_ENOMEM;
+    double e = -INFINITY;
+    int st = 0;
+    for (int k = 0; k < NSTATES && !st; k++) {
+        for (int i = 0; i < 3; i++) r_set_d(B + i, 2.0 * cl_rng_normal(&g));
+        random_state(x, v, 3, 2.0, &g);
+        /* (2.3) with the normal part vs the Lorentz closed form */
+        if ((st = CL_FN(cl_emb_el_accel)(&m, w, a, x, v))) break;
+        v3_cross(t, v, B);
+        v3_proj_tangent(aw, x, t);
+        v3_dot(s, v, v);
+        r_neg(s, s);
+        v3_axpy(aw, s, x);
+        worst(&e, rel_err(a, aw, 3));
+        if ((st = CL_FN(cl_emb_el_residual)(&m, w, r, x, v, aw))) break;
+        {   /* the residual of (2.3) at the closed form, relative to |ẋ × B| */
+            double sc = CL_FN(cl_rvec_log2_maxabs)(t, 3);
+            worst(&e, CL_FN(cl_rvec_log2_maxabs)(r, 3) - (sc > 0 ? sc : 0));
+        }
+        /* (2.4) μ = ẋ + A; inverse; H = μ·ẋ − L = ½|ẋ|² */
+        if ((st = CL_FN(cl_emb_legendre)(&m, w, mu, x, v))) break;
+        mag_A(&mg, t, x);
+        v3_add(t, t, v);
+        worst(&e, rel_err(mu, t, 3));
+        if ((st = CL_FN(cl_emb_legendre_inv)(&m, w, v2, x, mu))) break;
+        worst(&e, rel_err(v2, v, 3));
+        if ((st = CL_FN(cl_emb_hamiltonian_from_lagrangian)(&m, w, H, x, mu))) break;
+        v3_dot(E, v, v);
+        r_mul_2si(E, E, -1);
+        worst(&e, rel_err(H, E, 1));
+        m.hamiltonian(m.ctx, H, x, mu);
+        worst(&e, rel_err(H, E, 1));
+        /* (2.7)–(2.8): ẋ = v, μ̇ = ẍ + ½ B × ẋ */
+        if ((st = CL_FN(cl_emb_hamilton)(&m, w, xd, md, x, mu))) break;
+        worst(&e, rel_err(xd, v, 3));
+        v3_cross(t, B, v);
+        for (int i = 0; i < 3; i++) r_mul_2si(t + i, t + i, -1);
+        v3_add(t, t, aw);
+        worst(&e, rel_err(md, t, 3));
+        /* [S2 (23)] with the same gradients */
+        m.ham_dx(m.ctx, hx, x, mu);
+        m.ham_dmu(m.ctx, hm, x, mu);
+        CL_FN(cl_emb_sphere_hamilton)(xd, r, x, mu, hx, hm);
+        worst(&e, rel_err(r, t, 3));
+    }
+    CL_FN(cl_emb_work_free)(w);
+    res->log2_err = e;
+    return st;
+}
+
+/* DP[v]y of the models against (P(x + v) − P(x − v))y/2, exact for the
+ * quadratic P = I − xxᵀ (pendulum on S¹ and S²) and the constant P of the
+ * subspace, at arbitrary (not necessarily tangent) x, v, y. */
+int CL_FN(check_emb_general_dproj)(cl_check_result *res, cl_prec_t prec);
+int CL_FN(check_emb_general_dproj)(cl_check_result *res, cl_prec_t prec)
+{
+#if CL_PREC == CL_DOUBLE
+    prec = 53;
+#endif
+    cl_rng g;
+    cl_rng_seed(&g, 25);
+    RV_DECL(x, 5, prec); RV_DECL(v, 5, prec); RV_DECL(y, 5, prec); RV_DECL(xp, 5, prec);
+    RV_DECL(xm, 5, prec); RV_DECL(pp, 5, prec); RV_DECL(pm, 5, prec); RV_DECL(d, 5, prec);
+    double e = -INFINITY;
+    int st = 0;
+    for (int sys = 0; sys < 3 && !st; sys++) {
+        CL_FN(cl_emb_pendulum) *p = NULL;
+        CL_FN(cl_emb_subspace) *sb = NULL;
+        CL_FN(cl_emb_model) m;
+        if (sys < 2) {
+            if ((st = make_pendulum(&p, (size_t)sys + 2, prec))) break;
+            CL_FN(cl_emb_pendulum_model)(p, &m);
+        } else {
+            if ((st = make_subspace(&sb, prec, 503, NULL))) break;
+            CL_FN(cl_emb_subspace_model)(sb, &m);
+        }
+        size_t n = m.n;
+        for (int k = 0; k < NSTATES && !st; k++) {
+            for (size_t i = 0; i < n; i++) {
+                r_set_d(x + i, cl_rng_normal(&g));
+                r_set_d(v + i, cl_rng_normal(&g));
+                r_set_d(y + i, cl_rng_normal(&g));
+                r_add(xp + i, x + i, v + i);
+                r_sub(xm + i, x + i, v + i);
+            }
+            m.proj(m.ctx, pp, xp, y);
+            m.proj(m.ctx, pm, xm, y);
+            for (size_t i = 0; i < n; i++) {
+                r_sub(pp + i, pp + i, pm + i);
+                r_mul_2si(pp + i, pp + i, -1);
+            }
+            st = m.dproj(m.ctx, d, x, v, y);
+            worst(&e, rel_err(d, pp, n));
+        }
+        CL_FN(cl_emb_pendulum_free)(p);
+        CL_FN(cl_emb_subspace_free)(sb);
+    }
+    res->log2_err = e;
+    return st;
+}
+
 #if CL_PREC == CL_MPFR
+int check_emb_general_magnetic_d(cl_check_result *, cl_prec_t);
+int check_emb_general_dproj_d(cl_check_result *, cl_prec_t);
 int check_emb_sphere_vs_s2_d(cl_check_result *, cl_prec_t);
 int check_emb_sphere_hamilton_d(cl_check_result *, cl_prec_t);
 int check_emb_circle_hamilton_d(cl_check_result *, cl_prec_t);
@@ -607,6 +814,15 @@ static const cl_check emb_general_checks[] = {
      "general (2.7)-(2.8) with P = I - xx^T vs (3.6) vs S2 (23), generic quadratic H, 20 random states",
      64, "a few dozen products of O(1) random entries per component", check_emb_sphere_hamilton_d,
      check_emb_sphere_hamilton_mp, CL_CHECK_ROUNDING, 0},
+    {"emb.general.magnetic_sphere", "EMB 2", "[EMB (2.3)] [EMB (2.4)] [EMB (2.7)] [EMB (2.8)] [S2 (23)]",
+     "charge on S^2 in a uniform field B (L = |v|^2/2 + v.(B x x)/2, mixed derivative L_vx != 0): general (2.3) vs "
+     "Lorentz xddot = P(v x B) - |v|^2 x; Legendre, H; (2.7)-(2.8) and S2 (23) vs mudot = xddot + B x v/2",
+     256, "products of |B| ~ 4 and |v| ~ 4, a 3x3 elimination", check_emb_general_magnetic_d,
+     check_emb_general_magnetic_mp, CL_CHECK_ROUNDING, 0},
+    {"emb.general.dproj_difference", "EMB 2", "[EMB (2.5)]",
+     "DP[v]y of the S^1, S^2 and subspace models vs (P(x+v) - P(x-v))y/2, exact for quadratic P, at arbitrary x, v, y",
+     64, "a few products of O(1) random entries", check_emb_general_dproj_d, check_emb_general_dproj_mp,
+     CL_CHECK_ROUNDING, 0},
     {"emb.sphere.vs_s2_chapter", "EMB 3.3", "[EMB (2.3)] [EMB (2.4)] [EMB (2.8)] [EMB (3.5)] [EMB (3.6)] [S2 (13)] [S2 (23)] [S2 (24)] [S2 (27)]",
      "EMB general and S^2 forms vs the S2 chapters: cl_s2_quad_rhs_qdot, _legendre_mu, _rhs_mu (spherical pendulum), "
      "cl_s2_hamilton_mu (generic quadratic H)",

@@ -17,13 +17,14 @@
  * so S₁ = sin θ/θ, S₂ = (1 − cos θ)/θ², S₃ = (θ − sin θ)/θ³, S₄ = (θ²/2 + cos θ − 1)/θ⁴,
  * and S_{k+2} = (1/k! − S_k)/s. Written to S[0..5].
  *
- * Branch, chosen from the precision p of \p S: for s ≤ 1 the series of S₅ and
- * S₆ is summed until a term falls below 2^(−p−10) (the number of terms grows
- * with p: about 8 at 53 bits, about 90 at 1024 bits), and S₄…S₁ follow from
- * S_k = 1/k! − s S_{k+2} without cancellation; for s > 1 the closed forms in
- * sin θ and sin(θ/2) are used, whose cancellation costs at most 9 bits (at
- * s = 1, for S₆). A fixed threshold with a fixed number of Taylor terms, as
- * tuned for double, would lose most digits at 1024 bits.
+ * Branch, chosen from the precision p of \p S: for s ≤ 4 (θ ≤ 2) the series of
+ * S₅ and S₆ is summed until a term falls below 2^(−p−10), so the number of
+ * terms follows p (about 10 at 53 bits, about 95 at 1024 bits), and S₄…S₁
+ * follow from S_k = 1/k! − s S_{k+2}, losing at most one bit; for s > 4 the
+ * closed forms in sin θ and sin(θ/2) are used, whose cancellation is bounded
+ * (S₆ just above s = 4 is the worst: about 20 units of 2^(−p)). A fixed
+ * threshold with a fixed number of Taylor terms, as tuned for double, would
+ * lose most digits at 1024 bits.
  * Returns 0, CL_ENAN (s not a number) or CL_EDOMAIN (s < 0).
  */
 int CL_FN(cl_lie_sincos_remainders)(rptr S, rsrc s);

@@ -248,7 +248,7 @@ static void test_integrators(cl_prec_t p)
     CL_FN(cl_lie_integrate_fixed)(wr, yr, hr, 8192);
     CL_FN(cl_lie_free)(wr);
     for (size_t i = 0; i < 6 * n; i++) r_set(yrp + i, yr + i);
-    R_DECL(h, p); R_DECL(d, p);
+    R_DECL(h, p); R_DECL(d, p); R_DECL(E0, p); R_DECL(E1, p);
     for (int m = CL_LIE_EULER; m <= CL_LIE_RKMK45; m++) {
         int order = cl_lie_method_order(m);
         CL_FN(cl_lie_integrator) *w = CL_FN(cl_lie_new)(&pb, m, p);
@@ -276,7 +276,17 @@ static void test_integrators(cl_prec_t p)
         /* Manifold: 1000 steps of h = 0.01 keep |q_i| − 1 and q_i·ω_i at rounding level. */
         CL_FN(cl_rvec_copy)(y, y0, 6 * n);
         r_set_q(h, 1, 100);
+        CL_FN(cl_nfold_energy)(s, E0, y);
         CL_FN(cl_lie_integrate_fixed)(w, y, h, 1000);
+        CL_FN(cl_nfold_energy)(s, E1, y);
+        r_sub(E1, E1, E0);
+        double de = r_log2abs(E1) - r_log2abs(E0);
+        diag("N=3 %s after 1000 steps: relative energy change 2^%.1f", cl_lie_method_name(m), de);
+        /* Energy is not conserved exactly by these methods, but for orders ≥ 4 the global
+         * error over t = 10 is C h^4 with h^4 = 1e-8: below 1e-5 with room for C. */
+        if (order >= 4)
+            ok(de < log2(1e-5), "N=3 %s energy change below 1e-5 over t = 10 [%s, %ld bits]", cl_lie_method_name(m),
+               TEST_KIND, (long)p);
         double wu = -INFINITY, wt = -INFINITY;
         for (size_t i = 0; i < n; i++) {
             v3_dot(d, y + 3 * i, y + 3 * i);
@@ -295,6 +305,60 @@ static void test_integrators(cl_prec_t p)
     CL_FN(cl_rvec_free)(y0); CL_FN(cl_rvec_free)(y); CL_FN(cl_rvec_free)(yr); CL_FN(cl_rvec_free)(yrp);
     CL_FN(cl_nfold_free)(s);
     CL_FN(cl_nfold_free)(sr);
+}
+
+static int count_out(void *ctx, rsrc t, rsrc y)
+{
+    (void)t; (void)y;
+    ++*(long *)ctx;
+    return 0;
+}
+
+/* cl_nfold_simulate: fixed steps land on t1 and equal cl_lie_step; rkmk45 meets its tolerance. */
+static void test_simulate(cl_prec_t p)
+{
+    size_t n = 2;
+    CL_FN(cl_nfold) *s = make_g(n, p, 0, "1");
+    CL_FN(cl_lie_problem) pb;
+    CL_FN(cl_nfold_lie_problem)(s, &pb, 0);
+    RV_DECL(y0, 12, p); RV_DECL(y, 12, p); RV_DECL(z, 12, p);
+    R_DECL(t1, p); R_DECL(h, p); R_DECL(tol, p);
+    cl_rng g;
+    cl_rng_seed(&g, 3);
+    gentle_state(y0, n, &g);
+    r_set_q(t1, 1, 2);
+    r_set_q(h, 3, 40);  /* 0.5 = 6 steps of 0.075 and one of 0.05 */
+    long nout = 0;
+    CL_FN(cl_rvec_copy)(y, y0, 12);
+    int st = CL_FN(cl_nfold_simulate)(s, CL_LIE_CF4, y, t1, h, h, h, count_out, &nout);
+    CL_FN(cl_lie_integrator) *w = CL_FN(cl_lie_new)(&pb, CL_LIE_CF4, p);
+    CL_FN(cl_rvec_copy)(z, y0, 12);
+    CL_FN(cl_lie_integrate_fixed)(w, z, h, 6);
+    r_set_q(h, 1, 20);
+    CL_FN(cl_lie_step)(w, z, h);
+    CL_FN(cl_lie_free)(w);
+    /* t accumulates 6 roundings, so the last step may differ from 1/20 by a few ulps. */
+    ok(st == 0 && nout == 7 && CL_FN(cl_rvec_log2_maxdiff)(y, z, 12) <= tol_log2(p, 64),
+       "simulate cf4: 7 outputs, the last step shortened to land on t1 [%s, %ld bits]", TEST_KIND, (long)p);
+    /* rkmk45 with tolerance 1e-12 against cf4 with 4000 steps (error ~ 1e-14 at g = 1). */
+    r_set_q(h, 1, 10);
+    r_set_d(tol, 1e-12);
+    CL_FN(cl_rvec_copy)(y, y0, 12);
+    st = CL_FN(cl_nfold_simulate)(s, CL_LIE_RKMK45, y, t1, h, tol, tol, NULL, NULL);
+    w = CL_FN(cl_lie_new)(&pb, CL_LIE_CF4, p);
+    CL_FN(cl_rvec_copy)(z, y0, 12);
+    r_set_q(h, 1, 8000);
+    CL_FN(cl_lie_integrate_fixed)(w, z, h, 4000);
+    CL_FN(cl_lie_free)(w);
+    double e = CL_FN(cl_rvec_log2_maxdiff)(y, z, 12);
+    ok(st == 0 && e < log2(1e-10), "simulate rkmk45 at tol 1e-12: error 2^%.1f below 1e-10 [%s, %ld bits]", e, TEST_KIND,
+       (long)p);
+    ok(CL_FN(cl_nfold_simulate)(s, 99, y, t1, h, tol, tol, NULL, NULL) == CL_EPARAM,
+       "simulate with an unknown method is CL_EPARAM [%s, %ld bits]", TEST_KIND, (long)p);
+    ok(cl_lie_method_from_name("rkmk4") == CL_LIE_RKMK4 && cl_lie_method_from_name("lie-euler") == CL_LIE_EULER &&
+       cl_lie_method_from_name("cf4") == CL_LIE_CF4 && cl_lie_method_from_name("rkmk45") == CL_LIE_RKMK45 &&
+       cl_lie_method_from_name("rk4") == CL_EPARAM, "integrator names of the command line");
+    CL_FN(cl_nfold_free)(s);
 }
 
 static void test_errors(cl_prec_t p)
@@ -327,5 +391,6 @@ int main(void)
         test_errors(TEST_PRECISIONS[k]);
     }
     test_integrators(CL_PREC == CL_DOUBLE ? 53 : 113);
+    test_simulate(CL_PREC == CL_DOUBLE ? 53 : 113);
     return done_testing();
 }
