@@ -50,9 +50,11 @@ const char *cl_ode_method_name(cl_ode_method m);
 cl_ode_method cl_ode_method_from_name(const char *name);
 /**
  * Number of GBS columns used at precision \p prec bits when none is given:
- * the order 2k grows with the precision so that a step of moderate length
- * reaches 2^(−prec) (k = 4 at 53 bits, ≈ 0.08·prec + 1 above, capped at
- * CL_ODE_GBS_MAX_COLUMNS). The rule was tuned with bench/bench_ode.c.
+ * k = max(4, round(prec/10)), capped at CL_ODE_GBS_MAX_COLUMNS (5 at 53 bits,
+ * 11 at 113, 26 at 256, 102 at 1024). The order 2k grows with the precision
+ * so that steps of moderate length reach 2^(−prec); the rule is where the
+ * cost of bench/bench_ode.c (double spherical pendulum, tolerance near
+ * 2^(−prec)) is lowest within 10–30 %.
  */
 int cl_ode_gbs_default_columns(cl_prec_t prec);
 #endif /* CL_ODE_COMMON_DECLARED */
