@@ -7,7 +7,7 @@
 #   gnuplot -e "dir='build/figures'; out='chain-energy.png'" docs/figures/chain-energy.gp
 if (!exists("dir")) dir = 'build/figures'
 if (!exists("out")) out = dir.'/chain-energy.png'
-set terminal pngcairo size 1100,480 font ",11" noenhanced
+set terminal pngcairo size 1000,460 font ",11" noenhanced
 set output out
 set datafile separator ","
 set datafile columnheaders

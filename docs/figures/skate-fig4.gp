@@ -7,13 +7,13 @@
 if (!exists("data")) data = 'build/figures/skate/skate-fig4.csv'
 if (!exists("out")) out = 'build/figures/skate-fig4.png'
 if (!exists("event")) event = ''
-set terminal pngcairo size 1200,420 font ",11" enhanced
+set terminal pngcairo size 1050,400 font ",11" enhanced
 set output out
 set datafile separator ","
 set datafile columnheaders
 set grid
 set xlabel "t (s)"
-set key top left box opaque
+set key top left box opaque spacing 1.4
 set xrange [0:1.1]
 if (event ne '') {
     set arrow 1 from first event+0, graph 0 to first event+0, graph 1 nohead dashtype 2 linecolor rgb "gray30"
@@ -33,7 +33,7 @@ plot data using 1:5 with lines linewidth 1.5 linecolor rgb "#0072b2" title "Y_1"
 set title "vertical direction in the body frame"
 set ylabel "{/Symbol G}"
 set yrange [-0.05:1.05]
-set key center left
+set key center left spacing 1.4
 plot data using 1:8 with lines linewidth 1.5 linecolor rgb "#0072b2" title "{/Symbol G}_1", \
      data using 1:9 with lines linewidth 1.5 linecolor rgb "#009e73" title "{/Symbol G}_2", \
      data using 1:10 with lines linewidth 1.5 linecolor rgb "#d55e00" title "{/Symbol G}_3"

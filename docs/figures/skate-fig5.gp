@@ -7,14 +7,14 @@
 if (!exists("data")) data = 'build/figures/skate/skate-fig5.csv'
 if (!exists("out")) out = 'build/figures/skate-fig5.png'
 if (!exists("event")) event = ''
-set terminal pngcairo size 1200,800 font ",11" enhanced
+set terminal pngcairo size 1050,760 font ",11" enhanced
 set output out
 set datafile separator ","
 set datafile columnheaders
 set grid
 set xlabel "t (s)"
 set xrange [0:10]
-set key top right box opaque horizontal
+set key top right box opaque horizontal spacing 1.4
 set multiplot layout 2,2 title "Controlled pendulum skate (44), control (53), SKATE Fig. 5: it stays upright"
 set title "body angular velocity"
 set ylabel "{/Symbol W} (rad/s)"
