@@ -124,6 +124,7 @@ figures: all
 	tools/ladder-csv < $(B)/figures/ladder.json > $(B)/figures/ladder.csv
 	gnuplot -e "data='$(B)/figures/ladder.csv'; out='$(B)/figures/ladder.png'" docs/figures/ladder.gp
 	@echo "figures: $(B)/figures/ladder.png"
+	tools/figures --chartless $(B)/chartless --out $(B)/figures -j 2
 
 $(B)/chartless.pc: Makefile
 	@mkdir -p $(@D)
