@@ -70,6 +70,8 @@ static int parse_bits_list(const char *s, long *bits, int *n)
     if (strlen(s) >= sizeof buf) return cl_cli_error("--bits list too long", s);
     strcpy(buf, s);
     *n = 0;
+    if (strstr(buf, ",,") || buf[0] == ',' || (buf[0] && buf[strlen(buf) - 1] == ','))
+        return cl_cli_error("--bits has an empty entry", s);
     for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
         if (*n >= MAX_RUNGS) return cl_cli_error("too many precisions (at most 16)", s);
         if (cl_cli_parse_bits(tok, &bits[*n])) return CL_EXIT_USAGE;
@@ -336,10 +338,16 @@ static int cmd_oracle(int argc, char **argv)
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     int o;
     optind = 1;
-    while ((o = getopt_long(argc, argv, "j:vh", opts, NULL)) != -1) {
+    opterr = 0; /* bad options are reported below as error: <what> (<argument>) */
+    for (;;) {
+        int prev = optind;
+        if ((o = getopt_long(argc, argv, ":j:vh", opts, NULL)) == -1) break;
         switch (o) {
         case 'b': if (parse_bits_list(optarg, bits, &nb)) return CL_EXIT_USAGE; break;
-        case 'c': globs = optarg; break;
+        case 'c':
+            if (strlen(optarg) >= 512) return cl_cli_error("--check list too long", optarg);
+            globs = optarg;
+            break;
         case 'C': chapter = optarg; break;
         case 'q': quick = 1; break;
         case 'f':
@@ -358,7 +366,8 @@ static int cmd_oracle(int argc, char **argv)
         case 'v': verbose = 1; break;
         case 'l': list = 1; break;
         case 'h': fputs(help_text, stdout); return CL_EXIT_OK;
-        default: fputs(help_text, stderr); return CL_EXIT_USAGE;
+        case ':': return cl_cli_error("option needs a value", argv[prev]);
+        default: return cl_cli_error("unknown option; chartless oracle --help lists them", argv[prev]);
         }
     }
     if (optind < argc) return cl_cli_error("unexpected argument", argv[optind]);
