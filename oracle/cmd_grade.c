@@ -41,6 +41,7 @@ static const char *help_text =
     "\n"
     "options:\n"
     "  --system NAME     the system (e.g. chain); its parameters follow as --key value\n"
+    "                    or --key=value, each at most once\n"
     "                    (chain: --n N --m m1,...,mn --l l1,...,ln --g G)\n"
     "  --form FORM       the form the student implemented (chain: qdot, omega, mu, pi)\n"
     "  --states K        number of random states (default 20)\n"
