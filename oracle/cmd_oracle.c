@@ -404,8 +404,8 @@ static int cmd_oracle(int argc, char **argv)
     }
     if (list) {
         for (int i = 0; i < nsel; i++)
-            printf("%-36s %-12s %-16s %s%s\n", sel[i]->name, sel[i]->chapter, sel[i]->tags, sel[i]->what,
-                   sel[i]->slow ? " (slow)" : "");
+            printf("%-36s %-12s %-16s %s%s\n", sel[i]->name, sel[i]->chapter ? sel[i]->chapter : "",
+                   sel[i]->tags ? sel[i]->tags : "", sel[i]->what ? sel[i]->what : "", sel[i]->slow ? " (slow)" : "");
         free(sel); free(out);
         return CL_EXIT_OK;
     }
