@@ -429,8 +429,9 @@ int CL_FN(cl_nfold_simulate)(CL_FN(cl_nfold) *s, int method, rptr y, rsrc t1, rs
         r_set(hh, h);
         int last = r_cmp(hh, rem) >= 0;
         if (last) r_set(hh, rem);
+        r_add(tn, t, hh);
+        if (!last && r_cmp(tn, t) == 0) { st = CL_ESTEP; break; } /* t + h == t: no progress */
         if (method == CL_LIE_RKMK45) {
-            r_add(tn, t, hh);
             if (last) r_set(tn, t1);
             st = CL_FN(cl_lie_integrate_adaptive)(w, y, t, tn, hin, rtol, atol, NULL, NULL);
         } else {

@@ -30,7 +30,8 @@ typedef struct CL_FN(cl_nfold) {
  * Create a pendulum of \p n links with masses \p m[0..n−1], lengths
  * \p l[0..n−1] and gravity \p g, all copied at precision \p prec. With
  * \p dense non-zero the (3N)² workspace of cl_nfold_h_dense() is allocated too.
- * On failure returns NULL and sets *status (may be NULL) to CL_EDIM (n = 0),
+ * On failure returns NULL and sets *status (may be NULL) to CL_EDIM (n = 0 or
+ * n > 2²⁰),
  * CL_ENAN, CL_EPARAM (a mass or length ≤ 0, g < 0), CL_EPREC or CL_ENOMEM.
  */
 CL_FN(cl_nfold) *CL_FN(cl_nfold_new)(size_t n, rsrc m, rsrc l, rsrc g, cl_prec_t prec, int dense, int *status);
@@ -136,8 +137,9 @@ void CL_FN(cl_nfold_lie_problem)(CL_FN(cl_nfold) *s, CL_FN(cl_lie_problem) *pb, 
  * rkmk45 variable steps with initial step \p h and tolerances \p rtol, \p atol.
  * y is replaced by the state at t1. When \p out is not NULL it is called after
  * every step with the time and state (a non-zero return stops the run and is
- * returned). Returns 0, CL_EPARAM (unknown method, h ≤ 0, t1 < 0), CL_ENOMEM,
- * or the integrator's status.
+ * returned). Returns 0, CL_EPARAM (unknown method, h or t1 not a number,
+ * h ≤ 0, t1 < 0), CL_ESTEP (t + h rounds to t before t1: no progress),
+ * CL_ENOMEM, or the integrator's status.
  */
 int CL_FN(cl_nfold_simulate)(CL_FN(cl_nfold) *s, int method, rptr y, rsrc t1, rsrc h, rsrc rtol, rsrc atol,
                              int (*out)(void *ctx, rsrc t, rsrc y), void *ctx);

@@ -11,21 +11,7 @@
 #include <stdlib.h>
 #include "oracle.h"
 #include "linalg.h"
-
-static void set_int(rptr M, const long *a, size_t n)
-{
-    for (size_t i = 0; i < n; i++) r_set_si(M + i, a[i]);
-}
-
-static void imul(long *C, const long *A, const long *B, int m, int k, int n)
-{
-    for (int i = 0; i < m; i++)
-        for (int j = 0; j < n; j++) {
-            long s = 0;
-            for (int l = 0; l < k; l++) s += A[i * k + l] * B[l * n + j];
-            C[i * n + j] = s;
-        }
-}
+#include "linalg_common.h"
 
 /* tridiag(−1, 2, −1), n = 20: eigenvalues 2 − 2cos(kπ/21); normal, κ = 1. */
 int CL_FN(check_linalg_eig_tridiag)(cl_check_result *res, cl_prec_t prec)
@@ -107,31 +93,15 @@ int CL_FN(check_linalg_lu_inverse)(cl_check_result *res, cl_prec_t prec)
     static const long L[25] = {1, 0, 0, 0, 0, 3, 1, 0, 0, 0, -2, 1, 1, 0, 0, 1, -3, 2, 1, 0, 2, 1, -1, 3, 1};
     static const long U[25] = {1, -2, 1, 3, 0, 0, 1, 2, -1, 1, 0, 0, 1, 2, -3, 0, 0, 0, 1, 2, 0, 0, 0, 0, 1};
     long A[25], Li[25], Ui[25], Ai[25];
-    imul(A, L, U, n, n, n);
-    for (int c = 0; c < n; c++) { /* exact inverses by substitution (unit diagonals) */
-        for (int i = 0; i < n; i++) {
-            long s = (i == c);
-            for (int k = 0; k < i; k++) s -= L[i * n + k] * Li[k * n + c];
-            Li[i * n + c] = s;
-        }
-        for (int i = n - 1; i >= 0; i--) {
-            long s = (i == c);
-            for (int k = i + 1; k < n; k++) s -= U[i * n + k] * Ui[k * n + c];
-            Ui[i * n + c] = s;
-        }
-    }
-    imul(Ai, Ui, Li, n, n, n);
-    double an = 0, ain = 0;
-    for (int i = 0; i < n; i++) {
-        double s = 0, t = 0;
-        for (int j = 0; j < n; j++) { s += labs(A[i * n + j]); t += labs(Ai[i * n + j]); }
-        if (s > an) an = s;
-        if (t > ain) ain = t;
-    }
+    lin_imul(A, L, U, n, n, n);
+    lin_itri_inv(Li, L, n, 1); /* exact inverses by substitution (unit diagonals) */
+    lin_itri_inv(Ui, U, n, 0);
+    lin_imul(Ai, Ui, Li, n, n, n);
+    double an = lin_inorm_inf(A, n, n), ain = lin_inorm_inf(Ai, n, n);
     RV_DECL(M, n * n, prec); RV_DECL(X, n * n, prec); RV_DECL(Xe, n * n, prec);
     int perm[n];
-    set_int(M, A, n * n);
-    set_int(Xe, Ai, n * n);
+    lin_set_int(M, A, n * n);
+    lin_set_int(Xe, Ai, n * n);
     int st = CL_FN(cl_lu_factor)(M, perm, n);
     if (st) return st;
     CL_FN(cl_mat_identity)(X, n);
@@ -149,10 +119,10 @@ int CL_FN(check_linalg_nullspace)(cl_check_result *res, cl_prec_t prec)
     static const long B[15] = {1, 2, 0, -1, 1, 3, 2, 0, 1, 0, 1, -2, 3, 1, 1};
     static const long C[21] = {1, 0, 2, -1, 0, 1, 3, 0, 1, 1, 3, -2, 0, 1, 2, -1, 0, 1, 1, 1, -1};
     long A[35];
-    imul(A, B, C, 5, 3, 7);
+    lin_imul(A, B, C, 5, 3, 7);
     RV_DECL(M, 35, prec); RV_DECL(N, 49, prec); RV_DECL(Nt, 49, prec);
     RV_DECL(AN, 35, prec); RV_DECL(G, 49, prec);
-    set_int(M, A, 35);
+    lin_set_int(M, A, 35);
     int k = 0;
     int st = CL_FN(cl_nullspace)(N, &k, M, 5, 7, 0);
     if (st) return st;

@@ -9,42 +9,9 @@
 #include "r3.h"
 #include "lie.h"
 #include "nfold.h"
+#include "nfold_common.h"
 
-static CL_FN(cl_nfold) *make(size_t n, cl_prec_t p, int dense, const char *gs)
-{
-    rptr m = CL_FN(cl_rvec_new)(2 * n, p), l = m + n;
-    R_DECL(g, p);
-    for (size_t i = 0; i < n; i++) {
-        r_set_q(m + i, 3 + (long)(i % 3), 4);
-        r_set_q(l + i, 5 + (long)((2 * i) % 5), 8);
-    }
-    CL_FN(cl_real_from_str)(g, gs);
-    CL_FN(cl_nfold) *s = CL_FN(cl_nfold_new)(n, m, l, g, p, dense, NULL);
-    CL_FN(cl_rvec_free)(m);
-    return s;
-}
-
-static void random_state(rptr y, size_t n, cl_rng *g, double vscale)
-{
-    for (size_t i = 0; i < n; i++) {
-        CL_FN(cl_v3_random_unit)(y + 3 * i, g);
-        CL_FN(cl_v3_random_tangent)(y + 3 * (n + i), y + 3 * i, vscale, g);
-    }
-}
-
-/* Near the hanging equilibrium: q_i = (−e₃ + δ)/‖·‖, δ ∈ [−0.6, 0.6]³, ω_i of scale 0.5. */
-static void gentle_state(rptr y, size_t n, cl_rng *g)
-{
-    cl_prec_t p = r_prec(y);
-    R_DECL(c, p);
-    for (size_t i = 0; i < n; i++) {
-        rptr q = y + 3 * i;
-        v3_set_d(q, cl_rng_range(g, -0.6, 0.6), cl_rng_range(g, -0.6, 0.6), -1 + cl_rng_range(g, -0.6, 0.6));
-        v3_norm(c, q);
-        for (int k = 0; k < 3; k++) r_div(q + k, q + k, c);
-        CL_FN(cl_v3_random_tangent)(y + 3 * (n + i), q, 0.5, g);
-    }
-}
+static CL_FN(cl_nfold) *make(size_t n, cl_prec_t p, int dense, const char *gs) { return nfold_make(n, p, dense, gs); }
 
 /*
  * F = Ψ_*(f(m))|_m with f from [NFOLD (2)–(5), (8), (9)] (R(q) assembled and
@@ -65,7 +32,7 @@ int CL_FN(check_nfold_field)(cl_check_result *res, cl_prec_t prec)
         rptr y = CL_FN(cl_rvec_new)(6 * n * 4 + 3 * n, prec);
         rptr xi = y + 6 * n, F = xi + 6 * n, G = F + 6 * n, h = G + 6 * n;
         for (int draw = 0; draw < 5; draw++) {
-            random_state(y, n, &g, 1.5);
+            nfold_random_state(y, n, &g, 1.5);
             int st = CL_FN(cl_nfold_f_dense)(s, xi, y);
             if (!st) st = CL_FN(cl_chain_rhs)(s->chain, CL_S2_OMEGA, G, y);
             if (!st) st = CL_FN(cl_nfold_h_tension)(s, h, y);
@@ -105,7 +72,7 @@ static int manifold_run(cl_check_result *res, cl_prec_t prec, int method)
     R_DECL(h, prec); R_DECL(d, prec); R_DECL(E0, prec); R_DECL(E1, prec); R_DECL(h2, prec); R_DECL(h6, prec);
     cl_rng g;
     cl_rng_seed(&g, 77);
-    gentle_state(y, n, &g);
+    nfold_gentle_state(y, n, &g);
     CL_FN(cl_rvec_copy)(z, y, 6 * n);
     CL_FN(cl_nfold_energy)(s, E0, y);
     r_set_q(h, 1, 100);
@@ -194,7 +161,7 @@ static double order_slope(int method, char *note, size_t len)
         CL_FN(cl_lie_integrator) *wr = CL_FN(cl_lie_new)(&pbr, CL_LIE_RKMK45, pr);
         ref = CL_FN(cl_rvec_new)(6 * n, pr);
         cl_rng_seed(&g, 77);
-        gentle_state(ref, n, &g);
+        nfold_gentle_state(ref, n, &g);
         R_DECL(hr, pr);
         r_set_q(hr, 1, 16384);
         CL_FN(cl_lie_integrate_fixed)(wr, ref, hr, 16384);
@@ -209,7 +176,7 @@ static double order_slope(int method, char *note, size_t len)
     rptr y0 = CL_FN(cl_rvec_new)(18 * 3, p), y = y0 + 18, yr = y + 18;
     for (int i = 0; i < 18; i++) r_set(yr + i, ref + i);
     cl_rng_seed(&g, 77);
-    gentle_state(y0, n, &g);
+    nfold_gentle_state(y0, n, &g);
     R_DECL(h, p);
     int order = cl_lie_method_order(method);
     long n0 = order == 1 ? 64 : 16;

@@ -2,10 +2,12 @@
  * \file cmd_grade.c
  * \brief `chartless grade`: compare a student's vector field with the reference.
  *
- * The student's function (see cl_student.h) is loaded with dlopen in a
- * child process, so that a crash or an endless loop ends only the child:
- * the parent reads the results through a pipe with a time limit and reports
- * which state the student's code was working on when it died.
+ * The student's shared object (see cl_student.h) is opened with dlopen in
+ * the grader, which reports a missing file or symbol; the function itself is
+ * called only in a child process, so that a crash or an endless loop ends
+ * only the child: the parent reads the results through a pipe with a time
+ * limit and reports which state the student's code was working on when it
+ * died.
  */
 #include <dlfcn.h>
 #include <errno.h>
@@ -25,6 +27,8 @@
 /* A discrepancy at or below this relative size is taken for rounding. */
 #define GRADE_LOG2_TOL (-40.0)
 #define MAX_PARAMS 32
+/* Longest time limit accepted for the student's code, in seconds. */
+#define MAX_TIMEOUT 86400.0
 
 static const char *help_text =
     "usage: chartless grade --system NAME --form FORM [PARAMETERS] [OPTIONS] STUDENT.so\n"
@@ -37,11 +41,13 @@ static const char *help_text =
     "\n"
     "options:\n"
     "  --system NAME     the system (e.g. chain); its parameters follow as --key value\n"
+    "                    or --key=value, each at most once\n"
     "                    (chain: --n N --m m1,...,mn --l l1,...,ln --g G)\n"
     "  --form FORM       the form the student implemented (chain: qdot, omega, mu, pi)\n"
     "  --states K        number of random states (default 20)\n"
     "  --seed S          seed of the random states (default 1)\n"
-    "  --timeout SEC     time limit for the student's code, in seconds (default 10)\n"
+    "  --timeout SEC     time limit for the student's code, in seconds (default 10,\n"
+    "                    at most 86400)\n"
     "  --bits B          precision of the reference (default 256)\n"
     "  -h, --help        this text\n"
     "\n"
@@ -85,6 +91,7 @@ static int parse_doubles(const char *s, double **out, int *n)
 static void child_eval(int fd, cl_student_fn fn, const grade_ctx *gc)
 {
     double *dx = malloc(gc->dim * sizeof *dx);
+    if (!dx) _exit(3);
     for (int k = 0; k < gc->nstates; k++) {
         int mark = k;
         if (write(fd, &mark, sizeof mark) != (ssize_t)sizeof mark) _exit(3);
@@ -166,15 +173,23 @@ static int grade(grade_ctx *gc, const char *sofile, const char *symbol, double t
     for (size_t i = 0; i < dim; i++) { mpfr_clear(xm + i); mpfr_clear(dxm + i); }
     free(xm); free(dxm);
 
-    /* The student's code runs in a child process. */
-    void *h = dlopen(sofile, RTLD_NOW | RTLD_LOCAL);
+    /* The student's code runs in a child process. A name without a slash is
+       a file in the current directory, not a library on the search path. */
+    char path[4096];
+    snprintf(path, sizeof path, "%s%s", strchr(sofile, '/') ? "" : "./", sofile);
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!h) { free(ref); free(stu); free(rc); return cl_cli_error(dlerror(), sofile); }
     cl_student_fn fn = (cl_student_fn)dlsym(h, symbol);
     if (!fn) { dlclose(h); free(ref); free(stu); free(rc); return cl_cli_error("the shared object does not define the function", symbol); }
     int p[2];
-    if (pipe(p)) { perror("pipe"); return CL_EXIT_FAIL; }
+    if (pipe(p)) { perror("pipe"); dlclose(h); free(ref); free(stu); free(rc); return CL_EXIT_FAIL; }
     fflush(NULL);
     pid_t pid = fork();
+    if (pid < 0) {
+        perror("fork");
+        close(p[0]); close(p[1]); dlclose(h); free(ref); free(stu); free(rc);
+        return CL_EXIT_FAIL;
+    }
     if (pid == 0) {
         close(p[0]);
         child_eval(p[1], fn, gc);
@@ -297,39 +312,69 @@ static int cmd_grade(int argc, char **argv)
     unsigned long seed = 1;
     double timeout = 10;
     long bits = 256;
-    char *keys[MAX_PARAMS], *vals[MAX_PARAMS];
+    char *keys[MAX_PARAMS], *vals[MAX_PARAMS], keybuf[MAX_PARAMS][64];
     int np = 0;
     double *m = NULL, *l = NULL, *extra = NULL;
     int nm = 0, nl = 0, nextra = 0;
     double g = 9.81;
     int n = 1;
+    int ret = CL_EXIT_USAGE;
+    grade_ctx gc = {0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) { fputs(help_text, stdout); return CL_EXIT_OK; }
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) { fputs(help_text, stdout); ret = CL_EXIT_OK; goto out; }
         if (strncmp(a, "--", 2)) {
-            if (sofile) return cl_cli_error("only one shared object can be graded at a time", a);
+            if (sofile) { ret = cl_cli_error("only one shared object can be graded at a time", a); goto out; }
             sofile = a;
             continue;
         }
-        if (i + 1 >= argc) return cl_cli_error("option needs a value", a);
-        const char *v = argv[++i], *k = a + 2;
+        /* --key value or --key=value */
+        char kbuf[64];
+        const char *v, *k = a + 2, *eq = strchr(k, '=');
+        if (!*k) { ret = cl_cli_error("unexpected argument", a); goto out; }
+        if (eq) {
+            if ((size_t)(eq - k) >= sizeof kbuf) { ret = cl_cli_error("option name too long", a); goto out; }
+            memcpy(kbuf, k, (size_t)(eq - k));
+            kbuf[eq - k] = 0;
+            k = kbuf;
+            v = eq + 1;
+        } else {
+            if (i + 1 >= argc) { ret = cl_cli_error("option needs a value", a); goto out; }
+            v = argv[++i];
+        }
         char *end;
+        errno = 0;
         if (!strcmp(k, "system")) system = v;
         else if (!strcmp(k, "form")) form = v;
         else if (!strcmp(k, "states")) {
-            nrandom = (int)strtol(v, &end, 10);
-            if (*end || nrandom < 1 || nrandom > 100000) return cl_cli_error("--states must be a whole number from 1 to 100000", v);
+            long ns = strtol(v, &end, 10);
+            if (errno || end == v || *end || ns < 1 || ns > 100000) {
+                ret = cl_cli_error("--states must be a whole number from 1 to 100000", v);
+                goto out;
+            }
+            nrandom = (int)ns;
         } else if (!strcmp(k, "seed")) {
             seed = strtoul(v, &end, 10);
-            if (*end) return cl_cli_error("--seed must be a whole number", v);
+            if (errno || end == v || *end || strchr(v, '-')) {
+                ret = cl_cli_error("--seed must be a whole number from 0 to ULONG_MAX", v);
+                goto out;
+            }
         } else if (!strcmp(k, "timeout")) {
             timeout = strtod(v, &end);
-            if (*end || !(timeout > 0)) return cl_cli_error("--timeout must be a positive number of seconds", v);
+            if (end == v || *end || !(timeout > 0) || !(timeout <= MAX_TIMEOUT)) {
+                ret = cl_cli_error("--timeout must be a positive number of seconds, at most 86400", v);
+                goto out;
+            }
         } else if (!strcmp(k, "bits")) {
-            if (cl_cli_parse_bits(v, &bits)) return CL_EXIT_USAGE;
+            if (cl_cli_parse_bits(v, &bits)) goto out;
         } else {
-            if (np >= MAX_PARAMS) return cl_cli_error("too many parameters", a);
-            keys[np] = (char *)k;
+            if (np >= MAX_PARAMS) { ret = cl_cli_error("too many parameters", a); goto out; }
+            /* The system reads the first of repeated keys and the student's copy
+               below the last: a repeated parameter would grade two different systems. */
+            for (int j = 0; j < np; j++)
+                if (!strcmp(keys[j], k)) { ret = cl_cli_error("parameter given twice", a); goto out; }
+            if (strlen(k) >= sizeof keybuf[0]) { ret = cl_cli_error("option name too long", a); goto out; }
+            keys[np] = strcpy(keybuf[np], k);
             vals[np++] = (char *)v;
             int cnt;
             double *d = NULL;
@@ -337,10 +382,13 @@ static int cmd_grade(int argc, char **argv)
             if (!strcmp(k, "m")) { free(m); m = d; nm = cnt; }
             else if (!strcmp(k, "l")) { free(l); l = d; nl = cnt; }
             else if (!strcmp(k, "g")) { g = d[0]; free(d); }
-            else if (!strcmp(k, "n")) { n = (int)d[0]; free(d); }
+            else if (!strcmp(k, "n")) { /* the system rejects what is not a whole number in range */
+                if (d[0] >= 1 && d[0] <= 1e6) n = (int)d[0];
+                free(d);
+            }
             else {
                 double *e = realloc(extra, (size_t)(nextra + cnt) * sizeof *e);
-                if (!e) return cl_cli_error("out of memory", NULL);
+                if (!e) { free(d); ret = cl_cli_error("out of memory", NULL); goto out; }
                 extra = e;
                 memcpy(extra + nextra, d, (size_t)cnt * sizeof *d);
                 nextra += cnt;
@@ -348,8 +396,6 @@ static int cmd_grade(int argc, char **argv)
             }
         }
     }
-    int ret = CL_EXIT_USAGE;
-    grade_ctx gc = {0};
     if (!system) { ret = cl_cli_error("--system is required", NULL); goto out; }
     if (!form) { ret = cl_cli_error("--form is required", NULL); goto out; }
     if (!sofile) { ret = cl_cli_error("the student's shared object is required", NULL); goto out; }

@@ -4,8 +4,9 @@
  *
  * The 53-bit rung runs the double instantiation of a check, every other
  * rung its MPFR instantiation at that precision. Checks can run in parallel
- * worker processes (-j N); results come back through pipes, so a crash in
- * one check is reported as an error of that check and nothing else is lost.
+ * worker processes (-j N), and each check runs in a process of its own forked
+ * by its worker; results come back through pipes, so a crash in one check is
+ * reported as an error of that check ("crashed") and nothing else is lost.
  */
 #include <errno.h>
 #include <fnmatch.h>
@@ -22,6 +23,8 @@
 #include "oracle.h"
 
 #define MAX_RUNGS 16
+/* Status of a rung whose check's process died before reporting it. */
+#define STATUS_DIED (-1000)
 
 enum format { FMT_TEXT, FMT_JSON, FMT_TAP };
 
@@ -70,6 +73,8 @@ static int parse_bits_list(const char *s, long *bits, int *n)
     if (strlen(s) >= sizeof buf) return cl_cli_error("--bits list too long", s);
     strcpy(buf, s);
     *n = 0;
+    if (strstr(buf, ",,") || buf[0] == ',' || (buf[0] && buf[strlen(buf) - 1] == ','))
+        return cl_cli_error("--bits has an empty entry", s);
     for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
         if (*n >= MAX_RUNGS) return cl_cli_error("too many precisions (at most 16)", s);
         if (cl_cli_parse_bits(tok, &bits[*n])) return CL_EXIT_USAGE;
@@ -128,9 +133,9 @@ static void run_all(const cl_check **sel, int nsel, const long *bits, int nb, in
     int tty = isatty(2), done = 0, total = nsel * nb;
     for (int i = 0; i < nsel; i++)
         for (int k = 0; k < nb; k++) {
-            out[i].status[k] = CL_ENOCONV; /* until a record says otherwise */
+            out[i].status[k] = STATUS_DIED; /* until a record says otherwise */
             out[i].log2_err[k] = NAN;
-            snprintf(out[i].note[k], sizeof out[i].note[k], "worker died (crash or signal)");
+            snprintf(out[i].note[k], sizeof out[i].note[k], "the check's process died (crash or signal) before this rung reported");
         }
     if (jobs < 1) jobs = 1;
     if (jobs > nsel) jobs = nsel > 0 ? nsel : 1;
@@ -144,12 +149,22 @@ static void run_all(const cl_check **sel, int nsel, const long *bits, int nb, in
         if (pid < 0) { perror("fork"); exit(CL_EXIT_FAIL); }
         if (pid == 0) {
             close(p[0]);
-            for (int i = w; i < nsel; i += jobs)
-                for (int k = 0; k < nb; k++) {
-                    record r = {.check = i, .rung = k};
-                    run_one(sel[i], bits[k], &r);
-                    if (write_all(p[1], &r, sizeof r)) _exit(1);
+            for (int i = w; i < nsel; i += jobs) {
+                /* Each check in a process of its own, so that a crash loses
+                   only the rungs of that check that had not reported. */
+                fflush(NULL);
+                pid_t one = fork();
+                if (one == 0 || one < 0) {
+                    for (int k = 0; k < nb; k++) {
+                        record r = {.check = i, .rung = k};
+                        run_one(sel[i], bits[k], &r);
+                        if (write_all(p[1], &r, sizeof r)) _exit(1);
+                    }
+                    if (one == 0) _exit(0);
+                } else {
+                    while (waitpid(one, NULL, 0) < 0 && errno == EINTR) {}
                 }
+            }
             close(p[1]);
             _exit(0);
         }
@@ -190,6 +205,11 @@ static void run_all(const cl_check **sel, int nsel, const long *bits, int nb, in
     if (tty) fprintf(stderr, "\r%*s\r", 80, "");
     for (int i = 0; i < nsel; i++)
         out[i].verdict = cl_oracle_verdict(sel[i], nb, bits, out[i].log2_err, out[i].status);
+}
+
+static const char *status_text(int status)
+{
+    return status == STATUS_DIED ? "crashed" : cl_strerror(status);
 }
 
 static double log2_tol(const cl_check *c, long bits)
@@ -255,7 +275,7 @@ static void print_text(const cl_check **sel, int nsel, const long *bits, int nb,
             if (c->kind != CL_CHECK_EXACT) printf("    tolerance %.3g*2^(1-p): %s\n", c->cond, c->why ? c->why : "");
             for (int k = 0; k < nb; k++) {
                 if (out[i].status[k])
-                    printf("    %ld bits: %s%s%s\n", bits[k], cl_strerror(out[i].status[k]),
+                    printf("    %ld bits: %s%s%s\n", bits[k], status_text(out[i].status[k]),
                            out[i].note[k][0] ? ": " : "", out[i].note[k]);
                 else if (out[i].note[k][0] && (verbose || out[i].log2_err[k] > log2_tol(c, bits[k])))
                     printf("    %ld bits: discrepancy 2^%.1f, tolerance 2^%.1f; %s\n", bits[k],
@@ -296,7 +316,7 @@ static void print_json(const cl_check **sel, int nsel, const long *bits, int nb,
             printf(", \"log2_tol\": ");
             json_number(stdout, log2_tol(c, bits[k]));
             printf(", \"status\": ");
-            json_string(stdout, out[i].status[k] ? cl_strerror(out[i].status[k]) : "ok");
+            json_string(stdout, out[i].status[k] ? status_text(out[i].status[k]) : "ok");
             printf(", \"note\": ");
             json_string(stdout, out[i].note[k]);
             printf("}");
@@ -336,10 +356,16 @@ static int cmd_oracle(int argc, char **argv)
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     int o;
     optind = 1;
-    while ((o = getopt_long(argc, argv, "j:vh", opts, NULL)) != -1) {
+    opterr = 0; /* bad options are reported below as error: <what> (<argument>) */
+    for (;;) {
+        int prev = optind;
+        if ((o = getopt_long(argc, argv, ":j:vh", opts, NULL)) == -1) break;
         switch (o) {
         case 'b': if (parse_bits_list(optarg, bits, &nb)) return CL_EXIT_USAGE; break;
-        case 'c': globs = optarg; break;
+        case 'c':
+            if (strlen(optarg) >= 512) return cl_cli_error("--check list too long", optarg);
+            globs = optarg;
+            break;
         case 'C': chapter = optarg; break;
         case 'q': quick = 1; break;
         case 'f':
@@ -358,7 +384,8 @@ static int cmd_oracle(int argc, char **argv)
         case 'v': verbose = 1; break;
         case 'l': list = 1; break;
         case 'h': fputs(help_text, stdout); return CL_EXIT_OK;
-        default: fputs(help_text, stderr); return CL_EXIT_USAGE;
+        case ':': return cl_cli_error("option needs a value", argv[prev]);
+        default: return cl_cli_error("unknown option; chartless oracle --help lists them", argv[prev]);
         }
     }
     if (optind < argc) return cl_cli_error("unexpected argument", argv[optind]);
@@ -377,8 +404,8 @@ static int cmd_oracle(int argc, char **argv)
     }
     if (list) {
         for (int i = 0; i < nsel; i++)
-            printf("%-36s %-12s %-16s %s%s\n", sel[i]->name, sel[i]->chapter, sel[i]->tags, sel[i]->what,
-                   sel[i]->slow ? " (slow)" : "");
+            printf("%-36s %-12s %-16s %s%s\n", sel[i]->name, sel[i]->chapter ? sel[i]->chapter : "",
+                   sel[i]->tags ? sel[i]->tags : "", sel[i]->what ? sel[i]->what : "", sel[i]->slow ? " (slow)" : "");
         free(sel); free(out);
         return CL_EXIT_OK;
     }

@@ -271,7 +271,7 @@ static int cmd_simulate(int argc, char **argv)
             fprintf(stderr, "error: the integration failed: %s\n", err[0] ? err : cl_strerror(st));
             ret = st == CL_EDOMAIN || st == CL_EPARAM ? CL_EXIT_USAGE : CL_EXIT_FAIL;
         }
-        if (c.f != stdout && fclose(c.f) && !ret) ret = cl_cli_error("cannot write", o.out);
+        if (c.f != stdout && fclose(c.f) && !ret) ret = cl_cli_error("cannot write", o.out ? o.out : o.plot);
         if (!ret && o.out && rename(tmpname, o.out)) ret = cl_cli_error("cannot write", o.out);
         if (!ret && o.plot) ret = plot(o.plot, o.out ? o.out : tmpname, &cs, c.ninv);
         if (tmpname[0] && (ret || !o.out)) unlink(tmpname);

@@ -26,6 +26,7 @@ static int cmd_systems(int argc, char **argv)
              "its forms, parameters, state layout and invariants.");
         return CL_EXIT_OK;
     }
+    if (argc > 1 && argv[1][0] == '-') return cl_cli_error("unknown option; chartless systems --help lists them", argv[1]);
     if (argc > 1) {
         const cl_system *s = cl_system_find(argv[1]);
         if (!s) return cl_cli_error("unknown system; chartless systems lists them", argv[1]);

@@ -1,4 +1,5 @@
 /* Registries of checks, systems and subcommands, filled at program start. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
@@ -40,9 +41,17 @@ const cl_check *cl_oracle_get(size_t i)
 static const cl_system *systems[64];
 static size_t nsystems;
 
+/* A registration beyond the fixed tables is a build error, never a silent drop. */
+static void registry_full(const char *what, const char *name)
+{
+    fprintf(stderr, "chartless: too many %s registered (%s); enlarge the table in oracle/registry.c\n", what, name);
+    abort();
+}
+
 void cl_system_register(const cl_system *s)
 {
-    if (nsystems < sizeof systems / sizeof systems[0]) systems[nsystems++] = s;
+    if (nsystems >= sizeof systems / sizeof systems[0]) registry_full("systems", s->name);
+    systems[nsystems++] = s;
 }
 
 const cl_system *cl_system_find(const char *name)
@@ -67,7 +76,8 @@ static size_t ncommands;
 
 void cl_command_register(const cl_command *c)
 {
-    if (ncommands < sizeof commands / sizeof commands[0]) commands[ncommands++] = c;
+    if (ncommands >= sizeof commands / sizeof commands[0]) registry_full("commands", c->name);
+    commands[ncommands++] = c;
 }
 
 const cl_command *cl_command_find(const char *name);

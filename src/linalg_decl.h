@@ -40,7 +40,8 @@ void CL_FN(cl_mat_identity)(rptr A, int n);
  * factorization stops with CL_ESINGULAR at the first step whose pivot (the
  * largest |entry| of the remaining column) satisfies |pivot| ≤ τ; this
  * includes the zero pivot and the zero matrix. A is then partly
- * overwritten.
+ * overwritten. At precisions so low that n·2^(1−p) ≥ 1 (2 bits for n ≥ 2)
+ * τ reaches max|A| and every matrix is singular by this rule.
  *
  * Returns 0, CL_EDIM (n < 1), CL_ENAN (NaN or infinity in A) or
  * CL_ESINGULAR. Allocates nothing.
@@ -111,7 +112,8 @@ int CL_FN(cl_nullspace)(rptr N, int *k, rsrc A, int m, int n, double rank_tol_fa
  * an eigenvalue of a 1×1 or 2×2 block of D with |λ| ≤ τ also counts as zero.
  * "Zero" thus means zero to within rounding of a matrix of norm ‖A‖; an
  * eigenvalue much larger than τ times the growth of the factorization
- * (bounded by Bunch–Kaufman) keeps its sign.
+ * (bounded by Bunch–Kaufman) keeps its sign. When f·n·2^(1−p) ≥ 1 (a few
+ * bits) τ ≥ max|A| and every eigenvalue counts as zero.
  *
  * Returns 0, CL_EDIM, CL_ENAN or CL_ENOMEM.
  */

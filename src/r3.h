@@ -4,8 +4,11 @@
  *
  * Inline in both kinds; the exported `cl_v3_*_d` / `cl_v3_*_mp` symbols
  * (r3.c) wrap these for library users. Vectors are 3 consecutive scalars,
- * matrices 9 in row-major order. Every routine allows its output to alias
- * its inputs.
+ * matrices 9 in row-major order. A routine's output may be the same vector
+ * (or matrix) as any of its inputs, r == a, except for m3_hat, m3_outer and
+ * m3_set_scalar, whose output must not overlap their inputs; a scalar
+ * argument (s of v3_scale and v3_axpy) must not be an entry of the output.
+ * Partial overlaps (r == a + 1) are never allowed.
  */
 #ifndef CL_R3_H
 #define CL_R3_H

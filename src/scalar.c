@@ -13,12 +13,26 @@ void CL_FN(cl_rvec_free)(rptr v) { free(v); }
 
 int CL_FN(cl_real_from_str)(rptr r, const char *s)
 {
-    /* Read through MPFR so that decimal input is correctly rounded. */
+    /* Read through MPFR in the exponent range of binary64 (subnormals
+       included), so that the decimal input is rounded once, correctly, and
+       a number beyond DBL_MAX is refused instead of becoming infinite. */
+    mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
     mpfr_t t;
     mpfr_init2(t, 53);
-    int st = mpfr_set_str(t, s, 10, MPFR_RNDN) ? CL_EPARSE : CL_OK;
+    mpfr_set_emin(-1073);
+    mpfr_set_emax(1024);
+    char *end;
+    int inex = mpfr_strtofr(t, s, &end, 10, MPFR_RNDN);
+    int st = (end == s || *end) ? CL_EPARSE : CL_OK;
     if (st == CL_OK && !mpfr_number_p(t)) st = CL_ENAN;
+    if (st == CL_OK) {
+        inex = mpfr_check_range(t, inex, MPFR_RNDN);
+        mpfr_subnormalize(t, inex, MPFR_RNDN);
+        if (!mpfr_number_p(t)) st = CL_ENAN; /* overflow */
+    }
     if (st == CL_OK) *r = mpfr_get_d(t, MPFR_RNDN);
+    mpfr_set_emin(emin);
+    mpfr_set_emax(emax);
     mpfr_clear(t);
     return st;
 }
@@ -57,6 +71,7 @@ void CL_FN(cl_rvec_copy)(rptr dst, rsrc src, size_t n)
 double CL_FN(cl_rvec_log2_maxdiff)(rsrc a, rsrc b, size_t n)
 {
     double worst = -INFINITY;
+    if (n == 0) return worst; /* a and b may then be NULL */
     R_DECL(d, r_prec(a));
     for (size_t i = 0; i < n; i++) {
         r_sub(d, a + i, b + i);

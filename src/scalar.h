@@ -35,12 +35,12 @@
 #if CL_PREC == CL_DOUBLE
 /* ------------------------------------------------------------------ double */
 #define R_DECL(x, prec) double x[1] = {0.0}; (void)(prec)
-#define RV_DECL(v, n, prec) double v[(n)]; memset(v, 0, sizeof(double) * (size_t)(n)); (void)(prec)
+#define RV_DECL(v, n, prec) double v[(n) > 0 ? (n) : 1]; memset(v, 0, sizeof(double) * (size_t)(n)); (void)(prec)
 static inline cl_prec_t r_prec(rsrc x) { (void)x; return 53; }
 static inline void r_set(rptr r, rsrc a) { *r = *a; }
 static inline void r_set_d(rptr r, double a) { *r = a; }
 static inline void r_set_si(rptr r, long a) { *r = (double)a; }
-/** r = num/den, correctly rounded. */
+/** r = num/den, correctly rounded when |num|, |den| ≤ 2^53. */
 static inline void r_set_q(rptr r, long num, long den) { *r = (double)num / (double)den; }
 static inline void r_set_zero(rptr r) { *r = 0.0; }
 static inline double r_get_d(rsrc a) { return *a; }
@@ -89,8 +89,8 @@ static inline int r_sgn(rsrc a) { return (*a > 0) - (*a < 0); }
 static inline int r_is_zero(rsrc a) { return *a == 0.0; }
 static inline int r_is_number(rsrc a) { return isfinite(*a); }
 static inline void r_swap(rptr a, rptr b) { double t = *a; *a = *b; *b = t; }
-/** log2 |a| as a double (−inf for 0). */
-static inline double r_log2abs(rsrc a) { return *a == 0.0 ? -INFINITY : log2(fabs(*a)); }
+/** log2 |a| as a double: −inf for 0, +inf for ±inf and NaN (as cl_mpfr_log2). */
+static inline double r_log2abs(rsrc a) { return *a == 0.0 ? -INFINITY : isnan(*a) ? INFINITY : log2(fabs(*a)); }
 /** Unit roundoff 2^(1−p) of the working precision, as a scalar. */
 static inline void r_set_eps(rptr r) { *r = 0x1p-52; }
 #else
@@ -104,7 +104,7 @@ static inline void cl_mp_stack_init_(mpfr_ptr x, cl_prec_t p, void *limbs)
 #define R_DECL(x, prec) \
     mpfr_t x; cl_mp_stack_init_(x, (prec), alloca(mpfr_custom_get_size(prec)))
 #define RV_DECL(v, n, prec) \
-    __mpfr_struct v[(n)]; \
+    __mpfr_struct v[(n) > 0 ? (n) : 1]; \
     do { size_t cl_sz_ = mpfr_custom_get_size(prec); \
          char *cl_mem_ = alloca(cl_sz_ * (size_t)(n) + 1); \
          for (size_t cl_i_ = 0; cl_i_ < (size_t)(n); cl_i_++) \
@@ -115,8 +115,18 @@ static inline void r_set_d(rptr r, double a) { mpfr_set_d(r, a, RND); }
 static inline void r_set_si(rptr r, long a) { mpfr_set_si(r, a, RND); }
 static inline void r_set_q(rptr r, long num, long den)
 {
-    mpfr_set_si(r, num, RND);   /* exact when |num| < 2^prec */
-    mpfr_div_si(r, r, den, RND);
+    if (mpfr_set_si(r, num, RND) == 0) { /* num exact at the precision of r */
+        mpfr_div_si(r, r, den, RND);
+        return;
+    }
+    /* num needs more bits than r has (e.g. 5 at 2 bits): hold it exactly in
+       64 bits so that the quotient is rounded only once. */
+    mp_limb_t limbs[(64 + GMP_NUMB_BITS - 1) / GMP_NUMB_BITS];
+    __mpfr_struct w;
+    mpfr_custom_init(limbs, 64);
+    mpfr_custom_init_set(&w, MPFR_ZERO_KIND, 0, 64, limbs);
+    mpfr_set_si(&w, num, RND);
+    mpfr_div_si(r, &w, den, RND);
 }
 static inline void r_set_zero(rptr r) { mpfr_set_zero(r, 1); }
 static inline double r_get_d(rsrc a) { return mpfr_get_d(a, RND); }

@@ -11,8 +11,11 @@ void CL_FN(cl_rvec_free)(rptr v);
 void CL_FN(cl_rvec_copy)(rptr dst, rsrc src, size_t n);
 /**
  * Read a decimal (or MPFR-syntax) number from \p s at the precision of \p r,
- * never through a double. Returns 0, or CL_EPARSE when \p s is not a whole
- * number, CL_ENAN when it is NaN or infinite.
+ * never through a double, correctly rounded (in double: once, to the nearest
+ * binary64 number, subnormals included). Leading white space is skipped.
+ * Returns 0, or CL_EPARSE when \p s is not a whole number (r is then
+ * unspecified in MPFR and unchanged in double), CL_ENAN when it is NaN or
+ * infinite or, in double, beyond the largest finite double.
  */
 int CL_FN(cl_real_from_str)(rptr r, const char *s);
 /** Largest |a[i] − b[i]| over \p n entries, returned as log2 (−inf if equal). */

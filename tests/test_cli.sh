@@ -4,7 +4,16 @@ B=${BUILD:-build}
 C="$B/chartless"
 n=0
 t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
-echo "1..8"
+# Bad input: exit 2, nothing on stdout, one line "error: <what> (<argument>)" on stderr.
+bad() {
+    input=$1; shift
+    out=$(printf '%s\n' "$input" | "$C" "$@" 2>"${TMPDIR:-/tmp}/cl-err-$$")
+    st=$?
+    err=$(cat "${TMPDIR:-/tmp}/cl-err-$$"); rm -f "${TMPDIR:-/tmp}/cl-err-$$"
+    [ $st = 2 ] && [ -z "$out" ] && printf '%s\n' "$err" | head -1 | grep -q '^error: .* (.*)$'
+    t $? "bad input exits 2 with error: <what> (<argument>): $*"
+}
+echo "1..28"
 "$C" --help >/dev/null 2>&1; t $? "chartless --help exits 0"
 "$C" frobnicate >/dev/null 2>&1; [ $? = 2 ]; t $? "an unknown command exits 2"
 msg=$("$C" frobnicate 2>&1 >/dev/null); [ "$msg" = "error: unknown command; see chartless --help (frobnicate)" ]; t $? "the error names the argument"
@@ -26,3 +35,24 @@ assert all([r["bits"] for r in c["rungs"]] == [53, 113] for c in d["checks"])
 else
     n=$((n + 1)); echo "ok $n # SKIP python3 not installed"
 fi
+S1="0 0 -1 1 0 0"
+bad "" oracle --bogus
+bad "" oracle --bits
+bad "" oracle -j
+bad "" oracle --bits 53,,113
+bad "" oracle --jobs 0
+bad "" oracle --check 'no.such.check'
+bad "" oracle extra
+bad "" systems --bogus
+bad "" systems no-such-system
+bad "" systems chain extra
+bad "" grade --system chain --form qdot --states 4294967297 x.so
+bad "" grade --system chain --form qdot --seed -1 x.so
+bad "" grade --system chain --form qdot --timeout inf x.so
+bad "" grade --system chain --form qdot --n 1 --n 2 x.so
+bad "" grade --system chain --form qdot /nonexistent/student.so
+bad "" grade --system chain --form qdot --bits 1 x.so
+bad "$S1" simulate --system chain --stages 99
+bad "$S1" simulate --system chain --t -1
+bad "$S1" simulate --system chain --out /nonexistent/dir/x.csv
+bad "$S1" simulate --system chain --integrator euler

@@ -10,53 +10,10 @@
 #include <stdlib.h>
 #include "tap_real.h"
 #include "linalg.h"
+#include "linalg_common.h"
 
 static rptr newv(size_t n, cl_prec_t p) { return CL_FN(cl_rvec_new)(n, p); }
 static void delv(rptr v) { CL_FN(cl_rvec_free)(v); }
-
-static void set_int(rptr M, const long *a, size_t n)
-{
-    for (size_t i = 0; i < n; i++) r_set_si(M + i, a[i]);
-}
-
-/* Integer matrix product (exact for the small entries used here). */
-static void imul(long *C, const long *A, const long *B, int m, int k, int n)
-{
-    for (int i = 0; i < m; i++)
-        for (int j = 0; j < n; j++) {
-            long s = 0;
-            for (int l = 0; l < k; l++) s += A[i * k + l] * B[l * n + j];
-            C[i * n + j] = s;
-        }
-}
-
-/* Inverse of a unit lower (lower = 1) or unit-diagonal-±1 upper integer
-   triangular matrix, exactly, by substitution on the identity. */
-static void itri_inv(long *X, const long *T, int n, int lower)
-{
-    for (int c = 0; c < n; c++) {
-        for (int ii = 0; ii < n; ii++) {
-            int i = lower ? ii : n - 1 - ii;
-            long s = (i == c);
-            if (lower)
-                for (int k = 0; k < i; k++) s -= T[i * n + k] * X[k * n + c];
-            else
-                for (int k = i + 1; k < n; k++) s -= T[i * n + k] * X[k * n + c];
-            X[i * n + c] = s / T[i * n + i]; /* diagonal is ±1 */
-        }
-    }
-}
-
-static double inorm_inf(const long *A, int m, int n)
-{
-    double best = 0;
-    for (int i = 0; i < m; i++) {
-        double s = 0;
-        for (int j = 0; j < n; j++) s += labs(A[i * n + j]);
-        if (s > best) best = s;
-    }
-    return best;
-}
 
 static double inorm_fro(const long *A, int m, int n)
 {
@@ -97,19 +54,19 @@ static void test_lu(cl_prec_t p)
 {
     enum { n = 6 };
     long A[36], Li[36], Ui[36], Ai[36], xe[n] = {3, -1, 4, -1, 5, -9}, be[n];
-    imul(A, LU_L, LU_U, n, n, n);
-    itri_inv(Li, LU_L, n, 1);
-    itri_inv(Ui, LU_U, n, 0);
-    imul(Ai, Ui, Li, n, n, n);
-    imul(be, A, xe, n, n, 1);
-    double kappa = inorm_inf(A, n, n) * inorm_inf(Ai, n, n);
+    lin_imul(A, LU_L, LU_U, n, n, n);
+    lin_itri_inv(Li, LU_L, n, 1);
+    lin_itri_inv(Ui, LU_U, n, 0);
+    lin_imul(Ai, Ui, Li, n, n, n);
+    lin_imul(be, A, xe, n, n, 1);
+    double kappa = lin_inorm_inf(A, n, n) * lin_inorm_inf(Ai, n, n);
     double cond = 8.0 * n * kappa; /* forward error ≤ κ∞·(backward error ~ n·u) */
     rptr M = newv(36, p), W = newv(36, p), X = newv(36, p), Xe = newv(36, p);
     rptr b = newv(n, p), x = newv(n, p), xr = newv(n, p), r = newv(n, p);
     int perm[n];
-    set_int(M, A, 36);
-    set_int(b, be, n);
-    set_int(xr, xe, n);
+    lin_set_int(M, A, 36);
+    lin_set_int(b, be, n);
+    lin_set_int(xr, xe, n);
     ok(CL_FN(cl_linsolve)(x, M, b, n) == CL_OK, "linsolve returns 0 [%s, %ld]", TEST_KIND, (long)p);
     double e = CL_FN(cl_rvec_log2_maxdiff)(x, xr, n);
     is_log2_below(e, tol_log2(p, cond) + log2(9.0),
@@ -118,7 +75,7 @@ static void test_lu(cl_prec_t p)
     /* Residual b − A x: backward stable, ≤ 8n·u·‖A‖∞‖x‖∞. */
     CL_FN(cl_mat_vec)(r, M, x, n, n);
     double res = CL_FN(cl_rvec_log2_maxdiff)(r, b, n);
-    is_log2_below(res, tol_log2(p, 8.0 * n) + log2(inorm_inf(A, n, n) * 9.0),
+    is_log2_below(res, tol_log2(p, 8.0 * n) + log2(lin_inorm_inf(A, n, n) * 9.0),
                   "linsolve: residual at rounding level [%s, %ld]", TEST_KIND, (long)p);
     /* x may alias b. */
     CL_FN(cl_rvec_copy)(r, b, n);
@@ -129,9 +86,9 @@ static void test_lu(cl_prec_t p)
     ok(CL_FN(cl_lu_factor)(W, perm, n) == CL_OK, "lu_factor returns 0 [%s, %ld]", TEST_KIND, (long)p);
     CL_FN(cl_mat_identity)(X, n);
     ok(CL_FN(cl_lu_solve)(W, perm, X, n, n) == CL_OK, "lu_solve with 6 right-hand sides [%s, %ld]", TEST_KIND, (long)p);
-    set_int(Xe, Ai, 36);
+    lin_set_int(Xe, Ai, 36);
     e = CL_FN(cl_rvec_log2_maxdiff)(X, Xe, 36);
-    is_log2_below(e, tol_log2(p, cond) + log2(inorm_inf(Ai, n, n)),
+    is_log2_below(e, tol_log2(p, cond) + log2(lin_inorm_inf(Ai, n, n)),
                   "lu_solve: inverse matches the exact integer inverse [%s, %ld]", TEST_KIND, (long)p);
     /* det(L U) = Π diag(U) = product of the ±1 diagonal. */
     R_DECL(d, p); R_DECL(de, p);
@@ -197,17 +154,17 @@ static void test_lu_errors(cl_prec_t p)
     static const long B[12] = {1, 2, 0, -1, 1, 3, 2, 0, 1, 0, 1, -2};
     static const long C[12] = {1, 0, 2, -1, 0, 1, 1, 3, 2, -1, 0, 1};
     long A[16];
-    imul(A, B, C, 4, 3, 4);
+    lin_imul(A, B, C, 4, 3, 4);
     rptr M = newv(16, p), b = newv(n, p), x = newv(n, p);
     int perm[n];
-    set_int(M, A, 16);
+    lin_set_int(M, A, 16);
     for (int i = 0; i < n; i++) r_set_si(b + i, i + 1);
     ok(CL_FN(cl_lu_factor)(M, perm, n) == CL_ESINGULAR, "rank-3 integer 4x4 is singular [%s, %ld]", TEST_KIND, (long)p);
-    set_int(M, A, 16);
+    lin_set_int(M, A, 16);
     ok(CL_FN(cl_linsolve)(x, M, b, n) == CL_ESINGULAR, "linsolve reports the singular matrix [%s, %ld]", TEST_KIND, (long)p);
     for (int i = 0; i < 16; i++) r_set_zero(M + i);
     ok(CL_FN(cl_lu_factor)(M, perm, n) == CL_ESINGULAR, "zero matrix is singular [%s, %ld]", TEST_KIND, (long)p);
-    set_int(M, A, 16);
+    lin_set_int(M, A, 16);
     r_set_d(M + 5, NAN);
     ok(CL_FN(cl_lu_factor)(M, perm, n) == CL_ENAN, "NaN entry gives CL_ENAN [%s, %ld]", TEST_KIND, (long)p);
     ok(CL_FN(cl_lu_factor)(M, perm, 0) == CL_EDIM, "n = 0 gives CL_EDIM [%s, %ld]", TEST_KIND, (long)p);
@@ -285,9 +242,9 @@ static void test_nullspace(cl_prec_t p)
                                0, 1, 1, 3, -2, 0, 1,
                                2, -1, 0, 1, 1, 1, -1};
     long A[35];
-    imul(A, B, C, 5, 3, 7);
+    lin_imul(A, B, C, 5, 3, 7);
     rptr M = newv(35, p);
-    set_int(M, A, 35);
+    lin_set_int(M, A, 35);
     check_nullspace(p, M, 5, 7, 4, "rank-3 integer 5x7");
     /* Its transpose (7×5) has rank 3 as well: null space of dimension 2. */
     rptr Mt = newv(35, p);
@@ -296,7 +253,7 @@ static void test_nullspace(cl_prec_t p)
     /* One constraint row (the gradient of |q|² at q = (1, 2, 2)/3 scaled by 3):
        the tangent plane, dimension 2. */
     static const long grad[3] = {1, 2, 2};
-    set_int(M, grad, 3);
+    lin_set_int(M, grad, 3);
     check_nullspace(p, M, 1, 3, 2, "a single row (1,2,2)");
     check_nullspace(p, M, 0, 3, 3, "the empty 0x3 matrix");
     for (int i = 0; i < 35; i++) r_set_zero(M + i);
@@ -339,7 +296,7 @@ static void test_inertia(cl_prec_t p)
     check_inertia(A, n, 2, 3, 2, "-S D S^T");
     /* 2×2 pivot forced at the first step: [[0,1,0],[1,0,0],[0,0,2]]. */
     static const long H3[9] = {0, 1, 0, 1, 0, 0, 0, 0, 2};
-    set_int(A, H3, 9);
+    lin_set_int(A, H3, 9);
     check_inertia(A, 3, 2, 1, 0, "[[0,1,0],[1,0,0],[0,0,2]]");
     /* [[0, B], [Bᵀ, 0]] has eigenvalues ±σ_i(B): zero diagonal throughout, so
        every pivot is 2×2. B integer 3×3 of rank 2 gives (2, 2, 2). */
@@ -434,19 +391,19 @@ static void test_eig_complex(cl_prec_t p)
         0, 0, 0, 0, 1, 1,
         0, 0, 0, 0, 0, 1};
     long T[36], Ti[36], Li[36], Ui[36], TB[36], A[36];
-    imul(T, TL, TU, n, n, n);
-    itri_inv(Li, TL, n, 1);
-    itri_inv(Ui, TU, n, 0);
-    imul(Ti, Ui, Li, n, n, n);
-    imul(TB, T, Bm, n, n, n);
-    imul(A, TB, Ti, n, n, n);
+    lin_imul(T, TL, TU, n, n, n);
+    lin_itri_inv(Li, TL, n, 1);
+    lin_itri_inv(Ui, TU, n, 0);
+    lin_imul(Ti, Ui, Li, n, n, n);
+    lin_imul(TB, T, Bm, n, n, n);
+    lin_imul(A, TB, Ti, n, n, n);
     /* Eigenvalue condition ≤ κ₂(T) ≤ ‖T‖_F‖T⁻¹‖_F (B is normal). */
     double kappa = inorm_fro(T, n, n) * inorm_fro(Ti, n, n), an = inorm_fro(A, n, n);
     static const long er[n] = {-3, -3, -2, 1, 1, 5}, ei[n] = {-1, 1, 0, -2, 2, 0};
     rptr M = newv(36, p), wr = newv(n, p), wi = newv(n, p), xr = newv(n, p), xi = newv(n, p);
-    set_int(M, A, 36);
-    set_int(xr, er, n);
-    set_int(xi, ei, n);
+    lin_set_int(M, A, 36);
+    lin_set_int(xr, er, n);
+    lin_set_int(xi, ei, n);
     ok(CL_FN(cl_eig)(wr, wi, M, n) == CL_OK, "eig of T B T^-1 returns 0 [%s, %ld]", TEST_KIND, (long)p);
     double e = CL_FN(cl_rvec_log2_maxdiff)(wr, xr, n), f = CL_FN(cl_rvec_log2_maxdiff)(wi, xi, n);
     if (f > e) e = f;

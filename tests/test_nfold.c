@@ -10,46 +10,12 @@
 #include "r3.h"
 #include "lie.h"
 #include "nfold.h"
+#include "nfold_common.h"
 #include <stdlib.h>
 
-static CL_FN(cl_nfold) *make_g(size_t n, cl_prec_t p, int dense, const char *gs)
-{
-    rptr m = CL_FN(cl_rvec_new)(n, p), l = CL_FN(cl_rvec_new)(n, p);
-    R_DECL(g, p);
-    for (size_t i = 0; i < n; i++) {
-        r_set_q(m + i, 3 + (long)(i % 3), 4);       /* 0.75, 1, 1.25, … */
-        r_set_q(l + i, 5 + (long)((2 * i) % 5), 8); /* 0.625 … 1.125 */
-    }
-    CL_FN(cl_real_from_str)(g, gs);
-    CL_FN(cl_nfold) *s = CL_FN(cl_nfold_new)(n, m, l, g, p, dense, NULL);
-    CL_FN(cl_rvec_free)(m);
-    CL_FN(cl_rvec_free)(l);
-    return s;
-}
+static CL_FN(cl_nfold) *make_g(size_t n, cl_prec_t p, int dense, const char *gs) { return nfold_make(n, p, dense, gs); }
 
 static CL_FN(cl_nfold) *make(size_t n, cl_prec_t p, int dense) { return make_g(n, p, dense, "9.81"); }
-
-/* A state near the hanging equilibrium: q_i = (−e₃ + δ)/‖−e₃ + δ‖, δ uniform in [−0.6, 0.6]³. */
-static void gentle_state(rptr y, size_t n, cl_rng *g)
-{
-    cl_prec_t p = r_prec(y);
-    R_DECL(c, p);
-    for (size_t i = 0; i < n; i++) {
-        rptr q = y + 3 * i;
-        v3_set_d(q, cl_rng_range(g, -0.6, 0.6), cl_rng_range(g, -0.6, 0.6), -1 + cl_rng_range(g, -0.6, 0.6));
-        v3_norm(c, q);
-        for (int k = 0; k < 3; k++) r_div(q + k, q + k, c);
-        CL_FN(cl_v3_random_tangent)(y + 3 * (n + i), q, 0.5, g);
-    }
-}
-
-static void random_state(rptr y, size_t n, cl_rng *g, double vscale)
-{
-    for (size_t i = 0; i < n; i++) {
-        CL_FN(cl_v3_random_unit)(y + 3 * i, g);
-        CL_FN(cl_v3_random_tangent)(y + 3 * (n + i), y + 3 * i, vscale, g);
-    }
-}
 
 /* log2 of the largest residual of [S2 (40)] at ω̇ = h, relative to the largest term. */
 static double s2_40_residual(const CL_FN(cl_nfold) *s, rsrc y, rsrc h)
@@ -113,7 +79,7 @@ static void test_field(cl_prec_t p)
         rptr F = CL_FN(cl_rvec_new)(6 * n, p), G = CL_FN(cl_rvec_new)(6 * n, p);
         R_DECL(d, p);
         for (int draw = 0; draw < 4; draw++) {
-            random_state(y, n, &g, 1.5);
+            nfold_random_state(y, n, &g, 1.5);
             CL_FN(cl_nfold_h)(s, h, y);
             double e = s2_40_residual(s, y, h);
             if (e > w_res) w_res = e;
@@ -157,7 +123,7 @@ static void test_pendulum_one(cl_prec_t p)
     R_DECL(c, p);
     cl_rng g;
     cl_rng_seed(&g, 5);
-    random_state(y, 1, &g, 1.5);
+    nfold_random_state(y, 1, &g, 1.5);
     CL_FN(cl_nfold_h)(s, h, y);
     v3_set_d(e3, 0, 0, 1);
     v3_cross(w, y, e3);
@@ -178,7 +144,7 @@ static void test_action(cl_prec_t p)
     RV_DECL(x1, 18, p); RV_DECL(x2, 18, p); RV_DECL(G1, 36, p); RV_DECL(G2, 36, p); RV_DECL(G12, 36, p);
     RV_DECL(F, 18, p); RV_DECL(D, 18, p);
     R_DECL(t, p); R_DECL(d, p);
-    random_state(y, n, &g, 1.5);
+    nfold_random_state(y, n, &g, 1.5);
     for (size_t i = 0; i < 18; i++) {
         r_set_d(x1 + i, cl_rng_range(&g, -1, 1));
         r_set_d(x2 + i, cl_rng_range(&g, -1, 1));
@@ -238,7 +204,7 @@ static void test_integrators(cl_prec_t p)
     rptr yrp = CL_FN(cl_rvec_new)(6 * n, p);
     cl_rng g;
     cl_rng_seed(&g, 77);
-    gentle_state(y0, n, &g);
+    nfold_gentle_state(y0, n, &g);
     for (size_t i = 0; i < 6 * n; i++) r_set(yr + i, y0 + i);
     /* Reference: RKMK45 (fifth order) at p + 64 bits with 8192 steps: from the measured
      * errors its own error is about 2^-55, 2^20 below the smallest one compared with it. */
@@ -325,7 +291,7 @@ static void test_simulate(cl_prec_t p)
     R_DECL(t1, p); R_DECL(h, p); R_DECL(tol, p);
     cl_rng g;
     cl_rng_seed(&g, 3);
-    gentle_state(y0, n, &g);
+    nfold_gentle_state(y0, n, &g);
     r_set_q(t1, 1, 2);
     r_set_q(h, 3, 40);  /* 0.5 = 6 steps of 0.075 and one of 0.05 */
     long nout = 0;

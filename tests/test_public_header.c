@@ -1,10 +1,11 @@
 /* The public header works for a user program: both instantiations visible. */
+#include <string.h>
 #include "chartless.h"
 #include "tap.h"
 
 int main(void)
 {
-    plan(3);
+    plan(4);
     double a[3] = {1, 0, 0}, b[3] = {0, 1, 0}, c[3];
     cl_v3_cross_d(c, a, b);
     ok(c[0] == 0 && c[1] == 0 && c[2] == 1, "cl_v3_cross_d: e1 x e2 = e3");
@@ -15,7 +16,14 @@ int main(void)
     }
     cl_v3_cross_mp(z, x, y);
     ok(mpfr_cmp_ui(z + 2, 1) == 0 && mpfr_zero_p(z) && mpfr_zero_p(z + 1), "cl_v3_cross_mp at 200 bits: e1 x e2 = e3");
-    ok(cl_strerror(CL_ENOTUNIT) && cl_prec_check(1) == CL_EPREC, "status codes and precision check");
+    ok(cl_prec_check(1) == CL_EPREC && cl_prec_check(CL_PREC_MIN) == CL_OK && cl_prec_check(CL_PREC_MAX) == CL_OK &&
+           cl_prec_check(CL_PREC_MAX + 1L) == CL_EPREC,
+       "precision check: 2 to 65536 bits, not 1 or 65537");
+    /* Every status code from CL_OK down to CL_ESTEP has its own message. */
+    int distinct = strcmp(cl_strerror(CL_ESTEP - 1), "unknown error") == 0;
+    for (int a = CL_OK; a >= CL_ESTEP; a--)
+        for (int b = a - 1; b >= CL_ESTEP - 1; b--) distinct &= strcmp(cl_strerror(a), cl_strerror(b)) != 0;
+    ok(distinct, "each status code CL_OK..CL_ESTEP has its own message, others are unknown");
     cl_rvec_free_mp(x); cl_rvec_free_mp(y); cl_rvec_free_mp(z);
     return done_testing();
 }

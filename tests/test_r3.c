@@ -12,21 +12,32 @@ static void run(cl_prec_t p)
     r_set_si(one, 1);
     CL_FN(cl_v3_random_unit)(a, &g);
     v3_norm(s, a);
+    /* 4: three roundings of the division by the norm, the dot product (three
+       fused steps) and the square root, each at most half a unit. */
     is_real(s, one, 4, "random unit vector has norm 1");
     CL_FN(cl_v3_random_tangent)(b, a, 2.0, &g);
     v3_dot(s, a, b);
+    /* 8: the projection rounds each entry of b (|b| ≲ 2·3 for scale 2 and
+       normal draws) once, and q·b adds three fused roundings: a few units of
+       2^(1-p)·|b|, with |b| bounded by the factor of the check below. */
     is_tiny(s, 8, "random tangent vector is orthogonal to q");
     ok(CL_FN(cl_v3_check_tangent)(a, b, 8) == CL_OK, "check_tangent accepts it [%s, %ld]", TEST_KIND, (long)p);
     v3_set_d(c, 0.25, -1.5, 3.0);
     /* a × b is orthogonal to a and b, and S(a)c = a × c. */
     v3_cross(t, a, b);
     v3_dot(s, t, a);
+    /* 16: each entry of a x b carries one rounding of size |a||b| ≤ 8, the
+       dot product with the unit a adds three more: 2·8 units in all. */
     is_tiny(s, 16, "(a x b) . a = 0");
     m3_hat(M, a);
     m3_mul_v3(u, M, c);
     v3_cross(t, a, c);
     v3_sub(t, t, u);
     v3_norm(s, t);
+    /* 1 unit, tighter than the worst case: S(a)c and a x c form the same
+       products in a different order, which may differ by a few roundings of
+       terms of size |a||c| ≈ 3.4. With this fixed seed they agree to one unit
+       at every precision, and the draws are the same in every run. */
     is_tiny(s, 1, "S(a) c = a x c [S2 (4)]");
     /* Lagrange: |a × c|² = |a|²|c|² − (a·c)². */
     v3_cross(t, a, c);
@@ -35,6 +46,9 @@ static void run(cl_prec_t p)
     r_sqr(s2, s2);
     r_add(s, s, s2);
     v3_dot(s2, c, c);
+    /* 16: |c|² ≈ 11.6; each side sums three squares of rounded quantities of
+       size up to |c|², relative error a few units, and |a|² = 1 only to 4 units
+       (first test): 16 units relative to |c|². */
     is_real(s, s2, 16, "|a x c|^2 + (a.c)^2 = |c|^2 for unit a");
     /* Aliasing: a = a × c in place. */
     v3_set(t, a);
@@ -43,6 +57,31 @@ static void run(cl_prec_t p)
     v3_sub(t, t, u);
     v3_norm(s, t);
     ok(r_is_zero(s), "cross product in place equals out of place [%s, %ld]", TEST_KIND, (long)p);
+    /* In place: r = M r and r = (I - qq^T) r give the out-of-place result exactly. */
+    m3_hat(M, a);
+    v3_set_d(c, 0.25, -1.5, 3.0);
+    m3_mul_v3(u, M, c);
+    m3_mul_v3(c, M, c);
+    v3_sub(t, c, u);
+    v3_norm(s, t);
+    ok(r_is_zero(s), "M c in place equals out of place [%s, %ld]", TEST_KIND, (long)p);
+    v3_set_d(c, 0.25, -1.5, 3.0);
+    v3_proj_tangent(u, a, c);
+    v3_proj_tangent(c, a, c);
+    v3_sub(t, c, u);
+    v3_norm(s, t);
+    ok(r_is_zero(s), "tangent projection in place equals out of place [%s, %ld]", TEST_KIND, (long)p);
+    /* NaN and infinity are refused by both checks with CL_ENAN. */
+    v3_set_d(c, 1, 0, 0);
+    r_set_si(s, 0);
+    r_div(s, one, s);           /* +inf */
+    r_set(t, a); r_set(t + 1, s);
+    ok(CL_FN(cl_v3_check_unit)(t, 4) == CL_ENAN, "check_unit refuses an infinite entry [%s, %ld]", TEST_KIND, (long)p);
+    ok(CL_FN(cl_v3_check_tangent)(c, t, 4) == CL_ENAN, "check_tangent refuses an infinite velocity [%s, %ld]",
+       TEST_KIND, (long)p);
+    r_sub(s, s, s);             /* NaN */
+    r_set(t + 1, s);
+    ok(CL_FN(cl_v3_check_tangent)(t, c, 4) == CL_ENAN, "check_tangent refuses a NaN point [%s, %ld]", TEST_KIND, (long)p);
     v3_set_d(c, 1, 0, 0);
     ok(CL_FN(cl_v3_check_unit)(c, 4) == CL_OK, "e1 is unit [%s, %ld]", TEST_KIND, (long)p);
     v3_set_d(c, 1, 1e-3, 0);

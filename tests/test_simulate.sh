@@ -32,7 +32,8 @@ e0 = Decimal(rows[0][k])
 print("%.3e" % max(abs(Decimal(r[k]) - e0) for r in rows))
 ' "$1" "$2"
 }
-lt() { awk -v a="$1" -v b="$2" 'BEGIN{exit !(a + 0 < b + 0)}'; }
+# a < b for numbers; an empty or non-numeric a (the run or the comparison failed) is not.
+lt() { awk -v a="$1" -v b="$2" 'BEGIN{exit !(a ~ /^[0-9.eE+-]+$/ && a + 0 < b + 0)}'; }
 if ! command -v python3 >/dev/null 2>&1; then
     echo "1..0 # SKIP python3 is needed to compare numbers beyond double precision"
     exit 0

@@ -13,7 +13,7 @@ echo "$([ $r = 0 ] || echo 'not ')ok 1 - $nd double routines exported"
 only_d=$(comm -23 "$(printf '%s\n' "$d" > "${TMPDIR:-/tmp}/cl_d.$$"; echo "${TMPDIR:-/tmp}/cl_d.$$")" "$(printf '%s\n' "$mp" > "${TMPDIR:-/tmp}/cl_mp.$$"; echo "${TMPDIR:-/tmp}/cl_mp.$$")")
 only_mp=$(comm -13 "${TMPDIR:-/tmp}/cl_d.$$" "${TMPDIR:-/tmp}/cl_mp.$$")
 rm -f "${TMPDIR:-/tmp}/cl_d.$$" "${TMPDIR:-/tmp}/cl_mp.$$"
-[ -z "$only_d" ]; echo "$([ $? = 0 ] || echo 'not ')ok 2 - every _d routine has its _mp twin"
+[ "$nd" -gt 50 ] && [ -z "$only_d" ]; echo "$([ $? = 0 ] || echo 'not ')ok 2 - every _d routine has its _mp twin"
 for s in $only_d; do echo "#   missing ${s}_mp"; done
-[ -z "$only_mp" ]; echo "$([ $? = 0 ] || echo 'not ')ok 3 - every _mp routine has its _d twin"
+[ "$nd" -gt 50 ] && [ -z "$only_mp" ]; echo "$([ $? = 0 ] || echo 'not ')ok 3 - every _mp routine has its _d twin"
 for s in $only_mp; do echo "#   missing ${s}_d"; done
