@@ -289,7 +289,7 @@ int CL_FN(cl_skate_initial_59)(rptr z, rsrc phi0);
 /**
  * Integrate the uncontrolled skate from t = 0 until Γ₃ falls through 0
  * (Figure 4), locating the event to working precision: Gragg–Bulirsch–Stoer
- * (src/ode) with tolerance 2^(q−p), q = max(12, p/8), event Γ₃ = 0 falling. \p form 0
+ * (src/ode) with tolerance 2^(12−p), event Γ₃ = 0 falling. \p form 0
  * integrates (38) from ζ₀ = \p x0 (5 numbers), form 1 the z-form (21) from
  * z₀ = \p x0 (9 numbers). Writes the fall time and the state there (same
  * form). CL_EDOMAIN when Γ₃ does not reach 0 before \p tmax; otherwise the
@@ -302,9 +302,9 @@ int CL_FN(cl_skate_fall_time)(rptr tfall, rptr xend, rsrc par, int form, rsrc x0
  * the control law (cl_skate_control_law(), or the printed (56) when
  * \p printed is set) from z₀ = \p z0 (10 numbers) over [0, \p tend]; every
  * local minimum of Γ₃ is located by the event Γ̇₃ = Γ₁Ω₂ − Γ₂Ω₁ rising
- * through 0 (GBS, tolerance 2^(q−p) as cl_skate_fall_time()). Among Γ₃(0),
+ * through 0 (GBS, tolerance 2^(12−p) as cl_skate_fall_time()). Among Γ₃(0),
  * the local minima and Γ₃(tend) it finds the lowest value, then the first
- * candidate within 2^(q+12−p) of it (later minima of the periodic closed loop
+ * candidate within 2^(24−p) of it (later minima of the periodic closed loop
  * repeat the value up to the integration error), and writes that candidate's
  * time and value — the minimum and when it is first reached; \p nmin counts
  * the local minima, \p nties the candidates within that margin (the first

@@ -325,7 +325,7 @@ int CL_FN(check_emb_so3_invariants)(cl_check_result *res, cl_prec_t prec)
     RV_DECL(R, 9, prec); RV_DECL(Rd, 9, prec); RV_DECL(A, 9, prec); RV_DECL(Om, 3, prec);
     RV_DECL(W, 9, prec); RV_DECL(T, 9, prec); RV_DECL(Od, 3, prec); RV_DECL(Pi, 3, prec);
     RV_DECL(Pd, 3, prec); RV_DECL(Ga, 3, prec); RV_DECL(Gd, 3, prec); RV_DECL(J, 9, prec);
-    RV_DECL(u, 3, prec); RV_DECL(rho, 3, prec);
+    RV_DECL(u, 3, prec); RV_DECL(rho, 3, prec); RV_DECL(inv, CL_EMB_TOP_NINV, prec);
     R_DECL(r1, prec); R_DECL(r2, prec); R_DECL(mg, prec);
     /* the heavy top of make_top(): m g = (3/2)·9.81, ρ = (0.1, −0.2, 0.6) */
     CL_FN(cl_real_from_str)(mg, "9.81");
@@ -355,6 +355,23 @@ int CL_FN(check_emb_so3_invariants)(cl_check_result *res, cl_prec_t prec)
             for (int i = 0; i < 3; i++) r_set(Ga + i, R + 6 + i);
             v3_cross(Gd, Ga, Om);                       /* Γ̇ = Γ × Ω */
             double sc = sJ + 2 * CL_FN(cl_rvec_log2_maxabs)(Om, 3);   /* |J||Ω|² */
+            /* the energy invariant itself: ½ΩᵀJΩ + m g Γ·ρ with m g, ρ of make_top() */
+            {
+                CL_FN(cl_emb_top_invariants)(t, inv, R, Om);
+                v3_dot(r1, Om, Pi);
+                r_mul_2si(r1, r1, -1);
+                if (!rigid) {
+                    v3_dot(r2, Ga, rho);
+                    r_addmul(r1, mg, r2);
+                }
+                worst(&e, rel_err(inv, r1, 1));
+                v3_dot(r1, Pi, Pi);
+                worst(&e, rel_err(inv + 1, r1, 1));
+                v3_dot(r1, Ga, Pi);
+                worst(&e, rel_err(inv + 5, r1, 1));
+                m3_mul_v3(u, R, Pi);
+                worst(&e, rel_err(inv + 2, u, 3));
+            }
             /* d/dt(½ΩᵀJΩ + m g Γ·ρ) = Ω·Π̇ + m g Γ̇·ρ */
             v3_dot(r1, Om, Pd);
             if (!rigid) {
@@ -380,6 +397,76 @@ int CL_FN(check_emb_so3_invariants)(cl_check_result *res, cl_prec_t prec)
                 worst(&e, r_log2abs(u + 2) - sc);       /* d(e₃·RΠ)/dt */
             }
         }
+        CL_FN(cl_emb_top_free)(t);
+    }
+    res->log2_err = e;
+    return st;
+}
+
+/* The chapter's RK4 step on (R, Ṙ) through (3.8) against classical RK4
+ * written out here on the first-order field (Ṙ, R̈) with R̈ from
+ * cl_emb_top_accel_38: the same method on the same field, so 20 steps of
+ * h = 1/32 agree to rounding. (The general field cl_emb_el_rhs agrees with
+ * (3.8) on T SO(3) only — emb.so3.rigid_el38_vs_euler — while RK4 stages
+ * leave the manifold at the truncation error, where the two extensions
+ * differ.) */
+static int rk4_written_out(const CL_FN(cl_emb_top) *t, rptr s, rsrc h, rptr k, rptr y)
+{
+    cl_prec_t p = r_prec(s);
+    R_DECL(c, p);
+    for (int st = 0; st < 4; st++) {
+        r_mul_si(c, h, st == 0 ? 0 : st == 3 ? 2 : 1);
+        r_mul_2si(c, c, -1);
+        for (int i = 0; i < 18; i++) {
+            r_set(y + i, s + i);
+            if (st) r_addmul(y + i, c, k + 18 * (st - 1) + i);
+        }
+        CL_FN(cl_rvec_copy)(k + 18 * st, y + 9, 9);
+        int e = CL_FN(cl_emb_top_accel_38)(t, k + 18 * st + 9, y, y + 9);
+        if (e) return e;
+    }
+    r_div_si(c, h, 6);
+    for (int i = 0; i < 18; i++) {      /* s += h/6 (k₁ + 2k₂ + 2k₃ + k₄) */
+        r_set(y + i, k + i);
+        for (int st = 1; st < 3; st++) {
+            r_add(y + i, y + i, k + 18 * st + i);
+            r_add(y + i, y + i, k + 18 * st + i);
+        }
+        r_add(y + i, y + i, k + 54 + i);
+        r_addmul(s + i, c, y + i);
+    }
+    return CL_OK;
+}
+
+int CL_FN(check_emb_so3_rk4_38)(cl_check_result *res, cl_prec_t prec);
+int CL_FN(check_emb_so3_rk4_38)(cl_check_result *res, cl_prec_t prec)
+{
+#if CL_PREC == CL_DOUBLE
+    prec = 53;
+#endif
+    cl_rng g;
+    cl_rng_seed(&g, 46);
+    RV_DECL(R, 9, prec); RV_DECL(Rd, 9, prec); RV_DECL(Om, 3, prec); RV_DECL(W, 9, prec);
+    RV_DECL(s, 18, prec); RV_DECL(k, 72, prec); RV_DECL(y, 18, prec);
+    R_DECL(h, prec);
+    r_set_q(h, 1, 32);
+    double e = -INFINITY;
+    int st = 0;
+    for (int rigid = 1; rigid >= 0 && !st; rigid--) {
+        CL_FN(cl_emb_top) *t;
+        if ((st = make_top(&t, rigid, prec, &g))) return st;
+        random_rotation(R, &g);
+        random_vec(Om, 3, 2.0, &g);
+        m3_hat(W, Om);
+        m3_mul(Rd, R, W);
+        CL_FN(cl_rvec_copy)(s, R, 9);
+        CL_FN(cl_rvec_copy)(s + 9, Rd, 9);
+        for (int n = 0; n < 20 && !st; n++) {
+            if ((st = CL_FN(cl_emb_top_rk4_38_step)(t, R, Rd, h))) break;
+            st = rk4_written_out(t, s, h, k, y);
+        }
+        worst(&e, rel_err(R, s, 9));
+        worst(&e, rel_err(Rd, s + 9, 9));
         CL_FN(cl_emb_top_free)(t);
     }
     res->log2_err = e;
@@ -445,6 +532,7 @@ static int steady(cl_check_result *res, cl_prec_t prec, int energy_casimir)
             }
             int stable = k != 1;   /* moments 1 < 2 < 7/2: axis 1 is the middle one */
             if (!energy_casimir) {
+                r_set_si(tr, 1);                  /* must be overwritten by the trace, 0 */
                 if ((st = CL_FN(cl_emb_rigid_steady_linearization)(t, tr, det, fv, Pi0))) break;
                 r_sub(a, d + k, d + i);
                 r_sub(b, d + k, d + j);
@@ -664,6 +752,7 @@ int CL_FN(check_emb_so3_rkmk4_vs_lie)(cl_check_result *res, cl_prec_t prec)
 
 #if CL_PREC == CL_MPFR
 int check_emb_so3_rkmk4_vs_lie_d(cl_check_result *, cl_prec_t);
+int check_emb_so3_rk4_38_d(cl_check_result *, cl_prec_t);
 int check_emb_so3_projection_d(cl_check_result *, cl_prec_t);
 int check_emb_so3_legendre_d(cl_check_result *, cl_prec_t);
 int check_emb_rigid_el38_d(cl_check_result *, cl_prec_t);
@@ -710,6 +799,10 @@ static const cl_check emb_so3_checks[] = {
      "RKMK4 (Rodrigues exp) on (R, W): |R^T R - I| after 200 steps, free body and heavy top",
      2048, "200 steps, each a product with exp(theta) orthogonal to a few ulps", check_emb_so3_rkmk4_orth_d,
      check_emb_so3_rkmk4_orth_mp, CL_CHECK_ROUNDING, 0},
+    {"emb.so3.rk4_38_step", "EMB 3.4", "[EMB (3.8)]",
+     "chapter RK4 step on (R, Rdot) through (3.8) vs classical RK4 written out on the same field: 20 steps",
+     1024, "20 steps of the same arithmetic in a different order of summation",
+     check_emb_so3_rk4_38_d, check_emb_so3_rk4_38_mp, CL_CHECK_ROUNDING, 0},
     {"emb.so3.rkmk4_vs_src_lie", "EMB 3.4", "[EMB 3.4]",
      "chapter RKMK4 on (R, W) vs src/lie RKMK4 (dexpinv series to ad^2) on cl_emb_top_lie_problem: 40 steps",
      4096, "40 steps, each a dozen 3x3 products and an exponential, with error growth along the flow", check_emb_so3_rkmk4_vs_lie_d, check_emb_so3_rkmk4_vs_lie_mp,

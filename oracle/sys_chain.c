@@ -153,6 +153,7 @@ typedef struct chain_inst {
     size_t n;
     cl_prec_t prec;
     cl_chain_mp *ch;
+    mpfr_ptr params; /* m (n), l (n), g: kept for the Lie group integrators of NFOLD */
 } chain_inst;
 
 static int chain_create(void **out, int nopt, char *const *keys, char *const *vals, cl_prec_t prec, char *err,
@@ -196,7 +197,8 @@ static int chain_create(void **out, int nopt, char *const *keys, char *const *va
         if (st) snprintf(err, errlen, "%s", cl_strerror(st));
         else cl_chain_set_control_mp(c->ch, tau, d);
     }
-    cl_rvec_free_mp(p);
+    if (!st) c->params = p;
+    else cl_rvec_free_mp(p);
     if (st) {
         free(c);
         return st;
@@ -210,6 +212,7 @@ static void chain_destroy(void *inst)
     chain_inst *c = inst;
     if (!c) return;
     cl_chain_free_mp(c->ch);
+    cl_rvec_free_mp(c->params);
     free(c);
 }
 
@@ -266,6 +269,33 @@ static void chain_component_name(void *inst, int form, size_t i, char *buf, size
 
 static int chain_sphere_count(void *inst) { return (int)((chain_inst *)inst)->n; }
 
+/* The chain through the SE(3)^N action of NFOLD, integrated by a Lie group method. */
+static int chain_lie_simulate(void *inst, int form, const char *method, mpfr_ptr x, mpfr_srcptr t1, mpfr_srcptr h,
+                              mpfr_srcptr rtol, mpfr_srcptr atol, int (*out)(void *ctx, mpfr_srcptr t, mpfr_srcptr x),
+                              void *ctx, char *err, size_t errlen)
+{
+    chain_inst *c = inst;
+    if (form != 1) {
+        snprintf(err, errlen, "the Lie group integrators work on the (q, omega) form: use --form omega");
+        return CL_EDOMAIN;
+    }
+    int m = cl_lie_method_from_name(method);
+    if (m <= 0) {
+        snprintf(err, errlen, "unknown Lie group integrator %s", method);
+        return CL_EPARAM;
+    }
+    int st = CL_OK;
+    cl_nfold_mp *nf = cl_nfold_new_mp(c->n, c->params, c->params + c->n, c->params + 2 * c->n, c->prec, 0, &st);
+    if (!nf) {
+        snprintf(err, errlen, "%s", cl_strerror(st));
+        return st;
+    }
+    st = cl_nfold_simulate_mp(nf, m, x, t1, h, rtol, atol, out, ctx);
+    if (st) snprintf(err, errlen, "%s", cl_strerror(st));
+    cl_nfold_free_mp(nf);
+    return st;
+}
+
 static const cl_system chain_system = {
     .name = "chain",
     .summary = "chain pendulum of n spherical links [S2 V], O(n) fields in four forms",
@@ -291,6 +321,7 @@ static const cl_system chain_system = {
     .equilibrium = chain_equilibrium,
     .component_name = chain_component_name,
     .sphere_count = chain_sphere_count,
+    .lie_simulate = chain_lie_simulate,
 };
 CL_SYSTEM_REGISTER(chain_system)
 

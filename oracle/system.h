@@ -55,6 +55,16 @@ typedef struct cl_system {
     void (*component_name)(void *inst, int form, size_t i, char *buf, size_t len);
     /** Optional: number n of unit vectors q_1..q_n leading the state (systems on (S²)ⁿ), else 0. */
     int (*sphere_count)(void *inst);
+    /**
+     * Optional: integrate from t = 0 to \p t1 with a Lie group method
+     * ("lie-euler", "rkmk4", "cf4", "rkmk45"), x in place, calling \p out
+     * after every step. Fixed step \p h (initial step for rkmk45, with
+     * tolerances \p rtol, \p atol). Returns 0 or a CL_E code, with a message
+     * in \p err.
+     */
+    int (*lie_simulate)(void *inst, int form, const char *method, mpfr_ptr x, mpfr_srcptr t1, mpfr_srcptr h,
+                        mpfr_srcptr rtol, mpfr_srcptr atol, int (*out)(void *ctx, mpfr_srcptr t, mpfr_srcptr x),
+                        void *ctx, char *err, size_t errlen);
 } cl_system;
 
 void cl_system_register(const cl_system *s);

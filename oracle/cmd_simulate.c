@@ -1,0 +1,289 @@
+/**
+ * \file cmd_simulate.c
+ * \brief `chartless simulate`: integrate a registered system and write CSV
+ *        (t, state, invariants), optionally drawn with gnuplot.
+ *
+ * The integrators of src/ode (rk4, rkf78, gauss, gbs) work on any system;
+ * the Lie group integrators of NFOLD (lie-euler, rkmk4, cf4, rkmk45) on the
+ * systems that offer them (the chain, in the (q, ω) form). Output goes to a
+ * temporary file renamed into place at the end, so a failed run leaves no
+ * partial file.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include "chartless.h"
+#include "cli.h"
+#include "cmd_system.h"
+#include "system.h"
+
+static const char *help_text =
+    "usage: chartless simulate --system NAME [--form FORM] [--bits B] [OPTIONS]\n"
+    "                          [SYSTEM PARAMETERS] < INITIAL_STATE\n"
+    "\n"
+    "Integrate a named system from t = 0 and write CSV: t, the state components, and the\n"
+    "system's invariants (energy first) at every accepted step.\n"
+    "\n"
+    "options:\n"
+    "  --integrator M   rkf78 (default; adaptive Fehlberg 7(8)), gbs (adaptive Gragg-\n"
+    "                   Bulirsch-Stoer, order growing with the precision), gauss (implicit\n"
+    "                   Gauss-Legendre, symplectic, fixed step), rk4 (fixed step);\n"
+    "                   lie-euler, rkmk4, cf4, rkmk45: Lie group methods of NFOLD\n"
+    "                   (--system chain --form omega)\n"
+    "  --t T            final time (default 10)\n"
+    "  --h H            step: fixed step of rk4, gauss and the Lie methods (default 0.01);\n"
+    "                   initial step of the adaptive methods (default: chosen)\n"
+    "  --tol TOL        relative and absolute tolerance of the adaptive methods\n"
+    "                   (default 2^(20-B), about 1e-10 at 53 bits)\n"
+    "  --stages S       Gauss-Legendre stages (default 2, order 4)\n"
+    "  --columns K      extrapolation columns of gbs (default: from the precision)\n"
+    "  --every K        write every K-th step only (default 1)\n"
+    "  --out FILE       write the CSV to FILE instead of standard output\n"
+    "  --plot FILE.png  also draw the state and the energy error with gnuplot\n"
+    "  -h, --help       this text; with --system NAME, also the system's parameters\n"
+    "\n"
+    "exit status: 0 success, 1 the integration failed, 2 bad input\n";
+
+enum { OPT_INTEGRATOR = 1000, OPT_T, OPT_H, OPT_TOL, OPT_STAGES, OPT_COLUMNS, OPT_EVERY, OPT_OUT, OPT_PLOT };
+
+typedef struct sim_opts {
+    const char *integrator, *t, *h, *tol, *out, *plot;
+    long stages, columns, every;
+} sim_opts;
+
+static int parse_long(const char *s, long lo, long hi, long *v)
+{
+    char *end;
+    errno = 0;
+    long x = strtol(s, &end, 10);
+    if (errno || end == s || *end || x < lo || x > hi) return -1;
+    *v = x;
+    return 0;
+}
+
+static int on_option(int code, const char *arg, void *ctx)
+{
+    sim_opts *o = ctx;
+    switch (code) {
+    case OPT_INTEGRATOR: o->integrator = arg; return 0;
+    case OPT_T: o->t = arg; return 0;
+    case OPT_H: o->h = arg; return 0;
+    case OPT_TOL: o->tol = arg; return 0;
+    case OPT_OUT: o->out = arg; return 0;
+    case OPT_PLOT: o->plot = arg; return 0;
+    case OPT_STAGES:
+        return parse_long(arg, 1, CL_ODE_GAUSS_MAX_STAGES, &o->stages) ? cl_cli_error("--stages must be 1 to 16", arg) : 0;
+    case OPT_COLUMNS:
+        return parse_long(arg, 2, CL_ODE_GBS_MAX_COLUMNS, &o->columns) ? cl_cli_error("--columns must be 2 to 160", arg) : 0;
+    case OPT_EVERY:
+        return parse_long(arg, 1, 1000000000L, &o->every) ? cl_cli_error("--every must be a positive whole number", arg) : 0;
+    }
+    return CL_EXIT_USAGE;
+}
+
+typedef struct sim_ctx {
+    const cl_cmd_system *cs;
+    FILE *f;
+    mpfr_ptr inv;
+    int ninv;
+    long step, every;
+    int tty;
+    double t1;
+    int status;
+} sim_ctx;
+
+static int field(mpfr_ptr dx, mpfr_srcptr t, mpfr_srcptr x, void *ctx)
+{
+    (void)t;
+    const cl_cmd_system *cs = ((sim_ctx *)ctx)->cs;
+    return cs->sys->rhs(cs->inst, cs->form, dx, x);
+}
+
+static void write_row(sim_ctx *c, mpfr_srcptr t, mpfr_srcptr x)
+{
+    cl_cli_print_real(c->f, t);
+    for (size_t i = 0; i < c->cs->dim; i++) {
+        fputc(',', c->f);
+        cl_cli_print_real(c->f, x + i);
+    }
+    if (c->ninv && c->cs->sys->invariants(c->cs->inst, c->cs->form, c->inv, x) == 0)
+        for (int k = 0; k < c->ninv; k++) {
+            fputc(',', c->f);
+            cl_cli_print_real(c->f, c->inv + k);
+        }
+    fputc('\n', c->f);
+}
+
+static int observe(sim_ctx *c, mpfr_srcptr t, mpfr_srcptr x)
+{
+    if (c->step++ % c->every == 0) write_row(c, t, x);
+    if (c->tty && c->step % 200 == 0) fprintf(stderr, "\rt = %.6g of %g", mpfr_get_d(t, MPFR_RNDN), c->t1);
+    return ferror(c->f) ? CL_ENOMEM : 0;
+}
+
+static int ode_observer(mpfr_srcptr t, mpfr_srcptr x, size_t n, void *ctx)
+{
+    (void)n;
+    return observe(ctx, t, x);
+}
+
+static int lie_observer(void *ctx, mpfr_srcptr t, mpfr_srcptr x) { return observe(ctx, t, x); }
+
+static int plot(const char *png, const char *csv, const cl_cmd_system *cs, int ninv)
+{
+    if (system("command -v gnuplot >/dev/null 2>&1") != 0) {
+        return cl_cli_error("gnuplot is not installed (apt-get install gnuplot-nox) for", png);
+    }
+    char gp[] = "/tmp/chartless-plot-XXXXXX";
+    int fd = mkstemp(gp);
+    if (fd < 0) return cl_cli_error("cannot create a temporary file", gp);
+    FILE *g = fdopen(fd, "w");
+    size_t shown = cs->dim < 6 ? cs->dim : 6;
+    fprintf(g, "set terminal pngcairo size 900,700 noenhanced\nset output '%s'\nset datafile separator ','\n"
+               "set multiplot layout 2,1 title '%s (%s form)'\nset xlabel 't'\nset key outside right\n",
+            png, cs->sys->name, cs->sys->forms[cs->form]);
+    fprintf(g, "plot ");
+    for (size_t i = 0; i < shown; i++) {
+        char name[32] = "";
+        if (cs->sys->component_name) cs->sys->component_name(cs->inst, cs->form, i, name, sizeof name);
+        else snprintf(name, sizeof name, "x%zu", i);
+        fprintf(g, "%s'%s' every ::1 using 1:%zu with lines title '%s'", i ? ", " : "", csv, i + 2, name);
+    }
+    fprintf(g, "\n");
+    if (ninv > 0) {
+        fprintf(g, "stats '%s' every ::1::1 using %zu name 'E0' nooutput\n", csv, cs->dim + 2);
+        fprintf(g, "set ylabel 'energy - energy(0)'\nset format y '%%.1e'\n"
+                   "plot '%s' every ::1 using 1:($%zu - E0_min) with lines title 'energy error'\n", csv, cs->dim + 2);
+    }
+    fprintf(g, "unset multiplot\n");
+    fclose(g);
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "gnuplot '%s'", gp);
+    int r = system(cmd);
+    unlink(gp);
+    if (r != 0) return cl_cli_error("gnuplot failed to draw", png);
+    return 0;
+}
+
+static int cmd_simulate(int argc, char **argv)
+{
+    static const struct option extra[] = {
+        {"integrator", required_argument, NULL, OPT_INTEGRATOR}, {"t", required_argument, NULL, OPT_T},
+        {"h", required_argument, NULL, OPT_H}, {"tol", required_argument, NULL, OPT_TOL},
+        {"stages", required_argument, NULL, OPT_STAGES}, {"columns", required_argument, NULL, OPT_COLUMNS},
+        {"every", required_argument, NULL, OPT_EVERY}, {"out", required_argument, NULL, OPT_OUT},
+        {"plot", required_argument, NULL, OPT_PLOT}, {0, 0, 0, 0}};
+    sim_opts o = {.integrator = "rkf78", .t = "10", .stages = 2, .columns = 0, .every = 1};
+    cl_cmd_args a;
+    int st = cl_cmd_parse_system_args(argc, argv, extra, &a, on_option, &o);
+    if (st) return st;
+    if (a.help) {
+        fputs(help_text, stdout);
+        if (a.system) {
+            const cl_system *s = cl_system_find(a.system);
+            if (s) cl_cmd_system_help(s);
+        }
+        return CL_EXIT_OK;
+    }
+    static const char *const lie_methods[] = {"lie-euler", "rkmk4", "cf4", "rkmk45", NULL};
+    int lie = 0;
+    for (int i = 0; lie_methods[i]; i++) lie |= !strcmp(o.integrator, lie_methods[i]);
+    cl_ode_method method = lie ? 0 : cl_ode_method_from_name(o.integrator);
+    if (!lie && !method) return cl_cli_error("unknown integrator (rkf78, gbs, gauss, rk4, lie-euler, rkmk4, cf4, rkmk45)", o.integrator);
+    int fixed = lie ? strcmp(o.integrator, "rkmk45") != 0 : (method == CL_ODE_RK4 || method == CL_ODE_GAUSS);
+
+    cl_cmd_system cs;
+    if ((st = cl_cmd_open_system(&a, &cs))) return st;
+    if (lie && !cs.sys->lie_simulate) {
+        cl_cmd_close_system(&cs);
+        return cl_cli_error("this system has no Lie group integrator (try --system chain --form omega)", o.integrator);
+    }
+    cl_prec_t p = (cl_prec_t)a.bits;
+    mpfr_ptr x = cl_rvec_new_mp(cs.dim, p), sc = cl_rvec_new_mp(5, p);
+    mpfr_ptr t = sc, t1 = sc + 1, h = sc + 2, tol = sc + 3;
+    int ret = CL_EXIT_OK;
+    if (cl_real_from_str_mp(t1, o.t) || mpfr_sgn(t1) <= 0) ret = cl_cli_error("--t must be a positive number", o.t);
+    if (!ret && o.h && (cl_real_from_str_mp(h, o.h) || mpfr_sgn(h) <= 0)) ret = cl_cli_error("--h must be a positive number", o.h);
+    if (!ret && !o.h) {
+        if (fixed) cl_real_from_str_mp(h, "0.01");
+        else mpfr_set_zero(h, 1);
+    }
+    if (!ret && o.tol && (cl_real_from_str_mp(tol, o.tol) || mpfr_sgn(tol) <= 0)) ret = cl_cli_error("--tol must be a positive number", o.tol);
+    if (!ret && !o.tol) mpfr_set_ui_2exp(tol, 1, 20 - p, MPFR_RNDN);
+    if (!ret && lie && !o.h && !fixed) cl_real_from_str_mp(h, "0.01");
+    if (!ret) ret = cl_cmd_read_state(&cs, stdin, x);
+
+    sim_ctx c = {.cs = &cs, .every = o.every, .tty = isatty(2), .t1 = mpfr_get_d(t1, MPFR_RNDN)};
+    char tmpname[4096] = "";
+    if (!ret) {
+        if (o.out || o.plot) {
+            snprintf(tmpname, sizeof tmpname, "%s.partial-XXXXXX", o.out ? o.out : o.plot);
+            int fd = mkstemp(tmpname);
+            if (fd >= 0) { /* the mode an ordinary new file would get */
+                mode_t mask = umask(0);
+                umask(mask);
+                fchmod(fd, 0666 & ~mask);
+            }
+            c.f = fd >= 0 ? fdopen(fd, "w") : NULL;
+            if (!c.f) { ret = cl_cli_error("cannot write", o.out ? o.out : o.plot); tmpname[0] = 0; }
+        } else {
+            c.f = stdout;
+        }
+    }
+    if (!ret) {
+        while (cs.sys->invariant_names && cs.sys->invariant_names[c.ninv]) c.ninv++;
+        c.inv = c.ninv ? cl_rvec_new_mp((size_t)c.ninv, p) : NULL;
+        fprintf(c.f, "t");
+        for (size_t i = 0; i < cs.dim; i++) {
+            char name[32];
+            if (cs.sys->component_name) cs.sys->component_name(cs.inst, cs.form, i, name, sizeof name);
+            else snprintf(name, sizeof name, "x%zu", i);
+            fprintf(c.f, ",%s", name);
+        }
+        for (int k = 0; k < c.ninv; k++) fprintf(c.f, ",%s", cs.sys->invariant_names[k]);
+        fprintf(c.f, "\n");
+        char err[256] = "";
+        if (lie) {
+            mpfr_set_zero(t, 1);
+            observe(&c, t, x);
+            st = cs.sys->lie_simulate(cs.inst, cs.form, o.integrator, x, t1, h, tol, tol, lie_observer, &c, err, sizeof err);
+        } else {
+            cl_ode_ws_mp *ws = NULL;
+            int param = method == CL_ODE_GAUSS ? (int)o.stages : method == CL_ODE_GBS ? (int)o.columns : 0;
+            st = cl_ode_ws_new_mp(&ws, cs.dim, p, method, param);
+            if (!st && !fixed) st = cl_ode_set_tol_mp(ws, tol, tol);
+            if (!st) {
+                cl_ode_set_observer_mp(ws, ode_observer, &c);
+                mpfr_set_zero(t, 1);
+                cl_ode_stats stats;
+                st = cl_ode_integrate_mp(ws, field, &c, t, x, t1, h, &stats);
+                if (st == 0 && c.tty)
+                    fprintf(stderr, "\r%ld steps, %ld rejected, %ld evaluations\n", stats.steps, stats.rejected, stats.rhs_evals);
+            }
+            cl_ode_ws_free_mp(ws);
+        }
+        if (c.tty) fprintf(stderr, "\r%40s\r", "");
+        if (st < 0) {
+            fprintf(stderr, "error: the integration failed: %s\n", err[0] ? err : cl_strerror(st));
+            ret = st == CL_EDOMAIN || st == CL_EPARAM ? CL_EXIT_USAGE : CL_EXIT_FAIL;
+        }
+        if (c.f != stdout && fclose(c.f) && !ret) ret = cl_cli_error("cannot write", o.out);
+        if (!ret && o.out && rename(tmpname, o.out)) ret = cl_cli_error("cannot write", o.out);
+        if (!ret && o.plot) ret = plot(o.plot, o.out ? o.out : tmpname, &cs, c.ninv);
+        if (tmpname[0] && (ret || !o.out)) unlink(tmpname);
+        cl_rvec_free_mp(c.inv);
+    }
+    cl_rvec_free_mp(x);
+    cl_rvec_free_mp(sc);
+    cl_cmd_close_system(&cs);
+    mpfr_free_cache();
+    return ret;
+}
+
+static const cl_command simulate_command = {"simulate", "integrate a system and write CSV (t, state, invariants), optionally a plot",
+                                            cmd_simulate};
+CL_COMMAND_REGISTER(simulate_command)
