@@ -407,6 +407,18 @@ static void test_errors(cl_prec_t p)
     ok(rc == CL_ODE_STOPPED && calls == 3 && r_cmp(t, a) == 0, "observer stops after two steps [%s, %ld]", k, bits);
     CL_FN(cl_ode_ws_free)(ws);
 
+    /* Gauss–Legendre s = 2 with h = 10 on the oscillator: the fixed-point map
+     * Z ↦ h A F(Z) has spectral radius h·ρ(A) = 10/√12 ≈ 2.9 > 1 */
+    CL_FN(cl_ode_ws_new)(&ws, 2, p, CL_ODE_GAUSS, 2);
+    r_set_zero(t);
+    r_set_si(t1, 10);
+    r_set_si(h, 10);
+    r_set_si(x, 1);
+    r_set_zero(x + 1);
+    ok(CL_FN(cl_ode_integrate)(ws, rhs_osc, NULL, t, x, t1, h, NULL) == CL_ENOCONV && r_is_zero(t),
+       "diverging Gauss-Legendre stage iteration gives CL_ENOCONV [%s, %ld]", k, bits);
+    CL_FN(cl_ode_ws_free)(ws);
+
     CL_FN(cl_ode_ws_new)(&ws, 1, p, CL_ODE_RKF78, 0);
     r_set_si(a, -1);
     r_set_si(b, 1);
