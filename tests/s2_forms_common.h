@@ -9,6 +9,7 @@
 #include "r3.h"
 #include "s2_chain.h"
 #include "s2_coupled.h"
+#include "ode.h"
 
 /* Parameters of a random chain, as doubles (exactly those of the chain). */
 typedef struct s2t_chain_par { double m[64], l[64], tau[3], d[3]; } s2t_chain_par;
@@ -109,4 +110,85 @@ static inline double s2t_form_disagreement(CL_FN(cl_s2_quad_ws) *ws, CL_FN(cl_ch
     }
     return worst;
 }
+typedef struct s2t_traj_ctx {
+    CL_FN(cl_chain) *ch;
+    int form;
+} s2t_traj_ctx;
+
+static inline int s2t_traj_rhs_(rptr dx, rsrc t, rsrc x, void *vctx)
+{
+    (void)t;
+    s2t_traj_ctx *c = vctx;
+    return CL_FN(cl_chain_rhs)(c->ch, c->form, dx, x);
+}
+
+/*
+ * A double spherical pendulum (random masses and lengths) from a state near
+ * the hanging equilibrium (angles up to ~0.5, speeds ~0.3: a regular, not
+ * chaotic, motion) integrated to t = 5 in each of the four forms with the
+ * adaptive Gragg–Bulirsch–Stoer method (columns growing with the precision)
+ * at rtol = atol = 2^(12−p), up to t1 = t1_num/t1_den; the final states,
+ * carried to (q, q̇), against the (q, q̇) run, relative (log2; NaN on error).
+ */
+static inline double s2t_traj_forms(cl_prec_t prec, long t1_num, long t1_den)
+{
+    cl_rng g;
+    cl_rng_seed(&g, 9090);
+    const size_t n = 2, N = 6 * n;
+    /* masses and lengths as in the other checks, g = 1/4: a slow pendulum, so that
+       t = 5 is less than one period and the high rungs stay affordable */
+    RV_DECL(mm, 2, prec); RV_DECL(ll, 2, prec); R_DECL(grav, prec);
+    for (size_t i = 0; i < n; i++) {
+        r_set_d(mm + i, cl_rng_range(&g, 0.5, 2));
+        r_set_d(ll + i, cl_rng_range(&g, 0.5, 1.5));
+    }
+    r_set_q(grav, 1, 64);
+    CL_FN(cl_chain) *ch = NULL;
+    /* GBS hands the field its guard bits (about 1.2k + 8 for k columns); a chain
+       whose workspace kept only p bits would put an error floor near 2^(1.15k − p)
+       under the tolerance, so the chain works with the guard bits too. */
+    cl_prec_t pin = prec + (cl_prec_t)(1.2 * cl_ode_gbs_default_columns(prec)) + 8;
+    if (CL_FN(cl_chain_new)(&ch, n, mm, ll, grav, pin)) return NAN;
+    CL_FN(cl_s2_quad_ws) *ws = CL_FN(cl_chain_ws)(ch);
+    rptr x0 = CL_FN(cl_rvec_new)(N, prec), x = CL_FN(cl_rvec_new)(N, prec), ref = CL_FN(cl_rvec_new)(N, prec),
+         y = CL_FN(cl_rvec_new)(N, prec), sc = CL_FN(cl_rvec_new)(5, prec);
+    rptr t = sc, t1 = sc + 1, h = sc + 2, tol = sc + 3;
+    /* q_i = normalize(−e₃ + small horizontal), q̇ tangent of size ~0.3 */
+    for (size_t i = 0; i < n; i++) {
+        v3_set_d(x0 + 3 * i, cl_rng_range(&g, -0.4, 0.4), cl_rng_range(&g, -0.4, 0.4), -1);
+        R_DECL(nr, prec);
+        v3_norm(nr, x0 + 3 * i);
+        for (int k = 0; k < 3; k++) r_div(x0 + 3 * i + k, x0 + 3 * i + k, nr);
+        CL_FN(cl_v3_random_tangent)(x0 + 3 * (n + i), x0 + 3 * i, 0.02, &g);
+    }
+    r_set_si(tol, 1);
+    r_mul_2si(tol, tol, 12 - (long)prec);
+    r_set_q(t1, t1_num, t1_den);
+    double worst = -INFINITY;
+    int st = CL_OK;
+    CL_FN(cl_ode_ws) *ode = NULL;
+    st = CL_FN(cl_ode_ws_new)(&ode, N, prec, CL_ODE_GBS, 0);
+    if (!st) st = CL_FN(cl_ode_set_tol)(ode, tol, tol);
+    for (int form = CL_S2_QDOT; !st && form <= CL_S2_PI; form++) {
+        s2t_traj_ctx c = {ch, form};
+        CL_FN(cl_s2_quad_convert)(ws, CL_S2_QDOT, x0, form, x);
+        r_set_zero(t);
+        r_set_zero(h);
+        st = CL_FN(cl_ode_integrate)(ode, s2t_traj_rhs_, &c, t, x, t1, h, NULL);
+        if (st) break;
+        CL_FN(cl_s2_quad_convert)(ws, form, x, CL_S2_QDOT, y);
+        if (form == CL_S2_QDOT) {
+            CL_FN(cl_rvec_copy)(ref, y, N);
+            continue;
+        }
+        double e = CL_FN(cl_rvec_log2_maxdiff)(y, ref, N) - fmax(0, CL_FN(cl_rvec_log2_maxabs)(ref, N));
+        if (e > worst || isnan(e)) worst = e;
+    }
+    CL_FN(cl_ode_ws_free)(ode);
+    CL_FN(cl_rvec_free)(x0); CL_FN(cl_rvec_free)(x); CL_FN(cl_rvec_free)(ref);
+    CL_FN(cl_rvec_free)(y); CL_FN(cl_rvec_free)(sc);
+    CL_FN(cl_chain_free)(ch);
+    return st ? NAN : worst;
+}
+
 #endif
