@@ -36,7 +36,7 @@ SH_TESTS   := $(wildcard tests/test_*.sh)
 BENCHES    := $(BENCH_SRC:%.c=$(B)/%)
 
 NEED_BUILD := header:mpfr.h:libmpfr-dev header:gmp.h:libgmp-dev
-NEED_CHECK := cmd:prove:perl
+NEED_CHECK := cmd:prove:perl cmd:pkg-config:pkg-config cmd:python3:python3
 NEED_DOCS  := cmd:doxygen:doxygen file:/usr/share/javascript/mathjax/MathJax.js:libjs-mathjax
 NEED_PLOT  := cmd:gnuplot:gnuplot-nox
 
@@ -124,10 +124,11 @@ figures: all
 	tools/ladder-csv < $(B)/figures/ladder.json > $(B)/figures/ladder.csv
 	gnuplot -e "data='$(B)/figures/ladder.csv'; out='$(B)/figures/ladder.png'" docs/figures/ladder.gp
 	@echo "figures: $(B)/figures/ladder.png"
+	tools/figures --chartless $(B)/chartless --out $(B)/figures -j 2
 
 $(B)/chartless.pc: Makefile
 	@mkdir -p $(@D)
-	printf 'prefix=%s\nlibdir=$${prefix}/lib\nincludedir=$${prefix}/include/chartless\n\nName: chartless\nDescription: coordinate-free Lagrangian and Hamiltonian mechanics in double and MPFR precision\nVersion: %s\nRequires.private: mpfr\nLibs: -L$${libdir} -lchartless\nLibs.private: -lmpfr -lgmp -lm\nCflags: -I$${includedir}\n' '$(PREFIX)' '$(VERSION)' > $@
+	printf 'prefix=%s\nlibdir=$${prefix}/lib\nincludedir=$${prefix}/include\n\nName: chartless\nDescription: coordinate-free Lagrangian and Hamiltonian mechanics in double and MPFR precision\nVersion: %s\nRequires: mpfr\nLibs: -L$${libdir} -lchartless\nLibs.private: -lmpfr -lgmp -lm\nCflags: -I$${includedir}\n' '$(PREFIX)' '$(VERSION)' > $@
 
 install: all $(B)/chartless.pc
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/chartless $(DESTDIR)$(PREFIX)/bin

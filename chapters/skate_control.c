@@ -46,7 +46,8 @@
  * controlled skate keeps Γ₃ near 1; its minimum is found by an event on
  * Γ̇₃ = −v¹Γ₂.
  *
- * Functions: cl_skate_prop16_coefficient().
+ * Functions: cl_skate_prop16_coefficient(), cl_skate_initial_59(),
+ * cl_skate_fall_time(), cl_skate_controlled_min() (chapters/skate_sim.c).
  */
 #include "r3.h"
 #include "skate.h"

@@ -60,8 +60,7 @@ cl_ode_method cl_ode_method_from_name(const char *name)
 
 int cl_ode_gbs_default_columns(cl_prec_t prec)
 {
-    if (prec <= 53) return 4;
-    long k = (long)(0.08 * (double)prec + 1.5);
+    long k = lround(0.1 * (double)prec);
     if (k < 4) k = 4;
     if (k > CL_ODE_GBS_MAX_COLUMNS) k = CL_ODE_GBS_MAX_COLUMNS;
     return (int)k;

@@ -50,18 +50,29 @@ const char *cl_ode_method_name(cl_ode_method m);
 cl_ode_method cl_ode_method_from_name(const char *name);
 /**
  * Number of GBS columns used at precision \p prec bits when none is given:
- * the order 2k grows with the precision so that a step of moderate length
- * reaches 2^(−prec) (k = 4 at 53 bits, ≈ 0.08·prec + 1 above, capped at
- * CL_ODE_GBS_MAX_COLUMNS). The rule was tuned with bench/bench_ode.c.
+ * k = max(4, round(prec/10)), capped at CL_ODE_GBS_MAX_COLUMNS (5 at 53 bits,
+ * 11 at 113, 26 at 256, 102 at 1024). The order 2k grows with the precision
+ * so that steps of moderate length reach 2^(−prec); the rule is where the
+ * cost of bench/bench_ode.c (double spherical pendulum, tolerance near
+ * 2^(−prec)) is lowest within 10–30 %.
  */
 int cl_ode_gbs_default_columns(cl_prec_t prec);
 #endif /* CL_ODE_COMMON_DECLARED */
 
 /**
- * Right-hand side of x' = f(t, x): write f(t, x) into \p dx (n scalars at the
- * working precision; \p dx never aliases \p x). Return 0, or a negative CL_E
- * code, which the integrator returns unchanged. It must not keep pointers to
- * \p x or \p dx.
+ * Right-hand side of x' = f(t, x): write f(t, x) into \p dx (n scalars;
+ * \p dx never aliases \p x). Return 0, or a negative CL_E code, which the
+ * integrator returns unchanged. It must not keep pointers to \p x or \p dx.
+ *
+ * Precision: t, x and dx carry the workspace precision p, except under
+ * CL_ODE_GBS, which calls f with t, x and dx at p + g guard bits
+ * (g = ⌈1.2k⌉ + 8 for k columns) to absorb the rounding amplification of the
+ * extrapolation. An f that computes at the precision of its arguments
+ * (temporaries declared with r_prec(dx)) then yields results correct to
+ * 2^(−p); one that rounds to p internally (a workspace fixed at p) has an
+ * error floor of about 2^(1.15k − p): tolerances below that floor make the
+ * steps collapse (slow runs ending in CL_ESTEP), so either compute at
+ * r_prec(dx) or choose fewer columns.
  */
 typedef int (*CL_FN(cl_ode_fn))(rptr dx, rsrc t, rsrc x, void *ctx);
 /**

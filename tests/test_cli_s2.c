@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <math.h>
 #include "tap.h"
 
 #define CHARTLESS "build/chartless"
@@ -90,6 +91,36 @@ int main(void)
         st = run(bad[i].in, bad[i].args, out, sizeof out);
         ok(st == 2 && out[0] == 0, "exit 2 and no output: %s", bad[i].why);
     }
+    /* simulate: CSV with the energy after the state; its drift is the integrator's error. */
+    static const struct { const char *args; double tol; } sims[] = {
+        {"simulate --system chain --m 1,2 --l 1,0.5 --t 1", 1e-8},
+        {"simulate --system chain --m 1,2 --l 1,0.5 --t 1 --integrator gauss --stages 4 --h 0.01", 1e-12},
+        {"simulate --system chain --m 1,2 --l 1,0.5 --t 1 --integrator gbs --form pi", 1e-8},
+        {"simulate --system chain --m 1,2 --l 1,0.5 --t 1 --integrator rk4 --h 0.001 --bits 113", 1e-7},
+    };
+    static char big[1 << 23];
+    for (size_t i = 0; i < sizeof sims / sizeof sims[0]; i++) {
+        char *out = big;
+        st = run("0 0 -1  0.6 0 -0.8  0.3 0.2 0  0 0.5 0", sims[i].args, big, sizeof big);
+        /* first data row and last row: t, 12 numbers, energy, ... */
+        char *r1 = strchr(out, '\n'), *last = NULL;
+        for (char *c = out; *c; c++)
+            if (*c == '\n' && c[1]) last = c + 1;
+        double a[16] = {0}, b[16] = {0};
+        int na = 0, nb = 0;
+        if (r1 && last) {
+            for (char *c = r1 + 1; *c && *c != '\n'; c++) if (*c == ',') *c = ' ';
+            for (char *c = last; *c; c++) if (*c == ',') *c = ' ';
+            na = numbers(r1 + 1, a, 14);
+            nb = numbers(last, b, 14);
+        }
+        ok(st == 0 && na == 14 && nb == 14 && b[0] == 1.0, "%s: CSV rows from t = 0 to t = 1", sims[i].args);
+        ok(fabs(b[13] - a[13]) < sims[i].tol, "  energy drift %.2g below %.0g", fabs(b[13] - a[13]), sims[i].tol);
+    }
+    st = run("0 0 -1 0 0 0", "simulate --system chain --integrator euler", out, sizeof out);
+    ok(st == 2 && out[0] == 0, "simulate with an unknown integrator: exit 2");
+    st = run("0 0 -1 0 0", "simulate --system chain", out, sizeof out);
+    ok(st == 2 && out[0] == 0, "simulate with a short state: exit 2, no output");
     st = run("", "rhs --help", out, sizeof out);
     ok(st == 0 && strstr(out, "usage: chartless rhs") && strstr(out, "chain"), "rhs --help lists the systems");
     return done_testing();

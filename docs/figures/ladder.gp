@@ -12,7 +12,7 @@ set output out
 set datafile separator ","
 stats data using 1 nooutput
 nblocks = STATS_blocks
-set key top right box opaque
+set key outside right top box
 set xlabel "working precision p (bits)"
 set ylabel "log2 of the largest discrepancy, in units of 2^(1-p)"
 set logscale x 2

@@ -1,0 +1,26 @@
+#!/bin/sh
+# The skate's commands: results, exit statuses and error messages
+# (chartless equilibria / stability / reproduce, and the skate system for rhs).
+B=${BUILD:-build}
+C="$B/chartless"
+T="${TMPDIR:-/tmp}/cl-skate-$$"
+n=0
+t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
+echo "1..16"
+out=$("$C" equilibria --system skate 2>&1); t $? "equilibria --system skate exits 0"
+echo "$out" | grep -q "linearization: unstable (a positive real eigenvalue)"; t $? "sliding equilibrium is linearly unstable (Prop. 12)"
+echo "$out" | grep -q "inconclusive"; t $? "spinning at Omega0 = 5 is linearly inconclusive (Prop. 11)"
+"$C" equilibria --system skate --I2 0.001 >/dev/null 2>&1; [ $? = 2 ]; t $? "I2 <= I3 exits 2"
+msg=$("$C" equilibria --system skate --m -1 2>&1 >/dev/null); [ "$msg" = "error: mass must be positive (--m)" ]; t $? "a non-positive mass is named"
+"$C" stability --system skate --equilibrium spinning --omega0 5 | grep -q "verdict: stable"; t $? "spinning at Omega0 = 5 > 4.097 is stable (42)"
+"$C" stability --system skate --equilibrium spinning --omega0 4 | grep -q "inconclusive"; t $? "spinning at Omega0 = 4 < 4.097 is not shown stable"
+"$C" stability --system skate --equilibrium sliding --sigma -0.00001 | grep -q "negative definite"; t $? "controlled sliding at sigma = -1e-5 is stable (Prop. 16)"
+"$C" stability --system skate --equilibrium sliding --sigma -0.00002 | grep -q "inconclusive"; t $? "controlled sliding at sigma = -2e-5 < -1.10e-5 is not shown stable (58)"
+"$C" stability --system skate --equilibrium spinning >/dev/null 2>&1; [ $? = 2 ]; t $? "spinning without --omega0 exits 2"
+"$C" stability --system skate --equilibrium spinning --threshold | grep -q "relative difference: 2^-4[5-9]"; t $? "the bisection threshold agrees with (42) in double"
+"$C" reproduce skate-fig4 --out "$T" | grep -q "fall time (Gamma3 = 0, event on (38)): 1.0250478086639"; t $? "Fig. 4 fall time 1.0250478086639..."
+[ -s "$T/skate-fig4.csv" ]; t $? "Fig. 4 CSV written"
+"$C" reproduce skate-fig4 --out "$T/bad" --state 0.1,0.1,0.1,1,0,0,0,0.0998334166468281523,0.995004165278025766 >/dev/null 2>&1; [ $? = 2 ] && [ ! -e "$T/bad/skate-fig4.csv" ]; t $? "an inconsistent initial state exits 2 and writes nothing"
+"$C" reproduce skate-fig5 --out "$T" --sigma 0 >/dev/null 2>&1; [ $? = 2 ]; t $? "sigma = 0 exits 2"
+echo "0.1 0.100501670841679659 1 0.0998334166468281523 0.995004165278025766" | "$C" rhs --system skate >/dev/null 2>&1; t $? "rhs --system skate reads a zeta state"
+rm -rf "$T"
