@@ -74,7 +74,7 @@ $(B)/bench/%: $(B)/bench/%.o $(B)/libchartless.a
 
 check: all $(TESTS)
 	@tools/need $(NEED_CHECK)
-	BUILD=$(B) prove -f $(TESTS) $(SH_TESTS)
+	BUILD=$(B) CC="$(CC) $(CFLAGS)" prove -f $(TESTS) $(SH_TESTS)
 	$(B)/chartless oracle --quick -j 2
 
 # The tests again under AddressSanitizer and UndefinedBehaviorSanitizer.

@@ -41,8 +41,9 @@ int cl_cli_parse_bits(const char *s, long *bits);
  * Read whitespace- or comma-separated decimal numbers from \p f into the
  * \p n mpfr numbers x (already initialized at the working precision),
  * never through a double. Returns 0, CL_EPARSE (a token is not a number),
- * CL_EDIM (too few or too many numbers; *got says how many were read) or
- * CL_ENAN.
+ * CL_EDIM (too few or too many numbers; *got says how many were read),
+ * CL_ENAN or CL_ENOMEM. Tokens may be of any length (a number at 65536 bits
+ * has about 19730 digits).
  */
 int cl_cli_read_state(FILE *f, mpfr_ptr x, size_t n, size_t *got);
 

@@ -25,39 +25,49 @@ int cl_cli_parse_bits(const char *s, long *bits)
     return CL_OK;
 }
 
-/* Next token of a number list; separators are white space and commas. */
-static int next_token(FILE *f, char *buf, size_t cap)
+/* Next token of a number list into *buf (grown as needed, *cap its size);
+   separators are white space and commas. 1 token, 0 end of input, -1 out of memory. */
+static int next_token(FILE *f, char **buf, size_t *cap)
 {
     int c;
     do c = getc(f); while (c != EOF && (isspace(c) || c == ','));
     if (c == EOF) return 0;
     size_t k = 0;
     while (c != EOF && !isspace(c) && c != ',') {
-        if (k + 1 < cap) buf[k++] = (char)c;
-        else return -1;
+        if (k + 1 >= *cap) {
+            size_t ncap = 2 * *cap;
+            char *nb = realloc(*buf, ncap);
+            if (!nb) return -1;
+            *buf = nb;
+            *cap = ncap;
+        }
+        (*buf)[k++] = (char)c;
         c = getc(f);
     }
-    buf[k] = 0;
+    (*buf)[k] = 0;
     return 1;
 }
 
 int cl_cli_read_state(FILE *f, mpfr_ptr x, size_t n, size_t *got)
 {
-    char buf[4096];
+    /* A number at 65536 bits has about 19730 digits: the buffer grows. */
+    size_t cap = 256;
+    char *buf = malloc(cap);
+    if (!buf) { *got = 0; return CL_ENOMEM; }
     size_t k = 0;
-    int t;
-    while ((t = next_token(f, buf, sizeof buf)) == 1) {
-        if (k >= n) { *got = k + 1; return CL_EDIM; }
+    int t, st = CL_OK;
+    while ((t = next_token(f, &buf, &cap)) == 1) {
+        if (k >= n) { k++; st = CL_EDIM; break; }
         char *end;
-        if (mpfr_strtofr(x + k, buf, &end, 10, MPFR_RNDN), *end || end == buf) {
-            *got = k;
-            return CL_EPARSE;
-        }
-        if (!mpfr_number_p(x + k)) { *got = k; return CL_ENAN; }
+        mpfr_strtofr(x + k, buf, &end, 10, MPFR_RNDN);
+        if (*end || end == buf) { st = CL_EPARSE; break; }
+        if (!mpfr_number_p(x + k)) { st = CL_ENAN; break; }
         k++;
     }
+    free(buf);
     *got = k;
-    if (t < 0) return CL_EPARSE;
+    if (st) return st;
+    if (t < 0) return CL_ENOMEM;
     return k == n ? CL_OK : CL_EDIM;
 }
 

@@ -36,7 +36,7 @@ static const char *help_text =
     "Load cl_student_<system>_<form> from STUDENT.so (see cl_student.h), evaluate it in a\n"
     "separate process at seeded random states and at the system's equilibria, and compare\n"
     "each component with the reference computed in MPFR. A component is 'rounding' when\n"
-    "|student - reference| <= 2^-40 (1 + max|reference|): double precision's 2^-53 with room\n"
+    "|student - reference| <= 2^-40 max(1, max|reference|): double precision's 2^-53 with room\n"
     "for the growth of rounding errors in a straightforward evaluation; otherwise 'wrong'.\n"
     "\n"
     "options:\n"
@@ -252,7 +252,7 @@ static int grade(grade_ctx *gc, const char *sofile, const char *symbol, double t
         }
     }
     if (K > 0) {
-        printf("\nper component of dx/dt (error relative to 1 + max|reference| at that state):\n");
+        printf("\nper component of dx/dt (error relative to max(1, max|reference|) at that state):\n");
         printf("%-10s %-14s %-12s %s\n", "component", "largest error", "verdict", "where");
     }
     int nwrong = 0;

@@ -135,9 +135,6 @@ static int lie_observer(void *ctx, mpfr_srcptr t, mpfr_srcptr x) { return observ
 
 static int plot(const char *png, const char *csv, const cl_cmd_system *cs, int ninv)
 {
-    if (system("command -v gnuplot >/dev/null 2>&1") != 0) {
-        return cl_cli_error("gnuplot is not installed (apt-get install gnuplot-nox) for", png);
-    }
     char gp[] = "/tmp/chartless-plot-XXXXXX";
     int fd = mkstemp(gp);
     if (fd < 0) return cl_cli_error("cannot create a temporary file", gp);
@@ -195,6 +192,14 @@ static int cmd_simulate(int argc, char **argv)
     cl_ode_method method = lie ? 0 : cl_ode_method_from_name(o.integrator);
     if (!lie && !method) return cl_cli_error("unknown integrator (rkf78, gbs, gauss, rk4, lie-euler, rkmk4, cf4, rkmk45)", o.integrator);
     int fixed = lie ? strcmp(o.integrator, "rkmk45") != 0 : (method == CL_ODE_RK4 || method == CL_ODE_GAUSS);
+
+    /* Before the integration, not after it: what --plot needs. */
+    if (o.plot && strpbrk(o.plot, "'\\\n"))
+        return cl_cli_error("the --plot file name must not contain quotes, backslashes or newlines", o.plot);
+    if (o.plot && o.out && strpbrk(o.out, "'\\\n")) /* gnuplot reads the CSV by this name */
+        return cl_cli_error("with --plot, the --out file name must not contain quotes, backslashes or newlines", o.out);
+    if (o.plot && system("command -v gnuplot >/dev/null 2>&1") != 0)
+        return cl_cli_error("--plot needs gnuplot (apt-get install gnuplot-nox)", o.plot);
 
     cl_cmd_system cs;
     if ((st = cl_cmd_open_system(&a, &cs))) return st;

@@ -41,7 +41,10 @@
  *  - The internal precision is
  *    \f[ P = \max(p, p_x) + 32 + d\,(3 + K) + e_x + e_f \f]
  *    with p_x the precision of x, \f$e_x \ge 0\f$ a bound of the binary
- *    exponents of its entries (so that x ± h_k is exact) and
+ *    exponents of its entries (so that x ± h_k is exact whenever x_j has no
+ *    bits below 2^(e_x − P); a tiny x_j with a full mantissa, 10⁻³⁰ in double
+ *    say, makes x ± h_k round, which moves the point by at most
+ *    2^(e_x − P) ≤ 2^(−p−35−K) and costs less than ρ_k) and
  *    \f$e_f \ge 0\f$ that of the values f(x) (read from one probe
  *    evaluation). Then \f$\rho_k \le 2^{-(p+20)}\max|f|/2^{e_f}\f$: the
  *    rounding stays 20 bits below the target in absolute terms for f of any
@@ -185,7 +188,7 @@ static int deriv_jacobian_engine_(mpfr_ptr Jw, mpfr_ptr Ew, cl_field_mp_fn f, vo
         for (int k = 0; k <= K && !settled; k++) {
             s = DERIV_STEP0 + k;
             mpfr_set_ui_2exp(t, 1, -s, MPFR_RNDN);
-            mpfr_add(xw + j, xj, t, MPFR_RNDN); /* exact: P covers x and h_K */
+            mpfr_add(xw + j, xj, t, MPFR_RNDN); /* exact unless x_j is tiny and full (file comment) */
             if ((st = f(fp, xw, ctx))) break;
             mpfr_sub(xw + j, xj, t, MPFR_RNDN);
             if ((st = f(fm, xw, ctx))) break;

@@ -1,4 +1,5 @@
 /* Long-lived vectors and decimal input, for both scalar kinds. */
+#include <stdint.h>
 #include <stdlib.h>
 #include "scalar.h"
 
@@ -41,6 +42,7 @@ int CL_FN(cl_real_from_str)(rptr r, const char *s)
 rptr CL_FN(cl_rvec_new)(size_t n, cl_prec_t prec)
 {
     size_t sz = mpfr_custom_get_size(prec);
+    if (n > (SIZE_MAX - 2 * sizeof(mp_limb_t)) / (sizeof(__mpfr_struct) + sz)) return NULL; /* size overflows */
     size_t head = n * sizeof(__mpfr_struct);
     head = (head + sizeof(mp_limb_t) - 1) / sizeof(mp_limb_t) * sizeof(mp_limb_t);
     char *mem = malloc(head + n * sz + 1);

@@ -1,5 +1,6 @@
 /* Scalar layer: decimal input, exact rationals, log2 of special values and
    the vector helpers at their edges (n = 0, NaN, overflow, 2 and 65536 bits). */
+#include <stdint.h>
 #include "tap_real.h"
 
 /* Precisions at the ends of the accepted range, besides TEST_PRECISIONS. */
@@ -86,6 +87,12 @@ static void specials(cl_prec_t p)
     ok(CL_FN(cl_rvec_log2_maxdiff)(NULL, NULL, 0) == -INFINITY, "log2 maxdiff of 0 entries is -inf [%s]", TEST_KIND);
     ok(CL_FN(cl_rvec_log2_maxabs)(NULL, 0) == -INFINITY, "log2 maxabs of 0 entries is -inf [%s]", TEST_KIND);
     ok(CL_FN(cl_rvec_is_finite)(NULL, 0) == 1, "0 entries are all finite [%s]", TEST_KIND);
+#if CL_PREC == CL_MPFR
+    /* A count whose block size overflows size_t: NULL, never a short block
+       (calloc checks this itself in double). */
+    ok(CL_FN(cl_rvec_new)(SIZE_MAX / 8, p) == NULL, "cl_rvec_new of SIZE_MAX/8 scalars fails cleanly [%s, %ld bits]",
+       TEST_KIND, (long)p);
+#endif
     rptr e = CL_FN(cl_rvec_new)(0, p);
     ok(e != NULL, "cl_rvec_new(0) gives a freeable block [%s, %ld bits]", TEST_KIND, (long)p);
     CL_FN(cl_rvec_free)(e);
