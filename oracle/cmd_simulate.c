@@ -31,7 +31,7 @@ static const char *help_text =
     "options:\n"
     "  --integrator M   rkf78 (default; adaptive Fehlberg 7(8)), gbs (adaptive Gragg-\n"
     "                   Bulirsch-Stoer, order growing with the precision), gauss (implicit\n"
-    "                   Gauss-Legendre, symplectic, fixed step), rk4 (fixed step);\n"
+    "                   Gauss-Legendre, symplectic, fixed step; also 'gl'), rk4 (fixed step);\n"
     "                   lie-euler, rkmk4, cf4, rkmk45: Lie group methods of NFOLD\n"
     "                   (--system chain --form omega)\n"
     "  --t T            final time (default 10)\n"
@@ -94,6 +94,8 @@ typedef struct sim_ctx {
     int tty;
     double t1;
     int status;
+    int last_written; /* whether the latest step's row is out (--every may skip it) */
+    mpfr_ptr tlast;   /* time of the latest step */
 } sim_ctx;
 
 static int field(mpfr_ptr dx, mpfr_srcptr t, mpfr_srcptr x, void *ctx)
@@ -120,7 +122,9 @@ static void write_row(sim_ctx *c, mpfr_srcptr t, mpfr_srcptr x)
 
 static int observe(sim_ctx *c, mpfr_srcptr t, mpfr_srcptr x)
 {
-    if (c->step++ % c->every == 0) write_row(c, t, x);
+    c->last_written = c->step++ % c->every == 0;
+    if (c->last_written) write_row(c, t, x);
+    else mpfr_set(c->tlast, t, MPFR_RNDN);
     if (c->tty && c->step % 200 == 0) fprintf(stderr, "\rt = %.6g of %g", mpfr_get_d(t, MPFR_RNDN), c->t1);
     return ferror(c->f) ? CL_ENOMEM : 0;
 }
@@ -189,6 +193,7 @@ static int cmd_simulate(int argc, char **argv)
     static const char *const lie_methods[] = {"lie-euler", "rkmk4", "cf4", "rkmk45", NULL};
     int lie = 0;
     for (int i = 0; lie_methods[i]; i++) lie |= !strcmp(o.integrator, lie_methods[i]);
+    if (!strcmp(o.integrator, "gl")) o.integrator = "gauss"; /* Gauss–Legendre's short name */
     cl_ode_method method = lie ? 0 : cl_ode_method_from_name(o.integrator);
     if (!lie && !method) return cl_cli_error("unknown integrator (rkf78, gbs, gauss, rk4, lie-euler, rkmk4, cf4, rkmk45)", o.integrator);
     int fixed = lie ? strcmp(o.integrator, "rkmk45") != 0 : (method == CL_ODE_RK4 || method == CL_ODE_GAUSS);
@@ -222,7 +227,7 @@ static int cmd_simulate(int argc, char **argv)
     if (!ret && lie && !o.h && !fixed) cl_real_from_str_mp(h, "0.01");
     if (!ret) ret = cl_cmd_read_state(&cs, stdin, x);
 
-    sim_ctx c = {.cs = &cs, .every = o.every, .tty = isatty(2), .t1 = mpfr_get_d(t1, MPFR_RNDN)};
+    sim_ctx c = {.cs = &cs, .every = o.every, .tty = isatty(2), .t1 = mpfr_get_d(t1, MPFR_RNDN), .tlast = sc + 4};
     char tmpname[4096] = "";
     if (!ret) {
         if (o.out || o.plot) {
@@ -272,6 +277,7 @@ static int cmd_simulate(int argc, char **argv)
             cl_ode_ws_free_mp(ws);
         }
         if (c.tty) fprintf(stderr, "\r%40s\r", "");
+        if (st >= 0 && !c.last_written) write_row(&c, c.tlast, x); /* the final state always */
         if (st < 0) {
             fprintf(stderr, "error: the integration failed: %s\n", err[0] ? err : cl_strerror(st));
             ret = st == CL_EDOMAIN || st == CL_EPARAM ? CL_EXIT_USAGE : CL_EXIT_FAIL;
