@@ -78,6 +78,8 @@ int cl_cmd_parse_system_args(int argc, char **argv, const struct option *extra, 
                 optind = prev + 2;
             }
             a->keys[a->nparams] = a->keybuf[a->nparams];
+            for (int k = 0; k < a->nparams; k++) /* a repeated parameter is ambiguous */
+                if (!strcmp(a->keys[k], a->keys[a->nparams])) return cl_cli_error("parameter given twice", arg);
             a->nparams++;
             break;
         }
