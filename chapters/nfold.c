@@ -421,25 +421,26 @@ int CL_FN(cl_nfold_simulate)(CL_FN(cl_nfold) *s, int method, rptr y, rsrc t1, rs
     CL_FN(cl_nfold_lie_problem)(s, &pb, 0);
     CL_FN(cl_lie_integrator) *w = CL_FN(cl_lie_new)(&pb, method, p);
     if (!w) return CL_ENOMEM;
-    R_DECL(t, p); R_DECL(hh, p); R_DECL(rem, p); R_DECL(tn, p); R_DECL(hin, p);
+    R_DECL(t, p); R_DECL(hh, p); R_DECL(rem, p); R_DECL(tn, p); R_DECL(hin, p); R_DECL(slack, p);
     int st = CL_OK;
     r_set(hin, h);
-    while (r_cmp(t, t1) < 0) {
-        r_sub(rem, t1, t);
-        r_set(hh, h);
-        int last = r_cmp(hh, rem) >= 0;
-        if (last) r_set(hh, rem);
-        r_add(tn, t, hh);
-        if (!last && r_cmp(tn, t) == 0) { st = CL_ESTEP; break; } /* t + h == t: no progress */
-        if (method == CL_LIE_RKMK45) {
-            if (last) r_set(tn, t1);
+    /* Step k ends at k·h (not at a running sum of h, whose rounding errors
+       would leave a last step of a few units of rounding); the last step lands
+       on t1 and also absorbs a remainder below 2^(8−p)·t1. */
+    r_mul_2si(slack, t1, 8 - (long)p);
+    for (long k = 1; r_cmp(t, t1) < 0; k++) {
+        r_mul_si(tn, h, k);
+        r_sub(rem, t1, tn);
+        int last = r_cmp(rem, slack) <= 0;
+        if (last) r_set(tn, t1);
+        r_sub(hh, tn, t);
+        if (r_sgn(hh) <= 0 || r_cmp(tn, t) == 0) { st = CL_ESTEP; break; } /* t + h == t: no progress */
+        if (method == CL_LIE_RKMK45)
             st = CL_FN(cl_lie_integrate_adaptive)(w, y, t, tn, hin, rtol, atol, NULL, NULL);
-        } else {
+        else
             st = CL_FN(cl_lie_step)(w, y, hh);
-        }
         if (st) break;
-        if (last) r_set(t, t1);
-        else r_add(t, t, hh);
+        r_set(t, tn);
         if (out && (st = out(ctx, t, y))) break;
     }
     CL_FN(cl_lie_free)(w);
