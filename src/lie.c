@@ -558,15 +558,19 @@ int CL_FN(cl_lie_integrate_adaptive)(CL_FN(cl_lie_integrator) *w, rptr y, rsrc t
     w->fsal_valid = 0;
     int last = 0;
     while (!last) {
-        r_sub(x, t1, t);
-        r_set(hh, h);
-        if (r_cmp(hh, x) >= 0) { r_set(hh, x); last = 1; }
         r_abs(hmin, t);
         if (r_cmp_d(hmin, 1.0) < 0) r_set_si(hmin, 1);
         r_set_eps(x);
         r_mul(hmin, hmin, x);
         r_mul_si(hmin, hmin, 16);
-        if (r_cmp(hh, hmin) < 0) { st = CL_ESTEP; goto out; }
+        r_sub(x, t1, t);
+        r_set(hh, h);
+        /* Take the whole remainder when the step reaches it or would leave less
+           than the smallest step: a sliver of a few units of rounding at the end
+           of an interval is not a step-size underflow. */
+        r_sub(e, x, hh);
+        if (r_cmp(e, hmin) <= 0) { r_set(hh, x); last = 1; }
+        if (!last && r_cmp(hh, hmin) < 0) { st = CL_ESTEP; goto out; }
         if ((st = rkmk_stages(w, hh, 6))) goto out;
         combine(w, w->u, w->b, 1, 6, hh);
         if ((st = w->pb.exp_act(w->pb.ctx, w->y1, w->u, w->y0))) goto out;

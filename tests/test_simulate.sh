@@ -38,7 +38,7 @@ if ! command -v python3 >/dev/null 2>&1; then
     echo "1..0 # SKIP python3 is needed to compare numbers beyond double precision"
     exit 0
 fi
-echo "1..13"
+echo "1..14"
 S0="0 0 -1 0 0 -1 1 0 0 0 1 0"
 P="--system chain --n 2 --m 1,2 --l 1,0.5 --form omega --t 2"
 echo "$S0" | "$C" simulate $P --integrator rkf78 --bits 113 --tol 1e-28 --out "$T/rkf.csv"; t $? "rkf78 at 113 bits runs"
@@ -58,3 +58,5 @@ echo "$S0" | "$C" simulate $P --t -1 > /dev/null 2>&1; [ $? = 2 ]; t $? "negativ
 # --every 7 still ends with the state at the final time.
 echo "$S0" | "$C" simulate $P --every 7 > "$T/every.csv" 2>&1 && tail -1 "$T/every.csv" | grep -q '^2,'; t $? "--every K: the last row is the final time t = 2"
 echo "$S0" | "$C" simulate $P --integrator gl --h 0.01 > /dev/null 2>&1; t $? "--integrator gl is Gauss-Legendre"
+# rkmk45 (adaptive) at a loose tolerance: the end of each output interval is reached, not an underflow.
+echo "$S0" | "$C" simulate $P --integrator rkmk45 --tol 1e-9 > /dev/null 2>&1; t $? "rkmk45 at tol 1e-9 reaches t = 2"
