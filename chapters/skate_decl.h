@@ -89,7 +89,7 @@ int CL_FN(cl_skate_rhs_z_rotor)(rptr dz, rptr lambda, rsrc par, rsrc z, rsrc u);
  *  - kappa[(i·n + j)·nx + k] = κ_{ij}^k, (ξΓ)_i = κ_{ij}^k ξ^j Γ_k;
  *  - Kstd[(l·nx + j)·nx + k] = ⟨K(e_j, e*^k), E_l⟩;
  *  - G[i·n + j] = 𝔾_{ij}.
- * basis() writes 𝓔 (n×n, column j is 𝓔_j(Γ) in the standard basis, the
+ * basis() writes 𝓔 [SKATE (22)] (n×n, column j is 𝓔_j(Γ) in the standard basis, the
  * first n − r columns spanning 𝔡(Γ)) and dE[(j·n + i)·n + col] = ∂𝓔^i_col/∂Γ_j;
  * dU() writes ∂U/∂Γ (nx), U() the potential.
  */
@@ -124,7 +124,8 @@ int CL_FN(cl_hamel_rhs)(rptr dv, rptr dGamma, rptr pdot, const CL_FN(cl_hamel) *
 int CL_FN(cl_hamel_energy)(rptr E, const CL_FN(cl_hamel) *h, rsrc v, rsrc Gamma);
 
 /**
- * Fill \p h with the pendulum skate in the Hamel basis (31): se(3) with its
+ * Fill \p h with the pendulum skate in the Hamel basis [SKATE (31)], whose
+ * derivative D𝓔 is [SKATE (32)]: se(3) with its
  * structure constants, κ of ξΓ = Ω×Γ, K(y, Γ) = (y×Γ, 0) [SKATE (20)],
  * 𝔾 of (34) and U = mglΓ₃. \p store holds CL_SKATE_HAMEL_STORE scalars of
  * the working precision and must outlive \p h.
@@ -174,11 +175,11 @@ int CL_FN(cl_skate_invariants)(rptr C, rsrc par, rsrc zeta);
  */
 int CL_FN(cl_skate_invariant_derivatives)(rptr DE, rptr DC, rptr HE, rptr HC, rsrc par, rsrc zeta);
 
-/** Left-hand side of the equilibrium condition (39): out[0] = v¹, out[1] = the second expression. */
+/** Left-hand side of the equilibrium condition [SKATE (39)]: out[0] = v¹, out[1] = the second expression. */
 void CL_FN(cl_skate_equilibrium_residual)(rptr out, rsrc par, rsrc zeta);
-/** Sliding equilibrium (40): ζ = (0, 0, Y₀, 0, 1). */
+/** Sliding equilibrium [SKATE (40)]: ζ = (0, 0, Y₀, 0, 1). */
 void CL_FN(cl_skate_sliding)(rptr zeta, rsrc Y0);
-/** Spinning equilibrium (41): ζ = (0, Ω₀, 0, 0, 1). */
+/** Spinning equilibrium [SKATE (41)]: ζ = (0, Ω₀, 0, 0, 1). */
 void CL_FN(cl_skate_spinning)(rptr zeta, rsrc Omega0);
 
 /**
@@ -192,7 +193,7 @@ void CL_FN(cl_skate_equilibrium_kappa)(rptr kappa, rsrc par, int which, rsrc x);
 /* ------------------------------------ §6–§7 controlled Lagrangians (skate_control.c) */
 
 /**
- * Rotor-augmented Lagrangian ℓ_r [SKATE (54)–(55)] at (Ω, Y, Γ, θ̇):
+ * Rotor-augmented Lagrangian ℓ_r = K − U [SKATE (43)], for the skate [SKATE (54)–(55)], at (Ω, Y, Γ, θ̇):
  * ½((I₁+ml²)Ω₁² + J₁(Ω₁+θ̇)² + (𝓘₂+ml²)Ω₂² + 𝓘₃Ω₃²) + ml(Ω₂Y₁ − Ω₁Y₂) + ½m‖Y‖² − mglΓ₃
  * (the factor ½ on m‖Y‖², missing in the printed first line).
  */

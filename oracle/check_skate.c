@@ -76,6 +76,7 @@ static int forms_common(cl_check_result *res, cl_prec_t prec, int thm9)
     res->log2_err = -INFINITY;
     for (int s = 0; s < NSETS; s++) {
         set_params(par, SETS[s]);
+        /* the general Theorem 9 in the Hamel basis [SKATE (22)], [SKATE (32)] */
         CL_FN(cl_skate_hamel)(&h, store, par);
         for (int k = 0; k < DRAWS; k++) {
             random_zeta(zeta, &g);

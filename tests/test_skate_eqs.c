@@ -61,7 +61,7 @@ static void run(cl_prec_t p)
             d = skate_log2_relerr(J, Jd, 25);
             if (d > ej) ej = d;
         }
-        /* equilibria: f vanishes exactly at (40), (41), and (39) holds */
+        /* equilibria: f vanishes exactly at [SKATE (40)], [SKATE (41)], and [SKATE (39)] holds */
         r_set_d(t, 1.25);
         CL_FN(cl_skate_sliding)(zeta, t);
         CL_FN(cl_skate_rhs_zeta)(f, par, zeta);

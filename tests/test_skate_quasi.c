@@ -16,6 +16,7 @@ static void run(cl_prec_t p)
     int c12 = 1, c23 = 1;
     for (int set = 0; set < 3; set++) {
         skate_set_params(par, set);
+        /* the skate in its Hamel basis [SKATE (22)], [SKATE (31)], with D𝓔 [SKATE (32)] */
         CL_FN(cl_skate_hamel)(&h, store, par);
         r_mul(ml, par + CL_SKATE_M, par + CL_SKATE_L);
         for (int trial = 0; trial < 4; trial++) {

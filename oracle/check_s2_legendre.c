@@ -1,0 +1,70 @@
+/*
+ * The Hamiltonians of S2 IV as Legendre transforms: the closed forms (26)
+ * and (35) of a quadratic Lagrangian against the definitions
+ * H = Σ μ_i·q̇_i − L (21) and H̃ = Σ π_i·ω_i − L̃ (29), at seeded random
+ * states of the configuration-dependent system (so the inertia varies with q).
+ */
+#include <math.h>
+#include <stdio.h>
+#include "oracle.h"
+#include "s2_forms_common.h"
+
+#define DRAWS 40
+
+int CL_FN(check_s2_legendre_h)(cl_check_result *res, cl_prec_t prec)
+{
+    cl_rng g;
+    cl_rng_seed(&g, 2121);
+    res->log2_err = -INFINITY;
+    int st = CL_OK;
+    for (size_t n = 1; n <= 3 && !st; n++) {
+        CL_FN(cl_s2_coupled) *s = s2t_random_coupled(n, prec, &g, 0);
+        if (!s) return CL_ENOMEM;
+        CL_FN(cl_s2_quad_ws) *ws = CL_FN(cl_s2_coupled_ws)(s);
+        rptr x = CL_FN(cl_rvec_new)(6 * n, prec), mom = CL_FN(cl_rvec_new)(3 * n, prec),
+             w = CL_FN(cl_rvec_new)(3 * n, prec), sc = CL_FN(cl_rvec_new)(4, prec);
+        rptr H = sc, L = sc + 1, pv = sc + 2, t = sc + 3;
+        for (int k = 0; k < DRAWS && !st; k++) {
+            s2t_random_state(x, n, 1.0, &g);
+            rsrc q = x, qdot = x + 3 * n;
+            /* (21) against (26): μ from the Legendre transform (24) */
+            if ((st = CL_FN(cl_s2_quad_legendre_mu)(ws, mom, q, qdot))) break;
+            if ((st = CL_FN(cl_s2_quad_hamiltonian_mu)(ws, H, q, mom))) break;
+            if ((st = CL_FN(cl_s2_quad_lagrangian)(ws, L, q, qdot))) break;
+            r_set_zero(pv);
+            for (size_t i = 0; i < 3 * n; i++) r_addmul(pv, mom + i, qdot + i);
+            r_sub(t, pv, L);
+            r_sub(t, t, H);
+            double e = r_log2abs(t) - fmax(0, fmax(r_log2abs(H), r_log2abs(pv)));
+            /* (29) against (35): ω = q × q̇ (5), π from (33) */
+            CL_FN(cl_s2n_omega_from_qdot)(n, w, q, qdot);
+            if ((st = CL_FN(cl_s2_quad_legendre_pi)(ws, mom, q, w))) break;
+            if ((st = CL_FN(cl_s2_quad_hamiltonian_pi)(ws, H, q, mom))) break;
+            if ((st = CL_FN(cl_s2_quad_lagrangian_omega)(ws, L, q, w))) break;
+            r_set_zero(pv);
+            for (size_t i = 0; i < 3 * n; i++) r_addmul(pv, mom + i, w + i);
+            r_sub(t, pv, L);
+            r_sub(t, t, H);
+            double e2 = r_log2abs(t) - fmax(0, fmax(r_log2abs(H), r_log2abs(pv)));
+            if (e2 > e) e = e2;
+            if (e > res->log2_err || isnan(e)) {
+                res->log2_err = isnan(e) ? INFINITY : e;
+                snprintf(res->note, sizeof res->note, "n = %zu, draw %d", n, k);
+            }
+        }
+        CL_FN(cl_rvec_free)(x); CL_FN(cl_rvec_free)(mom); CL_FN(cl_rvec_free)(w); CL_FN(cl_rvec_free)(sc);
+        CL_FN(cl_s2_coupled_free)(s);
+    }
+    return st;
+}
+
+#if CL_PREC == CL_MPFR
+int check_s2_legendre_h_d(cl_check_result *, cl_prec_t);
+static const cl_check s2_legendre_checks[] = {
+    {.name = "s2.legendre.hamiltonians", .chapter = "S2 IV", .tags = "[S2 (21),(26),(29),(35)]",
+     .what = "H(q, mu) (26) against sum mu.qdot - L (21), and H~(q, pi) (35) against sum pi.w - L~ (29), configuration-dependent inertia",
+     .cond = 256, .why = "each side is a few dozen products and sums of terms of size |H|, plus the Legendre transform's 3n x 3n solve",
+     .fn_d = check_s2_legendre_h_d, .fn_mp = check_s2_legendre_h_mp},
+};
+CL_ORACLE_REGISTER(s2_legendre_checks)
+#endif
