@@ -38,7 +38,8 @@ static void run(cl_prec_t p)
             r_mul_2si(a, a, -1);
             r_mul(t, z + 1, z + 3); r_submul(t, z, z + 4); r_addmul(a, ml, t);
             r_mul(t, ml, par + CL_SKATE_G); r_submul(a, t, z + 8);
-            /* rotor-augmented Lagrangian [SKATE (43)] */
+            /* rotor-augmented Lagrangian [SKATE (43)], for the skate
+               [SKATE (54)]: ℓ_r = K_r − mglΓ·E₃, against the terms written out above */
             CL_FN(cl_skate_lagrangian_rotor)(b, par, z);
             r_sub(t, a, b);
             d = r_log2abs(t) - fmax(0, r_log2abs(b));
