@@ -71,8 +71,114 @@ static void run(cl_prec_t p)
     ok(CL_FN(cl_skate_control_law)(t, par, sig, z) == CL_EDOMAIN, "sigma = 0 rejected [%s, %ld bits]", TEST_KIND, (long)p);
 }
 
+/*
+ * The momenta of §4 and §6 from their definitions as derivatives of the
+ * Lagrangians. ℓ (7), ℓ_r (54)–(55) and ℓ̃_r (47) are quadratic in the
+ * velocities (ξ, θ̇), so the central difference (ℓ(x + e_k) − ℓ(x − e_k))/2 is
+ * ∂ℓ/∂x_k exactly up to the rounding of two evaluations (values ≲ 10 here);
+ * projected on the basis 𝓔_i(Γ) of (31) it must give p_i of (24) (closed
+ * forms of §5.1) and of (45)–(46) (general formula), and ∂ℓ̃_r/∂θ̇ must give
+ * π̃ of (49)–(50) with τ, ρ of (52).
+ * Tolerance 1024·2^(1−p) relative: each ℓ is ~50 roundings of terms up to
+ * ~10 (2^6 units), the difference and the 6-term projection add a factor ~8;
+ * (47) at σ = −0.002 has τ = J₁/σ = 2.5 and terms up to ~30.
+ */
+static void momenta(cl_prec_t p)
+{
+    cl_rng g;
+    cl_rng_seed(&g, 45);
+    RV_DECL(par, CL_SKATE_NPAR, p); RV_DECL(store, CL_SKATE_HAMEL_STORE, p);
+    RV_DECL(zeta, 5, p); RV_DECL(z, 10, p); RV_DECL(zz, 10, p); RV_DECL(d, 7, p);
+    RV_DECL(E, 36, p); RV_DECL(dE, 216, p); RV_DECL(Gr, 49, p);
+    RV_DECL(pref, 6, p); RV_DECL(pgen, 6, p); RV_DECL(pi, 1, p); RV_DECL(tau, 6, p); RV_DECL(T, 6, p);
+    R_DECL(a, p); R_DECL(b, p); R_DECL(t, p); R_DECL(sig, p); R_DECL(rho, p); R_DECL(pit, p);
+    CL_FN(cl_hamel) h;
+    double e24 = -INFINITY, e45 = -INFINITY, epi = -INFINITY, e49 = -INFINITY, e50 = -INFINITY;
+    static const char *const sigmas[] = {"-0.002", "0.3"};
+    skate_set_params(par, 3);
+    CL_FN(cl_skate_hamel)(&h, store, par);
+    CL_FN(cl_skate_gram)(Gr, par, 1);
+    for (int trial = 0; trial < 4; trial++) {
+        skate_random_zeta(zeta, &g);
+        CL_FN(cl_skate_zeta_to_z)(z, zeta);
+        r_set_d(z + 9, cl_rng_normal(&g));
+        rsrc Ga = z + 6;
+        h.basis(E, dE, Ga, h.ctx);
+        /* ∂ℓ/∂ξ of (7) by central differences, projected: p_i = ⟨δℓ/δξ, 𝓔_i⟩ [SKATE (24)] */
+        for (int k = 0; k < 6; k++) {
+            CL_FN(cl_rvec_copy)(zz, z, 10);
+            r_add_si(zz + k, zz + k, 1);
+            CL_FN(cl_skate_lagrangian)(a, par, zz);
+            r_add_si(zz + k, zz + k, -2);
+            CL_FN(cl_skate_lagrangian)(b, par, zz);
+            r_sub(d + k, a, b);
+            r_mul_2si(d + k, d + k, -1);
+        }
+        for (int i = 0; i < 6; i++) {
+            r_set_zero(pgen + i);
+            for (int k = 0; k < 6; k++) r_addmul(pgen + i, d + k, E + k * 6 + i);
+        }
+        CL_FN(cl_skate_p)(pref, par, zeta);
+        e24 = fmax(e24, skate_log2_relerr(pgen, pref, 6));
+        /* ∂ℓ_r/∂(ξ, θ̇) of (54)–(55) likewise, against the general (45)–(46) */
+        for (int k = 0; k < 7; k++) {
+            int kk = k < 6 ? k : 9;
+            CL_FN(cl_rvec_copy)(zz, z, 10);
+            r_add_si(zz + kk, zz + kk, 1);
+            CL_FN(cl_skate_lagrangian_rotor)(a, par, zz);
+            r_add_si(zz + kk, zz + kk, -2);
+            CL_FN(cl_skate_lagrangian_rotor)(b, par, zz);
+            r_sub(d + k, a, b);
+            r_mul_2si(d + k, d + k, -1);
+        }
+        for (int i = 0; i < 6; i++) {
+            r_set_zero(pref + i);
+            for (int k = 0; k < 6; k++) r_addmul(pref + i, d + k, E + k * 6 + i);
+        }
+        CL_FN(cl_hamel_rotor_momenta)(pgen, pi, &h, 1, Gr, zeta, z + 9, Ga);
+        e45 = fmax(e45, skate_log2_relerr(pgen, pref, 6));
+        epi = fmax(epi, skate_log2_relerr(pi, d + 6, 1));
+        /* ∂ℓ̃_r/∂θ̇ of (47) against (49)–(50), τ = −(J₁/σ)e₁ and 1/σ + 1/ρ = 1/J₁ (52) */
+        for (int s = 0; s < 2; s++) {
+            CL_FN(cl_real_from_str)(sig, sigmas[s]);
+            CL_FN(cl_rvec_copy)(zz, z, 10);
+            r_add_si(zz + 9, zz + 9, 1);
+            CL_FN(cl_skate_lagrangian_controlled)(a, par, sig, zz);
+            r_add_si(zz + 9, zz + 9, -2);
+            CL_FN(cl_skate_lagrangian_controlled)(b, par, sig, zz);
+            r_sub(t, a, b);
+            r_mul_2si(t, t, -1);
+            for (int k = 0; k < 6; k++) r_set_zero(tau + k);
+            r_div(tau, par + CL_SKATE_J1, sig);
+            r_si_sub(rho, 1, tau);
+            r_div(rho, par + CL_SKATE_J1, rho);
+            r_neg(tau, tau);
+            CL_FN(cl_hamel_rotor_controlled_momentum)(pit, T, &h, Gr, tau, rho, zeta, z + 9, Ga);
+            e49 = fmax(e49, skate_log2_relerr(pit, t, 1));
+            /* 𝒯_i = τ_j 𝓔_i^j: τ = τ₁e₁ and the basis (31) has 𝓔₁ = (E₁, 0), 𝓔₂ = (Γ, 0), 𝓔₃ = (0, E₁) */
+            r_sub(t, T, tau);
+            e50 = fmax(e50, r_log2abs(t) - r_log2abs(tau));
+            r_mul(a, tau, Ga);
+            r_sub(t, T + 1, a);
+            e50 = fmax(e50, r_log2abs(t) - r_log2abs(tau));
+            e50 = fmax(e50, r_log2abs(T + 2) - r_log2abs(tau));
+        }
+    }
+    /* [SKATE (24)] p_i of §5.1 */
+    is_log2_below(e24, tol_log2(p, 1024), "p_i = <dl/dxi, E_i> of (7) equals the closed forms of (24) [%s, %ld bits]", TEST_KIND, (long)p);
+    /* [SKATE (45), (46)] general momenta of the rotor-augmented Lagrangian */
+    is_log2_below(e45, tol_log2(p, 1024), "p_i of (45)-(46) equals <dl_r/dxi, E_i> of (54)-(55) [%s, %ld bits]", TEST_KIND, (long)p);
+    is_log2_below(epi, tol_log2(p, 1024), "pi_a of (45) equals dl_r/dthetadot of (54)-(55) [%s, %ld bits]", TEST_KIND, (long)p);
+    /* [SKATE (49), (50)] controlled rotor momentum */
+    is_log2_below(e49, tol_log2(p, 1024), "pi~ of (49)-(50) equals dl~_r/dthetadot of (47) with (52) [%s, %ld bits]", TEST_KIND, (long)p);
+    is_log2_below(e50, tol_log2(p, 4), "T_i = tau_j E_i^j (50) on the basis (31): (tau1, tau1 Gamma1, 0, ...) [%s, %ld bits]", TEST_KIND, (long)p);
+}
+
 int main(void)
 {
-    for (int k = 0; k < TEST_NPREC; k++) run(TEST_PRECISIONS[k]);
+    for (int k = 0; k < TEST_NPREC; k++) {
+        run(TEST_PRECISIONS[k]);
+        momenta(TEST_PRECISIONS[k]);
+    }
     return done_testing();
 }
