@@ -226,16 +226,19 @@ int CL_FN(cl_hamel_rotor_momenta)(rptr p, rptr pi, const CL_FN(cl_hamel) *h, int
                                   rsrc v, rsrc thetadot, rsrc Gamma);
 
 /**
- * \brief Momentum of the controlled Lagrangian [SKATE (49)] for one rotor
- *        (s = 1), with 𝒯 of [SKATE (50)].
+ * \brief Momenta of the controlled Lagrangian (47) for one rotor (s = 1):
+ *        p̃ of [SKATE (48)] and π̃ of [SKATE (49)], with 𝒯 of [SKATE (50)].
  * \f[ \tildeπ = ρ\big(\dotθ + 𝔾_{aa}^{-1}\mathcal G_{aα}v^α + \mathcal T_αv^α\big),\quad
  *     \mathcal T_i = τ_j\mathcal E_i^j, \f]
+ * \f[ \tilde p_i = \mathcal G_{iα}v^α + \mathcal G_{ia}\dotθ + (\mathcal G_{ia} + σ\mathcal T_i)\mathcal T_αv^α
+ *     + 𝔾_{aa}ρ^{-1}\tildeπ\,\mathcal T_i + (ρ - 𝔾_{aa})ρ^{-1}\tildeπ\,(𝔾_{aa}^{-1}\mathcal G_{ai} + \mathcal T_i), \f]
  * \p Gr the (n+1)×(n+1) tensor of cl_hamel_rotor_momenta(), \p tau the n
- * entries τ_j, \p rho the scalar ρ. Writes π̃ and, unless NULL, 𝒯 (n entries).
- * Returns 0, CL_EDIM (as above) or CL_ESINGULAR (𝔾_{aa} = 0).
+ * entries τ_j, \p sigma and \p rho the scalars σ, ρ of (47) (no matching
+ * assumed). Writes π̃, and p̃ (n entries) and 𝒯 (n) unless NULL.
+ * Returns 0, CL_EDIM (as above) or CL_ESINGULAR (𝔾_{aa} = 0 or ρ = 0).
  */
-int CL_FN(cl_hamel_rotor_controlled_momentum)(rptr pit, rptr T, const CL_FN(cl_hamel) *h, rsrc Gr,
-                                              rsrc tau, rsrc rho, rsrc v, rsrc thetadot, rsrc Gamma);
+int CL_FN(cl_hamel_rotor_controlled_momenta)(rptr ptil, rptr pit, rptr T, const CL_FN(cl_hamel) *h, rsrc Gr,
+                                             rsrc tau, rsrc sigma, rsrc rho, rsrc v, rsrc thetadot, rsrc Gamma);
 
 /**
  * Parameters of the matched system (57): I → Ĩ = (I₁ + J₁²/σ, I₂ + J₂, I₃ + J₃),

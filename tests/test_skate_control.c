@@ -71,6 +71,34 @@ static void run(cl_prec_t p)
     ok(CL_FN(cl_skate_control_law)(t, par, sig, z) == CL_EDOMAIN, "sigma = 0 rejected [%s, %ld bits]", TEST_KIND, (long)p);
 }
 
+/* ℓ̃_r of (47a)–(47b) for one rotor with any τ (6 entries), σ, ρ, written from
+   ℓ_r (54): ℓ_r(ξ, θ̇ + τξ, Γ) + ½σ(τξ)² + ½(ρ − 𝔾_aa)(θ̇ + (𝔾_aa⁻¹𝔾_aj + τ_j)ξ^j)². */
+static void ell_controlled_any(rptr ell, rsrc par, rsrc Gr, rsrc tau, rsrc sig, rsrc rho, rsrc z)
+{
+    cl_prec_t p = r_prec(ell);
+    RV_DECL(zz, 10, p);
+    R_DECL(tx, p); R_DECL(w, p); R_DECL(t, p);
+    for (int j = 0; j < 6; j++) r_addmul(tx, tau + j, z + j);
+    CL_FN(cl_rvec_copy)(zz, z, 10);
+    r_add(zz + 9, z + 9, tx);
+    CL_FN(cl_skate_lagrangian_rotor)(ell, par, zz);
+    r_sqr(t, tx);
+    r_mul(t, t, sig);
+    r_mul_2si(t, t, -1);
+    r_add(ell, ell, t);
+    for (int j = 0; j < 6; j++) {
+        r_div(t, Gr + 6 * 7 + j, Gr + 6 * 7 + 6);
+        r_addmul(w, t, z + j);
+    }
+    r_add(w, w, tx);
+    r_add(w, w, z + 9);
+    r_sqr(w, w);
+    r_sub(t, rho, Gr + 6 * 7 + 6);
+    r_mul(t, t, w);
+    r_mul_2si(t, t, -1);
+    r_add(ell, ell, t);
+}
+
 /*
  * The momenta of §4 and §6 from their definitions as derivatives of the
  * Lagrangians. ℓ (7), ℓ_r (54)–(55) and ℓ̃_r (47) are quadratic in the
@@ -91,9 +119,14 @@ static void momenta(cl_prec_t p)
     RV_DECL(zeta, 5, p); RV_DECL(z, 10, p); RV_DECL(zz, 10, p); RV_DECL(d, 7, p);
     RV_DECL(E, 36, p); RV_DECL(dE, 216, p); RV_DECL(Gr, 49, p);
     RV_DECL(pref, 6, p); RV_DECL(pgen, 6, p); RV_DECL(pi, 1, p); RV_DECL(tau, 6, p); RV_DECL(T, 6, p);
+    RV_DECL(pt, 6, p); RV_DECL(dz, 10, p); RV_DECL(dl, 6, p);
     R_DECL(a, p); R_DECL(b, p); R_DECL(t, p); R_DECL(sig, p); R_DECL(rho, p); R_DECL(pit, p);
     CL_FN(cl_hamel) h;
     double e24 = -INFINITY, e45 = -INFINITY, epi = -INFINITY, e49 = -INFINITY, e50 = -INFINITY;
+    double e48 = -INFINITY, ematch = -INFINITY, e51b = -INFINITY, e48any = -INFINITY, e49any = -INFINITY;
+    R_DECL(sany, p); R_DECL(rany, p);
+    CL_FN(cl_real_from_str)(sany, "0.7");
+    CL_FN(cl_real_from_str)(rany, "0.02");
     static const char *const sigmas[] = {"-0.002", "0.3"};
     skate_set_params(par, 3);
     CL_FN(cl_skate_hamel)(&h, store, par);
@@ -138,6 +171,26 @@ static void momenta(cl_prec_t p)
         CL_FN(cl_hamel_rotor_momenta)(pgen, pi, &h, 1, Gr, zeta, z + 9, Ga);
         e45 = fmax(e45, skate_log2_relerr(pgen, pref, 6));
         epi = fmax(epi, skate_log2_relerr(pi, d + 6, 1));
+        /* (48)–(50) with τ, σ, ρ that do not match: ∂ℓ̃_r of (47) written from (54) */
+        for (int k = 0; k < 6; k++) r_set_d(tau + k, 0.5 * cl_rng_normal(&g));
+        CL_FN(cl_hamel_rotor_controlled_momenta)(pt, pit, NULL, &h, Gr, tau, sany, rany, zeta, z + 9, Ga);
+        for (int k = 0; k < 7; k++) {
+            int kk = k < 6 ? k : 9;
+            CL_FN(cl_rvec_copy)(zz, z, 10);
+            r_add_si(zz + kk, zz + kk, 1);
+            ell_controlled_any(a, par, Gr, tau, sany, rany, zz);
+            r_add_si(zz + kk, zz + kk, -2);
+            ell_controlled_any(b, par, Gr, tau, sany, rany, zz);
+            r_sub(t, a, b);
+            r_mul_2si(t, t, -1);
+            if (k < 6) r_set(dl + k, t);
+        }
+        for (int i = 0; i < 6; i++) {
+            r_set_zero(pref + i);
+            for (int k = 0; k < 6; k++) r_addmul(pref + i, dl + k, E + k * 6 + i);
+        }
+        e48any = fmax(e48any, skate_log2_relerr(pt, pref, 6));
+        e49any = fmax(e49any, skate_log2_relerr(pit, t, 1));
         /* ∂ℓ̃_r/∂θ̇ of (47) against (49)–(50), τ = −(J₁/σ)e₁ and 1/σ + 1/ρ = 1/J₁ (52) */
         for (int s = 0; s < 2; s++) {
             CL_FN(cl_real_from_str)(sig, sigmas[s]);
@@ -153,8 +206,39 @@ static void momenta(cl_prec_t p)
             r_si_sub(rho, 1, tau);
             r_div(rho, par + CL_SKATE_J1, rho);
             r_neg(tau, tau);
-            CL_FN(cl_hamel_rotor_controlled_momentum)(pit, T, &h, Gr, tau, rho, zeta, z + 9, Ga);
+            CL_FN(cl_hamel_rotor_controlled_momenta)(pt, pit, T, &h, Gr, tau, sig, rho, zeta, z + 9, Ga);
             e49 = fmax(e49, skate_log2_relerr(pit, t, 1));
+            /* ∂ℓ̃_r/∂ξ of (47) projected on 𝓔_i against (48) */
+            for (int k = 0; k < 6; k++) {
+                CL_FN(cl_rvec_copy)(zz, z, 10);
+                r_add_si(zz + k, zz + k, 1);
+                CL_FN(cl_skate_lagrangian_controlled)(a, par, sig, zz);
+                r_add_si(zz + k, zz + k, -2);
+                CL_FN(cl_skate_lagrangian_controlled)(b, par, sig, zz);
+                r_sub(dl + k, a, b);
+                r_mul_2si(dl + k, dl + k, -1);
+            }
+            for (int i = 0; i < 6; i++) {
+                r_set_zero(pref + i);
+                for (int k = 0; k < 6; k++) r_addmul(pref + i, dl + k, E + k * 6 + i);
+            }
+            e48 = fmax(e48, skate_log2_relerr(pt, pref, 6));
+            /* Appendix A.3: under (52), p̃ of (48) equals p of (45) at the same (v, θ̇) */
+            ematch = fmax(ematch, skate_log2_relerr(pt, pgen, 6));
+            /* (51b) on the closed loop (44) with the control law (53): π̃ is linear in
+               z = (ξ, Γ, θ̇) with constant coefficients, π̃ = ρ(θ̇ + (𝔾_aj/𝔾_aa + τ_j)ξ^j) */
+            CL_FN(cl_skate_rhs_z_controlled)(dz, par, sig, z, 0);
+            r_set(a, dz + 9);
+            r_abs(b, dz + 9);
+            for (int j = 0; j < 6; j++) {
+                r_div(t, Gr + 6 * 7 + j, Gr + 6 * 7 + 6);
+                r_add(t, t, tau + j);
+                r_mul(t, t, dz + j);
+                r_add(a, a, t);
+                r_abs(t, t);
+                if (r_cmp(t, b) > 0) r_set(b, t);
+            }
+            e51b = fmax(e51b, r_log2abs(a) - fmax(0, r_log2abs(b)));
             /* 𝒯_i = τ_j 𝓔_i^j: τ = τ₁e₁ and the basis (31) has 𝓔₁ = (E₁, 0), 𝓔₂ = (Γ, 0), 𝓔₃ = (0, E₁) */
             r_sub(t, T, tau);
             e50 = fmax(e50, r_log2abs(t) - r_log2abs(tau));
@@ -171,6 +255,15 @@ static void momenta(cl_prec_t p)
     is_log2_below(epi, tol_log2(p, 1024), "pi_a of (45) equals dl_r/dthetadot of (54)-(55) [%s, %ld bits]", TEST_KIND, (long)p);
     /* [SKATE (49), (50)] controlled rotor momentum */
     is_log2_below(e49, tol_log2(p, 1024), "pi~ of (49)-(50) equals dl~_r/dthetadot of (47) with (52) [%s, %ld bits]", TEST_KIND, (long)p);
+    /* [SKATE (48), (49), (50)] controlled momenta for any τ, σ, ρ */
+    is_log2_below(e48any, tol_log2(p, 1024), "p~_i of (48) equals <dl~_r/dxi, E_i> of (47), tau, sigma, rho not matched [%s, %ld bits]", TEST_KIND, (long)p);
+    is_log2_below(e49any, tol_log2(p, 1024), "pi~ of (49) equals dl~_r/dthetadot of (47), tau, sigma, rho not matched [%s, %ld bits]", TEST_KIND, (long)p);
+    /* [SKATE (48)] controlled momentum p~ under (52), and its matching with p (45) */
+    is_log2_below(e48, tol_log2(p, 1024), "p~_i of (48) equals <dl~_r/dxi, E_i> of (47) [%s, %ld bits]", TEST_KIND, (long)p);
+    is_log2_below(ematch, tol_log2(p, 1024), "under (52), p~ of (48) equals p of (45) (Appendix A.3) [%s, %ld bits]", TEST_KIND, (long)p);
+    /* [SKATE (51b)] on the closed loop: a 7×7 solve of condition ~10³ (J₁ = 0.005 against
+       O(1) inertias), σ ≥ 0.002 so Ĩ₁ + ml² is not small: 2^12 (observed ≤ 2^5) */
+    is_log2_below(e51b, tol_log2(p, 1 << 12), "d/dt pi~ = 0 (51b) along the closed loop (44) with the control law [%s, %ld bits]", TEST_KIND, (long)p);
     is_log2_below(e50, tol_log2(p, 4), "T_i = tau_j E_i^j (50) on the basis (31): (tau1, tau1 Gamma1, 0, ...) [%s, %ld bits]", TEST_KIND, (long)p);
 }
 
