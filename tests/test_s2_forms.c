@@ -38,7 +38,7 @@ static void forms(cl_prec_t p)
                 }
             }
             is_log2_below(worst, tol_log2(p, FORMS_FACTOR),
-                          "%s n=%zu: four forms agree on (qdot, qddot) [S2 (13),(19),(27),(36)] [%s, %ld bits]",
+                          "%s n=%zu: four forms agree on (qdot, qddot) [S2 (13),(19),(27),(36),(37)] [%s, %ld bits]",
                           ch ? "chain" : "coupled", n, TEST_KIND, (long)p);
             if (ch)
                 is_log2_below(worst_on, tol_log2(p, FORMS_FACTOR),
