@@ -121,6 +121,16 @@ int CL_FN(cl_hamel_structure)(rptr C, const CL_FN(cl_hamel) *h, rsrc Gamma);
  */
 int CL_FN(cl_hamel_rhs)(rptr dv, rptr dGamma, rptr pdot, const CL_FN(cl_hamel) *h, rsrc v, rsrc Gamma);
 
+/**
+ * The momentum equation [SKATE (25a)] for a momentum not tied to h->G: with
+ * p_i = 𝓔_i^k(Γ)μ_k for the given μ = δℓ/δξ (n entries, standard basis),
+ * \f$\dot p_\alpha = -\mathcal B^i_{\alpha\beta}v^\beta p_i - K^k_{\alpha j}\,\partial U/\partial\Gamma_j\,\Gamma_k\f$
+ * (n − r entries). For the controlled Lagrangian (47), whose p̃ of (48) is
+ * not 𝒢v, this is the right-hand side of [SKATE (51a)]. Returns 0, CL_EDIM
+ * (as cl_hamel_rhs()) or CL_ESINGULAR (𝓔 not invertible).
+ */
+int CL_FN(cl_hamel_pdot)(rptr pdot, const CL_FN(cl_hamel) *h, rsrc mu, rsrc v, rsrc Gamma);
+
 /** Constrained energy [SKATE (30)]: ℰ = ½𝒢_{αβ}(Γ)v^αv^β + U(Γ). */
 int CL_FN(cl_hamel_energy)(rptr E, const CL_FN(cl_hamel) *h, rsrc v, rsrc Gamma);
 

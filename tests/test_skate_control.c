@@ -120,10 +120,12 @@ static void momenta(cl_prec_t p)
     RV_DECL(E, 36, p); RV_DECL(dE, 216, p); RV_DECL(Gr, 49, p);
     RV_DECL(pref, 6, p); RV_DECL(pgen, 6, p); RV_DECL(pi, 1, p); RV_DECL(tau, 6, p); RV_DECL(T, 6, p);
     RV_DECL(pt, 6, p); RV_DECL(dz, 10, p); RV_DECL(dl, 6, p);
+    RV_DECL(mud, 6, p); RV_DECL(lhs, 3, p); RV_DECL(rhs, 3, p); RV_DECL(dv, 3, p); RV_DECL(dG, 3, p);
     R_DECL(a, p); R_DECL(b, p); R_DECL(t, p); R_DECL(sig, p); R_DECL(rho, p); R_DECL(pit, p);
     CL_FN(cl_hamel) h;
     double e24 = -INFINITY, e45 = -INFINITY, epi = -INFINITY, e49 = -INFINITY, e50 = -INFINITY;
     double e48 = -INFINITY, ematch = -INFINITY, e51b = -INFINITY, e48any = -INFINITY, e49any = -INFINITY;
+    double e51a = -INFINITY, e51c = -INFINITY;
     R_DECL(sany, p); R_DECL(rany, p);
     CL_FN(cl_real_from_str)(sany, "0.7");
     CL_FN(cl_real_from_str)(rany, "0.02");
@@ -239,6 +241,35 @@ static void momenta(cl_prec_t p)
                 if (r_cmp(t, b) > 0) r_set(b, t);
             }
             e51b = fmax(e51b, r_log2abs(a) - fmax(0, r_log2abs(b)));
+            /* (51a) on the closed loop: p̃_α = 𝓔_α^j μ̃_j with μ̃ = ∂ℓ̃_r/∂ξ (dl above), which is
+               linear in (ξ, θ̇), so μ̃̇ is μ̃ at the velocities (ξ̇, θ̈), again by exact central
+               differences; ṗ̃_α = (∂𝓔_α^j/∂Γ_k Γ̇_k) μ̃_j + 𝓔_α^j μ̃̇_j against
+               −𝓑 v p̃ − K ∂U/∂Γ Γ of cl_hamel_pdot */
+            for (int k = 0; k < 6; k++) {
+                CL_FN(cl_rvec_copy)(zz, dz, 6);
+                for (int j = 6; j < 9; j++) r_set(zz + j, z + j);
+                r_set(zz + 9, dz + 9);
+                r_add_si(zz + k, zz + k, 1);
+                CL_FN(cl_skate_lagrangian_controlled)(a, par, sig, zz);
+                r_add_si(zz + k, zz + k, -2);
+                CL_FN(cl_skate_lagrangian_controlled)(b, par, sig, zz);
+                r_sub(mud + k, a, b);
+                r_mul_2si(mud + k, mud + k, -1);
+            }
+            for (int al = 0; al < 3; al++) {
+                r_set_zero(lhs + al);
+                for (int j = 0; j < 6; j++) {
+                    r_set_zero(t);
+                    for (int k = 0; k < 3; k++) r_addmul(t, dE + (k * 6 + j) * 6 + al, dz + 6 + k);
+                    r_addmul(lhs + al, t, dl + j);
+                    r_addmul(lhs + al, E + j * 6 + al, mud + j);
+                }
+            }
+            CL_FN(cl_hamel_pdot)(rhs, &h, dl, zeta, Ga);
+            e51a = fmax(e51a, skate_log2_relerr(lhs, rhs, 3));
+            /* (51c): the closed loop's Γ̇ against −𝒜 v Γ of the Hamel machinery */
+            CL_FN(cl_hamel_rhs)(dv, dG, NULL, &h, zeta, Ga);
+            e51c = fmax(e51c, skate_log2_relerr(dz + 6, dG, 3));
             /* 𝒯_i = τ_j 𝓔_i^j: τ = τ₁e₁ and the basis (31) has 𝓔₁ = (E₁, 0), 𝓔₂ = (Γ, 0), 𝓔₃ = (0, E₁) */
             r_sub(t, T, tau);
             e50 = fmax(e50, r_log2abs(t) - r_log2abs(tau));
@@ -264,6 +295,9 @@ static void momenta(cl_prec_t p)
     /* [SKATE (51b)] on the closed loop: a 7×7 solve of condition ~10³ (J₁ = 0.005 against
        O(1) inertias), σ ≥ 0.002 so Ĩ₁ + ml² is not small: 2^12 (observed ≤ 2^5) */
     is_log2_below(e51b, tol_log2(p, 1 << 12), "d/dt pi~ = 0 (51b) along the closed loop (44) with the control law [%s, %ld bits]", TEST_KIND, (long)p);
+    /* [SKATE (51a), (51c)] on the closed loop, same solve as (51b) */
+    is_log2_below(e51a, tol_log2(p, 1 << 12), "(51a): d/dt p~_alpha = -B v p~ - K dU/dGamma Gamma along the closed loop [%s, %ld bits]", TEST_KIND, (long)p);
+    is_log2_below(e51c, tol_log2(p, 1 << 12), "(51c): closed-loop Gamma-dot equals -A v Gamma [%s, %ld bits]", TEST_KIND, (long)p);
     is_log2_below(e50, tol_log2(p, 4), "T_i = tau_j E_i^j (50) on the basis (31): (tau1, tau1 Gamma1, 0, ...) [%s, %ld bits]", TEST_KIND, (long)p);
 }
 
