@@ -130,8 +130,12 @@ int CL_FN(cl_s2_quad_hamiltonian_pi)(CL_FN(cl_s2_quad_ws) *ws, rptr H, rsrc q, r
 }
 
 /**
- * \brief Vector field of the (q, π) form: Corollary 4 [S2 (36)], through
+ * \brief Vector field of the (q, π) form: Corollary 4 [S2 (36), (37)], through
  *        Proposition 4 [S2 (31), (32)].
+ *
+ * The printed label (36) stands after both lines of Corollary 4; Appendix E
+ * derives the q̇ line as (36) and the π̇ line as [S2 (37)] (that number is
+ * lost in the extracted text).
  *
  * With ω = K⁻¹π [S2 (34)], ∂H̃/∂π = ω and
  * \f[ \frac{\partial\tilde H}{\partial q_i} = -\frac12\sum_{j,k}(\dot q_j\cdot\dot q_k)

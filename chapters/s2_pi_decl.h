@@ -28,7 +28,7 @@ int CL_FN(cl_s2_quad_legendre_pi_inv)(CL_FN(cl_s2_quad_ws) *ws, rptr w, rsrc q, 
 int CL_FN(cl_s2_quad_hamiltonian_pi)(CL_FN(cl_s2_quad_ws) *ws, rptr H, rsrc q, rsrc pi);
 
 /**
- * \brief Vector field of the (q, π) form: Corollary 4 [S2 (36)].
+ * \brief Vector field of the (q, π) form: Corollary 4 [S2 (36)], [S2 (37)] (q̇ and π̇).
  *
  * x = (q, π) (6n), dx = (q̇, π̇). Returns 0, CL_ESINGULAR or a callback's status.
  */

@@ -204,3 +204,97 @@ void CL_FN(cl_skate_prop16_coefficient)(rptr out, rsrc par, rsrc sigma)
     r_fma(d, d, P_(L), P_(I1));
     r_add(out, d, t);
 }
+
+#define ROTOR_HMAX 8
+#define ROTOR_SMAX 3
+
+/** [SKATE (45)], with 𝒢_{ij} of (29) and 𝒢_{ia} of [SKATE (46)]. */
+int CL_FN(cl_hamel_rotor_momenta)(rptr p, rptr pi, const CL_FN(cl_hamel) *h, int s, rsrc Gr,
+                                  rsrc v, rsrc thetadot, rsrc Gamma)
+{
+    const int n = h->n, nx = h->nx, nv = h->n - h->r, N = h->n + s;
+    if (n < 1 || n > ROTOR_HMAX || nx < 1 || nx > ROTOR_HMAX || s < 1 || s > ROTOR_SMAX || nv < 1)
+        return CL_EDIM;
+    cl_prec_t q = r_prec(p);
+    RV_DECL(E, n * n, q); RV_DECL(dE, nx * n * n, q);
+    RV_DECL(xi, n, q); RV_DECL(Gxi, N, q); RV_DECL(op, n, q); RV_DECL(opi, s, q);
+    R_DECL(t, q);
+    h->basis(E, dE, Gamma, h->ctx);
+    /* ξ^k = 𝓔_β^k v^β; then 𝒢_iβ v^β = 𝓔_i^k 𝔾_kl ξ^l and 𝒢_aβ v^β = 𝔾_al ξ^l */
+    for (int k = 0; k < n; k++)
+        for (int b = 0; b < nv; b++) r_addmul(xi + k, E + k * n + b, v + b);
+    for (int k = 0; k < N; k++)
+        for (int l = 0; l < n; l++) r_addmul(Gxi + k, Gr + k * N + l, xi + l);
+    for (int i = 0; i < n; i++) {
+        /* p_i = 𝒢_iβ v^β + 𝒢_ia θ̇^a with 𝒢_ia = 𝓔_i^j 𝔾_ja (46) */
+        for (int k = 0; k < n; k++) {
+            r_set(t, Gxi + k);
+            for (int a = 0; a < s; a++) r_addmul(t, Gr + k * N + n + a, thetadot + a);
+            r_addmul(op + i, E + k * n + i, t);
+        }
+    }
+    for (int a = 0; a < s; a++) {
+        /* π_a = 𝒢_aα v^α + 𝔾_ab θ̇^b */
+        r_set(opi + a, Gxi + n + a);
+        for (int b = 0; b < s; b++) r_addmul(opi + a, Gr + (n + a) * N + n + b, thetadot + b);
+    }
+    CL_FN(cl_rvec_copy)(p, op, n);
+    CL_FN(cl_rvec_copy)(pi, opi, s);
+    return CL_OK;
+}
+
+/** [SKATE (48)], [SKATE (49)] with 𝒯 of [SKATE (50)], one rotor. */
+int CL_FN(cl_hamel_rotor_controlled_momenta)(rptr ptil, rptr pit, rptr T, const CL_FN(cl_hamel) *h, rsrc Gr,
+                                             rsrc tau, rsrc sigma, rsrc rho, rsrc v, rsrc thetadot, rsrc Gamma)
+{
+    const int n = h->n, nx = h->nx, nv = h->n - h->r, N = h->n + 1;
+    if (n < 1 || n > ROTOR_HMAX || nx < 1 || nx > ROTOR_HMAX || nv < 1) return CL_EDIM;
+    rsrc Gaa = Gr + n * N + n;
+    if (r_is_zero(Gaa) || r_is_zero(rho)) return CL_ESINGULAR;
+    cl_prec_t q = r_prec(pit);
+    RV_DECL(E, n * n, q); RV_DECL(dE, nx * n * n, q); RV_DECL(oT, n, q);
+    RV_DECL(xi, n, q); RV_DECL(Gxi, n, q); RV_DECL(Gia, n, q); RV_DECL(op, n, q);
+    R_DECL(w, q); R_DECL(Tv, q); R_DECL(pt, q); R_DECL(c1, q); R_DECL(c2, q); R_DECL(t, q);
+    h->basis(E, dE, Gamma, h->ctx);
+    /* ξ^k = 𝓔_α^k v^α, 𝒯_i = τ_j 𝓔_i^j (50), 𝒢_ia = 𝓔_i^j 𝔾_ja (46) */
+    for (int k = 0; k < n; k++)
+        for (int al = 0; al < nv; al++) r_addmul(xi + k, E + k * n + al, v + al);
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            r_addmul(oT + i, tau + j, E + j * n + i);
+            r_addmul(Gia + i, Gr + j * N + n, E + j * n + i);
+        }
+    /* π̃ = ρ(θ̇ + 𝔾_aa⁻¹𝒢_aα v^α + 𝒯_α v^α) (49), with 𝒢_aα v^α = 𝔾_aj ξ^j */
+    for (int j = 0; j < n; j++) r_addmul(w, Gr + n * N + j, xi + j);
+    for (int al = 0; al < nv; al++) r_addmul(Tv, oT + al, v + al);
+    r_div(w, w, Gaa);
+    r_add(w, w, thetadot);
+    r_add(w, w, Tv);
+    r_mul(pt, rho, w);
+    if (ptil) {
+        /* (48): p̃_i = 𝒢_iα v^α + 𝒢_ia θ̇ + (𝒢_ia + σ𝒯_i)𝒯_α v^α + 𝔾_aa ρ⁻¹π̃ 𝒯_i
+                       + (ρ − 𝔾_aa)ρ⁻¹π̃ (𝔾_aa⁻¹𝒢_ai + 𝒯_i) */
+        for (int k = 0; k < n; k++)
+            for (int l = 0; l < n; l++) r_addmul(Gxi + k, Gr + k * N + l, xi + l);
+        r_div(c1, pt, rho);
+        r_mul(c1, c1, Gaa);        /* 𝔾_aa ρ⁻¹ π̃ */
+        r_sub(c2, rho, Gaa);
+        r_div(c2, c2, rho);
+        r_mul(c2, c2, pt);         /* (ρ − 𝔾_aa) ρ⁻¹ π̃ */
+        for (int i = 0; i < n; i++) {
+            for (int k = 0; k < n; k++) r_addmul(op + i, E + k * n + i, Gxi + k);
+            r_addmul(op + i, Gia + i, thetadot);
+            r_fma(t, sigma, oT + i, Gia + i);
+            r_mul(t, t, Tv);
+            r_add(op + i, op + i, t);
+            r_addmul(op + i, c1, oT + i);
+            r_div(t, Gia + i, Gaa);
+            r_add(t, t, oT + i);
+            r_addmul(op + i, c2, t);
+        }
+        CL_FN(cl_rvec_copy)(ptil, op, n);
+    }
+    r_set(pit, pt);
+    if (T) CL_FN(cl_rvec_copy)(T, oT, n);
+    return CL_OK;
+}

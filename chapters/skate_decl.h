@@ -63,7 +63,8 @@ void CL_FN(cl_skate_energy_z)(rptr E, rsrc par, rsrc z);
 
 /**
  * Nonholonomic Euler–Poincaré equations with advected parameter [SKATE (21)]
- * on z = (Ω, Y, Γ):
+ * on z = (Ω, Y, Γ): the general [SKATE (17a)] with ad*, K of (20) and the
+ * forms (19) of the skate, and [SKATE (17b)] Γ̇ = −ξΓ, which is Γ × Ω here:
  * \f[ \tfrac{d}{dt}Π = Π\timesΩ + P\times Y - mgl\,E_3\timesΓ + λ_1 E_1\timesΓ,\quad
  *     \tfrac{d}{dt}P = P\timesΩ + λ_2Γ + λ_3 E_1\timesΓ,\quad \dotΓ = Γ\timesΩ, \f]
  * the multipliers λ (written to \p lambda unless NULL) solved from the
@@ -120,6 +121,16 @@ int CL_FN(cl_hamel_structure)(rptr C, const CL_FN(cl_hamel) *h, rsrc Gamma);
  */
 int CL_FN(cl_hamel_rhs)(rptr dv, rptr dGamma, rptr pdot, const CL_FN(cl_hamel) *h, rsrc v, rsrc Gamma);
 
+/**
+ * The momentum equation [SKATE (25a)] for a momentum not tied to h->G: with
+ * p_i = 𝓔_i^k(Γ)μ_k for the given μ = δℓ/δξ (n entries, standard basis),
+ * \f$\dot p_\alpha = -\mathcal B^i_{\alpha\beta}v^\beta p_i - K^k_{\alpha j}\,\partial U/\partial\Gamma_j\,\Gamma_k\f$
+ * (n − r entries). For the controlled Lagrangian (47), whose p̃ of (48) is
+ * not 𝒢v, this is the right-hand side of [SKATE (51a)]. Returns 0, CL_EDIM
+ * (as cl_hamel_rhs()) or CL_ESINGULAR (𝓔 not invertible).
+ */
+int CL_FN(cl_hamel_pdot)(rptr pdot, const CL_FN(cl_hamel) *h, rsrc mu, rsrc v, rsrc Gamma);
+
 /** Constrained energy [SKATE (30)]: ℰ = ½𝒢_{αβ}(Γ)v^αv^β + U(Γ). */
 int CL_FN(cl_hamel_energy)(rptr E, const CL_FN(cl_hamel) *h, rsrc v, rsrc Gamma);
 
@@ -146,6 +157,7 @@ void CL_FN(cl_skate_p)(rptr p, rsrc par, rsrc zeta);
  * The vector field f(ζ) of [SKATE (38)], derived from (35):
  * \f[ \dot v^1 = \frac{((\bar I_2 - I_3)Γ_3 (v^2)^2 + mgl)Γ_2 + mlΓ_3v^2v^3}{\bar I_1},\quad
  *     \dot v^2 = \frac{2(I_3 - I_2)Γ_2Γ_3v^1v^2}{I_2Γ_2^2 + I_3Γ_3^2}, \f]
+ * (the rows Γ̇₂, Γ̇₃ are [SKATE (35b)])
  * \f[ \dot v^3 = -2lΓ_3v^1v^2 - lΓ_2\dot v^2 \;\big(= -\tfrac{2lI_3Γ_3v^1v^2}{I_2Γ_2^2+I_3Γ_3^2}\text{ on }Γ_2^2+Γ_3^2=1\big),\quad
  *     \dotΓ_2 = v^1Γ_3,\quad \dotΓ_3 = -v^1Γ_2. \f]
  * Returns 0 or CL_EDOMAIN (I₂Γ₂² + I₃Γ₃² = 0).
@@ -205,6 +217,38 @@ void CL_FN(cl_skate_lagrangian_rotor)(rptr ell, rsrc par, rsrc z);
  * CL_EDOMAIN when σ = 0 or σ = J₁ (ρ undefined).
  */
 int CL_FN(cl_skate_lagrangian_controlled)(rptr ell, rsrc par, rsrc sigma, rsrc z);
+
+/**
+ * \brief Momenta of a rotor-augmented Lagrangian in the Hamel basis
+ *        [SKATE (45)], with 𝒢_{ia} of [SKATE (46)], for a general system \p h of §4.
+ *
+ * ℓ_r = ½𝔾_{IJ}ẋ^Iẋ^J − U(Γ) on ẋ = (ξ, θ̇) ∈ 𝔰 × ℝˢ, with the (n+s)×(n+s)
+ * tensor \p Gr (row-major: 𝔾_{ij}, 𝔾_{ia}, 𝔾_{ab}; it replaces h->G), on
+ * ξ = 𝓔_β(Γ)v^β ∈ 𝔡(Γ) (\p v has n − r entries):
+ * \f[ p_i = \mathcal G_{iβ}v^β + \mathcal G_{ia}\dotθ^a,\quad
+ *     π_a = \mathcal G_{aα}v^α + 𝔾_{ab}\dotθ^b,\quad
+ *     \mathcal G_{ij} = 𝔾_{kl}\mathcal E_i^k\mathcal E_j^l,\quad
+ *     \mathcal G_{ia} = \mathcal E_i^j𝔾_{ja}. \f]
+ * Writes \p p (n entries, all i) and \p pi (s). Returns 0 or CL_EDIM
+ * (n or nx outside 1..8, s outside 1..3, r ≥ n).
+ */
+int CL_FN(cl_hamel_rotor_momenta)(rptr p, rptr pi, const CL_FN(cl_hamel) *h, int s, rsrc Gr,
+                                  rsrc v, rsrc thetadot, rsrc Gamma);
+
+/**
+ * \brief Momenta of the controlled Lagrangian (47) for one rotor (s = 1):
+ *        p̃ of [SKATE (48)] and π̃ of [SKATE (49)], with 𝒯 of [SKATE (50)].
+ * \f[ \tildeπ = ρ\big(\dotθ + 𝔾_{aa}^{-1}\mathcal G_{aα}v^α + \mathcal T_αv^α\big),\quad
+ *     \mathcal T_i = τ_j\mathcal E_i^j, \f]
+ * \f[ \tilde p_i = \mathcal G_{iα}v^α + \mathcal G_{ia}\dotθ + (\mathcal G_{ia} + σ\mathcal T_i)\mathcal T_αv^α
+ *     + 𝔾_{aa}ρ^{-1}\tildeπ\,\mathcal T_i + (ρ - 𝔾_{aa})ρ^{-1}\tildeπ\,(𝔾_{aa}^{-1}\mathcal G_{ai} + \mathcal T_i), \f]
+ * \p Gr the (n+1)×(n+1) tensor of cl_hamel_rotor_momenta(), \p tau the n
+ * entries τ_j, \p sigma and \p rho the scalars σ, ρ of (47) (no matching
+ * assumed). Writes π̃, and p̃ (n entries) and 𝒯 (n) unless NULL.
+ * Returns 0, CL_EDIM (as above) or CL_ESINGULAR (𝔾_{aa} = 0 or ρ = 0).
+ */
+int CL_FN(cl_hamel_rotor_controlled_momenta)(rptr ptil, rptr pit, rptr T, const CL_FN(cl_hamel) *h, rsrc Gr,
+                                             rsrc tau, rsrc sigma, rsrc rho, rsrc v, rsrc thetadot, rsrc Gamma);
 
 /**
  * Parameters of the matched system (57): I → Ĩ = (I₁ + J₁²/σ, I₂ + J₂, I₃ + J₃),

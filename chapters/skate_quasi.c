@@ -69,40 +69,15 @@ int CL_FN(cl_hamel_structure)(rptr C, const CL_FN(cl_hamel) *h, rsrc Gamma)
     return CL_OK;
 }
 
-/** [SKATE (25)–(27)] with p_i = 𝒢_{iβ}v^β (29). */
-int CL_FN(cl_hamel_rhs)(rptr dv, rptr dGamma, rptr pdot, const CL_FN(cl_hamel) *h, rsrc v, rsrc Gamma)
+/* ṗ_α of (25a) from the momenta p_i (\p pm), the basis, its inverse and its
+   derivative at Γ: shared by cl_hamel_rhs() and cl_hamel_pdot(). */
+static void hamel_pdot_core(rptr pd, const CL_FN(cl_hamel) *h, rsrc C, rsrc E, rsrc Einv, rsrc dE,
+                            rsrc dUv, rsrc pm, rsrc v, rsrc Gamma)
 {
     const int n = h->n, nx = h->nx, na = h->n - h->r;
-    if (n < 1 || n > HMAX || nx < 1 || nx > HMAX || na < 1 || na > n) return CL_EDIM;
-    cl_prec_t p = r_prec(dv);
-    RV_DECL(E, n * n, p); RV_DECL(dE, nx * n * n, p); RV_DECL(A, n * n, p); RV_DECL(Einv, n * n, p);
-    RV_DECL(C, n * n * n, p); RV_DECL(xi, n, p); RV_DECL(mu, n, p); RV_DECL(pm, n, p);
-    RV_DECL(xG, nx, p); RV_DECL(dUv, nx, p); RV_DECL(kv, nx * n, p); RV_DECL(DEa, n, p);
-    RV_DECL(Edot, n * n, p); RV_DECL(Gc, n * n, p); RV_DECL(rhs, n, p); RV_DECL(pd, n, p);
-    R_DECL(t, p); R_DECL(u, p); R_DECL(w, p); R_DECL(gd, p);
-    int st = CL_FN(cl_hamel_structure)(C, h, Gamma);
-    if (st) return st;
-    h->basis(E, dE, Gamma, h->ctx);
-    h->dU(dUv, Gamma, h->ctx);
-    for (int k = 0; k < n * n; k++) r_set(A + k, E + k);
-    for (int i = 0; i < n; i++) r_set_si(Einv + i * n + i, 1);
-    if ((st = skate_dense_solve(A, Einv, n, n))) return st;
-    /* ξ^j = 𝓔^j_β v^β, μ = 𝔾ξ, p_i = μ_k 𝓔^k_i */
-    for (int j = 0; j < n; j++)
-        for (int b = 0; b < na; b++) r_addmul(xi + j, E + j * n + b, v + b);
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < n; j++) r_addmul(mu + i, h->G + i * n + j, xi + j);
-    for (int i = 0; i < n; i++)
-        for (int k = 0; k < n; k++) r_addmul(pm + i, mu + k, E + k * n + i);
-    /* (ξΓ)_i = κ_ij^k ξ^j Γ_k; Γ̇ = −ξΓ (25b) */
-    for (int i = 0; i < nx; i++)
-        for (int j = 0; j < n; j++)
-            for (int k = 0; k < nx; k++) {
-                rsrc kap = h->kappa + (i * n + j) * nx + k;
-                if (r_is_zero(kap)) continue;
-                r_mul(t, xi + j, Gamma + k);
-                r_addmul(xG + i, kap, t);
-            }
+    cl_prec_t p = r_prec(pd);
+    RV_DECL(kv, nx * n, p); RV_DECL(DEa, n, p);
+    R_DECL(t, p); R_DECL(u, p); R_DECL(w, p);
     /* kv[j][β] = ϰ_jβ^k Γ_k = κ_jm^k 𝓔^m_β Γ_k */
     for (int j = 0; j < nx; j++)
         for (int b = 0; b < na; b++) {
@@ -158,6 +133,43 @@ int CL_FN(cl_hamel_rhs)(rptr dv, rptr dGamma, rptr pdot, const CL_FN(cl_hamel) *
         }
         r_set(pd + a, w);
     }
+}
+
+/** [SKATE (25)–(27)] with p_i = 𝒢_{iβ}v^β (29). */
+int CL_FN(cl_hamel_rhs)(rptr dv, rptr dGamma, rptr pdot, const CL_FN(cl_hamel) *h, rsrc v, rsrc Gamma)
+{
+    const int n = h->n, nx = h->nx, na = h->n - h->r;
+    if (n < 1 || n > HMAX || nx < 1 || nx > HMAX || na < 1 || na > n) return CL_EDIM;
+    cl_prec_t p = r_prec(dv);
+    RV_DECL(E, n * n, p); RV_DECL(dE, nx * n * n, p); RV_DECL(A, n * n, p); RV_DECL(Einv, n * n, p);
+    RV_DECL(C, n * n * n, p); RV_DECL(xi, n, p); RV_DECL(mu, n, p); RV_DECL(pm, n, p);
+    RV_DECL(xG, nx, p); RV_DECL(dUv, nx, p);
+    RV_DECL(Edot, n * n, p); RV_DECL(Gc, n * n, p); RV_DECL(rhs, n, p); RV_DECL(pd, n, p);
+    R_DECL(t, p); R_DECL(u, p); R_DECL(gd, p);
+    int st = CL_FN(cl_hamel_structure)(C, h, Gamma);
+    if (st) return st;
+    h->basis(E, dE, Gamma, h->ctx);
+    h->dU(dUv, Gamma, h->ctx);
+    for (int k = 0; k < n * n; k++) r_set(A + k, E + k);
+    for (int i = 0; i < n; i++) r_set_si(Einv + i * n + i, 1);
+    if ((st = skate_dense_solve(A, Einv, n, n))) return st;
+    /* ξ^j = 𝓔^j_β v^β, μ = 𝔾ξ, p_i = μ_k 𝓔^k_i */
+    for (int j = 0; j < n; j++)
+        for (int b = 0; b < na; b++) r_addmul(xi + j, E + j * n + b, v + b);
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) r_addmul(mu + i, h->G + i * n + j, xi + j);
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < n; k++) r_addmul(pm + i, mu + k, E + k * n + i);
+    /* (ξΓ)_i = κ_ij^k ξ^j Γ_k; Γ̇ = −ξΓ (25b) */
+    for (int i = 0; i < nx; i++)
+        for (int j = 0; j < n; j++)
+            for (int k = 0; k < nx; k++) {
+                rsrc kap = h->kappa + (i * n + j) * nx + k;
+                if (r_is_zero(kap)) continue;
+                r_mul(t, xi + j, Gamma + k);
+                r_addmul(xG + i, kap, t);
+            }
+    hamel_pdot_core(pd, h, C, E, Einv, dE, dUv, pm, v, Gamma);
     /* 𝒢_αβ v̇^β = ṗ_α − (d𝒢_αβ/dt) v^β, 𝓔̇ = D^j𝓔 Γ̇_j */
     for (int l = 0; l < n; l++)
         for (int b = 0; b < na; b++) {
@@ -189,6 +201,29 @@ int CL_FN(cl_hamel_rhs)(rptr dv, rptr dGamma, rptr pdot, const CL_FN(cl_hamel) *
     CL_FN(cl_rvec_copy)(dv, rhs, (size_t)na);
     for (int i = 0; i < nx; i++) r_neg(dGamma + i, xG + i);
     if (pdot) CL_FN(cl_rvec_copy)(pdot, pd, (size_t)na);
+    return CL_OK;
+}
+
+/** [SKATE (25a)] for a given momentum; for (47) it is [SKATE (51a)]. */
+int CL_FN(cl_hamel_pdot)(rptr pdot, const CL_FN(cl_hamel) *h, rsrc mu, rsrc v, rsrc Gamma)
+{
+    const int n = h->n, nx = h->nx, na = h->n - h->r;
+    if (n < 1 || n > HMAX || nx < 1 || nx > HMAX || na < 1 || na > n) return CL_EDIM;
+    cl_prec_t p = r_prec(pdot);
+    RV_DECL(E, n * n, p); RV_DECL(dE, nx * n * n, p); RV_DECL(A, n * n, p); RV_DECL(Einv, n * n, p);
+    RV_DECL(C, n * n * n, p); RV_DECL(dUv, nx, p); RV_DECL(pm, n, p); RV_DECL(pd, n, p);
+    int st = CL_FN(cl_hamel_structure)(C, h, Gamma);
+    if (st) return st;
+    h->basis(E, dE, Gamma, h->ctx);
+    h->dU(dUv, Gamma, h->ctx);
+    for (int k = 0; k < n * n; k++) r_set(A + k, E + k);
+    for (int i = 0; i < n; i++) r_set_si(Einv + i * n + i, 1);
+    if ((st = skate_dense_solve(A, Einv, n, n))) return st;
+    /* p_i = μ_k 𝓔^k_i */
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < n; k++) r_addmul(pm + i, mu + k, E + k * n + i);
+    hamel_pdot_core(pd, h, C, E, Einv, dE, dUv, pm, v, Gamma);
+    CL_FN(cl_rvec_copy)(pdot, pd, (size_t)na);
     return CL_OK;
 }
 

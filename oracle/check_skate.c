@@ -342,8 +342,8 @@ int check_skate_ec_spinning_d(cl_check_result *, cl_prec_t);
 int check_skate_thresholds_d(cl_check_result *, cl_prec_t);
 int check_skate_matching_d(cl_check_result *, cl_prec_t);
 static const cl_check skate_checks[] = {
-    {.name = "skate.forms.z_zeta", .chapter = "SKATE 3, 5", .tags = "[SKATE (21), (33), (38)]",
-     .what = "f(zeta) of (38) against the z-form (21) with multipliers, projected by (33), 120 random consistent states (relative)",
+    {.name = "skate.forms.z_zeta", .chapter = "SKATE 3, 5", .tags = "[SKATE (17), (21), (33), (35b), (38)]",
+     .what = "f(zeta) of (38) (its Gamma rows are (35b)) against the z-form (21), the skate's (17a)-(17b) with multipliers, projected by (33), 120 random consistent states (relative)",
      .cond = 1024, .why = "the z-form solves a 6x6 system with cond(G) about 1e3 and a 3x3 Schur system; (38) divides by I2 G2^2 + I3 G3^2 >= I3",
      .fn_d = check_skate_z_zeta_d, .fn_mp = check_skate_z_zeta_mp},
     {.name = "skate.forms.thm9", .chapter = "SKATE 4, 5", .tags = "[SKATE (23), (25)-(27), (31), (38)]",

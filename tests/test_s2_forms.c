@@ -38,7 +38,7 @@ static void forms(cl_prec_t p)
                 }
             }
             is_log2_below(worst, tol_log2(p, FORMS_FACTOR),
-                          "%s n=%zu: four forms agree on (qdot, qddot) [S2 (13),(19),(27),(36)] [%s, %ld bits]",
+                          "%s n=%zu: four forms agree on (qdot, qddot) [S2 (13),(19),(27),(36),(37)] [%s, %ld bits]",
                           ch ? "chain" : "coupled", n, TEST_KIND, (long)p);
             if (ch)
                 is_log2_below(worst_on, tol_log2(p, FORMS_FACTOR),
@@ -142,10 +142,90 @@ static void identities(cl_prec_t p)
             v3_axpy(b + 3 * i, m + i * n + k, c3);
         }
     }
+    /* [S2 (17)] the general residual, with L̃ of (18) */
     CL_FN(cl_s2_el_residual_omega)(n, res, q, u, dy + 9, y + 9, b, f);
     (void)h;
     is_log2_below(CL_FN(cl_rvec_log2_maxabs)(res, 9) - fmax(0, CL_FN(cl_rvec_log2_maxabs)(dy + 9, 9)), tol_log2(p, 256),
                   "Proposition 2 (17) holds on the field of Corollary 4 (36) [%s, %ld bits]", TEST_KIND, (long)p);
+    CL_FN(cl_s2_coupled_free)(cp);
+}
+
+/*
+ * The general Legendre transforms (20) and (28) applied to derivatives of
+ * the Lagrangians themselves. L(q, q̇) of (12) and L̃(q, ω) of (18) are
+ * quadratic in the velocity, so the central difference
+ * (L(v + e_k) − L(v − e_k))/2 is ∂L/∂v_k exactly, up to the rounding of two
+ * evaluations of L (size ~10 here) and one subtraction. The transforms of
+ * the derivatives must equal the closed forms (24) and (33), and L̃(q, ω)
+ * must equal L(q, S(ω)q) by the definition (14).
+ * Tolerance 256·2^(1−p) relative to the size of the momenta: each L is a sum
+ * of 3n·3n ≈ 81 products of entries of size ≤ ~10, so its rounding error is
+ * ~2^7 units of 2^(1−p) at worst; the difference doubles it.
+ */
+static void legendre_general(cl_prec_t p)
+{
+    cl_rng g;
+    cl_rng_seed(&g, 41);
+    const size_t n = 3;
+    CL_FN(cl_s2_coupled) *cp = s2t_random_coupled(n, p, &g, 1);
+    CL_FN(cl_s2_quad_ws) *ws = CL_FN(cl_s2_coupled_ws)(cp);
+    RV_DECL(x, 18, p); RV_DECL(w, 9, p); RV_DECL(vv, 9, p); RV_DECL(dL, 9, p); RV_DECL(dS, 9, p);
+    RV_DECL(mom, 9, p); RV_DECL(ref, 9, p); RV_DECL(qd, 9, p);
+    R_DECL(Lp, p); R_DECL(Lm, p); R_DECL(L1, p); R_DECL(L2, p);
+    rsrc q = x;
+    double worst_mu = -INFINITY, worst_pi = -INFINITY, worst_chain = -INFINITY, worst_def = -INFINITY;
+    for (int draw = 0; draw < 3; draw++) {
+        s2t_random_state(x, n, 1.0, &g);
+        CL_FN(cl_s2n_omega_from_qdot)(n, w, q, x + 9);
+        /* ∂L/∂q̇ of (12) by exact central differences, then (20) against (24). */
+        for (size_t k = 0; k < 3 * n; k++) {
+            CL_FN(cl_rvec_copy)(vv, x + 9, 3 * n);
+            r_add_si(vv + k, vv + k, 1);
+            CL_FN(cl_s2_quad_lagrangian)(ws, Lp, q, vv);
+            r_add_si(vv + k, vv + k, -2);
+            CL_FN(cl_s2_quad_lagrangian)(ws, Lm, q, vv);
+            r_sub(dL + k, Lp, Lm);
+            r_mul_2si(dL + k, dL + k, -1);
+        }
+        CL_FN(cl_s2_legendre_mu)(n, mom, q, dL);
+        CL_FN(cl_s2_quad_legendre_mu)(ws, ref, q, x + 9);
+        worst_mu = fmax(worst_mu, CL_FN(cl_rvec_log2_maxdiff)(mom, ref, 9) - fmax(0, CL_FN(cl_rvec_log2_maxabs)(ref, 9)));
+        /* ∂L̃/∂ω of (18) likewise, then (28) against (33). */
+        for (size_t k = 0; k < 3 * n; k++) {
+            CL_FN(cl_rvec_copy)(vv, w, 3 * n);
+            r_add_si(vv + k, vv + k, 1);
+            CL_FN(cl_s2_quad_lagrangian_omega)(ws, Lp, q, vv);
+            r_add_si(vv + k, vv + k, -2);
+            CL_FN(cl_s2_quad_lagrangian_omega)(ws, Lm, q, vv);
+            r_sub(dS + k, Lp, Lm);
+            r_mul_2si(dS + k, dS + k, -1);
+        }
+        CL_FN(cl_s2_legendre_pi)(n, mom, q, dS);
+        CL_FN(cl_s2_quad_legendre_pi)(ws, ref, q, w);
+        worst_pi = fmax(worst_pi, CL_FN(cl_rvec_log2_maxdiff)(mom, ref, 9) - fmax(0, CL_FN(cl_rvec_log2_maxabs)(ref, 9)));
+        /* (14) by the chain rule: ∂L̃/∂ω_i = S(q_i) ∂L/∂q̇_i when the ω_i ⊥ q_i. */
+        for (size_t i = 0; i < n; i++) v3_cross(ref + 3 * i, q + 3 * i, dL + 3 * i);
+        CL_FN(cl_s2_legendre_pi)(n, mom, q, dS);
+        CL_FN(cl_s2_legendre_pi)(n, vv, q, ref);
+        worst_chain = fmax(worst_chain, CL_FN(cl_rvec_log2_maxdiff)(mom, vv, 9) - fmax(0, CL_FN(cl_rvec_log2_maxabs)(vv, 9)));
+        /* (14) itself: L̃(q, ω) = L(q, S(ω)q), with L̃ from (18) and L from (12). */
+        CL_FN(cl_s2n_qdot_from_omega)(n, qd, q, w);
+        CL_FN(cl_s2_quad_lagrangian_omega)(ws, L1, q, w);
+        CL_FN(cl_s2_quad_lagrangian)(ws, L2, q, qd);
+        r_sub(Lp, L1, L2);
+        worst_def = fmax(worst_def, r_log2abs(Lp) - fmax(0, r_log2abs(L2)));
+    }
+    /* [S2 (20)] general Legendre transform in (q, q̇) */
+    is_log2_below(worst_mu, tol_log2(p, 256),
+                  "(20) on dL/dqdot of (12) equals the closed form (24) [%s, %ld bits]", TEST_KIND, (long)p);
+    /* [S2 (18), (28)] modified Lagrangian and its general Legendre transform */
+    is_log2_below(worst_pi, tol_log2(p, 256),
+                  "(28) on dL~/domega of (18) equals the closed form (33) [%s, %ld bits]", TEST_KIND, (long)p);
+    /* [S2 (14)] L̃(q, ω) = L(q, S(ω)q): its derivative and its value */
+    is_log2_below(worst_chain, tol_log2(p, 256),
+                  "(14): dL~/domega_i = S(q_i) dL/dqdot_i on tangent velocities [%s, %ld bits]", TEST_KIND, (long)p);
+    is_log2_below(worst_def, tol_log2(p, 256),
+                  "(14): L~(q, omega) of (18) = L(q, S(omega)q) of (12) [%s, %ld bits]", TEST_KIND, (long)p);
     CL_FN(cl_s2_coupled_free)(cp);
 }
 
@@ -283,7 +363,8 @@ static void errata(cl_prec_t p)
     CL_FN(cl_s2_quad_accel_from)(ws, CL_S2_PI, qdd, y, dy);
     double e42 = CL_FN(cl_rvec_log2_maxdiff)(qdd, ref + 9, 9);
     ok(e42 > -10, "printed gravity of (42) misses the acceleration of (13) by 2^%.1f [%s, %ld]", e42, TEST_KIND, (long)p);
-    /* Control: the same assembly with the corrected gravity M_ii g l_i agrees. */
+    /* Control: the same assembly with the corrected gravity M_ii g l_i agrees:
+       [S2 (31), (32)] Hamilton's equations in (q, π) on hand-made ∂H̃/∂q. */
     for (size_t i = 0; i < n; i++) {
         r_sub(dHdq + 3 * i + 2, dHdq + 3 * i + 2, c);
         CL_FN(cl_chain_M)(ch, i, i, Mij);
@@ -340,6 +421,7 @@ int main(void)
     for (int k = 0; k < TEST_NPREC; k++) {
         forms(TEST_PRECISIONS[k]);
         identities(TEST_PRECISIONS[k]);
+        legendre_general(TEST_PRECISIONS[k]);
         errors(TEST_PRECISIONS[k]);
         errata(TEST_PRECISIONS[k]);
         pole(TEST_PRECISIONS[k]);

@@ -32,7 +32,8 @@ static void run(cl_prec_t p)
             if (d > ef) ef = d;
             d = r_log2abs(dG);
             if (d > ef) ef = d;
-            /* (35a) right-hand side as printed */
+            /* (35a) right-hand side as printed; its gravity term mglΓ₂ reaches
+               Theorem 9 only through K(y, Γ) = (y × Γ, 0) [SKATE (20)] */
             rsrc v1 = zeta, v2 = zeta + 1, v3 = zeta + 2, G2 = zeta + 3, G3 = zeta + 4;
             r_fma(t, ml, par + CL_SKATE_L, par + CL_SKATE_I2);
             r_sub(t, t, par + CL_SKATE_I3);
@@ -43,7 +44,8 @@ static void run(cl_prec_t p)
             r_mul(t, ml, G3); r_mul(t, t, v1); r_mul(t, t, v2); r_neg(pw + 2, t);
             d = skate_log2_relerr(pd, pw, 3);
             if (d > ep) ep = d;
-            /* (30) by the general machinery and by the closed form in ζ */
+            /* (30) by the general machinery and by the closed form in ζ: cl_hamel_energy
+               builds 𝒢_αβ(Γ) = 𝔾_kl 𝓔_α^k 𝓔_β^l [SKATE (29)] from the basis (31) */
             CL_FN(cl_hamel_energy)(a, &h, zeta, Ga);
             CL_FN(cl_skate_energy_zeta)(b, par, zeta);
             r_sub(t, a, b);
