@@ -58,13 +58,48 @@ int CL_FN(check_s2_legendre_h)(cl_check_result *res, cl_prec_t prec)
     return st;
 }
 
+/*
+ * Propositions 1 (11) and 2 (17), the Euler–Lagrange equations themselves,
+ * hold on the vector fields of Corollaries 1 (13) and 4 (36) of the
+ * configuration-dependent (and damped) system at seeded random states.
+ */
+int CL_FN(check_s2_el_residuals)(cl_check_result *res, cl_prec_t prec)
+{
+    cl_rng g;
+    cl_rng_seed(&g, 3131);
+    res->log2_err = -INFINITY;
+    for (size_t n = 1; n <= 3; n++) {
+        CL_FN(cl_s2_coupled) *cp = s2t_random_coupled(n, prec, &g, 1);
+        if (!cp) return CL_ENOMEM;
+        rptr x = CL_FN(cl_rvec_new)(6 * n, prec);
+        for (int k = 0; k < 10; k++) {
+            double r1, r2;
+            s2t_random_state(x, n, 1.0, &g);
+            s2t_el_residuals(cp, n, x, &r1, &r2);
+            double e = fmax(r1, r2);
+            if (e > res->log2_err || isnan(e)) {
+                res->log2_err = isnan(e) ? INFINITY : e;
+                snprintf(res->note, sizeof res->note, "n = %zu, draw %d, %s", n, k, r1 >= r2 ? "(11)" : "(17)");
+            }
+        }
+        CL_FN(cl_rvec_free)(x);
+        CL_FN(cl_s2_coupled_free)(cp);
+    }
+    return CL_OK;
+}
+
 #if CL_PREC == CL_MPFR
 int check_s2_legendre_h_d(cl_check_result *, cl_prec_t);
+int check_s2_el_residuals_d(cl_check_result *, cl_prec_t);
 static const cl_check s2_legendre_checks[] = {
     {.name = "s2.legendre.hamiltonians", .chapter = "S2 IV", .tags = "[S2 (21),(26),(29),(35)]",
      .what = "H(q, mu) (26) against sum mu.qdot - L (21), and H~(q, pi) (35) against sum pi.w - L~ (29), configuration-dependent inertia",
      .cond = 256, .why = "each side is a few dozen products and sums of terms of size |H|, plus the Legendre transform's 3n x 3n solve",
      .fn_d = check_s2_legendre_h_d, .fn_mp = check_s2_legendre_h_mp},
+    {.name = "s2.el.residuals", .chapter = "S2 III", .tags = "[S2 (11),(13),(17),(36)]",
+     .what = "Euler-Lagrange residuals (11) and (17) on the fields of (13) and (36), configuration-dependent inertia, damping",
+     .cond = 256, .why = "a few dozen products of terms of the size of d/dt dL/dqdot, plus the 3n x 3n solve of the field",
+     .fn_d = check_s2_el_residuals_d, .fn_mp = check_s2_el_residuals_mp},
 };
 CL_ORACLE_REGISTER(s2_legendre_checks)
 #endif
