@@ -54,6 +54,52 @@ int CL_FN(check_nfold_field)(cl_check_result *res, cl_prec_t prec)
 }
 
 /*
+ * The pendulum's energy (kinetic from the link velocities, potential from
+ * the heights) against the chain chapter's energy [S2 (38)–(39)] in the
+ * (q, ω) form at random states, N = 1, 2, 3, 5, 8 (relative).
+ */
+int CL_FN(check_nfold_energy)(cl_check_result *res, cl_prec_t prec)
+{
+    static const size_t NS[] = {1, 2, 3, 5, 8};
+    cl_rng g;
+    cl_rng_seed(&g, 4343);
+    res->log2_err = -INFINITY;
+    for (int k = 0; k < 5; k++) {
+        size_t n = NS[k];
+        CL_FN(cl_nfold) *s = make(n, prec, 0, "9.81");
+        if (!s) return CL_ENOMEM;
+        rptr y = CL_FN(cl_rvec_new)(6 * n + 18, prec), E = y + 6 * n, inv = E + 1, Lz = inv + 7,
+             xp = Lz + 1, vp = xp + 3, c3 = vp + 3;
+        for (int draw = 0; draw < 5; draw++) {
+            nfold_random_state(y, n, &g, 1.5);
+            CL_FN(cl_nfold_energy)(s, E, y);
+            int st = CL_FN(cl_chain_invariants)(s->chain, CL_S2_OMEGA, inv, y);
+            if (st) { CL_FN(cl_rvec_free)(y); CL_FN(cl_nfold_free)(s); return st; }
+            double e = CL_FN(cl_rvec_log2_maxdiff)(E, inv, 1) - fmax(0, r_log2abs(inv));
+            /* vertical angular momentum e₃·Σ m_i x_i × ẋ_i, x_i = Σ_{j≤i} l_j q_j,
+               ẋ_i = Σ_{j≤i} l_j ω_j × q_j, against the chain's second invariant */
+            v3_zero(xp); v3_zero(vp); r_set_zero(Lz);
+            for (size_t i = 0; i < n; i++) {
+                v3_axpy(xp, s->l + i, y + 3 * i);
+                v3_cross(c3, y + 3 * (n + i), y + 3 * i);
+                v3_axpy(vp, s->l + i, c3);
+                v3_cross(c3, xp, vp);
+                r_addmul(Lz, s->m + i, c3 + 2);
+            }
+            double e2 = CL_FN(cl_rvec_log2_maxdiff)(Lz, inv + 1, 1) - fmax(0, r_log2abs(Lz));
+            if (e2 > e) e = e2;
+            if (e > res->log2_err) {
+                res->log2_err = e;
+                snprintf(res->note, sizeof res->note, "worst at N = %zu, draw %d", n, draw);
+            }
+        }
+        CL_FN(cl_rvec_free)(y);
+        CL_FN(cl_nfold_free)(s);
+    }
+    return CL_OK;
+}
+
+/*
  * |q_i|² − 1 and q_i·ω_i after 10⁴ steps of h = 1/100 (N = 3, g = 1) for one
  * Lie method; the note gives the energy drift and, for rkmk4, what classical
  * RK4 in the embedding R¹⁸ does with the same steps.
@@ -223,6 +269,7 @@ int check_nfold_field_d(cl_check_result *, cl_prec_t);
 int check_nfold_manifold_euler_d(cl_check_result *, cl_prec_t);
 int check_nfold_manifold_rkmk4_d(cl_check_result *, cl_prec_t);
 int check_nfold_manifold_cf4_d(cl_check_result *, cl_prec_t);
+int check_nfold_energy_d(cl_check_result *, cl_prec_t);
 int check_nfold_manifold_rkmk45_d(cl_check_result *, cl_prec_t);
 
 #define MANIFOLD_WHY "each step applies exp(xi) through psi, orthogonal to a few ulps; 1e4 steps accumulate at most linearly: 1e4 x 8 ulps"
@@ -233,6 +280,10 @@ static const cl_check nfold_checks[] = {
      .cond = 4096, .why = "dense 24x24 elimination and a tridiagonal solve with random link directions: growth of a few "
                           "hundred, times a dozen roundings per entry",
      .fn_d = check_nfold_field_d, .fn_mp = check_nfold_field_mp},
+    {.name = "nfold.energy.s2", .chapter = "NFOLD", .tags = "[NFOLD (1)] [S2 (38),(39)]",
+     .what = "energy of the N-fold pendulum against the chain chapter's energy, and the chain's vertical angular momentum against e3.sum m_i x_i x xdot_i, at random (q, omega) states, N = 1..8 (relative)",
+     .cond = 256, .why = "two sums of N^2 products of link velocities and N heights, each a few roundings per term",
+     .fn_d = check_nfold_energy_d, .fn_mp = check_nfold_energy_mp},
     {.name = "nfold.manifold.lie-euler", .chapter = "NFOLD", .tags = "[NFOLD (6)]",
      .what = "| |q_i|^2 - 1 | and |q_i . omega_i| after 1e4 Lie-Euler steps of 0.01, N = 3", .cond = 80000,
      .why = MANIFOLD_WHY, .fn_d = check_nfold_manifold_euler_d, .fn_mp = check_nfold_manifold_euler_mp, .slow = 1},
