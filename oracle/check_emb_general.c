@@ -93,9 +93,6 @@ static void random_state(rptr x, rptr v, size_t d, double scale, cl_rng *g)
 /* (2.7)–(2.8) with P = I − xxᵀ against (3.4) (d = 2) or (3.6) and S2 (23) (d = 3). */
 static int sphere_hamilton_forms(cl_check_result *res, cl_prec_t prec, size_t d)
 {
-#if CL_PREC == CL_DOUBLE
-    prec = 53;
-#endif
     cl_rng g;
     cl_rng_seed(&g, 2300 + d);
     RV_DECL(K, 9, prec); RV_DECL(B, 9, prec); RV_DECL(b, 3, prec);
@@ -162,9 +159,6 @@ static int make_pendulum(CL_FN(cl_emb_pendulum) **p, size_t d, cl_prec_t prec)
 int CL_FN(check_emb_sphere_pendulum)(cl_check_result *res, cl_prec_t prec);
 int CL_FN(check_emb_sphere_pendulum)(cl_check_result *res, cl_prec_t prec)
 {
-#if CL_PREC == CL_DOUBLE
-    prec = 53;
-#endif
     cl_rng g;
     cl_rng_seed(&g, 27);
     CL_FN(cl_emb_pendulum) *p;
@@ -228,9 +222,6 @@ int CL_FN(check_emb_sphere_pendulum)(cl_check_result *res, cl_prec_t prec)
 int CL_FN(check_emb_circle_angle)(cl_check_result *res, cl_prec_t prec);
 int CL_FN(check_emb_circle_angle)(cl_check_result *res, cl_prec_t prec)
 {
-#if CL_PREC == CL_DOUBLE
-    prec = 53;
-#endif
     cl_rng g;
     cl_rng_seed(&g, 33);
     CL_FN(cl_emb_pendulum) *p;
@@ -317,9 +308,6 @@ static int make_subspace(CL_FN(cl_emb_subspace) **s, cl_prec_t prec, uint64_t se
 int CL_FN(check_emb_subspace_projection)(cl_check_result *res, cl_prec_t prec);
 int CL_FN(check_emb_subspace_projection)(cl_check_result *res, cl_prec_t prec)
 {
-#if CL_PREC == CL_DOUBLE
-    prec = 53;
-#endif
     enum { N = 5, M = 2 };
     CL_FN(cl_emb_subspace) *s;
     RV_DECL(A, M * N, prec); RV_DECL(P, N * N, prec); RV_DECL(Q, N * N, prec); RV_DECL(T, N * N, prec);
@@ -353,9 +341,6 @@ int CL_FN(check_emb_subspace_projection)(cl_check_result *res, cl_prec_t prec)
 int CL_FN(check_emb_subspace_printed)(cl_check_result *res, cl_prec_t prec);
 int CL_FN(check_emb_subspace_printed)(cl_check_result *res, cl_prec_t prec)
 {
-#if CL_PREC == CL_DOUBLE
-    prec = 53;
-#endif
     enum { N = 5, M = 2 };
     cl_rng g;
     cl_rng_seed(&g, 77);
@@ -379,9 +364,6 @@ int CL_FN(check_emb_subspace_printed)(cl_check_result *res, cl_prec_t prec)
 int CL_FN(check_emb_subspace_reduced)(cl_check_result *res, cl_prec_t prec);
 int CL_FN(check_emb_subspace_reduced)(cl_check_result *res, cl_prec_t prec)
 {
-#if CL_PREC == CL_DOUBLE
-    prec = 53;
-#endif
     enum { N = 5, K = 3 };
     cl_rng g;
     cl_rng_seed(&g, 31);
@@ -457,9 +439,6 @@ static int energy_rate_of(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w, c
 int CL_FN(check_emb_energy_examples)(cl_check_result *res, cl_prec_t prec);
 int CL_FN(check_emb_energy_examples)(cl_check_result *res, cl_prec_t prec)
 {
-#if CL_PREC == CL_DOUBLE
-    prec = 53;
-#endif
     cl_rng g;
     cl_rng_seed(&g, 41);
     double e = -INFINITY;
@@ -525,9 +504,6 @@ static int s2pend_potential(void *ctx, rptr U, rptr dU, rsrc q)
 int CL_FN(check_emb_sphere_vs_s2)(cl_check_result *res, cl_prec_t prec);
 int CL_FN(check_emb_sphere_vs_s2)(cl_check_result *res, cl_prec_t prec)
 {
-#if CL_PREC == CL_DOUBLE
-    prec = 53;
-#endif
     cl_rng g;
     cl_rng_seed(&g, 2323);
     CL_FN(cl_emb_pendulum) *p;
@@ -679,9 +655,6 @@ static int mag_ham_dx(void *ctx, rptr g, rsrc x, rsrc mu)
 int CL_FN(check_emb_general_magnetic)(cl_check_result *res, cl_prec_t prec);
 int CL_FN(check_emb_general_magnetic)(cl_check_result *res, cl_prec_t prec)
 {
-#if CL_PREC == CL_DOUBLE
-    prec = 53;
-#endif
     cl_rng g;
     cl_rng_seed(&g, 1879);
     RV_DECL(B, 3, prec); RV_DECL(x, 3, prec); RV_DECL(v, 3, prec); RV_DECL(a, 3, prec);
@@ -751,9 +724,6 @@ int CL_FN(check_emb_general_magnetic)(cl_check_result *res, cl_prec_t prec)
 int CL_FN(check_emb_general_dproj)(cl_check_result *res, cl_prec_t prec);
 int CL_FN(check_emb_general_dproj)(cl_check_result *res, cl_prec_t prec)
 {
-#if CL_PREC == CL_DOUBLE
-    prec = 53;
-#endif
     cl_rng g;
     cl_rng_seed(&g, 25);
     RV_DECL(x, 5, prec); RV_DECL(v, 5, prec); RV_DECL(y, 5, prec); RV_DECL(xp, 5, prec);

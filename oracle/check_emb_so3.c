@@ -68,9 +68,6 @@ static int make_top(CL_FN(cl_emb_top) **t, int rigid, cl_prec_t prec, cl_rng *g)
 int CL_FN(check_emb_so3_projection)(cl_check_result *res, cl_prec_t prec);
 int CL_FN(check_emb_so3_projection)(cl_check_result *res, cl_prec_t prec)
 {
-#if CL_PREC == CL_DOUBLE
-    prec = 53;
-#endif
     cl_rng g;
     cl_rng_seed(&g, 307);
     RV_DECL(R, 9, prec); RV_DECL(Y, 9, prec); RV_DECL(Z, 9, prec); RV_DECL(P, 9, prec);
@@ -123,9 +120,6 @@ int CL_FN(check_emb_so3_projection)(cl_check_result *res, cl_prec_t prec)
 int CL_FN(check_emb_so3_legendre)(cl_check_result *res, cl_prec_t prec);
 int CL_FN(check_emb_so3_legendre)(cl_check_result *res, cl_prec_t prec)
 {
-#if CL_PREC == CL_DOUBLE
-    prec = 53;
-#endif
     cl_rng g;
     cl_rng_seed(&g, 308);
     RV_DECL(R, 9, prec); RV_DECL(Rd, 9, prec); RV_DECL(Om, 3, prec); RV_DECL(W, 9, prec);
@@ -224,18 +218,12 @@ static int el_vs_euler(cl_check_result *res, cl_prec_t prec, int rigid)
 int CL_FN(check_emb_rigid_el38)(cl_check_result *res, cl_prec_t prec);
 int CL_FN(check_emb_rigid_el38)(cl_check_result *res, cl_prec_t prec)
 {
-#if CL_PREC == CL_DOUBLE
-    prec = 53;
-#endif
     return el_vs_euler(res, prec, 1);
 }
 
 int CL_FN(check_emb_heavy_top_el38)(cl_check_result *res, cl_prec_t prec);
 int CL_FN(check_emb_heavy_top_el38)(cl_check_result *res, cl_prec_t prec)
 {
-#if CL_PREC == CL_DOUBLE
-    prec = 53;
-#endif
     return el_vs_euler(res, prec, 0);
 }
 
@@ -297,18 +285,12 @@ static int hamilton_vs_euler(cl_check_result *res, cl_prec_t prec, int rigid)
 int CL_FN(check_emb_rigid_hamilton)(cl_check_result *res, cl_prec_t prec);
 int CL_FN(check_emb_rigid_hamilton)(cl_check_result *res, cl_prec_t prec)
 {
-#if CL_PREC == CL_DOUBLE
-    prec = 53;
-#endif
     return hamilton_vs_euler(res, prec, 1);
 }
 
 int CL_FN(check_emb_heavy_top_hamilton)(cl_check_result *res, cl_prec_t prec);
 int CL_FN(check_emb_heavy_top_hamilton)(cl_check_result *res, cl_prec_t prec)
 {
-#if CL_PREC == CL_DOUBLE
-    prec = 53;
-#endif
     return hamilton_vs_euler(res, prec, 0);
 }
 
@@ -317,9 +299,6 @@ int CL_FN(check_emb_heavy_top_hamilton)(cl_check_result *res, cl_prec_t prec)
 int CL_FN(check_emb_so3_invariants)(cl_check_result *res, cl_prec_t prec);
 int CL_FN(check_emb_so3_invariants)(cl_check_result *res, cl_prec_t prec)
 {
-#if CL_PREC == CL_DOUBLE
-    prec = 53;
-#endif
     cl_rng g;
     cl_rng_seed(&g, 360);
     RV_DECL(R, 9, prec); RV_DECL(Rd, 9, prec); RV_DECL(A, 9, prec); RV_DECL(Om, 3, prec);
@@ -441,9 +420,6 @@ static int rk4_written_out(const CL_FN(cl_emb_top) *t, rptr s, rsrc h, rptr k, r
 int CL_FN(check_emb_so3_rk4_38)(cl_check_result *res, cl_prec_t prec);
 int CL_FN(check_emb_so3_rk4_38)(cl_check_result *res, cl_prec_t prec)
 {
-#if CL_PREC == CL_DOUBLE
-    prec = 53;
-#endif
     cl_rng g;
     cl_rng_seed(&g, 46);
     RV_DECL(R, 9, prec); RV_DECL(Rd, 9, prec); RV_DECL(Om, 3, prec); RV_DECL(W, 9, prec);
@@ -478,9 +454,6 @@ int CL_FN(check_emb_so3_rk4_38)(cl_check_result *res, cl_prec_t prec)
 int CL_FN(check_emb_so3_rkmk4_orth)(cl_check_result *res, cl_prec_t prec);
 int CL_FN(check_emb_so3_rkmk4_orth)(cl_check_result *res, cl_prec_t prec)
 {
-#if CL_PREC == CL_DOUBLE
-    prec = 53;
-#endif
     cl_rng g;
     cl_rng_seed(&g, 44);
     RV_DECL(R, 9, prec); RV_DECL(Om, 3, prec);
@@ -619,9 +592,6 @@ static int reduced_38(mpfr_ptr y, mpfr_srcptr x, void *vctx)
 int CL_FN(check_emb_rigid_steady_spectrum)(cl_check_result *res, cl_prec_t prec);
 int CL_FN(check_emb_rigid_steady_spectrum)(cl_check_result *res, cl_prec_t prec)
 {
-#if CL_PREC == CL_DOUBLE
-    prec = 53;
-#endif
     cl_rng g;
     cl_rng_seed(&g, 98);
     RV_DECL(J, 9, prec); RV_DECL(Q, 9, prec); RV_DECL(d, 3, prec); RV_DECL(Pi0, 3, prec);
@@ -692,18 +662,12 @@ int CL_FN(check_emb_rigid_steady_spectrum)(cl_check_result *res, cl_prec_t prec)
 int CL_FN(check_emb_rigid_steady_eigen)(cl_check_result *res, cl_prec_t prec);
 int CL_FN(check_emb_rigid_steady_eigen)(cl_check_result *res, cl_prec_t prec)
 {
-#if CL_PREC == CL_DOUBLE
-    prec = 53;
-#endif
     return steady(res, prec, 0);
 }
 
 int CL_FN(check_emb_rigid_energy_casimir)(cl_check_result *res, cl_prec_t prec);
 int CL_FN(check_emb_rigid_energy_casimir)(cl_check_result *res, cl_prec_t prec)
 {
-#if CL_PREC == CL_DOUBLE
-    prec = 53;
-#endif
     return steady(res, prec, 1);
 }
 
@@ -714,9 +678,6 @@ int CL_FN(check_emb_rigid_energy_casimir)(cl_check_result *res, cl_prec_t prec)
 int CL_FN(check_emb_so3_rkmk4_vs_lie)(cl_check_result *res, cl_prec_t prec);
 int CL_FN(check_emb_so3_rkmk4_vs_lie)(cl_check_result *res, cl_prec_t prec)
 {
-#if CL_PREC == CL_DOUBLE
-    prec = 53;
-#endif
     cl_rng g;
     cl_rng_seed(&g, 45);
     RV_DECL(R, 9, prec); RV_DECL(Om, 3, prec); RV_DECL(y, 12, prec);
