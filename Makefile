@@ -1,39 +1,84 @@
 # chartless — GNU make, no autotools.
 #   make            library (static and shared) and the chartless command
-#   make check      TAP tests under prove, then the quick oracle
+#   make check      TAP tests under prove (every registered check included)
 #   make check-sanitize  the same under ASan and UBSan
 #   make oracle     the full oracle report on the precision ladder
 #   make docs       Doxygen HTML (formulas by the local MathJax)
 #   make bench      benchmarks against the alternatives
 #   make mutants    mutation testing of the oracle (tools/mutants)
 #   make install    PREFIX=/usr/local DESTDIR=
-# A source that uses CL_FN( is templated: it is compiled twice, once with
-# -DCL_PREC=CL_DOUBLE (symbols *_d) and once with -DCL_PREC=CL_MPFR (*_mp).
+#
+# Layout and layering (each folder sees only the folders below it; the
+# include paths below are the only ones a folder's sources get):
+#   src/             the core                        sees src/
+#   check/           the check kit                   sees src/, check/
+#   papers/KEY/      one paper (paper.def)           sees src/, check/, itself and the papers it `needs`
+#   cli/             the chartless command           sees the public headers only (as installed)
+#   tests/           unit tests of src/ and check/   sees src/, check/
+#
+# Instantiation: a templated source is compiled once per scalar kind, with
+# -DCL_PREC=CL_DOUBLE (symbols *_d) and -DCL_PREC=CL_MPFR (*_mp). Which
+# sources are templated is said here and in each paper.def, never guessed:
+#   src/: SRC_T below; check/: CHECK_T below;
+#   papers/KEY/: its paper.def `sections`, its check_*.c and test_*.c;
+#   papers/KEY/*_systems.c are compiled once, for MPFR (the command line's kind).
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 WARN    := -std=gnu11 -Wall -Wextra -Wno-unused-parameter
-CPPFLAGS += -Isrc -Ichapters -Ioracle -Itests
 LDLIBS  := -lmpfr -lgmp -lm
 PREFIX  ?= /usr/local
 B       := build
 VERSION := 0.1.0
 
-LIB_SRC    := $(wildcard src/*.c chapters/*.c)
-ORACLE_SRC := $(wildcard oracle/*.c)
-TEST_SRC   := $(wildcard tests/test_*.c)
-BENCH_SRC  := $(wildcard bench/bench_*.c)
-LP := (
-is_tmpl     = $(shell grep -l 'CL_FN$(LP)' $(1) /dev/null)
-TMPL       := $(call is_tmpl,$(LIB_SRC) $(ORACLE_SRC) $(TEST_SRC) $(BENCH_SRC))
+# ------------------------------------------------------------------ sources
+SRC_T   := scalar r3 linalg deriv ode lie energy_casimir
+SRC_1   := core
+CHECK_T := check_core check_linalg
+CHECK_1 := registry verdict
 
-objs_of = $(foreach f,$(1),$(if $(filter $(f),$(TMPL)),$(B)/$(f:.c=_d.o) $(B)/$(f:.c=_mp.o),$(B)/$(f:.c=.o)))
-LIB_OBJ    := $(call objs_of,$(LIB_SRC))
-ORACLE_OBJ := $(call objs_of,$(ORACLE_SRC))
-ORACLE_LIB_OBJ := $(filter-out $(B)/oracle/main.o,$(ORACLE_OBJ))
-TESTS      := $(foreach f,$(TEST_SRC),$(if $(filter $(f),$(TMPL)),$(B)/$(f:.c=_d) $(B)/$(f:.c=_mp),$(B)/$(f:.c=)))
-SH_TESTS   := $(wildcard tests/test_*.sh)
-BENCHES    := $(BENCH_SRC:%.c=$(B)/%)
+# paper.def field $(2) of paper $(1)
+def = $(strip $(shell sed -n 's/^$(2)[[:space:]]*//p' papers/$(1)/paper.def))
+PAPERS := $(patsubst papers/%/paper.def,%,$(wildcard papers/*/paper.def))
+paper_sections = $(addprefix papers/$(1)/,$(call def,$(1),sections))
+paper_checks   = $(basename $(wildcard papers/$(1)/check_*.c))
+paper_systems  = $(basename $(wildcard papers/$(1)/*_systems.c))
+paper_tests    = $(basename $(wildcard papers/$(1)/test_*.c))
+
+both = $(foreach f,$(1),$(B)/$(f)_d.o $(B)/$(f)_mp.o)
+one  = $(foreach f,$(1),$(B)/$(f).o)
+
+LIB_OBJ := $(call both,$(addprefix src/,$(SRC_T))) $(call one,$(addprefix src/,$(SRC_1))) \
+           $(call one,$(addprefix check/,$(CHECK_1))) \
+           $(foreach p,$(PAPERS),$(call both,$(call paper_sections,$(p))))
+# Registered by constructors: linked whole into the command and the check runner.
+REG_OBJ := $(call both,$(addprefix check/,$(CHECK_T))) \
+           $(foreach p,$(PAPERS),$(call both,$(call paper_checks,$(p))) $(call one,$(call paper_systems,$(p))))
+CLI_OBJ := $(call one,$(basename $(wildcard cli/*.c)))
+
+UNIT_TESTS  := $(basename $(wildcard tests/test_*.c))
+TEMPL_TESTS := $(filter-out tests/test_public_header tests/test_cli_s2 tests/test_checks,$(UNIT_TESTS)) \
+               $(foreach p,$(PAPERS),$(call paper_tests,$(p)))
+TESTS := $(foreach t,$(TEMPL_TESTS),$(B)/$(t)_d $(B)/$(t)_mp) \
+         $(B)/tests/test_public_header $(B)/tests/test_cli_s2 $(B)/tests/test_checks
+SH_TESTS := $(wildcard tests/test_*.sh)
+BENCHES  := $(patsubst %.c,$(B)/%,$(wildcard bench/bench_*.c))
+
+# Public headers, installed and staged in $(B)/include/chartless as installed:
+# everything in src/, check.h and system.h of the kit, and each paper's
+# headers but its internal *_impl.h (MPFR's mpfr.h / mpfr-impl.h split).
+PUBLIC_H := $(wildcard src/*.h) check/check.h check/system.h \
+            $(filter-out %_impl.h,$(foreach p,$(PAPERS),$(wildcard papers/$(p)/*.h)))
+INC := $(B)/include/chartless
+
+# ----------------------------------------------------------- include paths
+$(B)/src/%:    LAYER := -Isrc
+$(B)/check/%:  LAYER := -Isrc -Icheck
+$(B)/tests/%:  LAYER := -Isrc -Icheck
+$(B)/cli/%:    LAYER := -I$(INC)
+$(B)/tests/test_public_header.o: LAYER := -I$(INC) -Icheck
+$(B)/bench/%:  LAYER := -I$(INC)
+$(foreach p,$(PAPERS),$(eval $(B)/papers/$(p)/%: LAYER := -Isrc -Icheck -Ipapers/$(p) $(addprefix -Ipapers/,$(call def,$(p),needs))))
 
 NEED_BUILD := header:mpfr.h:libmpfr-dev header:gmp.h:libgmp-dev
 NEED_CHECK := cmd:prove:perl cmd:pkg-config:pkg-config cmd:python3:python3
@@ -41,41 +86,62 @@ NEED_DOCS  := cmd:doxygen:doxygen file:/usr/share/javascript/mathjax/MathJax.js:
 NEED_PLOT  := cmd:gnuplot:gnuplot-nox
 
 .SECONDARY:
-.PHONY: all check oracle docs bench install uninstall clean deps figures mutants check-sanitize
+.PHONY: all check oracle docs bench install uninstall clean deps figures mutants check-sanitize headers
 all: $(B)/libchartless.a $(B)/libchartless.so $(B)/chartless
 
 deps:
 	@CC="$(CC)" tools/need $(NEED_BUILD)
 
+COMPILE = $(CC) $(LAYER) $(CPPFLAGS) $(WARN) $(CFLAGS) -fPIC -MMD -MP
 $(B)/%_d.o: %.c | deps
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) -DCL_PREC=CL_DOUBLE $(WARN) $(CFLAGS) -fPIC -MMD -MP -c $< -o $@
+	$(COMPILE) -DCL_PREC=CL_DOUBLE -c $< -o $@
 $(B)/%_mp.o: %.c | deps
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) -DCL_PREC=CL_MPFR $(WARN) $(CFLAGS) -fPIC -MMD -MP -c $< -o $@
+	$(COMPILE) -DCL_PREC=CL_MPFR -c $< -o $@
+$(B)/%_systems.o: %_systems.c | deps
+	@mkdir -p $(@D)
+	$(COMPILE) -DCL_PREC=CL_MPFR -c $< -o $@
 $(B)/%.o: %.c | deps
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -fPIC -MMD -MP -c $< -o $@
+	$(COMPILE) -c $< -o $@
+$(CLI_OBJ) $(patsubst %,%.o,$(BENCHES)) $(B)/tests/test_public_header.o: $(INC)/chartless.h
+
+# The public headers as installed, and the umbrella chartless.h generated
+# from the papers' paper.def.
+headers: $(INC)/chartless.h
+$(INC)/chartless.h: $(PUBLIC_H) $(wildcard papers/*/paper.def) Makefile
+	@rm -rf $(INC) && mkdir -p $(INC)
+	@cp $(PUBLIC_H) $(INC)/
+	@{ echo '/** \file chartless.h'; \
+	   echo ' * \brief Everything public in libchartless: the core, the check kit and'; \
+	   echo ' *        every paper. Generated by the Makefile from each paper.def. */'; \
+	   echo '#ifndef CHARTLESS_H'; echo '#define CHARTLESS_H'; \
+	   echo '#include "chartless_base.h"'; echo '#include "check.h"'; echo '#include "system.h"'; \
+	   $(foreach p,$(PAPERS),echo '#include "$(call def,$(p),header)" /* [$(call def,$(p),key)] $(call def,$(p),short) */';) \
+	   echo '#endif'; } > $@.tmp && mv $@.tmp $@
 
 $(B)/libchartless.a: $(LIB_OBJ)
 	rm -f $@ && ar rcs $@ $^
 $(B)/libchartless.so: $(LIB_OBJ)
 	$(CC) -shared -Wl,-soname,libchartless.so.0 -o $@ $^ $(LDLIBS)
-$(B)/chartless: $(ORACLE_OBJ) $(B)/libchartless.a
-	$(CC) $(CFLAGS) -rdynamic -o $@ $(ORACLE_OBJ) $(B)/libchartless.a $(LDLIBS) -ldl
-# The oracle's checks and commands as an archive, for tests that drive them.
-$(B)/liboracle.a: $(ORACLE_LIB_OBJ)
-	rm -f $@ && ar rcs $@ $^
+$(B)/chartless: $(CLI_OBJ) $(REG_OBJ) $(B)/libchartless.a
+	$(CC) $(CFLAGS) -rdynamic -o $@ $(CLI_OBJ) $(REG_OBJ) $(B)/libchartless.a $(LDLIBS) -ldl
 
-$(B)/tests/%: $(B)/tests/%.o $(B)/liboracle.a $(B)/libchartless.a
-	$(CC) $(CFLAGS) -o $@ $< $(B)/liboracle.a $(B)/libchartless.a $(LDLIBS) -ldl
+$(B)/%_d: $(B)/%_d.o $(B)/libchartless.a
+	$(CC) $(CFLAGS) -o $@ $< $(B)/libchartless.a $(LDLIBS)
+$(B)/%_mp: $(B)/%_mp.o $(B)/libchartless.a
+	$(CC) $(CFLAGS) -o $@ $< $(B)/libchartless.a $(LDLIBS)
+$(B)/tests/test_checks: $(B)/tests/test_checks.o $(REG_OBJ) $(B)/libchartless.a
+	$(CC) $(CFLAGS) -o $@ $< $(REG_OBJ) $(B)/libchartless.a $(LDLIBS)
+$(B)/tests/%: $(B)/tests/%.o $(B)/libchartless.a
+	$(CC) $(CFLAGS) -o $@ $< $(B)/libchartless.a $(LDLIBS)
 $(B)/bench/%: $(B)/bench/%.o $(B)/libchartless.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libchartless.a $(LDLIBS)
 
 check: all $(TESTS)
 	@tools/need $(NEED_CHECK)
-	BUILD=$(B) CC="$(CC) $(CFLAGS)" prove -f $(TESTS) $(SH_TESTS)
-	$(B)/chartless oracle --quick -j 2
+	BUILD=$(B) CC="$(CC) $(CFLAGS)" prove -j 2 -f $(TESTS) $(SH_TESTS)
 
 # The tests again under AddressSanitizer and UndefinedBehaviorSanitizer.
 check-sanitize:
@@ -99,7 +165,7 @@ docs:
 	@tools/need $(NEED_DOCS) cmd:python3:python3
 	@rm -rf $(B)/docs && mkdir -p $(B)/docs $(B)/gen $(B)/figures
 	@tools/eqcoverage --summary --md $(B)/gen/eqcoverage.md > $(B)/docs/eqcoverage.txt 2>&1 || cat $(B)/docs/eqcoverage.txt
-	CL_DOC_INPUT="$(wildcard src chapters oracle) $(B)/gen" CL_DOC_SECTIONS="$$(tools/doxyhelp sections)" \
+	CL_DOC_INPUT="src check papers cli $(B)/gen" CL_DOC_SECTIONS="$$(tools/doxyhelp sections)" \
 	    doxygen docs/Doxyfile 2> $(B)/docs/warnings.log
 	@if [ -s $(B)/docs/warnings.log ]; then cat $(B)/docs/warnings.log; echo "doxygen warnings: fix them"; exit 1; fi
 	@tools/doxyhelp mathjax $(B)/docs/html/mathjax
@@ -136,7 +202,7 @@ install: all $(B)/chartless.pc
 	install -m 755 $(B)/libchartless.so $(DESTDIR)$(PREFIX)/lib/libchartless.so.$(VERSION)
 	ln -sf libchartless.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libchartless.so.0
 	ln -sf libchartless.so.0 $(DESTDIR)$(PREFIX)/lib/libchartless.so
-	install -m 644 src/*.h chapters/*.h $(DESTDIR)$(PREFIX)/include/chartless/
+	install -m 644 $(INC)/*.h $(DESTDIR)$(PREFIX)/include/chartless/
 	install -m 644 $(B)/chartless.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
 	install -m 755 $(B)/chartless $(DESTDIR)$(PREFIX)/bin/
 

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include "tap_real.h"
 #include "linalg.h"
-#include "linalg_common.h"
+#include "linalg_cases_impl.h"
 
 static rptr newv(size_t n, cl_prec_t p) { return CL_FN(cl_rvec_new)(n, p); }
 static void delv(rptr v) { CL_FN(cl_rvec_free)(v); }

@@ -1,7 +1,7 @@
 /* The oracle's verdict rules on synthetic ladders (oracle/verdict.c). */
 #include <math.h>
 #include "tap.h"
-#include "oracle.h"
+#include "check.h"
 
 static const long bits[4] = {53, 113, 256, 1024};
 

@@ -1,0 +1,128 @@
+/**
+ * \file check.h
+ * \brief The check kit: a check written once (CL_CHECK), its registry, the
+ *        "worst discrepancy" bookkeeping and the precision-ladder verdict.
+ *
+ * A check compares two computations that must agree (two forms of the same
+ * vector field, an identity, a conservation law, a closed form) and reports
+ * the largest discrepancy it saw, as log2, at one precision. The oracle runs
+ * it on the ladder (53 bits through the double instantiation, higher rungs
+ * through MPFR) and classifies the sequence (see verdict.c):
+ *  - *rounding*: below tolerance at every rung and shrinking like 2^−p;
+ *  - *pass*: below tolerance at every rung (e.g. exactly zero throughout);
+ *  - *mismatch*: above tolerance at some rung.
+ * The tolerance at p bits is cond·2^(1−p) (relative where the check scales
+ * its discrepancy), with the condition factor `cond` and its reason stated
+ * by the check.
+ *
+ * A check is one block in a templated source (compiled once per scalar
+ * kind): CL_CHECK gives its description and its body, and registers it.
+ */
+#ifndef CL_ORACLE_H
+#define CL_ORACLE_H
+#include <stddef.h>
+#include <math.h>
+#include "cl_types.h"
+
+/** What one run of a check at one precision found. */
+typedef struct cl_check_result {
+    double log2_err;   /**< log2 of the largest discrepancy (−inf: none) */
+    char note[200];    /**< optional: where the worst case occurred */
+} cl_check_result;
+
+/** One run at precision \p prec; 0 or a CL_E status (reported as an error). */
+typedef int (*cl_check_fn)(cl_check_result *res, cl_prec_t prec);
+
+/** How a check's discrepancies are judged. */
+enum cl_check_kind {
+    CL_CHECK_ROUNDING = 0, /**< a discrepancy expected to shrink like 2^−p */
+    CL_CHECK_EXACT = 1     /**< a yes/no agreement: log2_err = −inf means agree */
+};
+
+/** A registered check. */
+typedef struct cl_check {
+    const char *name;    /**< unique dotted name, e.g. "s2.hat.45" */
+    const char *chapter; /**< e.g. "S2 II" */
+    const char *tags;    /**< equation tags, e.g. "[S2 (45)]" */
+    const char *what;    /**< one line: what is compared with what */
+    double cond;         /**< condition factor: tolerance cond·2^(1−p) */
+    const char *why;     /**< why that factor */
+    cl_check_fn fn_d;    /**< double instantiation (the 53-bit rung) */
+    cl_check_fn fn_mp;   /**< MPFR instantiation (every other rung) */
+    int kind;            /**< enum cl_check_kind */
+    int slow;            /**< 1: left out of `oracle --quick` */
+} cl_check;
+
+/** Add \p n checks to the registry (called by CL_ORACLE_REGISTER). */
+void cl_oracle_register(const cl_check *checks, size_t n);
+/** Number of registered checks. */
+size_t cl_oracle_count(void);
+/** Registered check \p i, in name order. */
+const cl_check *cl_oracle_get(size_t i);
+
+/**
+ * \brief Define and register a check in one block.
+ *
+ * \code
+ * CL_CHECK(core_r3_lagrange, "core.r3.lagrange", .chapter = "core", .tags = "",
+ *          .what = "|a x b|^2 + (a.b)^2 against |a|^2 |b|^2 (relative)",
+ *          .cond = 16, .why = "about ten roundings on each side")
+ * {
+ *     cl_check_begin(res);
+ *     ... cl_check_worst(res, log2_discrepancy, "at draw %d", k); ...
+ *     return CL_OK;
+ * }
+ * \endcode
+ *
+ * \p id is a C identifier, \p name the dotted name the oracle prints; the
+ * remaining arguments are designated initializers of cl_check. The body sees
+ * `cl_check_result *res` and `cl_prec_t prec`; it is compiled once per
+ * scalar kind (`check_<id>_d` runs the 53-bit rung, `check_<id>_mp` every
+ * other), and the MPFR copy registers the description at program start.
+ */
+#if defined(CL_PREC) && CL_PREC == CL_MPFR
+#define CL_CHECK(id, name_, ...) \
+    int check_##id##_d(cl_check_result *res, cl_prec_t prec); \
+    int check_##id##_mp(cl_check_result *res, cl_prec_t prec); \
+    static const cl_check cl_check_desc_##id = {.name = name_, __VA_ARGS__, \
+                                               .fn_d = check_##id##_d, .fn_mp = check_##id##_mp}; \
+    static void __attribute__((constructor)) cl_check_reg_##id(void) { cl_oracle_register(&cl_check_desc_##id, 1); } \
+    int check_##id##_mp(cl_check_result *res, cl_prec_t prec)
+#else
+#define CL_CHECK(id, name_, ...) \
+    int check_##id##_d(cl_check_result *res, cl_prec_t prec); \
+    int check_##id##_d(cl_check_result *res, cl_prec_t prec)
+#endif
+
+/** Start a result: no discrepancy seen yet (log2_err = −inf, empty note). */
+static inline void cl_check_begin(cl_check_result *res)
+{
+    res->log2_err = -INFINITY;
+    res->note[0] = 0;
+}
+
+/**
+ * Record a discrepancy of log2 size \p e: when it is the largest so far (or
+ * NaN, which always wins), it becomes res->log2_err and the note is set from
+ * \p fmt (NULL keeps the note). Returns 1 when \p e became the worst.
+ */
+int cl_check_worst(cl_check_result *res, double e, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/** Run check \p c once at \p bits (53: the double body, else MPFR); its status. */
+int cl_check_run(const cl_check *c, long bits, cl_check_result *res);
+
+/** log2 of the tolerance of \p c at \p bits: log2(cond) + 1 − bits (−inf for exact checks). */
+double cl_check_log2_tol(const cl_check *c, long bits);
+
+/** Verdict of a check over a ladder. */
+enum cl_verdict { CL_V_ROUNDING, CL_V_PASS, CL_V_MISMATCH, CL_V_ERROR };
+
+/**
+ * Classify discrepancies \p log2_err[k] at precisions \p bits[k] (increasing)
+ * against tolerances log2(cond) + 1 − bits[k]. See verdict.c.
+ */
+enum cl_verdict cl_oracle_verdict(const cl_check *c, int n, const long *bits,
+                                  const double *log2_err, const int *status);
+/** "rounding", "pass", "mismatch" or "error". */
+const char *cl_verdict_name(enum cl_verdict v);
+#endif

@@ -1,0 +1,204 @@
+/*
+ * Checks of the small dense linear algebra: eigenvalues against closed forms
+ * and exact integer constructions, an LU inverse against the exact integer
+ * inverse, a null space of an integer rank-deficient matrix, and an inertia
+ * by Sylvester's law. Discrepancies are divided by the condition of the
+ * compared quantity (computed from closed forms), so the stated factor is
+ * the backward-error constant of the algorithm alone.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "check.h"
+#include "linalg.h"
+#include "linalg_cases_impl.h"
+
+/* tridiag(−1, 2, −1), n = 20: eigenvalues 2 − 2cos(kπ/21); normal, κ = 1. */
+CL_CHECK(linalg_eig_tridiag, "core.linalg.eig_tridiag",
+         .chapter = "core",
+         .tags = "",
+         .what = "eigenvalues of tridiag(-1,2,-1), n = 20, against 2 - 2cos(k pi/21), relative to ||A|| = 4",
+         .cond = 320,
+         .why = "symmetric (kappa = 1); Hessenberg + Francis QR backward error about 16 n u ||A||")
+{
+    enum { n = 20 };
+    rptr M = CL_FN(cl_rvec_new)(n * n, prec), w = CL_FN(cl_rvec_new)(3 * n, prec);
+    if (!M || !w) { CL_FN(cl_rvec_free)(M); CL_FN(cl_rvec_free)(w); return CL_ENOMEM; }
+    rptr wr = w, wi = w + n, ex = w + 2 * n;
+    R_DECL(t, prec);
+    for (int i = 0; i < n; i++) {
+        r_set_si(M + i * n + i, 2);
+        if (i > 0) r_set_si(M + i * n + i - 1, -1);
+        if (i + 1 < n) r_set_si(M + i * n + i + 1, -1);
+    }
+    for (int k = 1; k <= n; k++) {
+        r_const_pi(t);
+        r_mul_si(t, t, k);
+        r_div_si(t, t, n + 1);
+        r_cos(t, t);
+        r_mul_si(t, t, -2);
+        r_add_si(ex + k - 1, t, 2);
+    }
+    int st = CL_FN(cl_eig)(wr, wi, M, n);
+    if (st == CL_OK) {
+        double e = CL_FN(cl_rvec_log2_maxdiff)(wr, ex, n), f = CL_FN(cl_rvec_log2_maxabs)(wi, n);
+        res->log2_err = (f > e ? f : e) - 2.0; /* relative to ‖A‖₂ ≤ 4 */
+    }
+    CL_FN(cl_rvec_free)(M);
+    CL_FN(cl_rvec_free)(w);
+    return st;
+}
+
+/* Companion matrix of (x+3)(x+1)(x−1)(x−2)(x−4): |λ_i − r_i| / (κ_i ‖C‖_F),
+   κ_i = ‖v‖‖w‖/|p'(r_i)| from the right eigenvector (1, λ, …, λ⁴) and the left
+   one (coefficients of p(x)/(x − λ)). */
+CL_CHECK(linalg_eig_companion, "core.linalg.eig_companion",
+         .chapter = "core",
+         .tags = "",
+         .what = "eigenvalues of the companion matrix of (x+3)(x+1)(x-1)(x-2)(x-4) against its roots, over kappa_i ||C||_F",
+         .cond = 80,
+         .why = "error divided by the closed-form eigenvalue condition; backward error about 16 n u ||C||")
+{
+    enum { n = 5 };
+    static const long roots[n] = {-3, -1, 1, 2, 4};
+    long c[n + 1] = {1};
+    for (int i = 0; i < n; i++) {
+        for (int k = i + 1; k >= 1; k--) c[k] = c[k - 1] - roots[i] * c[k];
+        c[0] = -roots[i] * c[0];
+    }
+    RV_DECL(C, n * n, prec); RV_DECL(wr, n, prec); RV_DECL(wi, n, prec);
+    R_DECL(d, prec);
+    for (int i = 0; i + 1 < n; i++) r_set_si(C + i * n + i + 1, 1);
+    for (int j = 0; j < n; j++) r_set_si(C + (n - 1) * n + j, -c[j]);
+    double cn = n - 1;
+    for (int j = 0; j < n; j++) cn += (double)c[j] * (double)c[j];
+    cn = sqrt(cn);
+    int st = CL_FN(cl_eig)(wr, wi, C, n);
+    if (st) return st;
+    res->log2_err = -INFINITY;
+    for (int i = 0; i < n; i++) {
+        double lam = (double)roots[i], v2 = 0, w2 = 1, q = 1, dp = 1;
+        for (int k = 0; k < n; k++) v2 += pow(lam, 2 * k);
+        for (int k = n - 1; k >= 1; k--) { q = (double)c[k] + lam * q; w2 += q * q; }
+        for (int j = 0; j < n; j++) if (j != i) dp *= lam - (double)roots[j];
+        double kappa = sqrt(v2 * w2) / fabs(dp);
+        r_add_si(d, wr + i, -roots[i]);
+        double e = r_log2abs(d), f = r_log2abs(wi + i);
+        if (f > e) e = f;
+        e -= log2(kappa * cn);
+        if (e > res->log2_err) {
+            res->log2_err = e;
+            snprintf(res->note, sizeof res->note, "worst at root %ld (kappa %.0f)", roots[i], kappa);
+        }
+    }
+    return CL_OK;
+}
+
+/* Integer A = L U (L unit lower, U upper with unit diagonal): the inverse by
+   lu_factor + lu_solve against the exact integer U⁻¹L⁻¹, relative to
+   κ∞(A)·‖A⁻¹‖∞. */
+CL_CHECK(linalg_lu_inverse, "core.linalg.lu_inverse",
+         .chapter = "core",
+         .tags = "",
+         .what = "inverse of an integer L U by lu_factor + lu_solve against the exact integer inverse, over kappa ||A^-1||",
+         .cond = 40,
+         .why = "forward error of a backward-stable solve, about 8 n u times the condition")
+{
+    enum { n = 5 };
+    static const long L[25] = {1, 0, 0, 0, 0, 3, 1, 0, 0, 0, -2, 1, 1, 0, 0, 1, -3, 2, 1, 0, 2, 1, -1, 3, 1};
+    static const long U[25] = {1, -2, 1, 3, 0, 0, 1, 2, -1, 1, 0, 0, 1, 2, -3, 0, 0, 0, 1, 2, 0, 0, 0, 0, 1};
+    long A[25], Li[25], Ui[25], Ai[25];
+    lin_imul(A, L, U, n, n, n);
+    lin_itri_inv(Li, L, n, 1); /* exact inverses by substitution (unit diagonals) */
+    lin_itri_inv(Ui, U, n, 0);
+    lin_imul(Ai, Ui, Li, n, n, n);
+    double an = lin_inorm_inf(A, n, n), ain = lin_inorm_inf(Ai, n, n);
+    RV_DECL(M, n * n, prec); RV_DECL(X, n * n, prec); RV_DECL(Xe, n * n, prec);
+    int perm[n];
+    lin_set_int(M, A, n * n);
+    lin_set_int(Xe, Ai, n * n);
+    int st = CL_FN(cl_lu_factor)(M, perm, n);
+    if (st) return st;
+    CL_FN(cl_mat_identity)(X, n);
+    st = CL_FN(cl_lu_solve)(M, perm, X, n, n);
+    if (st) return st;
+    res->log2_err = CL_FN(cl_rvec_log2_maxdiff)(X, Xe, n * n) - log2(an * ain * ain);
+    snprintf(res->note, sizeof res->note, "kappa_inf(A) = %.0f", an * ain);
+    return CL_OK;
+}
+
+/* Null space of an integer 5×7 matrix of rank 3: max(|A N|/‖A‖_max, |NᵀN − I|),
+   and the dimension must be 4. */
+CL_CHECK(linalg_nullspace, "core.linalg.nullspace",
+         .chapter = "core",
+         .tags = "",
+         .what = "null space of an integer 5x7 matrix of rank 3: dimension 4, A N = 0 relative to ||A||, N^T N = I",
+         .cond = 196,
+         .why = "up to 7 Householder reflections of length 7, each orthogonal to O(n u): 4 n^2")
+{
+    static const long B[15] = {1, 2, 0, -1, 1, 3, 2, 0, 1, 0, 1, -2, 3, 1, 1};
+    static const long C[21] = {1, 0, 2, -1, 0, 1, 3, 0, 1, 1, 3, -2, 0, 1, 2, -1, 0, 1, 1, 1, -1};
+    long A[35];
+    lin_imul(A, B, C, 5, 3, 7);
+    RV_DECL(M, 35, prec); RV_DECL(N, 49, prec); RV_DECL(Nt, 49, prec);
+    RV_DECL(AN, 35, prec); RV_DECL(G, 49, prec);
+    lin_set_int(M, A, 35);
+    int k = 0;
+    int st = CL_FN(cl_nullspace)(N, &k, M, 5, 7, 0);
+    if (st) return st;
+    if (k != 4) {
+        res->log2_err = INFINITY;
+        snprintf(res->note, sizeof res->note, "dimension %d instead of 4", k);
+        return CL_OK;
+    }
+    CL_FN(cl_mat_mul)(AN, M, N, 5, 7, k);
+    double e = CL_FN(cl_rvec_log2_maxabs)(AN, (size_t)5 * k) - CL_FN(cl_rvec_log2_maxabs)(M, 35);
+    CL_FN(cl_mat_transpose)(Nt, N, 7, k);
+    CL_FN(cl_mat_mul)(G, Nt, N, k, 7, k);
+    for (int i = 0; i < k; i++) r_add_si(G + i * k + i, G + i * k + i, -1);
+    double f = CL_FN(cl_rvec_log2_maxabs)(G, (size_t)k * k);
+    res->log2_err = f > e ? f : e;
+    return CL_OK;
+}
+
+/* Sylvester: S D Sᵀ with D = diag(3, −2, 0, 1, −5, 0, 2) has inertia (3, 2, 2),
+   and [[0, B], [Bᵀ, 0]] with B of rank 2 (all pivots 2×2) has (2, 2, 2). */
+CL_CHECK(linalg_inertia, "core.linalg.inertia",
+         .chapter = "core",
+         .tags = "",
+         .what = "inertia of S D S^T equals the signs of D (Sylvester), and of [[0,B],[B^T,0]] with 2x2 pivots",
+         .cond = 1,
+         .why = "integer counts: yes/no",
+         .kind = CL_CHECK_EXACT)
+{
+    enum { n = 7 };
+    static const long dg[n] = {3, -2, 0, 1, -5, 0, 2};
+    static const long Bs[9] = {1, 2, 3, 2, -1, 1, 3, 1, 4};
+    cl_rng g;
+    cl_rng_seed(&g, 11);
+    RV_DECL(S, n * n, prec); RV_DECL(SD, n * n, prec); RV_DECL(St, n * n, prec); RV_DECL(A, n * n, prec);
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) r_set_d(S + i * n + j, (i == j) + 0.3 * cl_rng_normal(&g));
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) r_mul_si(SD + i * n + j, S + i * n + j, dg[j]);
+    CL_FN(cl_mat_transpose)(St, S, n, n);
+    CL_FN(cl_mat_mul)(A, SD, St, n, n, n);
+    int a, b, c, st = CL_FN(cl_sym_inertia)(&a, &b, &c, A, n, 0);
+    if (st) return st;
+    res->log2_err = (a == 3 && b == 2 && c == 2) ? -INFINITY : 0.0;
+    if (res->log2_err == 0.0) snprintf(res->note, sizeof res->note, "S D S^T gave (%d, %d, %d)", a, b, c);
+    for (int i = 0; i < 36; i++) r_set_zero(A + i);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            r_set_si(A + i * 6 + 3 + j, Bs[i * 3 + j]);
+            r_set_si(A + (3 + j) * 6 + i, Bs[i * 3 + j]);
+        }
+    st = CL_FN(cl_sym_inertia)(&a, &b, &c, A, 6, 0);
+    if (st) return st;
+    if (!(a == 2 && b == 2 && c == 2)) {
+        res->log2_err = 0.0;
+        snprintf(res->note, sizeof res->note, "[[0,B],[B^T,0]] gave (%d, %d, %d)", a, b, c);
+    }
+    return CL_OK;
+}
+

@@ -1,0 +1,438 @@
+/**
+ * \file cmd_oracle.c
+ * \brief `chartless oracle`: every registered check on the precision ladder.
+ *
+ * The 53-bit rung runs the double instantiation of a check, every other
+ * rung its MPFR instantiation at that precision. Checks can run in parallel
+ * worker processes (-j N), and each check runs in a process of its own forked
+ * by its worker; results come back through pipes, so a crash in one check is
+ * reported as an error of that check ("crashed") and nothing else is lost.
+ */
+#include <errno.h>
+#include <fnmatch.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "cli.h"
+#include "check.h"
+
+#define MAX_RUNGS 16
+/* Status of a rung whose check's process died before reporting it. */
+#define STATUS_DIED (-1000)
+
+enum format { FMT_TEXT, FMT_JSON, FMT_TAP };
+
+/* One check's results over the ladder. */
+typedef struct outcome {
+    double log2_err[MAX_RUNGS];
+    int status[MAX_RUNGS];
+    char note[MAX_RUNGS][200];
+    double seconds;
+    enum cl_verdict verdict;
+} outcome;
+
+/* Record sent from a worker to the parent. */
+typedef struct record {
+    int check, rung, status;
+    double log2_err, seconds;
+    char note[200];
+} record;
+
+static const char *help_text =
+    "usage: chartless oracle [OPTIONS]\n"
+    "\n"
+    "Run the registered cross-checks on the precision ladder and judge each one:\n"
+    "  rounding  within tolerance at every rung, shrinking like 2^-p\n"
+    "  pass      within tolerance at every rung (exact agreement)\n"
+    "  mismatch  above tolerance somewhere: the two sides are not the same dynamics\n"
+    "The tolerance at p bits is cond*2^(1-p), cond being the check's stated condition factor.\n"
+    "\n"
+    "options:\n"
+    "  --bits LIST        precisions in bits, comma-separated (default 53,113,256,1024;\n"
+    "                     53 runs the double instantiation, others MPFR)\n"
+    "  --check GLOB       only checks whose name matches a glob (comma-separated list)\n"
+    "  --chapter PREFIX   only checks of chapters starting with PREFIX (e.g. S2, \"SKATE 5\")\n"
+    "  --quick            leave out the checks marked slow\n"
+    "  --format FMT       text (default), json or tap\n"
+    "  -j, --jobs N       run checks in N parallel processes (default 1)\n"
+    "  -v, --verbose      also print what each check compares and why its tolerance\n"
+    "  --list             list the selected checks and exit\n"
+    "  -h, --help         this text\n"
+    "\n"
+    "exit status: 0 every selected check passed, 1 a check failed, 2 bad input\n";
+
+static int parse_bits_list(const char *s, long *bits, int *n)
+{
+    char buf[256];
+    if (strlen(s) >= sizeof buf) return cl_cli_error("--bits list too long", s);
+    strcpy(buf, s);
+    *n = 0;
+    if (strstr(buf, ",,") || buf[0] == ',' || (buf[0] && buf[strlen(buf) - 1] == ','))
+        return cl_cli_error("--bits has an empty entry", s);
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        if (*n >= MAX_RUNGS) return cl_cli_error("too many precisions (at most 16)", s);
+        if (cl_cli_parse_bits(tok, &bits[*n])) return CL_EXIT_USAGE;
+        if (*n && bits[*n] <= bits[*n - 1])
+            return cl_cli_error("--bits must be strictly increasing", s);
+        (*n)++;
+    }
+    if (*n == 0) return cl_cli_error("--bits needs at least one precision", s);
+    return 0;
+}
+
+static int name_matches(const char *name, const char *globs)
+{
+    if (!globs) return 1;
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", globs);
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ","))
+        if (fnmatch(tok, name, 0) == 0) return 1;
+    return 0;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void run_one(const cl_check *c, long bits, record *r)
+{
+    cl_check_result res;
+    double t0 = now();
+    r->status = cl_check_run(c, bits, &res);
+    r->seconds = now() - t0;
+    r->log2_err = res.log2_err;
+    snprintf(r->note, sizeof r->note, "%s", res.note);
+}
+
+static int write_all(int fd, const void *p, size_t n)
+{
+    const char *q = p;
+    while (n) {
+        ssize_t w = write(fd, q, n);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return -1;
+        q += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+/* End a worker or check process: release its copies of the parent's
+   selection and results first, so that a leak checker sees a clean exit. */
+static void __attribute__((noreturn)) child_exit(int status, const cl_check **sel, outcome *out)
+{
+    free((void *)sel);
+    free(out);
+    mpfr_free_cache();
+    _exit(status);
+}
+
+/* Run the selected checks in `jobs` worker processes; fill out[]. */
+static void run_all(const cl_check **sel, int nsel, const long *bits, int nb, int jobs, outcome *out)
+{
+    int tty = isatty(2), done = 0, total = nsel * nb;
+    for (int i = 0; i < nsel; i++)
+        for (int k = 0; k < nb; k++) {
+            out[i].status[k] = STATUS_DIED; /* until a record says otherwise */
+            out[i].log2_err[k] = NAN;
+            snprintf(out[i].note[k], sizeof out[i].note[k], "the check's process died (crash or signal) before this rung reported");
+        }
+    if (jobs < 1) jobs = 1;
+    if (jobs > nsel) jobs = nsel > 0 ? nsel : 1;
+    int fds[64];
+    pid_t pids[64];
+    for (int w = 0; w < jobs; w++) {
+        int p[2];
+        if (pipe(p)) { perror("pipe"); exit(CL_EXIT_FAIL); }
+        fflush(NULL);
+        pid_t pid = fork();
+        if (pid < 0) { perror("fork"); exit(CL_EXIT_FAIL); }
+        if (pid == 0) {
+            close(p[0]);
+            for (int i = w; i < nsel; i += jobs) {
+                /* Each check in a process of its own, so that a crash loses
+                   only the rungs of that check that had not reported. */
+                fflush(NULL);
+                pid_t one = fork();
+                if (one == 0 || one < 0) {
+                    for (int k = 0; k < nb; k++) {
+                        record r = {.check = i, .rung = k};
+                        run_one(sel[i], bits[k], &r);
+                        if (write_all(p[1], &r, sizeof r)) child_exit(1, sel, out);
+                    }
+                    if (one == 0) child_exit(0, sel, out);
+                } else {
+                    while (waitpid(one, NULL, 0) < 0 && errno == EINTR) {}
+                }
+            }
+            close(p[1]);
+            child_exit(0, sel, out);
+        }
+        close(p[1]);
+        fds[w] = p[0];
+        pids[w] = pid;
+    }
+    /* Collect records from all workers until every pipe is closed. */
+    int open = jobs;
+    while (open) {
+        fd_set set;
+        FD_ZERO(&set);
+        int maxfd = -1;
+        for (int w = 0; w < jobs; w++)
+            if (fds[w] >= 0) { FD_SET(fds[w], &set); if (fds[w] > maxfd) maxfd = fds[w]; }
+        if (select(maxfd + 1, &set, NULL, NULL, NULL) < 0) {
+            if (errno == EINTR) continue;
+            perror("select");
+            break;
+        }
+        for (int w = 0; w < jobs; w++) {
+            if (fds[w] < 0 || !FD_ISSET(fds[w], &set)) continue;
+            record r;
+            size_t got = 0;
+            ssize_t n;
+            while (got < sizeof r && (n = read(fds[w], (char *)&r + got, sizeof r - got)) > 0) got += (size_t)n;
+            if (got < sizeof r) { close(fds[w]); fds[w] = -1; open--; continue; }
+            outcome *o = &out[r.check];
+            o->log2_err[r.rung] = r.log2_err;
+            o->status[r.rung] = r.status;
+            o->seconds += r.seconds;
+            snprintf(o->note[r.rung], sizeof o->note[r.rung], "%s", r.note);
+            done++;
+            if (tty) fprintf(stderr, "\r[%d/%d] %-60.60s", done, total, sel[r.check]->name);
+        }
+    }
+    for (int w = 0; w < jobs; w++) waitpid(pids[w], NULL, 0);
+    if (tty) fprintf(stderr, "\r%*s\r", 80, "");
+    for (int i = 0; i < nsel; i++)
+        out[i].verdict = cl_oracle_verdict(sel[i], nb, bits, out[i].log2_err, out[i].status);
+}
+
+static const char *status_text(int status)
+{
+    return status == STATUS_DIED ? "crashed" : cl_strerror(status);
+}
+
+
+/* Decimal digits of agreement, −log10 of the discrepancy. */
+static void fmt_digits(char *buf, size_t n, double log2_err, int status)
+{
+    if (status) snprintf(buf, n, "error");
+    else if (log2_err == -INFINITY) snprintf(buf, n, "exact");
+    else if (isnan(log2_err)) snprintf(buf, n, "nan");
+    else snprintf(buf, n, "%.1f", -log2_err * 0.30102999566398120);
+}
+
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; s && *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\') fprintf(f, "\\%c", ch);
+        else if (ch < 0x20) fprintf(f, "\\u%04x", ch);
+        else fputc(ch, f);
+    }
+    fputc('"', f);
+}
+
+static void json_number(FILE *f, double x)
+{
+    if (isfinite(x)) fprintf(f, "%.6g", x);
+    else fputs("null", f);
+}
+
+static void print_text(const cl_check **sel, int nsel, const long *bits, int nb, const outcome *out, int verbose)
+{
+    printf("Digits agreed (-log10 of the largest discrepancy) at each precision in bits;\n"
+           "'!' marks a rung above its tolerance cond*2^(1-p).\n\n");
+    int wn = 5, wt = 4;
+    for (int i = 0; i < nsel; i++) {
+        int a = (int)strlen(sel[i]->name), b = sel[i]->tags ? (int)strlen(sel[i]->tags) : 0;
+        if (a > wn) wn = a;
+        if (b > wt) wt = b;
+    }
+    if (wt > 48) wt = 48;
+    printf("%-*s %-*s", wn, "check", wt, "tags");
+    for (int k = 0; k < nb; k++) printf(" %7ld", bits[k]);
+    printf("  %-10s %s\n", "cond", "verdict");
+    for (int i = 0; i < nsel; i++) {
+        const cl_check *c = sel[i];
+        printf("%-*s %-*.*s", wn, c->name, wt, wt, c->tags ? c->tags : "");
+        for (int k = 0; k < nb; k++) {
+            char d[32];
+            fmt_digits(d, sizeof d, out[i].log2_err[k], out[i].status[k]);
+            int bad = !out[i].status[k] && out[i].log2_err[k] > cl_check_log2_tol(c, bits[k]);
+            printf(" %6s%c", d, bad ? '!' : ' ');
+        }
+        if (c->kind == CL_CHECK_EXACT) printf("  %-10s", "yes/no");
+        else printf("  %-10.3g", c->cond);
+        printf(" %s\n", cl_verdict_name(out[i].verdict));
+        if (verbose || out[i].verdict >= CL_V_MISMATCH) {
+            printf("    %s  [%s]\n", c->what ? c->what : "", c->chapter ? c->chapter : "");
+            if (c->kind != CL_CHECK_EXACT) printf("    tolerance %.3g*2^(1-p): %s\n", c->cond, c->why ? c->why : "");
+            for (int k = 0; k < nb; k++) {
+                if (out[i].status[k])
+                    printf("    %ld bits: %s%s%s\n", bits[k], status_text(out[i].status[k]),
+                           out[i].note[k][0] ? ": " : "", out[i].note[k]);
+                else if (out[i].note[k][0] && (verbose || out[i].log2_err[k] > cl_check_log2_tol(c, bits[k])))
+                    printf("    %ld bits: discrepancy 2^%.1f, tolerance 2^%.1f; %s\n", bits[k],
+                           out[i].log2_err[k], cl_check_log2_tol(c, bits[k]), out[i].note[k]);
+            }
+            if (out[i].verdict == CL_V_MISMATCH && nb > 1) {
+                double shrink = out[i].log2_err[0] - out[i].log2_err[nb - 1];
+                double expect = (double)(bits[nb - 1] - bits[0]);
+                printf("    the discrepancy %s with precision (2^%.1f smaller from %ld to %ld bits; rounding would give 2^%.0f)\n",
+                       shrink > 0.5 * expect ? "shrinks" : "does not shrink", shrink, bits[0], bits[nb - 1], expect);
+            }
+        }
+    }
+}
+
+static void print_json(const cl_check **sel, int nsel, const long *bits, int nb, const outcome *out, int passed, int failed)
+{
+    printf("{\n  \"schema\": \"chartless-oracle/1\",\n  \"bits\": [");
+    for (int k = 0; k < nb; k++) printf("%s%ld", k ? ", " : "", bits[k]);
+    printf("],\n  \"checks\": [\n");
+    for (int i = 0; i < nsel; i++) {
+        const cl_check *c = sel[i];
+        printf("    {\"name\": "); json_string(stdout, c->name);
+        printf(", \"chapter\": "); json_string(stdout, c->chapter);
+        printf(", \"tags\": "); json_string(stdout, c->tags);
+        printf(", \"what\": "); json_string(stdout, c->what);
+        printf(", \"kind\": \"%s\"", c->kind == CL_CHECK_EXACT ? "exact" : "rounding");
+        printf(", \"cond\": "); json_number(stdout, c->cond);
+        printf(", \"why\": "); json_string(stdout, c->why);
+        printf(", \"seconds\": %.3f", out[i].seconds);
+        printf(",\n     \"rungs\": [");
+        for (int k = 0; k < nb; k++) {
+            printf("%s{\"bits\": %ld, \"log2_err\": ", k ? ", " : "", bits[k]);
+            json_number(stdout, out[i].log2_err[k]);
+            printf(", \"digits\": ");
+            json_number(stdout, -out[i].log2_err[k] * 0.30102999566398120);
+            printf(", \"exact\": %s", out[i].log2_err[k] == -INFINITY ? "true" : "false");
+            printf(", \"log2_tol\": ");
+            json_number(stdout, cl_check_log2_tol(c, bits[k]));
+            printf(", \"status\": ");
+            json_string(stdout, out[i].status[k] ? status_text(out[i].status[k]) : "ok");
+            printf(", \"note\": ");
+            json_string(stdout, out[i].note[k]);
+            printf("}");
+        }
+        printf("],\n     \"verdict\": \"%s\"}%s\n", cl_verdict_name(out[i].verdict), i + 1 < nsel ? "," : "");
+    }
+    printf("  ],\n  \"passed\": %d,\n  \"failed\": %d\n}\n", passed, failed);
+}
+
+static void print_tap(const cl_check **sel, int nsel, const long *bits, int nb, const outcome *out)
+{
+    printf("1..%d\n", nsel);
+    for (int i = 0; i < nsel; i++) {
+        int good = out[i].verdict <= CL_V_PASS;
+        printf("%sok %d - %s %s (%s)\n", good ? "" : "not ", i + 1, sel[i]->name,
+               sel[i]->tags ? sel[i]->tags : "", cl_verdict_name(out[i].verdict));
+        for (int k = 0; k < nb; k++) {
+            char d[32];
+            fmt_digits(d, sizeof d, out[i].log2_err[k], out[i].status[k]);
+            printf("# %s %ld bits: %s digits (log2 err %.1f, log2 tol %.1f)\n", sel[i]->name, bits[k], d,
+                   out[i].log2_err[k], cl_check_log2_tol(sel[i], bits[k]));
+        }
+    }
+}
+
+static int cmd_oracle(int argc, char **argv)
+{
+    long bits[MAX_RUNGS] = {53, 113, 256, 1024};
+    int nb = 4, jobs = 1, quick = 0, verbose = 0, list = 0;
+    const char *globs = NULL, *chapter = NULL;
+    enum format fmt = FMT_TEXT;
+    static const struct option opts[] = {
+        {"bits", required_argument, 0, 'b'}, {"check", required_argument, 0, 'c'},
+        {"chapter", required_argument, 0, 'C'}, {"quick", no_argument, 0, 'q'},
+        {"format", required_argument, 0, 'f'}, {"jobs", required_argument, 0, 'j'},
+        {"verbose", no_argument, 0, 'v'}, {"list", no_argument, 0, 'l'},
+        {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+    int o;
+    optind = 1;
+    opterr = 0; /* bad options are reported below as error: <what> (<argument>) */
+    for (;;) {
+        int prev = optind;
+        if ((o = getopt_long(argc, argv, ":j:vh", opts, NULL)) == -1) break;
+        switch (o) {
+        case 'b': if (parse_bits_list(optarg, bits, &nb)) return CL_EXIT_USAGE; break;
+        case 'c':
+            if (strlen(optarg) >= 512) return cl_cli_error("--check list too long", optarg);
+            globs = optarg;
+            break;
+        case 'C': chapter = optarg; break;
+        case 'q': quick = 1; break;
+        case 'f':
+            if (!strcmp(optarg, "text")) fmt = FMT_TEXT;
+            else if (!strcmp(optarg, "json")) fmt = FMT_JSON;
+            else if (!strcmp(optarg, "tap")) fmt = FMT_TAP;
+            else return cl_cli_error("--format must be text, json or tap", optarg);
+            break;
+        case 'j': {
+            char *end;
+            long j = strtol(optarg, &end, 10);
+            if (*end || j < 1 || j > 64) return cl_cli_error("--jobs must be a whole number from 1 to 64", optarg);
+            jobs = (int)j;
+            break;
+        }
+        case 'v': verbose = 1; break;
+        case 'l': list = 1; break;
+        case 'h': fputs(help_text, stdout); return CL_EXIT_OK;
+        case ':': return cl_cli_error("option needs a value", argv[prev]);
+        default: return cl_cli_error("unknown option; chartless oracle --help lists them", argv[prev]);
+        }
+    }
+    if (optind < argc) return cl_cli_error("unexpected argument", argv[optind]);
+
+    size_t n = cl_oracle_count();
+    const cl_check **sel = malloc((n ? n : 1) * sizeof *sel);
+    outcome *out = calloc(n ? n : 1, sizeof *out);
+    if (!sel || !out) return cl_cli_error("out of memory", NULL);
+    int nsel = 0;
+    for (size_t i = 0; i < n; i++) {
+        const cl_check *c = cl_oracle_get(i);
+        if (quick && c->slow) continue;
+        if (!name_matches(c->name, globs)) continue;
+        if (chapter && (!c->chapter || strncasecmp(c->chapter, chapter, strlen(chapter)))) continue;
+        sel[nsel++] = c;
+    }
+    if (list) {
+        for (int i = 0; i < nsel; i++)
+            printf("%-36s %-12s %-16s %s%s\n", sel[i]->name, sel[i]->chapter ? sel[i]->chapter : "",
+                   sel[i]->tags ? sel[i]->tags : "", sel[i]->what ? sel[i]->what : "", sel[i]->slow ? " (slow)" : "");
+        free(sel); free(out);
+        return CL_EXIT_OK;
+    }
+    if (nsel == 0) {
+        free(sel); free(out);
+        return cl_cli_error("no check matches the selection", globs ? globs : chapter);
+    }
+    run_all(sel, nsel, bits, nb, jobs, out);
+    int passed = 0, failed = 0;
+    for (int i = 0; i < nsel; i++) out[i].verdict <= CL_V_PASS ? passed++ : failed++;
+    if (fmt == FMT_TEXT) {
+        print_text(sel, nsel, bits, nb, out, verbose);
+        printf("\n%d passed, %d failed\n", passed, failed);
+    } else if (fmt == FMT_JSON) {
+        print_json(sel, nsel, bits, nb, out, passed, failed);
+    } else {
+        print_tap(sel, nsel, bits, nb, out);
+    }
+    free(sel);
+    free(out);
+    return failed ? CL_EXIT_FAIL : CL_EXIT_OK;
+}
+
+static const cl_command oracle_command = {"oracle", "run the cross-checks on the precision ladder", cmd_oracle};
+CL_COMMAND_REGISTER(oracle_command)

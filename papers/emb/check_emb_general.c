@@ -1,0 +1,815 @@
+/* Oracle checks of [EMB §2, §3.1–3.3]: the general equations (2.3), (2.4),
+ * (2.7)–(2.8) against the specialized forms on a subspace, S¹ and S², the
+ * two-spheres paper [S2 (23), (27)], reduced and angle coordinates, and the
+ * conservation of H. Each check evaluates both sides at random states drawn
+ * as doubles (the same states at every precision) and reports the largest
+ * relative discrepancy. */
+#include <stdio.h>
+#include "check.h"
+#include "emb_subspace.h"
+#include "emb_sphere.h"
+#include "emb_la_impl.h"
+#include "s2_mu.h"
+#include "r3.h"
+
+#define NSTATES 20
+
+/* log2 of max|a − b| relative to max(1, max|b|). */
+static double rel_err(rsrc a, rsrc b, size_t n)
+{
+    double d = CL_FN(cl_rvec_log2_maxdiff)(a, b, n), s = CL_FN(cl_rvec_log2_maxabs)(b, n);
+    return s > 0 ? d - s : d;
+}
+
+static void worst(double *w, double e) { if (e > *w || isnan(e)) *w = isnan(e) ? INFINITY : e; }
+
+/* A generic Hamiltonian on the unit sphere of R^d (d = 2, 3) for the
+ * comparison of the general (2.8) with (3.4)/(3.6): H = ½μᵀKμ + bᵀx + ½xᵀBx
+ * with K, B symmetric. Only P, DP, H_x, H_μ are needed. */
+typedef struct { size_t d; rptr K, B, b; } quad_h;
+
+static int qh_proj(void *ctx, rptr out, rsrc x, rsrc y)
+{
+    const quad_h *q = ctx;
+    R_DECL(c, r_prec(out));
+    emb_dot(c, x, y, q->d);
+    for (size_t i = 0; i < q->d; i++) { r_set(out + i, y + i); r_submul(out + i, c, x + i); }
+    return CL_OK;
+}
+
+static int qh_dproj(void *ctx, rptr out, rsrc x, rsrc v, rsrc y)
+{
+    const quad_h *q = ctx;
+    cl_prec_t p = r_prec(out);
+    R_DECL(xy, p); R_DECL(vy, p);
+    emb_dot(xy, x, y, q->d);
+    emb_dot(vy, v, y, q->d);
+    for (size_t i = 0; i < q->d; i++) {
+        r_mul(out + i, v + i, xy);
+        r_addmul(out + i, x + i, vy);
+        r_neg(out + i, out + i);
+    }
+    return CL_OK;
+}
+
+static int qh_dx(void *ctx, rptr g, rsrc x, rsrc mu)
+{
+    const quad_h *q = ctx;
+    emb_mat_vec(g, q->B, x, q->d, q->d);
+    for (size_t i = 0; i < q->d; i++) r_add(g + i, g + i, q->b + i);
+    return CL_OK;
+}
+
+static int qh_dmu(void *ctx, rptr g, rsrc x, rsrc mu)
+{
+    const quad_h *q = ctx;
+    emb_mat_vec(g, q->K, mu, q->d, q->d);
+    return CL_OK;
+}
+
+static void random_sym(rptr S, size_t d, cl_rng *g)
+{
+    for (size_t i = 0; i < d; i++)
+        for (size_t j = i; j < d; j++) {
+            r_set_d(S + i * d + j, cl_rng_normal(g));
+            r_set(S + j * d + i, S + i * d + j);
+        }
+}
+
+/* Random unit x and tangent v in R^d. */
+static void random_state(rptr x, rptr v, size_t d, double scale, cl_rng *g)
+{
+    cl_prec_t p = r_prec(x);
+    R_DECL(n, p);
+    for (size_t i = 0; i < d; i++) r_set_d(x + i, cl_rng_normal(g));
+    emb_dot(n, x, x, d);
+    r_sqrt(n, n);
+    for (size_t i = 0; i < d; i++) r_div(x + i, x + i, n);
+    for (size_t i = 0; i < d; i++) r_set_d(v + i, scale * cl_rng_normal(g));
+    emb_dot(n, x, v, d);
+    for (size_t i = 0; i < d; i++) r_submul(v + i, n, x + i);
+}
+
+/* (2.7)–(2.8) with P = I − xxᵀ against (3.4) (d = 2) or (3.6) and S2 (23) (d = 3). */
+static int sphere_hamilton_forms(cl_check_result *res, cl_prec_t prec, size_t d)
+{
+    cl_rng g;
+    cl_rng_seed(&g, 2300 + d);
+    RV_DECL(K, 9, prec); RV_DECL(B, 9, prec); RV_DECL(b, 3, prec);
+    RV_DECL(x, 3, prec); RV_DECL(mu, 3, prec); RV_DECL(xd, 3, prec); RV_DECL(md, 3, prec);
+    RV_DECL(xs, 3, prec); RV_DECL(ms, 3, prec); RV_DECL(hx, 3, prec); RV_DECL(hm, 3, prec);
+    RV_DECL(t, 3, prec);
+    quad_h q = {d, K, B, b};
+    CL_FN(cl_emb_model) m = {0};
+    m.n = d; m.ctx = &q; m.proj = qh_proj; m.dproj = qh_dproj; m.ham_dx = qh_dx; m.ham_dmu = qh_dmu;
+    CL_FN(cl_emb_work) *w = CL_FN(cl_emb_work_new)(d, prec);
+    if (!w) return CL_ENOMEM;
+    double e = -INFINITY;
+    int st = 0;
+    for (int k = 0; k < NSTATES && !st; k++) {
+        random_sym(K, d, &g);
+        random_sym(B, d, &g);
+        for (size_t i = 0; i < d; i++) r_set_d(b + i, cl_rng_normal(&g));
+        random_state(x, mu, d, 2.0, &g);
+        if ((st = CL_FN(cl_emb_hamilton)(&m, w, xd, md, x, mu))) break;
+        qh_dx(&q, hx, x, mu);
+        qh_dmu(&q, hm, x, mu);
+        if (d == 2) CL_FN(cl_emb_circle_hamilton)(xs, ms, x, mu, hx, hm);
+        else CL_FN(cl_emb_sphere_hamilton)(xs, ms, x, mu, hx, hm);
+        worst(&e, rel_err(xd, xs, d));
+        worst(&e, rel_err(md, ms, d));
+        if (d == 3) {
+            /* [S2 (23)], one sphere, f = 0: μ̇ = −(I − qqᵀ)H_q + H_μ × (μ × q). */
+            v3_proj_tangent(ms, x, hx);
+            v3_neg(ms, ms);
+            v3_cross(t, mu, x);
+            v3_cross(t, hm, t);
+            v3_add(ms, ms, t);
+            worst(&e, rel_err(md, ms, 3));
+        }
+    }
+    CL_FN(cl_emb_work_free)(w);
+    res->log2_err = e;
+    return st;
+}
+
+CL_CHECK(emb_sphere_hamilton, "emb.sphere.hamilton_forms",
+         .chapter = "EMB 3.3",
+         .tags = "[EMB (2.7)] [EMB (2.8)] [EMB (2.10)] [EMB (3.6)] [S2 (23)]",
+         .what = "general (2.7)-(2.8) with P = I - xx^T vs (3.6) vs S2 (23), generic quadratic H, 20 random states",
+         .cond = 64,
+         .why = "a few dozen products of O(1) random entries per component")
+{
+    return sphere_hamilton_forms(res, prec, 3);
+}
+
+CL_CHECK(emb_circle_hamilton, "emb.circle.hamilton_forms",
+         .chapter = "EMB 3.2",
+         .tags = "[EMB (2.7)] [EMB (2.8)] [EMB (2.10)] [EMB (3.4)]",
+         .what = "general (2.7)-(2.8) with P = I - xx^T vs (3.4), generic quadratic H, 20 random states",
+         .cond = 64,
+         .why = "a few dozen products of O(1) random entries per component")
+{
+    return sphere_hamilton_forms(res, prec, 2);
+}
+
+static int make_pendulum(CL_FN(cl_emb_pendulum) **p, size_t d, cl_prec_t prec)
+{
+    R_DECL(m, prec); R_DECL(l, prec); R_DECL(g, prec);
+    CL_FN(cl_real_from_str)(m, "1.3");
+    CL_FN(cl_real_from_str)(l, "0.7");
+    CL_FN(cl_real_from_str)(g, "9.81");
+    return CL_FN(cl_emb_pendulum_new)(p, d, m, l, g);
+}
+
+/* Spherical pendulum: general (2.3) vs (3.5); (3.6) vs S2 (27); Legendre
+ * (2.4) and its inverse; the Hamiltonian flow mapped back by μ = mℓ²ẋ. */
+CL_CHECK(emb_sphere_pendulum, "emb.sphere.pendulum",
+         .chapter = "EMB 3.3",
+         .tags = "[EMB (2.3)] [EMB (2.4)] [EMB (3.5)] [EMB (3.6)] [S2 (27)]",
+         .what = "spherical pendulum: general (2.3) vs (3.5); Legendre (2.4), its inverse and H = mu.v - L; "
+     "Hamilton flow vs m l^2 xddot; (3.6) vs S2 (27)",
+         .cond = 256,
+         .why = "a 3x3 elimination and terms up to |v|^2 = 30 times g/l = 14")
+{
+    cl_rng g;
+    cl_rng_seed(&g, 27);
+    CL_FN(cl_emb_pendulum) *p;
+    int st = make_pendulum(&p, 3, prec);
+    if (st) return st;
+    CL_FN(cl_emb_model) m;
+    CL_FN(cl_emb_pendulum_model)(p, &m);
+    CL_FN(cl_emb_work) *w = CL_FN(cl_emb_work_new)(3, prec);
+    RV_DECL(x, 3, prec); RV_DECL(v, 3, prec); RV_DECL(a, 3, prec); RV_DECL(as, 3, prec);
+    RV_DECL(mu, 3, prec); RV_DECL(v2, 3, prec); RV_DECL(xd, 3, prec); RV_DECL(md, 3, prec);
+    RV_DECL(ms, 3, prec); RV_DECL(hx, 3, prec); RV_DECL(hm, 3, prec); RV_DECL(t, 3, prec);
+    RV_DECL(r, 3, prec);
+    R_DECL(ml2, prec); R_DECL(mm, prec); R_DECL(ll, prec); R_DECL(gg, prec);
+    R_DECL(H, prec); R_DECL(E, prec);
+    CL_FN(cl_emb_pendulum_params)(p, NULL, mm, ll, gg);
+    r_mul(ml2, mm, ll);
+    r_mul(ml2, ml2, ll);
+    double e = -INFINITY;
+    for (int k = 0; k < NSTATES && !st; k++) {
+        random_state(x, v, 3, 3.0, &g);
+        if ((st = CL_FN(cl_emb_el_accel)(&m, w, a, x, v))) break;
+        CL_FN(cl_emb_sphere_el_accel)(p, as, x, v);
+        worst(&e, rel_err(a, as, 3));
+        if ((st = CL_FN(cl_emb_el_residual)(&m, w, r, x, v, as))) break;
+        worst(&e, CL_FN(cl_rvec_log2_maxabs)(r, 3) - 6);   /* relative to the weight mgℓ ≈ 9 */
+        /* (2.4): μ = (I − xxᵀ) mℓ²ẋ = mℓ²ẋ; the inverse returns ẋ. */
+        if ((st = CL_FN(cl_emb_legendre)(&m, w, mu, x, v))) break;
+        v3_scale(t, ml2, v);
+        worst(&e, rel_err(mu, t, 3));
+        if ((st = CL_FN(cl_emb_legendre_inv)(&m, w, v2, x, mu))) break;
+        worst(&e, rel_err(v2, v, 3));
+        if ((st = CL_FN(cl_emb_hamiltonian_from_lagrangian)(&m, w, H, x, mu))) break;
+        CL_FN(cl_emb_pendulum_energy)(p, E, x, v);
+        worst(&e, rel_err(H, E, 1));
+        m.hamiltonian(m.ctx, H, x, mu);
+        worst(&e, rel_err(H, E, 1));
+        /* Hamilton's flow: ẋ = v, μ̇ = mℓ² ẍ. */
+        if ((st = CL_FN(cl_emb_hamilton)(&m, w, xd, md, x, mu))) break;
+        worst(&e, rel_err(xd, v, 3));
+        v3_scale(t, ml2, as);
+        worst(&e, rel_err(md, t, 3));
+        /* (3.6) and [S2 (27)] with m^I = I/(mℓ²), U = mgℓ e₃·q. */
+        m.ham_dx(m.ctx, hx, x, mu);
+        m.ham_dmu(m.ctx, hm, x, mu);
+        CL_FN(cl_emb_sphere_hamilton)(t, ms, x, mu, hx, hm);
+        worst(&e, rel_err(ms, md, 3));
+        v3_cross(t, mu, x);
+        v3_cross(ms, hm, t);                   /* (m^I μ) × (μ × q) */
+        v3_proj_tangent(t, x, hx);
+        v3_sub(ms, ms, t);
+        worst(&e, rel_err(ms, md, 3));
+    }
+    CL_FN(cl_emb_work_free)(w);
+    CL_FN(cl_emb_pendulum_free)(p);
+    res->log2_err = e;
+    return st;
+}
+
+/* Planar pendulum: general (2.3) and (3.3) against θ̈ = −(g/ℓ) sin θ;
+ * (2.7)–(2.8) and (3.4) against (θ, p_θ). */
+CL_CHECK(emb_circle_angle, "emb.circle.angle",
+         .chapter = "EMB 3.2",
+         .tags = "[EMB (2.3)] [EMB (3.3)] [EMB (3.4)]",
+         .what = "planar pendulum: general (2.3), (3.3) vs theta'' = -(g/l) sin theta; general (2.7)-(2.8), (3.4) vs (theta, p)",
+         .cond = 256,
+         .why = "sin/cos of |theta| < 3.1 and products with thetadot^2 up to ~100")
+{
+    cl_rng g;
+    cl_rng_seed(&g, 33);
+    CL_FN(cl_emb_pendulum) *p;
+    int st = make_pendulum(&p, 2, prec);
+    if (st) return st;
+    CL_FN(cl_emb_model) m;
+    CL_FN(cl_emb_pendulum_model)(p, &m);
+    CL_FN(cl_emb_work) *w = CL_FN(cl_emb_work_new)(2, prec);
+    RV_DECL(x, 2, prec); RV_DECL(v, 2, prec); RV_DECL(a, 2, prec); RV_DECL(as, 2, prec);
+    RV_DECL(aa, 2, prec); RV_DECL(mu, 2, prec); RV_DECL(xd, 2, prec); RV_DECL(md, 2, prec);
+    RV_DECL(hx, 2, prec); RV_DECL(hm, 2, prec); RV_DECL(x2, 2, prec); RV_DECL(m2, 2, prec);
+    R_DECL(th, prec); R_DECL(thd, prec); R_DECL(thdd, prec); R_DECL(c, prec); R_DECL(s, prec);
+    R_DECL(ml2, prec); R_DECL(pt, prec); R_DECL(ptd, prec); R_DECL(thd2, prec); R_DECL(mm, prec);
+    R_DECL(ll, prec); R_DECL(t, prec);
+    CL_FN(cl_emb_pendulum_params)(p, NULL, mm, ll, NULL);
+    r_mul(ml2, mm, ll);
+    r_mul(ml2, ml2, ll);
+    double e = -INFINITY;
+    for (int k = 0; k < NSTATES && !st; k++) {
+        r_set_d(th, cl_rng_range(&g, -3.1, 3.1));
+        r_set_d(thd, 3.0 * cl_rng_normal(&g));
+        CL_FN(cl_emb_circle_from_angle)(x, v, th, thd);
+        if ((st = CL_FN(cl_emb_el_accel)(&m, w, a, x, v))) break;
+        if ((st = CL_FN(cl_emb_circle_el_accel)(p, as, x, v))) break;
+        CL_FN(cl_emb_circle_angle_accel)(p, thdd, th);
+        /* ẍ = θ̈ (cos θ, sin θ) + θ̇² (−sin θ, cos θ) */
+        r_cos(c, th); r_sin(s, th);
+        r_sqr(t, thd);
+        r_mul(aa, thdd, c); r_submul(aa, t, s);
+        r_mul(aa + 1, thdd, s); r_addmul(aa + 1, t, c);
+        worst(&e, rel_err(a, aa, 2));
+        worst(&e, rel_err(as, aa, 2));
+        /* Hamilton: μ = p_θ (cos θ, sin θ), p_θ = mℓ²θ̇. */
+        r_mul(pt, ml2, thd);
+        r_mul(mu, pt, c); r_mul(mu + 1, pt, s);
+        if ((st = CL_FN(cl_emb_hamilton)(&m, w, xd, md, x, mu))) break;
+        m.ham_dx(m.ctx, hx, x, mu);
+        m.ham_dmu(m.ctx, hm, x, mu);
+        CL_FN(cl_emb_circle_hamilton)(x2, m2, x, mu, hx, hm);
+        CL_FN(cl_emb_circle_angle_hamilton)(p, thd2, ptd, th, pt);
+        /* ẋ = θ̇ (cos, sin); μ̇ = ṗ (cos, sin) + p θ̇ (−sin, cos). */
+        r_mul(aa, thd2, c); r_mul(aa + 1, thd2, s);
+        worst(&e, rel_err(xd, aa, 2));
+        worst(&e, rel_err(x2, aa, 2));
+        r_mul(t, pt, thd2);
+        r_mul(aa, ptd, c); r_submul(aa, t, s);
+        r_mul(aa + 1, ptd, s); r_addmul(aa + 1, t, c);
+        worst(&e, rel_err(md, aa, 2));
+        worst(&e, rel_err(m2, aa, 2));
+        /* the angle round trip */
+        CL_FN(cl_emb_circle_to_angle)(t, thdd, x, v);
+        worst(&e, rel_err(t, th, 1));
+        worst(&e, rel_err(thdd, thd, 1));
+    }
+    CL_FN(cl_emb_work_free)(w);
+    CL_FN(cl_emb_pendulum_free)(p);
+    res->log2_err = e;
+    return st;
+}
+
+/* A random linear system in R⁵ held on {Ax = 0} by 2 random constraints. */
+static int make_subspace(CL_FN(cl_emb_subspace) **s, cl_prec_t prec, uint64_t seed, rptr Aout)
+{
+    enum { N = 5, M = 2 };
+    cl_rng g;
+    cl_rng_seed(&g, seed);
+    RV_DECL(A, M * N, prec); RV_DECL(Mm, N * N, prec); RV_DECL(K, N * N, prec); RV_DECL(f, N, prec);
+    RV_DECL(G, N * N, prec);
+    for (int i = 0; i < M * N; i++) r_set_d(A + i, cl_rng_normal(&g));
+    /* M = GGᵀ + I (positive definite), K symmetric, f random */
+    for (int i = 0; i < N * N; i++) r_set_d(G + i, cl_rng_normal(&g));
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < N; j++) {
+            emb_dot(Mm + i * N + j, G + i * N, G + j * N, N);
+            if (i == j) r_add_si(Mm + i * N + j, Mm + i * N + j, 1);
+        }
+    random_sym(K, N, &g);
+    for (int i = 0; i < N; i++) r_set_d(f + i, cl_rng_normal(&g));
+    if (Aout) CL_FN(cl_rvec_copy)(Aout, A, M * N);
+    return CL_FN(cl_emb_subspace_new)(s, N, M, A, Mm, K, f);
+}
+
+/* The projection P = I − Aᵀ(AAᵀ)⁻¹A: symmetric, idempotent, AP = 0. */
+CL_CHECK(emb_subspace_projection, "emb.subspace.projection",
+         .chapter = "EMB 3.1",
+         .tags = "[EMB (2.2)] [EMB 3.1]",
+         .what = "P = I - A^T (A A^T)^-1 A: P = P^T, P^2 = P, A P = 0 (5 random A, 2x5)",
+         .cond = 256,
+         .why = "a 2x2 solve of a random Gram matrix (condition up to ~30) and 5-term sums")
+{
+    enum { N = 5, M = 2 };
+    CL_FN(cl_emb_subspace) *s;
+    RV_DECL(A, M * N, prec); RV_DECL(P, N * N, prec); RV_DECL(Q, N * N, prec); RV_DECL(T, N * N, prec);
+    double e = -INFINITY;
+    for (int rep = 0; rep < 5; rep++) {
+        int st = make_subspace(&s, prec, 500 + rep, A);
+        if (st) return st;
+        CL_FN(cl_emb_subspace_projection)(s, P);
+        for (int i = 0; i < N; i++)
+            for (int j = 0; j < N; j++) {
+                r_set(T + i * N + j, P + j * N + i);
+                r_set_zero(Q + i * N + j);
+                for (int l = 0; l < N; l++) r_addmul(Q + i * N + j, P + i * N + l, P + l * N + j);
+            }
+        worst(&e, CL_FN(cl_rvec_log2_maxdiff)(P, T, N * N));
+        worst(&e, CL_FN(cl_rvec_log2_maxdiff)(P, Q, N * N));
+        for (int i = 0; i < M; i++)
+            for (int j = 0; j < N; j++) {
+                r_set_zero(Q);
+                for (int l = 0; l < N; l++) r_addmul(Q, A + i * N + l, P + l * N + j);
+                worst(&e, r_log2abs(Q) - CL_FN(cl_rvec_log2_maxabs)(A + i * N, N));
+            }
+        CL_FN(cl_emb_subspace_free)(s);
+    }
+    res->log2_err = e;
+    return CL_OK;
+}
+
+/* The printed projection I − Aᵀ(AᵀA)⁻¹A: AᵀA (n×n, rank m < n) has a zero
+ * pivot; the smallest relative pivot of its elimination is reported. */
+CL_CHECK(emb_subspace_printed, "emb.subspace.printed_gram_singular",
+         .chapter = "EMB 3.1",
+         .tags = "[EMB 3.1]",
+         .what = "printed I - A^T (A^T A)^-1 A: smallest relative pivot of A^T A (5x5, rank 2) is at rounding level",
+         .cond = 256,
+         .why = "elimination of a rank-2 5x5 Gram matrix leaves pivots of a few ulps")
+{
+    enum { N = 5, M = 2 };
+    cl_rng g;
+    cl_rng_seed(&g, 77);
+    RV_DECL(A, M * N, prec); RV_DECL(G, N * N, prec);
+    double e = -INFINITY;
+    for (int rep = 0; rep < 5; rep++) {
+        for (int i = 0; i < M * N; i++) r_set_d(A + i, cl_rng_normal(&g));
+        for (int i = 0; i < N; i++)
+            for (int j = 0; j < N; j++) {
+                r_set_zero(G + i * N + j);
+                for (int l = 0; l < M; l++) r_addmul(G + i * N + j, A + l * N + i, A + l * N + j);
+            }
+        worst(&e, emb_log2_min_pivot(G, N));
+    }
+    res->log2_err = e;
+    return CL_OK;
+}
+
+/* (3.1) and general (2.3) against the reduced q̈; (3.2) and general
+ * (2.7)–(2.8) against the reduced (q, p) equations. */
+CL_CHECK(emb_subspace_reduced, "emb.subspace.reduced",
+         .chapter = "EMB 3.1",
+         .tags = "[EMB (2.3)] [EMB (2.7)] [EMB (2.8)] [EMB (3.1)] [EMB (3.2)]",
+         .what = "(3.1) and general (2.3) vs reduced coordinates x = N q; (3.2) and general (2.7)-(2.8) vs reduced (q, p)",
+         .cond = 4096,
+         .why = "5x5 solves with a random mass matrix G G^T + I (condition up to ~10^2)")
+{
+    enum { N = 5, K = 3 };
+    cl_rng g;
+    cl_rng_seed(&g, 31);
+    CL_FN(cl_emb_subspace) *s;
+    int st = make_subspace(&s, prec, 501, NULL);
+    if (st) return st;
+    CL_FN(cl_emb_model) m;
+    CL_FN(cl_emb_subspace_model)(s, &m);
+    CL_FN(cl_emb_work) *w = CL_FN(cl_emb_work_new)(N, prec);
+    RV_DECL(q, K, prec); RV_DECL(qd, K, prec); RV_DECL(qdd, K, prec); RV_DECL(pp, K, prec);
+    RV_DECL(qd2, K, prec); RV_DECL(pd, K, prec); RV_DECL(pd2, K, prec);
+    RV_DECL(x, N, prec); RV_DECL(v, N, prec); RV_DECL(a, N, prec); RV_DECL(a2, N, prec);
+    RV_DECL(ar, N, prec); RV_DECL(mu, N, prec); RV_DECL(xd, N, prec); RV_DECL(md, N, prec);
+    RV_DECL(xd2, N, prec); RV_DECL(md2, N, prec); RV_DECL(xr, N, prec);
+    double e = -INFINITY;
+    for (int k = 0; k < NSTATES && !st; k++) {
+        for (int i = 0; i < K; i++) {
+            r_set_d(q + i, cl_rng_normal(&g));
+            r_set_d(qd + i, cl_rng_normal(&g));
+        }
+        CL_FN(cl_emb_subspace_from_reduced)(s, x, q);
+        CL_FN(cl_emb_subspace_from_reduced)(s, v, qd);
+        CL_FN(cl_emb_subspace_reduced_accel)(s, qdd, q, qd);
+        CL_FN(cl_emb_subspace_from_reduced)(s, ar, qdd);
+        if ((st = CL_FN(cl_emb_subspace_el_accel)(s, a, x, v))) break;
+        if ((st = CL_FN(cl_emb_el_accel)(&m, w, a2, x, v))) break;
+        worst(&e, rel_err(a, ar, N));
+        worst(&e, rel_err(a2, ar, N));
+        /* Hamilton: μ = P M ẋ (2.4), p = Nᵀμ */
+        if ((st = CL_FN(cl_emb_legendre)(&m, w, mu, x, v))) break;
+        CL_FN(cl_emb_subspace_reduced_momentum)(s, pp, mu);
+        CL_FN(cl_emb_subspace_reduced_hamilton)(s, qd2, pd, q, pp);
+        CL_FN(cl_emb_subspace_from_reduced)(s, xr, qd2);
+        if ((st = CL_FN(cl_emb_subspace_hamilton)(s, xd, md, x, mu))) break;
+        if ((st = CL_FN(cl_emb_hamilton)(&m, w, xd2, md2, x, mu))) break;
+        worst(&e, rel_err(xd, xr, N));
+        worst(&e, rel_err(xd2, xr, N));
+        worst(&e, rel_err(qd2, qd, K));
+        CL_FN(cl_emb_subspace_reduced_momentum)(s, pd2, md);
+        worst(&e, rel_err(pd2, pd, K));
+        CL_FN(cl_emb_subspace_reduced_momentum)(s, pd2, md2);
+        worst(&e, rel_err(pd2, pd, K));
+        /* round trip x → q */
+        CL_FN(cl_emb_subspace_to_reduced)(s, qd2, x);
+        worst(&e, rel_err(qd2, q, K));
+    }
+    CL_FN(cl_emb_work_free)(w);
+    CL_FN(cl_emb_subspace_free)(s);
+    res->log2_err = e;
+    return st;
+}
+
+/* dH/dt = H_x·ẋ + H_μ·μ̇ along (2.7)–(2.8), relative to |H_x||ẋ| + |H_μ||μ̇|
+ * scale (the largest term), for the subspace, circle and sphere examples. */
+static int energy_rate_of(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w, cl_prec_t prec,
+                          rsrc x, rsrc mu, double *e)
+{
+    size_t n = m->n;
+    RV_DECL(xd, n, prec); RV_DECL(md, n, prec); RV_DECL(hx, n, prec); RV_DECL(hm, n, prec);
+    R_DECL(rate, prec);
+    int st = CL_FN(cl_emb_hamilton)(m, w, xd, md, x, mu);
+    if (!st) st = CL_FN(cl_emb_energy_rate)(m, w, rate, x, mu, xd, md);
+    if (st) return st;
+    m->ham_dx(m->ctx, hx, x, mu);
+    m->ham_dmu(m->ctx, hm, x, mu);
+    double sc = CL_FN(cl_rvec_log2_maxabs)(hx, n) + CL_FN(cl_rvec_log2_maxabs)(xd, n);
+    double sc2 = CL_FN(cl_rvec_log2_maxabs)(hm, n) + CL_FN(cl_rvec_log2_maxabs)(md, n);
+    if (sc2 > sc) sc = sc2;
+    worst(e, r_log2abs(rate) - (sc > 0 ? sc : 0));
+    return CL_OK;
+}
+
+CL_CHECK(emb_energy_examples, "emb.energy.examples",
+         .chapter = "EMB 2",
+         .tags = "[EMB (2.7)] [EMB (2.8)] [EMB Prop. 2]",
+         .what = "dH/dt = H_x.xdot + H_mu.mudot along (2.7)-(2.8): planar and spherical pendulum, subspace system",
+         .cond = 256,
+         .why = "cancellation between terms of size |H_x||xdot| and |H_mu||mudot|")
+{
+    cl_rng g;
+    cl_rng_seed(&g, 41);
+    double e = -INFINITY;
+    int st;
+    RV_DECL(x, 5, prec); RV_DECL(v, 5, prec); RV_DECL(mu, 5, prec); RV_DECL(q, 3, prec);
+    for (size_t d = 2; d <= 3; d++) {
+        CL_FN(cl_emb_pendulum) *p;
+        if ((st = make_pendulum(&p, d, prec))) return st;
+        CL_FN(cl_emb_model) m;
+        CL_FN(cl_emb_pendulum_model)(p, &m);
+        CL_FN(cl_emb_work) *w = CL_FN(cl_emb_work_new)(d, prec);
+        for (int k = 0; k < NSTATES && !st; k++) {
+            random_state(x, mu, d, 5.0, &g);
+            st = energy_rate_of(&m, w, prec, x, mu, &e);
+        }
+        CL_FN(cl_emb_work_free)(w);
+        CL_FN(cl_emb_pendulum_free)(p);
+        if (st) return st;
+    }
+    CL_FN(cl_emb_subspace) *s;
+    if ((st = make_subspace(&s, prec, 502, NULL))) return st;
+    CL_FN(cl_emb_model) m;
+    CL_FN(cl_emb_subspace_model)(s, &m);
+    CL_FN(cl_emb_work) *w = CL_FN(cl_emb_work_new)(5, prec);
+    for (int k = 0; k < NSTATES && !st; k++) {
+        for (int i = 0; i < 3; i++) r_set_d(q + i, cl_rng_normal(&g));
+        CL_FN(cl_emb_subspace_from_reduced)(s, x, q);
+        for (int i = 0; i < 3; i++) r_set_d(q + i, cl_rng_normal(&g));
+        CL_FN(cl_emb_subspace_from_reduced)(s, v, q);
+        if ((st = CL_FN(cl_emb_legendre)(&m, w, mu, x, v))) break;
+        st = energy_rate_of(&m, w, prec, x, mu, &e);
+    }
+    CL_FN(cl_emb_work_free)(w);
+    CL_FN(cl_emb_subspace_free)(s);
+    res->log2_err = e;
+    return st;
+}
+
+/* The spherical pendulum as a cl_s2_quad system of the S2 chapters (n = 1,
+ * m₁₁ = mℓ², U = mgℓ e₃·q) for the comparison with [S2 (13), (20), (23),
+ * (25)–(27)] as implemented there. */
+typedef struct { rptr ml2, mgl; } s2pend;
+
+static int s2pend_inertia(void *ctx, rptr m, rsrc q)
+{
+    const s2pend *sp = ctx;
+    r_set(m, sp->ml2);
+    return CL_OK;
+}
+
+static int s2pend_potential(void *ctx, rptr U, rptr dU, rsrc q)
+{
+    const s2pend *sp = ctx;
+    if (U) r_mul(U, sp->mgl, q + 2);
+    if (dU) { r_set_zero(dU); r_set_zero(dU + 1); r_set(dU + 2, sp->mgl); }
+    return CL_OK;
+}
+
+/* EMB (2.3), (2.4), (2.7)–(2.8), (3.5), (3.6) against the S2 chapters:
+ * cl_s2_quad_rhs_qdot [S2 (13)], cl_s2_quad_legendre_mu [S2 (24)],
+ * cl_s2_quad_rhs_mu [S2 (25), (27)] for the spherical pendulum, and
+ * cl_s2_hamilton_mu [S2 (23)] for the generic quadratic H on S². */
+CL_CHECK(emb_sphere_vs_s2, "emb.sphere.vs_s2_chapter",
+         .chapter = "EMB 3.3",
+         .tags = "[EMB (2.3)] [EMB (2.4)] [EMB (2.8)] [EMB (3.5)] [EMB (3.6)] [S2 (13)] [S2 (23)] [S2 (24)] [S2 (27)]",
+         .what = "EMB general and S^2 forms vs the S2 chapters: cl_s2_quad_rhs_qdot, _legendre_mu, _rhs_mu (spherical pendulum), "
+     "cl_s2_hamilton_mu (generic quadratic H)",
+         .cond = 256,
+         .why = "terms up to |v|^2 = 30 times g/l = 14 and 3x3 products of O(1) random matrices")
+{
+    cl_rng g;
+    cl_rng_seed(&g, 2323);
+    CL_FN(cl_emb_pendulum) *p;
+    int st = make_pendulum(&p, 3, prec);
+    if (st) return st;
+    CL_FN(cl_emb_model) m;
+    CL_FN(cl_emb_pendulum_model)(p, &m);
+    CL_FN(cl_emb_work) *w = CL_FN(cl_emb_work_new)(3, prec);
+    R_DECL(ml2, prec); R_DECL(mgl, prec); R_DECL(mm, prec); R_DECL(ll, prec); R_DECL(gg, prec);
+    CL_FN(cl_emb_pendulum_params)(p, NULL, mm, ll, gg);
+    r_mul(ml2, mm, ll); r_mul(ml2, ml2, ll);
+    r_mul(mgl, mm, gg); r_mul(mgl, mgl, ll);
+    s2pend sp = {ml2, mgl};
+    CL_FN(cl_s2_quad) sys = {0};
+    sys.n = 1; sys.ctx = &sp; sys.inertia = s2pend_inertia; sys.potential = s2pend_potential;
+    CL_FN(cl_s2_quad_ws) *ws = CL_FN(cl_s2_quad_ws_new)(&sys, prec);
+    RV_DECL(K, 9, prec); RV_DECL(B, 9, prec); RV_DECL(b, 3, prec);
+    RV_DECL(xs, 6, prec); RV_DECL(dx, 6, prec); RV_DECL(a, 3, prec); RV_DECL(mu, 3, prec);
+    RV_DECL(mu2, 3, prec); RV_DECL(xd, 3, prec); RV_DECL(md, 3, prec); RV_DECL(hx, 3, prec);
+    RV_DECL(hm, 3, prec);
+    quad_h q = {3, K, B, b};
+    CL_FN(cl_emb_model) mq = {0};
+    mq.n = 3; mq.ctx = &q; mq.proj = qh_proj; mq.dproj = qh_dproj; mq.ham_dx = qh_dx; mq.ham_dmu = qh_dmu;
+    double e = -INFINITY;
+    if (!w || !ws) st = CL_ENOMEM;
+    for (int k = 0; k < NSTATES && !st; k++) {
+        random_state(xs, xs + 3, 3, 3.0, &g);
+        /* (2.3)/(3.5) vs [S2 (13)] */
+        if ((st = CL_FN(cl_s2_quad_rhs_qdot)(ws, dx, xs))) break;
+        if ((st = CL_FN(cl_emb_el_accel)(&m, w, a, xs, xs + 3))) break;
+        worst(&e, rel_err(a, dx + 3, 3));
+        CL_FN(cl_emb_sphere_el_accel)(p, a, xs, xs + 3);
+        worst(&e, rel_err(a, dx + 3, 3));
+        /* (2.4) vs [S2 (24)] */
+        if ((st = CL_FN(cl_emb_legendre)(&m, w, mu, xs, xs + 3))) break;
+        if ((st = CL_FN(cl_s2_quad_legendre_mu)(ws, mu2, xs, xs + 3))) break;
+        worst(&e, rel_err(mu, mu2, 3));
+        /* (2.7)–(2.8), (3.6) vs [S2 (25), (27)] */
+        v3_set(xs + 3, mu2);
+        if ((st = CL_FN(cl_s2_quad_rhs_mu)(ws, dx, xs))) break;
+        if ((st = CL_FN(cl_emb_hamilton)(&m, w, xd, md, xs, mu2))) break;
+        worst(&e, rel_err(xd, dx, 3));
+        worst(&e, rel_err(md, dx + 3, 3));
+        m.ham_dx(m.ctx, hx, xs, mu2);
+        m.ham_dmu(m.ctx, hm, xs, mu2);
+        CL_FN(cl_emb_sphere_hamilton)(xd, md, xs, mu2, hx, hm);
+        worst(&e, rel_err(md, dx + 3, 3));
+        /* generic H: (2.7)–(2.8) vs [S2 (23)] */
+        random_sym(K, 3, &g);
+        random_sym(B, 3, &g);
+        for (int i = 0; i < 3; i++) r_set_d(b + i, cl_rng_normal(&g));
+        qh_dx(&q, hx, xs, mu2);
+        qh_dmu(&q, hm, xs, mu2);
+        CL_FN(cl_s2_hamilton_mu)(1, dx, xs, mu2, hx, hm, NULL);
+        if ((st = CL_FN(cl_emb_hamilton)(&mq, w, xd, md, xs, mu2))) break;
+        worst(&e, rel_err(xd, dx, 3));
+        worst(&e, rel_err(md, dx + 3, 3));
+    }
+    CL_FN(cl_s2_quad_ws_free)(ws);
+    CL_FN(cl_emb_work_free)(w);
+    CL_FN(cl_emb_pendulum_free)(p);
+    res->log2_err = e;
+    return st;
+}
+
+/* A charged particle (m = 1, unit charge) on S² in a uniform magnetic field
+ * B, vector potential A(x) = ½ B × x:
+ *   L = ½|ẋ|² + ẋ·A(x),  ∂L/∂ẋ = ẋ + A,  ∂L/∂x = ½ ẋ × B,  L_ẋx w = ½ B × w,
+ * Euler–Lagrange on R³: ẍ = ẋ × B (Lorentz), so on S² (hand derivation)
+ *   ẍ = (I − xxᵀ)(ẋ × B) − |ẋ|² x.
+ * Since x·A(x) = 0, μ = P(ẋ + A) = ẋ + A and H = ½|μ − A(x)|², with
+ * H_μ = μ − A = ẋ and H_x = ½ B × ẋ; along the motion μ̇ = ẍ + ½ B × ẋ.
+ * The only example with a mixed derivative ∂²L/∂ẋ∂x ≠ 0. */
+typedef struct { rptr B; } magnetic;
+
+static void mag_A(const magnetic *mg, rptr A, rsrc x)
+{
+    v3_cross(A, mg->B, x);
+    for (int i = 0; i < 3; i++) r_mul_2si(A + i, A + i, -1);
+}
+
+static int mag_proj(void *ctx, rptr out, rsrc x, rsrc y) { v3_proj_tangent(out, x, y); return CL_OK; }
+
+static int mag_dproj(void *ctx, rptr out, rsrc x, rsrc v, rsrc y)
+{
+    quad_h q = {3, NULL, NULL, NULL};
+    return qh_dproj(&q, out, x, v, y);
+}
+
+static int mag_lag(void *ctx, rptr L, rsrc x, rsrc v)
+{
+    RV_DECL(A, 3, r_prec(L));
+    R_DECL(t, r_prec(L));
+    mag_A(ctx, A, x);
+    v3_dot(L, v, v);
+    r_mul_2si(L, L, -1);
+    v3_dot(t, v, A);
+    r_add(L, L, t);
+    return CL_OK;
+}
+
+static int mag_lag_dx(void *ctx, rptr g, rsrc x, rsrc v)
+{
+    const magnetic *mg = ctx;
+    v3_cross(g, v, mg->B);
+    for (int i = 0; i < 3; i++) r_mul_2si(g + i, g + i, -1);
+    return CL_OK;
+}
+
+static int mag_lag_dv(void *ctx, rptr g, rsrc x, rsrc v)
+{
+    mag_A(ctx, g, x);
+    v3_add(g, g, v);
+    return CL_OK;
+}
+
+static int mag_lag_dvdv(void *ctx, rptr out, rsrc x, rsrc v, rsrc w) { v3_set(out, w); return CL_OK; }
+
+static int mag_lag_dvdx(void *ctx, rptr out, rsrc x, rsrc v, rsrc w) { mag_A(ctx, out, w); return CL_OK; }
+
+static int mag_ham(void *ctx, rptr H, rsrc x, rsrc mu)
+{
+    RV_DECL(d, 3, r_prec(H));
+    mag_A(ctx, d, x);
+    v3_sub(d, mu, d);
+    v3_dot(H, d, d);
+    r_mul_2si(H, H, -1);
+    return CL_OK;
+}
+
+static int mag_ham_dmu(void *ctx, rptr g, rsrc x, rsrc mu)
+{
+    RV_DECL(A, 3, r_prec(g));
+    mag_A(ctx, A, x);
+    v3_sub(g, mu, A);
+    return CL_OK;
+}
+
+static int mag_ham_dx(void *ctx, rptr g, rsrc x, rsrc mu)
+{
+    const magnetic *mg = ctx;
+    RV_DECL(v, 3, r_prec(g));
+    mag_ham_dmu(ctx, v, x, mu);
+    v3_cross(g, mg->B, v);
+    for (int i = 0; i < 3; i++) r_mul_2si(g + i, g + i, -1);
+    return CL_OK;
+}
+
+CL_CHECK(emb_general_magnetic, "emb.general.magnetic_sphere",
+         .chapter = "EMB 2",
+         .tags = "[EMB (2.3)] [EMB (2.4)] [EMB (2.7)] [EMB (2.8)] [S2 (23)]",
+         .what = "charge on S^2 in a uniform field B (L = |v|^2/2 + v.(B x x)/2, mixed derivative L_vx != 0): general (2.3) vs "
+     "Lorentz xddot = P(v x B) - |v|^2 x; Legendre, H; (2.7)-(2.8) and S2 (23) vs mudot = xddot + B x v/2",
+         .cond = 256,
+         .why = "products of |B| ~ 4 and |v| ~ 4, a 3x3 elimination")
+{
+    cl_rng g;
+    cl_rng_seed(&g, 1879);
+    RV_DECL(B, 3, prec); RV_DECL(x, 3, prec); RV_DECL(v, 3, prec); RV_DECL(a, 3, prec);
+    RV_DECL(aw, 3, prec); RV_DECL(t, 3, prec); RV_DECL(mu, 3, prec); RV_DECL(v2, 3, prec);
+    RV_DECL(xd, 3, prec); RV_DECL(md, 3, prec); RV_DECL(r, 3, prec); RV_DECL(hx, 3, prec);
+    RV_DECL(hm, 3, prec);
+    R_DECL(s, prec); R_DECL(H, prec); R_DECL(E, prec);
+    magnetic mg = {B};
+    CL_FN(cl_emb_model) m = {0};
+    m.n = 3; m.ctx = &mg; m.proj = mag_proj; m.dproj = mag_dproj; m.lagrangian = mag_lag;
+    m.lag_dx = mag_lag_dx; m.lag_dv = mag_lag_dv; m.lag_dvdv = mag_lag_dvdv; m.lag_dvdx = mag_lag_dvdx;
+    m.hamiltonian = mag_ham; m.ham_dx = mag_ham_dx; m.ham_dmu = mag_ham_dmu;
+    CL_FN(cl_emb_work) *w = CL_FN(cl_emb_work_new)(3, prec);
+    if (!w) return CL_ENOMEM;
+    double e = -INFINITY;
+    int st = 0;
+    for (int k = 0; k < NSTATES && !st; k++) {
+        for (int i = 0; i < 3; i++) r_set_d(B + i, 2.0 * cl_rng_normal(&g));
+        random_state(x, v, 3, 2.0, &g);
+        /* (2.3) with the normal part vs the Lorentz closed form */
+        if ((st = CL_FN(cl_emb_el_accel)(&m, w, a, x, v))) break;
+        v3_cross(t, v, B);
+        v3_proj_tangent(aw, x, t);
+        v3_dot(s, v, v);
+        r_neg(s, s);
+        v3_axpy(aw, s, x);
+        worst(&e, rel_err(a, aw, 3));
+        if ((st = CL_FN(cl_emb_el_residual)(&m, w, r, x, v, aw))) break;
+        {   /* the residual of (2.3) at the closed form, relative to |ẋ × B| */
+            double sc = CL_FN(cl_rvec_log2_maxabs)(t, 3);
+            worst(&e, CL_FN(cl_rvec_log2_maxabs)(r, 3) - (sc > 0 ? sc : 0));
+        }
+        /* (2.4) μ = ẋ + A; inverse; H = μ·ẋ − L = ½|ẋ|² */
+        if ((st = CL_FN(cl_emb_legendre)(&m, w, mu, x, v))) break;
+        mag_A(&mg, t, x);
+        v3_add(t, t, v);
+        worst(&e, rel_err(mu, t, 3));
+        if ((st = CL_FN(cl_emb_legendre_inv)(&m, w, v2, x, mu))) break;
+        worst(&e, rel_err(v2, v, 3));
+        if ((st = CL_FN(cl_emb_hamiltonian_from_lagrangian)(&m, w, H, x, mu))) break;
+        v3_dot(E, v, v);
+        r_mul_2si(E, E, -1);
+        worst(&e, rel_err(H, E, 1));
+        m.hamiltonian(m.ctx, H, x, mu);
+        worst(&e, rel_err(H, E, 1));
+        /* (2.7)–(2.8): ẋ = v, μ̇ = ẍ + ½ B × ẋ */
+        if ((st = CL_FN(cl_emb_hamilton)(&m, w, xd, md, x, mu))) break;
+        worst(&e, rel_err(xd, v, 3));
+        v3_cross(t, B, v);
+        for (int i = 0; i < 3; i++) r_mul_2si(t + i, t + i, -1);
+        v3_add(t, t, aw);
+        worst(&e, rel_err(md, t, 3));
+        /* [S2 (23)] with the same gradients */
+        m.ham_dx(m.ctx, hx, x, mu);
+        m.ham_dmu(m.ctx, hm, x, mu);
+        CL_FN(cl_emb_sphere_hamilton)(xd, r, x, mu, hx, hm);
+        worst(&e, rel_err(r, t, 3));
+    }
+    CL_FN(cl_emb_work_free)(w);
+    res->log2_err = e;
+    return st;
+}
+
+/* DP[v]y of the models against (P(x + v) − P(x − v))y/2, exact for the
+ * quadratic P = I − xxᵀ (pendulum on S¹ and S²) and the constant P of the
+ * subspace, at arbitrary (not necessarily tangent) x, v, y. */
+CL_CHECK(emb_general_dproj, "emb.general.dproj_difference",
+         .chapter = "EMB 2",
+         .tags = "[EMB (2.5)]",
+         .what = "DP[v]y of the S^1, S^2 and subspace models vs (P(x+v) - P(x-v))y/2, exact for quadratic P, at arbitrary x, v, y",
+         .cond = 64,
+         .why = "a few products of O(1) random entries")
+{
+    cl_rng g;
+    cl_rng_seed(&g, 25);
+    RV_DECL(x, 5, prec); RV_DECL(v, 5, prec); RV_DECL(y, 5, prec); RV_DECL(xp, 5, prec);
+    RV_DECL(xm, 5, prec); RV_DECL(pp, 5, prec); RV_DECL(pm, 5, prec); RV_DECL(d, 5, prec);
+    double e = -INFINITY;
+    int st = 0;
+    for (int sys = 0; sys < 3 && !st; sys++) {
+        CL_FN(cl_emb_pendulum) *p = NULL;
+        CL_FN(cl_emb_subspace) *sb = NULL;
+        CL_FN(cl_emb_model) m;
+        if (sys < 2) {
+            if ((st = make_pendulum(&p, (size_t)sys + 2, prec))) break;
+            CL_FN(cl_emb_pendulum_model)(p, &m);
+        } else {
+            if ((st = make_subspace(&sb, prec, 503, NULL))) break;
+            CL_FN(cl_emb_subspace_model)(sb, &m);
+        }
+        size_t n = m.n;
+        for (int k = 0; k < NSTATES && !st; k++) {
+            for (size_t i = 0; i < n; i++) {
+                r_set_d(x + i, cl_rng_normal(&g));
+                r_set_d(v + i, cl_rng_normal(&g));
+                r_set_d(y + i, cl_rng_normal(&g));
+                r_add(xp + i, x + i, v + i);
+                r_sub(xm + i, x + i, v + i);
+            }
+            m.proj(m.ctx, pp, xp, y);
+            m.proj(m.ctx, pm, xm, y);
+            for (size_t i = 0; i < n; i++) {
+                r_sub(pp + i, pp + i, pm + i);
+                r_mul_2si(pp + i, pp + i, -1);
+            }
+            st = m.dproj(m.ctx, d, x, v, y);
+            worst(&e, rel_err(d, pp, n));
+        }
+        CL_FN(cl_emb_pendulum_free)(p);
+        CL_FN(cl_emb_subspace_free)(sb);
+    }
+    res->log2_err = e;
+    return st;
+}
+

@@ -1,0 +1,335 @@
+/**
+ * \page ch_emb_subspace EMB 3.1 — dynamics on a subspace
+ *
+ * The simplest embedded manifold is a linear subspace M = {x ∈ Rⁿ : Ax = 0}
+ * with A ∈ R^{m×n} of rank m. Its tangent space is ker A everywhere, and
+ * the orthogonal projection onto it is the constant matrix
+ * \f[ P = I_{n\times n} - A^T (A A^T)^{-1} A . \f]
+ * The paper prints \f$ I - A^T(A^TA)^{-1}A \f$: with A m×n, AᵀA is n×n of
+ * rank m < n, hence singular, and Aᵀ (n×m) cannot multiply an n×n matrix;
+ * only the m×m Gram matrix AAᵀ is invertible (\ref errata_EMB_page "EMB errata").
+ * Since P is constant, DP = 0 and the general equations reduce to
+ * [EMB (3.1)]
+ * \f[ [I - A^T(AA^T)^{-1}A]\Big\{\frac{d}{dt}\frac{\partial L}{\partial\dot x} - \frac{\partial L}{\partial x}\Big\} = 0 \f]
+ * and [EMB (3.2)]
+ * \f[ \dot x = [I - A^T(AA^T)^{-1}A]\frac{\partial H}{\partial\mu},\qquad
+ *     \dot\mu = -[I - A^T(AA^T)^{-1}A]\frac{\partial H}{\partial x}. \f]
+ *
+ * The example is a linear system of masses and springs, L = ½ẋᵀMẋ −
+ * ½xᵀKx − fᵀx, held on the subspace. The reference is the same system
+ * written without constraint in k = n − m reduced coordinates, x = Nq with
+ * N a basis of ker A: (NᵀMN)q̈ = −NᵀKNq − Nᵀf. The oracle
+ * (emb.subspace.*) compares both, and the general routines of
+ * \ref ch_emb_general, at random states.
+ *
+ * Routines: \ref cl_emb_subspace_new_d "cl_emb_subspace_new",
+ * \ref cl_emb_subspace_projection_d "cl_emb_subspace_projection",
+ * \ref cl_emb_subspace_el_accel_d "cl_emb_subspace_el_accel" (3.1),
+ * \ref cl_emb_subspace_hamilton_d "cl_emb_subspace_hamilton" (3.2),
+ * \ref cl_emb_subspace_reduced_accel_d "cl_emb_subspace_reduced_accel".
+ */
+#include <stdlib.h>
+#include "emb_subspace.h"
+#include "emb_la_impl.h"
+
+struct CL_FN(cl_emb_subspace) {
+    size_t n, m, k;
+    size_t free_idx[64];
+    rptr block;
+    rptr A, P, N, M, K, f, Mr_inv, Mt_inv, S, t1, t2, t3;
+};
+
+int CL_FN(cl_emb_subspace_new)(CL_FN(cl_emb_subspace) **out, size_t n, size_t m,
+                               rsrc A, rsrc M, rsrc K, rsrc f)
+{
+    *out = NULL;
+    if (n < 2 || n > 64 || m < 1 || m >= n) return CL_EDIM;
+    if (!CL_FN(cl_rvec_is_finite)(A, m * n) || !CL_FN(cl_rvec_is_finite)(M, n * n) ||
+        !CL_FN(cl_rvec_is_finite)(K, n * n) || (f && !CL_FN(cl_rvec_is_finite)(f, n)))
+        return CL_ENAN;
+    cl_prec_t p = r_prec(A);
+    size_t k = n - m;
+    CL_FN(cl_emb_subspace) *s = calloc(1, sizeof *s);
+    if (!s) return CL_ENOMEM;
+    s->n = n; s->m = m; s->k = k;
+    size_t tot = m * n + 5 * n * n + n * k + k * k + 4 * n + m * n;
+    s->block = CL_FN(cl_rvec_new)(tot, p);
+    if (!s->block) { free(s); return CL_ENOMEM; }
+    rptr b = s->block;
+    s->A = b; b += m * n;
+    s->P = b; b += n * n;
+    s->M = b; b += n * n;
+    s->K = b; b += n * n;
+    s->Mt_inv = b; b += n * n;
+    s->S = b; b += n * n;
+    s->N = b; b += n * k;
+    s->Mr_inv = b; b += k * k;
+    s->f = b; b += n;
+    s->t1 = b; b += n;
+    s->t2 = b; b += n;
+    s->t3 = b; b += n;
+    rptr X = b;   /* m×n: (AAᵀ)⁻¹A, then A in echelon form */
+    CL_FN(cl_rvec_copy)(s->A, A, m * n);
+    CL_FN(cl_rvec_copy)(s->M, M, n * n);
+    CL_FN(cl_rvec_copy)(s->K, K, n * n);
+    if (f) CL_FN(cl_rvec_copy)(s->f, f, n);
+    int st;
+    /* G = AAᵀ (m×m, in S), X = G⁻¹A, P = I − AᵀX. */
+    rptr G = s->S;
+    for (size_t i = 0; i < m; i++)
+        for (size_t j = 0; j < m; j++) emb_dot(G + i * m + j, A + i * n, A + j * n, n);
+    CL_FN(cl_rvec_copy)(X, A, m * n);
+    if ((st = emb_solve(G, X, m, n))) goto fail;
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n; j++) {
+            rptr pij = s->P + i * n + j;
+            r_set_si(pij, i == j);
+            for (size_t l = 0; l < m; l++) r_submul(pij, A + l * n + i, X + l * n + j);
+        }
+    /* Null-space basis N (n×k) from the echelon form of A. */
+    CL_FN(cl_rvec_copy)(X, A, m * n);
+    if ((st = emb_null_basis(X, m, n, s->N, s->free_idx))) goto fail;
+    /* Mr = NᵀMN (k×k, in S), Mr⁻¹ by solving against the identity. */
+    rptr MN = s->Mt_inv;   /* n×k scratch */
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < k; j++) {
+            r_set_zero(MN + i * k + j);
+            for (size_t l = 0; l < n; l++) r_addmul(MN + i * k + j, M + i * n + l, s->N + l * k + j);
+        }
+    for (size_t i = 0; i < k; i++)
+        for (size_t j = 0; j < k; j++) {
+            r_set_zero(s->S + i * k + j);
+            for (size_t l = 0; l < n; l++) r_addmul(s->S + i * k + j, s->N + l * k + i, MN + l * k + j);
+        }
+    for (size_t i = 0; i < k * k; i++) r_set_si(s->Mr_inv + i, i % (k + 1) == 0);
+    if (emb_solve(s->S, s->Mr_inv, k, k)) { st = CL_EPARAM; goto fail; }
+    /* Mt⁻¹ = N Mr⁻¹ Nᵀ. */
+    R_DECL(t, p);
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n; j++) {
+            rptr e = s->Mt_inv + i * n + j;
+            r_set_zero(e);
+            for (size_t a = 0; a < k; a++)
+                for (size_t c = 0; c < k; c++) {
+                    r_mul(t, s->N + i * k + a, s->Mr_inv + a * k + c);
+                    r_addmul(e, t, s->N + j * k + c);
+                }
+        }
+    *out = s;
+    return CL_OK;
+fail:
+    CL_FN(cl_rvec_free)(s->block);
+    free(s);
+    return st;
+}
+
+void CL_FN(cl_emb_subspace_free)(CL_FN(cl_emb_subspace) *s)
+{
+    if (!s) return;
+    CL_FN(cl_rvec_free)(s->block);
+    free(s);
+}
+
+void CL_FN(cl_emb_subspace_dims)(const CL_FN(cl_emb_subspace) *s, size_t *n, size_t *k)
+{
+    if (n) *n = s->n;
+    if (k) *k = s->k;
+}
+
+void CL_FN(cl_emb_subspace_projection)(const CL_FN(cl_emb_subspace) *s, rptr P)
+{
+    CL_FN(cl_rvec_copy)(P, s->P, s->n * s->n);
+}
+
+static int sub_proj(void *ctx, rptr out, rsrc x, rsrc y)
+{
+    const CL_FN(cl_emb_subspace) *s = ctx;
+    emb_mat_vec(out, s->P, y, s->n, s->n);
+    return CL_OK;
+}
+
+static int sub_dproj(void *ctx, rptr out, rsrc x, rsrc v, rsrc y)
+{
+    const CL_FN(cl_emb_subspace) *s = ctx;
+    for (size_t i = 0; i < s->n; i++) r_set_zero(out + i);
+    return CL_OK;
+}
+
+/* ½ yᵀ B y for symmetric B. */
+static void half_quad(rptr q, rsrc B, rsrc y, size_t n, rptr scratch)
+{
+    emb_mat_vec(scratch, B, y, n, n);
+    emb_dot(q, y, scratch, n);
+    r_mul_2si(q, q, -1);
+}
+
+static int sub_lag(void *ctx, rptr L, rsrc x, rsrc v)
+{
+    CL_FN(cl_emb_subspace) *s = ctx;
+    R_DECL(t, r_prec(L));
+    half_quad(L, s->M, v, s->n, s->t3);
+    half_quad(t, s->K, x, s->n, s->t3);
+    r_sub(L, L, t);
+    emb_dot(t, s->f, x, s->n);
+    r_sub(L, L, t);
+    return CL_OK;
+}
+
+/* g = −(Kx + f). */
+static int sub_lag_dx(void *ctx, rptr g, rsrc x, rsrc v)
+{
+    const CL_FN(cl_emb_subspace) *s = ctx;
+    emb_mat_vec(g, s->K, x, s->n, s->n);
+    for (size_t i = 0; i < s->n; i++) {
+        r_add(g + i, g + i, s->f + i);
+        r_neg(g + i, g + i);
+    }
+    return CL_OK;
+}
+
+static int sub_lag_dv(void *ctx, rptr g, rsrc x, rsrc v)
+{
+    const CL_FN(cl_emb_subspace) *s = ctx;
+    emb_mat_vec(g, s->M, v, s->n, s->n);
+    return CL_OK;
+}
+
+static int sub_lag_dvdv(void *ctx, rptr out, rsrc x, rsrc v, rsrc w)
+{
+    const CL_FN(cl_emb_subspace) *s = ctx;
+    emb_mat_vec(out, s->M, w, s->n, s->n);
+    return CL_OK;
+}
+
+static int sub_lag_dvdx(void *ctx, rptr out, rsrc x, rsrc v, rsrc w)
+{
+    const CL_FN(cl_emb_subspace) *s = ctx;
+    for (size_t i = 0; i < s->n; i++) r_set_zero(out + i);
+    return CL_OK;
+}
+
+static int sub_ham(void *ctx, rptr H, rsrc x, rsrc mu)
+{
+    CL_FN(cl_emb_subspace) *s = ctx;
+    R_DECL(t, r_prec(H));
+    half_quad(H, s->Mt_inv, mu, s->n, s->t3);
+    half_quad(t, s->K, x, s->n, s->t3);
+    r_add(H, H, t);
+    emb_dot(t, s->f, x, s->n);
+    r_add(H, H, t);
+    return CL_OK;
+}
+
+static int sub_ham_dx(void *ctx, rptr g, rsrc x, rsrc mu)
+{
+    const CL_FN(cl_emb_subspace) *s = ctx;
+    emb_mat_vec(g, s->K, x, s->n, s->n);
+    for (size_t i = 0; i < s->n; i++) r_add(g + i, g + i, s->f + i);
+    return CL_OK;
+}
+
+static int sub_ham_dmu(void *ctx, rptr g, rsrc x, rsrc mu)
+{
+    const CL_FN(cl_emb_subspace) *s = ctx;
+    emb_mat_vec(g, s->Mt_inv, mu, s->n, s->n);
+    return CL_OK;
+}
+
+void CL_FN(cl_emb_subspace_model)(CL_FN(cl_emb_subspace) *s, CL_FN(cl_emb_model) *model)
+{
+    model->n = s->n;
+    model->ctx = s;
+    model->proj = sub_proj;
+    model->dproj = sub_dproj;
+    model->lagrangian = sub_lag;
+    model->lag_dx = sub_lag_dx;
+    model->lag_dv = sub_lag_dv;
+    model->lag_dvdv = sub_lag_dvdv;
+    model->lag_dvdx = sub_lag_dvdx;
+    model->hamiltonian = sub_ham;
+    model->ham_dx = sub_ham_dx;
+    model->ham_dmu = sub_ham_dmu;
+}
+
+void CL_FN(cl_emb_subspace_energy)(const CL_FN(cl_emb_subspace) *s, rptr E, rsrc x, rsrc v)
+{
+    R_DECL(t, r_prec(E));
+    half_quad(E, s->M, v, s->n, s->t3);
+    half_quad(t, s->K, x, s->n, s->t3);
+    r_add(E, E, t);
+    emb_dot(t, s->f, x, s->n);
+    r_add(E, E, t);
+}
+
+/** [EMB (3.1)]. */
+int CL_FN(cl_emb_subspace_el_accel)(CL_FN(cl_emb_subspace) *s, rptr a, rsrc x, rsrc v)
+{
+    size_t n = s->n;
+    R_DECL(t, r_prec(a));
+    /* S = P M P + I − P. */
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n; j++) {
+            rptr e = s->S + i * n + j;
+            r_set_zero(e);
+            for (size_t l = 0; l < n; l++) {
+                r_set_zero(t);
+                for (size_t c = 0; c < n; c++) r_addmul(t, s->M + l * n + c, s->P + c * n + j);
+                r_addmul(e, s->P + i * n + l, t);
+            }
+            r_sub(e, e, s->P + i * n + j);
+            if (i == j) r_add_si(e, e, 1);
+        }
+    sub_lag_dx(s, s->t1, x, v);               /* −(Kx + f) */
+    emb_mat_vec(a, s->P, s->t1, n, n);
+    return emb_solve(s->S, a, n, 1);
+}
+
+/** [EMB (3.2)]. */
+int CL_FN(cl_emb_subspace_hamilton)(CL_FN(cl_emb_subspace) *s, rptr xdot, rptr mudot, rsrc x, rsrc mu)
+{
+    size_t n = s->n;
+    sub_ham_dmu(s, s->t1, x, mu);
+    emb_mat_vec(xdot, s->P, s->t1, n, n);
+    sub_ham_dx(s, s->t1, x, mu);
+    emb_mat_vec(mudot, s->P, s->t1, n, n);
+    for (size_t i = 0; i < n; i++) r_neg(mudot + i, mudot + i);
+    return CL_OK;
+}
+
+void CL_FN(cl_emb_subspace_from_reduced)(const CL_FN(cl_emb_subspace) *s, rptr x, rsrc q)
+{
+    emb_mat_vec(x, s->N, q, s->n, s->k);
+}
+
+void CL_FN(cl_emb_subspace_to_reduced)(const CL_FN(cl_emb_subspace) *s, rptr q, rsrc x)
+{
+    for (size_t j = 0; j < s->k; j++) r_set(q + j, x + s->free_idx[j]);
+}
+
+/* out = −Nᵀ(K N q + f), k entries. */
+static void reduced_force(const CL_FN(cl_emb_subspace) *s, rptr out, rsrc q)
+{
+    emb_mat_vec(s->t1, s->N, q, s->n, s->k);
+    emb_mat_vec(s->t2, s->K, s->t1, s->n, s->n);
+    for (size_t i = 0; i < s->n; i++) r_add(s->t2 + i, s->t2 + i, s->f + i);
+    emb_matT_vec(out, s->N, s->t2, s->n, s->k);
+    for (size_t j = 0; j < s->k; j++) r_neg(out + j, out + j);
+}
+
+void CL_FN(cl_emb_subspace_reduced_accel)(const CL_FN(cl_emb_subspace) *s, rptr qdd, rsrc q, rsrc qd)
+{
+    reduced_force(s, s->t3, q);
+    emb_mat_vec(qdd, s->Mr_inv, s->t3, s->k, s->k);
+}
+
+void CL_FN(cl_emb_subspace_reduced_hamilton)(const CL_FN(cl_emb_subspace) *s, rptr qdot, rptr pdot,
+                                             rsrc q, rsrc p)
+{
+    emb_mat_vec(qdot, s->Mr_inv, p, s->k, s->k);
+    reduced_force(s, pdot, q);
+}
+
+void CL_FN(cl_emb_subspace_reduced_momentum)(const CL_FN(cl_emb_subspace) *s, rptr p, rsrc mu)
+{
+    emb_matT_vec(p, s->N, mu, s->n, s->k);
+}

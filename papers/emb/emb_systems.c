@@ -1,0 +1,667 @@
+/* The EMB systems for the command line (`chartless rhs|simulate --system NAME`):
+ * subspace, circle, sphere, rigid-body, heavy-top. The command line works in
+ * MPFR, so only the MPFR copy of this templated file registers anything. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "system.h"
+#include "emb_subspace.h"
+#include "emb_sphere.h"
+#include "emb_so3.h"
+#include "r3.h"
+#include "emb_la_impl.h"
+
+#if CL_PREC == CL_MPFR
+enum { K_SUBSPACE, K_CIRCLE, K_SPHERE, K_RIGID, K_HEAVY };
+
+typedef struct emb_inst {
+    int kind;
+    cl_prec_t prec;
+    size_t n, k;                       /* subspace: dimension and reduced dimension */
+    CL_FN(cl_emb_pendulum) *pend;
+    CL_FN(cl_emb_subspace) *sub;
+    CL_FN(cl_emb_top) *top;
+    CL_FN(cl_emb_model) model;
+    CL_FN(cl_emb_work) *work;
+    rptr tmp;                          /* 64 scratch scalars */
+} emb_inst;
+
+/* States read from decimal input are on the manifold only to the digits
+ * given; constraints are checked to this absolute tolerance. */
+#define STATE_TOL 1e-12
+
+static int fail(char *err, size_t errlen, int code, const char *what, const char *arg)
+{
+    snprintf(err, errlen, "%s (%s)", what, arg);
+    return code;
+}
+
+/* Comma- or space-separated decimal numbers into out[0..max), count in *n. */
+static int parse_list(rptr out, size_t max, size_t *n, const char *s)
+{
+    char buf[64];
+    size_t k = 0;
+    while (*s) {
+        while (*s == ',' || *s == ' ' || *s == '\t') s++;
+        if (!*s) break;
+        size_t l = 0;
+        while (s[l] && s[l] != ',' && s[l] != ' ' && s[l] != '\t') l++;
+        if (l >= sizeof buf || k >= max) return CL_EDIM;
+        memcpy(buf, s, l);
+        buf[l] = 0;
+        int st = CL_FN(cl_real_from_str)(out + k, buf);
+        if (st) return st;
+        k++;
+        s += l;
+    }
+    *n = k;
+    return CL_OK;
+}
+
+static const char *opt(int nopt, char *const *keys, char *const *vals, const char *key, const char *def, int *used)
+{
+    for (int i = 0; i < nopt; i++)
+        if (strcmp(keys[i], key) == 0) { used[i] = 1; return vals[i]; }
+    return def;
+}
+
+static int unknown_opts(int nopt, char *const *keys, const int *used, char *err, size_t errlen)
+{
+    for (int i = 0; i < nopt; i++)
+        if (!used[i]) return fail(err, errlen, CL_EPARAM, "unknown parameter", keys[i]);
+    return CL_OK;
+}
+
+static int read_real(rptr r, const char *val, const char *key, char *err, size_t errlen)
+{
+    if (CL_FN(cl_real_from_str)(r, val)) return fail(err, errlen, CL_EPARAM, "not a finite number", key);
+    return CL_OK;
+}
+
+static void inst_destroy(void *p)
+{
+    emb_inst *in = p;
+    if (!in) return;
+    CL_FN(cl_emb_pendulum_free)(in->pend);
+    CL_FN(cl_emb_subspace_free)(in->sub);
+    CL_FN(cl_emb_top_free)(in->top);
+    CL_FN(cl_emb_work_free)(in->work);
+    CL_FN(cl_rvec_free)(in->tmp);
+    free(in);
+}
+
+static emb_inst *inst_alloc(int kind, cl_prec_t prec)
+{
+    emb_inst *in = calloc(1, sizeof *in);
+    if (!in) return NULL;
+    in->kind = kind;
+    in->prec = prec;
+    in->tmp = CL_FN(cl_rvec_new)(64, prec);
+    if (!in->tmp) { free(in); return NULL; }
+    return in;
+}
+
+/* ------------------------------------------------------------ pendulums */
+
+static int pend_create(void **out, int kind, int nopt, char *const *keys, char *const *vals,
+                       cl_prec_t prec, char *err, size_t errlen)
+{
+    int used[64] = {0};
+    if (nopt > 64) return fail(err, errlen, CL_EPARAM, "too many parameters", "");
+    emb_inst *in = inst_alloc(kind, prec);
+    if (!in) return CL_ENOMEM;
+    rptr m = in->tmp, l = in->tmp + 1, g = in->tmp + 2;
+    int st = read_real(m, opt(nopt, keys, vals, "m", "1", used), "--m", err, errlen);
+    if (!st) st = read_real(l, opt(nopt, keys, vals, "l", "1", used), "--l", err, errlen);
+    if (!st) st = read_real(g, opt(nopt, keys, vals, "g", "9.81", used), "--g", err, errlen);
+    if (!st) st = unknown_opts(nopt, keys, used, err, errlen);
+    size_t d = kind == K_CIRCLE ? 2 : 3;
+    if (!st && (st = CL_FN(cl_emb_pendulum_new)(&in->pend, d, m, l, g)))
+        fail(err, errlen, st, "mass and length must be positive", "--m, --l");
+    if (!st) {
+        CL_FN(cl_emb_pendulum_model)(in->pend, &in->model);
+        in->work = CL_FN(cl_emb_work_new)(d, prec);
+        if (!in->work) st = CL_ENOMEM;
+    }
+    if (st) { inst_destroy(in); return st; }
+    *out = in;
+    return CL_OK;
+}
+
+static int circle_create(void **out, int nopt, char *const *keys, char *const *vals, cl_prec_t prec,
+                         char *err, size_t errlen)
+{
+    return pend_create(out, K_CIRCLE, nopt, keys, vals, prec, err, errlen);
+}
+
+static int sphere_create(void **out, int nopt, char *const *keys, char *const *vals, cl_prec_t prec,
+                         char *err, size_t errlen)
+{
+    return pend_create(out, K_SPHERE, nopt, keys, vals, prec, err, errlen);
+}
+
+static size_t pend_dim(void *p, int form)
+{
+    emb_inst *in = p;
+    if (in->kind == K_CIRCLE && form == 2) return 2;   /* angle */
+    return in->kind == K_CIRCLE ? 4 : 6;
+}
+
+static int pend_check(void *p, int form, mpfr_srcptr x, char *err, size_t errlen)
+{
+    emb_inst *in = p;
+    size_t d = in->kind == K_CIRCLE ? 2 : 3;
+    if (!CL_FN(cl_rvec_is_finite)(x, pend_dim(p, form))) return fail(err, errlen, CL_ENAN, "NaN or infinity", "state");
+    if (in->kind == K_CIRCLE && form == 2) return CL_OK;
+    rptr s = in->tmp;
+    emb_dot(s, x, x, d);
+    r_add_si(s, s, -1);
+    if (r_cmp_d(s, STATE_TOL) > 0 || r_cmp_d(s, -STATE_TOL) < 0)
+        return fail(err, errlen, CL_ENOTUNIT, "x must be a unit vector to 1e-12", "state");
+    emb_dot(s, x, x + d, d);
+    if (r_cmp_d(s, STATE_TOL) > 0 || r_cmp_d(s, -STATE_TOL) < 0)
+        return fail(err, errlen, CL_ENOTTANGENT, form ? "mu must be orthogonal to x to 1e-12" : "xdot must be orthogonal to x to 1e-12", "state");
+    return CL_OK;
+}
+
+static int pend_rhs(void *p, int form, mpfr_ptr dx, mpfr_srcptr x)
+{
+    emb_inst *in = p;
+    size_t d = in->kind == K_CIRCLE ? 2 : 3;
+    if (in->kind == K_CIRCLE && form == 2) {
+        r_set(dx, x + 1);
+        CL_FN(cl_emb_circle_angle_accel)(in->pend, dx + 1, x);
+        return CL_OK;
+    }
+    if (form == 0) {
+        CL_FN(cl_rvec_copy)(dx, x + d, d);
+        return d == 2 ? CL_FN(cl_emb_circle_el_accel)(in->pend, dx + d, x, x + d)
+                      : CL_FN(cl_emb_sphere_el_accel)(in->pend, dx + d, x, x + d);
+    }
+    rptr hx = in->tmp, hm = in->tmp + 3;
+    in->model.ham_dx(in->model.ctx, hx, x, x + d);
+    in->model.ham_dmu(in->model.ctx, hm, x, x + d);
+    if (d == 2) CL_FN(cl_emb_circle_hamilton)(dx, dx + d, x, x + d, hx, hm);
+    else CL_FN(cl_emb_sphere_hamilton)(dx, dx + d, x, x + d, hx, hm);
+    return CL_OK;
+}
+
+static int pend_convert(void *p, int from, mpfr_srcptr x, int to, mpfr_ptr y)
+{
+    emb_inst *in = p;
+    size_t d = in->kind == K_CIRCLE ? 2 : 3;
+    rptr s = in->tmp + 8;              /* (x, ẋ) in tmp[8..13] */
+    switch (from) {
+    case 0: CL_FN(cl_rvec_copy)(s, x, 2 * d); break;
+    case 1: {
+        CL_FN(cl_rvec_copy)(s, x, d);
+        int st = CL_FN(cl_emb_legendre_inv)(&in->model, in->work, s + d, x, x + d);
+        if (st) return st;
+        break;
+    }
+    default: CL_FN(cl_emb_circle_from_angle)(s, s + 2, x, x + 1); break;
+    }
+    switch (to) {
+    case 0: CL_FN(cl_rvec_copy)(y, s, 2 * d); return CL_OK;
+    case 1: CL_FN(cl_rvec_copy)(y, s, d); return CL_FN(cl_emb_legendre)(&in->model, in->work, y + d, s, s + d);
+    default: CL_FN(cl_emb_circle_to_angle)(y, y + 1, s, s + 2); return CL_OK;
+    }
+}
+
+static int pend_invariants(void *p, int form, mpfr_ptr out, mpfr_srcptr x)
+{
+    emb_inst *in = p;
+    rptr s = in->tmp + 16;
+    int st = pend_convert(p, form, x, 0, s);
+    if (st) return st;
+    CL_FN(cl_emb_pendulum_energy)(in->pend, out, s, s + (in->kind == K_CIRCLE ? 2 : 3));
+    return CL_OK;
+}
+
+static int pend_random(void *p, int form, mpfr_ptr x, cl_rng *g)
+{
+    emb_inst *in = p;
+    size_t d = in->kind == K_CIRCLE ? 2 : 3;
+    rptr s = in->tmp + 24;             /* (x, ẋ) in tmp[24..29] */
+    R_DECL(c, in->prec);
+    for (size_t i = 0; i < d; i++) r_set_d(s + i, cl_rng_normal(g));
+    emb_dot(c, s, s, d);
+    r_sqrt(c, c);
+    for (size_t i = 0; i < d; i++) r_div(s + i, s + i, c);
+    for (size_t i = 0; i < d; i++) r_set_d(s + d + i, 2.0 * cl_rng_normal(g));
+    emb_dot(c, s, s + d, d);
+    for (size_t i = 0; i < d; i++) r_submul(s + d + i, c, s + i);
+    return pend_convert(p, 0, s, form, x);
+}
+
+/* 0: hanging at rest (stable), 1: inverted at rest (unstable). */
+static int pend_equilibrium(void *p, int k, int form, mpfr_ptr x, const char **name)
+{
+    emb_inst *in = p;
+    size_t d = in->kind == K_CIRCLE ? 2 : 3;
+    if (k < 0 || k > 1) return CL_EDOMAIN;
+    rptr s = in->tmp + 24;
+    for (size_t i = 0; i < 2 * d; i++) r_set_zero(s + i);
+    r_set_si(s + d - 1, k ? 1 : -1);
+    *name = k ? "inverted" : "hanging";
+    return pend_convert(p, 0, s, form, x);
+}
+
+static const char *const energy_names[] = {"energy", NULL};
+static const char *const circle_forms[] = {"xv", "xmu", "angle", NULL};
+static const char *const sphere_forms[] = {"xv", "xmu", NULL};
+
+static const cl_system sys_circle = {
+    .name = "circle",
+    .summary = "planar pendulum on S^1 [EMB 3.2]: (3.3) in (x, xdot), (3.4) in (x, mu), and the angle form",
+    .params_help = "  --m MASS      bob mass (default 1)\n  --l LENGTH    rod length (default 1)\n"
+        "  --g GRAVITY   gravity along -e2 (default 9.81)\n",
+    .state_help = "xv: x1 x2 xdot1 xdot2 (|x| = 1, x.xdot = 0); xmu: x1 x2 mu1 mu2 (mu = m l^2 xdot); "
+        "angle: theta thetadot (x = (sin theta, -cos theta))",
+    .forms = circle_forms,
+    .create = circle_create,
+    .destroy = inst_destroy,
+    .dim = pend_dim,
+    .check_state = pend_check,
+    .rhs = pend_rhs,
+    .invariant_names = energy_names,
+    .invariants = pend_invariants,
+    .convert = pend_convert,
+    .random_state = pend_random,
+    .equilibrium = pend_equilibrium,
+};
+CL_SYSTEM_REGISTER(sys_circle)
+
+static const cl_system sys_sphere = {
+    .name = "sphere",
+    .summary = "spherical pendulum on S^2 [EMB 3.3]: (3.5) in (x, xdot), (3.6) in (x, mu)",
+    .params_help = "  --m MASS      bob mass (default 1)\n  --l LENGTH    rod length (default 1)\n"
+        "  --g GRAVITY   gravity along -e3 (default 9.81)\n",
+    .state_help = "xv: x1 x2 x3 xdot1 xdot2 xdot3 (|x| = 1, x.xdot = 0); xmu: x1 x2 x3 mu1 mu2 mu3 (mu = m l^2 xdot)",
+    .forms = sphere_forms,
+    .create = sphere_create,
+    .destroy = inst_destroy,
+    .dim = pend_dim,
+    .check_state = pend_check,
+    .rhs = pend_rhs,
+    .invariant_names = energy_names,
+    .invariants = pend_invariants,
+    .convert = pend_convert,
+    .random_state = pend_random,
+    .equilibrium = pend_equilibrium,
+};
+CL_SYSTEM_REGISTER(sys_sphere)
+
+/* ------------------------------------------------------------- subspace */
+
+static int subspace_create(void **out, int nopt, char *const *keys, char *const *vals, cl_prec_t prec,
+                           char *err, size_t errlen)
+{
+    int used[64] = {0};
+    if (nopt > 64) return fail(err, errlen, CL_EPARAM, "too many parameters", "");
+    emb_inst *in = inst_alloc(K_SUBSPACE, prec);
+    if (!in) return CL_ENOMEM;
+    enum { MAXN = 8 };
+    rptr A = CL_FN(cl_rvec_new)(4 * MAXN * MAXN + MAXN, prec);
+    if (!A) { inst_destroy(in); return CL_ENOMEM; }
+    rptr M = A + MAXN * MAXN, K = M + MAXN * MAXN, f = K + MAXN * MAXN, tmp = f + MAXN;
+    size_t na = 0, nm = 0, nk = 0, nf = 0;
+    int st = CL_OK;
+    const char *sa = opt(nopt, keys, vals, "A", "1,1,1", used);
+    const char *sm = opt(nopt, keys, vals, "mass", NULL, used);
+    const char *sk = opt(nopt, keys, vals, "k", NULL, used);
+    const char *sf = opt(nopt, keys, vals, "f", NULL, used);
+    const char *sn = opt(nopt, keys, vals, "n", "3", used);
+    char *end;
+    long n = strtol(sn, &end, 10);
+    if (*end || n < 2 || n > MAXN) st = fail(err, errlen, CL_EPARAM, "dimension must be 2 to 8", "--n");
+    if (!st) st = unknown_opts(nopt, keys, used, err, errlen);
+    if (!st && parse_list(A, MAXN * MAXN, &na, sa)) st = fail(err, errlen, CL_EPARAM, "bad number list", "--A");
+    if (!st && (na == 0 || na % (size_t)n || na / (size_t)n >= (size_t)n))
+        st = fail(err, errlen, CL_EPARAM, "A needs m*n entries, 1 <= m < n", "--A");
+    /* mass and stiffness: n entries (diagonal) or n*n (full); defaults diag(1..n), 2I, f = 0 */
+    if (!st && sm && parse_list(tmp, MAXN * MAXN, &nm, sm)) st = fail(err, errlen, CL_EPARAM, "bad number list", "--mass");
+    for (long i = 0; !st && i < n; i++)
+        for (long j = 0; j < n; j++) {
+            rptr e = M + i * n + j;
+            if (!sm) { if (i == j) r_set_si(e, i + 1); else r_set_zero(e); }
+            else if (nm == (size_t)n) { if (i == j) r_set(e, tmp + i); else r_set_zero(e); }
+            else if (nm == (size_t)(n * n)) r_set(e, tmp + i * n + j);
+            else st = fail(err, errlen, CL_EPARAM, "mass needs n or n*n entries", "--mass");
+            if (st) break;
+        }
+    if (!st && sk && parse_list(tmp, MAXN * MAXN, &nk, sk)) st = fail(err, errlen, CL_EPARAM, "bad number list", "--k");
+    for (long i = 0; !st && i < n; i++)
+        for (long j = 0; j < n; j++) {
+            rptr e = K + i * n + j;
+            if (!sk) { if (i == j) r_set_si(e, 2); else r_set_zero(e); }
+            else if (nk == (size_t)n) { if (i == j) r_set(e, tmp + i); else r_set_zero(e); }
+            else if (nk == (size_t)(n * n)) r_set(e, tmp + i * n + j);
+            else st = fail(err, errlen, CL_EPARAM, "stiffness needs n or n*n entries", "--k");
+            if (st) break;
+        }
+    if (!st && sf && (parse_list(f, MAXN, &nf, sf) || nf != (size_t)n))
+        st = fail(err, errlen, CL_EPARAM, "force needs n entries", "--f");
+    if (!st) {
+        st = CL_FN(cl_emb_subspace_new)(&in->sub, (size_t)n, na / (size_t)n, A, M, K, sf ? f : NULL);
+        if (st == CL_ESINGULAR) fail(err, errlen, st, "A must have full row rank", "--A");
+        else if (st) fail(err, errlen, st, "mass must be positive definite on ker A", "--mass");
+    }
+    CL_FN(cl_rvec_free)(A);
+    if (!st) {
+        CL_FN(cl_emb_subspace_dims)(in->sub, &in->n, &in->k);
+        CL_FN(cl_emb_subspace_model)(in->sub, &in->model);
+        in->work = CL_FN(cl_emb_work_new)(in->n, prec);
+        if (!in->work) st = CL_ENOMEM;
+    }
+    if (st) { inst_destroy(in); return st; }
+    *out = in;
+    return CL_OK;
+}
+
+static size_t subspace_dim(void *p, int form)
+{
+    emb_inst *in = p;
+    return form == 2 ? 2 * in->k : 2 * in->n;
+}
+
+static int subspace_check(void *p, int form, mpfr_srcptr x, char *err, size_t errlen)
+{
+    emb_inst *in = p;
+    size_t n = in->n;
+    if (!CL_FN(cl_rvec_is_finite)(x, subspace_dim(p, form))) return fail(err, errlen, CL_ENAN, "NaN or infinity", "state");
+    if (form == 2) return CL_OK;
+    rptr t = in->tmp;
+    for (int part = 0; part < 2; part++) {
+        /* x − Px measures the distance from ker A */
+        in->model.proj(in->model.ctx, t, x + part * n, x + part * n);
+        double worst = CL_FN(cl_rvec_log2_maxdiff)(t, x + part * n, n);
+        double sc = CL_FN(cl_rvec_log2_maxabs)(x + part * n, n);
+        if (worst > log2(STATE_TOL) + (sc > 0 ? sc : 0))
+            return fail(err, errlen, part ? CL_ENOTTANGENT : CL_EDOMAIN,
+                        part ? (form ? "mu must lie in ker A to 1e-12" : "xdot must lie in ker A to 1e-12")
+                             : "x must lie in ker A to 1e-12", "state");
+    }
+    return CL_OK;
+}
+
+static int subspace_rhs(void *p, int form, mpfr_ptr dx, mpfr_srcptr x)
+{
+    emb_inst *in = p;
+    size_t n = in->n, k = in->k;
+    if (form == 0) {
+        CL_FN(cl_rvec_copy)(dx, x + n, n);
+        return CL_FN(cl_emb_subspace_el_accel)(in->sub, dx + n, x, x + n);
+    }
+    if (form == 1) return CL_FN(cl_emb_subspace_hamilton)(in->sub, dx, dx + n, x, x + n);
+    CL_FN(cl_rvec_copy)(dx, x + k, k);
+    CL_FN(cl_emb_subspace_reduced_accel)(in->sub, dx + k, x, x + k);
+    return CL_OK;
+}
+
+static int subspace_convert(void *p, int from, mpfr_srcptr x, int to, mpfr_ptr y)
+{
+    emb_inst *in = p;
+    size_t n = in->n, k = in->k;
+    rptr s = in->tmp + 32;             /* (x, ẋ), 2n ≤ 16 */
+    int st = CL_OK;
+    if (from == 0) CL_FN(cl_rvec_copy)(s, x, 2 * n);
+    else if (from == 1) {
+        CL_FN(cl_rvec_copy)(s, x, n);
+        st = CL_FN(cl_emb_legendre_inv)(&in->model, in->work, s + n, x, x + n);
+    } else {
+        CL_FN(cl_emb_subspace_from_reduced)(in->sub, s, x);
+        CL_FN(cl_emb_subspace_from_reduced)(in->sub, s + n, x + k);
+    }
+    if (st) return st;
+    if (to == 0) CL_FN(cl_rvec_copy)(y, s, 2 * n);
+    else if (to == 1) {
+        CL_FN(cl_rvec_copy)(y, s, n);
+        st = CL_FN(cl_emb_legendre)(&in->model, in->work, y + n, s, s + n);
+    } else {
+        CL_FN(cl_emb_subspace_to_reduced)(in->sub, y, s);
+        CL_FN(cl_emb_subspace_to_reduced)(in->sub, y + k, s + n);
+    }
+    return st;
+}
+
+static int subspace_invariants(void *p, int form, mpfr_ptr out, mpfr_srcptr x)
+{
+    emb_inst *in = p;
+    rptr s = in->tmp + 48;
+    int st = subspace_convert(p, form, x, 0, s);
+    if (st) return st;
+    CL_FN(cl_emb_subspace_energy)(in->sub, out, s, s + in->n);
+    return CL_OK;
+}
+
+static int subspace_random(void *p, int form, mpfr_ptr x, cl_rng *g)
+{
+    emb_inst *in = p;
+    rptr q = in->tmp + 16;             /* (q, q̇), 2k ≤ 14 */
+    for (size_t i = 0; i < 2 * in->k; i++) r_set_d(q + i, cl_rng_normal(g));
+    return subspace_convert(p, 2, q, form, x);
+}
+
+static const char *const subspace_forms[] = {"xv", "xmu", "reduced", NULL};
+
+static const cl_system sys_subspace = {
+    .name = "subspace",
+    .summary = "linear masses and springs held on {x : Ax = 0} [EMB 3.1]: (3.1), (3.2), and reduced coordinates x = N q",
+    .params_help = "  --n N         dimension of the embedding space, 2 to 8 (default 3)\n"
+        "  --A LIST      constraint matrix, m*n numbers row by row, 1 <= m < n (default 1,1,1)\n"
+        "  --mass LIST   mass matrix: n numbers (diagonal) or n*n (default 1,2,...,n)\n"
+        "  --k LIST      stiffness matrix: n or n*n numbers (default 2,...,2)\n"
+        "  --f LIST      constant force term f in L = ... - f.x: n numbers (default 0)\n",
+    .state_help = "xv: x (n) xdot (n), both in ker A; xmu: x (n) mu (n), mu = P M xdot; "
+        "reduced: q (n-m) qdot (n-m), q the free entries of x in the echelon form of A",
+    .forms = subspace_forms,
+    .create = subspace_create,
+    .destroy = inst_destroy,
+    .dim = subspace_dim,
+    .check_state = subspace_check,
+    .rhs = subspace_rhs,
+    .invariant_names = energy_names,
+    .invariants = subspace_invariants,
+    .convert = subspace_convert,
+    .random_state = subspace_random,
+};
+CL_SYSTEM_REGISTER(sys_subspace)
+
+/* ------------------------------------------------- rigid body, heavy top */
+
+static int top_create(void **out, int kind, int nopt, char *const *keys, char *const *vals, cl_prec_t prec,
+                      char *err, size_t errlen)
+{
+    int used[64] = {0};
+    if (nopt > 64) return fail(err, errlen, CL_EPARAM, "too many parameters", "");
+    emb_inst *in = inst_alloc(kind, prec);
+    if (!in) return CL_ENOMEM;
+    rptr J = in->tmp, lst = in->tmp + 9, m = in->tmp + 18, g = in->tmp + 19, l = in->tmp + 20,
+         ax = in->tmp + 21, rho = in->tmp + 24, s = in->tmp + 27;
+    size_t nj = 0, na = 0;
+    int st = CL_OK;
+    if (parse_list(lst, 9, &nj, opt(nopt, keys, vals, "J", "1,2,3.5", used)) || (nj != 3 && nj != 9))
+        st = fail(err, errlen, CL_EPARAM, "inertia needs 3 (principal) or 9 numbers", "--J");
+    for (int i = 0; !st && i < 9; i++) {
+        if (nj == 9) r_set(J + i, lst + i);
+        else if (i % 4 == 0) r_set(J + i, lst + i / 4);
+        else r_set_zero(J + i);
+    }
+    if (!st && kind == K_HEAVY) {
+        st = read_real(m, opt(nopt, keys, vals, "m", "1", used), "--m", err, errlen);
+        if (!st) st = read_real(g, opt(nopt, keys, vals, "g", "9.81", used), "--g", err, errlen);
+        if (!st) st = read_real(l, opt(nopt, keys, vals, "l", "0.25", used), "--l", err, errlen);
+        if (!st && (parse_list(ax, 3, &na, opt(nopt, keys, vals, "axis", "0,0,1", used)) || na != 3))
+            st = fail(err, errlen, CL_EPARAM, "axis needs 3 numbers", "--axis");
+        if (!st) {
+            v3_norm(s, ax);
+            if (r_is_zero(s)) st = fail(err, errlen, CL_EPARAM, "axis must be non-zero", "--axis");
+            else for (int i = 0; i < 3; i++) { r_div(rho + i, ax + i, s); r_mul(rho + i, rho + i, l); }
+        }
+    }
+    if (!st) st = unknown_opts(nopt, keys, used, err, errlen);
+    if (!st) {
+        st = kind == K_HEAVY ? CL_FN(cl_emb_heavy_top_new)(&in->top, J, m, g, rho) : CL_FN(cl_emb_rigid_new)(&in->top, J);
+        if (st) fail(err, errlen, st, "inertia must be symmetric positive definite, mass non-negative", "--J, --m");
+    }
+    if (!st) {
+        CL_FN(cl_emb_top_model)(in->top, &in->model);
+        in->work = CL_FN(cl_emb_work_new)(9, prec);
+        if (!in->work) st = CL_ENOMEM;
+    }
+    if (st) { inst_destroy(in); return st; }
+    *out = in;
+    return CL_OK;
+}
+
+static int rigid_create(void **out, int nopt, char *const *keys, char *const *vals, cl_prec_t prec,
+                        char *err, size_t errlen)
+{
+    return top_create(out, K_RIGID, nopt, keys, vals, prec, err, errlen);
+}
+
+static int heavy_create(void **out, int nopt, char *const *keys, char *const *vals, cl_prec_t prec,
+                        char *err, size_t errlen)
+{
+    return top_create(out, K_HEAVY, nopt, keys, vals, prec, err, errlen);
+}
+
+static size_t top_dim(void *p, int form) { return form == 0 ? 12 : 18; }
+
+/* d = det R = r₀ · (r₁ × r₂) for the rows rᵢ. */
+static void det3(rptr d, rsrc R)
+{
+    RV_DECL(c, 3, r_prec(d));
+    v3_cross(c, R + 3, R + 6);
+    v3_dot(d, R, c);
+}
+
+static int top_check(void *p, int form, mpfr_srcptr x, char *err, size_t errlen)
+{
+    emb_inst *in = p;
+    if (!CL_FN(cl_rvec_is_finite)(x, top_dim(p, form))) return fail(err, errlen, CL_ENAN, "NaN or infinity", "state");
+    if (CL_FN(cl_emb_so3_log2_orth_defect)(x) > log2(STATE_TOL))
+        return fail(err, errlen, CL_EDOMAIN, "R must be orthogonal to 1e-12", "state");
+    rptr T = in->tmp, S = in->tmp + 9;
+    R_DECL(d, in->prec);
+    det3(d, x);
+    if (r_sgn(d) <= 0) return fail(err, errlen, CL_EDOMAIN, "R must have determinant +1", "state");
+    if (form == 0) return CL_OK;
+    /* RᵀṘ (or Rᵀμ) must be skew */
+    m3_transpose(T, x);
+    m3_mul(S, T, x + 9);
+    m3_transpose(T, S);
+    for (int i = 0; i < 9; i++) r_add(T + i, T + i, S + i);
+    double sc = CL_FN(cl_rvec_log2_maxabs)(x + 9, 9);
+    if (CL_FN(cl_rvec_log2_maxabs)(T, 9) > log2(STATE_TOL) + (sc > 0 ? sc : 0))
+        return fail(err, errlen, CL_ENOTTANGENT, form == 1 ? "R^T Rdot must be skew to 1e-12" : "R^T mu must be skew to 1e-12",
+                    "state");
+    return CL_OK;
+}
+
+static int top_rhs(void *p, int form, mpfr_ptr dx, mpfr_srcptr x)
+{
+    emb_inst *in = p;
+    if (form == 0) {
+        rptr W = in->tmp;
+        m3_hat(W, x + 9);
+        m3_mul(dx, x, W);
+        CL_FN(cl_emb_top_euler)(in->top, dx + 9, x + 9, x + 6);
+        return CL_OK;
+    }
+    if (form == 1) {
+        CL_FN(cl_rvec_copy)(dx, x + 9, 9);
+        return CL_FN(cl_emb_top_accel_38)(in->top, dx + 9, x, x + 9);
+    }
+    return CL_FN(cl_emb_hamilton)(&in->model, in->work, dx, dx + 9, x, x + 9);
+}
+
+static int top_convert(void *p, int from, mpfr_srcptr x, int to, mpfr_ptr y)
+{
+    emb_inst *in = p;
+    rptr s = in->tmp + 32, T = in->tmp + 44, W = in->tmp + 53;   /* (R, Ω) in s */
+    CL_FN(cl_rvec_copy)(s, x, 9);
+    if (from == 0) v3_set(s + 9, x + 9);
+    else if (from == 1) {
+        m3_transpose(T, x);
+        m3_mul(T, T, x + 9);
+        CL_FN(cl_emb_so3_vee)(s + 9, T);
+    } else {
+        CL_FN(cl_emb_top_body_momentum)(T, x, x + 9);
+        CL_FN(cl_emb_top_inertia)(in->top, NULL, W, NULL);
+        m3_mul_v3(s + 9, W, T);
+    }
+    CL_FN(cl_rvec_copy)(y, s, 9);
+    if (to == 0) v3_set(y + 9, s + 9);
+    else if (to == 1) {
+        m3_hat(W, s + 9);
+        m3_mul(y + 9, s, W);
+    } else CL_FN(cl_emb_top_momentum)(in->top, y + 9, s, s + 9);
+    return CL_OK;
+}
+
+static int top_invariants(void *p, int form, mpfr_ptr out, mpfr_srcptr x)
+{
+    emb_inst *in = p;
+    rptr s = in->tmp + 16;
+    int st = top_convert(p, form, x, 0, s);
+    if (st) return st;
+    CL_FN(cl_emb_top_invariants)(in->top, out, s, s + 9);
+    return CL_OK;
+}
+
+static int top_random(void *p, int form, mpfr_ptr x, cl_rng *g)
+{
+    emb_inst *in = p;
+    rptr s = in->tmp + 16;             /* (R, Ω) */
+    for (int i = 0; i < 3; i++) r_set_d(s + 9 + i, 2.0 * cl_rng_normal(g));
+    rptr th = in->tmp + 40;
+    v3_set_d(th, 2.0 * cl_rng_normal(g), 2.0 * cl_rng_normal(g), 2.0 * cl_rng_normal(g));
+    CL_FN(cl_emb_so3_exp)(s, th);
+    return top_convert(p, 0, s, form, x);
+}
+
+static const char *const top_forms[] = {"ROmega", "RRdot", "Rmu", NULL};
+static const char *const top_invariant_names[] = {"energy", "|Pi|^2", "m_x", "m_y", "m_z", "Gamma.Pi", "|Gamma|^2", NULL};
+
+static const cl_system sys_rigid = {
+    .name = "rigid-body",
+    .summary = "free rigid body on SO(3) [EMB 3.4]: Euler in (R, Omega), (3.8) in (R, Rdot), (2.7)-(2.8) in (R, mu)",
+    .params_help = "  --J LIST      inertia: 3 principal moments or 9 entries (default 1,2,3.5)\n",
+    .state_help = "ROmega: R (9, row by row) Omega (3, body frame); RRdot: R (9) Rdot (9); Rmu: R (9) mu (9), mu = R (J Omega)^ / 2. "
+        "Invariants: energy, |Pi|^2, spatial momentum m = R Pi, Gamma.Pi, |Gamma|^2 (Gamma = R^T e3)",
+    .forms = top_forms,
+    .create = rigid_create,
+    .destroy = inst_destroy,
+    .dim = top_dim,
+    .check_state = top_check,
+    .rhs = top_rhs,
+    .invariant_names = top_invariant_names,
+    .invariants = top_invariants,
+    .convert = top_convert,
+    .random_state = top_random,
+};
+CL_SYSTEM_REGISTER(sys_rigid)
+
+static const cl_system sys_heavy = {
+    .name = "heavy-top",
+    .summary = "heavy top about a fixed point [EMB 3.4]: centre of mass at l*axis (body frame), gravity along -e3",
+    .params_help = "  --J LIST      inertia about the fixed point: 3 principal moments or 9 entries (default 1,2,3.5)\n"
+        "  --m MASS      mass (default 1)\n  --g GRAVITY   gravity (default 9.81)\n"
+        "  --l LENGTH    distance of the centre of mass from the fixed point (default 0.25)\n"
+        "  --axis LIST   body axis of the centre of mass, 3 numbers, normalized (default 0,0,1)\n",
+    .state_help = "as rigid-body; the energy includes m g e3.R rho; Gamma.Pi and |Gamma|^2 are the Casimirs, m_z is conserved",
+    .forms = top_forms,
+    .create = heavy_create,
+    .destroy = inst_destroy,
+    .dim = top_dim,
+    .check_state = top_check,
+    .rhs = top_rhs,
+    .invariant_names = top_invariant_names,
+    .invariants = top_invariants,
+    .convert = top_convert,
+    .random_state = top_random,
+};
+CL_SYSTEM_REGISTER(sys_heavy)
+#endif

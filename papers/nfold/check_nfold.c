@@ -1,0 +1,329 @@
+/*
+ * Checks of chapter NFOLD: the Lie-algebra form of the N-fold pendulum
+ * against the (q, ω) field of [S2 (40)], manifold preservation and energy of
+ * the Lie group integrators, and their convergence orders.
+ */
+#include <math.h>
+#include <stdio.h>
+#include "check.h"
+#include "r3.h"
+#include "lie.h"
+#include "nfold.h"
+#include "nfold_fixtures_impl.h"
+
+static CL_FN(cl_nfold) *make(size_t n, cl_prec_t p, int dense, const char *gs) { return nfold_make(n, p, dense, gs); }
+
+/*
+ * F = Ψ_*(f(m))|_m with f from [NFOLD (2)–(5), (8), (9)] (R(q) assembled and
+ * solved densely, as printed) against the (q, ω) field of [S2 (40)] by the
+ * O(N) solve of chapter S2 V, and against the tension route; relative to the
+ * largest component of the field. N = 1, 2, 3, 5, 8, 5 states each.
+ */
+CL_CHECK(nfold_field, "nfold.field.s2_40",
+         .chapter = "NFOLD",
+         .tags = "[NFOLD (2)-(9)] [S2 (40)]",
+         .what = "Psi_*(f(m)) with f from R(q), r (2)-(5) solved densely, against the S2 V O(N) (q, omega) field and the "
+             "tension route; N = 1, 2, 3, 5, 8, 5 random states each (relative)",
+         .cond = 4096,
+         .why = "dense 24x24 elimination and a tridiagonal solve with random link directions: growth of a few "
+                          "hundred, times a dozen roundings per entry")
+{
+    static const size_t NS[] = {1, 2, 3, 5, 8};
+    cl_rng g;
+    cl_rng_seed(&g, 4242);
+    res->log2_err = -INFINITY;
+    for (int k = 0; k < 5; k++) {
+        size_t n = NS[k];
+        CL_FN(cl_nfold) *s = make(n, prec, 1, "9.81");
+        if (!s) return CL_ENOMEM;
+        rptr y = CL_FN(cl_rvec_new)(6 * n * 4 + 3 * n, prec);
+        rptr xi = y + 6 * n, F = xi + 6 * n, G = F + 6 * n, h = G + 6 * n;
+        for (int draw = 0; draw < 5; draw++) {
+            nfold_random_state(y, n, &g, 1.5);
+            int st = CL_FN(cl_nfold_f_dense)(s, xi, y);
+            if (!st) st = CL_FN(cl_chain_rhs)(s->chain, CL_S2_OMEGA, G, y);
+            if (!st) st = CL_FN(cl_nfold_h_tension)(s, h, y);
+            if (st) { CL_FN(cl_rvec_free)(y); CL_FN(cl_nfold_free)(s); return st; }
+            CL_FN(cl_nfold_generator)(F, xi, y, n);
+            double sc = fmax(0, CL_FN(cl_rvec_log2_maxabs)(G, 6 * n));
+            double e = CL_FN(cl_rvec_log2_maxdiff)(F, G, 6 * n) - sc;
+            double e2 = CL_FN(cl_rvec_log2_maxdiff)(h, G + 3 * n, 3 * n) - sc;
+            if (e2 > e) e = e2;
+            if (e > res->log2_err) {
+                res->log2_err = e;
+                snprintf(res->note, sizeof res->note, "worst at N = %zu, draw %d", n, draw);
+            }
+        }
+        CL_FN(cl_rvec_free)(y);
+        CL_FN(cl_nfold_free)(s);
+    }
+    return CL_OK;
+}
+
+/*
+ * The pendulum's energy (kinetic from the link velocities, potential from
+ * the heights) against the chain chapter's energy [S2 (38)–(39)] in the
+ * (q, ω) form at random states, N = 1, 2, 3, 5, 8 (relative).
+ */
+CL_CHECK(nfold_energy, "nfold.energy.s2",
+         .chapter = "NFOLD",
+         .tags = "[NFOLD (1)] [S2 (38),(39)]",
+         .what = "energy of the N-fold pendulum against the chain chapter's energy, and the chain's vertical angular momentum against e3.sum m_i x_i x xdot_i, at random (q, omega) states, N = 1..8 (relative)",
+         .cond = 256,
+         .why = "two sums of N^2 products of link velocities and N heights, each a few roundings per term")
+{
+    static const size_t NS[] = {1, 2, 3, 5, 8};
+    cl_rng g;
+    cl_rng_seed(&g, 4343);
+    res->log2_err = -INFINITY;
+    for (int k = 0; k < 5; k++) {
+        size_t n = NS[k];
+        CL_FN(cl_nfold) *s = make(n, prec, 0, "9.81");
+        if (!s) return CL_ENOMEM;
+        rptr y = CL_FN(cl_rvec_new)(6 * n + 18, prec), E = y + 6 * n, inv = E + 1, Lz = inv + 7,
+             xp = Lz + 1, vp = xp + 3, c3 = vp + 3;
+        for (int draw = 0; draw < 5; draw++) {
+            nfold_random_state(y, n, &g, 1.5);
+            CL_FN(cl_nfold_energy)(s, E, y);
+            int st = CL_FN(cl_chain_invariants)(s->chain, CL_S2_OMEGA, inv, y);
+            if (st) { CL_FN(cl_rvec_free)(y); CL_FN(cl_nfold_free)(s); return st; }
+            double e = CL_FN(cl_rvec_log2_maxdiff)(E, inv, 1) - fmax(0, r_log2abs(inv));
+            /* vertical angular momentum e₃·Σ m_i x_i × ẋ_i, x_i = Σ_{j≤i} l_j q_j,
+               ẋ_i = Σ_{j≤i} l_j ω_j × q_j, against the chain's second invariant */
+            v3_zero(xp); v3_zero(vp); r_set_zero(Lz);
+            for (size_t i = 0; i < n; i++) {
+                v3_axpy(xp, s->l + i, y + 3 * i);
+                v3_cross(c3, y + 3 * (n + i), y + 3 * i);
+                v3_axpy(vp, s->l + i, c3);
+                v3_cross(c3, xp, vp);
+                r_addmul(Lz, s->m + i, c3 + 2);
+            }
+            double e2 = CL_FN(cl_rvec_log2_maxdiff)(Lz, inv + 1, 1) - fmax(0, r_log2abs(Lz));
+            if (e2 > e) e = e2;
+            if (e > res->log2_err) {
+                res->log2_err = e;
+                snprintf(res->note, sizeof res->note, "worst at N = %zu, draw %d", n, draw);
+            }
+        }
+        CL_FN(cl_rvec_free)(y);
+        CL_FN(cl_nfold_free)(s);
+    }
+    return CL_OK;
+}
+
+/*
+ * |q_i|² − 1 and q_i·ω_i after 10⁴ steps of h = 1/100 (N = 3, g = 1) for one
+ * Lie method; the note gives the energy drift and, for rkmk4, what classical
+ * RK4 in the embedding R¹⁸ does with the same steps.
+ */
+static int manifold_run(cl_check_result *res, cl_prec_t prec, int method)
+{
+    size_t n = 3;
+    long nsteps = 10000;
+    CL_FN(cl_nfold) *s = make(n, prec, 0, "1");
+    if (!s) return CL_ENOMEM;
+    CL_FN(cl_lie_problem) pb;
+    CL_FN(cl_nfold_lie_problem)(s, &pb, 0);
+    CL_FN(cl_lie_integrator) *w = CL_FN(cl_lie_new)(&pb, method, prec);
+    rptr y = CL_FN(cl_rvec_new)(6 * n * 7, prec);
+    rptr z = y + 6 * n, k1 = z + 6 * n, k2 = k1 + 6 * n, k3 = k2 + 6 * n, k4 = k3 + 6 * n, t = k4 + 6 * n;
+    R_DECL(h, prec); R_DECL(d, prec); R_DECL(E0, prec); R_DECL(E1, prec); R_DECL(h2, prec); R_DECL(h6, prec);
+    cl_rng g;
+    cl_rng_seed(&g, 77);
+    nfold_gentle_state(y, n, &g);
+    CL_FN(cl_rvec_copy)(z, y, 6 * n);
+    CL_FN(cl_nfold_energy)(s, E0, y);
+    r_set_q(h, 1, 100);
+    int st = CL_FN(cl_lie_integrate_fixed)(w, y, h, nsteps);
+    if (st) goto out;
+    double wu = -INFINITY;
+    for (size_t i = 0; i < n; i++) {
+        v3_dot(d, y + 3 * i, y + 3 * i);
+        r_add_si(d, d, -1);
+        if (r_log2abs(d) > wu) wu = r_log2abs(d);
+        v3_dot(d, y + 3 * i, y + 3 * (n + i));
+        if (r_log2abs(d) > wu) wu = r_log2abs(d);
+    }
+    res->log2_err = wu;
+    CL_FN(cl_nfold_energy)(s, E1, y);
+    r_sub(d, E1, E0);
+    double de = r_log2abs(d) - r_log2abs(E0);
+    if (method == CL_LIE_RKMK4) {
+        /* Classical RK4 on (q, ω) ∈ R¹⁸ with the field F of [NFOLD (1), (8)]. */
+        r_mul_2si(h2, h, -1);
+        r_div_si(h6, h, 6);
+        for (long k = 0; k < nsteps && !st; k++) {
+            st = CL_FN(cl_nfold_field)(s, k1, z);
+            for (size_t i = 0; i < 6 * n; i++) r_fma(t + i, h2, k1 + i, z + i);
+            if (!st) st = CL_FN(cl_nfold_field)(s, k2, t);
+            for (size_t i = 0; i < 6 * n; i++) r_fma(t + i, h2, k2 + i, z + i);
+            if (!st) st = CL_FN(cl_nfold_field)(s, k3, t);
+            for (size_t i = 0; i < 6 * n; i++) r_fma(t + i, h, k3 + i, z + i);
+            if (!st) st = CL_FN(cl_nfold_field)(s, k4, t);
+            for (size_t i = 0; i < 6 * n; i++) {
+                r_add(t + i, k2 + i, k3 + i);
+                r_mul_2si(t + i, t + i, 1);
+                r_add(t + i, t + i, k1 + i);
+                r_add(t + i, t + i, k4 + i);
+                r_addmul(z + i, h6, t + i);
+            }
+        }
+        if (st) goto out;
+        double ru = -INFINITY;
+        for (size_t i = 0; i < n; i++) {
+            v3_dot(d, z + 3 * i, z + 3 * i);
+            r_add_si(d, d, -1);
+            if (r_log2abs(d) > ru) ru = r_log2abs(d);
+            v3_dot(d, z + 3 * i, z + 3 * (n + i));
+            if (r_log2abs(d) > ru) ru = r_log2abs(d);
+        }
+        CL_FN(cl_nfold_energy)(s, E1, z);
+        r_sub(d, E1, E0);
+        snprintf(res->note, sizeof res->note,
+                 "rkmk4: drift 2^%.1f, energy 2^%.1f; classical RK4 in R^18: drift 2^%.1f, energy 2^%.1f", wu, de, ru,
+                 r_log2abs(d) - r_log2abs(E0));
+    } else {
+        snprintf(res->note, sizeof res->note, "%s: drift 2^%.1f, relative energy change 2^%.1f after 1e4 steps of 0.01",
+                 cl_lie_method_name(method), wu, de);
+    }
+out:
+    CL_FN(cl_rvec_free)(y);
+    CL_FN(cl_lie_free)(w);
+    CL_FN(cl_nfold_free)(s);
+    return st;
+}
+
+#define MANIFOLD_WHY "each step applies exp(xi) through psi, orthogonal to a few ulps; 1e4 steps accumulate at most linearly: 1e4 x 8 ulps"
+
+CL_CHECK(nfold_manifold_euler, "nfold.manifold.lie-euler",
+         .chapter = "NFOLD",
+         .tags = "[NFOLD (6)]",
+         .what = "| |q_i|^2 - 1 | and |q_i . omega_i| after 1e4 Lie-Euler steps of 0.01, N = 3",
+         .cond = 80000,
+         .why = MANIFOLD_WHY,
+         .slow = 1)
+{ return manifold_run(res, prec, CL_LIE_EULER); }
+CL_CHECK(nfold_manifold_rkmk4, "nfold.manifold.rkmk4",
+         .chapter = "NFOLD",
+         .tags = "[NFOLD (6)]",
+         .what = "| |q_i|^2 - 1 | and |q_i . omega_i| after 1e4 RKMK4 steps of 0.01, N = 3 (note: classical RK4 in R^18)",
+         .cond = 80000,
+         .why = MANIFOLD_WHY,
+         .slow = 1)
+{ return manifold_run(res, prec, CL_LIE_RKMK4); }
+CL_CHECK(nfold_manifold_cf4, "nfold.manifold.cf4",
+         .chapter = "NFOLD",
+         .tags = "[NFOLD (6)]",
+         .what = "| |q_i|^2 - 1 | and |q_i . omega_i| after 1e4 CF4 steps of 0.01, N = 3",
+         .cond = 80000,
+         .why = MANIFOLD_WHY,
+         .slow = 1)
+{ return manifold_run(res, prec, CL_LIE_CF4); }
+CL_CHECK(nfold_manifold_rkmk45, "nfold.manifold.rkmk45",
+         .chapter = "NFOLD",
+         .tags = "[NFOLD (6)]",
+         .what = "| |q_i|^2 - 1 | and |q_i . omega_i| after 1e4 fixed RKMK45 steps of 0.01, N = 3",
+         .cond = 80000,
+         .why = MANIFOLD_WHY,
+         .slow = 1)
+{ return manifold_run(res, prec, CL_LIE_RKMK45); }
+
+#if CL_PREC == CL_MPFR
+/*
+ * Convergence order at 256 bits whatever the rung (the order is a property of
+ * the method): error at t = 1 (N = 3, g = 1, a state near the hanging
+ * equilibrium) against RKMK45 with 2^14 steps at 320 bits, h halving 6 times;
+ * yes/no: the least-squares slope lies within 0.1 of the order.
+ */
+static double order_slope(int method, char *note, size_t len)
+{
+    static int have_ref;
+    static mpfr_ptr ref;
+    const cl_prec_t p = 256, pr = 320;
+    size_t n = 3;
+    cl_rng g;
+    if (!have_ref) {
+        CL_FN(cl_nfold) *sr = make(n, pr, 0, "1");
+        CL_FN(cl_lie_problem) pbr;
+        CL_FN(cl_nfold_lie_problem)(sr, &pbr, 0);
+        CL_FN(cl_lie_integrator) *wr = CL_FN(cl_lie_new)(&pbr, CL_LIE_RKMK45, pr);
+        ref = CL_FN(cl_rvec_new)(6 * n, pr);
+        cl_rng_seed(&g, 77);
+        nfold_gentle_state(ref, n, &g);
+        R_DECL(hr, pr);
+        r_set_q(hr, 1, 16384);
+        CL_FN(cl_lie_integrate_fixed)(wr, ref, hr, 16384);
+        CL_FN(cl_lie_free)(wr);
+        CL_FN(cl_nfold_free)(sr);
+        have_ref = 1;
+    }
+    CL_FN(cl_nfold) *s = make(n, p, 0, "1");
+    CL_FN(cl_lie_problem) pb;
+    CL_FN(cl_nfold_lie_problem)(s, &pb, 0);
+    CL_FN(cl_lie_integrator) *w = CL_FN(cl_lie_new)(&pb, method, p);
+    rptr y0 = CL_FN(cl_rvec_new)(18 * 3, p), y = y0 + 18, yr = y + 18;
+    for (int i = 0; i < 18; i++) r_set(yr + i, ref + i);
+    cl_rng_seed(&g, 77);
+    nfold_gentle_state(y0, n, &g);
+    R_DECL(h, p);
+    int order = cl_lie_method_order(method);
+    long n0 = order == 1 ? 64 : 16;
+    double sx = 0, sy = 0, sxx = 0, sxy = 0, e0 = 0, e6 = 0;
+    for (int k = 0; k <= 6; k++) {
+        long ns = n0 << k;
+        CL_FN(cl_rvec_copy)(y, y0, 18);
+        r_set_q(h, 1, ns);
+        CL_FN(cl_lie_integrate_fixed)(w, y, h, ns);
+        double e = CL_FN(cl_rvec_log2_maxdiff)(y, yr, 18), x = -log2((double)ns);
+        if (k == 0) e0 = e;
+        e6 = e;
+        sx += x; sy += e; sxx += x * x; sxy += x * e;
+    }
+    double slope = (7 * sxy - sx * sy) / (7 * sxx - sx * sx);
+    snprintf(note, len, "%s at 256 bits: log2 error %.1f (h = 1/%ld) .. %.1f (h = 1/%ld), fitted slope %.3f (order %d)",
+             cl_lie_method_name(method), e0, n0, e6, n0 << 6, slope, order);
+    CL_FN(cl_rvec_free)(y0);
+    CL_FN(cl_lie_free)(w);
+    CL_FN(cl_nfold_free)(s);
+    return slope - order;
+}
+
+int check_nfold_order_run(cl_check_result *res, int method)
+{
+    static double cached[5];
+    static char notes[5][200];
+    static int done[5];
+    if (!done[method]) {
+        cached[method] = order_slope(method, notes[method], sizeof notes[method]);
+        done[method] = 1;
+    }
+    res->log2_err = fabs(cached[method]) <= 0.1 ? -INFINITY : log2(fabs(cached[method]));
+    snprintf(res->note, sizeof res->note, "%s", notes[method]);
+    return CL_OK;
+}
+
+#endif
+
+/* The convergence order is a property of the method, measured at 256 bits
+ * whatever the rung (by the MPFR copy): both copies call the same run. */
+int check_nfold_order_run(cl_check_result *res, int method);
+
+CL_CHECK(nfold_order_lie_euler, "nfold.order.lie-euler", .chapter = "NFOLD", .tags = "[NFOLD (6)]",
+         .what = "fitted convergence slope of Lie-Euler at t = 1 within 0.1 of 1 (measured at 256 bits on every rung)",
+         .cond = 1, .kind = CL_CHECK_EXACT, .slow = 1)
+{ return check_nfold_order_run(res, CL_LIE_EULER); }
+
+CL_CHECK(nfold_order_rkmk4, "nfold.order.rkmk4", .chapter = "NFOLD", .tags = "[NFOLD (6)]",
+         .what = "fitted convergence slope of RKMK4 at t = 1 within 0.1 of 4 (measured at 256 bits on every rung)",
+         .cond = 1, .kind = CL_CHECK_EXACT, .slow = 1)
+{ return check_nfold_order_run(res, CL_LIE_RKMK4); }
+
+CL_CHECK(nfold_order_cf4, "nfold.order.cf4", .chapter = "NFOLD", .tags = "[NFOLD (6)]",
+         .what = "fitted convergence slope of CF4 at t = 1 within 0.1 of 4 (measured at 256 bits on every rung)",
+         .cond = 1, .kind = CL_CHECK_EXACT, .slow = 1)
+{ return check_nfold_order_run(res, CL_LIE_CF4); }
+
+CL_CHECK(nfold_order_rkmk45, "nfold.order.rkmk45", .chapter = "NFOLD", .tags = "[NFOLD (6)]",
+         .what = "fitted convergence slope of fixed-step RKMK45 at t = 1 within 0.1 of 5 (measured at 256 bits on every rung)",
+         .cond = 1, .kind = CL_CHECK_EXACT, .slow = 1)
+{ return check_nfold_order_run(res, CL_LIE_RKMK45); }

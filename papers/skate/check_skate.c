@@ -1,0 +1,380 @@
+/*
+ * Oracle checks of the pendulum skate [SKATE §2–§7]: the z-form with
+ * multipliers (21), the general Theorem 9 machinery and the hand-derived
+ * field (38) side by side at seeded random constraint-consistent states;
+ * invariants; Jacobians and eigenvalues at the equilibria; Energy–Casimir
+ * multipliers, Hessians and thresholds against (42) and (58); the matching
+ * of the controlled skate with the inertia (57).
+ */
+#include <math.h>
+#include <stdio.h>
+#include "check.h"
+#include "r3.h"
+#include "skate.h"
+#include "linalg.h"
+
+static const char *const SETS[][CL_SKATE_NPAR] = {
+    {"2", "0.8", "9.8", "0.35", "0.35", "0.004", "0", "0", "0"},
+    {"1.5", "0.5", "9.81", "0.2", "0.3", "0.05", "0", "0", "0"},
+    {"0.5", "0.2", "9.81", "0.3", "0.4", "0.01", "0", "0", "0"},
+};
+static const char *const CONTROLLED[CL_SKATE_NPAR] = {"3", "0.8", "9.8", "0.35", "0.35", "0.004", "0.005", "0.0025", "0.0025"};
+#define NSETS 3
+#define DRAWS 40
+
+static void set_params(rptr par, const char *const *s)
+{
+    for (int i = 0; i < CL_SKATE_NPAR; i++) CL_FN(cl_real_from_str)(par + i, s[i]);
+}
+
+static void random_zeta(rptr zeta, cl_rng *g)
+{
+    R_DECL(phi, r_prec(zeta));
+    for (int i = 0; i < 3; i++) r_set_d(zeta + i, cl_rng_normal(g));
+    r_set_d(phi, cl_rng_range(g, -1.2, 1.2));
+    r_sin(zeta + 3, phi);
+    r_cos(zeta + 4, phi);
+}
+
+static void zdot_to_zetadot(rptr dzeta, rsrc z, rsrc dz)
+{
+    R_DECL(t, r_prec(dzeta));
+    R_DECL(u, r_prec(dzeta));
+    v3_dot(t, dz, z + 6);
+    v3_dot(u, z, dz + 6);
+    r_set(dzeta, dz);
+    r_add(dzeta + 1, t, u);
+    r_set(dzeta + 2, dz + 3);
+    r_set(dzeta + 3, dz + 7);
+    r_set(dzeta + 4, dz + 8);
+}
+
+static double relerr(rsrc a, rsrc b, size_t n)
+{
+    double s = CL_FN(cl_rvec_log2_maxabs)(b, n);
+    if (!(s > 0)) s = 0;
+    return CL_FN(cl_rvec_log2_maxdiff)(a, b, n) - s;
+}
+
+static void worst(cl_check_result *res, double e, const char *fmt, int a, int b)
+{
+    if (e > res->log2_err) {
+        res->log2_err = e;
+        snprintf(res->note, sizeof res->note, fmt, a, b);
+    }
+}
+
+/* (38) against (21) projected by (33), and Theorem 9 against (38). */
+static int forms_common(cl_check_result *res, cl_prec_t prec, int thm9)
+{
+    cl_rng g;
+    cl_rng_seed(&g, thm9 ? 925 : 2125);
+    RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(store, CL_SKATE_HAMEL_STORE, prec);
+    RV_DECL(zeta, 5, prec); RV_DECL(z, 9, prec); RV_DECL(dz, 9, prec); RV_DECL(f, 5, prec); RV_DECL(fo, 5, prec);
+    RV_DECL(Ga, 3, prec); RV_DECL(dv, 3, prec); RV_DECL(dG, 3, prec);
+    CL_FN(cl_hamel) h;
+    res->log2_err = -INFINITY;
+    for (int s = 0; s < NSETS; s++) {
+        set_params(par, SETS[s]);
+        /* the general Theorem 9 in the Hamel basis [SKATE (22)], [SKATE (32)] */
+        CL_FN(cl_skate_hamel)(&h, store, par);
+        for (int k = 0; k < DRAWS; k++) {
+            random_zeta(zeta, &g);
+            int st = CL_FN(cl_skate_rhs_zeta)(f, par, zeta);
+            if (st) return st;
+            if (thm9) {
+                r_set_zero(Ga); r_set(Ga + 1, zeta + 3); r_set(Ga + 2, zeta + 4);
+                if ((st = CL_FN(cl_hamel_rhs)(dv, dG, NULL, &h, zeta, Ga))) return st;
+                for (int i = 0; i < 3; i++) r_set(fo + i, dv + i);
+                r_set(fo + 3, dG + 1); r_set(fo + 4, dG + 2);
+            } else {
+                CL_FN(cl_skate_zeta_to_z)(z, zeta);
+                if ((st = CL_FN(cl_skate_rhs_z)(dz, NULL, par, z))) return st;
+                zdot_to_zetadot(fo, z, dz);
+            }
+            worst(res, relerr(fo, f, 5), "parameter set %d, draw %d", s, k);
+        }
+    }
+    return CL_OK;
+}
+
+CL_CHECK(skate_z_zeta, "skate.forms.z_zeta",
+         .chapter = "SKATE 3, 5",
+         .tags = "[SKATE (17), (21), (33), (35b), (38)]",
+         .what = "f(zeta) of (38) (its Gamma rows are (35b)) against the z-form (21), the skate's (17a)-(17b) with multipliers, projected by (33), 120 random consistent states (relative)",
+         .cond = 1024,
+         .why = "the z-form solves a 6x6 system with cond(G) about 1e3 and a 3x3 Schur system; (38) divides by I2 G2^2 + I3 G3^2 >= I3")
+{ return forms_common(res, prec, 0); }
+CL_CHECK(skate_thm9, "skate.forms.thm9",
+         .chapter = "SKATE 4, 5",
+         .tags = "[SKATE (23), (25)-(27), (31), (38)]",
+         .what = "general Theorem 9 on the Hamel basis (31) against the hand-derived (38), 120 random states (relative)",
+         .cond = 1024,
+         .why = "a 6x6 inverse of the basis matrix, 6^5-term structure-constant sums and a 3x3 solve with cond about 1e3")
+{ return forms_common(res, prec, 1); }
+
+/* (7) against (34) at general states, and ℰ (30) against the z-form energy. */
+CL_CHECK(skate_lagrangian, "skate.model.lagrangian",
+         .chapter = "SKATE 2, 4",
+         .tags = "[SKATE (7), (30), (34)]",
+         .what = "(7) against (34) at general states; the energy (30) in zeta against the z-form energy (relative)",
+         .cond = 64,
+         .why = "a few dozen roundings of O(1) terms regrouped")
+{
+    cl_rng g;
+    cl_rng_seed(&g, 734);
+    RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(z, 9, prec); RV_DECL(zeta, 5, prec);
+    R_DECL(a, prec); R_DECL(b, prec); R_DECL(t, prec);
+    res->log2_err = -INFINITY;
+    for (int s = 0; s < NSETS; s++) {
+        set_params(par, SETS[s]);
+        for (int k = 0; k < DRAWS; k++) {
+            for (int i = 0; i < 9; i++) r_set_d(z + i, cl_rng_normal(&g));
+            CL_FN(cl_skate_lagrangian)(a, par, z);
+            CL_FN(cl_skate_lagrangian_34)(b, par, z);
+            r_sub(t, a, b);
+            worst(res, r_log2abs(t) - fmax(0, r_log2abs(a)), "(7) vs (34), set %d draw %d", s, k);
+            random_zeta(zeta, &g);
+            CL_FN(cl_skate_zeta_to_z)(z, zeta);
+            CL_FN(cl_skate_energy_z)(a, par, z);
+            CL_FN(cl_skate_energy_zeta)(b, par, zeta);
+            r_sub(t, a, b);
+            worst(res, r_log2abs(t) - fmax(0, r_log2abs(a)), "(30) vs z energy, set %d draw %d", s, k);
+        }
+    }
+    return CL_OK;
+}
+
+/* DI·f = 0 for ℰ, C₁, C₂, C₃ along (38), relative to |DI||f|. */
+CL_CHECK(skate_invariant_rates, "skate.invariants.rates",
+         .chapter = "SKATE 5.2",
+         .tags = "[SKATE (30), (36), (37)]",
+         .what = "dI/dt = DI.f for E, C1, C2 (square-root prefactor), C3 along (38), 120 random states (relative to |DI||f|)",
+         .cond = 256,
+         .why = "cancellation of O(1) products in a 5-term dot product, C2 with an arctangent")
+{
+    cl_rng g;
+    cl_rng_seed(&g, 3637);
+    RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(zeta, 5, prec); RV_DECL(f, 5, prec);
+    RV_DECL(DE, 5, prec); RV_DECL(DC, 15, prec); RV_DECL(HE, 25, prec); RV_DECL(HC, 75, prec);
+    R_DECL(t, prec);
+    res->log2_err = -INFINITY;
+    for (int s = 0; s < NSETS; s++) {
+        set_params(par, SETS[s]);
+        for (int k = 0; k < DRAWS; k++) {
+            random_zeta(zeta, &g);
+            CL_FN(cl_skate_rhs_zeta)(f, par, zeta);
+            int st = CL_FN(cl_skate_invariant_derivatives)(DE, DC, HE, HC, par, zeta);
+            if (st) return st;
+            for (int q = 0; q < 4; q++) {
+                rsrc D = q ? DC + 5 * (q - 1) : DE;
+                r_set_zero(t);
+                for (int i = 0; i < 5; i++) r_addmul(t, D + i, f + i);
+                double e = r_log2abs(t) - fmax(0, CL_FN(cl_rvec_log2_maxabs)(D, 5) + CL_FN(cl_rvec_log2_maxabs)(f, 5));
+                worst(res, e, "invariant %d, draw %d", q, k);
+            }
+        }
+    }
+    return CL_OK;
+}
+
+/* Gradients and Hessians of the invariants by hand against src/deriv's Jacobian of the gradient. */
+CL_CHECK(skate_jacobian, "skate.stability.jacobian",
+         .chapter = "SKATE 5.4",
+         .tags = "[SKATE (38), App. A.1]",
+         .what = "hand-differentiated Df of (38) against src/deriv at the equilibria and random states (relative)",
+         .cond = 64,
+         .why = "src/deriv bounds its error by 2^(-p-8) per entry; the hand formulas add a few roundings")
+{
+    cl_rng g;
+    cl_rng_seed(&g, 5151);
+    RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(zeta, 5, prec); RV_DECL(J, 25, prec); RV_DECL(Jd, 25, prec);
+    R_DECL(x, prec);
+    res->log2_err = -INFINITY;
+    for (int s = 0; s < NSETS; s++) {
+        set_params(par, SETS[s]);
+        for (int k = 0; k < 8; k++) {
+            if (k == 0) { r_set_d(x, 1.5); CL_FN(cl_skate_sliding)(zeta, x); }
+            else if (k == 1) { r_set_d(x, -6.25); CL_FN(cl_skate_spinning)(zeta, x); }
+            else random_zeta(zeta, &g);
+            CL_FN(cl_skate_jacobian_zeta)(J, par, zeta);
+            int st = CL_FN(cl_skate_jacobian_deriv)(Jd, NULL, par, zeta);
+            if (st) return st;
+            worst(res, relerr(J, Jd, 25), "set %d, point %d (0 sliding, 1 spinning)", s, k);
+        }
+    }
+    return CL_OK;
+}
+
+/* det(λ − Df) at ζ_sl, ζ_sp (Df by src/deriv) against λ³(λ² − κ) of Props. 11, 12. */
+CL_CHECK(skate_eigen, "skate.stability.eigen",
+         .chapter = "SKATE 5.4",
+         .tags = "[SKATE Prop. 11, Prop. 12, App. A.1]",
+         .what = "characteristic polynomial and eigenvalues (src/linalg) of Df (src/deriv) at sliding and spinning, 3 parameter sets, against {0, 0, 0, +-sqrt(kappa)} of Props. 11-12",
+         .cond = 16384,
+         .why = "Faddeev-LeVerrier on a 5x5 with entries up to 1e3: traces of products of up to five entries, divided by k; the Jacobian itself carries 2^(-p-8) from src/deriv")
+{
+    static const char *const xs[] = {"0.25", "2", "-9.5", "30"};
+    RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(zeta, 5, prec); RV_DECL(J, 25, prec);
+    RV_DECL(cp, 6, prec); RV_DECL(want, 6, prec); RV_DECL(wr, 5, prec); RV_DECL(wi, 5, prec);
+    R_DECL(x, prec); R_DECL(kap, prec); R_DECL(sq, prec); R_DECL(pr, prec); R_DECL(pi_, prec);
+    res->log2_err = -INFINITY;
+    for (int s = 0; s < NSETS; s++) {
+        set_params(par, SETS[s]);
+        for (int which = 0; which < 2; which++)
+            for (int q = 0; q < 4; q++) {
+                CL_FN(cl_real_from_str)(x, xs[q]);
+                if (which) CL_FN(cl_skate_spinning)(zeta, x); else CL_FN(cl_skate_sliding)(zeta, x);
+                int st = CL_FN(cl_skate_jacobian_deriv)(J, NULL, par, zeta);
+                if (st) return st;
+                CL_FN(cl_charpoly)(cp, J, 5);
+                CL_FN(cl_skate_equilibrium_kappa)(kap, par, which, x);
+                for (int i = 0; i < 6; i++) r_set_zero(want + i);
+                r_set_si(want + 5, 1);
+                r_neg(want + 3, kap);
+                worst(res, relerr(cp, want, 6), "charpoly, set %d, equilibrium %d (0 sliding, 1 spinning)", s, which);
+                /* eigenvalues by src/linalg against {0, 0, 0, ±√κ}, matched greedily */
+                if ((st = CL_FN(cl_eig)(wr, wi, J, 5))) return st;
+                r_abs(sq, kap); r_sqrt(sq, sq);
+                int used[5] = {0};
+                for (int i = 0; i < 5; i++) {
+                    double best = INFINITY;
+                    int bj = 0;
+                    for (int j = 0; j < 5; j++) {
+                        if (used[j]) continue;
+                        /* predicted j: 0, 1, 2 zero; 3 = −√κ, 4 = +√κ (imaginary when κ < 0) */
+                        r_set(pr, wr + i); r_set(pi_, wi + i);
+                        if (j >= 3) {
+                            if (r_sgn(kap) >= 0) { if (j == 3) r_add(pr, pr, sq); else r_sub(pr, pr, sq); }
+                            else { if (j == 3) r_add(pi_, pi_, sq); else r_sub(pi_, pi_, sq); }
+                        }
+                        r_hypot(pr, pr, pi_);
+                        double e = r_log2abs(pr);
+                        if (e < best) { best = e; bj = j; }
+                    }
+                    used[bj] = 1;
+                    worst(res, best - fmax(0, r_log2abs(sq)), "eigenvalues, set %d, equilibrium %d", s, which);
+                }
+            }
+    }
+    return CL_OK;
+}
+
+/* App. A.1 (corrected tangent space): multipliers and restricted eigenvalues in closed form. */
+CL_CHECK(skate_ec_spinning, "skate.stability.ec_spinning",
+         .chapter = "SKATE App. A.1",
+         .tags = "[SKATE (42), App. A.1]",
+         .what = "Energy-Casimir multipliers (-W0, 0, I3 W0^2 - mgl) and restricted Hessian eigenvalues against closed forms; verdict against (42)",
+         .cond = 1024,
+         .why = "Householder QR of a 5x3, a 5x5 Hessian product and Jacobi rotations; eigenvalues relative to the largest")
+{
+    static const char *const xs[] = {"0.5", "3", "-12.5", "40"};
+    RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(zeta, 5, prec); RV_DECL(c, 3, prec); RV_DECL(cw, 3, prec);
+    RV_DECL(eig, 2, prec); RV_DECL(ew, 2, prec);
+    R_DECL(x, prec); R_DECL(t, prec); R_DECL(u, prec); R_DECL(mgl, prec); R_DECL(I1b, prec);
+    cl_ec_report rep;
+    res->log2_err = -INFINITY;
+    for (int s = 0; s < NSETS; s++) {
+        set_params(par, SETS[s]);
+        r_mul(mgl, par + CL_SKATE_M, par + CL_SKATE_G); r_mul(mgl, mgl, par + CL_SKATE_L);
+        r_mul(I1b, par + CL_SKATE_M, par + CL_SKATE_L); r_fma(I1b, I1b, par + CL_SKATE_L, par + CL_SKATE_I1);
+        for (int q = 0; q < 4; q++) {
+            CL_FN(cl_real_from_str)(x, xs[q]);
+            CL_FN(cl_skate_spinning)(zeta, x);
+            int st = CL_FN(cl_skate_energy_casimir)(&rep, c, NULL, eig, par, zeta, 1024);
+            if (st) return st;
+            r_neg(cw, x); r_set_zero(cw + 1);
+            r_sqr(t, x); r_mul(cw + 2, t, par + CL_SKATE_I3); r_sub(cw + 2, cw + 2, mgl);
+            r_mul(u, par + CL_SKATE_M, par + CL_SKATE_L); r_fma(u, u, par + CL_SKATE_L, par + CL_SKATE_I3);
+            r_sub(u, u, par + CL_SKATE_I2); r_mul(u, u, t); r_sub(u, u, mgl);
+            r_mul(t, par + CL_SKATE_L, x); r_sqr(t, t); r_mul_2si(t, t, 2); r_add_si(t, t, 1);
+            r_div(u, u, t);
+            if (r_cmp(u, I1b) < 0) { r_set(ew, u); r_set(ew + 1, I1b); } else { r_set(ew, I1b); r_set(ew + 1, u); }
+            double e = relerr(c, cw, 3), e2 = relerr(eig, ew, 2);
+            worst(res, e > e2 ? e : e2, "set %d, Omega0 #%d", s, q);
+            if (rep.definite != (r_sgn(u) > 0)) {
+                res->log2_err = INFINITY;
+                snprintf(res->note, sizeof res->note, "verdict disagrees with (42), set %d Omega0 #%d", s, q);
+                return CL_OK;
+            }
+        }
+    }
+    return CL_OK;
+}
+
+/* Thresholds by bisection on the Energy–Casimir verdict against (42) and (58), relative. */
+CL_CHECK(skate_thresholds, "skate.stability.thresholds",
+         .chapter = "SKATE 5.4, 7.1",
+         .tags = "[SKATE (42), (58), Prop. 16]",
+         .what = "thresholds by bisection on the Energy-Casimir verdict against sqrt(mgl/(I3+ml^2-I2)) and -J1^2/(I1+ml^2) (relative)",
+         .cond = 4096,
+         .why = "bracket 2^(8-p); the sign change of the smallest eigenvalue moves by its rounding over its slope")
+{
+    RV_DECL(par, CL_SKATE_NPAR, prec);
+    R_DECL(lo, prec); R_DECL(hi, prec); R_DECL(thr, prec); R_DECL(t, prec); R_DECL(u, prec); R_DECL(Y0, prec);
+    res->log2_err = -INFINITY;
+    for (int s = 0; s < 2; s++) {
+        set_params(par, SETS[s]);
+        r_set_q(lo, 1, 100); r_set_si(hi, 100);
+        int st = CL_FN(cl_skate_spinning_threshold)(thr, par, lo, hi);
+        if (st) return st;
+        r_mul(t, par + CL_SKATE_M, par + CL_SKATE_G); r_mul(t, t, par + CL_SKATE_L);
+        r_mul(u, par + CL_SKATE_M, par + CL_SKATE_L); r_fma(u, u, par + CL_SKATE_L, par + CL_SKATE_I3);
+        r_sub(u, u, par + CL_SKATE_I2);
+        r_div(t, t, u); r_sqrt(t, t);
+        r_sub(u, thr, t);
+        worst(res, r_log2abs(u) - r_log2abs(t), "(42), set %d%c", s, ' ');
+    }
+    set_params(par, CONTROLLED);
+    static const char *const y0s[] = {"1", "-0.3"};
+    for (int q = 0; q < 2; q++) {
+        CL_FN(cl_real_from_str)(Y0, y0s[q]);
+        r_set_q(lo, -1, 10000); r_set_q(hi, -1, 10000000);
+        int st = CL_FN(cl_skate_sigma_threshold)(thr, par, Y0, lo, hi);
+        if (st) return st;
+        r_mul(u, par + CL_SKATE_M, par + CL_SKATE_L); r_fma(u, u, par + CL_SKATE_L, par + CL_SKATE_I1);
+        r_sqr(t, par + CL_SKATE_J1); r_div(t, t, u); r_neg(t, t);
+        r_sub(u, thr, t);
+        worst(res, r_log2abs(u) - r_log2abs(t), "(58), Y0 #%d%c", q, ' ');
+    }
+    return CL_OK;
+}
+
+/* Matching: closed loop (44) with the control law against (38) with Ĩ (57); and (47) on π̃ = 0 against (7) with Ĩ. */
+CL_CHECK(skate_matching, "skate.control.matching",
+         .chapter = "SKATE 6",
+         .tags = "[SKATE (44), (47), (52), (53), (57)]",
+         .what = "closed loop (44) with the control law (53) against the unforced skate with inertia (57); (47) on pi~=0 against (7) with (57)",
+         .cond = 1024,
+         .why = "7x7 solve with J1 = 0.005 beside O(1) inertias, and I1 + ml^2 + J1^2/sigma = -0.23 from a cancellation of 2.5 against 2.27")
+{
+    static const char *const sigmas[] = {"-0.00001", "-0.00002", "-0.002", "0.3"};
+    cl_rng g;
+    cl_rng_seed(&g, 5657);
+    RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(pm, CL_SKATE_NPAR, prec); RV_DECL(zeta, 5, prec);
+    RV_DECL(z, 10, prec); RV_DECL(dz, 10, prec); RV_DECL(f, 5, prec); RV_DECL(fz, 5, prec);
+    R_DECL(sig, prec); R_DECL(a, prec); R_DECL(b, prec); R_DECL(t, prec);
+    res->log2_err = -INFINITY;
+    set_params(par, CONTROLLED);
+    for (int s = 0; s < 4; s++) {
+        CL_FN(cl_real_from_str)(sig, sigmas[s]);
+        CL_FN(cl_skate_matched_params)(pm, par, sig);
+        for (int k = 0; k < DRAWS / 2; k++) {
+            random_zeta(zeta, &g);
+            CL_FN(cl_skate_zeta_to_z)(z, zeta);
+            r_set_d(z + 9, cl_rng_normal(&g));
+            int st = CL_FN(cl_skate_rhs_z_controlled)(dz, par, sig, z, 0);
+            if (st) return st;
+            zdot_to_zetadot(fz, z, dz);
+            if ((st = CL_FN(cl_skate_rhs_zeta)(f, pm, zeta))) return st;
+            worst(res, relerr(fz, f, 5), "closed loop, sigma #%d draw %d", s, k);
+            r_div(t, par + CL_SKATE_J1, sig); r_add_si(t, t, -1); r_mul(z + 9, t, z);
+            if ((st = CL_FN(cl_skate_lagrangian_controlled)(a, par, sig, z))) return st;
+            CL_FN(cl_skate_lagrangian)(b, pm, z);
+            r_sub(t, a, b);
+            worst(res, r_log2abs(t) - fmax(0, r_log2abs(b)), "(47) vs (57), sigma #%d draw %d", s, k);
+        }
+    }
+    return CL_OK;
+}
+

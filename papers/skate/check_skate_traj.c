@@ -1,0 +1,200 @@
+/*
+ * Oracle checks of the pendulum skate along trajectories [SKATE §3, §5, §6]:
+ * the two forms integrated side by side, the invariants and constraints
+ * along each, and the matched closed loop. Integration by
+ * Gragg–Bulirsch–Stoer (src/ode) with tolerance 2^(24−p), so integration
+ * errors scale with the working precision. The horizon is 0.5 up to 256
+ * bits and 1/16 above, to keep the top rung within seconds.
+ */
+#include <math.h>
+#include <stdio.h>
+#include "check.h"
+#include "ode.h"
+#include "r3.h"
+#include "skate.h"
+
+static const char *const PAPER[CL_SKATE_NPAR] = {"2", "0.8", "9.8", "0.35", "0.35", "0.004", "0", "0", "0"};
+static const char *const GENERIC[CL_SKATE_NPAR] = {"1.5", "0.5", "9.81", "0.2", "0.3", "0.05", "0", "0", "0"};
+static const char *const CONTROLLED[CL_SKATE_NPAR] = {"3", "0.8", "9.8", "0.35", "0.35", "0.004", "0.005", "0.0025", "0.0025"};
+
+typedef struct traj_ctx { rsrc par, sigma; int form; } traj_ctx;
+
+static int traj_rhs(rptr dx, rsrc t, rsrc x, void *ctx)
+{
+    const traj_ctx *c = ctx;
+    (void)t;
+    if (c->sigma) return CL_FN(cl_skate_rhs_z_controlled)(dx, c->par, c->sigma, x, 0);
+    return c->form ? CL_FN(cl_skate_rhs_z)(dx, NULL, c->par, x) : CL_FN(cl_skate_rhs_zeta)(dx, c->par, x);
+}
+
+/* Integrate x (n) from 0 to the horizon of precision p. */
+static int integrate(rptr x, size_t n, const traj_ctx *c, cl_prec_t p)
+{
+    CL_FN(cl_ode_ws) *ws = NULL;
+    R_DECL(t, p); R_DECL(t1, p); R_DECL(h, p); R_DECL(tol, p);
+    int st = CL_FN(cl_ode_ws_new)(&ws, n, p, CL_ODE_GBS, 0);
+    if (st) return st;
+    r_set_si(tol, 1);
+    r_mul_2si(tol, tol, 24 - (long)p);
+    st = CL_FN(cl_ode_set_tol)(ws, tol, tol);
+    r_set_si(t1, 1);
+    r_mul_2si(t1, t1, p <= 256 ? -1 : -4);
+    if (!st) st = CL_FN(cl_ode_integrate)(ws, traj_rhs, (void *)c, t, x, t1, h, NULL);
+    CL_FN(cl_ode_ws_free)(ws);
+    return st;
+}
+
+static void set_params(rptr par, const char *const *s)
+{
+    for (int i = 0; i < CL_SKATE_NPAR; i++) CL_FN(cl_real_from_str)(par + i, s[i]);
+}
+
+/* initial states: (59) with φ₀ = 0.1 and 0.3, and a generic consistent state */
+static void initial(rptr z, int k)
+{
+    cl_prec_t p = r_prec(z);
+    R_DECL(phi, p);
+    RV_DECL(zeta, 5, p);
+    if (k < 2) {
+        r_set_q(phi, k ? 3 : 1, 10);
+        CL_FN(cl_skate_initial_59)(z, phi);
+        return;
+    }
+    r_set_q(zeta, 3, 4); r_set_q(zeta + 1, -2, 1); r_set_q(zeta + 2, 1, 2);
+    r_set_q(phi, -1, 5);
+    r_sin(zeta + 3, phi); r_cos(zeta + 4, phi);
+    CL_FN(cl_skate_zeta_to_z)(z, zeta);
+}
+
+static void note_worst(cl_check_result *res, double e, const char *what, int k)
+{
+    if (e > res->log2_err) {
+        res->log2_err = e;
+        snprintf(res->note, sizeof res->note, "%s, initial state %d", what, k);
+    }
+}
+
+/* ζ(T) of (38) against z(T) of (21) projected by (33), relative. */
+CL_CHECK(skate_traj_forms, "skate.traj.forms",
+         .chapter = "SKATE 3, 5",
+         .tags = "[SKATE (21), (38), (59)]",
+         .what = "zeta-form (38) and z-form (21) integrated side by side from (59) and a generic state, zeta(T) compared (relative)",
+         .cond = 268435456,
+         .why = "each integration is held to 2^(24-p) per step by GBS error control; a few dozen steps, each error estimate of the lower-order solution, and error growth over the horizon",
+         .slow = 1)
+{
+    RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(z, 9, prec); RV_DECL(zeta, 5, prec); RV_DECL(zz, 5, prec);
+    res->log2_err = -INFINITY;
+    for (int s = 0; s < 2; s++) {
+        set_params(par, s ? GENERIC : PAPER);
+        for (int k = 0; k < 3; k++) {
+            initial(z, k);
+            CL_FN(cl_skate_z_to_zeta)(zeta, z);
+            traj_ctx cz = {par, NULL, 1}, cs = {par, NULL, 0};
+            int st = integrate(z, 9, &cz, prec);
+            if (!st) st = integrate(zeta, 5, &cs, prec);
+            if (st) return st;
+            CL_FN(cl_skate_z_to_zeta)(zz, z);
+            double sc = CL_FN(cl_rvec_log2_maxabs)(zeta, 5);
+            note_worst(res, CL_FN(cl_rvec_log2_maxdiff)(zz, zeta, 5) - (sc > 0 ? sc : 0), s ? "generic skate" : "paper's skate", k);
+        }
+    }
+    return CL_OK;
+}
+
+/* Drift of ℰ, C₁, C₂, C₃ along both forms and of Γ₁, ψᵃ, |Γ|² − 1 along the z-form. */
+CL_CHECK(skate_traj_invariants, "skate.traj.invariants",
+         .chapter = "SKATE 5.2",
+         .tags = "[SKATE (19), (30), (36), (37)]",
+         .what = "drift of E, C1, C2, C3 along both forms and of Gamma1, psi^a, |Gamma|^2 - 1 along the z-form",
+         .cond = 268435456,
+         .why = "GBS error control 2^(24-p) per step over a few dozen steps, each error estimate of the lower-order solution, and error growth over the horizon",
+         .slow = 1)
+{
+    RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(z, 9, prec); RV_DECL(zeta, 5, prec);
+    RV_DECL(I0, 4, prec); RV_DECL(I1, 4, prec); RV_DECL(cr, 5, prec);
+    res->log2_err = -INFINITY;
+    for (int s = 0; s < 2; s++) {
+        set_params(par, s ? GENERIC : PAPER);
+        for (int k = 0; k < 3; k++)
+            for (int form = 0; form < 2; form++) {
+                initial(z, k);
+                CL_FN(cl_skate_z_to_zeta)(zeta, z);
+                CL_FN(cl_skate_energy_zeta)(I0, par, zeta);
+                CL_FN(cl_skate_invariants)(I0 + 1, par, zeta);
+                traj_ctx c = {par, NULL, form};
+                int st = form ? integrate(z, 9, &c, prec) : integrate(zeta, 5, &c, prec);
+                if (st) return st;
+                if (form) CL_FN(cl_skate_z_to_zeta)(zeta, z);
+                CL_FN(cl_skate_energy_zeta)(I1, par, zeta);
+                CL_FN(cl_skate_invariants)(I1 + 1, par, zeta);
+                double sc = CL_FN(cl_rvec_log2_maxabs)(I0, 4);
+                note_worst(res, CL_FN(cl_rvec_log2_maxdiff)(I1, I0, 4) - (sc > 0 ? sc : 0),
+                           form ? "invariants along the z-form" : "invariants along (38)", k);
+                if (form) {
+                    CL_FN(cl_skate_constraint_residuals)(cr, z);
+                    note_worst(res, CL_FN(cl_rvec_log2_maxabs)(cr, 5), "constraints along the z-form", k);
+                }
+            }
+    }
+    return CL_OK;
+}
+
+/* Closed loop (44) + control law (rotor z-form) against the unforced skate with Ĩ (57), ζ(T). */
+CL_CHECK(skate_traj_matching, "skate.traj.matching",
+         .chapter = "SKATE 6",
+         .tags = "[SKATE (44), (53), (56), (57)]",
+         .what = "controlled skate (44) with the control law against the unforced skate with inertia (57), same trajectories",
+         .cond = 4294967296,
+         .why = "GBS error control 2^(24-p) per step on two systems; the closed loop is stiffer (I1 + ml^2 + J1^2/sigma = -0.23 against O(1) inertias), so its steps are many and short",
+         .slow = 1)
+{
+    RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(pm, CL_SKATE_NPAR, prec); RV_DECL(z, 10, prec);
+    RV_DECL(zeta, 5, prec); RV_DECL(zz, 5, prec);
+    R_DECL(sig, prec);
+    res->log2_err = -INFINITY;
+    set_params(par, CONTROLLED);
+    for (int q = 0; q < 2; q++) {
+        r_set_q(sig, q ? -1 : -1, q ? 1000 : 100000);
+        CL_FN(cl_skate_matched_params)(pm, par, sig);
+        for (int k = 0; k < 3; k++) {
+            initial(z, k);
+            r_set_zero(z + 9);
+            CL_FN(cl_skate_z_to_zeta)(zeta, z);
+            traj_ctx cc = {par, sig, 1}, cm = {pm, NULL, 0};
+            int st = integrate(z, 10, &cc, prec);
+            if (!st) st = integrate(zeta, 5, &cm, prec);
+            if (st) return st;
+            CL_FN(cl_skate_z_to_zeta)(zz, z);
+            double sc = CL_FN(cl_rvec_log2_maxabs)(zeta, 5);
+            note_worst(res, CL_FN(cl_rvec_log2_maxdiff)(zz, zeta, 5) - (sc > 0 ? sc : 0), q ? "sigma = -1e-3" : "sigma = -1e-5", k);
+        }
+    }
+    return CL_OK;
+}
+
+/* Figure 4: the fall time (Γ₃ = 0) located on (38) and on (21), relative. */
+CL_CHECK(skate_fall, "skate.fig4.fall",
+         .chapter = "SKATE 7.2",
+         .tags = "[SKATE (21), (38), (59), Fig. 4]",
+         .what = "fall time of Figure 4 (event Gamma3 = 0 from (59), phi0 = 0.1) on (38) against the z-form (21) (relative)",
+         .cond = 1048576,
+         .why = "both integrations held to 2^(12-p) per step over about 30 steps; the crossing is transversal (dGamma3/dt about -4)",
+         .slow = 1)
+{
+    RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(z, 9, prec); RV_DECL(zeta, 5, prec); RV_DECL(xe, 9, prec);
+    R_DECL(phi, prec); R_DECL(tmax, prec); R_DECL(tf, prec); R_DECL(tz, prec);
+    set_params(par, PAPER);
+    r_set_q(phi, 1, 10);
+    r_set_si(tmax, 5);
+    CL_FN(cl_skate_initial_59)(z, phi);
+    CL_FN(cl_skate_z_to_zeta)(zeta, z);
+    int st = CL_FN(cl_skate_fall_time)(tf, xe, par, 0, zeta, tmax);
+    if (!st) st = CL_FN(cl_skate_fall_time)(tz, xe, par, 1, z, tmax);
+    if (st) return st;
+    r_sub(tz, tz, tf);
+    res->log2_err = r_log2abs(tz) - r_log2abs(tf);
+    snprintf(res->note, sizeof res->note, "fall time %.15g", r_get_d(tf));
+    return CL_OK;
+}
+

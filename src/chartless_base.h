@@ -1,0 +1,27 @@
+/**
+ * \file chartless_base.h
+ * \brief The core of libchartless (src/): scalar layer, R³, linear algebra,
+ *        derivatives, ODE and Lie-group integrators, Energy–Casimir, each
+ *        routine in its double (`_d`) and MPFR (`_mp`) instantiation.
+ *
+ * `chartless.h` (generated from the papers' `paper.def`) includes this,
+ * the check kit and every paper's public header.
+ */
+#ifndef CHARTLESS_BASE_H
+#define CHARTLESS_BASE_H
+#include "cl_types.h"
+
+#define CL_TEMPLATE_HEADER "scalar_decl.h"
+#include "cl_instantiate.h"
+#define CL_TEMPLATE_HEADER "r3_decl.h"
+#include "cl_instantiate.h"
+#define CL_TEMPLATE_HEADER "linalg_decl.h"
+#include "cl_instantiate.h"
+#define CL_TEMPLATE_HEADER "deriv_decl.h"
+#include "cl_instantiate.h"
+#define CL_TEMPLATE_HEADER "ode_decl.h"
+#include "cl_instantiate.h"
+#include "lie.h"
+#include "energy_casimir.h"
+
+#endif
