@@ -19,14 +19,9 @@ static CL_FN(cl_nfold) *make(size_t n, cl_prec_t p, int dense, const char *gs) {
  * O(N) solve of chapter S2 V, and against the tension route; relative to the
  * largest component of the field. N = 1, 2, 3, 5, 8, 5 states each.
  */
-CL_CHECK(nfold_field, "nfold.field.s2_40",
-         .chapter = "NFOLD",
-         .tags = "[NFOLD (2)-(9)] [S2 (40)]",
-         .what = "Psi_*(f(m)) with f from R(q), r (2)-(5) solved densely, against the S2 V O(N) (q, omega) field and the "
-             "tension route; N = 1, 2, 3, 5, 8, 5 random states each (relative)",
-         .cond = 4096,
-         .why = "dense 24x24 elimination and a tridiagonal solve with random link directions: growth of a few "
-                          "hundred, times a dozen roundings per entry")
+CL_CHECK(nfold_field, "nfold.field.s2_40", .chapter = "NFOLD", .tags = "[NFOLD (2)-(9)] [S2 (40)]",
+         .what = "Psi_*(f(m)) with f from R(q), r (2)-(5) solved densely, against the S2 V O(N) (q, omega) field and the tension route; N = 1, 2, 3, 5, 8, 5 random states each (relative)",
+         .cond = 4096, .why = "dense 24x24 elimination and a tridiagonal solve with random link directions: growth of a few hundred, times a dozen roundings per entry")
 {
     static const size_t NS[] = {1, 2, 3, 5, 8};
     cl_rng g;
@@ -65,12 +60,9 @@ CL_CHECK(nfold_field, "nfold.field.s2_40",
  * the heights) against the chain chapter's energy [S2 (38)–(39)] in the
  * (q, ω) form at random states, N = 1, 2, 3, 5, 8 (relative).
  */
-CL_CHECK(nfold_energy, "nfold.energy.s2",
-         .chapter = "NFOLD",
-         .tags = "[NFOLD (1)] [S2 (38),(39)]",
+CL_CHECK(nfold_energy, "nfold.energy.s2", .chapter = "NFOLD", .tags = "[NFOLD (1)] [S2 (38),(39)]",
          .what = "energy of the N-fold pendulum against the chain chapter's energy, and the chain's vertical angular momentum against e3.sum m_i x_i x xdot_i, at random (q, omega) states, N = 1..8 (relative)",
-         .cond = 256,
-         .why = "two sums of N^2 products of link velocities and N heights, each a few roundings per term")
+         .cond = 256, .why = "two sums of N^2 products of link velocities and N heights, each a few roundings per term")
 {
     static const size_t NS[] = {1, 2, 3, 5, 8};
     cl_rng g;
@@ -195,37 +187,21 @@ out:
 
 #define MANIFOLD_WHY "each step applies exp(xi) through psi, orthogonal to a few ulps; 1e4 steps accumulate at most linearly: 1e4 x 8 ulps"
 
-CL_CHECK(nfold_manifold_euler, "nfold.manifold.lie-euler",
-         .chapter = "NFOLD",
-         .tags = "[NFOLD (6)]",
+CL_CHECK(nfold_manifold_euler, "nfold.manifold.lie-euler", .chapter = "NFOLD", .tags = "[NFOLD (6)]",
          .what = "| |q_i|^2 - 1 | and |q_i . omega_i| after 1e4 Lie-Euler steps of 0.01, N = 3",
-         .cond = 80000,
-         .why = MANIFOLD_WHY,
-         .slow = 1)
+         .cond = 80000, .why = MANIFOLD_WHY, .slow = 1)
 { return manifold_run(res, prec, CL_LIE_EULER); }
-CL_CHECK(nfold_manifold_rkmk4, "nfold.manifold.rkmk4",
-         .chapter = "NFOLD",
-         .tags = "[NFOLD (6)]",
+CL_CHECK(nfold_manifold_rkmk4, "nfold.manifold.rkmk4", .chapter = "NFOLD", .tags = "[NFOLD (6)]",
          .what = "| |q_i|^2 - 1 | and |q_i . omega_i| after 1e4 RKMK4 steps of 0.01, N = 3 (note: classical RK4 in R^18)",
-         .cond = 80000,
-         .why = MANIFOLD_WHY,
-         .slow = 1)
+         .cond = 80000, .why = MANIFOLD_WHY, .slow = 1)
 { return manifold_run(res, prec, CL_LIE_RKMK4); }
-CL_CHECK(nfold_manifold_cf4, "nfold.manifold.cf4",
-         .chapter = "NFOLD",
-         .tags = "[NFOLD (6)]",
+CL_CHECK(nfold_manifold_cf4, "nfold.manifold.cf4", .chapter = "NFOLD", .tags = "[NFOLD (6)]",
          .what = "| |q_i|^2 - 1 | and |q_i . omega_i| after 1e4 CF4 steps of 0.01, N = 3",
-         .cond = 80000,
-         .why = MANIFOLD_WHY,
-         .slow = 1)
+         .cond = 80000, .why = MANIFOLD_WHY, .slow = 1)
 { return manifold_run(res, prec, CL_LIE_CF4); }
-CL_CHECK(nfold_manifold_rkmk45, "nfold.manifold.rkmk45",
-         .chapter = "NFOLD",
-         .tags = "[NFOLD (6)]",
+CL_CHECK(nfold_manifold_rkmk45, "nfold.manifold.rkmk45", .chapter = "NFOLD", .tags = "[NFOLD (6)]",
          .what = "| |q_i|^2 - 1 | and |q_i . omega_i| after 1e4 fixed RKMK45 steps of 0.01, N = 3",
-         .cond = 80000,
-         .why = MANIFOLD_WHY,
-         .slow = 1)
+         .cond = 80000, .why = MANIFOLD_WHY, .slow = 1)
 { return manifold_run(res, prec, CL_LIE_RKMK45); }
 
 #if CL_PREC == CL_MPFR

@@ -11,12 +11,9 @@
 
 #define DRAWS 40
 
-CL_CHECK(s2_legendre_h, "s2.legendre.hamiltonians",
-         .chapter = "S2 IV",
-         .tags = "[S2 (21),(26),(29),(35)]",
+CL_CHECK(s2_legendre_h, "s2.legendre.hamiltonians", .chapter = "S2 IV", .tags = "[S2 (21),(26),(29),(35)]",
          .what = "H(q, mu) (26) against sum mu.qdot - L (21), and H~(q, pi) (35) against sum pi.w - L~ (29), configuration-dependent inertia",
-         .cond = 256,
-         .why = "each side is a few dozen products and sums of terms of size |H|, plus the Legendre transform's 3n x 3n solve")
+         .cond = 256, .why = "each side is a few dozen products and sums of terms of size |H|, plus the Legendre transform's 3n x 3n solve")
 {
     cl_rng g;
     cl_rng_seed(&g, 2121);
@@ -68,12 +65,9 @@ CL_CHECK(s2_legendre_h, "s2.legendre.hamiltonians",
  * hold on the vector fields of Corollaries 1 (13) and 4 (36) of the
  * configuration-dependent (and damped) system at seeded random states.
  */
-CL_CHECK(s2_el_residuals, "s2.el.residuals",
-         .chapter = "S2 III",
-         .tags = "[S2 (11),(13),(17),(36)]",
+CL_CHECK(s2_el_residuals, "s2.el.residuals", .chapter = "S2 III", .tags = "[S2 (11),(13),(17),(36)]",
          .what = "Euler-Lagrange residuals (11) and (17) on the fields of (13) and (36), configuration-dependent inertia, damping",
-         .cond = 256,
-         .why = "a few dozen products of terms of the size of d/dt dL/dqdot, plus the 3n x 3n solve of the field")
+         .cond = 256, .why = "a few dozen products of terms of the size of d/dt dL/dqdot, plus the 3n x 3n solve of the field")
 {
     cl_rng g;
     cl_rng_seed(&g, 3131);
