@@ -80,7 +80,7 @@ $(B)/tests/test_public_header.o: LAYER := -I$(INC) -Icheck
 $(B)/bench/%:  LAYER := -I$(INC)
 $(foreach p,$(PAPERS),$(eval $(B)/papers/$(p)/%: LAYER := -Isrc -Icheck -Ipapers/$(p) $(addprefix -Ipapers/,$(call def,$(p),needs))))
 
-NEED_BUILD := header:mpfr.h:libmpfr-dev header:gmp.h:libgmp-dev
+NEED_BUILD := header:mpfr.h:libmpfr-dev header:gmp.h:libgmp-dev cmd:python3:python3
 NEED_CHECK := cmd:prove:perl cmd:pkg-config:pkg-config cmd:python3:python3
 NEED_DOCS  := cmd:doxygen:doxygen file:/usr/share/javascript/mathjax/MathJax.js:libjs-mathjax
 NEED_PLOT  := cmd:gnuplot:gnuplot-nox
@@ -105,12 +105,13 @@ $(B)/%_systems.o: %_systems.c | deps
 $(B)/%.o: %.c | deps
 	@mkdir -p $(@D)
 	$(COMPILE) -c $< -o $@
-$(CLI_OBJ) $(patsubst %,%.o,$(BENCHES)) $(B)/tests/test_public_header.o: $(INC)/chartless.h
+$(CLI_OBJ) $(patsubst %,%.o,$(BENCHES)) $(B)/tests/test_public_header.o: $(INC)/chartless.h | deps
 
-# The public headers as installed, and the umbrella chartless.h generated
-# from the papers' paper.def.
+# The public headers as installed, the umbrella chartless.h generated from
+# the papers' paper.def, and prototypes_d.h / prototypes_mp.h: every public
+# routine of one kind written out, one per line, for grep.
 headers: $(INC)/chartless.h
-$(INC)/chartless.h: $(PUBLIC_H) $(wildcard papers/*/paper.def) Makefile
+$(INC)/chartless.h: $(PUBLIC_H) $(wildcard papers/*/paper.def) tools/kind-headers Makefile
 	@rm -rf $(INC) && mkdir -p $(INC)
 	@cp $(PUBLIC_H) $(INC)/
 	@{ echo '/** \file chartless.h'; \
@@ -119,7 +120,8 @@ $(INC)/chartless.h: $(PUBLIC_H) $(wildcard papers/*/paper.def) Makefile
 	   echo '#ifndef CHARTLESS_H'; echo '#define CHARTLESS_H'; \
 	   echo '#include "chartless_base.h"'; echo '#include "check.h"'; echo '#include "system.h"'; \
 	   $(foreach p,$(PAPERS),echo '#include "$(call def,$(p),header)" /* [$(call def,$(p),key)] $(call def,$(p),short) */';) \
-	   echo '#endif'; } > $@.tmp && mv $@.tmp $@
+	   echo '#endif'; } > $@.tmp
+	@tools/kind-headers $(INC) && mv $@.tmp $@
 
 $(B)/libchartless.a: $(LIB_OBJ)
 	rm -f $@ && ar rcs $@ $^
@@ -165,7 +167,7 @@ docs:
 	@tools/need $(NEED_DOCS) cmd:python3:python3
 	@rm -rf $(B)/docs && mkdir -p $(B)/docs $(B)/gen $(B)/figures
 	@tools/eqcoverage --summary --md $(B)/gen/eqcoverage.md > $(B)/docs/eqcoverage.txt 2>&1 || cat $(B)/docs/eqcoverage.txt
-	CL_DOC_INPUT="src check papers cli $(B)/gen" CL_DOC_SECTIONS="$$(tools/doxyhelp sections)" \
+	CL_DOC_INPUT="src check $(addprefix papers/,$(PAPERS)) cli $(B)/gen" CL_DOC_SECTIONS="$$(tools/doxyhelp sections)" \
 	    doxygen docs/Doxyfile 2> $(B)/docs/warnings.log
 	@if [ -s $(B)/docs/warnings.log ]; then cat $(B)/docs/warnings.log; echo "doxygen warnings: fix them"; exit 1; fi
 	@tools/doxyhelp mathjax $(B)/docs/html/mathjax

@@ -15,7 +15,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/cl-docs-XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
 papers=${CL_PAPERS:-}
-for d in "$papers" papers /work/shared/papers; do
+for d in "$papers" ../shared/papers /work/shared/papers; do
     [ -n "$d" ] && [ -f "$d/two-spheres.txt" ] && { papers=$d; break; }
 done
 
@@ -38,8 +38,8 @@ fi
 # covers its lettered parts, a \page block's story does not count as an
 # implementation, a test's tag counts as coverage, an unknown number is named.
 if [ -f "$papers/two-spheres.txt" ]; then
-    mkdir -p "$tmp/tree/chapters" "$tmp/tree/tests" "$tmp/tree/docs"
-    cat > "$tmp/tree/chapters/x.c" <<'EOF'
+    mkdir -p "$tmp/tree/papers/x" "$tmp/tree/tests" "$tmp/tree/docs"
+    cat > "$tmp/tree/papers/x/x.c" <<'EOF'
 /**
  * \page ch_x A story citing [S2 (1)]
  */

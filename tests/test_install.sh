@@ -4,7 +4,7 @@
 B=${BUILD:-build}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-echo "1..3"
+echo "1..5"
 make -s install B="$B" DESTDIR="$T" PREFIX=/usr > "$T/log" 2>&1
 r=$?; echo "$([ $r = 0 ] || echo 'not ')ok 1 - make install DESTDIR=... PREFIX=/usr"
 cat > "$T/user.c" <<'EOC'
@@ -30,3 +30,14 @@ r=$?; echo "$([ $r = 0 ] || echo 'not ')ok 2 - a user program builds with pkg-co
 out=$(LD_LIBRARY_PATH="$T/usr/lib" "$T/user" 2>&1)
 [ "$out" = right ]; r=$?; echo "$([ $r = 0 ] || echo 'not ')ok 3 - it runs against the installed shared library (w x q at 256 bits)"
 [ $r = 0 ] || sed 's/^/# /' "$T/log"
+# Each public header stands alone in the installed tree; no internal one is installed.
+bad=""
+for h in chartless_base.h check.h system.h $(sed -n 's/^header[[:space:]]*//p' papers/*/paper.def); do
+    printf '#include <chartless/%s>\nint main(void) { return 0; }\n' "$h" > "$T/alone.c"
+    ${CC:-cc} -Wall -Wextra -Werror "$T/alone.c" -I"$T/usr/include" -c -o "$T/alone.o" 2>> "$T/log" || bad="$bad $h"
+done
+[ -z "$bad" ]; r=$?; echo "$([ $r = 0 ] || echo 'not ')ok 4 - each paper's public header, the core's, check.h and system.h compile alone"
+[ -z "$bad" ] || echo "#   not alone:$bad"
+internal=$(ls "$T/usr/include/chartless" | grep -E '_impl\.h$|^tap')
+[ -z "$internal" ] && [ -e "$T/usr/include/chartless/prototypes_mp.h" ]; r=$?
+echo "$([ $r = 0 ] || echo 'not ')ok 5 - make install installs the public headers only (no *_impl.h), with the per-kind prototypes"

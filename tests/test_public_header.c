@@ -1,6 +1,12 @@
-/* The public header works for a user program: both instantiations visible. */
+/*
+ * The public headers work for a user program: both instantiations visible
+ * through chartless.h, and the written-out prototypes of each kind agree
+ * with the real declarations (a conflicting line would not compile).
+ */
 #include <string.h>
 #include "chartless.h"
+#include "prototypes_d.h"
+#include "prototypes_mp.h"
 #include "tap.h"
 
 int main(void)
