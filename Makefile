@@ -194,9 +194,15 @@ figures: all
 	@echo "figures: $(B)/figures/ladder.png"
 	tools/figures --chartless $(B)/chartless --out $(B)/figures -j 2
 
-$(B)/chartless.pc: Makefile
+# chartless.pc for the PREFIX of this call: rewritten whenever its text
+# changes, so `make install PREFIX=...` never installs another prefix's file.
+# The library's directory is its run path: no LD_LIBRARY_PATH needed.
+$(B)/chartless.pc: FORCE
 	@mkdir -p $(@D)
-	printf 'prefix=%s\nlibdir=$${prefix}/lib\nincludedir=$${prefix}/include\n\nName: chartless\nDescription: coordinate-free Lagrangian and Hamiltonian mechanics in double and MPFR precision\nVersion: %s\nRequires: mpfr\nLibs: -L$${libdir} -lchartless\nLibs.private: -lmpfr -lgmp -lm\nCflags: -I$${includedir}\n' '$(PREFIX)' '$(VERSION)' > $@
+	@printf 'prefix=%s\nlibdir=$${prefix}/lib\nincludedir=$${prefix}/include\n\nName: chartless\nDescription: coordinate-free Lagrangian and Hamiltonian mechanics in double and MPFR precision\nVersion: %s\nRequires: mpfr\nLibs: -L$${libdir} -Wl,-rpath,$${libdir} -lchartless -lm\nLibs.private: -lmpfr -lgmp -lm\nCflags: -I$${includedir}\n' '$(PREFIX)' '$(VERSION)' > $@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+FORCE:
+.PHONY: FORCE
 
 install: all $(B)/chartless.pc
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/chartless $(DESTDIR)$(PREFIX)/bin
