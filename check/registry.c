@@ -315,9 +315,11 @@ mpfr_ptr cl_params_x(const cl_params *p, const char *name) { return cl_params_ge
 void cl_params_help(FILE *f, const cl_param *table)
 {
     static const char *const rule[] = {"", ", > 0", ", >= 0", ", != 0"};
-    const cl_param *nlist = NULL;
+    char nlists[200] = ""; /* "--m or --l": the lists whose length sets n */
+    size_t k = 0;
     for (const cl_param *d = table; d && d->name; d++)
-        if (d->shape == CL_PARAM_NLIST && !nlist) nlist = d;
+        if (d->shape == CL_PARAM_NLIST && k < sizeof nlists)
+            k += (size_t)snprintf(nlists + k, sizeof nlists - k, "%s--%s", k ? " or " : "", d->name);
     for (const cl_param *d = table; d && d->name; d++) {
         const char *mv = d->metavar;
         if (!mv) switch (d->shape) {
@@ -329,8 +331,8 @@ void cl_params_help(FILE *f, const cl_param *table)
             }
         int w = fprintf(f, "  --%s%s%s", d->name, *mv ? " " : "", mv);
         fprintf(f, "%*s%s", w < 20 ? 20 - w : 1, "", d->help ? d->help : "");
-        if (d->def && d->shape == CL_PARAM_SIZE && nlist)
-            fprintf(f, " (default: the length of --%s, else %s)", nlist->name, d->def);
+        if (d->def && d->shape == CL_PARAM_SIZE && nlists[0])
+            fprintf(f, " (default: the length of %s, else %s)", nlists, d->def);
         else if (d->def && d->shape == CL_PARAM_NLIST) fprintf(f, " (default all %s)", d->def);
         else if (d->def && d->shape != CL_PARAM_FLAG) fprintf(f, " (default %s)", d->def);
         if (d->shape == CL_PARAM_SIZE) fprintf(f, ", %ld to %ld", d->lo, d->hi);

@@ -57,14 +57,7 @@ static int run_analysis(const analysis *an, int argc, char **argv)
     } else if (a.form) {
         st = cl_cli_error("unknown option", "--form");
     }
-    cl_params p = {0};
-    if (!st) st = cl_cmd_parse_params(&a, t->params, &p);
-    if (!st) {
-        cl_sys_error e = {"", ""};
-        st = t->run(&p, (cl_prec_t)a.bits, &e);
-        if (st) cl_cmd_report(&e, NULL, st);
-    }
-    cl_params_free(&p);
+    if (!st) st = cl_cmd_run(&a, t->params, t->run);
     cl_cmd_args_free(&a);
     return st;
 }

@@ -50,14 +50,7 @@ static int cmd_reproduce(int argc, char **argv)
     } else if (a.system || a.form) {
         st = cl_cli_error("unknown option", a.system ? "--system" : "--form");
     }
-    cl_params p = {0};
-    if (!st) st = cl_cmd_parse_params(&a, f->params, &p);
-    if (!st) {
-        cl_sys_error e = {"", ""};
-        st = f->run(&p, (cl_prec_t)a.bits, &e);
-        if (st) cl_cmd_report(&e, NULL, st);
-    }
-    cl_params_free(&p);
+    if (!st) st = cl_cmd_run(&a, f->params, f->run);
     cl_cmd_args_free(&a);
     return st;
 }

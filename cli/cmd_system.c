@@ -71,6 +71,18 @@ int cl_cmd_parse_params(const cl_cmd_args *a, const cl_param *table, cl_params *
     return CL_EXIT_OK;
 }
 
+int cl_cmd_run(const cl_cmd_args *a, const cl_param *table, int (*run)(const cl_params *p, cl_prec_t prec, cl_sys_error *e))
+{
+    cl_params p;
+    int st = cl_cmd_parse_params(a, table, &p);
+    if (st) return st;
+    cl_sys_error e = {"", ""};
+    st = run(&p, (cl_prec_t)a->bits, &e);
+    if (st) cl_cmd_report(&e, NULL, st);
+    cl_params_free(&p);
+    return st;
+}
+
 void cl_cmd_system_help(const cl_system *s)
 {
     printf("\nsystem %s: %s\nparameters:\n%s", s->name, s->summary, s->params_note ? s->params_note : "");

@@ -50,12 +50,14 @@ int cl_cmd_scan(int argc, char **argv, const cl_cmd_option *opts, int (*on_opt)(
 void cl_cmd_args_free(cl_cmd_args *a);
 /** Parse the scanned parameters against \p table at the working precision; 0 or exit status 2 (message printed). */
 int cl_cmd_parse_params(const cl_cmd_args *a, const cl_param *table, cl_params *p);
+/** Parse the parameters against \p table and run \p run on them; its status, or 2 (messages printed). */
+int cl_cmd_run(const cl_cmd_args *a, const cl_param *table, int (*run)(const cl_params *p, cl_prec_t prec, cl_sys_error *e));
 /** Print `error: <what> (<arg>)`, \p fallback_arg when the message names no argument; returns \p status. */
 int cl_cmd_report(const cl_sys_error *e, const char *fallback_arg, int status);
 /** Find the system and form and create the instance; 0 or exit status 2 (message printed). */
 int cl_cmd_open_system(const cl_cmd_args *a, cl_cmd_system *cs);
 void cl_cmd_close_system(cl_cmd_system *cs);
-/** Read dim numbers from \p f, check the state, put unit vectors back on their spheres; 0 or exit status 2. */
+/** Read dim numbers from \p f, check the state, normalize its leading unit vectors; 0 or exit status 2. */
 int cl_cmd_read_state(const cl_cmd_system *cs, FILE *f, mpfr_ptr x);
 /** Print n numbers, three to a line for states led by unit vectors. */
 void cl_cmd_print_vector(FILE *f, const cl_cmd_system *cs, mpfr_srcptr v, size_t n);

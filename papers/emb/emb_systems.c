@@ -211,6 +211,12 @@ static const char *const sphere_forms[] = {"xv", "xmu", NULL};
 static const cl_param circle_params[] = {PENDULUM_PARAMS("-e2")};
 static const cl_param sphere_params[] = {PENDULUM_PARAMS("-e3")};
 
+/* The descriptor fields both pendulums fill alike. */
+#define PENDULUM_HOOKS                                                                                      \
+    .destroy = inst_destroy, .dim = pend_dim, .check_state = pend_check, .rhs = pend_rhs,                   \
+    .invariant_names = energy_names, .invariants = pend_invariants, .convert = pend_convert,                \
+    .random_state = pend_random, .equilibrium = pend_equilibrium
+
 static const cl_system sys_circle = {
     .name = "circle",
     .summary = "planar pendulum on S^1 [EMB 3.2]: (3.3) in (x, xdot), (3.4) in (x, mu), and the angle form",
@@ -219,15 +225,7 @@ static const cl_system sys_circle = {
         "angle: theta thetadot (x = (sin theta, -cos theta))",
     .forms = circle_forms,
     .create = circle_create,
-    .destroy = inst_destroy,
-    .dim = pend_dim,
-    .check_state = pend_check,
-    .rhs = pend_rhs,
-    .invariant_names = energy_names,
-    .invariants = pend_invariants,
-    .convert = pend_convert,
-    .random_state = pend_random,
-    .equilibrium = pend_equilibrium,
+    PENDULUM_HOOKS,
 };
 CL_SYSTEM_REGISTER(sys_circle)
 
@@ -238,15 +236,7 @@ static const cl_system sys_sphere = {
     .state_help = "xv: x1 x2 x3 xdot1 xdot2 xdot3 (|x| = 1, x.xdot = 0); xmu: x1 x2 x3 mu1 mu2 mu3 (mu = m l^2 xdot)",
     .forms = sphere_forms,
     .create = sphere_create,
-    .destroy = inst_destroy,
-    .dim = pend_dim,
-    .check_state = pend_check,
-    .rhs = pend_rhs,
-    .invariant_names = energy_names,
-    .invariants = pend_invariants,
-    .convert = pend_convert,
-    .random_state = pend_random,
-    .equilibrium = pend_equilibrium,
+    PENDULUM_HOOKS,
 };
 CL_SYSTEM_REGISTER(sys_sphere)
 
@@ -574,22 +564,20 @@ static int top_random(void *p, int form, mpfr_ptr x, cl_rng *g)
 static const char *const top_forms[] = {"ROmega", "RRdot", "Rmu", NULL};
 static const char *const top_invariant_names[] = {"energy", "|Pi|^2", "m_x", "m_y", "m_z", "Gamma.Pi", "|Gamma|^2", NULL};
 
+/* The descriptor fields the free and the heavy top fill alike. */
+#define TOP_HOOKS                                                                                            \
+    .forms = top_forms, .destroy = inst_destroy, .dim = top_dim, .check_state = top_check, .rhs = top_rhs,  \
+    .invariant_names = top_invariant_names, .invariants = top_invariants, .convert = top_convert,           \
+    .random_state = top_random
+
 static const cl_system sys_rigid = {
     .name = "rigid-body",
     .summary = "free rigid body on SO(3) [EMB 3.4]: Euler in (R, Omega), (3.8) in (R, Rdot), (2.7)-(2.8) in (R, mu)",
     .params = rigid_params,
     .state_help = "ROmega: R (9, row by row) Omega (3, body frame); RRdot: R (9) Rdot (9); Rmu: R (9) mu (9), mu = R (J Omega)^ / 2. "
         "Invariants: energy, |Pi|^2, spatial momentum m = R Pi, Gamma.Pi, |Gamma|^2 (Gamma = R^T e3)",
-    .forms = top_forms,
     .create = rigid_create,
-    .destroy = inst_destroy,
-    .dim = top_dim,
-    .check_state = top_check,
-    .rhs = top_rhs,
-    .invariant_names = top_invariant_names,
-    .invariants = top_invariants,
-    .convert = top_convert,
-    .random_state = top_random,
+    TOP_HOOKS,
 };
 CL_SYSTEM_REGISTER(sys_rigid)
 
@@ -598,16 +586,8 @@ static const cl_system sys_heavy = {
     .summary = "heavy top about a fixed point [EMB 3.4]: centre of mass at l*axis (body frame), gravity along -e3",
     .params = heavy_params,
     .state_help = "as rigid-body; the energy includes m g e3.R rho; Gamma.Pi and |Gamma|^2 are the Casimirs, m_z is conserved",
-    .forms = top_forms,
     .create = heavy_create,
-    .destroy = inst_destroy,
-    .dim = top_dim,
-    .check_state = top_check,
-    .rhs = top_rhs,
-    .invariant_names = top_invariant_names,
-    .invariants = top_invariants,
-    .convert = top_convert,
-    .random_state = top_random,
+    TOP_HOOKS,
 };
 CL_SYSTEM_REGISTER(sys_heavy)
 #endif

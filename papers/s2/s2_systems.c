@@ -17,11 +17,13 @@ typedef struct coupled_inst {
 static const cl_param coupled_params[] = {
     {.name = "n", .shape = CL_PARAM_SIZE, .def = "2", .lo = 1, .hi = 100000, .help = "number of spheres"},
     {.name = "a", .shape = CL_PARAM_NLIST, .metavar = "a1,...,an", .help = "base inertia (default all n); need a_i > |c|(n-1)"},
-    {.name = "beta", .shape = CL_PARAM_NUMBER, .def = "0.5", .constraint = CL_PARAM_NONNEGATIVE, .metavar = "B"},
+    {.name = "beta", .shape = CL_PARAM_NUMBER, .def = "0.5", .constraint = CL_PARAM_NONNEGATIVE, .metavar = "B",
+     .help = "inertia along e3"},
     {.name = "c", .shape = CL_PARAM_NUMBER, .def = "0.5", .metavar = "C", .help = "coupling of the inertia"},
     {.name = "k", .shape = CL_PARAM_NLIST, .def = "1", .metavar = "k1,...,kn", .help = "linear potential"},
     {.name = "kappa", .shape = CL_PARAM_NUMBER, .def = "0", .metavar = "K", .help = "pair potential"},
-    {.name = "damping", .shape = CL_PARAM_NUMBER, .def = "0", .constraint = CL_PARAM_NONNEGATIVE, .metavar = "D"},
+    {.name = "damping", .shape = CL_PARAM_NUMBER, .def = "0", .constraint = CL_PARAM_NONNEGATIVE, .metavar = "D",
+     .help = "damping"},
     CL_PARAM_END,
 };
 
