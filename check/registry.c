@@ -1,4 +1,7 @@
-/* Registries of checks and systems, filled at program start. */
+/* Registries of checks, systems and figures, filled at program start, and the
+   parser of the systems' parameters. */
+#include <ctype.h>
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -6,6 +9,7 @@
 #include <string.h>
 #include "check.h"
 #include "system.h"
+#include "chartless_base.h"
 
 static const cl_check **checks;
 static size_t nchecks, capchecks;
@@ -41,6 +45,8 @@ const cl_check *cl_oracle_get(size_t i)
 
 static const cl_system *systems[64];
 static size_t nsystems;
+static const cl_figure *figures[32];
+static size_t nfigures;
 
 /* A registration beyond the fixed tables is a build error, never a silent drop. */
 static void registry_full(const char *what, const char *name)
@@ -70,6 +76,270 @@ int cl_system_form_index(const cl_system *s, const char *form)
     for (int i = 0; s->forms[i]; i++)
         if (strcmp(s->forms[i], form) == 0) return i;
     return -1;
+}
+
+void cl_figure_register(const cl_figure *f)
+{
+    if (nfigures >= sizeof figures / sizeof figures[0]) registry_full("figures", f->name);
+    figures[nfigures++] = f;
+}
+
+const cl_figure *cl_figure_find(const char *name)
+{
+    for (size_t i = 0; i < nfigures; i++)
+        if (strcmp(figures[i]->name, name) == 0) return figures[i];
+    return NULL;
+}
+
+size_t cl_figure_count(void) { return nfigures; }
+const cl_figure *cl_figure_get(size_t i) { return i < nfigures ? figures[i] : NULL; }
+
+/* ------------------------------------------------------------ parameters */
+
+int cl_sys_error_set(cl_sys_error *e, int code, const char *arg, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->what, sizeof e->what, fmt, ap);
+    va_end(ap);
+    snprintf(e->arg, sizeof e->arg, "%s", arg ? arg : "");
+    return code;
+}
+
+void cl_sys_print_real(FILE *f, mpfr_srcptr x)
+{
+    /* Enough digits to identify the number: ceil(p·log10 2) + 1. */
+    size_t digits = (size_t)(mpfr_get_prec(x) * 0.30102999566398120) + 2;
+    mpfr_fprintf(f, "%.*Rg", (int)digits, x);
+}
+
+const cl_param *cl_param_find(const cl_param *table, const char *name)
+{
+    for (; table && table->name; table++)
+        if (!strcmp(table->name, name) || (table->alias && !strcmp(table->alias, name))) return table;
+    return NULL;
+}
+
+static int is_separator(char c) { return c == ',' || isspace((unsigned char)c); }
+
+/* Numbers in s: runs of commas and white space separate them. */
+static size_t count_numbers(const char *s)
+{
+    size_t k = 0;
+    for (;;) {
+        while (*s && is_separator(*s)) s++;
+        if (!*s) return k;
+        k++;
+        while (*s && !is_separator(*s)) s++;
+    }
+}
+
+/* The numbers of s into x[0..len) at their precision, in place: a value of
+   any length is read whole, by MPFR, never through a double. */
+static int read_numbers(mpfr_ptr x, size_t len, const char *s, const cl_param *d, cl_sys_error *e)
+{
+    for (size_t i = 0; i < len; i++) {
+        while (is_separator(*s)) s++;
+        const char *tok = s;
+        while (*s && !is_separator(*s)) s++;
+        int toklen = (int)(s - tok);
+        char *end;
+        mpfr_strtofr(x + i, tok, &end, 10, MPFR_RNDN);
+        const char *rule = NULL;
+        int st = CL_EPARAM, sgn = mpfr_sgn(x + i);
+        if (end != s || end == tok) { rule = "be a number"; st = CL_EPARSE; }
+        else if (!mpfr_number_p(x + i)) { rule = "be a finite number"; st = CL_ENAN; }
+        else if (d->constraint == CL_PARAM_POSITIVE && sgn <= 0) rule = "be positive";
+        else if (d->constraint == CL_PARAM_NONNEGATIVE && sgn < 0) rule = "not be negative";
+        else if (d->constraint == CL_PARAM_NONZERO && sgn == 0) rule = "be non-zero";
+        if (!rule) continue;
+        if (st == CL_EPARAM && d->noun) { /* the quantity by name, the option as the argument */
+            cl_sys_error_set(e, st, NULL, "%s must %s", d->noun, rule);
+            if (len > 1) snprintf(e->arg, sizeof e->arg, "--%s, number %zu", d->name, i + 1);
+            else snprintf(e->arg, sizeof e->arg, "--%s", d->name);
+            return st;
+        }
+        cl_sys_error_set(e, st, NULL, "--%s must %s", d->name, rule);
+        snprintf(e->arg, sizeof e->arg, "%.*s", toklen, tok);
+        return st;
+    }
+    return CL_OK;
+}
+
+/* "a|b|c" as "a, b or c". */
+static void choices_text(char *buf, size_t len, const char *choices)
+{
+    size_t k = 0, nbar = 0;
+    for (const char *c = choices; *c; c++) nbar += *c == '|';
+    for (const char *c = choices; *c && k + 5 < len; c++) {
+        if (*c != '|') { buf[k++] = *c; continue; }
+        const char *sep = --nbar ? ", " : " or ";
+        size_t l = strlen(sep);
+        memcpy(buf + k, sep, l);
+        k += l;
+    }
+    buf[k] = 0;
+}
+
+static int word_allowed(const char *choices, const char *w)
+{
+    size_t l = strlen(w);
+    for (const char *c = choices; c; c = strchr(c, '|') ? strchr(c, '|') + 1 : NULL)
+        if (!strncmp(c, w, l) && (c[l] == '|' || c[l] == 0)) return 1;
+    return 0;
+}
+
+static int parse_whole(const char *s, long lo, long hi, long *v)
+{
+    char *end;
+    errno = 0;
+    long x = strtol(s, &end, 10);
+    if (errno || end == s || *end || x < lo || x > hi) return -1;
+    *v = x;
+    return 0;
+}
+
+/* One entry from its text (given or default) once the size n is known. */
+static int parse_entry(cl_param_value *v, const cl_param *d, const char *text, size_t n, cl_prec_t prec,
+                       cl_sys_error *e)
+{
+    char buf[200];
+    switch (d->shape) {
+    case CL_PARAM_FLAG:
+    case CL_PARAM_SIZE: return CL_OK;
+    case CL_PARAM_WORD:
+        if (d->choices && !word_allowed(d->choices, text)) {
+            choices_text(buf, sizeof buf, d->choices);
+            return cl_sys_error_set(e, CL_EPARAM, text, "--%s must be %s", d->name, buf);
+        }
+        v->word = text;
+        return CL_OK;
+    default: break;
+    }
+    size_t got = count_numbers(text), want = got;
+    int ok = 1;
+    switch (d->shape) {
+    case CL_PARAM_NUMBER: want = 1; ok = got == 1; break;
+    case CL_PARAM_LIST: want = (size_t)d->count; ok = got == want; break;
+    case CL_PARAM_NLIST: want = n; ok = got == n || (!v->given && got == 1); break;
+    case CL_PARAM_ANYLIST: ok = got >= 1 && got <= (size_t)d->count; break;
+    default: break;
+    }
+    if (!ok) {
+        if (d->shape == CL_PARAM_ANYLIST)
+            return cl_sys_error_set(e, CL_EDIM, text, "--%s needs 1 to %ld numbers, got %zu", d->name, d->count, got);
+        return cl_sys_error_set(e, CL_EDIM, text, "--%s needs %s%zu number%s, got %zu", d->name,
+                                d->shape == CL_PARAM_NLIST ? "n = " : "", want, want == 1 ? "" : "s", got);
+    }
+    v->len = want;
+    v->x = cl_rvec_new_mp(want, prec);
+    if (!v->x) return cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
+    int st = read_numbers(v->x, got, text, d, e);
+    for (size_t i = got; !st && i < want; i++) mpfr_set(v->x + i, v->x, MPFR_RNDN); /* an n-list default */
+    return st;
+}
+
+void cl_params_free(cl_params *p)
+{
+    for (size_t k = 0; p->v && k < p->count; k++) cl_rvec_free_mp(p->v[k].x);
+    free(p->v);
+    p->v = NULL;
+    p->count = 0;
+}
+
+int cl_params_parse(cl_params *p, const cl_param *table, int nopt, const char *const *keys,
+                    const char *const *vals, cl_prec_t prec, cl_sys_error *e)
+{
+    memset(p, 0, sizeof *p);
+    p->table = table;
+    while (table && table[p->count].name) p->count++;
+    p->v = calloc(p->count + 1, sizeof *p->v);
+    const char **text = calloc(p->count + 1, sizeof *text);
+    if (!p->v || !text) {
+        free(text);
+        cl_params_free(p);
+        return cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
+    }
+    char arg[80];
+    int st = CL_OK;
+    for (int i = 0; i < nopt && !st; i++) {
+        snprintf(arg, sizeof arg, "--%s", keys[i]);
+        const cl_param *d = cl_param_find(table, keys[i]);
+        if (!d) { st = cl_sys_error_set(e, CL_EPARAM, arg, "unknown parameter"); break; }
+        size_t k = (size_t)(d - table);
+        if (p->v[k].given) st = cl_sys_error_set(e, CL_EPARAM, arg, "parameter given twice");
+        else if (d->shape == CL_PARAM_FLAG && vals[i]) st = cl_sys_error_set(e, CL_EPARAM, arg, "option takes no value");
+        else if (d->shape != CL_PARAM_FLAG && !vals[i]) st = cl_sys_error_set(e, CL_EPARAM, arg, "option needs a value");
+        p->v[k].given = 1;
+        text[k] = vals[i];
+    }
+    /* The size first: the n-lists' lengths depend on it. */
+    p->n = 1;
+    const cl_param *size = NULL;
+    for (size_t k = 0; k < p->count && !st; k++) {
+        const cl_param *d = table + k;
+        if (d->shape != CL_PARAM_SIZE) continue;
+        size = d;
+        const char *s = text[k] ? text[k] : d->def;
+        if (s && parse_whole(s, d->lo, d->hi, &p->v[k].whole))
+            st = cl_sys_error_set(e, CL_EDIM, s, "--%s must be a whole number from %ld to %ld", d->name, d->lo, d->hi);
+        if (s && !st) p->n = (size_t)p->v[k].whole;
+    }
+    if (!st && (!size || !text[size - table]))
+        for (size_t k = 0; k < p->count; k++)
+            if (table[k].shape == CL_PARAM_NLIST && text[k]) {
+                p->n = count_numbers(text[k]);
+                if (size) p->v[size - table].whole = (long)p->n;
+                break;
+            }
+    for (size_t k = 0; k < p->count && !st; k++) {
+        const char *s = text[k] ? text[k] : table[k].def;
+        if (table[k].shape == CL_PARAM_FLAG) p->v[k].word = p->v[k].given ? "" : NULL;
+        else if (s) st = parse_entry(p->v + k, table + k, s, p->n, prec, e);
+    }
+    free(text);
+    if (st) cl_params_free(p);
+    return st;
+}
+
+const cl_param_value *cl_params_get(const cl_params *p, const char *name)
+{
+    for (size_t k = 0; k < p->count; k++)
+        if (!strcmp(p->table[k].name, name)) return p->v + k;
+    fprintf(stderr, "chartless: no parameter --%s in this table\n", name);
+    abort();
+}
+
+mpfr_ptr cl_params_x(const cl_params *p, const char *name) { return cl_params_get(p, name)->x; }
+
+void cl_params_help(FILE *f, const cl_param *table)
+{
+    static const char *const rule[] = {"", ", > 0", ", >= 0", ", != 0"};
+    char nlists[200] = ""; /* "--m or --l": the lists whose length sets n */
+    size_t k = 0;
+    for (const cl_param *d = table; d && d->name; d++)
+        if (d->shape == CL_PARAM_NLIST && k < sizeof nlists)
+            k += (size_t)snprintf(nlists + k, sizeof nlists - k, "%s--%s", k ? " or " : "", d->name);
+    for (const cl_param *d = table; d && d->name; d++) {
+        const char *mv = d->metavar;
+        if (!mv) switch (d->shape) {
+            case CL_PARAM_NUMBER: mv = "X"; break;
+            case CL_PARAM_SIZE: mv = "N"; break;
+            case CL_PARAM_WORD: mv = d->choices ? d->choices : "WORD"; break;
+            case CL_PARAM_FLAG: mv = ""; break;
+            default: mv = "LIST"; break;
+            }
+        int w = fprintf(f, "  --%s%s%s", d->name, *mv ? " " : "", mv);
+        fprintf(f, "%*s%s", w < 20 ? 20 - w : 1, "", d->help ? d->help : "");
+        if (d->def && d->shape == CL_PARAM_SIZE && nlists[0])
+            fprintf(f, " (default: the length of %s, else %s)", nlists, d->def);
+        else if (d->def && d->shape == CL_PARAM_NLIST) fprintf(f, " (default all %s)", d->def);
+        else if (d->def && d->shape != CL_PARAM_FLAG) fprintf(f, " (default %s)", d->def);
+        if (d->shape == CL_PARAM_SIZE) fprintf(f, ", %ld to %ld", d->lo, d->hi);
+        fprintf(f, "%s", rule[d->constraint]);
+        if (d->alias) fprintf(f, "; also --%s", d->alias);
+        fputc('\n', f);
+    }
 }
 
 int cl_check_worst(cl_check_result *res, double e, const char *fmt, ...)

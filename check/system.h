@@ -1,33 +1,145 @@
 /**
  * \file system.h
  * \brief Registry of the named systems the command line knows
- *        (`chartless rhs|simulate|... --system NAME`).
+ *        (`chartless rhs|simulate|... --system NAME`), their parameter
+ *        tables and the one parser of parameter values, and the registry of
+ *        reproducible figures (`chartless reproduce NAME`).
  *
- * A chapter makes a system available by filling a cl_system and calling
- * CL_SYSTEM_REGISTER(var) in an oracle/ source. The command line works in
+ * A paper makes a system available by filling a cl_system in one of its
+ * *_systems.c and calling CL_SYSTEM_REGISTER(var). The command line works in
  * MPFR at the precision the user asks for (`--bits`, default 53); states are
  * flat vectors of mpfr numbers in the order given by `state_help`.
+ *
+ * Every parameter is documented once, in a table of cl_param: the command
+ * line scans `--key value` pairs, cl_params_parse() reads the values at the
+ * working precision (of any length, never through a double) and checks them
+ * against the table, and `--help` is generated from the same table.
  */
 #ifndef CL_SYSTEM_H
 #define CL_SYSTEM_H
 #include <stddef.h>
+#include <stdio.h>
 #include "cl_types.h"
+
+/* ------------------------------------------------------------ errors */
+
+/** Outcome of a system's command: the exit statuses of the command line. */
+enum { CL_RUN_OK = 0, CL_RUN_FAIL = 1, CL_RUN_BADINPUT = 2 };
+
+/** A message for the command line's `error: <what> (<arg>)`. */
+typedef struct cl_sys_error {
+    char what[400];
+    char arg[200]; /**< empty: the command line names the system */
+} cl_sys_error;
+
+/** Fill \p e (\p arg may be NULL) and return \p code. */
+int cl_sys_error_set(cl_sys_error *e, int code, const char *arg, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/** Print \p x with the decimal digits its precision carries (the command line's numbers). */
+void cl_sys_print_real(FILE *f, mpfr_srcptr x);
+
+/* ------------------------------------------------------------ parameters */
+
+/** What a parameter's value is. Numbers are separated by commas or white space. */
+typedef enum cl_param_shape {
+    CL_PARAM_NUMBER,  /**< one number */
+    CL_PARAM_LIST,    /**< exactly `count` numbers */
+    CL_PARAM_NLIST,   /**< n numbers, n the system's size; given without the size, its length sets n */
+    CL_PARAM_ANYLIST, /**< 1 to `count` numbers; the system judges the length */
+    CL_PARAM_SIZE,    /**< the size n: a whole number from `lo` to `hi` */
+    CL_PARAM_WORD,    /**< a word: one of `choices` ("a|b|c"), or any when NULL */
+    CL_PARAM_FLAG,    /**< no value: given or not */
+} cl_param_shape;
+
+/** A constraint every number of a parameter must meet. */
+typedef enum cl_param_constraint {
+    CL_PARAM_ANY = 0,
+    CL_PARAM_POSITIVE,    /**< > 0 */
+    CL_PARAM_NONNEGATIVE, /**< >= 0 */
+    CL_PARAM_NONZERO,     /**< != 0 */
+} cl_param_constraint;
+
+/**
+ * One parameter, documented once. A table is an array ended by an entry
+ * whose name is NULL (CL_PARAM_END).
+ */
+typedef struct cl_param {
+    const char *name;   /**< the option without "--", e.g. "m" */
+    cl_param_shape shape;
+    const char *def;    /**< default in decimal ("9.81", "0,0,1"; an n-list: one number for all n); NULL: none */
+    const char *help;   /**< one line for --help */
+    const char *noun;   /**< the quantity in messages ("mass" must be positive); NULL: --name */
+    cl_param_constraint constraint;
+    long count;         /**< LIST: how many numbers; ANYLIST: at most */
+    long lo, hi;        /**< SIZE: the range */
+    const char *choices; /**< WORD: "a|b|c" */
+    const char *alias;  /**< another accepted name, or NULL */
+    const char *metavar; /**< the value in --help ("m1,...,mn"); NULL: from the shape */
+} cl_param;
+
+#define CL_PARAM_END {.name = NULL}
+
+/** A parameter's value after parsing. */
+typedef struct cl_param_value {
+    int given;        /**< on the command line; else the default (or absent: len 0, word NULL) */
+    size_t len;       /**< numbers in x */
+    mpfr_ptr x;       /**< the numbers at the working precision */
+    long whole;       /**< SIZE: the number */
+    const char *word; /**< WORD: the word; FLAG: "" when given */
+} cl_param_value;
+
+/** Parsed values of a whole table. */
+typedef struct cl_params {
+    const cl_param *table;
+    size_t count;      /**< entries of the table */
+    size_t n;          /**< the size: the SIZE parameter, else the length of the first n-list given, else its default (1 without one) */
+    cl_param_value *v; /**< one per entry */
+} cl_params;
+
+/**
+ * Read \p nopt options (names without "--"; values as given, NULL for a
+ * flag) against \p table at precision \p prec. A name given twice, an
+ * unknown name, a wrong count, a value that is not a finite number or that
+ * breaks its constraint is an error: CL_EPARAM (or CL_EDIM, CL_EPARSE,
+ * CL_ENAN) with the message in \p e; \p p is then empty. Clear with
+ * cl_params_free().
+ */
+int cl_params_parse(cl_params *p, const cl_param *table, int nopt, const char *const *keys,
+                    const char *const *vals, cl_prec_t prec, cl_sys_error *e);
+void cl_params_free(cl_params *p);
+/** The value of parameter \p name (aborts on a name not in the table: a programming error). */
+const cl_param_value *cl_params_get(const cl_params *p, const char *name);
+/** The numbers of parameter \p name (NULL when absent). */
+mpfr_ptr cl_params_x(const cl_params *p, const char *name);
+/** Entry of \p name or its alias in \p table, or NULL. */
+const cl_param *cl_param_find(const cl_param *table, const char *name);
+/** One line per parameter of \p table: `--name VALUE  help (default ...), > 0`. */
+void cl_params_help(FILE *f, const cl_param *table);
+
+/* ------------------------------------------------------------ systems */
+
+/**
+ * A command a system offers beyond its vector field (`chartless equilibria`,
+ * `chartless stability --system NAME`): its own options and what it does.
+ */
+typedef struct cl_system_tool {
+    const char *usage;      /**< usage lines and description, for --help */
+    const cl_param *params; /**< its options (--system and --bits are the command line's) */
+    /** Run at precision \p prec, results on stdout; a CL_RUN_ status, with a message in \p e. */
+    int (*run)(const cl_params *p, cl_prec_t prec, cl_sys_error *e);
+} cl_system_tool;
 
 /** A named system: parameters, forms, vector fields and invariants. */
 typedef struct cl_system {
-    const char *name;         /**< e.g. "chain" */
+    const char *name;         /**< e.g. "coupled" */
     const char *summary;      /**< one line */
-    const char *params_help;  /**< lines describing each --option, for --help */
+    const cl_param *params;   /**< its parameters; NULL: none */
+    const char *params_note;  /**< optional lines before the parameters in --help (the model they enter) */
     const char *state_help;   /**< the order of the state numbers, for --help */
     const char *const *forms; /**< NULL-terminated names; forms[0] is the default */
-    /**
-     * Make an instance from parameter options (keys without "--", values as
-     * given on the command line) at precision \p prec. Unknown keys and bad
-     * values are an error: return CL_EPARAM (or another CL_E code) with a
-     * message "what (argument)" in \p err.
-     */
-    int (*create)(void **inst, int nopt, char *const *keys, char *const *vals,
-                  cl_prec_t prec, char *err, size_t errlen);
+    /** Make an instance from the parsed parameters at precision \p prec; 0 or a CL_E code with a message. */
+    int (*create)(void **inst, const cl_params *p, cl_prec_t prec, cl_sys_error *e);
     void (*destroy)(void *inst);
     /** Length of a state in form \p form (index into forms). */
     size_t (*dim)(void *inst, int form);
@@ -53,8 +165,13 @@ typedef struct cl_system {
      * written to \p buf (used by the grader's per-component report).
      */
     void (*component_name)(void *inst, int form, size_t i, char *buf, size_t len);
-    /** Optional: number n of unit vectors q_1..q_n leading the state (systems on (S²)ⁿ), else 0. */
-    int (*sphere_count)(void *inst);
+    /**
+     * Optional: the number n of unit vectors q_1..q_n in R³ leading the state,
+     * followed by n vectors tangent to them (systems on (S²)ⁿ), else 0. The
+     * command line then normalizes q_i and projects v_i on input, prints three
+     * numbers to a line, and the grader hints at a missing projection.
+     */
+    int (*unit_vectors)(void *inst);
     /**
      * Optional: integrate from t = 0 to \p t1 with a Lie group method
      * ("lie-euler", "rkmk4", "cf4", "rkmk45"), x in place, calling \p out
@@ -65,6 +182,10 @@ typedef struct cl_system {
     int (*lie_simulate)(void *inst, int form, const char *method, mpfr_ptr x, mpfr_srcptr t1, mpfr_srcptr h,
                         mpfr_srcptr rtol, mpfr_srcptr atol, int (*out)(void *ctx, mpfr_srcptr t, mpfr_srcptr x),
                         void *ctx, char *err, size_t errlen);
+    /** Optional: `chartless equilibria --system NAME`, the linearization at the equilibria. */
+    const cl_system_tool *equilibria;
+    /** Optional: `chartless stability --system NAME`, a nonlinear stability test. */
+    const cl_system_tool *stability;
 } cl_system;
 
 void cl_system_register(const cl_system *s);
@@ -77,4 +198,23 @@ int cl_system_form_index(const cl_system *s, const char *form);
 
 #define CL_SYSTEM_REGISTER(var) \
     static void __attribute__((constructor)) cl_system_reg_##var(void) { cl_system_register(&var); }
+
+/* ------------------------------------------------------------ figures */
+
+/** A figure of a paper that `chartless reproduce NAME` recomputes. */
+typedef struct cl_figure {
+    const char *name;       /**< e.g. "fig4", prefixed by the paper */
+    const char *help;       /**< what it computes and writes, for --help */
+    const cl_param *params; /**< its options (--bits is the command line's) */
+    int (*run)(const cl_params *p, cl_prec_t prec, cl_sys_error *e);
+} cl_figure;
+
+void cl_figure_register(const cl_figure *f);
+/** Registered figure by name, or NULL. */
+const cl_figure *cl_figure_find(const char *name);
+size_t cl_figure_count(void);
+const cl_figure *cl_figure_get(size_t i);
+
+#define CL_FIGURE_REGISTER(var) \
+    static void __attribute__((constructor)) cl_figure_reg_##var(void) { cl_figure_register(&var); }
 #endif

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "system.h"
 
 int cl_cli_error(const char *what, const char *arg)
 {
@@ -71,9 +72,4 @@ int cl_cli_read_state(FILE *f, mpfr_ptr x, size_t n, size_t *got)
     return k == n ? CL_OK : CL_EDIM;
 }
 
-void cl_cli_print_real(FILE *f, mpfr_srcptr x)
-{
-    /* Enough digits to identify the number: ceil(p·log10 2) + 1. */
-    size_t digits = (size_t)(mpfr_get_prec(x) * 0.30102999566398120) + 2;
-    mpfr_fprintf(f, "%.*Rg", (int)digits, x);
-}
+void cl_cli_print_real(FILE *f, mpfr_srcptr x) { cl_sys_print_real(f, x); }

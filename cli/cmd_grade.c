@@ -23,10 +23,10 @@
 #include "cl_student.h"
 #include "cli.h"
 #include "system.h"
+#include "cmd_system.h"
 
 /* A discrepancy at or below this relative size is taken for rounding. */
 #define GRADE_LOG2_TOL (-40.0)
-#define MAX_PARAMS 32
 /* Longest time limit accepted for the student's code, in seconds. */
 #define MAX_TIMEOUT 86400.0
 
@@ -40,10 +40,10 @@ static const char *help_text =
     "for the growth of rounding errors in a straightforward evaluation; otherwise 'wrong'.\n"
     "\n"
     "options:\n"
-    "  --system NAME     the system (e.g. chain); its parameters follow as --key value\n"
-    "                    or --key=value, each at most once\n"
-    "                    (chain: --n N --m m1,...,mn --l l1,...,ln --g G)\n"
-    "  --form FORM       the form the student implemented (chain: qdot, omega, mu, pi)\n"
+    "  --system NAME     the system (chartless systems lists them); its parameters follow\n"
+    "                    as --key value or --key=value, each at most once (chartless systems\n"
+    "                    NAME lists them, its forms and its state layout)\n"
+    "  --form FORM       the form the student implemented\n"
     "  --states K        number of random states (default 20)\n"
     "  --seed S          seed of the random states (default 1)\n"
     "  --timeout SEC     time limit for the student's code, in seconds (default 10,\n"
@@ -64,28 +64,6 @@ typedef struct grade_ctx {
     char (*label)[48];
     cl_student_params par;
 } grade_ctx;
-
-/* Parse a comma-separated list of doubles (for the student's copy of parameters). */
-static int parse_doubles(const char *s, double **out, int *n)
-{
-    int cap = 1;
-    for (const char *p = s; *p; p++) cap += *p == ',';
-    double *v = malloc((size_t)cap * sizeof *v);
-    if (!v) return CL_ENOMEM;
-    char *end;
-    const char *p = s;
-    *n = 0;
-    for (;;) {
-        v[*n] = strtod(p, &end);
-        if (end == p) { free(v); return CL_EPARSE; }
-        (*n)++;
-        if (*end == ',') p = end + 1;
-        else if (*end == 0) break;
-        else { free(v); return CL_EPARSE; }
-    }
-    *out = v;
-    return CL_OK;
-}
 
 /* Child: evaluate the student's function at every state, one record each. */
 static void child_eval(int fd, cl_student_fn fn, const grade_ctx *gc)
@@ -145,7 +123,7 @@ static void block_hint(const grade_ctx *gc, const double *s, const double *r, co
     if (nr > 0 && np <= 1e-20 * nr) { snprintf(hint, len, "student = -reference: a sign flip"); return; }
     if (nr > 0 && n2 <= 1e-20 * nr) { snprintf(hint, len, "student = 2 x reference: a factor 2"); return; }
     if (nr > 0 && nh <= 1e-20 * nr) { snprintf(hint, len, "student = reference / 2: a factor 1/2"); return; }
-    int nq = gc->sys->sphere_count ? gc->sys->sphere_count(gc->inst) : 0;
+    int nq = gc->sys->unit_vectors ? gc->sys->unit_vectors(gc->inst) : 0;
     for (int j = 0; j < nq; j++) {
         const double *q = x + 3 * j;
         double d[3] = {s[3 * b] - r[3 * b], s[3 * b + 1] - r[3 * b + 1], s[3 * b + 2] - r[3 * b + 2]};
@@ -305,113 +283,97 @@ static int grade(grade_ctx *gc, const char *sofile, const char *symbol, double t
     return failed ? CL_EXIT_FAIL : CL_EXIT_OK;
 }
 
+enum { OPT_STATES = 1, OPT_SEED, OPT_TIMEOUT };
+
+typedef struct grade_opts {
+    int nrandom;
+    unsigned long seed;
+    double timeout;
+} grade_opts;
+
+static int on_option(int code, const char *v, void *ctx)
+{
+    grade_opts *o = ctx;
+    char *end;
+    errno = 0;
+    if (code == OPT_STATES) {
+        long ns = strtol(v, &end, 10);
+        if (errno || end == v || *end || ns < 1 || ns > 100000) return cl_cli_error("--states must be a whole number from 1 to 100000", v);
+        o->nrandom = (int)ns;
+    } else if (code == OPT_SEED) {
+        o->seed = strtoul(v, &end, 10);
+        if (errno || end == v || *end || strchr(v, '-')) return cl_cli_error("--seed must be a whole number from 0 to ULONG_MAX", v);
+    } else {
+        o->timeout = strtod(v, &end);
+        if (end == v || *end || !(o->timeout > 0) || !(o->timeout <= MAX_TIMEOUT))
+            return cl_cli_error("--timeout must be a positive number of seconds, at most 86400", v);
+    }
+    return CL_EXIT_OK;
+}
+
+/* Parameter \p name of the instance as doubles (n copies of \p def when the system has none). */
+static double *student_list(const cl_params *p, const char *name, size_t n, double def)
+{
+    const cl_param *d = cl_param_find(p->table, name);
+    const cl_param_value *v = d ? p->v + (d - p->table) : NULL;
+    size_t len = v && v->len ? v->len : n;
+    double *x = malloc((len ? len : 1) * sizeof *x);
+    if (!x) return NULL;
+    for (size_t i = 0; i < len; i++) x[i] = v && v->len ? mpfr_get_d(v->x + i, MPFR_RNDN) : def;
+    return x;
+}
+
+/* The student's copy of the parameters: n, m, l, g by name, and the numbers
+   of every other parameter in the order the system's table documents them. */
+static int student_params(const cl_params *p, cl_student_params *sp, double **m, double **l, double **extra)
+{
+    size_t n = p->n, nextra = 0;
+    for (size_t k = 0; k < p->count; k++)
+        if (strcmp(p->table[k].name, "m") && strcmp(p->table[k].name, "l") && strcmp(p->table[k].name, "g")) nextra += p->v[k].len;
+    *m = student_list(p, "m", n, 1);
+    *l = student_list(p, "l", n, 1);
+    double *g = student_list(p, "g", 1, 9.81);
+    *extra = malloc((nextra ? nextra : 1) * sizeof **extra);
+    if (!*m || !*l || !g || !*extra) { free(g); return CL_ENOMEM; }
+    nextra = 0;
+    for (size_t k = 0; k < p->count; k++)
+        if (strcmp(p->table[k].name, "m") && strcmp(p->table[k].name, "l") && strcmp(p->table[k].name, "g"))
+            for (size_t i = 0; i < p->v[k].len; i++) (*extra)[nextra++] = mpfr_get_d(p->v[k].x + i, MPFR_RNDN);
+    *sp = (cl_student_params){.n = (int)n, .m = *m, .l = *l, .g = g[0], .extra = *extra, .nextra = (int)nextra};
+    free(g);
+    return CL_OK;
+}
+
 static int cmd_grade(int argc, char **argv)
 {
-    const char *system = NULL, *form = NULL, *sofile = NULL;
-    int nrandom = 20;
-    unsigned long seed = 1;
-    double timeout = 10;
-    long bits = 256;
-    char *keys[MAX_PARAMS], *vals[MAX_PARAMS], keybuf[MAX_PARAMS][64];
-    int np = 0;
+    static const cl_cmd_option opts[] = {{"states", OPT_STATES}, {"seed", OPT_SEED}, {"timeout", OPT_TIMEOUT}, {NULL, 0}};
+    grade_opts o = {.nrandom = 20, .seed = 1, .timeout = 10};
     double *m = NULL, *l = NULL, *extra = NULL;
-    int nm = 0, nl = 0, nextra = 0;
-    double g = 9.81;
-    int n = 1;
-    int ret = CL_EXIT_USAGE;
     grade_ctx gc = {0};
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) { fputs(help_text, stdout); ret = CL_EXIT_OK; goto out; }
-        if (strncmp(a, "--", 2)) {
-            if (sofile) { ret = cl_cli_error("only one shared object can be graded at a time", a); goto out; }
-            sofile = a;
-            continue;
-        }
-        /* --key value or --key=value */
-        char kbuf[64];
-        const char *v, *k = a + 2, *eq = strchr(k, '=');
-        if (!*k) { ret = cl_cli_error("unexpected argument", a); goto out; }
-        if (eq) {
-            if ((size_t)(eq - k) >= sizeof kbuf) { ret = cl_cli_error("option name too long", a); goto out; }
-            memcpy(kbuf, k, (size_t)(eq - k));
-            kbuf[eq - k] = 0;
-            k = kbuf;
-            v = eq + 1;
-        } else {
-            if (i + 1 >= argc) { ret = cl_cli_error("option needs a value", a); goto out; }
-            v = argv[++i];
-        }
-        char *end;
-        errno = 0;
-        if (!strcmp(k, "system")) system = v;
-        else if (!strcmp(k, "form")) form = v;
-        else if (!strcmp(k, "states")) {
-            long ns = strtol(v, &end, 10);
-            if (errno || end == v || *end || ns < 1 || ns > 100000) {
-                ret = cl_cli_error("--states must be a whole number from 1 to 100000", v);
-                goto out;
-            }
-            nrandom = (int)ns;
-        } else if (!strcmp(k, "seed")) {
-            seed = strtoul(v, &end, 10);
-            if (errno || end == v || *end || strchr(v, '-')) {
-                ret = cl_cli_error("--seed must be a whole number from 0 to ULONG_MAX", v);
-                goto out;
-            }
-        } else if (!strcmp(k, "timeout")) {
-            timeout = strtod(v, &end);
-            if (end == v || *end || !(timeout > 0) || !(timeout <= MAX_TIMEOUT)) {
-                ret = cl_cli_error("--timeout must be a positive number of seconds, at most 86400", v);
-                goto out;
-            }
-        } else if (!strcmp(k, "bits")) {
-            if (cl_cli_parse_bits(v, &bits)) goto out;
-        } else {
-            if (np >= MAX_PARAMS) { ret = cl_cli_error("too many parameters", a); goto out; }
-            /* The system reads the first of repeated keys and the student's copy
-               below the last: a repeated parameter would grade two different systems. */
-            for (int j = 0; j < np; j++)
-                if (!strcmp(keys[j], k)) { ret = cl_cli_error("parameter given twice", a); goto out; }
-            if (strlen(k) >= sizeof keybuf[0]) { ret = cl_cli_error("option name too long", a); goto out; }
-            keys[np] = strcpy(keybuf[np], k);
-            vals[np++] = (char *)v;
-            int cnt;
-            double *d = NULL;
-            if (parse_doubles(v, &d, &cnt)) continue; /* non-numeric: the system judges it */
-            if (!strcmp(k, "m")) { free(m); m = d; nm = cnt; }
-            else if (!strcmp(k, "l")) { free(l); l = d; nl = cnt; }
-            else if (!strcmp(k, "g")) { g = d[0]; free(d); }
-            else if (!strcmp(k, "n")) { /* the system rejects what is not a whole number in range */
-                if (d[0] >= 1 && d[0] <= 1e6) n = (int)d[0];
-                free(d);
-            }
-            else {
-                double *e = realloc(extra, (size_t)(nextra + cnt) * sizeof *e);
-                if (!e) { free(d); ret = cl_cli_error("out of memory", NULL); goto out; }
-                extra = e;
-                memcpy(extra + nextra, d, (size_t)cnt * sizeof *d);
-                nextra += cnt;
-                free(d);
-            }
-        }
-    }
-    if (!system) { ret = cl_cli_error("--system is required", NULL); goto out; }
-    if (!form) { ret = cl_cli_error("--form is required", NULL); goto out; }
-    if (!sofile) { ret = cl_cli_error("the student's shared object is required", NULL); goto out; }
-    gc.sys = cl_system_find(system);
-    if (!gc.sys) { ret = cl_cli_error("unknown system", system); goto out; }
-    gc.form = cl_system_form_index(gc.sys, form);
-    if (gc.form < 0) { ret = cl_cli_error("unknown form for this system", form); goto out; }
-    char err[256] = "";
-    int st = gc.sys->create(&gc.inst, np, keys, vals, (cl_prec_t)bits, err, sizeof err);
-    if (st) { ret = cl_cli_error(err[0] ? err : cl_strerror(st), system); gc.inst = NULL; goto out; }
-    if (!gc.sys->random_state) { ret = cl_cli_error("this system offers no random states to grade at", system); goto out; }
-    /* The student sees the defaults the system uses when a list was not given. */
-    if (!m) { nm = n; m = malloc((size_t)n * sizeof *m); for (int i = 0; i < n; i++) m[i] = 1; }
-    if (!l) { nl = n; l = malloc((size_t)n * sizeof *l); for (int i = 0; i < n; i++) l[i] = 1; }
-    gc.par = (cl_student_params){.n = n, .m = m, .l = l, .g = g, .extra = extra, .nextra = nextra};
-    (void)nm; (void)nl;
+    cl_cmd_system cs = {0};
+    cl_cmd_args a;
+    int ret = cl_cmd_scan(argc, argv, opts, on_option, &o, 2, &a);
+    if (ret) return ret;
+    if (a.help) { fputs(help_text, stdout); goto out; }
+    const char *system = a.system, *form = a.form, *sofile = a.npositional ? a.positional[0] : NULL;
+    int nrandom = o.nrandom;
+    unsigned long seed = o.seed;
+    double timeout = o.timeout;
+    if (!a.bits_given) a.bits = 256; /* the reference's default precision */
+    long bits = a.bits;
+    ret = CL_EXIT_USAGE;
+    if (a.npositional > 1) { cl_cli_error("only one shared object can be graded at a time", a.positional[1]); goto out; }
+    if (!system) { cl_cli_error("--system is required", NULL); goto out; }
+    if (!form) { cl_cli_error("--form is required", NULL); goto out; }
+    if (!sofile) { cl_cli_error("the student's shared object is required", NULL); goto out; }
+    if ((ret = cl_cmd_open_system(&a, &cs))) goto out;
+    gc.sys = cs.sys;
+    gc.inst = cs.inst;
+    gc.form = cs.form;
+    ret = CL_EXIT_USAGE;
+    if (!gc.sys->random_state) { cl_cli_error("this system offers no random states to grade at", system); goto out; }
+    /* The student sees the values the system uses, defaults included. */
+    if (student_params(&cs.params, &gc.par, &m, &l, &extra)) { cl_cli_error("out of memory", NULL); goto out; }
     gc.dim = gc.sys->dim(gc.inst, gc.form);
     int neq = 0;
     if (gc.sys->equilibrium) {
@@ -447,7 +409,8 @@ static int cmd_grade(int argc, char **argv)
     for (char *c = symbol; *c; c++) if (*c == '-') *c = '_';
     ret = grade(&gc, sofile, symbol, timeout, (cl_prec_t)bits);
 out:
-    if (gc.inst) gc.sys->destroy(gc.inst);
+    cl_cmd_close_system(&cs);
+    cl_cmd_args_free(&a);
     free(gc.x); free(gc.label); free(m); free(l); free(extra);
     mpfr_free_cache();
     return ret;

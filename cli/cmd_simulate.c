@@ -4,8 +4,8 @@
  *        (t, state, invariants), optionally drawn with gnuplot.
  *
  * The integrators of src/ode (rk4, rkf78, gauss, gbs) work on any system;
- * the Lie group integrators of NFOLD (lie-euler, rkmk4, cf4, rkmk45) on the
- * systems that offer them (the chain, in the (q, ω) form). Output goes to a
+ * the Lie group integrators (lie-euler, rkmk4, cf4, rkmk45) on the systems
+ * whose descriptor offers them (lie_simulate). Output goes to a
  * temporary file renamed into place at the end, so a failed run leaves no
  * partial file.
  */
@@ -32,8 +32,8 @@ static const char *help_text =
     "  --integrator M   rkf78 (default; adaptive Fehlberg 7(8)), gbs (adaptive Gragg-\n"
     "                   Bulirsch-Stoer, order growing with the precision), gauss (implicit\n"
     "                   Gauss-Legendre, symplectic, fixed step; also 'gl'), rk4 (fixed step);\n"
-    "                   lie-euler, rkmk4, cf4, rkmk45: Lie group methods of NFOLD\n"
-    "                   (--system chain --form omega)\n"
+    "                   lie-euler, rkmk4, cf4, rkmk45: Lie group methods, on the systems\n"
+    "                   that offer them (chartless systems NAME says)\n"
     "  --t T            final time (default 10)\n"
     "  --h H            step: fixed step of rk4, gauss and the Lie methods (default 0.01);\n"
     "                   initial step of the adaptive methods (default: chosen)\n"
@@ -170,17 +170,16 @@ static int plot(const char *png, const char *csv, const cl_cmd_system *cs, int n
     return 0;
 }
 
+static int offers_lie(const cl_system *s) { return s->lie_simulate != NULL; }
+
 static int cmd_simulate(int argc, char **argv)
 {
-    static const struct option extra[] = {
-        {"integrator", required_argument, NULL, OPT_INTEGRATOR}, {"t", required_argument, NULL, OPT_T},
-        {"h", required_argument, NULL, OPT_H}, {"tol", required_argument, NULL, OPT_TOL},
-        {"stages", required_argument, NULL, OPT_STAGES}, {"columns", required_argument, NULL, OPT_COLUMNS},
-        {"every", required_argument, NULL, OPT_EVERY}, {"out", required_argument, NULL, OPT_OUT},
-        {"plot", required_argument, NULL, OPT_PLOT}, {0, 0, 0, 0}};
+    static const cl_cmd_option extra[] = {
+        {"integrator", OPT_INTEGRATOR}, {"t", OPT_T}, {"h", OPT_H}, {"tol", OPT_TOL}, {"stages", OPT_STAGES},
+        {"columns", OPT_COLUMNS}, {"every", OPT_EVERY}, {"out", OPT_OUT}, {"plot", OPT_PLOT}, {NULL, 0}};
     sim_opts o = {.integrator = "rkf78", .t = "10", .stages = 2, .columns = 0, .every = 1};
     cl_cmd_args a;
-    int st = cl_cmd_parse_system_args(argc, argv, extra, &a, on_option, &o);
+    int st = cl_cmd_scan(argc, argv, extra, on_option, &o, 0, &a);
     if (st) return st;
     if (a.help) {
         fputs(help_text, stdout);
@@ -188,6 +187,7 @@ static int cmd_simulate(int argc, char **argv)
             const cl_system *s = cl_system_find(a.system);
             if (s) cl_cmd_system_help(s);
         }
+        cl_cmd_args_free(&a);
         return CL_EXIT_OK;
     }
     static const char *const lie_methods[] = {"lie-euler", "rkmk4", "cf4", "rkmk45", NULL};
@@ -195,22 +195,29 @@ static int cmd_simulate(int argc, char **argv)
     for (int i = 0; lie_methods[i]; i++) lie |= !strcmp(o.integrator, lie_methods[i]);
     if (!strcmp(o.integrator, "gl")) o.integrator = "gauss"; /* Gauss–Legendre's short name */
     cl_ode_method method = lie ? 0 : cl_ode_method_from_name(o.integrator);
-    if (!lie && !method) return cl_cli_error("unknown integrator (rkf78, gbs, gauss, rk4, lie-euler, rkmk4, cf4, rkmk45)", o.integrator);
+    if (!lie && !method) {
+        cl_cmd_args_free(&a);
+        return cl_cli_error("unknown integrator (rkf78, gbs, gauss, rk4, lie-euler, rkmk4, cf4, rkmk45)", o.integrator);
+    }
     int fixed = lie ? strcmp(o.integrator, "rkmk45") != 0 : (method == CL_ODE_RK4 || method == CL_ODE_GAUSS);
 
     /* Before the integration, not after it: what --plot needs. */
     if (o.plot && strpbrk(o.plot, "'\\\n"))
-        return cl_cli_error("the --plot file name must not contain quotes, backslashes or newlines", o.plot);
-    if (o.plot && o.out && strpbrk(o.out, "'\\\n")) /* gnuplot reads the CSV by this name */
-        return cl_cli_error("with --plot, the --out file name must not contain quotes, backslashes or newlines", o.out);
-    if (o.plot && system("command -v gnuplot >/dev/null 2>&1") != 0)
-        return cl_cli_error("--plot needs gnuplot (apt-get install gnuplot-nox)", o.plot);
-
+        st = cl_cli_error("the --plot file name must not contain quotes, backslashes or newlines", o.plot);
+    else if (o.plot && o.out && strpbrk(o.out, "'\\\n")) /* gnuplot reads the CSV by this name */
+        st = cl_cli_error("with --plot, the --out file name must not contain quotes, backslashes or newlines", o.out);
+    else if (o.plot && system("command -v gnuplot >/dev/null 2>&1") != 0)
+        st = cl_cli_error("--plot needs gnuplot (apt-get install gnuplot-nox)", o.plot);
     cl_cmd_system cs;
-    if ((st = cl_cmd_open_system(&a, &cs))) return st;
+    if (!st) st = cl_cmd_open_system(&a, &cs);
+    cl_cmd_args_free(&a);
+    if (st) return st;
     if (lie && !cs.sys->lie_simulate) {
         cl_cmd_close_system(&cs);
-        return cl_cli_error("this system has no Lie group integrator (try --system chain --form omega)", o.integrator);
+        char with[256], msg[400];
+        cl_cmd_systems_with(with, sizeof with, offers_lie);
+        snprintf(msg, sizeof msg, "this system has no Lie group integrator (systems that have one: %s)", with);
+        return cl_cli_error(msg, o.integrator);
     }
     cl_prec_t p = (cl_prec_t)a.bits;
     mpfr_ptr x = cl_rvec_new_mp(cs.dim, p), sc = cl_rvec_new_mp(5, p);

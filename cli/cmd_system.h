@@ -1,25 +1,30 @@
 /**
  * \file cmd_system.h
  * \brief Helpers shared by the subcommands that work on a registered system
- *        (`chartless rhs`, `chartless simulate`): common options, system
- *        parameters given as `--key value`, reading, checking and printing states.
+ *        or figure: scanning the command line into the command's own options
+ *        and `--key value` parameters (parsed by the system's table, see
+ *        system.h), reading, checking and printing states.
  */
 #ifndef CL_CMD_SYSTEM_H
 #define CL_CMD_SYSTEM_H
-#include <getopt.h>
 #include <stdio.h>
 #include "system.h"
 
-#define CL_CMD_MAX_PARAMS 32
+/** An option of the subcommand itself; its code goes to the command's handler. */
+typedef struct cl_cmd_option {
+    const char *name; /**< without "--" */
+    int code;
+} cl_cmd_option;
 
-/** Parsed common options and the system's parameters. */
+/** The scanned command line. */
 typedef struct cl_cmd_args {
     const char *system, *form;
-    long bits;
-    int help;
-    int nparams;
-    const char *keys[CL_CMD_MAX_PARAMS], *vals[CL_CMD_MAX_PARAMS];
-    char keybuf[CL_CMD_MAX_PARAMS][64];
+    long bits;                   /**< --bits, 53 when not given */
+    int bits_given, help;
+    int nparams;                 /**< `--key value` pairs left for a parameter table */
+    const char **keys, **vals;   /**< keys without "--"; a flag's value is NULL */
+    int npositional;
+    const char *positional[2];
 } cl_cmd_args;
 
 /** An open system instance. */
@@ -28,25 +33,38 @@ typedef struct cl_cmd_system {
     void *inst;
     int form;
     size_t dim;
+    cl_params params;
 } cl_cmd_system;
 
 /**
- * getopt_long over --system, --form, --bits, --help and \p extra (terminated
- * by a zero entry; their codes go to \p on_extra); any other `--key value`
- * or `--key=value` is collected as a system parameter. Returns 0 or an exit
- * status (message printed).
+ * Scan argv: --system, --form, --bits, -h/--help, the command's \p opts
+ * (ended by a NULL name; their values go to \p on_opt, which returns 0 or an
+ * exit status), up to \p maxpos positional arguments (at most 2), and every
+ * other option as a parameter: `--key=value`, `--key value`, or a flag
+ * `--key` when no value follows (the next argument begins with "--"). Values
+ * may be of any length. Returns 0 or an exit status (message printed); free
+ * with cl_cmd_args_free().
  */
-int cl_cmd_parse_system_args(int argc, char **argv, const struct option *extra, cl_cmd_args *a,
-                             int (*on_extra)(int code, const char *arg, void *ctx), void *ctx);
+int cl_cmd_scan(int argc, char **argv, const cl_cmd_option *opts, int (*on_opt)(int code, const char *arg, void *ctx),
+                void *ctx, int maxpos, cl_cmd_args *a);
+void cl_cmd_args_free(cl_cmd_args *a);
+/** Parse the scanned parameters against \p table at the working precision; 0 or exit status 2 (message printed). */
+int cl_cmd_parse_params(const cl_cmd_args *a, const cl_param *table, cl_params *p);
+/** Parse the parameters against \p table and run \p run on them; its status, or 2 (messages printed). */
+int cl_cmd_run(const cl_cmd_args *a, const cl_param *table, int (*run)(const cl_params *p, cl_prec_t prec, cl_sys_error *e));
+/** Print `error: <what> (<arg>)`, \p fallback_arg when the message names no argument; returns \p status. */
+int cl_cmd_report(const cl_sys_error *e, const char *fallback_arg, int status);
 /** Find the system and form and create the instance; 0 or exit status 2 (message printed). */
 int cl_cmd_open_system(const cl_cmd_args *a, cl_cmd_system *cs);
 void cl_cmd_close_system(cl_cmd_system *cs);
-/** Read dim numbers from \p f, check the state, normalize q on (S²)ⁿ; 0 or exit status 2. */
+/** Read dim numbers from \p f, check the state, normalize its leading unit vectors; 0 or exit status 2. */
 int cl_cmd_read_state(const cl_cmd_system *cs, FILE *f, mpfr_ptr x);
-/** Print n numbers, three to a line for systems on (S²)ⁿ. */
+/** Print n numbers, three to a line for states led by unit vectors. */
 void cl_cmd_print_vector(FILE *f, const cl_cmd_system *cs, mpfr_srcptr v, size_t n);
 /** The system's parameters, forms and state layout, for --help. */
 void cl_cmd_system_help(const cl_system *s);
 /** The registered systems, one per line. */
 void cl_cmd_list_systems(FILE *f);
+/** The names of the registered systems for which \p has is true, comma-separated, into \p buf. */
+void cl_cmd_systems_with(char *buf, size_t len, int (*has)(const cl_system *s));
 #endif

@@ -8,13 +8,18 @@ static void describe(FILE *f, const cl_system *s)
     fprintf(f, "system %s: %s\n", s->name, s->summary);
     fprintf(f, "forms:");
     for (int i = 0; s->forms[i]; i++) fprintf(f, " %s%s", s->forms[i], i == 0 ? " (default)" : "");
-    fprintf(f, "\nparameters:\n%s\nstate:\n%s\n", s->params_help ? s->params_help : "  (none)",
-            s->state_help ? s->state_help : "  (see the chapter)");
+    fprintf(f, "\nparameters:\n%s", s->params_note ? s->params_note : "");
+    if (s->params) cl_params_help(f, s->params);
+    else fprintf(f, "  (none)\n");
+    fprintf(f, "state:\n%s\n", s->state_help ? s->state_help : "  (see the chapter)");
     if (s->invariant_names) {
         fprintf(f, "invariants:");
         for (int i = 0; s->invariant_names[i]; i++) fprintf(f, " %s", s->invariant_names[i]);
         fprintf(f, "\n");
     }
+    if (s->lie_simulate) fprintf(f, "integrators: also the Lie group methods lie-euler, rkmk4, cf4, rkmk45\n");
+    if (s->equilibria || s->stability)
+        fprintf(f, "commands:%s%s\n", s->equilibria ? " equilibria" : "", s->stability ? " stability" : "");
 }
 
 static int cmd_systems(int argc, char **argv)

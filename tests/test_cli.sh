@@ -13,7 +13,7 @@ bad() {
     [ $st = 2 ] && [ -z "$out" ] && printf '%s\n' "$err" | head -1 | grep -q '^error: .* (.*)$'
     t $? "bad input exits 2 with error: <what> (<argument>): $*"
 }
-echo "1..31"
+echo "1..32"
 "$C" --help >/dev/null 2>&1; t $? "chartless --help exits 0"
 "$C" frobnicate >/dev/null 2>&1; [ $? = 2 ]; t $? "an unknown command exits 2"
 msg=$("$C" frobnicate 2>&1 >/dev/null); [ "$msg" = "error: unknown command; see chartless --help (frobnicate)" ]; t $? "the error names the argument"
@@ -61,3 +61,8 @@ bad "$S1" simulate --system chain --t 0.1 --plot "${TMPDIR:-/tmp}/it's.png"
 third="0.$(head -c 19000 /dev/zero | tr '\0' 3)"
 echo "0 0 -1 $third 0 0" | "$C" rhs --system chain --n 1 --bits 65536 > /dev/null 2>&1; t $? "rhs at 65536 bits reads a 19000-digit velocity"
 echo "0 0 -1 1 0 0" | "$C" rhs --system chain --g 9.81 --g 1 > /dev/null 2>&1; [ $? = 2 ]; t $? "rhs: a parameter given twice is refused (exit 2)"
+# A parameter of any length is read whole at the working precision: a 600-digit
+# integer g is exact at 2000 bits, and qddot = (0, 0, -g) at q = e1 at rest.
+g="1$(head -c 598 /dev/zero | tr '\0' 7)9"
+z=$(echo "1 0 0 0 0 0" | "$C" rhs --system chain --n 1 --bits 2000 --g "$g" | tail -1 | awk '{print $3}')
+[ "$z" = "-$g" ]; t $? "rhs at 2000 bits uses a 600-digit --g exactly"

@@ -30,52 +30,11 @@ typedef struct emb_inst {
  * given; constraints are checked to this absolute tolerance. */
 #define STATE_TOL 1e-12
 
-static int fail(char *err, size_t errlen, int code, const char *what, const char *arg)
+/* A rejected state: the command line names the state after the message. */
+static int fail(char *err, size_t errlen, int code, const char *what)
 {
-    snprintf(err, errlen, "%s (%s)", what, arg);
+    snprintf(err, errlen, "%s", what);
     return code;
-}
-
-/* Comma- or space-separated decimal numbers into out[0..max), count in *n. */
-static int parse_list(rptr out, size_t max, size_t *n, const char *s)
-{
-    char buf[64];
-    size_t k = 0;
-    while (*s) {
-        while (*s == ',' || *s == ' ' || *s == '\t') s++;
-        if (!*s) break;
-        size_t l = 0;
-        while (s[l] && s[l] != ',' && s[l] != ' ' && s[l] != '\t') l++;
-        if (l >= sizeof buf || k >= max) return CL_EDIM;
-        memcpy(buf, s, l);
-        buf[l] = 0;
-        int st = CL_FN(cl_real_from_str)(out + k, buf);
-        if (st) return st;
-        k++;
-        s += l;
-    }
-    *n = k;
-    return CL_OK;
-}
-
-static const char *opt(int nopt, char *const *keys, char *const *vals, const char *key, const char *def, int *used)
-{
-    for (int i = 0; i < nopt; i++)
-        if (strcmp(keys[i], key) == 0) { used[i] = 1; return vals[i]; }
-    return def;
-}
-
-static int unknown_opts(int nopt, char *const *keys, const int *used, char *err, size_t errlen)
-{
-    for (int i = 0; i < nopt; i++)
-        if (!used[i]) return fail(err, errlen, CL_EPARAM, "unknown parameter", keys[i]);
-    return CL_OK;
-}
-
-static int read_real(rptr r, const char *val, const char *key, char *err, size_t errlen)
-{
-    if (CL_FN(cl_real_from_str)(r, val)) return fail(err, errlen, CL_EPARAM, "not a finite number", key);
-    return CL_OK;
 }
 
 static void inst_destroy(void *p)
@@ -103,21 +62,13 @@ static emb_inst *inst_alloc(int kind, cl_prec_t prec)
 
 /* ------------------------------------------------------------ pendulums */
 
-static int pend_create(void **out, int kind, int nopt, char *const *keys, char *const *vals,
-                       cl_prec_t prec, char *err, size_t errlen)
+static int pend_create(void **out, int kind, const cl_params *p, cl_prec_t prec, cl_sys_error *e)
 {
-    int used[64] = {0};
-    if (nopt > 64) return fail(err, errlen, CL_EPARAM, "too many parameters", "");
     emb_inst *in = inst_alloc(kind, prec);
     if (!in) return CL_ENOMEM;
-    rptr m = in->tmp, l = in->tmp + 1, g = in->tmp + 2;
-    int st = read_real(m, opt(nopt, keys, vals, "m", "1", used), "--m", err, errlen);
-    if (!st) st = read_real(l, opt(nopt, keys, vals, "l", "1", used), "--l", err, errlen);
-    if (!st) st = read_real(g, opt(nopt, keys, vals, "g", "9.81", used), "--g", err, errlen);
-    if (!st) st = unknown_opts(nopt, keys, used, err, errlen);
     size_t d = kind == K_CIRCLE ? 2 : 3;
-    if (!st && (st = CL_FN(cl_emb_pendulum_new)(&in->pend, d, m, l, g)))
-        fail(err, errlen, st, "mass and length must be positive", "--m, --l");
+    int st = CL_FN(cl_emb_pendulum_new)(&in->pend, d, cl_params_x(p, "m"), cl_params_x(p, "l"), cl_params_x(p, "g"));
+    if (st) cl_sys_error_set(e, st, "--m, --l", "mass and length must be positive");
     if (!st) {
         CL_FN(cl_emb_pendulum_model)(in->pend, &in->model);
         in->work = CL_FN(cl_emb_work_new)(d, prec);
@@ -128,16 +79,14 @@ static int pend_create(void **out, int kind, int nopt, char *const *keys, char *
     return CL_OK;
 }
 
-static int circle_create(void **out, int nopt, char *const *keys, char *const *vals, cl_prec_t prec,
-                         char *err, size_t errlen)
+static int circle_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys_error *e)
 {
-    return pend_create(out, K_CIRCLE, nopt, keys, vals, prec, err, errlen);
+    return pend_create(out, K_CIRCLE, p, prec, e);
 }
 
-static int sphere_create(void **out, int nopt, char *const *keys, char *const *vals, cl_prec_t prec,
-                         char *err, size_t errlen)
+static int sphere_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys_error *e)
 {
-    return pend_create(out, K_SPHERE, nopt, keys, vals, prec, err, errlen);
+    return pend_create(out, K_SPHERE, p, prec, e);
 }
 
 static size_t pend_dim(void *p, int form)
@@ -151,16 +100,16 @@ static int pend_check(void *p, int form, mpfr_srcptr x, char *err, size_t errlen
 {
     emb_inst *in = p;
     size_t d = in->kind == K_CIRCLE ? 2 : 3;
-    if (!CL_FN(cl_rvec_is_finite)(x, pend_dim(p, form))) return fail(err, errlen, CL_ENAN, "NaN or infinity", "state");
+    if (!CL_FN(cl_rvec_is_finite)(x, pend_dim(p, form))) return fail(err, errlen, CL_ENAN, "NaN or infinity");
     if (in->kind == K_CIRCLE && form == 2) return CL_OK;
     rptr s = in->tmp;
     emb_dot(s, x, x, d);
     r_add_si(s, s, -1);
     if (r_cmp_d(s, STATE_TOL) > 0 || r_cmp_d(s, -STATE_TOL) < 0)
-        return fail(err, errlen, CL_ENOTUNIT, "x must be a unit vector to 1e-12", "state");
+        return fail(err, errlen, CL_ENOTUNIT, "x must be a unit vector to 1e-12");
     emb_dot(s, x, x + d, d);
     if (r_cmp_d(s, STATE_TOL) > 0 || r_cmp_d(s, -STATE_TOL) < 0)
-        return fail(err, errlen, CL_ENOTTANGENT, form ? "mu must be orthogonal to x to 1e-12" : "xdot must be orthogonal to x to 1e-12", "state");
+        return fail(err, errlen, CL_ENOTTANGENT, form ? "mu must be orthogonal to x to 1e-12" : "xdot must be orthogonal to x to 1e-12");
     return CL_OK;
 }
 
@@ -251,103 +200,96 @@ static const char *const energy_names[] = {"energy", NULL};
 static const char *const circle_forms[] = {"xv", "xmu", "angle", NULL};
 static const char *const sphere_forms[] = {"xv", "xmu", NULL};
 
+#define PENDULUM_PARAMS(down)                                                                                  \
+    {.name = "m", .shape = CL_PARAM_NUMBER, .def = "1", .constraint = CL_PARAM_POSITIVE, .noun = "mass",        \
+     .metavar = "MASS", .help = "bob mass"},                                                                    \
+    {.name = "l", .shape = CL_PARAM_NUMBER, .def = "1", .constraint = CL_PARAM_POSITIVE, .noun = "length",      \
+     .metavar = "LENGTH", .help = "rod length"},                                                                \
+    {.name = "g", .shape = CL_PARAM_NUMBER, .def = "9.81", .metavar = "GRAVITY", .help = "gravity along " down}, \
+    CL_PARAM_END
+
+static const cl_param circle_params[] = {PENDULUM_PARAMS("-e2")};
+static const cl_param sphere_params[] = {PENDULUM_PARAMS("-e3")};
+
+/* The descriptor fields both pendulums fill alike. */
+#define PENDULUM_HOOKS                                                                                      \
+    .destroy = inst_destroy, .dim = pend_dim, .check_state = pend_check, .rhs = pend_rhs,                   \
+    .invariant_names = energy_names, .invariants = pend_invariants, .convert = pend_convert,                \
+    .random_state = pend_random, .equilibrium = pend_equilibrium
+
 static const cl_system sys_circle = {
     .name = "circle",
     .summary = "planar pendulum on S^1 [EMB 3.2]: (3.3) in (x, xdot), (3.4) in (x, mu), and the angle form",
-    .params_help = "  --m MASS      bob mass (default 1)\n  --l LENGTH    rod length (default 1)\n"
-        "  --g GRAVITY   gravity along -e2 (default 9.81)\n",
+    .params = circle_params,
     .state_help = "xv: x1 x2 xdot1 xdot2 (|x| = 1, x.xdot = 0); xmu: x1 x2 mu1 mu2 (mu = m l^2 xdot); "
         "angle: theta thetadot (x = (sin theta, -cos theta))",
     .forms = circle_forms,
     .create = circle_create,
-    .destroy = inst_destroy,
-    .dim = pend_dim,
-    .check_state = pend_check,
-    .rhs = pend_rhs,
-    .invariant_names = energy_names,
-    .invariants = pend_invariants,
-    .convert = pend_convert,
-    .random_state = pend_random,
-    .equilibrium = pend_equilibrium,
+    PENDULUM_HOOKS,
 };
 CL_SYSTEM_REGISTER(sys_circle)
 
 static const cl_system sys_sphere = {
     .name = "sphere",
     .summary = "spherical pendulum on S^2 [EMB 3.3]: (3.5) in (x, xdot), (3.6) in (x, mu)",
-    .params_help = "  --m MASS      bob mass (default 1)\n  --l LENGTH    rod length (default 1)\n"
-        "  --g GRAVITY   gravity along -e3 (default 9.81)\n",
+    .params = sphere_params,
     .state_help = "xv: x1 x2 x3 xdot1 xdot2 xdot3 (|x| = 1, x.xdot = 0); xmu: x1 x2 x3 mu1 mu2 mu3 (mu = m l^2 xdot)",
     .forms = sphere_forms,
     .create = sphere_create,
-    .destroy = inst_destroy,
-    .dim = pend_dim,
-    .check_state = pend_check,
-    .rhs = pend_rhs,
-    .invariant_names = energy_names,
-    .invariants = pend_invariants,
-    .convert = pend_convert,
-    .random_state = pend_random,
-    .equilibrium = pend_equilibrium,
+    PENDULUM_HOOKS,
 };
 CL_SYSTEM_REGISTER(sys_sphere)
 
 /* ------------------------------------------------------------- subspace */
 
-static int subspace_create(void **out, int nopt, char *const *keys, char *const *vals, cl_prec_t prec,
-                           char *err, size_t errlen)
+enum { MAXN = 8 };
+
+static const cl_param subspace_params[] = {
+    {.name = "n", .shape = CL_PARAM_SIZE, .def = "3", .lo = 2, .hi = MAXN, .help = "dimension of the embedding space"},
+    {.name = "A", .shape = CL_PARAM_ANYLIST, .count = MAXN * MAXN, .def = "1,1,1",
+     .help = "constraint matrix, m*n numbers row by row, 1 <= m < n"},
+    {.name = "mass", .shape = CL_PARAM_ANYLIST, .count = MAXN * MAXN, .help = "mass matrix: n numbers (diagonal) or n*n (default 1,2,...,n)"},
+    {.name = "k", .shape = CL_PARAM_ANYLIST, .count = MAXN * MAXN, .help = "stiffness matrix: n or n*n numbers (default 2,...,2)"},
+    {.name = "f", .shape = CL_PARAM_ANYLIST, .count = MAXN, .help = "constant force term f in L = ... - f.x: n numbers (default 0)"},
+    CL_PARAM_END,
+};
+
+/* The n×n matrix of a parameter given as n numbers (diagonal) or n·n (row by row); absent: diag(d_i). */
+static int square_matrix(rptr S, const cl_param_value *v, size_t n, long d0, long dstep, const char *arg, const char *what,
+                         cl_sys_error *e)
 {
-    int used[64] = {0};
-    if (nopt > 64) return fail(err, errlen, CL_EPARAM, "too many parameters", "");
+    if (v->len && v->len != n && v->len != n * n) return cl_sys_error_set(e, CL_EPARAM, arg, "%s needs n or n*n entries", what);
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n; j++) {
+            rptr s = S + i * n + j;
+            if (v->len == n * n) r_set(s, v->x + i * n + j);
+            else if (i != j) r_set_zero(s);
+            else if (v->len) r_set(s, v->x + i);
+            else r_set_si(s, d0 + dstep * (long)i);
+        }
+    return CL_OK;
+}
+
+static int subspace_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys_error *e)
+{
     emb_inst *in = inst_alloc(K_SUBSPACE, prec);
     if (!in) return CL_ENOMEM;
-    enum { MAXN = 8 };
-    rptr A = CL_FN(cl_rvec_new)(4 * MAXN * MAXN + MAXN, prec);
-    if (!A) { inst_destroy(in); return CL_ENOMEM; }
-    rptr M = A + MAXN * MAXN, K = M + MAXN * MAXN, f = K + MAXN * MAXN, tmp = f + MAXN;
-    size_t na = 0, nm = 0, nk = 0, nf = 0;
+    rptr M = CL_FN(cl_rvec_new)(2 * MAXN * MAXN, prec);
+    if (!M) { inst_destroy(in); return CL_ENOMEM; }
+    rptr K = M + MAXN * MAXN;
+    size_t n = p->n;
+    const cl_param_value *A = cl_params_get(p, "A"), *f = cl_params_get(p, "f");
     int st = CL_OK;
-    const char *sa = opt(nopt, keys, vals, "A", "1,1,1", used);
-    const char *sm = opt(nopt, keys, vals, "mass", NULL, used);
-    const char *sk = opt(nopt, keys, vals, "k", NULL, used);
-    const char *sf = opt(nopt, keys, vals, "f", NULL, used);
-    const char *sn = opt(nopt, keys, vals, "n", "3", used);
-    char *end;
-    long n = strtol(sn, &end, 10);
-    if (*end || n < 2 || n > MAXN) st = fail(err, errlen, CL_EPARAM, "dimension must be 2 to 8", "--n");
-    if (!st) st = unknown_opts(nopt, keys, used, err, errlen);
-    if (!st && parse_list(A, MAXN * MAXN, &na, sa)) st = fail(err, errlen, CL_EPARAM, "bad number list", "--A");
-    if (!st && (na == 0 || na % (size_t)n || na / (size_t)n >= (size_t)n))
-        st = fail(err, errlen, CL_EPARAM, "A needs m*n entries, 1 <= m < n", "--A");
-    /* mass and stiffness: n entries (diagonal) or n*n (full); defaults diag(1..n), 2I, f = 0 */
-    if (!st && sm && parse_list(tmp, MAXN * MAXN, &nm, sm)) st = fail(err, errlen, CL_EPARAM, "bad number list", "--mass");
-    for (long i = 0; !st && i < n; i++)
-        for (long j = 0; j < n; j++) {
-            rptr e = M + i * n + j;
-            if (!sm) { if (i == j) r_set_si(e, i + 1); else r_set_zero(e); }
-            else if (nm == (size_t)n) { if (i == j) r_set(e, tmp + i); else r_set_zero(e); }
-            else if (nm == (size_t)(n * n)) r_set(e, tmp + i * n + j);
-            else st = fail(err, errlen, CL_EPARAM, "mass needs n or n*n entries", "--mass");
-            if (st) break;
-        }
-    if (!st && sk && parse_list(tmp, MAXN * MAXN, &nk, sk)) st = fail(err, errlen, CL_EPARAM, "bad number list", "--k");
-    for (long i = 0; !st && i < n; i++)
-        for (long j = 0; j < n; j++) {
-            rptr e = K + i * n + j;
-            if (!sk) { if (i == j) r_set_si(e, 2); else r_set_zero(e); }
-            else if (nk == (size_t)n) { if (i == j) r_set(e, tmp + i); else r_set_zero(e); }
-            else if (nk == (size_t)(n * n)) r_set(e, tmp + i * n + j);
-            else st = fail(err, errlen, CL_EPARAM, "stiffness needs n or n*n entries", "--k");
-            if (st) break;
-        }
-    if (!st && sf && (parse_list(f, MAXN, &nf, sf) || nf != (size_t)n))
-        st = fail(err, errlen, CL_EPARAM, "force needs n entries", "--f");
+    if (A->len % n || A->len / n >= n) st = cl_sys_error_set(e, CL_EPARAM, "--A", "A needs m*n entries, 1 <= m < n");
+    if (!st) st = square_matrix(M, cl_params_get(p, "mass"), n, 1, 1, "--mass", "mass", e);
+    if (!st) st = square_matrix(K, cl_params_get(p, "k"), n, 2, 0, "--k", "stiffness", e);
+    if (!st && f->len && f->len != n) st = cl_sys_error_set(e, CL_EPARAM, "--f", "force needs n entries");
     if (!st) {
-        st = CL_FN(cl_emb_subspace_new)(&in->sub, (size_t)n, na / (size_t)n, A, M, K, sf ? f : NULL);
-        if (st == CL_ESINGULAR) fail(err, errlen, st, "A must have full row rank", "--A");
-        else if (st) fail(err, errlen, st, "mass must be positive definite on ker A", "--mass");
+        st = CL_FN(cl_emb_subspace_new)(&in->sub, n, A->len / n, A->x, M, K, f->len ? f->x : NULL);
+        if (st == CL_ESINGULAR) cl_sys_error_set(e, st, "--A", "A must have full row rank");
+        else if (st) cl_sys_error_set(e, st, "--mass", "mass must be positive definite on ker A");
     }
-    CL_FN(cl_rvec_free)(A);
+    CL_FN(cl_rvec_free)(M);
     if (!st) {
         CL_FN(cl_emb_subspace_dims)(in->sub, &in->n, &in->k);
         CL_FN(cl_emb_subspace_model)(in->sub, &in->model);
@@ -369,7 +311,7 @@ static int subspace_check(void *p, int form, mpfr_srcptr x, char *err, size_t er
 {
     emb_inst *in = p;
     size_t n = in->n;
-    if (!CL_FN(cl_rvec_is_finite)(x, subspace_dim(p, form))) return fail(err, errlen, CL_ENAN, "NaN or infinity", "state");
+    if (!CL_FN(cl_rvec_is_finite)(x, subspace_dim(p, form))) return fail(err, errlen, CL_ENAN, "NaN or infinity");
     if (form == 2) return CL_OK;
     rptr t = in->tmp;
     for (int part = 0; part < 2; part++) {
@@ -380,7 +322,7 @@ static int subspace_check(void *p, int form, mpfr_srcptr x, char *err, size_t er
         if (worst > log2(STATE_TOL) + (sc > 0 ? sc : 0))
             return fail(err, errlen, part ? CL_ENOTTANGENT : CL_EDOMAIN,
                         part ? (form ? "mu must lie in ker A to 1e-12" : "xdot must lie in ker A to 1e-12")
-                             : "x must lie in ker A to 1e-12", "state");
+                             : "x must lie in ker A to 1e-12");
     }
     return CL_OK;
 }
@@ -448,11 +390,7 @@ static const char *const subspace_forms[] = {"xv", "xmu", "reduced", NULL};
 static const cl_system sys_subspace = {
     .name = "subspace",
     .summary = "linear masses and springs held on {x : Ax = 0} [EMB 3.1]: (3.1), (3.2), and reduced coordinates x = N q",
-    .params_help = "  --n N         dimension of the embedding space, 2 to 8 (default 3)\n"
-        "  --A LIST      constraint matrix, m*n numbers row by row, 1 <= m < n (default 1,1,1)\n"
-        "  --mass LIST   mass matrix: n numbers (diagonal) or n*n (default 1,2,...,n)\n"
-        "  --k LIST      stiffness matrix: n or n*n numbers (default 2,...,2)\n"
-        "  --f LIST      constant force term f in L = ... - f.x: n numbers (default 0)\n",
+    .params = subspace_params,
     .state_help = "xv: x (n) xdot (n), both in ker A; xmu: x (n) mu (n), mu = P M xdot; "
         "reduced: q (n-m) qdot (n-m), q the free entries of x in the echelon form of A",
     .forms = subspace_forms,
@@ -470,40 +408,44 @@ CL_SYSTEM_REGISTER(sys_subspace)
 
 /* ------------------------------------------------- rigid body, heavy top */
 
-static int top_create(void **out, int kind, int nopt, char *const *keys, char *const *vals, cl_prec_t prec,
-                      char *err, size_t errlen)
+#define INERTIA_PARAM(about)                                                                                  \
+    {.name = "J", .shape = CL_PARAM_ANYLIST, .count = 9, .def = "1,2,3.5",                                        \
+     .help = "inertia" about ": 3 principal moments or 9 entries"}
+
+static const cl_param rigid_params[] = {INERTIA_PARAM(""), CL_PARAM_END};
+static const cl_param heavy_params[] = {
+    INERTIA_PARAM(" about the fixed point"),
+    {.name = "m", .shape = CL_PARAM_NUMBER, .def = "1", .metavar = "MASS", .help = "mass"},
+    {.name = "g", .shape = CL_PARAM_NUMBER, .def = "9.81", .metavar = "GRAVITY", .help = "gravity"},
+    {.name = "l", .shape = CL_PARAM_NUMBER, .def = "0.25", .metavar = "LENGTH",
+     .help = "distance of the centre of mass from the fixed point"},
+    {.name = "axis", .shape = CL_PARAM_LIST, .count = 3, .def = "0,0,1", .help = "body axis of the centre of mass, normalized"},
+    CL_PARAM_END,
+};
+
+static int top_create(void **out, int kind, const cl_params *p, cl_prec_t prec, cl_sys_error *e)
 {
-    int used[64] = {0};
-    if (nopt > 64) return fail(err, errlen, CL_EPARAM, "too many parameters", "");
     emb_inst *in = inst_alloc(kind, prec);
     if (!in) return CL_ENOMEM;
-    rptr J = in->tmp, lst = in->tmp + 9, m = in->tmp + 18, g = in->tmp + 19, l = in->tmp + 20,
-         ax = in->tmp + 21, rho = in->tmp + 24, s = in->tmp + 27;
-    size_t nj = 0, na = 0;
+    rptr J = in->tmp, rho = in->tmp + 24, s = in->tmp + 27;
+    const cl_param_value *lst = cl_params_get(p, "J");
     int st = CL_OK;
-    if (parse_list(lst, 9, &nj, opt(nopt, keys, vals, "J", "1,2,3.5", used)) || (nj != 3 && nj != 9))
-        st = fail(err, errlen, CL_EPARAM, "inertia needs 3 (principal) or 9 numbers", "--J");
+    if (lst->len != 3 && lst->len != 9) st = cl_sys_error_set(e, CL_EPARAM, "--J", "inertia needs 3 (principal) or 9 numbers");
     for (int i = 0; !st && i < 9; i++) {
-        if (nj == 9) r_set(J + i, lst + i);
-        else if (i % 4 == 0) r_set(J + i, lst + i / 4);
+        if (lst->len == 9) r_set(J + i, lst->x + i);
+        else if (i % 4 == 0) r_set(J + i, lst->x + i / 4);
         else r_set_zero(J + i);
     }
     if (!st && kind == K_HEAVY) {
-        st = read_real(m, opt(nopt, keys, vals, "m", "1", used), "--m", err, errlen);
-        if (!st) st = read_real(g, opt(nopt, keys, vals, "g", "9.81", used), "--g", err, errlen);
-        if (!st) st = read_real(l, opt(nopt, keys, vals, "l", "0.25", used), "--l", err, errlen);
-        if (!st && (parse_list(ax, 3, &na, opt(nopt, keys, vals, "axis", "0,0,1", used)) || na != 3))
-            st = fail(err, errlen, CL_EPARAM, "axis needs 3 numbers", "--axis");
-        if (!st) {
-            v3_norm(s, ax);
-            if (r_is_zero(s)) st = fail(err, errlen, CL_EPARAM, "axis must be non-zero", "--axis");
-            else for (int i = 0; i < 3; i++) { r_div(rho + i, ax + i, s); r_mul(rho + i, rho + i, l); }
-        }
+        rsrc ax = cl_params_x(p, "axis");
+        v3_norm(s, ax);
+        if (r_is_zero(s)) st = cl_sys_error_set(e, CL_EPARAM, "--axis", "axis must be non-zero");
+        else for (int i = 0; i < 3; i++) { r_div(rho + i, ax + i, s); r_mul(rho + i, rho + i, cl_params_x(p, "l")); }
     }
-    if (!st) st = unknown_opts(nopt, keys, used, err, errlen);
     if (!st) {
-        st = kind == K_HEAVY ? CL_FN(cl_emb_heavy_top_new)(&in->top, J, m, g, rho) : CL_FN(cl_emb_rigid_new)(&in->top, J);
-        if (st) fail(err, errlen, st, "inertia must be symmetric positive definite, mass non-negative", "--J, --m");
+        st = kind == K_HEAVY ? CL_FN(cl_emb_heavy_top_new)(&in->top, J, cl_params_x(p, "m"), cl_params_x(p, "g"), rho)
+                             : CL_FN(cl_emb_rigid_new)(&in->top, J);
+        if (st) cl_sys_error_set(e, st, "--J, --m", "inertia must be symmetric positive definite, mass non-negative");
     }
     if (!st) {
         CL_FN(cl_emb_top_model)(in->top, &in->model);
@@ -515,16 +457,14 @@ static int top_create(void **out, int kind, int nopt, char *const *keys, char *c
     return CL_OK;
 }
 
-static int rigid_create(void **out, int nopt, char *const *keys, char *const *vals, cl_prec_t prec,
-                        char *err, size_t errlen)
+static int rigid_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys_error *e)
 {
-    return top_create(out, K_RIGID, nopt, keys, vals, prec, err, errlen);
+    return top_create(out, K_RIGID, p, prec, e);
 }
 
-static int heavy_create(void **out, int nopt, char *const *keys, char *const *vals, cl_prec_t prec,
-                        char *err, size_t errlen)
+static int heavy_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys_error *e)
 {
-    return top_create(out, K_HEAVY, nopt, keys, vals, prec, err, errlen);
+    return top_create(out, K_HEAVY, p, prec, e);
 }
 
 static size_t top_dim(void *p, int form) { return form == 0 ? 12 : 18; }
@@ -540,13 +480,13 @@ static void det3(rptr d, rsrc R)
 static int top_check(void *p, int form, mpfr_srcptr x, char *err, size_t errlen)
 {
     emb_inst *in = p;
-    if (!CL_FN(cl_rvec_is_finite)(x, top_dim(p, form))) return fail(err, errlen, CL_ENAN, "NaN or infinity", "state");
+    if (!CL_FN(cl_rvec_is_finite)(x, top_dim(p, form))) return fail(err, errlen, CL_ENAN, "NaN or infinity");
     if (CL_FN(cl_emb_so3_log2_orth_defect)(x) > log2(STATE_TOL))
-        return fail(err, errlen, CL_EDOMAIN, "R must be orthogonal to 1e-12", "state");
+        return fail(err, errlen, CL_EDOMAIN, "R must be orthogonal to 1e-12");
     rptr T = in->tmp, S = in->tmp + 9;
     R_DECL(d, in->prec);
     det3(d, x);
-    if (r_sgn(d) <= 0) return fail(err, errlen, CL_EDOMAIN, "R must have determinant +1", "state");
+    if (r_sgn(d) <= 0) return fail(err, errlen, CL_EDOMAIN, "R must have determinant +1");
     if (form == 0) return CL_OK;
     /* RᵀṘ (or Rᵀμ) must be skew */
     m3_transpose(T, x);
@@ -555,8 +495,7 @@ static int top_check(void *p, int form, mpfr_srcptr x, char *err, size_t errlen)
     for (int i = 0; i < 9; i++) r_add(T + i, T + i, S + i);
     double sc = CL_FN(cl_rvec_log2_maxabs)(x + 9, 9);
     if (CL_FN(cl_rvec_log2_maxabs)(T, 9) > log2(STATE_TOL) + (sc > 0 ? sc : 0))
-        return fail(err, errlen, CL_ENOTTANGENT, form == 1 ? "R^T Rdot must be skew to 1e-12" : "R^T mu must be skew to 1e-12",
-                    "state");
+        return fail(err, errlen, CL_ENOTTANGENT, form == 1 ? "R^T Rdot must be skew to 1e-12" : "R^T mu must be skew to 1e-12");
     return CL_OK;
 }
 
@@ -625,43 +564,30 @@ static int top_random(void *p, int form, mpfr_ptr x, cl_rng *g)
 static const char *const top_forms[] = {"ROmega", "RRdot", "Rmu", NULL};
 static const char *const top_invariant_names[] = {"energy", "|Pi|^2", "m_x", "m_y", "m_z", "Gamma.Pi", "|Gamma|^2", NULL};
 
+/* The descriptor fields the free and the heavy top fill alike. */
+#define TOP_HOOKS                                                                                            \
+    .forms = top_forms, .destroy = inst_destroy, .dim = top_dim, .check_state = top_check, .rhs = top_rhs,  \
+    .invariant_names = top_invariant_names, .invariants = top_invariants, .convert = top_convert,           \
+    .random_state = top_random
+
 static const cl_system sys_rigid = {
     .name = "rigid-body",
     .summary = "free rigid body on SO(3) [EMB 3.4]: Euler in (R, Omega), (3.8) in (R, Rdot), (2.7)-(2.8) in (R, mu)",
-    .params_help = "  --J LIST      inertia: 3 principal moments or 9 entries (default 1,2,3.5)\n",
+    .params = rigid_params,
     .state_help = "ROmega: R (9, row by row) Omega (3, body frame); RRdot: R (9) Rdot (9); Rmu: R (9) mu (9), mu = R (J Omega)^ / 2. "
         "Invariants: energy, |Pi|^2, spatial momentum m = R Pi, Gamma.Pi, |Gamma|^2 (Gamma = R^T e3)",
-    .forms = top_forms,
     .create = rigid_create,
-    .destroy = inst_destroy,
-    .dim = top_dim,
-    .check_state = top_check,
-    .rhs = top_rhs,
-    .invariant_names = top_invariant_names,
-    .invariants = top_invariants,
-    .convert = top_convert,
-    .random_state = top_random,
+    TOP_HOOKS,
 };
 CL_SYSTEM_REGISTER(sys_rigid)
 
 static const cl_system sys_heavy = {
     .name = "heavy-top",
     .summary = "heavy top about a fixed point [EMB 3.4]: centre of mass at l*axis (body frame), gravity along -e3",
-    .params_help = "  --J LIST      inertia about the fixed point: 3 principal moments or 9 entries (default 1,2,3.5)\n"
-        "  --m MASS      mass (default 1)\n  --g GRAVITY   gravity (default 9.81)\n"
-        "  --l LENGTH    distance of the centre of mass from the fixed point (default 0.25)\n"
-        "  --axis LIST   body axis of the centre of mass, 3 numbers, normalized (default 0,0,1)\n",
+    .params = heavy_params,
     .state_help = "as rigid-body; the energy includes m g e3.R rho; Gamma.Pi and |Gamma|^2 are the Casimirs, m_z is conserved",
-    .forms = top_forms,
     .create = heavy_create,
-    .destroy = inst_destroy,
-    .dim = top_dim,
-    .check_state = top_check,
-    .rhs = top_rhs,
-    .invariant_names = top_invariant_names,
-    .invariants = top_invariants,
-    .convert = top_convert,
-    .random_state = top_random,
+    TOP_HOOKS,
 };
 CL_SYSTEM_REGISTER(sys_heavy)
 #endif

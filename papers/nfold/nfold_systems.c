@@ -10,59 +10,49 @@
 /* ------------------------------------------------------------ chain */
 
 typedef struct chain_inst {
-    size_t n;
+    s2n_inst s; /* first: the shared hooks see it */
     cl_prec_t prec;
     cl_chain_mp *ch;
     mpfr_ptr params; /* m (n), l (n), g: kept for the Lie group integrators of NFOLD */
 } chain_inst;
 
-static int chain_create(void **out, int nopt, char *const *keys, char *const *vals, cl_prec_t prec, char *err,
-                        size_t errlen)
+static const cl_param chain_params[] = {
+    {.name = "n", .shape = CL_PARAM_SIZE, .def = "1", .lo = 1, .hi = 100000, .help = "number of links"},
+    {.name = "m", .shape = CL_PARAM_NLIST, .def = "1", .constraint = CL_PARAM_POSITIVE, .noun = "masses",
+     .metavar = "m1,...,mn", .help = "masses at the outboard ends"},
+    {.name = "l", .shape = CL_PARAM_NLIST, .def = "1", .constraint = CL_PARAM_POSITIVE, .noun = "lengths",
+     .metavar = "l1,...,ln", .help = "link lengths"},
+    {.name = "g", .shape = CL_PARAM_NUMBER, .def = "9.81", .constraint = CL_PARAM_NONNEGATIVE, .noun = "gravity",
+     .metavar = "G", .help = "gravitational acceleration along -e3"},
+    {.name = "tau", .shape = CL_PARAM_LIST, .count = 3, .def = "0,0,0", .metavar = "x,y,z", .help = "control torque on the base joint"},
+    {.name = "d", .shape = CL_PARAM_LIST, .count = 3, .def = "0,0,0", .metavar = "x,y,z",
+     .help = "disturbance force at the tip of the last link"},
+    CL_PARAM_END,
+};
+
+static int chain_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys_error *e)
 {
-    static const char *const known[] = {"n", "m", "l", "g", "tau", "d", NULL};
-    *out = NULL;
-    int st = check_known(nopt, keys, known, err, errlen);
-    if (st) return st;
-    size_t n = 1;
-    const char *sn = opt(nopt, keys, vals, "n"), *sm = opt(nopt, keys, vals, "m"), *sl = opt(nopt, keys, vals, "l");
-    if (sn) st = parse_n(sn, &n, err, errlen);
-    else if (sm) n = count_items(sm);
-    else if (sl) n = count_items(sl);
-    if (st) return st;
-    mpfr_ptr p = cl_rvec_new_mp(2 * n + 7, prec);
-    if (!p) return CL_ENOMEM;
-    mpfr_ptr m = p, l = p + n, g = p + 2 * n, tau = g + 1, d = g + 4;
-    for (size_t i = 0; i < 2 * n; i++) mpfr_set_ui(p + i, 1, MPFR_RNDN);
-    cl_real_from_str_mp(g, "9.81");
-    const char *s;
-    if (!st && sm) st = parse_list(m, n, sm, "m", err, errlen);
-    if (!st && sl) st = parse_list(l, n, sl, "l", err, errlen);
-    if (!st && (s = opt(nopt, keys, vals, "g"))) st = parse_list(g, 1, s, "g", err, errlen);
-    if (!st && (s = opt(nopt, keys, vals, "tau"))) st = parse_list(tau, 3, s, "tau", err, errlen);
-    if (!st && (s = opt(nopt, keys, vals, "d"))) st = parse_list(d, 3, s, "d", err, errlen);
-    for (size_t i = 0; !st && i < n; i++) {
-        if (mpfr_sgn(m + i) <= 0) { snprintf(err, errlen, "masses must be positive (m%zu)", i + 1); st = CL_EPARAM; }
-        else if (mpfr_sgn(l + i) <= 0) { snprintf(err, errlen, "lengths must be positive (l%zu)", i + 1); st = CL_EPARAM; }
-    }
-    if (!st && mpfr_sgn(g) < 0) { snprintf(err, errlen, "gravity g must not be negative"); st = CL_EPARAM; }
-    chain_inst *c = NULL;
+    size_t n = p->n;
+    chain_inst *c = calloc(1, sizeof *c);
+    if (!c) return CL_ENOMEM;
+    c->s.n = n;
+    c->prec = prec;
+    c->params = cl_rvec_new_mp(2 * n + 1, prec);
+    int st = c->params ? CL_OK : CL_ENOMEM;
     if (!st) {
-        c = calloc(1, sizeof *c);
-        if (!c) st = CL_ENOMEM;
+        cl_rvec_copy_mp(c->params, cl_params_x(p, "m"), n);
+        cl_rvec_copy_mp(c->params + n, cl_params_x(p, "l"), n);
+        mpfr_set(c->params + 2 * n, cl_params_x(p, "g"), MPFR_RNDN);
+        st = cl_chain_new_mp(&c->ch, n, c->params, c->params + n, c->params + 2 * n, prec);
+        if (st) cl_sys_error_set(e, st, NULL, "%s", cl_strerror(st));
     }
-    if (!st) {
-        c->n = n;
-        c->prec = prec;
-        st = cl_chain_new_mp(&c->ch, n, m, l, g, prec);
-        if (st) snprintf(err, errlen, "%s", cl_strerror(st));
-        else cl_chain_set_control_mp(c->ch, tau, d);
-    }
-    if (!st) c->params = p;
-    else cl_rvec_free_mp(p);
     if (st) {
+        cl_rvec_free_mp(c->params);
         free(c);
         return st;
     }
+    cl_chain_set_control_mp(c->ch, cl_params_x(p, "tau"), cl_params_x(p, "d"));
+    c->s.ws = cl_chain_ws_mp(c->ch);
     *out = c;
     return CL_OK;
 }
@@ -76,14 +66,6 @@ static void chain_destroy(void *inst)
     free(c);
 }
 
-static size_t chain_dim(void *inst, int form) { (void)form; return 6 * ((chain_inst *)inst)->n; }
-
-static int chain_check_state(void *inst, int form, mpfr_srcptr x, char *err, size_t errlen)
-{
-    (void)form;
-    return s2_check_input(((chain_inst *)inst)->n, x, err, errlen);
-}
-
 static int chain_rhs(void *inst, int form, mpfr_ptr dx, mpfr_srcptr x)
 {
     return cl_chain_rhs_mp(((chain_inst *)inst)->ch, form, dx, x);
@@ -95,23 +77,8 @@ static int chain_invariants(void *inst, int form, mpfr_ptr out, mpfr_srcptr x)
 {
     chain_inst *c = inst;
     int st = cl_chain_invariants_mp(c->ch, form, out, x);
-    if (!st) s2_constraint_drift(c->n, out + 2, x);
+    if (!st) s2_constraint_drift(c->s.n, out + 2, x);
     return st;
-}
-
-static int chain_convert(void *inst, int from, mpfr_srcptr x, int to, mpfr_ptr y)
-{
-    return cl_s2_quad_convert_mp(cl_chain_ws_mp(((chain_inst *)inst)->ch), from, x, to, y);
-}
-
-static int chain_random_state(void *inst, int form, mpfr_ptr x, cl_rng *g)
-{
-    chain_inst *c = inst;
-    for (size_t i = 0; i < c->n; i++) {
-        cl_v3_random_unit_mp(x + 3 * i, g);
-        cl_v3_random_tangent_mp(x + 3 * (c->n + i), x + 3 * i, 1.0, g);
-    }
-    return form == CL_S2_QDOT ? CL_OK : chain_convert(inst, CL_S2_QDOT, x, form, x);
 }
 
 static int chain_equilibrium(void *inst, int k, int form, mpfr_ptr x, const char **name)
@@ -121,13 +88,6 @@ static int chain_equilibrium(void *inst, int k, int form, mpfr_ptr x, const char
     if (!st && name) *name = k == 0 ? "hanging (q_i = -e3)" : "inverted (q_i = +e3)";
     return st;
 }
-
-static void chain_component_name(void *inst, int form, size_t i, char *buf, size_t len)
-{
-    s2_component_name(((chain_inst *)inst)->n, form, i, buf, len);
-}
-
-static int chain_sphere_count(void *inst) { return (int)((chain_inst *)inst)->n; }
 
 /* The chain through the SE(3)^N action of NFOLD, integrated by a Lie group method. */
 static int chain_lie_simulate(void *inst, int form, const char *method, mpfr_ptr x, mpfr_srcptr t1, mpfr_srcptr h,
@@ -145,7 +105,7 @@ static int chain_lie_simulate(void *inst, int form, const char *method, mpfr_ptr
         return CL_EPARAM;
     }
     int st = CL_OK;
-    cl_nfold_mp *nf = cl_nfold_new_mp(c->n, c->params, c->params + c->n, c->params + 2 * c->n, c->prec, 0, &st);
+    cl_nfold_mp *nf = cl_nfold_new_mp(c->s.n, c->params, c->params + c->s.n, c->params + 2 * c->s.n, c->prec, 0, &st);
     if (!nf) {
         snprintf(err, errlen, "%s", cl_strerror(st));
         return st;
@@ -159,28 +119,14 @@ static int chain_lie_simulate(void *inst, int form, const char *method, mpfr_ptr
 static const cl_system chain_system = {
     .name = "chain",
     .summary = "chain pendulum of n spherical links [S2 V], O(n) fields in four forms",
-    .params_help = "  --n N            number of links (default: the length of --m or --l, else 1)\n"
-                   "  --m m1,...,mn    masses at the outboard ends (default all 1), > 0\n"
-                   "  --l l1,...,ln    link lengths (default all 1), > 0\n"
-                   "  --g G            gravitational acceleration along -e3 (default 9.81), >= 0\n"
-                   "  --tau x,y,z      control torque on the base joint (default 0)\n"
-                   "  --d x,y,z        disturbance force at the tip of the last link (default 0)\n",
-    .state_help = "q1 ... qn (unit vectors) then v1 ... vn, 3 numbers each; v is qdot, omega, mu or pi by --form.\n"
-                  "q_i must be unit and v_i tangent (q_i . v_i = 0) to 2^-40; they are then normalized and\n"
-                  "projected at the working precision.\n",
-    .forms = s2_forms,
+    .params = chain_params,
+    S2N_HOOKS,
     .create = chain_create,
     .destroy = chain_destroy,
-    .dim = chain_dim,
-    .check_state = chain_check_state,
     .rhs = chain_rhs,
     .invariant_names = chain_invariant_names,
     .invariants = chain_invariants,
-    .convert = chain_convert,
-    .random_state = chain_random_state,
     .equilibrium = chain_equilibrium,
-    .component_name = chain_component_name,
-    .sphere_count = chain_sphere_count,
     .lie_simulate = chain_lie_simulate,
 };
 CL_SYSTEM_REGISTER(chain_system)

@@ -10,57 +10,45 @@
 /* ------------------------------------------------------------ coupled */
 
 typedef struct coupled_inst {
-    size_t n;
-    cl_s2_coupled_mp *s;
+    s2n_inst s; /* first: the shared hooks see it */
+    cl_s2_coupled_mp *c;
 } coupled_inst;
 
-static int coupled_create(void **out, int nopt, char *const *keys, char *const *vals, cl_prec_t prec, char *err,
-                          size_t errlen)
+static const cl_param coupled_params[] = {
+    {.name = "n", .shape = CL_PARAM_SIZE, .def = "2", .lo = 1, .hi = 100000, .help = "number of spheres"},
+    {.name = "a", .shape = CL_PARAM_NLIST, .metavar = "a1,...,an", .help = "base inertia (default all n); need a_i > |c|(n-1)"},
+    {.name = "beta", .shape = CL_PARAM_NUMBER, .def = "0.5", .constraint = CL_PARAM_NONNEGATIVE, .metavar = "B",
+     .help = "inertia along e3"},
+    {.name = "c", .shape = CL_PARAM_NUMBER, .def = "0.5", .metavar = "C", .help = "coupling of the inertia"},
+    {.name = "k", .shape = CL_PARAM_NLIST, .def = "1", .metavar = "k1,...,kn", .help = "linear potential"},
+    {.name = "kappa", .shape = CL_PARAM_NUMBER, .def = "0", .metavar = "K", .help = "pair potential"},
+    {.name = "damping", .shape = CL_PARAM_NUMBER, .def = "0", .constraint = CL_PARAM_NONNEGATIVE, .metavar = "D",
+     .help = "damping"},
+    CL_PARAM_END,
+};
+
+static int coupled_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys_error *e)
 {
-    static const char *const known[] = {"n", "a", "beta", "c", "k", "kappa", "damping", NULL};
-    *out = NULL;
-    int st = check_known(nopt, keys, known, err, errlen);
-    if (st) return st;
-    size_t n = 2;
-    const char *sn = opt(nopt, keys, vals, "n"), *sa = opt(nopt, keys, vals, "a"), *sk = opt(nopt, keys, vals, "k");
-    if (sn) st = parse_n(sn, &n, err, errlen);
-    else if (sa) n = count_items(sa);
-    else if (sk) n = count_items(sk);
-    if (st) return st;
-    mpfr_ptr p = cl_rvec_new_mp(2 * n + 4, prec);
-    if (!p) return CL_ENOMEM;
-    mpfr_ptr a = p, k = p + n, b = k + n, c = b + 1, kappa = c + 1, damping = kappa + 1;
-    for (size_t i = 0; i < n; i++) {
-        mpfr_set_ui(a + i, (unsigned long)n, MPFR_RNDN);
-        mpfr_set_ui(k + i, 1, MPFR_RNDN);
-    }
-    mpfr_set_ui(b, 1, MPFR_RNDN);
-    mpfr_div_ui(b, b, 2, MPFR_RNDN);
-    mpfr_set(c, b, MPFR_RNDN);
-    const char *s;
-    if (sa) st = parse_list(a, n, sa, "a", err, errlen);
-    if (!st && sk) st = parse_list(k, n, sk, "k", err, errlen);
-    if (!st && (s = opt(nopt, keys, vals, "beta"))) st = parse_list(b, 1, s, "beta", err, errlen);
-    if (!st && (s = opt(nopt, keys, vals, "c"))) st = parse_list(c, 1, s, "c", err, errlen);
-    if (!st && (s = opt(nopt, keys, vals, "kappa"))) st = parse_list(kappa, 1, s, "kappa", err, errlen);
-    if (!st && (s = opt(nopt, keys, vals, "damping"))) st = parse_list(damping, 1, s, "damping", err, errlen);
-    coupled_inst *ci = NULL;
+    size_t n = p->n;
+    mpfr_ptr a = cl_rvec_new_mp(n, prec);
+    coupled_inst *ci = calloc(1, sizeof *ci);
+    int st = a && ci ? CL_OK : CL_ENOMEM;
+    for (size_t i = 0; !st && i < n; i++) /* a_i = n unless given */
+        if (cl_params_get(p, "a")->given) mpfr_set(a + i, cl_params_x(p, "a") + i, MPFR_RNDN);
+        else mpfr_set_ui(a + i, (unsigned long)n, MPFR_RNDN);
     if (!st) {
-        ci = calloc(1, sizeof *ci);
-        if (!ci) st = CL_ENOMEM;
+        ci->s.n = n;
+        st = cl_s2_coupled_new_mp(&ci->c, n, a, cl_params_x(p, "beta"), cl_params_x(p, "c"), cl_params_x(p, "k"),
+                                  cl_params_x(p, "kappa"), cl_params_x(p, "damping"), prec);
+        if (st == CL_EPARAM) cl_sys_error_set(e, st, NULL, "need a_i > |c|(n-1) (positive inertia)");
+        else if (st) cl_sys_error_set(e, st, NULL, "%s", cl_strerror(st));
     }
-    if (!st) {
-        ci->n = n;
-        st = cl_s2_coupled_new_mp(&ci->s, n, a, b, c, k, kappa, damping, prec);
-        if (st == CL_EPARAM)
-            snprintf(err, errlen, "need a_i > |c|(n-1) (positive inertia), beta >= 0 and damping >= 0");
-        else if (st) snprintf(err, errlen, "%s", cl_strerror(st));
-    }
-    cl_rvec_free_mp(p);
+    cl_rvec_free_mp(a);
     if (st) {
         free(ci);
         return st;
     }
+    ci->s.ws = cl_s2_coupled_ws_mp(ci->c);
     *out = ci;
     return CL_OK;
 }
@@ -69,21 +57,13 @@ static void coupled_destroy(void *inst)
 {
     coupled_inst *c = inst;
     if (!c) return;
-    cl_s2_coupled_free_mp(c->s);
+    cl_s2_coupled_free_mp(c->c);
     free(c);
-}
-
-static size_t coupled_dim(void *inst, int form) { (void)form; return 6 * ((coupled_inst *)inst)->n; }
-
-static int coupled_check_state(void *inst, int form, mpfr_srcptr x, char *err, size_t errlen)
-{
-    (void)form;
-    return s2_check_input(((coupled_inst *)inst)->n, x, err, errlen);
 }
 
 static int coupled_rhs(void *inst, int form, mpfr_ptr dx, mpfr_srcptr x)
 {
-    return cl_s2_quad_rhs_mp(cl_s2_coupled_ws_mp(((coupled_inst *)inst)->s), form, dx, x);
+    return cl_s2_quad_rhs_mp(((coupled_inst *)inst)->s.ws, form, dx, x);
 }
 
 static const char *const coupled_invariant_names[] = {"energy", "max|q|-1", "max|q.v|", NULL};
@@ -91,59 +71,23 @@ static const char *const coupled_invariant_names[] = {"energy", "max|q|-1", "max
 static int coupled_invariants(void *inst, int form, mpfr_ptr out, mpfr_srcptr x)
 {
     coupled_inst *c = inst;
-    int st = cl_s2_quad_energy_mp(cl_s2_coupled_ws_mp(c->s), form, out, x);
-    if (!st) s2_constraint_drift(c->n, out + 1, x);
+    int st = cl_s2_quad_energy_mp(c->s.ws, form, out, x);
+    if (!st) s2_constraint_drift(c->s.n, out + 1, x);
     return st;
 }
-
-static int coupled_convert(void *inst, int from, mpfr_srcptr x, int to, mpfr_ptr y)
-{
-    return cl_s2_quad_convert_mp(cl_s2_coupled_ws_mp(((coupled_inst *)inst)->s), from, x, to, y);
-}
-
-static int coupled_random_state(void *inst, int form, mpfr_ptr x, cl_rng *g)
-{
-    coupled_inst *c = inst;
-    for (size_t i = 0; i < c->n; i++) {
-        cl_v3_random_unit_mp(x + 3 * i, g);
-        cl_v3_random_tangent_mp(x + 3 * (c->n + i), x + 3 * i, 1.0, g);
-    }
-    return form == CL_S2_QDOT ? CL_OK : coupled_convert(inst, CL_S2_QDOT, x, form, x);
-}
-
-static void coupled_component_name(void *inst, int form, size_t i, char *buf, size_t len)
-{
-    s2_component_name(((coupled_inst *)inst)->n, form, i, buf, len);
-}
-
-static int coupled_sphere_count(void *inst) { return (int)((coupled_inst *)inst)->n; }
 
 static const cl_system coupled_system = {
     .name = "coupled",
     .summary = "n spheres with configuration-dependent inertia [S2 (12)] (exercises F_i of (13))",
-    .params_help = "  m_ii = a_i + beta (e3.q_i)^2, m_ij = c (q_i.q_j), U = sum k_i e3.q_i + kappa sum_{i<j} q_i.q_j,\n"
-                   "  f_i = -damping qdot_i\n"
-                   "  --n N            number of spheres (default: the length of --a or --k, else 2)\n"
-                   "  --a a1,...,an    base inertia (default all n); need a_i > |c|(n-1)\n"
-                   "  --beta B         (default 1/2), >= 0\n"
-                   "  --c C            coupling of the inertia (default 1/2)\n"
-                   "  --k k1,...,kn    linear potential (default all 1)\n"
-                   "  --kappa K        pair potential (default 0)\n"
-                   "  --damping D      (default 0), >= 0\n",
-    .state_help = "q1 ... qn (unit vectors) then v1 ... vn, 3 numbers each; v is qdot, omega, mu or pi by --form.\n"
-                  "q_i must be unit and v_i tangent to 2^-40; they are then normalized and projected.\n",
-    .forms = s2_forms,
+    .params = coupled_params,
+    .params_note = "  m_ii = a_i + beta (e3.q_i)^2, m_ij = c (q_i.q_j), U = sum k_i e3.q_i + kappa sum_{i<j} q_i.q_j,\n"
+                   "  f_i = -damping qdot_i\n",
+    S2N_HOOKS,
     .create = coupled_create,
     .destroy = coupled_destroy,
-    .dim = coupled_dim,
-    .check_state = coupled_check_state,
     .rhs = coupled_rhs,
     .invariant_names = coupled_invariant_names,
     .invariants = coupled_invariants,
-    .convert = coupled_convert,
-    .random_state = coupled_random_state,
-    .component_name = coupled_component_name,
-    .sphere_count = coupled_sphere_count,
 };
 CL_SYSTEM_REGISTER(coupled_system)
 
@@ -157,34 +101,26 @@ typedef struct sph_inst {
     cl_chain_mp *ch;
 } sph_inst;
 
-static int sph_create(void **out, int nopt, char *const *keys, char *const *vals, cl_prec_t prec, char *err,
-                      size_t errlen)
+static const cl_param sph_params[] = {
+    {.name = "m", .shape = CL_PARAM_NUMBER, .def = "1", .constraint = CL_PARAM_POSITIVE, .noun = "mass", .metavar = "M", .help = "mass"},
+    {.name = "l", .shape = CL_PARAM_NUMBER, .def = "1", .constraint = CL_PARAM_POSITIVE, .noun = "length", .metavar = "L", .help = "length"},
+    {.name = "g", .shape = CL_PARAM_NUMBER, .def = "9.81", .constraint = CL_PARAM_NONNEGATIVE, .noun = "gravity", .metavar = "G", .help = "gravity"},
+    CL_PARAM_END,
+};
+
+static int sph_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys_error *e)
 {
-    static const char *const known[] = {"m", "l", "g", NULL};
-    *out = NULL;
-    int st = check_known(nopt, keys, known, err, errlen);
-    if (st) return st;
+    (void)e;
     sph_inst *s = calloc(1, sizeof *s);
     if (!s) return CL_ENOMEM;
     s->prec = prec;
     s->par = cl_rvec_new_mp(4, prec);
     if (!s->par) { free(s); return CL_ENOMEM; }
-    mpfr_set_ui(s->par, 1, MPFR_RNDN);
-    mpfr_set_ui(s->par + 1, 1, MPFR_RNDN);
-    cl_real_from_str_mp(s->par + 2, "9.81");
-    const char *v;
-    if ((v = opt(nopt, keys, vals, "m"))) st = parse_list(s->par, 1, v, "m", err, errlen);
-    if (!st && (v = opt(nopt, keys, vals, "l"))) st = parse_list(s->par + 1, 1, v, "l", err, errlen);
-    if (!st && (v = opt(nopt, keys, vals, "g"))) st = parse_list(s->par + 2, 1, v, "g", err, errlen);
-    if (!st && (mpfr_sgn(s->par) <= 0 || mpfr_sgn(s->par + 1) <= 0)) {
-        snprintf(err, errlen, "mass and length must be positive");
-        st = CL_EPARAM;
-    }
-    if (!st && mpfr_sgn(s->par + 2) < 0) { snprintf(err, errlen, "gravity g must not be negative"); st = CL_EPARAM; }
-    if (!st) {
-        mpfr_div(s->par + 3, s->par + 2, s->par + 1, MPFR_RNDN);
-        st = cl_chain_new_mp(&s->ch, 1, s->par, s->par + 1, s->par + 2, prec);
-    }
+    mpfr_set(s->par, cl_params_x(p, "m"), MPFR_RNDN);
+    mpfr_set(s->par + 1, cl_params_x(p, "l"), MPFR_RNDN);
+    mpfr_set(s->par + 2, cl_params_x(p, "g"), MPFR_RNDN);
+    mpfr_div(s->par + 3, s->par + 2, s->par + 1, MPFR_RNDN);
+    int st = cl_chain_new_mp(&s->ch, 1, s->par, s->par + 1, s->par + 2, prec);
     if (st) {
         cl_rvec_free_mp(s->par);
         free(s);
@@ -290,7 +226,7 @@ static void sph_component_name(void *inst, int form, size_t i, char *buf, size_t
 static const cl_system spherical_system = {
     .name = "spherical",
     .summary = "spherical pendulum in two angles (theta, phi), the local chart with pole singularities",
-    .params_help = "  --m M  mass (default 1)   --l L  length (default 1)   --g G  gravity (default 9.81)\n",
+    .params = sph_params,
     .state_help = "form angles: theta phi thetadot phidot, q = (sin theta cos phi, sin theta sin phi, cos theta),\n"
                   "             theta = 0 and pi (both equilibria) are singular;\n"
                   "form qdot:   q (unit) then qdot (tangent), the global form [S2 (13)] with n = 1.\n",

@@ -1,17 +1,19 @@
 /*
- * Helpers shared by the command-line systems on (S²)ⁿ (papers/s2, and the
- * chain of papers/nfold): parameter lists, loose validation of an input
- * state, component names and constraint drift. Internal: not installed.
+ * What the command-line systems on (S²)ⁿ share (papers/s2, and the chain
+ * of papers/nfold): the instance's leading part and the hooks that need only
+ * it (state length, loose validation of an input state, conversions between
+ * the four forms, random states, component names), and the constraint
+ * drift. Internal: not installed.
  */
 #ifndef CL_S2_SYSTEMS_IMPL_H
 #define CL_S2_SYSTEMS_IMPL_H
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "chartless_base.h"
 #include "system.h"
+#include "s2_qdot.h"
 
 /* |‖q_i‖ − 1| and |q_i·v_i| (relative to ‖v_i‖) must be below this on input;
  * q_i is then normalized and v_i projected at the working precision. */
@@ -19,76 +21,6 @@
 
 static const char *const s2_forms[] __attribute__((unused)) = {"qdot", "omega", "mu", "pi", NULL};
 static const char *const s2_vname[] __attribute__((unused)) = {"qdot", "w", "mu", "pi"};
-
-/* ------------------------------------------------------------ parsing */
-
-/* Number of comma-separated items of s. */
-static inline size_t count_items(const char *s)
-{
-    size_t k = 1;
-    for (; *s; s++) k += *s == ',';
-    return k;
-}
-
-/* Read a comma-separated list of exactly k numbers at the precision of v. */
-static inline int parse_list(mpfr_ptr v, size_t k, const char *s, const char *key, char *err, size_t errlen)
-{
-    if (count_items(s) != k) {
-        snprintf(err, errlen, "--%s needs %zu comma-separated values, got %zu", key, k, count_items(s));
-        return CL_EDIM;
-    }
-    char buf[512];
-    const char *p = s;
-    for (size_t i = 0; i < k; i++) {
-        const char *e = strchr(p, ',');
-        size_t len = e ? (size_t)(e - p) : strlen(p);
-        if (len >= sizeof buf) len = sizeof buf - 1;
-        memcpy(buf, p, len);
-        buf[len] = 0;
-        int st = cl_real_from_str_mp(v + i, buf);
-        if (st) {
-            snprintf(err, errlen, "--%s: not a number: '%s'", key, buf);
-            return st;
-        }
-        p = e ? e + 1 : p + len;
-    }
-    return CL_OK;
-}
-
-/* Parse --n: a whole number ≥ 1. */
-static inline int parse_n(const char *s, size_t *n, char *err, size_t errlen)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < 1 || v > 100000) {
-        snprintf(err, errlen, "--n must be a whole number from 1 to 100000, got '%s'", s);
-        return CL_EDIM;
-    }
-    *n = (size_t)v;
-    return CL_OK;
-}
-
-/* Find key in the options (NULL when absent); unknown keys are an error. */
-static const char *opt(int nopt, char *const *keys, char *const *vals, const char *key)
-{
-    for (int i = 0; i < nopt; i++)
-        if (!strcmp(keys[i], key)) return vals[i];
-    return NULL;
-}
-
-static inline int check_known(int nopt, char *const *keys, const char *const *known, char *err, size_t errlen)
-{
-    for (int i = 0; i < nopt; i++) {
-        int ok = 0;
-        for (int k = 0; known[k]; k++) ok |= !strcmp(keys[i], known[k]);
-        if (!ok) {
-            snprintf(err, errlen, "unknown parameter --%s for this system", keys[i]);
-            return CL_EPARAM;
-        }
-    }
-    return CL_OK;
-}
 
 /* Validate (q, v) on (S²)ⁿ loosely (S2_INPUT_TOL), for messages. */
 static inline int s2_check_input(size_t n, mpfr_srcptr x, char *err, size_t errlen)
@@ -145,4 +77,53 @@ static inline void s2_constraint_drift(size_t n, mpfr_ptr out2, mpfr_srcptr x)
     }
     mpfr_clear(s);
 }
+/* ------------------------------------------------ the shared hooks */
+
+/* The leading part of every instance of a system on (S²)ⁿ: the number of
+ * unit vectors and the workspace of its quadratic Lagrangian [S2 (12)]. */
+typedef struct s2n_inst {
+    size_t n;
+    cl_s2_quad_ws_mp *ws;
+} s2n_inst;
+
+static inline size_t s2n_dim(void *inst, int form) { (void)form; return 6 * ((s2n_inst *)inst)->n; }
+
+static inline int s2n_check_state(void *inst, int form, mpfr_srcptr x, char *err, size_t errlen)
+{
+    (void)form;
+    return s2_check_input(((s2n_inst *)inst)->n, x, err, errlen);
+}
+
+static inline int s2n_convert(void *inst, int from, mpfr_srcptr x, int to, mpfr_ptr y)
+{
+    return cl_s2_quad_convert_mp(((s2n_inst *)inst)->ws, from, x, to, y);
+}
+
+static inline int s2n_random_state(void *inst, int form, mpfr_ptr x, cl_rng *g)
+{
+    size_t n = ((s2n_inst *)inst)->n;
+    for (size_t i = 0; i < n; i++) {
+        cl_v3_random_unit_mp(x + 3 * i, g);
+        cl_v3_random_tangent_mp(x + 3 * (n + i), x + 3 * i, 1.0, g);
+    }
+    return form == CL_S2_QDOT ? CL_OK : s2n_convert(inst, CL_S2_QDOT, x, form, x);
+}
+
+static inline void s2n_component_name(void *inst, int form, size_t i, char *buf, size_t len)
+{
+    s2_component_name(((s2n_inst *)inst)->n, form, i, buf, len);
+}
+
+static inline int s2n_unit_vectors(void *inst) { return (int)((s2n_inst *)inst)->n; }
+
+#define S2N_STATE_HELP                                                                                   \
+    "q1 ... qn (unit vectors) then v1 ... vn, 3 numbers each; v is qdot, omega, mu or pi by --form.\n" \
+    "q_i must be unit and v_i tangent (q_i . v_i = 0) to 2^-40; they are then normalized and\n"         \
+    "projected at the working precision.\n"
+
+/* The descriptor fields every system on (S²)ⁿ fills alike. */
+#define S2N_HOOKS                                                                                         \
+    .state_help = S2N_STATE_HELP, .forms = s2_forms, .dim = s2n_dim, .check_state = s2n_check_state,   \
+    .convert = s2n_convert, .random_state = s2n_random_state, .component_name = s2n_component_name,    \
+    .unit_vectors = s2n_unit_vectors
 #endif

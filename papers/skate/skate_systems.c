@@ -1,11 +1,15 @@
 /*
  * The pendulum skate [SKATE] as a named system for the command line:
  * forms "zeta" (ζ = (v¹, v², v³, Γ₂, Γ₃), the field (38)) and "z"
- * (z = (Ω, Y, Γ), the nonholonomic Euler–Poincaré equations (21)).
+ * (z = (Ω, Y, Γ), the nonholonomic Euler–Poincaré equations (21)); the
+ * analyses it offers (`chartless equilibria|stability --system skate`:
+ * Propositions 11, 12 and 16) and Figures 4 and 5 (`chartless reproduce`).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "system.h"
 #include "chartless_base.h"
 #include "skate.h"
@@ -19,8 +23,60 @@ typedef struct skate_inst {
 static const char *const skate_forms[] = {"zeta", "z", NULL};
 static const char *const skate_invariant_names[] = {"energy", "C1", "C2", "C3", NULL};
 
-static const char *const skate_keys[] = {"m", "l", "g", "I1", "I2", "I3"};
-static const char *const skate_defaults[] = {"2", "0.8", "9.8", "0.35", "0.35", "0.004"};
+/* The body's parameters in the order of CL_SKATE_M ... CL_SKATE_J3, with their
+ * defaults: the paper's Sec. 7.2 skate and the controlled skate of Sec. 7.3. */
+static const char *const skate_keys[CL_SKATE_NPAR] = {"m", "l", "g", "I1", "I2", "I3", "J1", "J2", "J3"};
+static const char *const paper_uncontrolled[CL_SKATE_NPAR] = {"2", "0.8", "9.8", "0.35", "0.35", "0.004", "0", "0", "0"};
+static const char *const paper_controlled[CL_SKATE_NPAR] = {"3", "0.8", "9.8", "0.35", "0.35", "0.004", "0.005", "0.0025", "0.0025"};
+
+/* Table entries of the body (defaults given, or NULL when the command chooses them) and of the rotor. */
+#define SKATE_NUMBER(key, dflt, rule, what, text) \
+    {.name = key, .shape = CL_PARAM_NUMBER, .def = dflt, .constraint = rule, .noun = what, .help = text}
+#define SKATE_BODY(m, l, g, I1, I2, I3)                                                                        \
+    SKATE_NUMBER("m", m, CL_PARAM_POSITIVE, "mass", "mass"),                                                    \
+    SKATE_NUMBER("l", l, CL_PARAM_POSITIVE, "height of the centre of mass", "height of the centre of mass"),    \
+    SKATE_NUMBER("g", g, CL_PARAM_NONNEGATIVE, "gravity", "gravity"),                                           \
+    SKATE_NUMBER("I1", I1, CL_PARAM_POSITIVE, "moments of inertia", "principal moment"),                        \
+    SKATE_NUMBER("I2", I2, CL_PARAM_POSITIVE, "moments of inertia", "principal moment, I2 > I3"),               \
+    SKATE_NUMBER("I3", I3, CL_PARAM_POSITIVE, "moments of inertia", "principal moment")
+#define SKATE_ROTOR(J1, J2, J3)                                                                       \
+    SKATE_NUMBER("J1", J1, CL_PARAM_NONNEGATIVE, "rotor moments", "rotor moment (controlled skate)"), \
+    SKATE_NUMBER("J2", J2, CL_PARAM_NONNEGATIVE, "rotor moments", "rotor moment"),                    \
+    SKATE_NUMBER("J3", J3, CL_PARAM_NONNEGATIVE, "rotor moments", "rotor moment")
+#define SKATE_UNCONTROLLED SKATE_BODY("2", "0.8", "9.8", "0.35", "0.35", "0.004")
+#define SKATE_Y0 {.name = "Y0", .shape = CL_PARAM_NUMBER, .def = "1", .alias = "y0", .metavar = "Y", \
+                  .help = "speed of the sliding equilibrium (40)"}
+
+/*
+ * The parameters into par: given, else from the table's default, else from
+ * \p defaults (the variant of the paper the command stands for); then the
+ * rules across parameters. CL_RUN_BADINPUT with a message, or 0.
+ */
+static int skate_params(mpfr_ptr par, const cl_params *p, const char *const *defaults, int rotor, cl_sys_error *e)
+{
+    for (int k = 0; k < CL_SKATE_NPAR; k++) {
+        const cl_param *d = cl_param_find(p->table, skate_keys[k]);
+        const cl_param_value *v = d ? p->v + (d - p->table) : NULL;
+        if (v && v->given && !rotor && k >= CL_SKATE_J1) {
+            char arg[8];
+            snprintf(arg, sizeof arg, "--%s", skate_keys[k]);
+            return cl_sys_error_set(e, CL_RUN_BADINPUT, arg, "rotor moments need the controlled skate (--sigma)");
+        }
+        if (v && v->len) mpfr_set(par + k, v->x, MPFR_RNDN);
+        else cl_real_from_str_mp(par + k, defaults[k]);
+    }
+    if (rotor && mpfr_sgn(par + CL_SKATE_J1) <= 0) return cl_sys_error_set(e, CL_RUN_BADINPUT, "--J1", "the rotor needs J1 > 0");
+    if (cl_skate_params_check_mp(par, 1))
+        return cl_sys_error_set(e, CL_RUN_BADINPUT, "--I2, --I3", "I2 must exceed I3 (C2 of (37) and Propositions 11-12 assume it)");
+    return CL_OK;
+}
+
+static const cl_param skate_system_params[] = {
+    SKATE_UNCONTROLLED,
+    SKATE_Y0,
+    {.name = "Omega0", .shape = CL_PARAM_NUMBER, .def = "5", .metavar = "W", .help = "spin rate of the spinning equilibrium (41)"},
+    CL_PARAM_END,
+};
 
 static void skate_destroy(void *p)
 {
@@ -31,8 +87,7 @@ static void skate_destroy(void *p)
     free(s);
 }
 
-static int skate_create(void **inst, int nopt, char *const *keys, char *const *vals,
-                        cl_prec_t prec, char *err, size_t errlen)
+static int skate_create(void **inst, const cl_params *p, cl_prec_t prec, cl_sys_error *e)
 {
     skate_inst *s = calloc(1, sizeof *s);
     if (!s) return CL_ENOMEM;
@@ -40,48 +95,9 @@ static int skate_create(void **inst, int nopt, char *const *keys, char *const *v
     s->par = cl_rvec_new_mp(CL_SKATE_NPAR, prec);
     s->eq = cl_rvec_new_mp(2, prec);
     if (!s->par || !s->eq) { skate_destroy(s); return CL_ENOMEM; }
-    for (int i = 0; i < 6; i++) cl_real_from_str_mp(s->par + i, skate_defaults[i]);
-    cl_real_from_str_mp(s->eq, "1");
-    cl_real_from_str_mp(s->eq + 1, "5");
-    for (int k = 0; k < nopt; k++) {
-        int found = 0;
-        for (int i = 0; i < 6 && !found; i++)
-            if (!strcmp(keys[k], skate_keys[i])) {
-                found = 1;
-                if (cl_real_from_str_mp(s->par + i, vals[k])) {
-                    snprintf(err, errlen, "--%s is not a number (%s)", keys[k], vals[k]);
-                    skate_destroy(s);
-                    return CL_EPARSE;
-                }
-            }
-        if (!found && (!strcmp(keys[k], "Y0") || !strcmp(keys[k], "Omega0"))) {
-            found = 1;
-            if (cl_real_from_str_mp(s->eq + (keys[k][0] == 'O'), vals[k])) {
-                snprintf(err, errlen, "--%s is not a number (%s)", keys[k], vals[k]);
-                skate_destroy(s);
-                return CL_EPARSE;
-            }
-        }
-        if (!found) {
-            snprintf(err, errlen, "unknown parameter of the skate (--%s)", keys[k]);
-            skate_destroy(s);
-            return CL_EPARAM;
-        }
-    }
-    int st = cl_skate_params_check_mp(s->par, 1);
-    if (st) {
-        const char *what = "I2 must exceed I3 (C2 of (37) and Props. 11-12 assume it) (--I2, --I3)";
-        if (st == CL_ENAN) what = "parameters must be finite numbers";
-        else if (mpfr_sgn(s->par + CL_SKATE_M) <= 0) what = "mass must be positive (--m)";
-        else if (mpfr_sgn(s->par + CL_SKATE_L) <= 0) what = "height of the centre of mass must be positive (--l)";
-        else if (mpfr_sgn(s->par + CL_SKATE_G) < 0) what = "gravity must not be negative (--g)";
-        else if (mpfr_sgn(s->par + CL_SKATE_I1) <= 0 || mpfr_sgn(s->par + CL_SKATE_I2) <= 0 ||
-                 mpfr_sgn(s->par + CL_SKATE_I3) <= 0)
-            what = "moments of inertia must be positive (--I1, --I2, --I3)";
-        snprintf(err, errlen, "%s", what);
-        skate_destroy(s);
-        return st;
-    }
+    if (skate_params(s->par, p, paper_uncontrolled, 0, e)) { skate_destroy(s); return CL_EPARAM; }
+    mpfr_set(s->eq, cl_params_x(p, "Y0"), MPFR_RNDN);
+    mpfr_set(s->eq + 1, cl_params_x(p, "Omega0"), MPFR_RNDN);
     *inst = s;
     return CL_OK;
 }
@@ -181,12 +197,271 @@ static void skate_component_name(void *inst, int form, size_t i, char *buf, size
     snprintf(buf, len, "%s", form ? (i < 9 ? zz[i] : "?") : (i < 5 ? zn[i] : "?"));
 }
 
+/* ------------------------------------------------- equilibria, stability */
+
+#define P(k) (par + CL_SKATE_##k)
+
+static void print_vec(const char *label, mpfr_srcptr x, int n)
+{
+    printf("%s", label);
+    for (int i = 0; i < n; i++) { putchar(' '); cl_sys_print_real(stdout, x + i); }
+    putchar('\n');
+}
+
+/* u = I + ml² for the moment I (I1 or I3 ...). */
+static void moment_about_contact(mpfr_ptr u, mpfr_srcptr par, mpfr_srcptr I)
+{
+    mpfr_mul(u, P(M), P(L), MPFR_RNDN);
+    mpfr_fma(u, u, P(L), I, MPFR_RNDN);
+}
+
+/* The bound of (42), √(mgl/(I₃ + ml² − I₂)), into f; 0 when I₃ + ml² ≤ I₂ (no bound). */
+static int spin_bound_42(mpfr_ptr f, mpfr_ptr u, mpfr_srcptr par)
+{
+    moment_about_contact(u, par, P(I3));
+    mpfr_sub(u, u, P(I2), MPFR_RNDN);
+    if (mpfr_sgn(u) <= 0) return 0;
+    mpfr_mul(f, P(M), P(G), MPFR_RNDN);
+    mpfr_mul(f, f, P(L), MPFR_RNDN);
+    mpfr_div(f, f, u, MPFR_RNDN);
+    mpfr_sqrt(f, f, MPFR_RNDN);
+    return 1;
+}
+
+/* The bound of (58), −J₁²/(I₁ + ml²), into f. */
+static void sigma_bound_58(mpfr_ptr f, mpfr_ptr u, mpfr_srcptr par)
+{
+    moment_about_contact(u, par, P(I1));
+    mpfr_sqr(f, P(J1), MPFR_RNDN);
+    mpfr_div(f, f, u, MPFR_RNDN);
+    mpfr_neg(f, f, MPFR_RNDN);
+}
+
+static const cl_param equilibria_params[] = {
+    SKATE_UNCONTROLLED,
+    SKATE_ROTOR(NULL, NULL, NULL),
+    {.name = "equilibrium", .shape = CL_PARAM_WORD, .def = "all", .choices = "sliding|spinning|all", .help = "which equilibria"},
+    SKATE_Y0,
+    {.name = "Omega0", .shape = CL_PARAM_NUMBER, .def = "5", .alias = "omega0", .metavar = "W",
+     .help = "spin rate of the spinning equilibrium (41)"},
+    CL_PARAM_END,
+};
+
+static int equilibria_run(const cl_params *p, cl_prec_t prec, cl_sys_error *e)
+{
+    const char *which = cl_params_get(p, "equilibrium")->word;
+    mpfr_ptr par = cl_rvec_new_mp(CL_SKATE_NPAR, prec), v = cl_rvec_new_mp(64, prec);
+    if (!par || !v) { cl_rvec_free_mp(par); cl_rvec_free_mp(v); return cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory"); }
+    mpfr_ptr zeta = v, J = v + 5, wr = v + 30, wi = v + 35, kap = v + 41, sq = v + 42;
+    int ret = skate_params(par, p, paper_uncontrolled, 0, e);
+    for (int k = 0; k < 2 && !ret; k++) {
+        if ((k == 0 && !strcmp(which, "spinning")) || (k == 1 && !strcmp(which, "sliding"))) continue;
+        mpfr_srcptr x = cl_params_x(p, k ? "Omega0" : "Y0");
+        if (k) cl_skate_spinning_mp(zeta, x); else cl_skate_sliding_mp(zeta, x);
+        int st = cl_skate_jacobian_deriv_mp(J, NULL, par, zeta);
+        if (!st) st = cl_eig_mp(wr, wi, J, 5);
+        if (st) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "%s", cl_strerror(st)); break; }
+        cl_skate_equilibrium_kappa_mp(kap, par, k, x);
+        printf("%s equilibrium %s = ", k ? "spinning (41)" : "sliding (40)", k ? "Omega0" : "Y0");
+        cl_sys_print_real(stdout, x);
+        putchar('\n');
+        print_vec("  zeta", zeta, 5);
+        for (int i = 0; i < 5; i++) { printf("  Df row %d", i + 1); print_vec("", J + 5 * i, 5); }
+        printf("  eigenvalues (real imag):\n");
+        for (int i = 0; i < 5; i++) {
+            printf("   ");
+            cl_sys_print_real(stdout, wr + i);
+            putchar(' ');
+            cl_sys_print_real(stdout, wi + i);
+            putchar('\n');
+        }
+        mpfr_abs(sq, kap, MPFR_RNDN);
+        mpfr_sqrt(sq, sq, MPFR_RNDN);
+        printf("  Proposition %s: 0, 0, 0, +-%s", k ? "11 (App. A.1)" : "12", mpfr_sgn(kap) < 0 ? "i*" : "");
+        cl_sys_print_real(stdout, sq);
+        printf("  (kappa = ");
+        cl_sys_print_real(stdout, kap);
+        printf(")\n  linearization: %s\n\n",
+               mpfr_sgn(kap) > 0 ? "unstable (a positive real eigenvalue)"
+                                 : "inconclusive (all eigenvalues on the imaginary axis); see chartless stability");
+    }
+    cl_rvec_free_mp(par);
+    cl_rvec_free_mp(v);
+    return ret;
+}
+
+static const cl_system_tool skate_equilibria = {
+    .usage = "usage: chartless equilibria --system skate [--equilibrium sliding|spinning|all] [--Y0 Y] [--Omega0 W] [PARAMETERS]\n\n"
+             "Jacobian Df of (38) (src/deriv) at the sliding equilibrium (40) zeta = (0, 0, Y0, 0, 1) and the\n"
+             "spinning equilibrium (41) zeta = (0, W, 0, 0, 1), its eigenvalues (src/linalg), and beside them\n"
+             "Propositions 11-12: {0, 0, 0, +-sqrt(kappa)}. Defaults: the paper's Sec. 7.2 skate.\n",
+    .params = equilibria_params,
+    .run = equilibria_run,
+};
+
+static const cl_param stability_params[] = {
+    SKATE_BODY(NULL, NULL, NULL, NULL, NULL, NULL),
+    SKATE_ROTOR(NULL, NULL, NULL),
+    {.name = "equilibrium", .shape = CL_PARAM_WORD, .choices = "sliding|spinning", .help = "the equilibrium tested (required)"},
+    {.name = "Omega0", .shape = CL_PARAM_NUMBER, .alias = "omega0", .metavar = "W",
+     .help = "spin rate of the spinning equilibrium (41) (required there)"},
+    SKATE_Y0,
+    {.name = "sigma", .shape = CL_PARAM_NUMBER, .constraint = CL_PARAM_NONZERO, .metavar = "S",
+     .help = "control gain of (47), (52): the controlled skate's sliding equilibrium"},
+    {.name = "threshold", .shape = CL_PARAM_FLAG,
+     .help = "instead: find by bisection on the verdict the Omega0 (spinning) or the sigma (sliding,\n"
+             "                    controlled) where the verdict changes, beside (42) and (58)"},
+    CL_PARAM_END,
+};
+
+/* Bisection on the Energy–Casimir verdict: Ω₀ for spinning (from 0, where the form is
+ * indefinite, and a doubling search for a definite end) and σ for the controlled sliding
+ * equilibrium (from a tiny negative σ, definite, and a doubling search towards −∞). */
+static int stability_threshold(const cl_params *p, cl_prec_t prec, int spin, cl_sys_error *e)
+{
+    mpfr_ptr par = cl_rvec_new_mp(CL_SKATE_NPAR, prec), v = cl_rvec_new_mp(16, prec);
+    int ret = CL_RUN_OK;
+    if (!par || !v) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory"); goto out; }
+    mpfr_ptr lo = v, hi = v + 1, thr = v + 2, f = v + 3, u = v + 4, zeta = v + 6, c = v + 11;
+    mpfr_srcptr Y0 = cl_params_x(p, "Y0");
+    int controlled = cl_params_get(p, "sigma")->given;
+    if (!spin && !controlled) {
+        ret = cl_sys_error_set(e, CL_RUN_BADINPUT, "--sigma",
+                               "the sliding threshold is that of the controlled skate: give --sigma (any value) to select it");
+        goto out;
+    }
+    if ((ret = skate_params(par, p, spin ? paper_uncontrolled : paper_controlled, !spin, e))) goto out;
+    int st = CL_OK;
+    if (spin) {
+        if (!spin_bound_42(f, u, par)) {
+            printf("I3 + ml^2 <= I2: no threshold, the spinning equilibrium is unstable for every Omega0 (Prop. 11 (i))\n");
+            goto out;
+        }
+        mpfr_set_zero(lo, 1);
+        mpfr_set_ui(hi, 1, MPFR_RNDN);
+        for (int k = 0; k < 200; k++) {
+            cl_ec_report rep;
+            cl_skate_spinning_mp(zeta, hi);
+            if ((st = cl_skate_energy_casimir_mp(&rep, c, NULL, NULL, par, zeta, 0))) break;
+            if (rep.definite) break;
+            mpfr_mul_2ui(hi, hi, 1, MPFR_RNDN);
+        }
+        if (!st) st = cl_skate_spinning_threshold_mp(thr, par, lo, hi);
+    } else {
+        mpfr_set_si(hi, -1, MPFR_RNDN);
+        mpfr_mul_2si(hi, hi, -60, MPFR_RNDN);
+        mpfr_set_si(lo, -1, MPFR_RNDN);
+        mpfr_mul_2si(lo, lo, -59, MPFR_RNDN);
+        for (int k = 0; k < 400; k++) {
+            mpfr_ptr pmv = cl_rvec_new_mp(CL_SKATE_NPAR, prec);
+            cl_ec_report rep;
+            if (!pmv) { st = CL_ENOMEM; break; }
+            cl_skate_matched_params_mp(pmv, par, lo);
+            cl_skate_sliding_mp(zeta, Y0);
+            st = cl_skate_energy_casimir_mp(&rep, c, NULL, NULL, pmv, zeta, 0);
+            cl_rvec_free_mp(pmv);
+            if (st || rep.definite != -1) break;
+            mpfr_mul_2ui(lo, lo, 1, MPFR_RNDN);
+        }
+        if (!st) st = cl_skate_sigma_threshold_mp(thr, par, Y0, lo, hi);
+        sigma_bound_58(f, u, par);
+    }
+    if (st) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "bisection failed: %s", cl_strerror(st)); goto out; }
+    printf("%s threshold by bisection on the Energy-Casimir verdict: ", spin ? "Omega0" : "sigma");
+    cl_sys_print_real(stdout, thr);
+    printf("\n%s: ", spin ? "(42) sqrt(mgl/(I3 + ml^2 - I2))" : "(58) -J1^2/(I1 + ml^2)");
+    cl_sys_print_real(stdout, f);
+    mpfr_sub(u, thr, f, MPFR_RNDN);
+    mpfr_div(u, u, f, MPFR_RNDN);
+    printf("\nrelative difference: 2^%.1f\n", cl_mpfr_log2(u));
+out:
+    cl_rvec_free_mp(par);
+    cl_rvec_free_mp(v);
+    return ret;
+}
+
+static int stability_run(const cl_params *p, cl_prec_t prec, cl_sys_error *e)
+{
+    const char *which = cl_params_get(p, "equilibrium")->word;
+    const cl_param_value *sigma = cl_params_get(p, "sigma");
+    if (!which) return cl_sys_error_set(e, CL_RUN_BADINPUT, "--equilibrium", "--equilibrium is required (sliding or spinning)");
+    int spin = !strcmp(which, "spinning");
+    if (cl_params_get(p, "threshold")->given) return stability_threshold(p, prec, spin, e);
+    if (spin && !cl_params_get(p, "Omega0")->given)
+        return cl_sys_error_set(e, CL_RUN_BADINPUT, "--omega0", "the spinning equilibrium needs --omega0");
+    if (spin && sigma->given) return cl_sys_error_set(e, CL_RUN_BADINPUT, "--sigma", "--sigma applies to the sliding equilibrium (Prop. 16)");
+    mpfr_ptr par = cl_rvec_new_mp(CL_SKATE_NPAR, prec), pm = cl_rvec_new_mp(CL_SKATE_NPAR, prec), v = cl_rvec_new_mp(32, prec);
+    int ret = CL_RUN_OK;
+    if (!par || !pm || !v) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory"); goto out; }
+    mpfr_ptr zeta = v, c = v + 5, Hr = v + 8, eig = v + 12, t = v + 15, u = v + 16;
+    if ((ret = skate_params(par, p, sigma->given ? paper_controlled : paper_uncontrolled, sigma->given, e))) goto out;
+    mpfr_srcptr x = cl_params_x(p, spin ? "Omega0" : "Y0");
+    cl_rvec_copy_mp(pm, par, CL_SKATE_NPAR);
+    if (sigma->given) {
+        cl_skate_matched_params_mp(pm, par, sigma->x);
+        moment_about_contact(u, par, P(I1));
+        mpfr_add(u, u, pm + CL_SKATE_I1, MPFR_RNDN);
+        mpfr_sub(u, u, P(I1), MPFR_RNDN);
+        if (mpfr_zero_p(u)) {
+            ret = cl_sys_error_set(e, CL_RUN_BADINPUT, "--sigma", "I1 + ml^2 + J1^2/sigma = 0: the matched system (57) is singular");
+            goto out;
+        }
+    }
+    if (spin) cl_skate_spinning_mp(zeta, x); else cl_skate_sliding_mp(zeta, x);
+    cl_ec_report rep;
+    int st = cl_skate_energy_casimir_mp(&rep, c, Hr, eig, pm, zeta, 1024);
+    if (st) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "Energy-Casimir test failed: %s", cl_strerror(st)); goto out; }
+    printf("%s equilibrium%s, %s = ", spin ? "spinning (41)" : "sliding (40)",
+           sigma->given ? " of the controlled skate (matched inertia (57))" : "", spin ? "Omega0" : "Y0");
+    cl_sys_print_real(stdout, x);
+    putchar('\n');
+    print_vec("zeta", zeta, 5);
+    print_vec("multipliers c1 c2 c3", c, 3);
+    printf("residual |DE + sum c_j DC_j| / max(1, |DE|) = 2^%.1f\n", rep.log2_residual);
+    printf("restricted Hessian (orthonormal basis of ker DC, dimension %d):\n", rep.d);
+    for (int i = 0; i < rep.d; i++) print_vec("  ", Hr + rep.d * i, rep.d);
+    print_vec("eigenvalues", eig, rep.d);
+    printf("inertia (positive, negative, zero) = (%d, %d, %d)\n", rep.npos, rep.nneg, rep.nzero);
+    printf("verdict: %s\n", rep.definite ? (rep.definite > 0 ? "stable (restricted Hessian positive definite)" : "stable (restricted Hessian negative definite)")
+                                         : "Energy-Casimir test inconclusive (restricted Hessian not definite)");
+    if (spin) {
+        /* (42): |Ω₀| > √(mgl/(I₃ + ml² − I₂)) */
+        if (spin_bound_42(t, u, par)) {
+            printf("condition (42): |Omega0| > ");
+            cl_sys_print_real(stdout, t);
+            printf(" -- %s\n", mpfr_cmpabs(x, t) > 0 ? "holds" : "fails");
+        } else
+            printf("condition (42) fails: I3 + ml^2 <= I2 (Prop. 11 (i): unstable)\n");
+    } else if (sigma->given) {
+        sigma_bound_58(t, u, par);
+        printf("condition (58): ");
+        cl_sys_print_real(stdout, t);
+        printf(" < sigma < 0\n");
+    }
+out:
+    cl_rvec_free_mp(par);
+    cl_rvec_free_mp(pm);
+    cl_rvec_free_mp(v);
+    return ret;
+}
+
+static const cl_system_tool skate_stability = {
+    .usage = "usage: chartless stability --system skate --equilibrium spinning --omega0 W [PARAMETERS]\n"
+             "       chartless stability --system skate --equilibrium sliding [--Y0 Y] [--sigma S [--J1 --J2 --J3]]\n\n"
+             "Energy-Casimir test (App. A.1) with the energy (30) and the invariants C1 (36), C2 (37), C3:\n"
+             "least-squares multipliers c with the residual, the Hessian restricted to the tangent space of\n"
+             "the level set, its inertia and the verdict. Defaults: the paper's Sec. 7.2 skate (m = 2,\n"
+             "l = 0.8, g = 9.8, I = (0.35, 0.35, 0.004)). With --sigma the sliding equilibrium of the\n"
+             "controlled skate (Prop. 16) is tested through the matched inertia (57); its defaults are the\n"
+             "paper's Sec. 7.3 skate (m = 3, J = (0.005, 0.0025, 0.0025)).\n",
+    .params = stability_params,
+    .run = stability_run,
+};
+
 static const cl_system skate_system = {
     .name = "skate",
     .summary = "pendulum skate [SKATE]: nonholonomic Euler-Poincare (21) and quasivelocities (38)",
-    .params_help = "  --m M --l L --g G        mass, height of the centre of mass, gravity (default 2, 0.8, 9.8)\n"
-                   "  --I1 --I2 --I3           principal moments, I2 > I3 (default 0.35, 0.35, 0.004)\n"
-                   "  --Y0 --Omega0            the sliding (40) and spinning (41) equilibria offered (default 1, 5)\n",
+    .params = skate_system_params,
     .state_help = "zeta: v1 v2 v3 Gamma2 Gamma3 (v1 = Omega1, v2 = Omega.Gamma, v3 = Y1; Gamma2^2 + Gamma3^2 = 1)\n"
                   "z:    Omega1 Omega2 Omega3 Y1 Y2 Y3 Gamma1 Gamma2 Gamma3 (|Gamma| = 1, Gamma1 = 0,\n"
                   "      (E1 x Gamma).Omega = Gamma.Y = (E1 x Gamma).Y = 0)\n",
@@ -202,5 +477,227 @@ static const cl_system skate_system = {
     .random_state = skate_random_state,
     .equilibrium = skate_equilibrium,
     .component_name = skate_component_name,
+    .equilibria = &skate_equilibria,
+    .stability = &skate_stability,
 };
 CL_SYSTEM_REGISTER(skate_system)
+
+/* ------------------------------------------------- Figures 4 and 5 */
+
+typedef struct fig_ctx { mpfr_srcptr par, sigma; int printed, controlled; } fig_ctx;
+
+static int fig_rhs(mpfr_ptr dx, mpfr_srcptr t, mpfr_srcptr x, void *ctx)
+{
+    const fig_ctx *c = ctx;
+    (void)t;
+    if (c->controlled) return cl_skate_rhs_z_controlled_mp(dx, c->par, c->sigma, x, c->printed);
+    return cl_skate_rhs_zeta_mp(dx, c->par, x);
+}
+
+static void csv_real(FILE *f, mpfr_srcptr x) { mpfr_fprintf(f, ",%.17Rg", x); }
+
+static int run_gnuplot(const char *dir, const char *name, int controlled)
+{
+    if (system("command -v gnuplot >/dev/null 2>&1") != 0) {
+        fprintf(stderr, "warning: gnuplot not found (tools/need cmd:gnuplot:gnuplot-nox); %s.png not drawn\n", name);
+        return 0;
+    }
+    FILE *g = popen("gnuplot 2>/dev/null", "w");
+    if (!g) return -1;
+    fprintf(g, "set terminal pngcairo size 900,900 font ',10'\n"
+               "set output '%s/%s.png'\n"
+               "set datafile separator ','\n"
+               "set key top left\nset grid\nset autoscale xfix\nset xlabel 't'\n"
+               "set multiplot layout 3,1 title '%s'\n",
+            dir, name, controlled ? "Controlled pendulum skate (44), (53): Fig. 5" : "Uncontrolled pendulum skate (38): Fig. 4");
+    fprintf(g, "set ylabel '{/Symbol W}'\n"
+               "plot '%s/%s.csv' u 1:2 w l lw 2 t '{/Symbol W}_1', '' u 1:3 w l lw 2 t '{/Symbol W}_2', '' u 1:4 w l lw 2 t '{/Symbol W}_3'\n",
+            dir, name);
+    fprintf(g, "set ylabel 'Y'\n"
+               "plot '%s/%s.csv' u 1:5 w l lw 2 t 'Y_1', '' u 1:6 w l lw 2 t 'Y_2', '' u 1:7 w l lw 2 t 'Y_3'\n",
+            dir, name);
+    fprintf(g, "set ylabel '{/Symbol G}'\n"
+               "plot '%s/%s.csv' u 1:8 w l lw 2 t '{/Symbol G}_1', '' u 1:9 w l lw 2 t '{/Symbol G}_2', '' u 1:10 w l lw 2 t '{/Symbol G}_3'\n"
+               "unset multiplot\n",
+            dir, name);
+    return pclose(g) == 0 ? 0 : -1;
+}
+
+/* The fall time of Fig. 4 on (38), and the same event on the z-form (21) beside it. */
+static int report_fall(mpfr_srcptr par, mpfr_srcptr z, mpfr_srcptr tf, mpfr_srcptr tend, mpfr_ptr w)
+{
+    mpfr_ptr tz = w, a = w + 1, xe = w + 2;
+    if (mpfr_cmp(tf, tend) >= 0) return CL_RUN_OK;
+    printf("fall time (Gamma3 = 0, event on (38)): ");
+    cl_sys_print_real(stdout, tf);
+    int st = cl_skate_fall_time_mp(tz, xe, par, 1, z, tend);
+    if (!st) {
+        mpfr_sub(a, tf, tz, MPFR_RNDN);
+        printf("\nfall time on the z-form (21):           ");
+        cl_sys_print_real(stdout, tz);
+        mpfr_printf("\ndifference: %.3Rg (paper: t = 1.025)\n", a);
+    } else
+        printf("\n(z-form: %s)\n", cl_strerror(st));
+    return CL_RUN_OK;
+}
+
+/* The lowest Γ₃ of Fig. 5, every local minimum located by an event. */
+static int report_minimum(mpfr_srcptr par, mpfr_srcptr sig, mpfr_srcptr z, mpfr_srcptr tend, int printed, long q,
+                          cl_prec_t prec, mpfr_ptr w, cl_sys_error *e)
+{
+    mpfr_ptr a = w, b = w + 1;
+    int nmin = 0, nties = 0;
+    int st = cl_skate_controlled_min_mp(a, b, &nmin, &nties, par, sig, z, tend, printed);
+    if (st) return cl_sys_error_set(e, CL_RUN_FAIL, NULL, "integration failed: %s", cl_strerror(st));
+    printf("min Gamma3 on [0, %g] = ", mpfr_get_d(tend, MPFR_RNDN));
+    cl_sys_print_real(stdout, b);
+    printf("\nfirst reached at t = ");
+    cl_sys_print_real(stdout, a);
+    printf("\n%d local minima located by the event dGamma3/dt = 0 (rising); %d of them at the lowest level\n"
+           "to within 2^%ld (integration tolerance 2^%ld)\n", nmin, nties, q + 12 - (long)prec, q - (long)prec);
+    return CL_RUN_OK;
+}
+
+/* Figure 4 (uncontrolled, until the fall) or 5 (controlled, (53)): CSV, PNG, the event times. */
+static int skate_figure(const cl_params *p, cl_prec_t prec, int fig5, cl_sys_error *e)
+{
+    const char *out = cl_params_get(p, "out")->word, *name = fig5 ? "skate-fig5" : "skate-fig4";
+    mpfr_ptr par = cl_rvec_new_mp(CL_SKATE_NPAR, prec), v = cl_rvec_new_mp(64, prec);
+    int ret = CL_RUN_OK;
+    FILE *csv = NULL;
+    cl_ode_ws_mp *ws = NULL;
+    char path[4096];
+    if (!par || !v) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory"); goto out; }
+    mpfr_ptr z = v, zeta = v + 10, x = v + 20, t = v + 32, t1 = v + 33, h = v + 34, tf = v + 37, a = v + 39, b = v + 40,
+             u = v + 43, w = v + 44;
+    mpfr_srcptr tend = cl_params_x(p, "t-end"), sig = fig5 ? cl_params_x(p, "sigma") : NULL;
+    const cl_param_value *state = cl_params_get(p, "state");
+    if ((ret = skate_params(par, p, fig5 ? paper_controlled : paper_uncontrolled, fig5, e))) goto out;
+    /* initial state: (59) or --state, checked against the constraints */
+    if (state->given) cl_rvec_copy_mp(z, state->x, 9);
+    else if (cl_skate_initial_59_mp(z, cl_params_x(p, "phi0"))) {
+        ret = cl_sys_error_set(e, CL_RUN_BADINPUT, "--phi0", "(59) is undefined at cos(phi0) = 0");
+        goto out;
+    }
+    int cst = cl_skate_check_z_mp(z, 64);
+    if (cst == CL_ENOTUNIT) { ret = cl_sys_error_set(e, CL_RUN_BADINPUT, "--state", "initial state: |Gamma| must be 1"); goto out; }
+    if (cst) {
+        ret = cl_sys_error_set(e, CL_RUN_BADINPUT, "--state",
+                               "initial state violates the constraints Gamma1 = 0, (E1 x Gamma).Omega = Gamma.Y = (E1 x Gamma).Y = 0 (19)");
+        goto out;
+    }
+    if (fig5) {
+        moment_about_contact(a, par, P(I1));
+        mpfr_sqr(b, P(J1), MPFR_RNDN);
+        mpfr_div(b, b, sig, MPFR_RNDN);
+        mpfr_add(a, a, b, MPFR_RNDN);
+        if (mpfr_zero_p(a)) { ret = cl_sys_error_set(e, CL_RUN_BADINPUT, "--sigma", "I1 + ml^2 + J1^2/sigma = 0: the control law is singular"); goto out; }
+    }
+    /* output directory and files, after all input is validated */
+    if (mkdir(out, 0777) && errno != EEXIST) { ret = cl_sys_error_set(e, CL_RUN_BADINPUT, out, "cannot create the output directory"); goto out; }
+    snprintf(path, sizeof path, "%s/%s.csv", out, name);
+    csv = fopen(path, "w");
+    if (!csv) { ret = cl_sys_error_set(e, CL_RUN_BADINPUT, path, "cannot write"); goto out; }
+
+    fig_ctx fc = {par, sig, fig5 && !strcmp(cl_params_get(p, "law")->word, "printed"), fig5};
+    size_t n = fig5 ? CL_SKATE_NZ_ROTOR : CL_SKATE_NZETA;
+    mpfr_set_zero(z + 9, 1); /* rotor at rest at t = 0 */
+    if (fig5) cl_rvec_copy_mp(x, z, 10);
+    else cl_skate_z_to_zeta_mp(x, z);
+    int st = cl_ode_ws_new_mp(&ws, n, prec, CL_ODE_GBS, 0);
+    const long q = 12; /* the tolerance 2^(12−p) of cl_skate_fall_time() */
+    mpfr_set_ui_2exp(a, 1, q - (long)prec, MPFR_RNDN);
+    if (!st) st = cl_ode_set_tol_mp(ws, a, a);
+    if (st) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "integrator: %s", cl_strerror(st)); goto out; }
+    /* the event time first (Fig. 4), so that sampling stops there */
+    if (!fig5) {
+        st = cl_skate_fall_time_mp(tf, w, par, 0, x, tend);
+        if (st == CL_EDOMAIN) { fprintf(stderr, "note: Gamma3 does not reach 0 before t = %g\n", mpfr_get_d(tend, MPFR_RNDN)); mpfr_set(tf, tend, MPFR_RNDN); }
+        else if (st) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "integration failed: %s", cl_strerror(st)); goto out; }
+    } else
+        mpfr_set(tf, tend, MPFR_RNDN);
+    fprintf(csv, "t,Omega1,Omega2,Omega3,Y1,Y2,Y3,Gamma1,Gamma2,Gamma3%s\n", fig5 ? ",thetadot,u" : ",v1,v2,v3");
+    /* samples every 0.005 (Fig. 4) or 0.01 (Fig. 5), the last at the event or end time */
+    mpfr_set_zero(t, 1);
+    mpfr_set_zero(h, 1);
+    for (long k = 0;; k++) {
+        mpfr_set_si(t1, k, MPFR_RNDN);
+        mpfr_div_si(t1, t1, fig5 ? 100 : 200, MPFR_RNDN);
+        int last = mpfr_cmp(t1, tf) >= 0;
+        if (last) mpfr_set(t1, tf, MPFR_RNDN);
+        if (k > 0 && (st = cl_ode_integrate_mp(ws, fig_rhs, &fc, t, x, t1, h, NULL)) < 0) {
+            ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "integration failed at t = %g: %s", mpfr_get_d(t, MPFR_RNDN), cl_strerror(st));
+            goto out;
+        }
+        if (fig5) cl_rvec_copy_mp(zeta, x, 9);
+        else cl_skate_zeta_to_z_mp(zeta, x);
+        mpfr_fprintf(csv, "%.17Rg", t);
+        for (int i = 0; i < 9; i++) csv_real(csv, zeta + i);
+        if (fig5) {
+            csv_real(csv, x + 9);
+            if (fc.printed) cl_skate_control_law_printed_mp(u, par, sig, x);
+            else cl_skate_control_law_mp(u, par, sig, x);
+            csv_real(csv, u);
+        } else
+            for (int i = 0; i < 3; i++) csv_real(csv, x + i);
+        fputc('\n', csv);
+        if (last) break;
+    }
+    if (fclose(csv)) { csv = NULL; ret = cl_sys_error_set(e, CL_RUN_BADINPUT, path, "cannot write"); goto out; }
+    csv = NULL;
+    printf("wrote %s/%s.csv\n", out, name);
+    if (run_gnuplot(out, name, fig5)) fprintf(stderr, "warning: gnuplot failed; %s/%s.png not drawn\n", out, name);
+    else if (system("command -v gnuplot >/dev/null 2>&1") == 0) printf("wrote %s/%s.png\n", out, name);
+    ret = fig5 ? report_minimum(par, sig, z, tend, fc.printed, q, prec, w, e) : report_fall(par, z, tf, tend, w);
+out:
+    if (csv) { fclose(csv); remove(path); }
+    cl_ode_ws_free_mp(ws);
+    cl_rvec_free_mp(par);
+    cl_rvec_free_mp(v);
+    return ret;
+}
+
+#define FIGURE_OPTIONS(t_end)                                                                                     \
+    {.name = "out", .shape = CL_PARAM_WORD, .def = ".", .metavar = "DIR", .help = "output directory"},          \
+    {.name = "phi0", .shape = CL_PARAM_NUMBER, .def = "0.1", .metavar = "X", .help = "tilt of (59)"},           \
+    {.name = "state", .shape = CL_PARAM_LIST, .count = 9, .metavar = "LIST",                                    \
+     .help = "initial z = Omega1,Omega2,Omega3,Y1,Y2,Y3,Gamma1,Gamma2,Gamma3 instead of (59);\n"                \
+             "                    it must satisfy |Gamma| = 1, Gamma1 = 0 and the constraints (19)"},               \
+    {.name = "t-end", .shape = CL_PARAM_NUMBER, .def = t_end, .constraint = CL_PARAM_POSITIVE, .metavar = "T", \
+     .help = "end time"}
+
+static const cl_param fig4_params[] = {FIGURE_OPTIONS("5"), SKATE_UNCONTROLLED, CL_PARAM_END};
+static const cl_param fig5_params[] = {
+    FIGURE_OPTIONS("10"),
+    {.name = "sigma", .shape = CL_PARAM_NUMBER, .def = "-0.00001", .constraint = CL_PARAM_NONZERO, .metavar = "S", .help = "control gain"},
+    {.name = "law", .shape = CL_PARAM_WORD, .def = "matched", .choices = "matched|printed",
+     .help = "control law: the one that matches (57), or (56) as printed"},
+    SKATE_BODY("3", "0.8", "9.8", "0.35", "0.35", "0.004"),
+    SKATE_ROTOR("0.005", "0.0025", "0.0025"),
+    CL_PARAM_END,
+};
+
+static int fig4_run(const cl_params *p, cl_prec_t prec, cl_sys_error *e) { return skate_figure(p, prec, 0, e); }
+static int fig5_run(const cl_params *p, cl_prec_t prec, cl_sys_error *e) { return skate_figure(p, prec, 1, e); }
+
+static const cl_figure skate_fig4 = {
+    .name = "skate-fig4",
+    .help = "SKATE Fig. 4: the uncontrolled skate (38) from the initial state (59) until it falls (Gamma3 = 0,\n"
+            "located by an event to working precision); defaults of Sec. 7.2. Writes DIR/skate-fig4.csv\n"
+            "(t, Omega, Y, Gamma, v) and DIR/skate-fig4.png, and prints the fall time.\n",
+    .params = fig4_params,
+    .run = fig4_run,
+};
+CL_FIGURE_REGISTER(skate_fig4)
+
+static const cl_figure skate_fig5 = {
+    .name = "skate-fig5",
+    .help = "SKATE Fig. 5: the controlled skate (44) with the control law (53) (v1-dot from the closed loop;\n"
+            "see docs/errata_SKATE.md on (56)) over 0 <= t <= 10; every local minimum of Gamma3 is located\n"
+            "by the event dGamma3/dt = 0; defaults of Sec. 7.3. The rotor starts at rest (its rate does not\n"
+            "enter Omega, Y, Gamma: only Pi_1 carries it, and Pi_1 drops out of (35)). Writes\n"
+            "DIR/skate-fig5.csv (t, Omega, Y, Gamma, theta-dot, u) and DIR/skate-fig5.png.\n",
+    .params = fig5_params,
+    .run = fig5_run,
+};
+CL_FIGURE_REGISTER(skate_fig5)

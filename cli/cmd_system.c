@@ -1,0 +1,189 @@
+/* Shared by the subcommands on a registered system or figure: scanning the
+   command line, opening a system, reading and printing states. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "chartless.h"
+#include "cli.h"
+#include "cmd_system.h"
+
+void cl_cmd_args_free(cl_cmd_args *a)
+{
+    free(a->keys);
+    free(a->vals);
+    a->keys = a->vals = NULL;
+}
+
+int cl_cmd_scan(int argc, char **argv, const cl_cmd_option *opts, int (*on_opt)(int code, const char *arg, void *ctx),
+                void *ctx, int maxpos, cl_cmd_args *a)
+{
+    memset(a, 0, sizeof *a);
+    a->bits = 53;
+    a->keys = malloc((size_t)argc * sizeof *a->keys);
+    a->vals = malloc((size_t)argc * sizeof *a->vals);
+    if (!a->keys || !a->vals) { cl_cmd_args_free(a); return cl_cli_error("out of memory", NULL); }
+    int st = CL_EXIT_OK;
+    for (int i = 1; i < argc && !st; i++) {
+        char *arg = argv[i];
+        if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) { a->help = 1; continue; }
+        if (arg[0] == '-' && arg[1] != '-') { st = cl_cli_error("unknown option", arg); break; }
+        if (strncmp(arg, "--", 2) || !arg[2]) {
+            if (a->npositional < maxpos && arg[0] != '-') a->positional[a->npositional++] = arg;
+            else st = cl_cli_error("unexpected argument", arg);
+            continue;
+        }
+        /* --key=value is split in place: the key ends where the value begins */
+        char *key = arg + 2, *val = strchr(key, '=');
+        if (val) *val++ = 0;
+        const cl_cmd_option *o = NULL;
+        for (int k = 0; opts && opts[k].name && !o; k++)
+            if (!strcmp(opts[k].name, key)) o = opts + k;
+        int own = o || !strcmp(key, "system") || !strcmp(key, "form") || !strcmp(key, "bits");
+        if (!val && i + 1 < argc && (own || strncmp(argv[i + 1], "--", 2))) val = argv[++i];
+        if (own && !val) { st = cl_cli_error("option needs a value", arg); break; }
+        if (o) st = on_opt(o->code, val, ctx);
+        else if (!strcmp(key, "system")) a->system = val;
+        else if (!strcmp(key, "form")) a->form = val;
+        else if (!strcmp(key, "bits")) {
+            st = cl_cli_parse_bits(val, &a->bits) ? CL_EXIT_USAGE : CL_EXIT_OK;
+            a->bits_given = 1;
+        }
+        else {
+            a->keys[a->nparams] = key;
+            a->vals[a->nparams++] = val;
+        }
+    }
+    if (st) cl_cmd_args_free(a);
+    return st;
+}
+
+int cl_cmd_report(const cl_sys_error *e, const char *fallback_arg, int status)
+{
+    cl_cli_error(e->what, e->arg[0] ? e->arg : fallback_arg);
+    return status;
+}
+
+int cl_cmd_parse_params(const cl_cmd_args *a, const cl_param *table, cl_params *p)
+{
+    cl_sys_error e = {"", ""};
+    if (cl_params_parse(p, table, a->nparams, a->keys, a->vals, (cl_prec_t)a->bits, &e))
+        return cl_cmd_report(&e, NULL, CL_EXIT_USAGE);
+    return CL_EXIT_OK;
+}
+
+int cl_cmd_run(const cl_cmd_args *a, const cl_param *table, int (*run)(const cl_params *p, cl_prec_t prec, cl_sys_error *e))
+{
+    cl_params p;
+    int st = cl_cmd_parse_params(a, table, &p);
+    if (st) return st;
+    cl_sys_error e = {"", ""};
+    st = run(&p, (cl_prec_t)a->bits, &e);
+    if (st) cl_cmd_report(&e, NULL, st);
+    cl_params_free(&p);
+    return st;
+}
+
+void cl_cmd_system_help(const cl_system *s)
+{
+    printf("\nsystem %s: %s\nparameters:\n%s", s->name, s->summary, s->params_note ? s->params_note : "");
+    cl_params_help(stdout, s->params);
+    printf("forms:");
+    for (int i = 0; s->forms[i]; i++) printf(" %s", s->forms[i]);
+    printf("\nstate:\n%s", s->state_help);
+}
+
+void cl_cmd_list_systems(FILE *f)
+{
+    fprintf(f, "\nsystems:\n");
+    for (size_t i = 0; i < cl_system_count(); i++)
+        fprintf(f, "  %-12s %s\n", cl_system_get(i)->name, cl_system_get(i)->summary);
+}
+
+void cl_cmd_systems_with(char *buf, size_t len, int (*has)(const cl_system *s))
+{
+    size_t k = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < cl_system_count() && k < len; i++)
+        if (has(cl_system_get(i))) k += (size_t)snprintf(buf + k, len - k, "%s%s", k ? ", " : "", cl_system_get(i)->name);
+}
+
+int cl_cmd_open_system(const cl_cmd_args *a, cl_cmd_system *cs)
+{
+    memset(cs, 0, sizeof *cs);
+    if (!a->system) return cl_cli_error("--system is required (see --help)", NULL);
+    cs->sys = cl_system_find(a->system);
+    if (!cs->sys) {
+        cl_cli_error("unknown system", a->system);
+        cl_cmd_list_systems(stderr);
+        return CL_EXIT_USAGE;
+    }
+    cs->form = a->form ? cl_system_form_index(cs->sys, a->form) : 0;
+    if (cs->form < 0) return cl_cli_error("unknown form for this system", a->form);
+    int st = cl_cmd_parse_params(a, cs->sys->params, &cs->params);
+    if (st) return st;
+    cl_sys_error e = {"", ""};
+    st = cs->sys->create(&cs->inst, &cs->params, (cl_prec_t)a->bits, &e);
+    if (st) {
+        cs->inst = NULL;
+        cl_params_free(&cs->params);
+        if (!e.what[0]) snprintf(e.what, sizeof e.what, "%s", cl_strerror(st));
+        return cl_cmd_report(&e, a->system, CL_EXIT_USAGE);
+    }
+    cs->dim = cs->sys->dim(cs->inst, cs->form);
+    return CL_EXIT_OK;
+}
+
+void cl_cmd_close_system(cl_cmd_system *cs)
+{
+    if (cs->inst) cs->sys->destroy(cs->inst);
+    cs->inst = NULL;
+    cl_params_free(&cs->params);
+}
+
+/* States led by n unit vectors: normalize q_i and project v_i at the working precision. */
+static void clean_unit_vectors(const cl_cmd_system *cs, mpfr_ptr x)
+{
+    if (!cs->sys->unit_vectors) return;
+    size_t n = (size_t)cs->sys->unit_vectors(cs->inst);
+    if (cs->dim != 6 * n) return;
+    mpfr_t s;
+    mpfr_init2(s, mpfr_get_prec(x));
+    for (size_t i = 0; i < n; i++) {
+        mpfr_ptr q = x + 3 * i;
+        cl_v3_norm_mp(s, q);
+        for (int k = 0; k < 3; k++) mpfr_div(q + k, q + k, s, MPFR_RNDN);
+        cl_v3_proj_tangent_mp(x + 3 * (n + i), q, x + 3 * (n + i));
+    }
+    mpfr_clear(s);
+}
+
+int cl_cmd_read_state(const cl_cmd_system *cs, FILE *f, mpfr_ptr x)
+{
+    size_t got = 0;
+    int st = cl_cli_read_state(f, x, cs->dim, &got);
+    char msg[160];
+    if (st == CL_EDIM) {
+        snprintf(msg, sizeof msg, "wrong number of values in the state: expected %zu, got %s%zu", cs->dim,
+                 got > cs->dim ? "more than " : "", got > cs->dim ? cs->dim : got);
+        return cl_cli_error(msg, cs->sys->forms[cs->form]);
+    }
+    if (st == CL_EPARSE) {
+        snprintf(msg, sizeof msg, "bad number in the state (value %zu)", got + 1);
+        return cl_cli_error(msg, NULL);
+    }
+    if (st) return cl_cli_error(cl_strerror(st), "state");
+    char err[256] = "";
+    st = cs->sys->check_state(cs->inst, cs->form, x, err, sizeof err);
+    if (st) return cl_cli_error(err[0] ? err : cl_strerror(st), "state");
+    clean_unit_vectors(cs, x);
+    return CL_EXIT_OK;
+}
+
+void cl_cmd_print_vector(FILE *f, const cl_cmd_system *cs, mpfr_srcptr v, size_t n)
+{
+    int per_line = cs->sys->unit_vectors ? 3 : (int)n;
+    for (size_t i = 0; i < n; i++) {
+        cl_cli_print_real(f, v + i);
+        fputc((i + 1) % (size_t)per_line == 0 || i + 1 == n ? '\n' : ' ', f);
+    }
+}
