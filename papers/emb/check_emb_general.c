@@ -8,7 +8,7 @@
 #include "check.h"
 #include "emb_subspace.h"
 #include "emb_sphere.h"
-#include "emb_la_impl.h"
+#include "emb_impl.h"
 #include "s2_mu.h"
 #include "r3.h"
 
@@ -55,7 +55,7 @@ static int qh_dproj(void *ctx, rptr out, rsrc x, rsrc v, rsrc y)
 static int qh_dx(void *ctx, rptr g, rsrc x, rsrc mu)
 {
     const quad_h *q = ctx;
-    emb_mat_vec(g, q->B, x, q->d, q->d);
+    CL_FN(cl_mat_vec)(g, q->B, x, (int)q->d, (int)q->d);
     for (size_t i = 0; i < q->d; i++) r_add(g + i, g + i, q->b + i);
     return CL_OK;
 }
@@ -63,7 +63,7 @@ static int qh_dx(void *ctx, rptr g, rsrc x, rsrc mu)
 static int qh_dmu(void *ctx, rptr g, rsrc x, rsrc mu)
 {
     const quad_h *q = ctx;
-    emb_mat_vec(g, q->K, mu, q->d, q->d);
+    CL_FN(cl_mat_vec)(g, q->K, mu, (int)q->d, (int)q->d);
     return CL_OK;
 }
 
@@ -341,8 +341,28 @@ CL_CHECK(emb_subspace_projection, "emb.subspace.projection", .chapter = "EMB 3.1
     return CL_OK;
 }
 
+/*
+ * Smallest pivot that cl_lu_factor meets on the n×n matrix G (destroyed),
+ * relative to max|G|, as log2: the diagonal of U for the steps it completes
+ * and, when it stops with CL_ESINGULAR, the pivot it rejected.
+ */
+static double lu_log2_min_pivot(rptr G, int n)
+{
+    int perm[16];
+    double top = CL_FN(cl_rvec_log2_maxabs)(G, (size_t)(n * n)), low = INFINITY;
+    for (int k = 0; k < n; k++) perm[k] = -1;
+    int st = CL_FN(cl_lu_factor)(G, perm, n);
+    if (st && st != CL_ESINGULAR) return NAN;
+    for (int k = 0; k < n && perm[k] >= 0; k++) {
+        int done = !st || (k + 1 < n && perm[k + 1] >= 0);
+        double l = r_log2abs(G + (done ? k : perm[k]) * n + k) - top;
+        if (l < low) low = l;
+    }
+    return low;
+}
+
 /* The printed projection I − Aᵀ(AᵀA)⁻¹A: AᵀA (n×n, rank m < n) has a zero
- * pivot; the smallest relative pivot of its elimination is reported. */
+ * pivot; the smallest relative pivot of its LU factorization is reported. */
 CL_CHECK(emb_subspace_printed, "emb.subspace.printed_gram_singular", .chapter = "EMB 3.1", .tags = "[EMB 3.1]",
          .what = "printed I - A^T (A^T A)^-1 A: smallest relative pivot of A^T A (5x5, rank 2) is at rounding level",
          .cond = 256, .why = "elimination of a rank-2 5x5 Gram matrix leaves pivots of a few ulps")
@@ -359,7 +379,7 @@ CL_CHECK(emb_subspace_printed, "emb.subspace.printed_gram_singular", .chapter = 
                 r_set_zero(G + i * N + j);
                 for (int l = 0; l < M; l++) r_addmul(G + i * N + j, A + l * N + i, A + l * N + j);
             }
-        worst(&e, emb_log2_min_pivot(G, N));
+        worst(&e, lu_log2_min_pivot(G, N));
     }
     res->log2_err = e;
     return CL_OK;

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include "check.h"
 #include "emb_so3.h"
-#include "emb_la_impl.h"
 #include "r3.h"
 #include "deriv.h"
 #include "linalg.h"

@@ -28,7 +28,7 @@
  */
 #include <stdlib.h>
 #include "emb_circle.h"
-#include "emb_la_impl.h"
+#include "emb_impl.h"
 
 struct CL_FN(cl_emb_pendulum) {
     size_t d;
@@ -203,7 +203,7 @@ int CL_FN(cl_emb_pendulum_check_state)(const CL_FN(cl_emb_pendulum) *p, rsrc x, 
     r_add_si(s, s, -1);
     if (r_log2abs(s) > tol) return CL_ENOTUNIT;
     emb_dot(s, x, v, d);
-    double scale = emb_log2_maxabs(v, d);
+    double scale = CL_FN(cl_rvec_log2_maxabs)(v, d);
     if (scale < 0) scale = 0;
     return r_log2abs(s) <= tol + scale + 1.0 ? CL_OK : CL_ENOTTANGENT;
 }
