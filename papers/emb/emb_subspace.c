@@ -211,15 +211,23 @@ static void half_quad(rptr q, rsrc B, rsrc y, size_t n)
     r_mul_2si(q, q, -1);
 }
 
+/* out = ½yᵀBy ± (½xᵀKx + fᵀx): L (sign −1, B = M) or H and the energy (sign +1). */
+static void kinetic_potential(const CL_FN(cl_emb_subspace) *s, rptr out, rsrc B, rsrc y, rsrc x, int sign)
+{
+    R_DECL(t, r_prec(out));
+    half_quad(out, B, y, s->n);
+    half_quad(t, s->K, x, s->n);
+    if (sign < 0) r_sub(out, out, t);
+    else r_add(out, out, t);
+    emb_dot(t, s->f, x, s->n);
+    if (sign < 0) r_sub(out, out, t);
+    else r_add(out, out, t);
+}
+
 static int sub_lag(void *ctx, rptr L, rsrc x, rsrc v)
 {
     const CL_FN(cl_emb_subspace) *s = ctx;
-    R_DECL(t, r_prec(L));
-    half_quad(L, s->M, v, s->n);
-    half_quad(t, s->K, x, s->n);
-    r_sub(L, L, t);
-    emb_dot(t, s->f, x, s->n);
-    r_sub(L, L, t);
+    kinetic_potential(s, L, s->M, v, x, -1);
     return CL_OK;
 }
 
@@ -259,12 +267,7 @@ static int sub_lag_dvdx(void *ctx, rptr out, rsrc x, rsrc v, rsrc w)
 static int sub_ham(void *ctx, rptr H, rsrc x, rsrc mu)
 {
     const CL_FN(cl_emb_subspace) *s = ctx;
-    R_DECL(t, r_prec(H));
-    half_quad(H, s->Mt_inv, mu, s->n);
-    half_quad(t, s->K, x, s->n);
-    r_add(H, H, t);
-    emb_dot(t, s->f, x, s->n);
-    r_add(H, H, t);
+    kinetic_potential(s, H, s->Mt_inv, mu, x, 1);
     return CL_OK;
 }
 
@@ -301,12 +304,7 @@ void CL_FN(cl_emb_subspace_model)(CL_FN(cl_emb_subspace) *s, CL_FN(cl_emb_model)
 
 void CL_FN(cl_emb_subspace_energy)(const CL_FN(cl_emb_subspace) *s, rptr E, rsrc x, rsrc v)
 {
-    R_DECL(t, r_prec(E));
-    half_quad(E, s->M, v, s->n);
-    half_quad(t, s->K, x, s->n);
-    r_add(E, E, t);
-    emb_dot(t, s->f, x, s->n);
-    r_add(E, E, t);
+    kinetic_potential(s, E, s->M, v, x, 1);
 }
 
 /** [EMB (3.1)]. */
