@@ -5,23 +5,14 @@
  * as doubles (the same states at every precision) and reports the largest
  * relative discrepancy. */
 #include <stdio.h>
-#include "check.h"
+#include "emb_fixtures_impl.h"
 #include "emb_subspace.h"
 #include "emb_sphere.h"
-#include "emb_la_impl.h"
+#include "emb_impl.h"
 #include "s2_mu.h"
 #include "r3.h"
 
 #define NSTATES 20
-
-/* log2 of max|a − b| relative to max(1, max|b|). */
-static double rel_err(rsrc a, rsrc b, size_t n)
-{
-    double d = CL_FN(cl_rvec_log2_maxdiff)(a, b, n), s = CL_FN(cl_rvec_log2_maxabs)(b, n);
-    return s > 0 ? d - s : d;
-}
-
-static void worst(double *w, double e) { if (e > *w || isnan(e)) *w = isnan(e) ? INFINITY : e; }
 
 /* A generic Hamiltonian on the unit sphere of R^d (d = 2, 3) for the
  * comparison of the general (2.8) with (3.4)/(3.6): H = ½μᵀKμ + bᵀx + ½xᵀBx
@@ -55,7 +46,7 @@ static int qh_dproj(void *ctx, rptr out, rsrc x, rsrc v, rsrc y)
 static int qh_dx(void *ctx, rptr g, rsrc x, rsrc mu)
 {
     const quad_h *q = ctx;
-    emb_mat_vec(g, q->B, x, q->d, q->d);
+    CL_FN(cl_mat_vec)(g, q->B, x, (int)q->d, (int)q->d);
     for (size_t i = 0; i < q->d; i++) r_add(g + i, g + i, q->b + i);
     return CL_OK;
 }
@@ -63,7 +54,7 @@ static int qh_dx(void *ctx, rptr g, rsrc x, rsrc mu)
 static int qh_dmu(void *ctx, rptr g, rsrc x, rsrc mu)
 {
     const quad_h *q = ctx;
-    emb_mat_vec(g, q->K, mu, q->d, q->d);
+    CL_FN(cl_mat_vec)(g, q->K, mu, (int)q->d, (int)q->d);
     return CL_OK;
 }
 
@@ -104,7 +95,7 @@ static int sphere_hamilton_forms(cl_check_result *res, cl_prec_t prec, size_t d)
     m.n = d; m.ctx = &q; m.proj = qh_proj; m.dproj = qh_dproj; m.ham_dx = qh_dx; m.ham_dmu = qh_dmu;
     CL_FN(cl_emb_work) *w = CL_FN(cl_emb_work_new)(d, prec);
     if (!w) return CL_ENOMEM;
-    double e = -INFINITY;
+    cl_check_begin(res);
     int st = 0;
     for (int k = 0; k < NSTATES && !st; k++) {
         random_sym(K, d, &g);
@@ -116,8 +107,8 @@ static int sphere_hamilton_forms(cl_check_result *res, cl_prec_t prec, size_t d)
         qh_dmu(&q, hm, x, mu);
         if (d == 2) CL_FN(cl_emb_circle_hamilton)(xs, ms, x, mu, hx, hm);
         else CL_FN(cl_emb_sphere_hamilton)(xs, ms, x, mu, hx, hm);
-        worst(&e, rel_err(xd, xs, d));
-        worst(&e, rel_err(md, ms, d));
+        cl_check_worst(res, emb_rel_err(xd, xs, d), NULL);
+        cl_check_worst(res, emb_rel_err(md, ms, d), NULL);
         if (d == 3) {
             /* [S2 (23)], one sphere, f = 0: μ̇ = −(I − qqᵀ)H_q + H_μ × (μ × q). */
             v3_proj_tangent(ms, x, hx);
@@ -125,35 +116,35 @@ static int sphere_hamilton_forms(cl_check_result *res, cl_prec_t prec, size_t d)
             v3_cross(t, mu, x);
             v3_cross(t, hm, t);
             v3_add(ms, ms, t);
-            worst(&e, rel_err(md, ms, 3));
+            cl_check_worst(res, emb_rel_err(md, ms, 3), NULL);
         }
     }
     CL_FN(cl_emb_work_free)(w);
-    res->log2_err = e;
     return st;
 }
 
-CL_CHECK(emb_sphere_hamilton, "emb.sphere.hamilton_forms", .chapter = "EMB 3.3", .tags = "[EMB (2.7)] [EMB (2.8)] [EMB (2.10)] [EMB (3.6)] [S2 (23)]",
-         .what = "general (2.7)-(2.8) with P = I - xx^T vs (3.6) vs S2 (23), generic quadratic H, 20 random states",
-         .cond = 64, .why = "a few dozen products of O(1) random entries per component")
-{
-    return sphere_hamilton_forms(res, prec, 3);
-}
+EMB_CHECK_CALL(emb_sphere_hamilton, "emb.sphere.hamilton_forms", sphere_hamilton_forms, 3,
+               .chapter = "EMB 3.3", .tags = "[EMB (2.7)] [EMB (2.8)] [EMB (2.10)] [EMB (3.6)] [S2 (23)]",
+               .what = "general (2.7)-(2.8) with P = I - xx^T vs (3.6) vs S2 (23), generic quadratic H, 20 random states",
+               .cond = 64, .why = "a few dozen products of O(1) random entries per component")
 
-CL_CHECK(emb_circle_hamilton, "emb.circle.hamilton_forms", .chapter = "EMB 3.2", .tags = "[EMB (2.7)] [EMB (2.8)] [EMB (2.10)] [EMB (3.4)]",
-         .what = "general (2.7)-(2.8) with P = I - xx^T vs (3.4), generic quadratic H, 20 random states",
-         .cond = 64, .why = "a few dozen products of O(1) random entries per component")
-{
-    return sphere_hamilton_forms(res, prec, 2);
-}
+EMB_CHECK_CALL(emb_circle_hamilton, "emb.circle.hamilton_forms", sphere_hamilton_forms, 2,
+               .chapter = "EMB 3.2", .tags = "[EMB (2.7)] [EMB (2.8)] [EMB (2.10)] [EMB (3.4)]",
+               .what = "general (2.7)-(2.8) with P = I - xx^T vs (3.4), generic quadratic H, 20 random states",
+               .cond = 64, .why = "a few dozen products of O(1) random entries per component")
 
-static int make_pendulum(CL_FN(cl_emb_pendulum) **p, size_t d, cl_prec_t prec)
+/* The pendulum m = 1.3, ℓ = 0.7, g = 9.81 on S^{d−1}, its model and a workspace. */
+static int open_pendulum(emb_fixture *f, size_t d, cl_prec_t prec)
 {
     R_DECL(m, prec); R_DECL(l, prec); R_DECL(g, prec);
     CL_FN(cl_real_from_str)(m, "1.3");
     CL_FN(cl_real_from_str)(l, "0.7");
     CL_FN(cl_real_from_str)(g, "9.81");
-    return CL_FN(cl_emb_pendulum_new)(p, d, m, l, g);
+    *f = (emb_fixture){0};
+    int st = CL_FN(cl_emb_pendulum_new)(&f->pend, d, m, l, g);
+    if (!st) st = emb_fixture_model(f, prec);
+    if (st) emb_fixture_close(f);
+    return st;
 }
 
 /* Spherical pendulum: general (2.3) vs (3.5); (3.6) vs S2 (27); Legendre
@@ -164,59 +155,54 @@ CL_CHECK(emb_sphere_pendulum, "emb.sphere.pendulum", .chapter = "EMB 3.3", .tags
 {
     cl_rng g;
     cl_rng_seed(&g, 27);
-    CL_FN(cl_emb_pendulum) *p;
-    int st = make_pendulum(&p, 3, prec);
+    emb_fixture f;
+    int st = open_pendulum(&f, 3, prec);
     if (st) return st;
-    CL_FN(cl_emb_model) m;
-    CL_FN(cl_emb_pendulum_model)(p, &m);
-    CL_FN(cl_emb_work) *w = CL_FN(cl_emb_work_new)(3, prec);
     RV_DECL(x, 3, prec); RV_DECL(v, 3, prec); RV_DECL(a, 3, prec); RV_DECL(as, 3, prec);
     RV_DECL(mu, 3, prec); RV_DECL(v2, 3, prec); RV_DECL(xd, 3, prec); RV_DECL(md, 3, prec);
     RV_DECL(ms, 3, prec); RV_DECL(hx, 3, prec); RV_DECL(hm, 3, prec); RV_DECL(t, 3, prec);
     RV_DECL(r, 3, prec);
     R_DECL(ml2, prec); R_DECL(mm, prec); R_DECL(ll, prec); R_DECL(gg, prec);
     R_DECL(H, prec); R_DECL(E, prec);
-    CL_FN(cl_emb_pendulum_params)(p, NULL, mm, ll, gg);
+    CL_FN(cl_emb_pendulum_params)(f.pend, NULL, mm, ll, gg);
     r_mul(ml2, mm, ll);
     r_mul(ml2, ml2, ll);
-    double e = -INFINITY;
+    cl_check_begin(res);
     for (int k = 0; k < NSTATES && !st; k++) {
         random_state(x, v, 3, 3.0, &g);
-        if ((st = CL_FN(cl_emb_el_accel)(&m, w, a, x, v))) break;
-        CL_FN(cl_emb_sphere_el_accel)(p, as, x, v);
-        worst(&e, rel_err(a, as, 3));
-        if ((st = CL_FN(cl_emb_el_residual)(&m, w, r, x, v, as))) break;
-        worst(&e, CL_FN(cl_rvec_log2_maxabs)(r, 3) - 6);   /* relative to the weight mgℓ ≈ 9 */
+        if ((st = CL_FN(cl_emb_el_accel)(&f.m, f.w, a, x, v))) break;
+        CL_FN(cl_emb_sphere_el_accel)(f.pend, as, x, v);
+        cl_check_worst(res, emb_rel_err(a, as, 3), NULL);
+        if ((st = CL_FN(cl_emb_el_residual)(&f.m, f.w, r, x, v, as))) break;
+        cl_check_worst(res, CL_FN(cl_rvec_log2_maxabs)(r, 3) - 6, NULL);   /* relative to the weight mgℓ ≈ 9 */
         /* (2.4): μ = (I − xxᵀ) mℓ²ẋ = mℓ²ẋ; the inverse returns ẋ. */
-        if ((st = CL_FN(cl_emb_legendre)(&m, w, mu, x, v))) break;
+        if ((st = CL_FN(cl_emb_legendre)(&f.m, f.w, mu, x, v))) break;
         v3_scale(t, ml2, v);
-        worst(&e, rel_err(mu, t, 3));
-        if ((st = CL_FN(cl_emb_legendre_inv)(&m, w, v2, x, mu))) break;
-        worst(&e, rel_err(v2, v, 3));
-        if ((st = CL_FN(cl_emb_hamiltonian_from_lagrangian)(&m, w, H, x, mu))) break;
-        CL_FN(cl_emb_pendulum_energy)(p, E, x, v);
-        worst(&e, rel_err(H, E, 1));
-        m.hamiltonian(m.ctx, H, x, mu);
-        worst(&e, rel_err(H, E, 1));
+        cl_check_worst(res, emb_rel_err(mu, t, 3), NULL);
+        if ((st = CL_FN(cl_emb_legendre_inv)(&f.m, f.w, v2, x, mu))) break;
+        cl_check_worst(res, emb_rel_err(v2, v, 3), NULL);
+        if ((st = CL_FN(cl_emb_hamiltonian_from_lagrangian)(&f.m, f.w, H, x, mu))) break;
+        CL_FN(cl_emb_pendulum_energy)(f.pend, E, x, v);
+        cl_check_worst(res, emb_rel_err(H, E, 1), NULL);
+        f.m.hamiltonian(f.m.ctx, H, x, mu);
+        cl_check_worst(res, emb_rel_err(H, E, 1), NULL);
         /* Hamilton's flow: ẋ = v, μ̇ = mℓ² ẍ. */
-        if ((st = CL_FN(cl_emb_hamilton)(&m, w, xd, md, x, mu))) break;
-        worst(&e, rel_err(xd, v, 3));
+        if ((st = CL_FN(cl_emb_hamilton)(&f.m, f.w, xd, md, x, mu))) break;
+        cl_check_worst(res, emb_rel_err(xd, v, 3), NULL);
         v3_scale(t, ml2, as);
-        worst(&e, rel_err(md, t, 3));
+        cl_check_worst(res, emb_rel_err(md, t, 3), NULL);
         /* (3.6) and [S2 (27)] with m^I = I/(mℓ²), U = mgℓ e₃·q. */
-        m.ham_dx(m.ctx, hx, x, mu);
-        m.ham_dmu(m.ctx, hm, x, mu);
+        f.m.ham_dx(f.m.ctx, hx, x, mu);
+        f.m.ham_dmu(f.m.ctx, hm, x, mu);
         CL_FN(cl_emb_sphere_hamilton)(t, ms, x, mu, hx, hm);
-        worst(&e, rel_err(ms, md, 3));
+        cl_check_worst(res, emb_rel_err(ms, md, 3), NULL);
         v3_cross(t, mu, x);
         v3_cross(ms, hm, t);                   /* (m^I μ) × (μ × q) */
         v3_proj_tangent(t, x, hx);
         v3_sub(ms, ms, t);
-        worst(&e, rel_err(ms, md, 3));
+        cl_check_worst(res, emb_rel_err(ms, md, 3), NULL);
     }
-    CL_FN(cl_emb_work_free)(w);
-    CL_FN(cl_emb_pendulum_free)(p);
-    res->log2_err = e;
+    emb_fixture_close(&f);
     return st;
 }
 
@@ -228,61 +214,56 @@ CL_CHECK(emb_circle_angle, "emb.circle.angle", .chapter = "EMB 3.2", .tags = "[E
 {
     cl_rng g;
     cl_rng_seed(&g, 33);
-    CL_FN(cl_emb_pendulum) *p;
-    int st = make_pendulum(&p, 2, prec);
+    emb_fixture f;
+    int st = open_pendulum(&f, 2, prec);
     if (st) return st;
-    CL_FN(cl_emb_model) m;
-    CL_FN(cl_emb_pendulum_model)(p, &m);
-    CL_FN(cl_emb_work) *w = CL_FN(cl_emb_work_new)(2, prec);
     RV_DECL(x, 2, prec); RV_DECL(v, 2, prec); RV_DECL(a, 2, prec); RV_DECL(as, 2, prec);
     RV_DECL(aa, 2, prec); RV_DECL(mu, 2, prec); RV_DECL(xd, 2, prec); RV_DECL(md, 2, prec);
     RV_DECL(hx, 2, prec); RV_DECL(hm, 2, prec); RV_DECL(x2, 2, prec); RV_DECL(m2, 2, prec);
     R_DECL(th, prec); R_DECL(thd, prec); R_DECL(thdd, prec); R_DECL(c, prec); R_DECL(s, prec);
     R_DECL(ml2, prec); R_DECL(pt, prec); R_DECL(ptd, prec); R_DECL(thd2, prec); R_DECL(mm, prec);
     R_DECL(ll, prec); R_DECL(t, prec);
-    CL_FN(cl_emb_pendulum_params)(p, NULL, mm, ll, NULL);
+    CL_FN(cl_emb_pendulum_params)(f.pend, NULL, mm, ll, NULL);
     r_mul(ml2, mm, ll);
     r_mul(ml2, ml2, ll);
-    double e = -INFINITY;
+    cl_check_begin(res);
     for (int k = 0; k < NSTATES && !st; k++) {
         r_set_d(th, cl_rng_range(&g, -3.1, 3.1));
         r_set_d(thd, 3.0 * cl_rng_normal(&g));
         CL_FN(cl_emb_circle_from_angle)(x, v, th, thd);
-        if ((st = CL_FN(cl_emb_el_accel)(&m, w, a, x, v))) break;
-        if ((st = CL_FN(cl_emb_circle_el_accel)(p, as, x, v))) break;
-        CL_FN(cl_emb_circle_angle_accel)(p, thdd, th);
+        if ((st = CL_FN(cl_emb_el_accel)(&f.m, f.w, a, x, v))) break;
+        if ((st = CL_FN(cl_emb_circle_el_accel)(f.pend, as, x, v))) break;
+        CL_FN(cl_emb_circle_angle_accel)(f.pend, thdd, th);
         /* ẍ = θ̈ (cos θ, sin θ) + θ̇² (−sin θ, cos θ) */
         r_cos(c, th); r_sin(s, th);
         r_sqr(t, thd);
         r_mul(aa, thdd, c); r_submul(aa, t, s);
         r_mul(aa + 1, thdd, s); r_addmul(aa + 1, t, c);
-        worst(&e, rel_err(a, aa, 2));
-        worst(&e, rel_err(as, aa, 2));
+        cl_check_worst(res, emb_rel_err(a, aa, 2), NULL);
+        cl_check_worst(res, emb_rel_err(as, aa, 2), NULL);
         /* Hamilton: μ = p_θ (cos θ, sin θ), p_θ = mℓ²θ̇. */
         r_mul(pt, ml2, thd);
         r_mul(mu, pt, c); r_mul(mu + 1, pt, s);
-        if ((st = CL_FN(cl_emb_hamilton)(&m, w, xd, md, x, mu))) break;
-        m.ham_dx(m.ctx, hx, x, mu);
-        m.ham_dmu(m.ctx, hm, x, mu);
+        if ((st = CL_FN(cl_emb_hamilton)(&f.m, f.w, xd, md, x, mu))) break;
+        f.m.ham_dx(f.m.ctx, hx, x, mu);
+        f.m.ham_dmu(f.m.ctx, hm, x, mu);
         CL_FN(cl_emb_circle_hamilton)(x2, m2, x, mu, hx, hm);
-        CL_FN(cl_emb_circle_angle_hamilton)(p, thd2, ptd, th, pt);
+        CL_FN(cl_emb_circle_angle_hamilton)(f.pend, thd2, ptd, th, pt);
         /* ẋ = θ̇ (cos, sin); μ̇ = ṗ (cos, sin) + p θ̇ (−sin, cos). */
         r_mul(aa, thd2, c); r_mul(aa + 1, thd2, s);
-        worst(&e, rel_err(xd, aa, 2));
-        worst(&e, rel_err(x2, aa, 2));
+        cl_check_worst(res, emb_rel_err(xd, aa, 2), NULL);
+        cl_check_worst(res, emb_rel_err(x2, aa, 2), NULL);
         r_mul(t, pt, thd2);
         r_mul(aa, ptd, c); r_submul(aa, t, s);
         r_mul(aa + 1, ptd, s); r_addmul(aa + 1, t, c);
-        worst(&e, rel_err(md, aa, 2));
-        worst(&e, rel_err(m2, aa, 2));
+        cl_check_worst(res, emb_rel_err(md, aa, 2), NULL);
+        cl_check_worst(res, emb_rel_err(m2, aa, 2), NULL);
         /* the angle round trip */
         CL_FN(cl_emb_circle_to_angle)(t, thdd, x, v);
-        worst(&e, rel_err(t, th, 1));
-        worst(&e, rel_err(thdd, thd, 1));
+        cl_check_worst(res, emb_rel_err(t, th, 1), NULL);
+        cl_check_worst(res, emb_rel_err(thdd, thd, 1), NULL);
     }
-    CL_FN(cl_emb_work_free)(w);
-    CL_FN(cl_emb_pendulum_free)(p);
-    res->log2_err = e;
+    emb_fixture_close(&f);
     return st;
 }
 
@@ -316,7 +297,7 @@ CL_CHECK(emb_subspace_projection, "emb.subspace.projection", .chapter = "EMB 3.1
     enum { N = 5, M = 2 };
     CL_FN(cl_emb_subspace) *s;
     RV_DECL(A, M * N, prec); RV_DECL(P, N * N, prec); RV_DECL(Q, N * N, prec); RV_DECL(T, N * N, prec);
-    double e = -INFINITY;
+    cl_check_begin(res);
     for (int rep = 0; rep < 5; rep++) {
         int st = make_subspace(&s, prec, 500 + rep, A);
         if (st) return st;
@@ -327,22 +308,41 @@ CL_CHECK(emb_subspace_projection, "emb.subspace.projection", .chapter = "EMB 3.1
                 r_set_zero(Q + i * N + j);
                 for (int l = 0; l < N; l++) r_addmul(Q + i * N + j, P + i * N + l, P + l * N + j);
             }
-        worst(&e, CL_FN(cl_rvec_log2_maxdiff)(P, T, N * N));
-        worst(&e, CL_FN(cl_rvec_log2_maxdiff)(P, Q, N * N));
+        cl_check_worst(res, CL_FN(cl_rvec_log2_maxdiff)(P, T, N * N), NULL);
+        cl_check_worst(res, CL_FN(cl_rvec_log2_maxdiff)(P, Q, N * N), NULL);
         for (int i = 0; i < M; i++)
             for (int j = 0; j < N; j++) {
                 r_set_zero(Q);
                 for (int l = 0; l < N; l++) r_addmul(Q, A + i * N + l, P + l * N + j);
-                worst(&e, r_log2abs(Q) - CL_FN(cl_rvec_log2_maxabs)(A + i * N, N));
+                cl_check_worst(res, r_log2abs(Q) - CL_FN(cl_rvec_log2_maxabs)(A + i * N, N), NULL);
             }
         CL_FN(cl_emb_subspace_free)(s);
     }
-    res->log2_err = e;
     return CL_OK;
 }
 
+/*
+ * Smallest pivot that cl_lu_factor meets on the n×n matrix G (destroyed),
+ * relative to max|G|, as log2: the diagonal of U for the steps it completes
+ * and, when it stops with CL_ESINGULAR, the pivot it rejected.
+ */
+static double lu_log2_min_pivot(rptr G, int n)
+{
+    int perm[16];
+    double top = CL_FN(cl_rvec_log2_maxabs)(G, (size_t)(n * n)), low = INFINITY;
+    for (int k = 0; k < n; k++) perm[k] = -1;
+    int st = CL_FN(cl_lu_factor)(G, perm, n);
+    if (st && st != CL_ESINGULAR) return NAN;
+    for (int k = 0; k < n && perm[k] >= 0; k++) {
+        int done = !st || (k + 1 < n && perm[k + 1] >= 0);
+        double l = r_log2abs(G + (done ? k : perm[k]) * n + k) - top;
+        if (l < low) low = l;
+    }
+    return low;
+}
+
 /* The printed projection I − Aᵀ(AᵀA)⁻¹A: AᵀA (n×n, rank m < n) has a zero
- * pivot; the smallest relative pivot of its elimination is reported. */
+ * pivot; the smallest relative pivot of its LU factorization is reported. */
 CL_CHECK(emb_subspace_printed, "emb.subspace.printed_gram_singular", .chapter = "EMB 3.1", .tags = "[EMB 3.1]",
          .what = "printed I - A^T (A^T A)^-1 A: smallest relative pivot of A^T A (5x5, rank 2) is at rounding level",
          .cond = 256, .why = "elimination of a rank-2 5x5 Gram matrix leaves pivots of a few ulps")
@@ -351,7 +351,7 @@ CL_CHECK(emb_subspace_printed, "emb.subspace.printed_gram_singular", .chapter = 
     cl_rng g;
     cl_rng_seed(&g, 77);
     RV_DECL(A, M * N, prec); RV_DECL(G, N * N, prec);
-    double e = -INFINITY;
+    cl_check_begin(res);
     for (int rep = 0; rep < 5; rep++) {
         for (int i = 0; i < M * N; i++) r_set_d(A + i, cl_rng_normal(&g));
         for (int i = 0; i < N; i++)
@@ -359,9 +359,8 @@ CL_CHECK(emb_subspace_printed, "emb.subspace.printed_gram_singular", .chapter = 
                 r_set_zero(G + i * N + j);
                 for (int l = 0; l < M; l++) r_addmul(G + i * N + j, A + l * N + i, A + l * N + j);
             }
-        worst(&e, emb_log2_min_pivot(G, N));
+        cl_check_worst(res, lu_log2_min_pivot(G, N), NULL);
     }
-    res->log2_err = e;
     return CL_OK;
 }
 
@@ -385,7 +384,7 @@ CL_CHECK(emb_subspace_reduced, "emb.subspace.reduced", .chapter = "EMB 3.1", .ta
     RV_DECL(x, N, prec); RV_DECL(v, N, prec); RV_DECL(a, N, prec); RV_DECL(a2, N, prec);
     RV_DECL(ar, N, prec); RV_DECL(mu, N, prec); RV_DECL(xd, N, prec); RV_DECL(md, N, prec);
     RV_DECL(xd2, N, prec); RV_DECL(md2, N, prec); RV_DECL(xr, N, prec);
-    double e = -INFINITY;
+    cl_check_begin(res);
     for (int k = 0; k < NSTATES && !st; k++) {
         for (int i = 0; i < K; i++) {
             r_set_d(q + i, cl_rng_normal(&g));
@@ -397,8 +396,8 @@ CL_CHECK(emb_subspace_reduced, "emb.subspace.reduced", .chapter = "EMB 3.1", .ta
         CL_FN(cl_emb_subspace_from_reduced)(s, ar, qdd);
         if ((st = CL_FN(cl_emb_subspace_el_accel)(s, a, x, v))) break;
         if ((st = CL_FN(cl_emb_el_accel)(&m, w, a2, x, v))) break;
-        worst(&e, rel_err(a, ar, N));
-        worst(&e, rel_err(a2, ar, N));
+        cl_check_worst(res, emb_rel_err(a, ar, N), NULL);
+        cl_check_worst(res, emb_rel_err(a2, ar, N), NULL);
         /* Hamilton: μ = P M ẋ (2.4), p = Nᵀμ */
         if ((st = CL_FN(cl_emb_legendre)(&m, w, mu, x, v))) break;
         CL_FN(cl_emb_subspace_reduced_momentum)(s, pp, mu);
@@ -406,27 +405,26 @@ CL_CHECK(emb_subspace_reduced, "emb.subspace.reduced", .chapter = "EMB 3.1", .ta
         CL_FN(cl_emb_subspace_from_reduced)(s, xr, qd2);
         if ((st = CL_FN(cl_emb_subspace_hamilton)(s, xd, md, x, mu))) break;
         if ((st = CL_FN(cl_emb_hamilton)(&m, w, xd2, md2, x, mu))) break;
-        worst(&e, rel_err(xd, xr, N));
-        worst(&e, rel_err(xd2, xr, N));
-        worst(&e, rel_err(qd2, qd, K));
+        cl_check_worst(res, emb_rel_err(xd, xr, N), NULL);
+        cl_check_worst(res, emb_rel_err(xd2, xr, N), NULL);
+        cl_check_worst(res, emb_rel_err(qd2, qd, K), NULL);
         CL_FN(cl_emb_subspace_reduced_momentum)(s, pd2, md);
-        worst(&e, rel_err(pd2, pd, K));
+        cl_check_worst(res, emb_rel_err(pd2, pd, K), NULL);
         CL_FN(cl_emb_subspace_reduced_momentum)(s, pd2, md2);
-        worst(&e, rel_err(pd2, pd, K));
+        cl_check_worst(res, emb_rel_err(pd2, pd, K), NULL);
         /* round trip x → q */
         CL_FN(cl_emb_subspace_to_reduced)(s, qd2, x);
-        worst(&e, rel_err(qd2, q, K));
+        cl_check_worst(res, emb_rel_err(qd2, q, K), NULL);
     }
     CL_FN(cl_emb_work_free)(w);
     CL_FN(cl_emb_subspace_free)(s);
-    res->log2_err = e;
     return st;
 }
 
 /* dH/dt = H_x·ẋ + H_μ·μ̇ along (2.7)–(2.8), relative to |H_x||ẋ| + |H_μ||μ̇|
  * scale (the largest term), for the subspace, circle and sphere examples. */
 static int energy_rate_of(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w, cl_prec_t prec,
-                          rsrc x, rsrc mu, double *e)
+                          rsrc x, rsrc mu, cl_check_result *res)
 {
     size_t n = m->n;
     RV_DECL(xd, n, prec); RV_DECL(md, n, prec); RV_DECL(hx, n, prec); RV_DECL(hm, n, prec);
@@ -439,7 +437,7 @@ static int energy_rate_of(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w, c
     double sc = CL_FN(cl_rvec_log2_maxabs)(hx, n) + CL_FN(cl_rvec_log2_maxabs)(xd, n);
     double sc2 = CL_FN(cl_rvec_log2_maxabs)(hm, n) + CL_FN(cl_rvec_log2_maxabs)(md, n);
     if (sc2 > sc) sc = sc2;
-    worst(e, r_log2abs(rate) - (sc > 0 ? sc : 0));
+    cl_check_worst(res, r_log2abs(rate) - (sc > 0 ? sc : 0), NULL);
     return CL_OK;
 }
 
@@ -449,21 +447,17 @@ CL_CHECK(emb_energy_examples, "emb.energy.examples", .chapter = "EMB 2", .tags =
 {
     cl_rng g;
     cl_rng_seed(&g, 41);
-    double e = -INFINITY;
+    cl_check_begin(res);
     int st;
     RV_DECL(x, 5, prec); RV_DECL(v, 5, prec); RV_DECL(mu, 5, prec); RV_DECL(q, 3, prec);
     for (size_t d = 2; d <= 3; d++) {
-        CL_FN(cl_emb_pendulum) *p;
-        if ((st = make_pendulum(&p, d, prec))) return st;
-        CL_FN(cl_emb_model) m;
-        CL_FN(cl_emb_pendulum_model)(p, &m);
-        CL_FN(cl_emb_work) *w = CL_FN(cl_emb_work_new)(d, prec);
+        emb_fixture f;
+        if ((st = open_pendulum(&f, d, prec))) return st;
         for (int k = 0; k < NSTATES && !st; k++) {
             random_state(x, mu, d, 5.0, &g);
-            st = energy_rate_of(&m, w, prec, x, mu, &e);
+            st = energy_rate_of(&f.m, f.w, prec, x, mu, res);
         }
-        CL_FN(cl_emb_work_free)(w);
-        CL_FN(cl_emb_pendulum_free)(p);
+        emb_fixture_close(&f);
         if (st) return st;
     }
     CL_FN(cl_emb_subspace) *s;
@@ -477,11 +471,10 @@ CL_CHECK(emb_energy_examples, "emb.energy.examples", .chapter = "EMB 2", .tags =
         for (int i = 0; i < 3; i++) r_set_d(q + i, cl_rng_normal(&g));
         CL_FN(cl_emb_subspace_from_reduced)(s, v, q);
         if ((st = CL_FN(cl_emb_legendre)(&m, w, mu, x, v))) break;
-        st = energy_rate_of(&m, w, prec, x, mu, &e);
+        st = energy_rate_of(&m, w, prec, x, mu, res);
     }
     CL_FN(cl_emb_work_free)(w);
     CL_FN(cl_emb_subspace_free)(s);
-    res->log2_err = e;
     return st;
 }
 
@@ -515,14 +508,11 @@ CL_CHECK(emb_sphere_vs_s2, "emb.sphere.vs_s2_chapter", .chapter = "EMB 3.3", .ta
 {
     cl_rng g;
     cl_rng_seed(&g, 2323);
-    CL_FN(cl_emb_pendulum) *p;
-    int st = make_pendulum(&p, 3, prec);
+    emb_fixture f;
+    int st = open_pendulum(&f, 3, prec);
     if (st) return st;
-    CL_FN(cl_emb_model) m;
-    CL_FN(cl_emb_pendulum_model)(p, &m);
-    CL_FN(cl_emb_work) *w = CL_FN(cl_emb_work_new)(3, prec);
     R_DECL(ml2, prec); R_DECL(mgl, prec); R_DECL(mm, prec); R_DECL(ll, prec); R_DECL(gg, prec);
-    CL_FN(cl_emb_pendulum_params)(p, NULL, mm, ll, gg);
+    CL_FN(cl_emb_pendulum_params)(f.pend, NULL, mm, ll, gg);
     r_mul(ml2, mm, ll); r_mul(ml2, ml2, ll);
     r_mul(mgl, mm, gg); r_mul(mgl, mgl, ll);
     s2pend sp = {ml2, mgl};
@@ -536,30 +526,30 @@ CL_CHECK(emb_sphere_vs_s2, "emb.sphere.vs_s2_chapter", .chapter = "EMB 3.3", .ta
     quad_h q = {3, K, B, b};
     CL_FN(cl_emb_model) mq = {0};
     mq.n = 3; mq.ctx = &q; mq.proj = qh_proj; mq.dproj = qh_dproj; mq.ham_dx = qh_dx; mq.ham_dmu = qh_dmu;
-    double e = -INFINITY;
-    if (!w || !ws) st = CL_ENOMEM;
+    cl_check_begin(res);
+    if (!ws) st = CL_ENOMEM;
     for (int k = 0; k < NSTATES && !st; k++) {
         random_state(xs, xs + 3, 3, 3.0, &g);
         /* (2.3)/(3.5) vs [S2 (13)] */
         if ((st = CL_FN(cl_s2_quad_rhs_qdot)(ws, dx, xs))) break;
-        if ((st = CL_FN(cl_emb_el_accel)(&m, w, a, xs, xs + 3))) break;
-        worst(&e, rel_err(a, dx + 3, 3));
-        CL_FN(cl_emb_sphere_el_accel)(p, a, xs, xs + 3);
-        worst(&e, rel_err(a, dx + 3, 3));
+        if ((st = CL_FN(cl_emb_el_accel)(&f.m, f.w, a, xs, xs + 3))) break;
+        cl_check_worst(res, emb_rel_err(a, dx + 3, 3), NULL);
+        CL_FN(cl_emb_sphere_el_accel)(f.pend, a, xs, xs + 3);
+        cl_check_worst(res, emb_rel_err(a, dx + 3, 3), NULL);
         /* (2.4) vs [S2 (24)] */
-        if ((st = CL_FN(cl_emb_legendre)(&m, w, mu, xs, xs + 3))) break;
+        if ((st = CL_FN(cl_emb_legendre)(&f.m, f.w, mu, xs, xs + 3))) break;
         if ((st = CL_FN(cl_s2_quad_legendre_mu)(ws, mu2, xs, xs + 3))) break;
-        worst(&e, rel_err(mu, mu2, 3));
+        cl_check_worst(res, emb_rel_err(mu, mu2, 3), NULL);
         /* (2.7)–(2.8), (3.6) vs [S2 (25), (27)] */
         v3_set(xs + 3, mu2);
         if ((st = CL_FN(cl_s2_quad_rhs_mu)(ws, dx, xs))) break;
-        if ((st = CL_FN(cl_emb_hamilton)(&m, w, xd, md, xs, mu2))) break;
-        worst(&e, rel_err(xd, dx, 3));
-        worst(&e, rel_err(md, dx + 3, 3));
-        m.ham_dx(m.ctx, hx, xs, mu2);
-        m.ham_dmu(m.ctx, hm, xs, mu2);
+        if ((st = CL_FN(cl_emb_hamilton)(&f.m, f.w, xd, md, xs, mu2))) break;
+        cl_check_worst(res, emb_rel_err(xd, dx, 3), NULL);
+        cl_check_worst(res, emb_rel_err(md, dx + 3, 3), NULL);
+        f.m.ham_dx(f.m.ctx, hx, xs, mu2);
+        f.m.ham_dmu(f.m.ctx, hm, xs, mu2);
         CL_FN(cl_emb_sphere_hamilton)(xd, md, xs, mu2, hx, hm);
-        worst(&e, rel_err(md, dx + 3, 3));
+        cl_check_worst(res, emb_rel_err(md, dx + 3, 3), NULL);
         /* generic H: (2.7)–(2.8) vs [S2 (23)] */
         random_sym(K, 3, &g);
         random_sym(B, 3, &g);
@@ -567,14 +557,12 @@ CL_CHECK(emb_sphere_vs_s2, "emb.sphere.vs_s2_chapter", .chapter = "EMB 3.3", .ta
         qh_dx(&q, hx, xs, mu2);
         qh_dmu(&q, hm, xs, mu2);
         CL_FN(cl_s2_hamilton_mu)(1, dx, xs, mu2, hx, hm, NULL);
-        if ((st = CL_FN(cl_emb_hamilton)(&mq, w, xd, md, xs, mu2))) break;
-        worst(&e, rel_err(xd, dx, 3));
-        worst(&e, rel_err(md, dx + 3, 3));
+        if ((st = CL_FN(cl_emb_hamilton)(&mq, f.w, xd, md, xs, mu2))) break;
+        cl_check_worst(res, emb_rel_err(xd, dx, 3), NULL);
+        cl_check_worst(res, emb_rel_err(md, dx + 3, 3), NULL);
     }
     CL_FN(cl_s2_quad_ws_free)(ws);
-    CL_FN(cl_emb_work_free)(w);
-    CL_FN(cl_emb_pendulum_free)(p);
-    res->log2_err = e;
+    emb_fixture_close(&f);
     return st;
 }
 
@@ -679,7 +667,7 @@ CL_CHECK(emb_general_magnetic, "emb.general.magnetic_sphere", .chapter = "EMB 2"
     m.hamiltonian = mag_ham; m.ham_dx = mag_ham_dx; m.ham_dmu = mag_ham_dmu;
     CL_FN(cl_emb_work) *w = CL_FN(cl_emb_work_new)(3, prec);
     if (!w) return CL_ENOMEM;
-    double e = -INFINITY;
+    cl_check_begin(res);
     int st = 0;
     for (int k = 0; k < NSTATES && !st; k++) {
         for (int i = 0; i < 3; i++) r_set_d(B + i, 2.0 * cl_rng_normal(&g));
@@ -691,40 +679,39 @@ CL_CHECK(emb_general_magnetic, "emb.general.magnetic_sphere", .chapter = "EMB 2"
         v3_dot(s, v, v);
         r_neg(s, s);
         v3_axpy(aw, s, x);
-        worst(&e, rel_err(a, aw, 3));
+        cl_check_worst(res, emb_rel_err(a, aw, 3), NULL);
         if ((st = CL_FN(cl_emb_el_residual)(&m, w, r, x, v, aw))) break;
         {   /* the residual of (2.3) at the closed form, relative to |ẋ × B| */
             double sc = CL_FN(cl_rvec_log2_maxabs)(t, 3);
-            worst(&e, CL_FN(cl_rvec_log2_maxabs)(r, 3) - (sc > 0 ? sc : 0));
+            cl_check_worst(res, CL_FN(cl_rvec_log2_maxabs)(r, 3) - (sc > 0 ? sc : 0), NULL);
         }
         /* (2.4) μ = ẋ + A; inverse; H = μ·ẋ − L = ½|ẋ|² */
         if ((st = CL_FN(cl_emb_legendre)(&m, w, mu, x, v))) break;
         mag_A(&mg, t, x);
         v3_add(t, t, v);
-        worst(&e, rel_err(mu, t, 3));
+        cl_check_worst(res, emb_rel_err(mu, t, 3), NULL);
         if ((st = CL_FN(cl_emb_legendre_inv)(&m, w, v2, x, mu))) break;
-        worst(&e, rel_err(v2, v, 3));
+        cl_check_worst(res, emb_rel_err(v2, v, 3), NULL);
         if ((st = CL_FN(cl_emb_hamiltonian_from_lagrangian)(&m, w, H, x, mu))) break;
         v3_dot(E, v, v);
         r_mul_2si(E, E, -1);
-        worst(&e, rel_err(H, E, 1));
+        cl_check_worst(res, emb_rel_err(H, E, 1), NULL);
         m.hamiltonian(m.ctx, H, x, mu);
-        worst(&e, rel_err(H, E, 1));
+        cl_check_worst(res, emb_rel_err(H, E, 1), NULL);
         /* (2.7)–(2.8): ẋ = v, μ̇ = ẍ + ½ B × ẋ */
         if ((st = CL_FN(cl_emb_hamilton)(&m, w, xd, md, x, mu))) break;
-        worst(&e, rel_err(xd, v, 3));
+        cl_check_worst(res, emb_rel_err(xd, v, 3), NULL);
         v3_cross(t, B, v);
         for (int i = 0; i < 3; i++) r_mul_2si(t + i, t + i, -1);
         v3_add(t, t, aw);
-        worst(&e, rel_err(md, t, 3));
+        cl_check_worst(res, emb_rel_err(md, t, 3), NULL);
         /* [S2 (23)] with the same gradients */
         m.ham_dx(m.ctx, hx, x, mu);
         m.ham_dmu(m.ctx, hm, x, mu);
         CL_FN(cl_emb_sphere_hamilton)(xd, r, x, mu, hx, hm);
-        worst(&e, rel_err(r, t, 3));
+        cl_check_worst(res, emb_rel_err(r, t, 3), NULL);
     }
     CL_FN(cl_emb_work_free)(w);
-    res->log2_err = e;
     return st;
 }
 
@@ -739,15 +726,15 @@ CL_CHECK(emb_general_dproj, "emb.general.dproj_difference", .chapter = "EMB 2", 
     cl_rng_seed(&g, 25);
     RV_DECL(x, 5, prec); RV_DECL(v, 5, prec); RV_DECL(y, 5, prec); RV_DECL(xp, 5, prec);
     RV_DECL(xm, 5, prec); RV_DECL(pp, 5, prec); RV_DECL(pm, 5, prec); RV_DECL(d, 5, prec);
-    double e = -INFINITY;
+    cl_check_begin(res);
     int st = 0;
     for (int sys = 0; sys < 3 && !st; sys++) {
-        CL_FN(cl_emb_pendulum) *p = NULL;
+        emb_fixture f = {0};
         CL_FN(cl_emb_subspace) *sb = NULL;
         CL_FN(cl_emb_model) m;
         if (sys < 2) {
-            if ((st = make_pendulum(&p, (size_t)sys + 2, prec))) break;
-            CL_FN(cl_emb_pendulum_model)(p, &m);
+            if ((st = open_pendulum(&f, (size_t)sys + 2, prec))) break;
+            m = f.m;
         } else {
             if ((st = make_subspace(&sb, prec, 503, NULL))) break;
             CL_FN(cl_emb_subspace_model)(sb, &m);
@@ -768,12 +755,11 @@ CL_CHECK(emb_general_dproj, "emb.general.dproj_difference", .chapter = "EMB 2", 
                 r_mul_2si(pp + i, pp + i, -1);
             }
             st = m.dproj(m.ctx, d, x, v, y);
-            worst(&e, rel_err(d, pp, n));
+            cl_check_worst(res, emb_rel_err(d, pp, n), NULL);
         }
-        CL_FN(cl_emb_pendulum_free)(p);
+        emb_fixture_close(&f);
         CL_FN(cl_emb_subspace_free)(sb);
     }
-    res->log2_err = e;
     return st;
 }
 

@@ -28,7 +28,7 @@
  */
 #include <stdlib.h>
 #include "emb_circle.h"
-#include "emb_la_impl.h"
+#include "emb_impl.h"
 
 struct CL_FN(cl_emb_pendulum) {
     size_t d;
@@ -98,13 +98,28 @@ static int pend_dproj(void *ctx, rptr out, rsrc x, rsrc v, rsrc y)
     return CL_OK;
 }
 
+/* T = ½mℓ²|y|² for a velocity y, or ½|y|²/(mℓ²) for a momentum y. */
+static void kinetic(const CL_FN(cl_emb_pendulum) *p, rptr T, rsrc y, int momentum)
+{
+    emb_dot(T, y, y, p->d);
+    if (momentum) r_div(T, T, P_ML2(p));
+    else r_mul(T, T, P_ML2(p));
+    r_mul_2si(T, T, -1);
+}
+
+/* gr = ±∂(mgℓ x_d)/∂x = ±mgℓ e_d. */
+static void potential_grad(const CL_FN(cl_emb_pendulum) *p, rptr gr, int sign)
+{
+    for (size_t i = 0; i + 1 < p->d; i++) r_set_zero(gr + i);
+    if (sign < 0) r_neg(gr + p->d - 1, P_MGL(p));
+    else r_set(gr + p->d - 1, P_MGL(p));
+}
+
 static int pend_lag(void *ctx, rptr L, rsrc x, rsrc v)
 {
     const CL_FN(cl_emb_pendulum) *p = ctx;
     R_DECL(t, r_prec(L));
-    emb_dot(t, v, v, p->d);
-    r_mul(t, t, P_ML2(p));
-    r_mul_2si(t, t, -1);
+    kinetic(p, t, v, 0);
     r_mul(L, P_MGL(p), x + p->d - 1);
     r_sub(L, t, L);
     return CL_OK;
@@ -112,12 +127,11 @@ static int pend_lag(void *ctx, rptr L, rsrc x, rsrc v)
 
 static int pend_lag_dx(void *ctx, rptr gr, rsrc x, rsrc v)
 {
-    const CL_FN(cl_emb_pendulum) *p = ctx;
-    for (size_t i = 0; i + 1 < p->d; i++) r_set_zero(gr + i);
-    r_neg(gr + p->d - 1, P_MGL(p));
+    potential_grad(ctx, gr, -1);
     return CL_OK;
 }
 
+/* gr = mℓ² v, also L_ẋẋ w = mℓ² w. */
 static int pend_lag_dv(void *ctx, rptr gr, rsrc x, rsrc v)
 {
     const CL_FN(cl_emb_pendulum) *p = ctx;
@@ -125,12 +139,7 @@ static int pend_lag_dv(void *ctx, rptr gr, rsrc x, rsrc v)
     return CL_OK;
 }
 
-static int pend_lag_dvdv(void *ctx, rptr out, rsrc x, rsrc v, rsrc w)
-{
-    const CL_FN(cl_emb_pendulum) *p = ctx;
-    for (size_t i = 0; i < p->d; i++) r_mul(out + i, P_ML2(p), w + i);
-    return CL_OK;
-}
+static int pend_lag_dvdv(void *ctx, rptr out, rsrc x, rsrc v, rsrc w) { return pend_lag_dv(ctx, out, x, w); }
 
 static int pend_lag_dvdx(void *ctx, rptr out, rsrc x, rsrc v, rsrc w)
 {
@@ -143,9 +152,7 @@ static int pend_ham(void *ctx, rptr H, rsrc x, rsrc mu)
 {
     const CL_FN(cl_emb_pendulum) *p = ctx;
     R_DECL(t, r_prec(H));
-    emb_dot(t, mu, mu, p->d);
-    r_div(t, t, P_ML2(p));
-    r_mul_2si(t, t, -1);
+    kinetic(p, t, mu, 1);
     r_mul(H, P_MGL(p), x + p->d - 1);
     r_add(H, H, t);
     return CL_OK;
@@ -153,9 +160,7 @@ static int pend_ham(void *ctx, rptr H, rsrc x, rsrc mu)
 
 static int pend_ham_dx(void *ctx, rptr gr, rsrc x, rsrc mu)
 {
-    const CL_FN(cl_emb_pendulum) *p = ctx;
-    for (size_t i = 0; i + 1 < p->d; i++) r_set_zero(gr + i);
-    r_set(gr + p->d - 1, P_MGL(p));
+    potential_grad(ctx, gr, 1);
     return CL_OK;
 }
 
@@ -185,9 +190,7 @@ void CL_FN(cl_emb_pendulum_model)(CL_FN(cl_emb_pendulum) *p, CL_FN(cl_emb_model)
 void CL_FN(cl_emb_pendulum_energy)(const CL_FN(cl_emb_pendulum) *p, rptr E, rsrc x, rsrc v)
 {
     R_DECL(t, r_prec(E));
-    emb_dot(t, v, v, p->d);
-    r_mul(t, t, P_ML2(p));
-    r_mul_2si(t, t, -1);
+    kinetic(p, t, v, 0);
     r_mul(E, P_MGL(p), x + p->d - 1);
     r_add(E, E, t);
 }
@@ -203,7 +206,7 @@ int CL_FN(cl_emb_pendulum_check_state)(const CL_FN(cl_emb_pendulum) *p, rsrc x, 
     r_add_si(s, s, -1);
     if (r_log2abs(s) > tol) return CL_ENOTUNIT;
     emb_dot(s, x, v, d);
-    double scale = emb_log2_maxabs(v, d);
+    double scale = CL_FN(cl_rvec_log2_maxabs)(v, d);
     if (scale < 0) scale = 0;
     return r_log2abs(s) <= tol + scale + 1.0 ? CL_OK : CL_ENOTTANGENT;
 }

@@ -36,16 +36,29 @@
  */
 #include <stdlib.h>
 #include "emb_general.h"
-#include "emb_la_impl.h"
+#include "emb_impl.h"
 
-/* Scratch: two n×n matrices and sixteen n-vectors in one block. Callbacks
- * never receive an output that aliases one of their inputs. */
+/* Scratch of the general routines, each part named by the one routine that
+ * writes it (a routine calling another passes it only that routine's
+ * outputs), so that callbacks never receive an output aliasing an input. */
 struct CL_FN(cl_emb_work) {
     size_t n;
     cl_prec_t prec;
     rptr block;
-    rptr K, D;
-    rptr u[16];
+    rptr K;   /* n×n: P L_ẋẋ P + I − P (tangent_mass), then its LU factors */
+    rptr D;   /* n×n: the matrix (2.5) inside cl_emb_hamilton */
+    struct { rptr e, pe, t, t2; } mass;          /* tangent_mass: eⱼ, P eⱼ, P L_ẋẋ P eⱼ, L_ẋẋ P eⱼ */
+    struct { rptr e, col; } dcol;                /* cl_emb_dproj_matrix: eᵢ, DP[eᵢ]μ */
+    struct { rptr pv; } tangent;                 /* cl_emb_check_tangent: P v − v */
+    struct { rptr t1, t2, lx; } residual;        /* cl_emb_el_residual */
+    struct { rptr c, rhs, t; } accel;            /* cl_emb_el_accel: DP[ẋ]ẋ, right-hand side, aₜ */
+    struct { rptr g; } legendre;                 /* cl_emb_legendre: ∂L/∂ẋ */
+    struct { rptr pm, res; } legendre_inv;       /* cl_emb_legendre_inv: P μ, Newton residual */
+    struct { rptr v; } h_from_l;                 /* cl_emb_hamiltonian_from_lagrangian: ẋ */
+    struct { rptr hx, hmu, xd, t, s, pt; } ham;  /* cl_emb_hamilton */
+    struct { rptr hx, hmu; } rate;               /* cl_emb_energy_rate */
+    struct { rptr a; } el_rhs;                   /* cl_emb_el_rhs: ẍ */
+    struct { rptr xd, md; } ham_rhs;             /* cl_emb_hamilton_rhs: ẋ, μ̇ */
 };
 
 CL_FN(cl_emb_work) *CL_FN(cl_emb_work_new)(size_t n, cl_prec_t prec)
@@ -56,13 +69,22 @@ CL_FN(cl_emb_work) *CL_FN(cl_emb_work_new)(size_t n, cl_prec_t prec)
     if (n < 1 || n > 64 || cl_prec_check(prec) != CL_OK) return NULL;
     CL_FN(cl_emb_work) *w = calloc(1, sizeof *w);
     if (!w) return NULL;
+    rptr *vec[] = {
+        &w->mass.e, &w->mass.pe, &w->mass.t, &w->mass.t2, &w->dcol.e, &w->dcol.col,
+        &w->tangent.pv, &w->residual.t1, &w->residual.t2, &w->residual.lx,
+        &w->accel.c, &w->accel.rhs, &w->accel.t, &w->legendre.g,
+        &w->legendre_inv.pm, &w->legendre_inv.res, &w->h_from_l.v,
+        &w->ham.hx, &w->ham.hmu, &w->ham.xd, &w->ham.t, &w->ham.s, &w->ham.pt,
+        &w->rate.hx, &w->rate.hmu, &w->el_rhs.a, &w->ham_rhs.xd, &w->ham_rhs.md};
+    size_t nvec = sizeof vec / sizeof *vec;
     w->n = n;
     w->prec = prec;
-    w->block = CL_FN(cl_rvec_new)(2 * n * n + 16 * n, prec);
+    w->block = CL_FN(cl_rvec_new)(2 * n * n + nvec * n, prec);
     if (!w->block) { free(w); return NULL; }
-    w->K = w->block;
-    w->D = w->block + n * n;
-    for (int i = 0; i < 16; i++) w->u[i] = w->block + 2 * n * n + (size_t)i * n;
+    rptr b = w->block;
+    w->K = b; b += n * n;
+    w->D = b; b += n * n;
+    for (size_t i = 0; i < nvec; i++, b += n) *vec[i] = b;
     return w;
 }
 
@@ -89,13 +111,13 @@ int CL_FN(cl_emb_check_tangent)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work)
     EMB_NEED(m, proj);
     size_t n = m->n;
     if (!CL_FN(cl_rvec_is_finite)(x, n) || !CL_FN(cl_rvec_is_finite)(v, n)) return CL_ENAN;
-    rptr pv = w->u[0];
+    rptr pv = w->tangent.pv;
     EMB_TRY(m->proj(m->ctx, pv, x, v));
     for (size_t i = 0; i < n; i++) r_sub(pv + i, pv + i, v + i);
-    double scale = emb_log2_maxabs(v, n);
+    double scale = CL_FN(cl_rvec_log2_maxabs)(v, n);
     if (scale < 0) scale = 0;
     double tol = log2(tol_ulps) + 1.0 - (double)w->prec + scale;
-    return emb_log2_maxabs(pv, n) <= tol ? CL_OK : CL_ENOTTANGENT;
+    return CL_FN(cl_rvec_log2_maxabs)(pv, n) <= tol ? CL_OK : CL_ENOTTANGENT;
 }
 
 /** [EMB (2.3)]: r = P{L_ẋẋ a + L_ẋx ẋ − L_x}. */
@@ -105,7 +127,7 @@ int CL_FN(cl_emb_el_residual)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *
     EMB_TRY(check_dims(m, w));
     EMB_NEED(m, proj); EMB_NEED(m, lag_dx); EMB_NEED(m, lag_dvdv); EMB_NEED(m, lag_dvdx);
     size_t n = m->n;
-    rptr t1 = w->u[0], t2 = w->u[1], lx = w->u[2];
+    rptr t1 = w->residual.t1, t2 = w->residual.t2, lx = w->residual.lx;
     EMB_TRY(m->lag_dvdv(m->ctx, t1, x, v, a));   /* L_ẋẋ a */
     EMB_TRY(m->lag_dvdx(m->ctx, t2, x, v, v));   /* L_ẋx ẋ */
     EMB_TRY(m->lag_dx(m->ctx, lx, x, v));
@@ -117,11 +139,11 @@ int CL_FN(cl_emb_el_residual)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *
 }
 
 /* K = P L_ẋẋ P + I − P, the Legendre map on T_xM extended by the identity
- * on the normal space; column j is built from P eⱼ. Uses u[9..12]. */
+ * on the normal space; column j is built from P eⱼ. Writes w->K. */
 static int tangent_mass(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w, rsrc x, rsrc v)
 {
     size_t n = m->n;
-    rptr e = w->u[9], pe = w->u[10], t = w->u[11], t2 = w->u[12];
+    rptr e = w->mass.e, pe = w->mass.pe, t = w->mass.t, t2 = w->mass.t2;
     for (size_t j = 0; j < n; j++) {
         for (size_t i = 0; i < n; i++) r_set_zero(e + i);
         r_set_si(e + j, 1);
@@ -143,7 +165,7 @@ int CL_FN(cl_emb_el_accel)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w,
     EMB_NEED(m, proj); EMB_NEED(m, dproj); EMB_NEED(m, lag_dx);
     EMB_NEED(m, lag_dvdv); EMB_NEED(m, lag_dvdx);
     size_t n = m->n;
-    rptr c = w->u[0], rhs = w->u[1], t = w->u[2];
+    rptr c = w->accel.c, rhs = w->accel.rhs, t = w->accel.t;
     EMB_TRY(m->dproj(m->ctx, c, x, v, v));       /* normal part (I − P)ẍ = DP[ẋ]ẋ */
     EMB_TRY(m->lag_dx(m->ctx, rhs, x, v));
     EMB_TRY(m->lag_dvdx(m->ctx, t, x, v, v));
@@ -152,7 +174,7 @@ int CL_FN(cl_emb_el_accel)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w,
     for (size_t i = 0; i < n; i++) r_sub(rhs + i, rhs + i, t + i);
     EMB_TRY(m->proj(m->ctx, t, x, rhs));
     EMB_TRY(tangent_mass(m, w, x, v));
-    EMB_TRY(emb_solve(w->K, t, n, 1));
+    EMB_TRY(emb_lu_solve(w->K, t, n, 1));
     for (size_t i = 0; i < n; i++) r_add(a + i, t + i, c + i);
     return CL_OK;
 }
@@ -163,7 +185,7 @@ int CL_FN(cl_emb_legendre)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w,
 {
     EMB_TRY(check_dims(m, w));
     EMB_NEED(m, proj); EMB_NEED(m, lag_dv);
-    rptr g = w->u[3];
+    rptr g = w->legendre.g;
     EMB_TRY(m->lag_dv(m->ctx, g, x, v));
     return m->proj(m->ctx, mu, x, g);
 }
@@ -174,18 +196,18 @@ int CL_FN(cl_emb_legendre_inv)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) 
     EMB_TRY(check_dims(m, w));
     EMB_NEED(m, proj); EMB_NEED(m, lag_dv); EMB_NEED(m, lag_dvdv);
     size_t n = m->n;
-    rptr pm = w->u[4], res = w->u[5];
+    rptr pm = w->legendre_inv.pm, res = w->legendre_inv.res;
     EMB_TRY(m->proj(m->ctx, pm, x, mu));
     for (size_t i = 0; i < n; i++) r_set_zero(v + i);
-    double scale = emb_log2_maxabs(pm, n);
+    double scale = CL_FN(cl_rvec_log2_maxabs)(pm, n);
     if (scale < 0) scale = 0;
     double tol = log2(8.0 * (double)n) + 1.0 - (double)w->prec + scale;
     for (int it = 0; it < 50; it++) {
         EMB_TRY(CL_FN(cl_emb_legendre)(m, w, res, x, v));
         for (size_t i = 0; i < n; i++) r_sub(res + i, res + i, pm + i);
-        int small = emb_log2_maxabs(res, n) <= tol;
+        int small = CL_FN(cl_rvec_log2_maxabs)(res, n) <= tol;
         EMB_TRY(tangent_mass(m, w, x, v));
-        EMB_TRY(emb_solve(w->K, res, n, 1));
+        EMB_TRY(emb_lu_solve(w->K, res, n, 1));
         for (size_t i = 0; i < n; i++) r_sub(v + i, v + i, res + i);
         if (small) {
             for (size_t i = 0; i < n; i++) r_set(res + i, v + i);
@@ -200,7 +222,7 @@ int CL_FN(cl_emb_hamiltonian_from_lagrangian)(const CL_FN(cl_emb_model) *m, CL_F
 {
     EMB_TRY(check_dims(m, w));
     EMB_NEED(m, lagrangian);
-    rptr v = w->u[6];
+    rptr v = w->h_from_l.v;
     EMB_TRY(CL_FN(cl_emb_legendre_inv)(m, w, v, x, mu));
     R_DECL(L, w->prec);
     EMB_TRY(m->lagrangian(m->ctx, L, x, v));
@@ -216,7 +238,7 @@ int CL_FN(cl_emb_dproj_matrix)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) 
     EMB_TRY(check_dims(m, w));
     EMB_NEED(m, dproj);
     size_t n = m->n;
-    rptr e = w->u[9], col = w->u[10];
+    rptr e = w->dcol.e, col = w->dcol.col;
     for (size_t j = 0; j < n; j++) {
         for (size_t i = 0; i < n; i++) r_set_zero(e + i);
         r_set_si(e + j, 1);
@@ -233,7 +255,7 @@ int CL_FN(cl_emb_hamilton)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w,
     EMB_TRY(check_dims(m, w));
     EMB_NEED(m, proj); EMB_NEED(m, dproj); EMB_NEED(m, ham_dx); EMB_NEED(m, ham_dmu);
     size_t n = m->n;
-    rptr hx = w->u[0], hmu = w->u[1], xd = w->u[2], t = w->u[3], s = w->u[4], pt = w->u[13];
+    rptr hx = w->ham.hx, hmu = w->ham.hmu, xd = w->ham.xd, t = w->ham.t, s = w->ham.s, pt = w->ham.pt;
     EMB_TRY(m->ham_dx(m->ctx, hx, x, mu));
     EMB_TRY(m->ham_dmu(m->ctx, hmu, x, mu));
     EMB_TRY(m->proj(m->ctx, xd, x, hmu));                 /* (2.7) ẋ = P H_μ */
@@ -244,7 +266,7 @@ int CL_FN(cl_emb_hamilton)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w,
     for (size_t i = 0; i < n; i++) r_sub(t + i, t + i, hx + i);
     EMB_TRY(m->proj(m->ctx, pt, x, t));
     /* [EMB (2.10)]: (I − P) μ̇ = D ẋ, the derivative of the constraint (I − Pᵀ)μ = 0. */
-    emb_mat_vec(s, w->D, xd, n, n);
+    CL_FN(cl_mat_vec)(s, w->D, xd, (int)n, (int)n);
     for (size_t i = 0; i < n; i++) r_add(mudot + i, pt + i, s + i);
     for (size_t i = 0; i < n; i++) r_set(xdot + i, xd + i);
     return CL_OK;
@@ -256,7 +278,7 @@ int CL_FN(cl_emb_energy_rate)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *
     EMB_TRY(check_dims(m, w));
     EMB_NEED(m, ham_dx); EMB_NEED(m, ham_dmu);
     size_t n = m->n;
-    rptr hx = w->u[7], hmu = w->u[8];
+    rptr hx = w->rate.hx, hmu = w->rate.hmu;
     EMB_TRY(m->ham_dx(m->ctx, hx, x, mu));
     EMB_TRY(m->ham_dmu(m->ctx, hmu, x, mu));
     R_DECL(t, w->prec);
@@ -270,7 +292,7 @@ int CL_FN(cl_emb_el_rhs)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w, rp
 {
     EMB_TRY(check_dims(m, w));
     size_t n = m->n;
-    rptr a = w->u[8];
+    rptr a = w->el_rhs.a;
     EMB_TRY(CL_FN(cl_emb_el_accel)(m, w, a, s, s + n));
     for (size_t i = 0; i < n; i++) {
         r_set(ds + i, s + n + i);
@@ -283,7 +305,7 @@ int CL_FN(cl_emb_hamilton_rhs)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) 
 {
     EMB_TRY(check_dims(m, w));
     size_t n = m->n;
-    rptr xd = w->u[5], md = w->u[6];
+    rptr xd = w->ham_rhs.xd, md = w->ham_rhs.md;
     EMB_TRY(CL_FN(cl_emb_hamilton)(m, w, xd, md, s, s + n));
     for (size_t i = 0; i < n; i++) {
         r_set(ds + i, xd + i);

@@ -38,7 +38,7 @@
  */
 #include <stdlib.h>
 #include "emb_so3.h"
-#include "emb_la_impl.h"
+#include "emb_impl.h"
 #include "r3.h"
 
 struct CL_FN(cl_emb_top) {
@@ -90,32 +90,7 @@ void CL_FN(cl_emb_so3_vee)(rptr v, rsrc M)
     for (int i = 0; i < 3; i++) r_mul_2si(v + i, t + i, -1);
 }
 
-void CL_FN(cl_emb_so3_exp)(rptr R, rsrc theta)
-{
-    cl_prec_t p = r_prec(R);
-    R_DECL(s, p); R_DECL(a, p); R_DECL(b, p); R_DECL(h, p);
-    RV_DECL(H, 9, p); RV_DECL(H2, 9, p);
-    v3_norm(s, theta);
-    if (r_is_zero(s)) {
-        r_set_si(a, 1);
-        r_set_q(b, 1, 2);
-    } else {
-        r_sin(a, s);
-        r_div(a, a, s);
-        r_mul_2si(h, s, -1);
-        r_sin(b, h);
-        r_div(b, b, h);
-        r_sqr(b, b);
-        r_mul_2si(b, b, -1);     /* (1 − cos s)/s² = ½ (sin(s/2)/(s/2))² */
-    }
-    m3_hat(H, theta);
-    m3_mul(H2, H, H);
-    for (int k = 0; k < 9; k++) {
-        r_mul(R + k, a, H + k);
-        r_addmul(R + k, b, H2 + k);
-    }
-    for (int i = 0; i < 3; i++) r_add_si(R + 4 * i, R + 4 * i, 1);
-}
+void CL_FN(cl_emb_so3_exp)(rptr R, rsrc theta) { CL_FN(cl_so3_exp)(R, theta); }
 
 double CL_FN(cl_emb_so3_log2_orth_defect)(rsrc R)
 {
@@ -124,7 +99,7 @@ double CL_FN(cl_emb_so3_log2_orth_defect)(rsrc R)
     m3_transpose(T, R);
     m3_mul(Q, T, R);
     for (int i = 0; i < 3; i++) r_add_si(Q + 4 * i, Q + 4 * i, -1);
-    return emb_log2_maxabs(Q, 9);
+    return CL_FN(cl_rvec_log2_maxabs)(Q, 9);
 }
 
 void CL_FN(cl_emb_so3_inertia_nonstandard)(rptr Jd, rsrc J)
@@ -172,7 +147,7 @@ static int top_create(CL_FN(cl_emb_top) **out, rsrc J)
     RV_DECL(A, 9, p);
     CL_FN(cl_rvec_copy)(A, J, 9);
     for (int i = 0; i < 3; i++) r_set_si(t->Jinv + 4 * i, 1);
-    if (emb_solve(A, t->Jinv, 3, 3) || r_sgn(t->Jinv + 8) <= 0) {
+    if (emb_lu_solve(A, t->Jinv, 3, 3) || r_sgn(t->Jinv + 8) <= 0) {
         CL_FN(cl_rvec_free)(t->block);
         free(t);
         return CL_EPARAM;
@@ -406,7 +381,7 @@ int CL_FN(cl_emb_top_accel_38)(const CL_FN(cl_emb_top) *t, rptr Rddot, rsrc R, r
         for (int j = 0; j < 3; j++) r_sub(A + 3 * j + i, col + j, r0 + j);
     }
     v3_neg(r0, r0);
-    int st = emb_solve(A, r0, 3, 1);
+    int st = emb_lu_solve(A, r0, 3, 1);
     if (st) return st;
     m3_hat(W, r0);
     m3_mul(W, R, W);
@@ -519,20 +494,16 @@ int CL_FN(cl_emb_top_rk4_38_step)(const CL_FN(cl_emb_top) *t, rptr R, rptr Rdot,
     return CL_OK;
 }
 
-/* θ′ = Ω + ½ θ×Ω + (1/12) θ×(θ×Ω), the order-4 truncation of dexp⁻¹₋θ. */
+/* θ′ = dexp⁻¹₋θ Ω truncated after ad² (enough for order 4):
+ * Ω + ½ θ×Ω + (1/12) θ×(θ×Ω), by the Bernoulli series of src/lie on so(3) ⊂ se(3). */
 static void dexpinv(rptr out, rsrc theta, rsrc Om)
 {
     cl_prec_t p = r_prec(out);
-    RV_DECL(a, 3, p); RV_DECL(b, 3, p);
-    R_DECL(c, p);
-    v3_cross(a, theta, Om);
-    v3_cross(b, theta, a);
-    r_set_q(c, 1, 12);
-    v3_scale(b, c, b);
-    r_set_q(c, 1, 2);
-    v3_scale(a, c, a);
-    v3_add(out, Om, a);
-    v3_add(out, out, b);
+    RV_DECL(xi, 6, p); RV_DECL(eta, 6, p);
+    v3_neg(xi, theta);
+    v3_set(eta, Om);
+    CL_FN(cl_se3_dexpinv_series)(eta, xi, eta, 2);
+    v3_set(out, eta);
 }
 
 void CL_FN(cl_emb_top_rkmk4_step)(const CL_FN(cl_emb_top) *t, rptr R, rptr Omega, rsrc h)

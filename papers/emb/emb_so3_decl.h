@@ -15,8 +15,8 @@ void CL_FN(cl_emb_so3_inner)(rptr d, rsrc V, rsrc W);
 /** v = (M)^∨ of the skew part ½(M − Mᵀ). */
 void CL_FN(cl_emb_so3_vee)(rptr v, rsrc M);
 /**
- * R = exp(θ^) by Rodrigues' formula, \f$ I + \frac{\sin s}{s}\hat\theta + \frac{2\sin^2(s/2)}{s^2}\hat\theta^2 \f$,
- * s = ‖θ‖ (the half-angle form avoids cancellation for small s).
+ * R = exp(θ^): cl_so3_exp() of src/lie (Rodrigues, with a precision-chosen
+ * series near θ = 0) under the chapter's name.
  */
 void CL_FN(cl_emb_so3_exp)(rptr R, rsrc theta);
 /** Largest |(RᵀR − I)ᵢⱼ| as log2 (−inf when exactly orthogonal). */

@@ -7,8 +7,9 @@
  *     H = \tfrac12\mu^T M_T^{-1}\mu + \tfrac12 x^T K x + f^T x, \f]
  * with M symmetric and positive definite on M, K symmetric, and
  * \f$ M_T^{-1} = N (N^T M N)^{-1} N^T \f$ the inverse of the mass on the
- * subspace (N a basis of ker A). Opaque; not safe for concurrent use (the
- * routines share a scratch area inside the object).
+ * subspace (N a basis of ker A). Opaque. The routines that take a
+ * non-const system write a scratch area inside it: not safe for concurrent
+ * use of one system.
  */
 typedef struct CL_FN(cl_emb_subspace) CL_FN(cl_emb_subspace);
 
@@ -18,7 +19,8 @@ typedef struct CL_FN(cl_emb_subspace) CL_FN(cl_emb_subspace);
  * Computes the projection \f$ P = I - A^T(AA^T)^{-1}A \f$ (the printed
  * \f$ I - A^T(A^TA)^{-1}A \f$ does not conform and AᵀA is singular, see
  * \ref errata_EMB_page "the EMB errata") and a null-space basis N of A by
- * reduced row echelon form. Returns 0, CL_EDIM, CL_ENAN, CL_ESINGULAR
+ * reduced row echelon form (pivot columns chosen greedily by the rank rule of
+ * cl_nullspace, −A_p⁻¹A_f by cl_lu_factor). Returns 0, CL_EDIM, CL_ENAN, CL_ESINGULAR
  * (rank A < m), CL_EPARAM (NᵀMN singular) or CL_ENOMEM.
  */
 int CL_FN(cl_emb_subspace_new)(CL_FN(cl_emb_subspace) **out, size_t n, size_t m,
@@ -57,12 +59,12 @@ void CL_FN(cl_emb_subspace_to_reduced)(const CL_FN(cl_emb_subspace) *s, rptr q, 
  * The unconstrained system in reduced coordinates x = Nq:
  * \f$ (N^TMN)\ddot q = -N^TKN q - N^T f \f$.
  */
-void CL_FN(cl_emb_subspace_reduced_accel)(const CL_FN(cl_emb_subspace) *s, rptr qdd, rsrc q, rsrc qd);
+void CL_FN(cl_emb_subspace_reduced_accel)(CL_FN(cl_emb_subspace) *s, rptr qdd, rsrc q, rsrc qd);
 /**
  * Hamilton's equations in reduced coordinates, p = NᵀMNq̇ = Nᵀμ:
  * \f$ \dot q = (N^TMN)^{-1}p,\ \dot p = -N^TKNq - N^Tf \f$.
  */
-void CL_FN(cl_emb_subspace_reduced_hamilton)(const CL_FN(cl_emb_subspace) *s, rptr qdot, rptr pdot,
+void CL_FN(cl_emb_subspace_reduced_hamilton)(CL_FN(cl_emb_subspace) *s, rptr qdot, rptr pdot,
                                              rsrc q, rsrc p);
 /** p = Nᵀ μ, the reduced momentum of μ. */
 void CL_FN(cl_emb_subspace_reduced_momentum)(const CL_FN(cl_emb_subspace) *s, rptr p, rsrc mu);

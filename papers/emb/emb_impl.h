@@ -1,0 +1,36 @@
+/**
+ * \file emb_impl.h
+ * \brief Internal to the EMB chapters (templated, never installed): the few
+ *        compositions of src/linalg the chapters share. All arithmetic is
+ *        that of src/linalg; nothing here eliminates or factors by itself.
+ */
+#ifndef CL_EMB_IMPL_H
+#define CL_EMB_IMPL_H
+#include "scalar.h"
+#include "linalg.h"
+
+/** d = a · b over n entries (the 1×n by n×1 product of src/linalg). */
+static inline void emb_dot(rptr d, rsrc a, rsrc b, size_t n)
+{
+    CL_FN(cl_mat_mul)(d, a, b, 1, (int)n, 1);
+}
+
+/** y = Aᵀ x for A r×c, as the row vector xᵀA (y must not alias x or A). */
+static inline void emb_matT_vec(rptr y, rsrc A, rsrc x, size_t r, size_t c)
+{
+    CL_FN(cl_mat_mul)(y, x, A, 1, (int)r, (int)c);
+}
+
+/**
+ * Solve A X = B in place: A n×n (n ≤ 64) is overwritten by its LU factors
+ * (cl_lu_factor), B n×nrhs by X. Returns 0, CL_ESINGULAR by the singularity
+ * rule of cl_lu_factor (a pivot ≤ n·2^(1−p)·max|A|), CL_ENAN or CL_EDIM.
+ */
+static inline int emb_lu_solve(rptr A, rptr B, size_t n, size_t nrhs)
+{
+    int perm[64];
+    if (n > 64) return CL_EDIM;
+    int st = CL_FN(cl_lu_factor)(A, perm, (int)n);
+    return st ? st : CL_FN(cl_lu_solve)(A, perm, B, (int)n, (int)nrhs);
+}
+#endif
