@@ -9,7 +9,7 @@
 #include "emb_sphere.h"
 #include "emb_so3.h"
 #include "r3.h"
-#include "emb_la_impl.h"
+#include "emb_impl.h"
 
 #if CL_PREC == CL_MPFR
 enum { K_SUBSPACE, K_CIRCLE, K_SPHERE, K_RIGID, K_HEAVY };
