@@ -475,7 +475,7 @@ CL_CHECK(s2_chain_kinetic, "s2.chain.kinetic", .chapter = "S2 V", .tags = "[S2 (
             s2t_random_state(x, n, 1.0, &g);
             CL_FN(cl_s2n_omega_from_qdot)(n, w, x, x + 3 * n);
             CL_FN(cl_chain_kinetic_omega)(ch, T, x, w);
-            CL_FN(cl_chain_invariants)(ch, CL_S2_QDOT, inv, x);
+            CL_FN(cl_chain_invariants_qdot)(ch, inv, x, x + 3 * n);
             CL_FN(cl_chain_potential)(ch, U, x);
             r_sub(inv, inv, U);
             r_sub(U, inv, T);

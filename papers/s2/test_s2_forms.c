@@ -208,7 +208,7 @@ static void errata(cl_prec_t p)
             r_addmul(T, c, t);
         }
     r_mul_2si(T, T, -1);
-    CL_FN(cl_chain_invariants)(ch, CL_S2_QDOT, inv, x);
+    CL_FN(cl_chain_invariants_qdot)(ch, inv, x, x + 9);
     CL_FN(cl_chain_potential)(ch, U, x);
     r_sub(inv, inv, U);
     r_sub(t, T, inv);
