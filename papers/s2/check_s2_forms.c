@@ -18,57 +18,33 @@ static const size_t NS[] = {1, 2, 3, 5, 8};
 #define NNS (sizeof NS / sizeof NS[0])
 #define DRAWS 4
 
-/* What a row measures at a random (q, q̇) state x of a system; on: the chain whose O(n) fields to use (NULL: the dense ones). */
-typedef double (*s2_measure)(const s2t_sys *s, CL_FN(cl_chain) *on, rsrc x, rptr sc, cl_prec_t p);
-/* Scratch of a measure for n spheres. */
-#define SC_LEN(n) (24 * (n) + (n) * (n) + 3 * (n) * (n) * (n))
-
-/*
- * The largest of \p measure over DRAWS random states of a random controlled
- * chain or damped coupled system, for each n of NS, the generator seeded
- * by \p seed; use_on: measure the chain's O(n) fields.
- */
-static int over_random_systems(cl_check_result *res, cl_prec_t prec, uint64_t seed, int coupled, int use_on,
-                               s2_measure measure)
+/* Pointwise four-form agreement (s2t_form_disagreement) with the dense fields. */
+static double forms_dense(const s2t_sys *s, rsrc x, rptr sc, cl_prec_t p, const char **which)
 {
-    cl_rng g;
-    cl_rng_seed(&g, seed);
-    cl_check_begin(res);
-    for (size_t k = 0; k < NNS; k++) {
-        size_t n = NS[k];
-        s2t_sys s;
-        if (s2t_sys_new(&s, coupled, n, prec, &g, 1)) return CL_ENOMEM;
-        rptr x = CL_FN(cl_rvec_new)(6 * n, prec), sc = CL_FN(cl_rvec_new)(SC_LEN(n), prec);
-        for (int d = 0; d < DRAWS; d++) {
-            s2t_random_state(x, n, 1.0, &g);
-            cl_check_worst(res, measure(&s, use_on ? s.ch : NULL, x, sc, prec), "worst: %s n=%zu draw %d",
-                           coupled ? "coupled" : "chain", n, d);
-        }
-        CL_FN(cl_rvec_free)(x);
-        CL_FN(cl_rvec_free)(sc);
-        s2t_sys_free(&s);
-    }
-    return CL_OK;
+    return s2t_form_disagreement(s->ws, NULL, x, sc);
 }
 
-/* Pointwise four-form agreement (s2t_form_disagreement). */
-static double forms_agreement(const s2t_sys *s, CL_FN(cl_chain) *on, rsrc x, rptr sc, cl_prec_t p)
+/* The same with the chain's O(n) fields. */
+static double forms_on(const s2t_sys *s, rsrc x, rptr sc, cl_prec_t p, const char **which)
 {
-    return s2t_form_disagreement(s->ws, on, x, sc);
+    return s2t_form_disagreement(s->ws, s->ch, x, sc);
 }
+
+#define OVER_NS(seed, coupled, measure, label) \
+    s2t_row_over_systems(res, prec, seed, coupled, 1, NS, NNS, DRAWS, measure, label)
 
 CL_CHECK(s2_forms_chain, "s2.forms.chain.agree", .chapter = "S2 III-IV", .tags = "[S2 (3),(5),(13),(19),(24),(25),(27),(33),(34),(36)]",
          .what = "chain pendulum (random m, l, tau, d; n = 1,2,3,5,8): (qdot, qddot) of the (q,qdot) field against the (q,omega), (q,mu), (q,pi) fields carried there and back (relative)",
          .cond = 4096, .why = "one dense 3n x 3n solve per field and per inverse transform (n <= 8): about (3n)^2 roundings amplified by the condition of the inertia (< 10^2 for these parameters)")
-{ return over_random_systems(res, prec, 3030, 0, 0, forms_agreement); }
+{ return OVER_NS(3030, 0, forms_dense, "chain"); }
 CL_CHECK(s2_forms_coupled, "s2.forms.coupled.agree", .chapter = "S2 III-IV", .tags = "[S2 (13),(19),(27),(36)]",
          .what = "coupled spheres with configuration-dependent inertia (F_i != 0, damping): the four forms' fields carried to (qdot, qddot), n = 1,2,3,5,8 (relative)",
          .cond = 4096, .why = "as for the chain, plus the O(n^3) sums of the inertia gradients")
-{ return over_random_systems(res, prec, 3031, 1, 0, forms_agreement); }
+{ return OVER_NS(3031, 1, forms_dense, "coupled"); }
 CL_CHECK(s2_chain_on, "s2.chain.on.agree", .chapter = "S2 V", .tags = "[S2 (40),(41),(42)]",
          .what = "the chain's O(n) fields in all four forms (tridiagonal tension solve) against the dense (q,qdot) field, n = 1,2,3,5,8 (relative)",
          .cond = 4096, .why = "a tridiagonal SPD solve (condition ~ mass ratios, < 10^2) against a dense LU")
-{ return over_random_systems(res, prec, 3030, 0, 1, forms_agreement); }
+{ return OVER_NS(3030, 0, forms_on, "chain"); }
 
 /*
  * Conservation along the fields, pointwise: for every form, d/dt of q_i·q_i,
@@ -77,8 +53,9 @@ CL_CHECK(s2_chain_on, "s2.chain.on.agree", .chapter = "S2 V", .tags = "[S2 (40),
  * the chain without control d/dt of the vertical angular momentum.
  * dE/dt = Σ_jk m_jk q̇_j·q̈_k + ½Σ ṁ_jk q̇_j·q̇_k + ∇U·q̇ from the carried-back q̈.
  */
-static double power_and_tangency(const s2t_sys *sy, CL_FN(cl_chain) *ch, rsrc x, rptr sc, cl_prec_t p)
+static double power_and_tangency(const s2t_sys *sy, rsrc x, rptr sc, cl_prec_t p, const char **which)
 {
+    CL_FN(cl_chain) *ch = sy->ch;
     CL_FN(cl_s2_quad_ws) *ws = sy->ws;
     const CL_FN(cl_s2_quad) *sys = sy->quad;
     size_t n = sys->n;
@@ -139,11 +116,11 @@ static double power_and_tangency(const s2t_sys *sy, CL_FN(cl_chain) *ch, rsrc x,
 CL_CHECK(s2_forms_power_chain, "s2.forms.chain.conservation", .chapter = "S2 III-IV", .tags = "[S2 (13),(19),(27),(36)]",
          .what = "along each form's field at random states of the controlled chain: d/dt |q_i|^2, d/dt(q_i.v_i) (v = qdot, omega, mu, pi), and dE/dt - sum f_i.qdot_i (relative to the sizes of the terms)",
          .cond = 4096, .why = "derivatives of invariants assembled from one field evaluation: the field's own rounding")
-{ return over_random_systems(res, prec, 4040, 0, 1, power_and_tangency); }
+{ return OVER_NS(4040, 0, power_and_tangency, "chain"); }
 CL_CHECK(s2_forms_power_coupled, "s2.forms.coupled.conservation", .chapter = "S2 III-IV", .tags = "[S2 (13),(19),(27),(36)]",
          .what = "as s2.forms.chain.conservation for the coupled system (dE/dt = -delta sum |qdot_i|^2, with the mdot terms of the configuration-dependent inertia)",
          .cond = 4096, .why = "derivatives of invariants assembled from one field evaluation")
-{ return over_random_systems(res, prec, 4041, 1, 1, power_and_tangency); }
+{ return OVER_NS(4041, 1, power_and_tangency, "coupled"); }
 
 /*
  * The chain's generalized forces against the physical power: Σ f_i·q̇_i must
@@ -458,34 +435,23 @@ CL_CHECK(s2_coupled_grad, "s2.coupled.gradient", .chapter = "S2 III.A", .tags = 
  * The kinetic energy [S2 (38)] as corrected (one factor M_ij l_i l_j) against
  * ½ Σ m_i ‖ẋ_i‖² (energy minus [S2 (39)]), relative, n = 1..8.
  */
+static double kinetic_gap(const s2t_sys *s, rsrc x, rptr sc, cl_prec_t p, const char **which)
+{
+    size_t n = s->quad->n;
+    rptr w = sc, T = sc + 3 * n, U = T + 1, inv = U + 1;
+    CL_FN(cl_s2n_omega_from_qdot)(n, w, x, x + 3 * n);
+    CL_FN(cl_chain_kinetic_omega)(s->ch, T, x, w);
+    CL_FN(cl_chain_invariants_qdot)(s->ch, inv, x, x + 3 * n);
+    CL_FN(cl_chain_potential)(s->ch, U, x);
+    r_sub(inv, inv, U);
+    r_sub(U, inv, T);
+    return r_log2abs(U) - r_log2abs(T);
+}
+
 CL_CHECK(s2_chain_kinetic, "s2.chain.kinetic", .chapter = "S2 V", .tags = "[S2 (38)]",
          .what = "kinetic energy (38) with a single factor M_ij l_i l_j against 1/2 sum m_i |xdot_i|^2 (relative)",
          .cond = 256, .why = "two sums of n^2 and n terms of the same sign-indefinite products")
-{
-    cl_rng g;
-    cl_rng_seed(&g, 7070);
-    cl_check_begin(res);
-    R_DECL(T, prec); R_DECL(U, prec);
-    RV_DECL(inv, 2, prec);
-    for (size_t k = 0; k < NNS; k++) {
-        size_t n = NS[k];
-        CL_FN(cl_chain) *ch = s2t_random_chain(n, prec, &g, 0);
-        rptr x = CL_FN(cl_rvec_new)(6 * n, prec), w = CL_FN(cl_rvec_new)(3 * n, prec);
-        for (int d = 0; d < DRAWS; d++) {
-            s2t_random_state(x, n, 1.0, &g);
-            CL_FN(cl_s2n_omega_from_qdot)(n, w, x, x + 3 * n);
-            CL_FN(cl_chain_kinetic_omega)(ch, T, x, w);
-            CL_FN(cl_chain_invariants_qdot)(ch, inv, x, x + 3 * n);
-            CL_FN(cl_chain_potential)(ch, U, x);
-            r_sub(inv, inv, U);
-            r_sub(U, inv, T);
-            cl_check_worst(res, r_log2abs(U) - r_log2abs(T), "worst: T n=%zu draw %d", n, d);
-        }
-        CL_FN(cl_rvec_free)(x); CL_FN(cl_rvec_free)(w);
-        CL_FN(cl_chain_free)(ch);
-    }
-    return CL_OK;
-}
+{ return s2t_row_over_systems(res, prec, 7070, 0, 0, NS, NNS, DRAWS, kinetic_gap, "T"); }
 
 /*
  * The single spherical pendulum in two angles against the global chain with

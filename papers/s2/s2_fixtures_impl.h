@@ -10,6 +10,7 @@
 #include "s2_chain.h"
 #include "s2_coupled.h"
 #include "ode.h"
+#include "check.h"
 
 /* Parameters of a random chain, as doubles (exactly those of the chain). */
 typedef struct s2t_chain_par { double m[64], l[64], tau[3], d[3]; } s2t_chain_par;
@@ -125,6 +126,45 @@ static inline void s2t_random_state(rptr x, size_t n, double scale, cl_rng *g)
         CL_FN(cl_v3_random_unit)(x + 3 * i, g);
         CL_FN(cl_v3_random_tangent)(x + 3 * (n + i), x + 3 * i, scale, g);
     }
+}
+
+/*
+ * What an oracle row measures at a random (q, q̇) state x of a system: log2
+ * of a relative discrepancy (NaN on failure); *which may name the part that
+ * gave it. sc holds S2T_SCRATCH(n) numbers.
+ */
+typedef double (*s2t_measure)(const s2t_sys *s, rsrc x, rptr sc, cl_prec_t p, const char **which);
+#define S2T_SCRATCH(n) (24 * (n) + (n) * (n) + 3 * (n) * (n) * (n))
+
+/*
+ * An oracle row over random systems: for each n of ns a random system
+ * (s2t_sys_new with coupled, forced) and `draws` random states (q̇ of size
+ * ~1), the generator seeded by seed. The worst measure and where it
+ * occurred ("worst: <which or label> n=… draw …") go to res.
+ */
+static inline int s2t_row_over_systems(cl_check_result *res, cl_prec_t prec, uint64_t seed, int coupled, int forced,
+                                       const size_t *ns, size_t nns, int draws, s2t_measure measure,
+                                       const char *label)
+{
+    cl_rng g;
+    cl_rng_seed(&g, seed);
+    cl_check_begin(res);
+    for (size_t k = 0; k < nns; k++) {
+        size_t n = ns[k];
+        s2t_sys s;
+        if (s2t_sys_new(&s, coupled, n, prec, &g, forced)) return CL_ENOMEM;
+        rptr x = CL_FN(cl_rvec_new)(6 * n, prec), sc = CL_FN(cl_rvec_new)(S2T_SCRATCH(n), prec);
+        for (int d = 0; d < draws; d++) {
+            const char *which = NULL;
+            s2t_random_state(x, n, 1.0, &g);
+            double e = measure(&s, x, sc, prec, &which);
+            cl_check_worst(res, e, "worst: %s n=%zu draw %d", which ? which : label, n, d);
+        }
+        CL_FN(cl_rvec_free)(x);
+        CL_FN(cl_rvec_free)(sc);
+        s2t_sys_free(&s);
+    }
+    return CL_OK;
 }
 
 /*
