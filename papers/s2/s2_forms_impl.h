@@ -132,12 +132,13 @@ static inline void s2_half_pairing_plus_U(const CL_FN(cl_s2_quad_ws) *ws, rptr E
 /* r = (I − qqᵀ) a for one sphere; r may alias a. */
 static inline void s2_proj(rptr r, rsrc q, rsrc a) { v3_proj_tangent(r, q, a); }
 
-/* Build the 3n×3n matrix G of the Legendre transform [S2 (24)] from ws->m:
- * G_ii = m_ii I₃, G_ij = m_ij (I₃ − q_i q_iᵀ) for j ≠ i. */
-void CL_FN(cl_s2_quad_build_G)(CL_FN(cl_s2_quad_ws) *ws, rsrc q);
-/* Build the 3n×3n matrix K of [S2 (33)] from ws->m:
- * K_ii = m_ii I₃, K_ij = m_ij S(q_i)ᵀ S(q_j) for j ≠ i. */
-void CL_FN(cl_s2_quad_build_K)(CL_FN(cl_s2_quad_ws) *ws, rsrc q);
+/*
+ * Build the 3n×3n matrix A from ws->m: blocks m_ii I₃ on the diagonal and,
+ * for j ≠ i, either G_ij = m_ij (I₃ − q_i q_iᵀ) of the Legendre transform
+ * [S2 (24)] (K = 0) or K_ij = m_ij S(q_i)ᵀS(q_j) = m_ij ((q_i·q_j) I₃ − q_j q_iᵀ)
+ * of [S2 (33)] by (47) (K = 1).
+ */
+void CL_FN(cl_s2_quad_build_A)(CL_FN(cl_s2_quad_ws) *ws, rsrc q, int K);
 /* m, ∂U/∂q, f and F (into ws) at (q, q̇): the terms of the Euler–Lagrange fields (13) and (19). */
 static inline int s2_eval_terms(CL_FN(cl_s2_quad_ws) *ws, rsrc q, rsrc qdot)
 {

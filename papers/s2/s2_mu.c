@@ -83,7 +83,7 @@ int CL_FN(cl_s2_quad_legendre_mu)(CL_FN(cl_s2_quad_ws) *ws, rptr mu, rsrc q, rsr
 /* qdot = G⁻¹ μ with ws->m evaluated at q, projected as in [S2 (25)]. */
 int CL_FN(cl_s2_quad_solve_G)(CL_FN(cl_s2_quad_ws) *ws, rptr qdot, rsrc q, rsrc mu)
 {
-    CL_FN(cl_s2_quad_build_G)(ws, q);
+    CL_FN(cl_s2_quad_build_A)(ws, q, 0);
     int st = s2_solve_rhs(ws, mu);
     if (st) return st;
     for (size_t i = 0; i < ws->n; i++) s2_proj(qdot + 3 * i, q + 3 * i, ws->b + 3 * i);

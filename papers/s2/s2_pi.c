@@ -90,7 +90,7 @@ int CL_FN(cl_s2_quad_legendre_pi)(CL_FN(cl_s2_quad_ws) *ws, rptr pi, rsrc q, rsr
 /* w = K⁻¹ π with ws->m evaluated at q. */
 static int solve_K(CL_FN(cl_s2_quad_ws) *ws, rptr w, rsrc q, rsrc pi)
 {
-    CL_FN(cl_s2_quad_build_K)(ws, q);
+    CL_FN(cl_s2_quad_build_A)(ws, q, 1);
     int st = s2_solve_rhs(ws, pi);
     if (!st) CL_FN(cl_rvec_copy)(w, ws->b, 3 * ws->n);
     return st;
@@ -291,7 +291,7 @@ int CL_FN(cl_s2_quad_accel_from)(CL_FN(cl_s2_quad_ws) *ws, int form, rptr qddot,
         v3_axpy(bi, s1, v + 3 * i);
         v3_axpy(bi, s2, q + 3 * i);
     }
-    CL_FN(cl_s2_quad_build_G)(ws, q);
+    CL_FN(cl_s2_quad_build_A)(ws, q, 0);
     st = s2_solve(ws);
     if (st) return st;
     CL_FN(cl_rvec_copy)(qddot, ws->b, 3 * n);

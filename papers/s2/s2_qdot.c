@@ -182,13 +182,17 @@ int CL_FN(cl_s2_quad_F_qdot)(CL_FN(cl_s2_quad_ws) *ws, rptr F, rsrc q, rsrc qdot
     return CL_OK;
 }
 
-void CL_FN(cl_s2_quad_build_G)(CL_FN(cl_s2_quad_ws) *ws, rsrc q)
+void CL_FN(cl_s2_quad_build_A)(CL_FN(cl_s2_quad_ws) *ws, rsrc q, int K)
 {
     size_t n = ws->n;
+    R_DECL(c, ws->prec);
     R_DECL(t, ws->prec);
+    r_set_si(c, 1);
     for (size_t i = 0; i < n; i++)
         for (size_t j = 0; j < n; j++) {
             rsrc mij = ws->m + i * n + j;
+            rsrc u = q + 3 * (K ? j : i);
+            if (K && i != j) v3_dot(c, q + 3 * i, q + 3 * j);
             for (int a = 0; a < 3; a++)
                 for (int b = 0; b < 3; b++) {
                     rptr e = S2_A(ws, 3 * i + a, 3 * j + b);
@@ -196,9 +200,9 @@ void CL_FN(cl_s2_quad_build_G)(CL_FN(cl_s2_quad_ws) *ws, rsrc q)
                         if (a == b) r_set(e, mij);
                         else r_set_zero(e);
                     } else {
-                        r_mul(t, q + 3 * i + a, q + 3 * i + b);
+                        r_mul(t, u + a, q + 3 * i + b);
                         r_neg(t, t);
-                        if (a == b) r_add_si(t, t, 1);
+                        if (a == b) r_add(t, t, c);
                         r_mul(e, mij, t);
                     }
                 }
@@ -221,7 +225,7 @@ int CL_FN(cl_s2_quad_rhs_qdot)(CL_FN(cl_s2_quad_ws) *ws, rptr dx, rsrc x)
     rsrc q = x, qdot = x + 3 * n;
     int st = s2_eval_terms(ws, q, qdot);
     if (st) return st;
-    CL_FN(cl_s2_quad_build_G)(ws, q);
+    CL_FN(cl_s2_quad_build_A)(ws, q, 0);
     R_DECL(h, ws->prec);
     RV_DECL(a, 3, ws->prec);
     for (size_t i = 0; i < n; i++) {
