@@ -6,7 +6,7 @@
  * bilinear one, ‖x‖³ for S(x)³, ...), so its tolerance is a count of
  * roundings times 2^(1−p).
  */
-#include <stdio.h>
+#include <stdint.h>
 #include "r3.h"
 #include "check.h"
 #define CL_TEMPLATE_HEADER "s2_sphere_decl.h"
@@ -43,118 +43,70 @@ static double s2c_log2norm(rsrc v)
     return r_log2abs(n);
 }
 
-/* Keep the largest relative residual and say where it happened. */
-static void s2c_keep(cl_check_result *res, double rel, int draw)
+/*
+ * One hat-map identity (43)–(48) at S2C_DRAWS random arguments (seed = its
+ * number): the arguments x, y, z with power[i] > 0 are drawn by s2c_draw,
+ * and the residual of its nforms forms of m scalars is taken relative to
+ * Π ‖arg_i‖^power[i], the size of its terms.
+ */
+static int s2c_identity_row(cl_check_result *res, cl_prec_t prec, int id, int nforms, size_t m,
+                            const int power[3])
 {
-    if (rel > res->log2_err || isnan(rel)) {
-        res->log2_err = isnan(rel) ? INFINITY : rel;
-        snprintf(res->note, sizeof res->note, "largest at draw %d", draw);
+    cl_rng g;
+    cl_rng_seed(&g, (uint64_t)id);
+    RV_DECL(arg, 9, prec); RV_DECL(f, 27, prec);
+    rptr x = arg, y = arg + 3, z = arg + 6;
+    cl_check_begin(res);
+    for (int k = 0; k < S2C_DRAWS; k++) {
+        for (int i = 0; i < 3; i++)
+            if (power[i]) s2c_draw(arg + 3 * i, &g);
+        int st = CL_EDOMAIN;
+        switch (id) {
+        case 43: st = CL_FN(cl_s2_hat_id43)(f, x, y); break;
+        case 44: st = CL_FN(cl_s2_hat_id44)(f, x); break;
+        case 45: st = CL_FN(cl_s2_hat_id45)(f, x); break;
+        case 46: st = CL_FN(cl_s2_hat_id46)(f, x, y, z); break;
+        case 47: st = CL_FN(cl_s2_hat_id47)(f, x, y, z); break;
+        case 48: st = CL_FN(cl_s2_hat_id48)(f, x, y); break;
+        }
+        if (st) return st;
+        double rel = CL_FN(cl_s2_identity_log2_residual)(f, nforms, m);
+        for (int i = 0; i < 3; i++)
+            if (power[i]) rel -= power[i] * s2c_log2norm(arg + 3 * i);
+        cl_check_worst(res, rel, "largest at draw %d", k);
     }
+    return CL_OK;
 }
 
 CL_CHECK(s2_hat_id43, "s2.hat.id43", .chapter = "S2 App. A", .tags = "[S2 (43)]",
          .what = "S(x)y, x*y, -y*x and -S(y)x at 500 random x, y (|x|,|y| in [1/4,4)), relative to |x||y|",
          .cond = 8, .why = "each form is one 2-term dot product of entries of x and y (at most 2 roundings of |x||y|), so two forms differ by at most 4 ulps of |x||y|; factor 2 margin")
-{
-    cl_rng g;
-    cl_rng_seed(&g, 43);
-    RV_DECL(x, 3, prec); RV_DECL(y, 3, prec); RV_DECL(f, 12, prec);
-    res->log2_err = -INFINITY;
-    for (int k = 0; k < S2C_DRAWS; k++) {
-        s2c_draw(x, &g); s2c_draw(y, &g);
-        int st = CL_FN(cl_s2_hat_id43)(f, x, y);
-        if (st) return st;
-        s2c_keep(res, CL_FN(cl_s2_identity_log2_residual)(f, 4, 3) - s2c_log2norm(x) - s2c_log2norm(y), k);
-    }
-    return CL_OK;
-}
+{ return s2c_identity_row(res, prec, 43, 4, 3, (const int[3]){1, 1, 0}); }
 
 CL_CHECK(s2_hat_id44, "s2.hat.id44", .chapter = "S2 App. A", .tags = "[S2 (44)]",
          .what = "S(x)^2 as a matrix product against -(x.x)I + xx^T at 500 random x, relative to |x|^2",
          .cond = 16, .why = "S(x)^2 entries are 3-term dot products (3 roundings of |x|^2), the other side one 3-term dot product and one addition (4 roundings): at most 7 ulps of |x|^2 apart; factor 2 margin")
-{
-    cl_rng g;
-    cl_rng_seed(&g, 44);
-    RV_DECL(x, 3, prec); RV_DECL(f, 18, prec);
-    res->log2_err = -INFINITY;
-    for (int k = 0; k < S2C_DRAWS; k++) {
-        s2c_draw(x, &g);
-        int st = CL_FN(cl_s2_hat_id44)(f, x);
-        if (st) return st;
-        s2c_keep(res, CL_FN(cl_s2_identity_log2_residual)(f, 2, 9) - 2 * s2c_log2norm(x), k);
-    }
-    return CL_OK;
-}
+{ return s2c_identity_row(res, prec, 44, 2, 9, (const int[3]){2, 0, 0}); }
 
 CL_CHECK(s2_hat_id45, "s2.hat.id45", .chapter = "S2 App. A", .tags = "[S2 (45)]",
          .what = "S(x)^3 as two matrix products against -(x.x)S(x) at 500 random x, relative to |x|^3",
          .cond = 32, .why = "S(x)^3 is two 3x3 products (entries within 6 ulps of |x|^3 after the second), the other side x.x times S(x) (4 roundings): at most 10 ulps of |x|^3 apart; factor 3 margin")
-{
-    cl_rng g;
-    cl_rng_seed(&g, 45);
-    RV_DECL(x, 3, prec); RV_DECL(f, 18, prec);
-    res->log2_err = -INFINITY;
-    for (int k = 0; k < S2C_DRAWS; k++) {
-        s2c_draw(x, &g);
-        int st = CL_FN(cl_s2_hat_id45)(f, x);
-        if (st) return st;
-        s2c_keep(res, CL_FN(cl_s2_identity_log2_residual)(f, 2, 9) - 3 * s2c_log2norm(x), k);
-    }
-    return CL_OK;
-}
+{ return s2c_identity_row(res, prec, 45, 2, 9, (const int[3]){3, 0, 0}); }
 
 CL_CHECK(s2_hat_id46, "s2.hat.id46", .chapter = "S2 App. A", .tags = "[S2 (46)]",
          .what = "x.S(y)z, y.S(z)x, z.S(x)y at 500 random x, y, z, relative to |x||y||z|",
          .cond = 32, .why = "each form is a hat matrix times a vector (3 roundings of |y||z|) then a 3-term dot product (3 more of |x||y||z|): within 6 ulps each, 12 apart; factor 2.5 margin")
-{
-    cl_rng g;
-    cl_rng_seed(&g, 46);
-    RV_DECL(x, 3, prec); RV_DECL(y, 3, prec); RV_DECL(z, 3, prec); RV_DECL(f, 3, prec);
-    res->log2_err = -INFINITY;
-    for (int k = 0; k < S2C_DRAWS; k++) {
-        s2c_draw(x, &g); s2c_draw(y, &g); s2c_draw(z, &g);
-        int st = CL_FN(cl_s2_hat_id46)(f, x, y, z);
-        if (st) return st;
-        s2c_keep(res, CL_FN(cl_s2_identity_log2_residual)(f, 3, 1)
-                      - s2c_log2norm(x) - s2c_log2norm(y) - s2c_log2norm(z), k);
-    }
-    return CL_OK;
-}
+{ return s2c_identity_row(res, prec, 46, 3, 1, (const int[3]){1, 1, 1}); }
 
 CL_CHECK(s2_hat_id47, "s2.hat.id47", .chapter = "S2 App. A", .tags = "[S2 (47)]",
          .what = "S(x)S(y)z, (x.z)y-(x.y)z and (yx^T - x^Ty I)z at 500 random x, y, z, relative to |x||y||z|",
          .cond = 32, .why = "S(x)S(y) then times z is 6 roundings of |x||y||z|, (x.z)y-(x.y)z is 5, (yx^T - x^Ty I)z is 7: at most 13 ulps apart; factor 2.5 margin")
-{
-    cl_rng g;
-    cl_rng_seed(&g, 47);
-    RV_DECL(x, 3, prec); RV_DECL(y, 3, prec); RV_DECL(z, 3, prec); RV_DECL(f, 9, prec);
-    res->log2_err = -INFINITY;
-    for (int k = 0; k < S2C_DRAWS; k++) {
-        s2c_draw(x, &g); s2c_draw(y, &g); s2c_draw(z, &g);
-        int st = CL_FN(cl_s2_hat_id47)(f, x, y, z);
-        if (st) return st;
-        s2c_keep(res, CL_FN(cl_s2_identity_log2_residual)(f, 3, 3)
-                      - s2c_log2norm(x) - s2c_log2norm(y) - s2c_log2norm(z), k);
-    }
-    return CL_OK;
-}
+{ return s2c_identity_row(res, prec, 47, 3, 3, (const int[3]){1, 1, 1}); }
 
 CL_CHECK(s2_hat_id48, "s2.hat.id48", .chapter = "S2 App. A", .tags = "[S2 (48)]",
          .what = "S(x*y), S(x)S(y)-S(y)S(x) and yx^T-xy^T at 500 random x, y, relative to |x||y|",
          .cond = 32, .why = "S(x*y) is one cross product (2 roundings of |x||y|), the commutator two 3-term products and a difference (7), yx^T - xy^T 3: at most 9 ulps apart; factor 3.5 margin")
-{
-    cl_rng g;
-    cl_rng_seed(&g, 48);
-    RV_DECL(x, 3, prec); RV_DECL(y, 3, prec); RV_DECL(f, 27, prec);
-    res->log2_err = -INFINITY;
-    for (int k = 0; k < S2C_DRAWS; k++) {
-        s2c_draw(x, &g); s2c_draw(y, &g);
-        int st = CL_FN(cl_s2_hat_id48)(f, x, y);
-        if (st) return st;
-        s2c_keep(res, CL_FN(cl_s2_identity_log2_residual)(f, 3, 9) - s2c_log2norm(x) - s2c_log2norm(y), k);
-    }
-    return CL_OK;
-}
+{ return s2c_identity_row(res, prec, 48, 3, 9, (const int[3]){1, 1, 0}); }
 
 /*
  * A random tangent vector at q, tangent to working precision relative to its
@@ -179,19 +131,19 @@ CL_CHECK(s2_kin_roundtrip, "s2.kin.roundtrip", .chapter = "S2 II", .tags = "[S2 
     cl_rng g;
     cl_rng_seed(&g, 35);
     RV_DECL(q, 3, prec); RV_DECL(w, 3, prec); RV_DECL(v, 3, prec); RV_DECL(back, 3, prec);
-    res->log2_err = -INFINITY;
+    cl_check_begin(res);
     for (int k = 0; k < S2C_DRAWS; k++) {
         CL_FN(cl_v3_random_unit)(q, &g);
         s2c_draw_tangent(w, q, &g);
         int st = CL_FN(cl_s2_qdot_from_omega)(v, q, w);
         if (!st) st = CL_FN(cl_s2_omega_from_qdot)(back, q, v);
         if (st) return st;
-        s2c_keep(res, CL_FN(cl_rvec_log2_maxdiff)(back, w, 3) - s2c_log2norm(w), k);
+        cl_check_worst(res, CL_FN(cl_rvec_log2_maxdiff)(back, w, 3) - s2c_log2norm(w), "largest at draw %d", k);
         s2c_draw_tangent(v, q, &g);
         st = CL_FN(cl_s2_omega_from_qdot)(w, q, v);
         if (!st) st = CL_FN(cl_s2_qdot_from_omega)(back, q, w);
         if (st) return st;
-        s2c_keep(res, CL_FN(cl_rvec_log2_maxdiff)(back, v, 3) - s2c_log2norm(v), k);
+        cl_check_worst(res, CL_FN(cl_rvec_log2_maxdiff)(back, v, 3) - s2c_log2norm(v), "largest at draw %d", k);
     }
     return CL_OK;
 }
@@ -204,7 +156,7 @@ CL_CHECK(s2_proj_hat_squared, "s2.proj.hat_squared", .chapter = "S2 II", .tags =
     cl_rng g;
     cl_rng_seed(&g, 11);
     RV_DECL(q, 3, prec); RV_DECL(P, 9, prec); RV_DECL(S, 9, prec);
-    res->log2_err = -INFINITY;
+    cl_check_begin(res);
     for (int k = 0; k < S2C_DRAWS; k++) {
         CL_FN(cl_v3_random_unit)(q, &g);
         int st = CL_FN(cl_s2_proj_matrix)(P, q);
@@ -212,7 +164,7 @@ CL_CHECK(s2_proj_hat_squared, "s2.proj.hat_squared", .chapter = "S2 II", .tags =
         CL_FN(cl_s2_hat)(S, q);
         m3_mul(S, S, S);
         for (int i = 0; i < 9; i++) r_neg(S + i, S + i);
-        s2c_keep(res, CL_FN(cl_rvec_log2_maxdiff)(P, S, 9), k);
+        cl_check_worst(res, CL_FN(cl_rvec_log2_maxdiff)(P, S, 9), "largest at draw %d", k);
     }
     return CL_OK;
 }
@@ -228,7 +180,7 @@ CL_CHECK(s2_proj_tangent, "s2.proj.tangent", .chapter = "S2 II", .tags = "[S2 (1
     cl_rng g;
     cl_rng_seed(&g, 12);
     RV_DECL(q, 3, prec); RV_DECL(v, 3, prec); RV_DECL(r, 3, prec); RV_DECL(c, 3, prec);
-    res->log2_err = -INFINITY;
+    cl_check_begin(res);
     for (int k = 0; k < S2C_DRAWS; k++) {
         CL_FN(cl_v3_random_unit)(q, &g);
         s2c_draw(v, &g);
@@ -237,7 +189,7 @@ CL_CHECK(s2_proj_tangent, "s2.proj.tangent", .chapter = "S2 II", .tags = "[S2 (1
         v3_cross(c, q, v);
         v3_cross(c, q, c);
         v3_neg(c, c);
-        s2c_keep(res, CL_FN(cl_rvec_log2_maxdiff)(r, c, 3) - s2c_log2norm(v), k);
+        cl_check_worst(res, CL_FN(cl_rvec_log2_maxdiff)(r, c, 3) - s2c_log2norm(v), "largest at draw %d", k);
     }
     return CL_OK;
 }
@@ -304,7 +256,7 @@ CL_CHECK(s2_kin_omega_dot, "s2.kin.omega_dot", .chapter = "S2 II", .tags = "[S2 
     s2c_curve c;
     RV_DECL(t, 1, prec); RV_DECL(q, 3, prec); RV_DECL(wd, 3, prec); RV_DECL(qdd, 3, prec);
     RV_DECL(rhs, 3, prec); RV_DECL(tmp, 3, prec);
-    res->log2_err = -INFINITY;
+    cl_check_begin(res);
     for (int k = 0; k < S2C_CURVES; k++) {
         for (int i = 0; i < 3; i++) {
             c.a[i] = cl_rng_normal(&g); c.b[i] = cl_rng_normal(&g); c.d[i] = cl_rng_normal(&g);
@@ -327,23 +279,9 @@ CL_CHECK(s2_kin_omega_dot, "s2.kin.omega_dot", .chapter = "S2 II", .tags = "[S2 
         v3_cross(rhs, q, qdd);                        /* S(q) q̈ */
         double scale = s2c_log2norm(qdd);
         if (scale < 0) scale = 0;
-        s2c_keep(res, CL_FN(cl_rvec_log2_maxdiff)(wd, rhs, 3) - scale, k);
+        cl_check_worst(res, CL_FN(cl_rvec_log2_maxdiff)(wd, rhs, 3) - scale, "largest at draw %d", k);
         v3_dot(tmp, q, wd);                           /* ω̇ ⟂ q */
-        s2c_keep(res, r_log2abs(tmp) - scale, k);
+        cl_check_worst(res, r_log2abs(tmp) - scale, "largest at draw %d", k);
     }
     return CL_OK;
 }
-
-#if CL_PREC == CL_MPFR
-extern int check_s2_hat_id43_d(cl_check_result *, cl_prec_t);
-extern int check_s2_hat_id44_d(cl_check_result *, cl_prec_t);
-extern int check_s2_hat_id45_d(cl_check_result *, cl_prec_t);
-extern int check_s2_hat_id46_d(cl_check_result *, cl_prec_t);
-extern int check_s2_hat_id47_d(cl_check_result *, cl_prec_t);
-extern int check_s2_hat_id48_d(cl_check_result *, cl_prec_t);
-extern int check_s2_kin_roundtrip_d(cl_check_result *, cl_prec_t);
-extern int check_s2_proj_hat_squared_d(cl_check_result *, cl_prec_t);
-extern int check_s2_proj_tangent_d(cl_check_result *, cl_prec_t);
-extern int check_s2_kin_omega_dot_d(cl_check_result *, cl_prec_t);
-
-#endif

@@ -7,7 +7,6 @@
  * the verdict needs only that the agreement follows the working precision.
  */
 #include <math.h>
-#include <stdio.h>
 #include "check.h"
 #include "s2_fixtures_impl.h"
 
@@ -16,9 +15,10 @@ CL_CHECK(s2_traj_forms, "s2.traj.forms", .chapter = "S2 III-IV", .tags = "[S2 (1
          .cond = 0x1p20, .why = "each run's global error is about 2^12 units (its tolerance) times the growth of errors over the span, observed 2^10 to 2^12", .slow = 1)
 {
     long den = prec <= 256 ? 1 : 16;
-    res->log2_err = s2t_traj_forms(prec, 5, den);
-    snprintf(res->note, sizeof res->note, "integrated to t = 5/%ld", den);
-    return isnan(res->log2_err) ? CL_ENOCONV : CL_OK;
+    double e = s2t_traj_forms(prec, 5, den);
+    cl_check_begin(res);
+    cl_check_worst(res, e, "integrated to t = 5/%ld", den);
+    return isnan(e) ? CL_ENOCONV : CL_OK;
 }
 
 typedef struct energy_ctx {
@@ -79,14 +79,11 @@ CL_CHECK(s2_traj_energy, "s2.traj.energy", .chapter = "S2 III", .tags = "[S2 (12
 {
     cl_rng g;
     cl_rng_seed(&g, 5151);
-    res->log2_err = -INFINITY;
+    cl_check_begin(res);
     for (int coupled = 0; coupled <= 1; coupled++) {
         double e = traj_energy(prec, coupled, &g);
         if (isnan(e)) return CL_ENOCONV;
-        if (e > res->log2_err) {
-            res->log2_err = e;
-            snprintf(res->note, sizeof res->note, "%s system", coupled ? "coupled" : "chain");
-        }
+        cl_check_worst(res, e, "%s system", coupled ? "coupled" : "chain");
     }
     return CL_OK;
 }

@@ -46,19 +46,27 @@ the global form has no difficulty.
 #include "s2_forms_impl.h"
 #include "s2_chain.h"
 
+/* Scratch of the O(n) solves: 3n numbers each for the vectors, n each for the tridiagonal system. */
+typedef struct CL_FN(cl_chain_scratch) {
+    rptr block;
+    rptr f, g, y, z, v, w, h, r; /* 3n each */
+    rptr ad, ao, ab, lam, cp;    /* n each: diagonal, off-diagonal, right side, solution, sweep factors */
+} CL_FN(cl_chain_scratch);
+
 struct CL_FN(cl_chain) {
     size_t n;
     cl_prec_t prec;
     CL_FN(cl_s2_quad) quad;
     CL_FN(cl_s2_quad_ws) *ws;
+    CL_FN(cl_chain_scratch) *scratch; /* of cl_chain_rhs */
     rptr block;
     rptr m, l, cM, tdiag, toff; /* masses, lengths, M_ii, (M⁻¹)_ii, (M⁻¹)_{i,i+1} */
     rptr grav, tau, d;           /* g, τ (3), d (3) */
-    rptr f, g, y, z, v, w, h, r; /* 3n scratch each */
-    rptr ad, ao, ab, lam, cp;    /* n scratch each: tridiagonal system */
 };
 
-#define CH_NSCAL(n) (5 * (n) + 7 + 8 * 3 * (n) + 5 * (n))
+
+#define CH_NPAR(n) (5 * (n) + 7)
+#define CH_NSCRATCH(n) (8 * 3 * (n) + 5 * (n))
 
 /* ---- callbacks of the generic quadratic-Lagrangian interface ---- */
 
@@ -67,24 +75,27 @@ void CL_FN(cl_chain_M)(const CL_FN(cl_chain) *ch, size_t i, size_t j, rptr out)
     r_set(out, ch->cM + (i > j ? i : j));
 }
 
+/* out = M_ij l_i l_j = m_ij of [S2 (12)]. */
+static void chain_mij(const CL_FN(cl_chain) *ch, size_t i, size_t j, rptr out)
+{
+    r_mul(out, ch->l + i, ch->l + j);
+    r_mul(out, out, ch->cM + (i > j ? i : j));
+}
+
 static int chain_inertia(void *ctx, rptr m, rsrc q)
 {
-    CL_FN(cl_chain) *ch = ctx;
+    const CL_FN(cl_chain) *ch = ctx;
     size_t n = ch->n;
     (void)q;
     for (size_t i = 0; i < n; i++)
-        for (size_t j = 0; j < n; j++) {
-            rptr e = m + i * n + j;
-            r_mul(e, ch->l + i, ch->l + j);
-            r_mul(e, e, ch->cM + (i > j ? i : j));
-        }
+        for (size_t j = 0; j < n; j++) chain_mij(ch, i, j, m + i * n + j);
     return CL_OK;
 }
 
 /* ∂U/∂q_i = M_ii g l_i e₃ = Σ_{j≥i} m_j g l_i e₃  [S2 (39)] */
 static int chain_potential(void *ctx, rptr U, rptr dU, rsrc q)
 {
-    CL_FN(cl_chain) *ch = ctx;
+    const CL_FN(cl_chain) *ch = ctx;
     if (U) CL_FN(cl_chain_potential)(ch, U, q);
     if (dU)
         for (size_t i = 0; i < ch->n; i++) {
@@ -103,6 +114,31 @@ static int chain_force(void *ctx, rptr f, rsrc q, rsrc qdot)
     return CL_OK;
 }
 
+static CL_FN(cl_chain_scratch) *chain_scratch_new(const CL_FN(cl_chain) *ch)
+{
+    size_t n = ch->n;
+    CL_FN(cl_chain_scratch) *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    s->block = CL_FN(cl_rvec_new)(CH_NSCRATCH(n), ch->prec);
+    if (!s->block) {
+        free(s);
+        return NULL;
+    }
+    rptr p = s->block;
+    rptr *v3n[] = {&s->f, &s->g, &s->y, &s->z, &s->v, &s->w, &s->h, &s->r};
+    for (size_t k = 0; k < 8; k++) { *v3n[k] = p; p += 3 * n; }
+    rptr *vn[] = {&s->ad, &s->ao, &s->ab, &s->lam, &s->cp};
+    for (size_t k = 0; k < 5; k++) { *vn[k] = p; p += n; }
+    return s;
+}
+
+static void chain_scratch_free(CL_FN(cl_chain_scratch) *s)
+{
+    if (!s) return;
+    CL_FN(cl_rvec_free)(s->block);
+    free(s);
+}
+
 int CL_FN(cl_chain_new)(CL_FN(cl_chain) **out, size_t n, rsrc m, rsrc l, rsrc g, cl_prec_t prec)
 {
     *out = NULL;
@@ -117,7 +153,7 @@ int CL_FN(cl_chain_new)(CL_FN(cl_chain) **out, size_t n, rsrc m, rsrc l, rsrc g,
     if (!ch) return CL_ENOMEM;
     ch->n = n;
     ch->prec = prec;
-    ch->block = CL_FN(cl_rvec_new)(CH_NSCAL(n), prec);
+    ch->block = CL_FN(cl_rvec_new)(CH_NPAR(n), prec);
     if (!ch->block) {
         free(ch);
         return CL_ENOMEM;
@@ -130,11 +166,7 @@ int CL_FN(cl_chain_new)(CL_FN(cl_chain) **out, size_t n, rsrc m, rsrc l, rsrc g,
     ch->toff = p; p += n;
     ch->grav = p; p += 1;
     ch->tau = p; p += 3;
-    ch->d = p; p += 3;
-    rptr *v3n[] = {&ch->f, &ch->g, &ch->y, &ch->z, &ch->v, &ch->w, &ch->h, &ch->r};
-    for (size_t k = 0; k < 8; k++) { *v3n[k] = p; p += 3 * n; }
-    rptr *vn[] = {&ch->ad, &ch->ao, &ch->ab, &ch->lam, &ch->cp};
-    for (size_t k = 0; k < 5; k++) { *vn[k] = p; p += n; }
+    ch->d = p;
     CL_FN(cl_rvec_copy)(ch->m, m, n);
     CL_FN(cl_rvec_copy)(ch->l, l, n);
     r_set(ch->grav, g);
@@ -149,14 +181,11 @@ int CL_FN(cl_chain_new)(CL_FN(cl_chain) **out, size_t n, rsrc m, rsrc l, rsrc g,
         if (i > 0) r_add(ch->tdiag + i, ch->tdiag + i, ch->toff + i - 1);
     }
     for (size_t i = 0; i < n; i++) r_neg(ch->toff + i, ch->toff + i);
-    ch->quad.n = n;
-    ch->quad.ctx = ch;
-    ch->quad.inertia = chain_inertia;
-    ch->quad.inertia_grad = NULL;
-    ch->quad.potential = chain_potential;
-    ch->quad.force = chain_force;
+    ch->quad = (CL_FN(cl_s2_quad)){.n = n, .ctx = ch, .inertia = chain_inertia,
+                                   .potential = chain_potential, .force = chain_force};
     ch->ws = CL_FN(cl_s2_quad_ws_new)(&ch->quad, prec);
-    if (!ch->ws) {
+    ch->scratch = chain_scratch_new(ch);
+    if (!ch->ws || !ch->scratch) {
         CL_FN(cl_chain_free)(ch);
         return CL_ENOMEM;
     }
@@ -168,6 +197,7 @@ void CL_FN(cl_chain_free)(CL_FN(cl_chain) *ch)
 {
     if (!ch) return;
     CL_FN(cl_s2_quad_ws_free)(ch->ws);
+    chain_scratch_free(ch->scratch);
     CL_FN(cl_rvec_free)(ch->block);
     free(ch);
 }
@@ -188,26 +218,28 @@ CL_FN(cl_s2_quad_ws) *CL_FN(cl_chain_ws)(CL_FN(cl_chain) *ch) { return ch->ws; }
  * \f[ T(q,\omega) = \tfrac12\sum_{i,j=1}^n M_{ij}l_il_j\,\omega_i^TS(q_i)^TS(q_j)\omega_j \f]
  * The printed (38) carries the factor M_ij l_i l_j twice.
  */
-void CL_FN(cl_chain_kinetic_omega)(CL_FN(cl_chain) *ch, rptr T, rsrc q, rsrc w)
+void CL_FN(cl_chain_kinetic_omega)(const CL_FN(cl_chain) *ch, rptr T, rsrc q, rsrc w)
 {
     size_t n = ch->n;
     R_DECL(d, ch->prec);
     R_DECL(c, ch->prec);
-    rptr u = ch->h;
-    for (size_t i = 0; i < n; i++) v3_cross(u + 3 * i, q + 3 * i, w + 3 * i);
+    RV_DECL(ui, 3, ch->prec); /* S(q_i) ω_i */
+    RV_DECL(uj, 3, ch->prec);
     r_set_zero(T);
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++) {
+        v3_cross(ui, q + 3 * i, w + 3 * i);
         for (size_t j = 0; j < n; j++) {
-            v3_dot(d, u + 3 * i, u + 3 * j);
-            r_mul(c, ch->l + i, ch->l + j);
-            r_mul(c, c, ch->cM + (i > j ? i : j));
+            v3_cross(uj, q + 3 * j, w + 3 * j);
+            v3_dot(d, ui, uj);
+            chain_mij(ch, i, j, c);
             r_addmul(T, c, d);
         }
+    }
     r_mul_2si(T, T, -1);
 }
 
 /** \brief Potential [S2 (39)]: \f$U = \sum_i\sum_{j\ge i} m_jgl_i\,e_3^Tq_i\f$. */
-void CL_FN(cl_chain_potential)(CL_FN(cl_chain) *ch, rptr U, rsrc q)
+void CL_FN(cl_chain_potential)(const CL_FN(cl_chain) *ch, rptr U, rsrc q)
 {
     R_DECL(t, ch->prec);
     r_set_zero(U);
@@ -226,7 +258,7 @@ void CL_FN(cl_chain_potential)(CL_FN(cl_chain) *ch, rptr U, rsrc q)
  * so that S(q_i)f_i = (I − q_1q_1ᵀ)τ δ_{i1} + l_i S(q_i)d, the right-hand
  * side of [S2 (40)]. (The paper prints these moments as f_i.)
  */
-void CL_FN(cl_chain_forces)(CL_FN(cl_chain) *ch, rptr f, rsrc q)
+void CL_FN(cl_chain_forces)(const CL_FN(cl_chain) *ch, rptr f, rsrc q)
 {
     for (size_t i = 0; i < ch->n; i++) v3_scale(f + 3 * i, ch->l + i, ch->d);
     RV_DECL(a, 3, ch->prec);
@@ -235,7 +267,7 @@ void CL_FN(cl_chain_forces)(CL_FN(cl_chain) *ch, rptr f, rsrc q)
 }
 
 /* z = M⁻¹ a (tridiagonal), per component; z may not alias a. */
-static void Minv_apply(CL_FN(cl_chain) *ch, rptr z, rsrc a)
+static void Minv_apply(const CL_FN(cl_chain) *ch, rptr z, rsrc a)
 {
     size_t n = ch->n;
     for (size_t i = 0; i < n; i++) {
@@ -246,7 +278,7 @@ static void Minv_apply(CL_FN(cl_chain) *ch, rptr z, rsrc a)
 }
 
 /* out = M a in O(n): (Ma)_i = M_ii Σ_{j≤i} a_j + Σ_{j>i} M_jj a_j. out may not alias a. */
-static void M_apply(CL_FN(cl_chain) *ch, rptr out, rsrc a)
+static void M_apply(const CL_FN(cl_chain) *ch, rptr out, rsrc a)
 {
     size_t n = ch->n;
     RV_DECL(s, 3, ch->prec);
@@ -263,109 +295,120 @@ static void M_apply(CL_FN(cl_chain) *ch, rptr out, rsrc a)
 
 /*
  * The O(n) tangent solve: z with P_i (M z)_i = P_i g_i and q_i·z_i = c_i
- * (c_i = nrm[i], or 0 when nrm is NULL). g is taken from ch->g (projected
- * here); the result goes to ch->z. Uses ch->y, ch->ad, ao, ab, lam, cp.
+ * (c_i = nrm[i], or 0 when nrm is NULL). g (3n) is projected in place; z
+ * may not alias g, nrm or the scratch s->y, s->ad, ao, ab, lam, cp it uses.
  */
-static int tangent_solve(CL_FN(cl_chain) *ch, rsrc q, rsrc nrm)
+static int tangent_solve(const CL_FN(cl_chain) *ch, rptr z, rptr g, rsrc q, rsrc nrm, CL_FN(cl_chain_scratch) *s)
 {
     size_t n = ch->n;
     R_DECL(t, ch->prec);
     R_DECL(den, ch->prec);
-    for (size_t i = 0; i < n; i++) s2_proj(ch->g + 3 * i, q + 3 * i, ch->g + 3 * i);
-    Minv_apply(ch, ch->y, ch->g);
+    for (size_t i = 0; i < n; i++) s2_proj(g + 3 * i, q + 3 * i, g + 3 * i);
+    Minv_apply(ch, s->y, g);
     for (size_t i = 0; i < n; i++) {
         /* (M⁻¹)_ii (q_i·q_i): with the computed |q_i|² rather than 1, so that
            q_i·z_i = c_i holds exactly also off the sphere (integrators step off
            it by their truncation error, and d/dt(q_i·q̇_i) = 0 must not feed it) */
         v3_dot(t, q + 3 * i, q + 3 * i);
-        r_mul(ch->ad + i, ch->tdiag + i, t);
+        r_mul(s->ad + i, ch->tdiag + i, t);
         if (i + 1 < n) {
             v3_dot(t, q + 3 * i, q + 3 * (i + 1));
-            r_mul(ch->ao + i, ch->toff + i, t);
+            r_mul(s->ao + i, ch->toff + i, t);
         }
-        v3_dot(t, q + 3 * i, ch->y + 3 * i);
-        if (nrm) r_sub(ch->ab + i, nrm + i, t);
-        else r_neg(ch->ab + i, t);
+        v3_dot(t, q + 3 * i, s->y + 3 * i);
+        if (nrm) r_sub(s->ab + i, nrm + i, t);
+        else r_neg(s->ab + i, t);
     }
     /* Thomas algorithm, forward sweep then back substitution. */
     for (size_t i = 0; i < n; i++) {
-        r_set(den, ch->ad + i);
+        r_set(den, s->ad + i);
         if (i > 0) {
-            r_submul(den, ch->ao + i - 1, ch->cp + i - 1);
-            r_submul(ch->ab + i, ch->ao + i - 1, ch->lam + i - 1);
+            r_submul(den, s->ao + i - 1, s->cp + i - 1);
+            r_submul(s->ab + i, s->ao + i - 1, s->lam + i - 1);
         }
         if (r_sgn(den) <= 0 || !r_is_number(den)) return CL_ESINGULAR;
-        if (i + 1 < n) r_div(ch->cp + i, ch->ao + i, den);
-        r_div(ch->lam + i, ch->ab + i, den);
+        if (i + 1 < n) r_div(s->cp + i, s->ao + i, den);
+        r_div(s->lam + i, s->ab + i, den);
     }
-    for (size_t i = n - 1; i-- > 0;) r_submul(ch->lam + i, ch->cp + i, ch->lam + i + 1);
+    for (size_t i = n - 1; i-- > 0;) r_submul(s->lam + i, s->cp + i, s->lam + i + 1);
     /* z = y + M⁻¹(λ q) */
     for (size_t i = 0; i < n; i++) {
-        rptr zi = ch->z + 3 * i;
-        v3_set(zi, ch->y + 3 * i);
-        r_mul(t, ch->tdiag + i, ch->lam + i);
+        rptr zi = z + 3 * i;
+        v3_set(zi, s->y + 3 * i);
+        r_mul(t, ch->tdiag + i, s->lam + i);
         v3_axpy(zi, t, q + 3 * i);
         if (i > 0) {
-            r_mul(t, ch->toff + i - 1, ch->lam + i - 1);
+            r_mul(t, ch->toff + i - 1, s->lam + i - 1);
             v3_axpy(zi, t, q + 3 * (i - 1));
         }
         if (i + 1 < n) {
-            r_mul(t, ch->toff + i, ch->lam + i + 1);
+            r_mul(t, ch->toff + i, s->lam + i + 1);
             v3_axpy(zi, t, q + 3 * (i + 1));
         }
     }
     return CL_OK;
 }
 
-/* q̈ into out from (q, q̇) in O(n): x_i = l_i q̈_i solves the tangent system. */
-static int accel(CL_FN(cl_chain) *ch, rptr out, rsrc q, rsrc qdot)
+/* out_i = z_i / l_i. */
+static void divide_by_lengths(const CL_FN(cl_chain) *ch, rptr out, rsrc z)
+{
+    R_DECL(t, ch->prec);
+    for (size_t i = 0; i < ch->n; i++) {
+        r_si_div(t, 1, ch->l + i);
+        v3_scale(out + 3 * i, t, z + 3 * i);
+    }
+}
+
+/* q̈ into out from (q, q̇) in O(n): x_i = l_i q̈_i solves the tangent system.
+   Uses s->f, g, r, z and the scratch of tangent_solve; out may be s->h. */
+static int accel(const CL_FN(cl_chain) *ch, rptr out, rsrc q, rsrc qdot, CL_FN(cl_chain_scratch) *s)
 {
     size_t n = ch->n;
     R_DECL(t, ch->prec);
-    CL_FN(cl_chain_forces)(ch, ch->f, q);
+    CL_FN(cl_chain_forces)(ch, s->f, q);
     for (size_t i = 0; i < n; i++) {
-        rptr gi = ch->g + 3 * i;
+        rptr gi = s->g + 3 * i;
         v3_zero(gi);
-        r_div(t, ch->f + 3 * i + 0, ch->l + i); r_set(gi + 0, t);
-        r_div(t, ch->f + 3 * i + 1, ch->l + i); r_set(gi + 1, t);
-        r_div(t, ch->f + 3 * i + 2, ch->l + i);
+        r_div(t, s->f + 3 * i + 0, ch->l + i); r_set(gi + 0, t);
+        r_div(t, s->f + 3 * i + 1, ch->l + i); r_set(gi + 1, t);
+        r_div(t, s->f + 3 * i + 2, ch->l + i);
         r_mul(gi + 2, ch->cM + i, ch->grav);
         r_sub(gi + 2, t, gi + 2);
-        /* normal target −l_i ‖q̇_i‖², kept in ch->r (first n entries) */
+        /* normal target −l_i ‖q̇_i‖² (first n entries of s->r) */
         v3_dot(t, qdot + 3 * i, qdot + 3 * i);
         r_mul(t, t, ch->l + i);
-        r_neg(ch->r + i, t);
+        r_neg(s->r + i, t);
     }
-    int st = tangent_solve(ch, q, ch->r);
+    int st = tangent_solve(ch, s->z, s->g, q, s->r, s);
     if (st) return st;
-    for (size_t i = 0; i < n; i++) {
-        r_si_div(t, 1, ch->l + i);
-        v3_scale(out + 3 * i, t, ch->z + 3 * i);
-    }
+    divide_by_lengths(ch, out, s->z);
     return CL_OK;
 }
 
-/* ch->v = q̇ from μ in O(n) (inverse Legendre transform [S2 (25)]). */
-static int qdot_from_mu(CL_FN(cl_chain) *ch, rsrc q, rsrc mu)
+/* qdot = q̇ from μ in O(n) (inverse Legendre transform [S2 (25)]); uses s->g, z
+   and the scratch of tangent_solve. */
+static int qdot_from_mu(const CL_FN(cl_chain) *ch, rptr qdot, rsrc q, rsrc mu, CL_FN(cl_chain_scratch) *s)
 {
-    size_t n = ch->n;
-    R_DECL(t, ch->prec);
-    for (size_t i = 0; i < n; i++) {
-        r_si_div(t, 1, ch->l + i);
-        v3_scale(ch->g + 3 * i, t, mu + 3 * i);
-    }
-    int st = tangent_solve(ch, q, NULL);
+    divide_by_lengths(ch, s->g, mu);
+    int st = tangent_solve(ch, s->z, s->g, q, NULL, s);
     if (st) return st;
-    for (size_t i = 0; i < n; i++) {
-        r_si_div(t, 1, ch->l + i);
-        v3_scale(ch->v + 3 * i, t, ch->z + 3 * i);
-    }
+    divide_by_lengths(ch, qdot, s->z);
     return CL_OK;
+}
+
+/* qdot = q̇ from the momentum y of form (q, μ) or (q, π) (μ = π × q kept in s->w). */
+static int qdot_from_momentum(const CL_FN(cl_chain) *ch, int form, rptr qdot, rsrc q, rsrc y,
+                              CL_FN(cl_chain_scratch) *s)
+{
+    if (form == CL_S2_MU) return qdot_from_mu(ch, qdot, q, y, s);
+    CL_FN(cl_s2_mu_from_pi)(ch->n, s->w, q, y);
+    return qdot_from_mu(ch, qdot, q, s->w, s);
 }
 
 int CL_FN(cl_chain_rhs)(CL_FN(cl_chain) *ch, int form, rptr dx, rsrc x)
 {
     size_t n = ch->n;
+    CL_FN(cl_chain_scratch) *s = ch->scratch;
     rsrc q = x, y = x + 3 * n;
     int st;
     R_DECL(t, ch->prec);
@@ -373,46 +416,41 @@ int CL_FN(cl_chain_rhs)(CL_FN(cl_chain) *ch, int form, rptr dx, rsrc x)
     switch (form) {
     case CL_S2_QDOT:
         CL_FN(cl_rvec_copy)(dx, y, 3 * n);
-        return accel(ch, dx + 3 * n, q, y);
+        return accel(ch, dx + 3 * n, q, y, s);
     case CL_S2_OMEGA: /* [S2 (40)]: ω̇_i = q_i × q̈_i */
         CL_FN(cl_s2n_qdot_from_omega)(n, dx, q, y);
-        st = accel(ch, ch->h, q, dx);
+        st = accel(ch, s->h, q, dx, s);
         if (st) return st;
-        for (size_t i = 0; i < n; i++) v3_cross(dx + 3 * (n + i), q + 3 * i, ch->h + 3 * i);
+        for (size_t i = 0; i < n; i++) v3_cross(dx + 3 * (n + i), q + 3 * i, s->h + 3 * i);
         return CL_OK;
     case CL_S2_MU:
     case CL_S2_PI:
-        if (form == CL_S2_PI) {
-            CL_FN(cl_s2_mu_from_pi)(n, ch->w, q, y);
-            st = qdot_from_mu(ch, q, ch->w);
-        } else {
-            st = qdot_from_mu(ch, q, y);
-        }
+        st = qdot_from_momentum(ch, form, s->v, q, y, s);
         if (st) return st;
         /* z = l q̇ and h = M z, so Σ_k M_ik l_k q̇_k = h_i */
-        for (size_t i = 0; i < n; i++) v3_scale(ch->z + 3 * i, ch->l + i, ch->v + 3 * i);
-        M_apply(ch, ch->h, ch->z);
-        CL_FN(cl_chain_forces)(ch, ch->f, q);
-        chain_potential(ch, NULL, ch->r, q); /* ∂U/∂q */
+        for (size_t i = 0; i < n; i++) v3_scale(s->z + 3 * i, ch->l + i, s->v + 3 * i);
+        M_apply(ch, s->h, s->z);
+        CL_FN(cl_chain_forces)(ch, s->f, q);
+        chain_potential(ch, NULL, s->r, q); /* ∂U/∂q */
         if (form == CL_S2_MU) {
             /* ∂H/∂q_i = l_i (q_i·h_i) q̇_i + ∂U/∂q_i   ([S2 (27)], q_i·q̇_i = 0) */
             for (size_t i = 0; i < n; i++) {
-                v3_dot(t, q + 3 * i, ch->h + 3 * i);
+                v3_dot(t, q + 3 * i, s->h + 3 * i);
                 r_mul(t, t, ch->l + i);
-                v3_axpy(ch->r + 3 * i, t, ch->v + 3 * i);
+                v3_axpy(s->r + 3 * i, t, s->v + 3 * i);
             }
-            CL_FN(cl_s2_hamilton_mu)(n, dx, q, y, ch->r, ch->v, ch->f);
+            CL_FN(cl_s2_hamilton_mu)(n, dx, q, y, s->r, s->v, s->f);
         } else {
             /* ω = q × q̇; ∂H̃/∂q_i = ω_i × l_i(h_i − M_ii z_i) + ∂U/∂q_i  ([S2 (42)]) */
-            CL_FN(cl_s2n_omega_from_qdot)(n, ch->w, q, ch->v);
+            CL_FN(cl_s2n_omega_from_qdot)(n, s->w, q, s->v);
             for (size_t i = 0; i < n; i++) {
-                v3_scale(a, ch->cM + i, ch->z + 3 * i);
-                v3_sub(a, ch->h + 3 * i, a);
+                v3_scale(a, ch->cM + i, s->z + 3 * i);
+                v3_sub(a, s->h + 3 * i, a);
                 v3_scale(a, ch->l + i, a);
-                v3_cross(a, ch->w + 3 * i, a);
-                v3_add(ch->r + 3 * i, ch->r + 3 * i, a);
+                v3_cross(a, s->w + 3 * i, a);
+                v3_add(s->r + 3 * i, s->r + 3 * i, a);
             }
-            CL_FN(cl_s2_hamilton_pi)(n, dx, q, y, ch->r, ch->w, ch->f);
+            CL_FN(cl_s2_hamilton_pi)(n, dx, q, y, s->r, s->w, s->f);
         }
         return CL_OK;
     default:
@@ -420,32 +458,23 @@ int CL_FN(cl_chain_rhs)(CL_FN(cl_chain) *ch, int form, rptr dx, rsrc x)
     }
 }
 
-int CL_FN(cl_chain_invariants)(CL_FN(cl_chain) *ch, int form, rptr out, rsrc x)
+/**
+ * \brief Energy and vertical angular momentum of the chain at (q, q̇):
+ * \f[ E = \tfrac12\sum_i m_i\|\dot x_i\|^2 + U,\qquad
+ *     L_z = e_3\cdot\sum_i m_i\,x_i\times\dot x_i,\qquad x_i = \sum_{j\le i} l_jq_j , \f]
+ * U of [S2 (39)]; ½ Σ m_i ‖ẋ_i‖² is the kinetic energy [S2 (38)] summed link by link.
+ */
+void CL_FN(cl_chain_invariants_qdot)(const CL_FN(cl_chain) *ch, rptr out, rsrc q, rsrc qdot)
 {
-    size_t n = ch->n;
-    rsrc q = x, y = x + 3 * n;
-    int st = CL_OK;
-    switch (form) {
-    case CL_S2_QDOT: CL_FN(cl_rvec_copy)(ch->v, y, 3 * n); break;
-    case CL_S2_OMEGA: CL_FN(cl_s2n_qdot_from_omega)(n, ch->v, q, y); break;
-    case CL_S2_MU: st = qdot_from_mu(ch, q, y); break;
-    case CL_S2_PI:
-        CL_FN(cl_s2_mu_from_pi)(n, ch->w, q, y);
-        st = qdot_from_mu(ch, q, ch->w);
-        break;
-    default: return CL_EDOMAIN;
-    }
-    if (st) return st;
-    /* Energy ½ Σ m_i ‖ẋ_i‖² + U and e₃·Σ m_i x_i × ẋ_i, x_i = Σ_{j≤i} l_j q_j. */
     RV_DECL(xp, 3, ch->prec);
     RV_DECL(vp, 3, ch->prec);
     RV_DECL(c, 3, ch->prec);
     R_DECL(t, ch->prec);
     r_set_zero(out);
     r_set_zero(out + 1);
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < ch->n; i++) {
         v3_axpy(xp, ch->l + i, q + 3 * i);
-        v3_axpy(vp, ch->l + i, ch->v + 3 * i);
+        v3_axpy(vp, ch->l + i, qdot + 3 * i);
         v3_dot(t, vp, vp);
         r_addmul(out, ch->m + i, t);
         v3_cross(c, xp, vp);
@@ -454,6 +483,26 @@ int CL_FN(cl_chain_invariants)(CL_FN(cl_chain) *ch, int form, rptr out, rsrc x)
     r_mul_2si(out, out, -1);
     CL_FN(cl_chain_potential)(ch, t, q);
     r_add(out, out, t);
+}
+
+int CL_FN(cl_chain_invariants)(CL_FN(cl_chain) *ch, int form, rptr out, rsrc x)
+{
+    size_t n = ch->n;
+    CL_FN(cl_chain_scratch) *s = ch->scratch;
+    rsrc q = x, y = x + 3 * n;
+    switch (form) {
+    case CL_S2_QDOT: break;
+    case CL_S2_OMEGA: CL_FN(cl_s2n_qdot_from_omega)(n, s->v, q, y); y = s->v; break;
+    case CL_S2_MU:
+    case CL_S2_PI: {
+        int st = qdot_from_momentum(ch, form, s->v, q, y, s);
+        if (st) return st;
+        y = s->v;
+        break;
+    }
+    default: return CL_EDOMAIN;
+    }
+    CL_FN(cl_chain_invariants_qdot)(ch, out, q, y);
     return CL_OK;
 }
 

@@ -18,7 +18,8 @@ typedef struct cl_chain_mp cl_chain_mp;
  * Link i has its mass m[i] at the outboard end and length l[i]; gravity g
  * acts along −e₃. The control torque τ at the base joint and the
  * disturbance force d at the tip start at zero (cl_chain_set_control).
- * The chain keeps its own workspace (nothing is allocated later).
+ * The chain keeps its own workspaces for its right-hand sides (nothing is
+ * allocated later); its queries take a const chain.
  * \return 0; CL_EDIM when n < 1; CL_ENAN for a non-finite parameter;
  *         CL_EPARAM when a mass or a length is not positive or g is
  *         negative; CL_ENOMEM.
@@ -42,12 +43,15 @@ CL_FN(cl_s2_quad_ws) *CL_FN(cl_chain_ws)(CL_FN(cl_chain) *ch);
 
 /** out = M_ij = Σ_{k ≥ max(i,j)} m_k (0-based i, j) [S2 (38)]. */
 void CL_FN(cl_chain_M)(const CL_FN(cl_chain) *ch, size_t i, size_t j, rptr out);
-/** T = kinetic energy [S2 (38)] (as corrected, see docs/errata_S2.md) at (q, ω). O(n²). */
-void CL_FN(cl_chain_kinetic_omega)(CL_FN(cl_chain) *ch, rptr T, rsrc q, rsrc w);
-/** U = gravitational potential [S2 (39)]. */
-void CL_FN(cl_chain_potential)(CL_FN(cl_chain) *ch, rptr U, rsrc q);
+/**
+ * T = kinetic energy [S2 (38)] (as corrected, see docs/errata_S2.md) at (q, ω), O(n²):
+ * \f[ T = \tfrac12\sum_{i,j} M_{ij}l_il_j\,\omega_i^TS(q_i)^TS(q_j)\omega_j . \f]
+ */
+void CL_FN(cl_chain_kinetic_omega)(const CL_FN(cl_chain) *ch, rptr T, rsrc q, rsrc w);
+/** U = gravitational potential [S2 (39)]: \f$U = \sum_i\sum_{j\ge i} m_jgl_i\,e_3^Tq_i\f$. */
+void CL_FN(cl_chain_potential)(const CL_FN(cl_chain) *ch, rptr U, rsrc q);
 /** f = generalized forces of τ and d (3n), derived from the virtual work of [S2 V]. */
-void CL_FN(cl_chain_forces)(CL_FN(cl_chain) *ch, rptr f, rsrc q);
+void CL_FN(cl_chain_forces)(const CL_FN(cl_chain) *ch, rptr f, rsrc q);
 
 /**
  * \brief Vector field of the chain in form \p form (enum cl_s2_form) in O(n)
@@ -55,14 +59,22 @@ void CL_FN(cl_chain_forces)(CL_FN(cl_chain) *ch, rptr f, rsrc q);
  *        (q, π) [S2 (41), (42)].
  *
  * x = (q, v), dx = (q̇, v̇), 6n numbers each, not overlapping. The state is
- * not validated. Returns 0, CL_EDOMAIN (unknown form) or CL_ESINGULAR.
+ * not validated. Runs in the chain's own scratch. Returns 0, CL_EDOMAIN
+ * (unknown form) or CL_ESINGULAR.
  */
 int CL_FN(cl_chain_rhs)(CL_FN(cl_chain) *ch, int form, rptr dx, rsrc x);
 
 /**
- * Invariants of the chain at a state of form \p form: out[0] energy
- * (Hamiltonian), out[1] vertical angular momentum e₃·Σ m_i x_i × ẋ_i
- * (conserved when τ = d = 0). Returns 0, CL_EDOMAIN or CL_ESINGULAR.
+ * Invariants of the chain at (q, q̇): out[0] the energy ½ Σ m_i ‖ẋ_i‖² + U
+ * [S2 (38), (39)], out[1] the vertical angular momentum e₃·Σ m_i x_i × ẋ_i
+ * (conserved when τ = d = 0), with x_i = Σ_{j≤i} l_j q_j. O(n).
+ */
+void CL_FN(cl_chain_invariants_qdot)(const CL_FN(cl_chain) *ch, rptr out, rsrc q, rsrc qdot);
+/**
+ * The invariants of cl_chain_invariants_qdot at a state x of form \p form
+ * (out[0] is then the Hamiltonian): q̇ is recovered by (3) or, for (q, μ) and
+ * (q, π), by the O(n) tension solve [S2 (25)] in the chain's own scratch.
+ * Returns 0, CL_EDOMAIN or CL_ESINGULAR.
  */
 int CL_FN(cl_chain_invariants)(CL_FN(cl_chain) *ch, int form, rptr out, rsrc x);
 

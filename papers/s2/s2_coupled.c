@@ -32,7 +32,7 @@ struct CL_FN(cl_s2_coupled) {
 
 static int coupled_inertia(void *ctx, rptr m, rsrc q)
 {
-    CL_FN(cl_s2_coupled) *s = ctx;
+    const CL_FN(cl_s2_coupled) *s = ctx;
     size_t n = s->n;
     for (size_t i = 0; i < n; i++)
         for (size_t j = 0; j < n; j++) {
@@ -51,7 +51,7 @@ static int coupled_inertia(void *ctx, rptr m, rsrc q)
 
 static int coupled_inertia_grad(void *ctx, rptr dm, rsrc q)
 {
-    CL_FN(cl_s2_coupled) *s = ctx;
+    const CL_FN(cl_s2_coupled) *s = ctx;
     size_t n = s->n;
     for (size_t k = 0; k < 3 * n * n * n; k++) r_set_zero(dm + k);
     for (size_t i = 0; i < n; i++) {
@@ -69,7 +69,7 @@ static int coupled_inertia_grad(void *ctx, rptr dm, rsrc q)
 
 static int coupled_potential(void *ctx, rptr U, rptr dU, rsrc q)
 {
-    CL_FN(cl_s2_coupled) *s = ctx;
+    const CL_FN(cl_s2_coupled) *s = ctx;
     size_t n = s->n;
     R_DECL(t, s->prec);
     RV_DECL(sum, 3, s->prec);
@@ -96,7 +96,7 @@ static int coupled_potential(void *ctx, rptr U, rptr dU, rsrc q)
 
 static int coupled_force(void *ctx, rptr f, rsrc q, rsrc qdot)
 {
-    CL_FN(cl_s2_coupled) *s = ctx;
+    const CL_FN(cl_s2_coupled) *s = ctx;
     (void)q;
     R_DECL(t, s->prec);
     r_neg(t, s->damping);
@@ -165,7 +165,7 @@ void CL_FN(cl_s2_coupled_free)(CL_FN(cl_s2_coupled) *s)
 const CL_FN(cl_s2_quad) *CL_FN(cl_s2_coupled_quad)(const CL_FN(cl_s2_coupled) *s) { return &s->quad; }
 CL_FN(cl_s2_quad_ws) *CL_FN(cl_s2_coupled_ws)(CL_FN(cl_s2_coupled) *s) { return s->ws; }
 
-void CL_FN(cl_s2_coupled_F_hand)(CL_FN(cl_s2_coupled) *s, rptr F, rsrc q, rsrc qdot)
+void CL_FN(cl_s2_coupled_F_hand)(const CL_FN(cl_s2_coupled) *s, rptr F, rsrc q, rsrc qdot)
 {
     size_t n = s->n;
     cl_prec_t p = s->prec;

@@ -35,4 +35,4 @@ CL_FN(cl_s2_quad_ws) *CL_FN(cl_s2_coupled_ws)(CL_FN(cl_s2_coupled) *s);
  * (independent of the generic assembly in cl_s2_quad_F_qdot):
  * F_i = Σ_j ṁ_ij q̇_j − b(e₃·q_i)‖q̇_i‖² e₃ − c Σ_{j≠i}(q̇_i·q̇_j) q_j.
  */
-void CL_FN(cl_s2_coupled_F_hand)(CL_FN(cl_s2_coupled) *s, rptr F, rsrc q, rsrc qdot);
+void CL_FN(cl_s2_coupled_F_hand)(const CL_FN(cl_s2_coupled) *s, rptr F, rsrc q, rsrc qdot);

@@ -10,6 +10,7 @@
 #include "s2_chain.h"
 #include "s2_coupled.h"
 #include "ode.h"
+#include "check.h"
 
 /* Parameters of a random chain, as doubles (exactly those of the chain). */
 typedef struct s2t_chain_par { double m[64], l[64], tau[3], d[3]; } s2t_chain_par;
@@ -73,6 +74,51 @@ static inline CL_FN(cl_s2_coupled) *s2t_random_coupled(size_t n, cl_prec_t p, cl
     return s;
 }
 
+/* A system under test: a random chain or coupled system, its workspace and description. */
+typedef struct s2t_sys {
+    CL_FN(cl_chain) *ch;       /* the chain, or NULL */
+    CL_FN(cl_s2_coupled) *cp;  /* the coupled system, or NULL */
+    CL_FN(cl_s2_quad_ws) *ws;
+    const CL_FN(cl_s2_quad) *quad;
+} s2t_sys;
+
+/*
+ * A random chain (coupled = 0; τ and d drawn when forced) or coupled system
+ * (coupled = 1; damped when forced) of n spheres. CL_ENOMEM when it cannot
+ * be made.
+ */
+static inline int s2t_sys_new(s2t_sys *s, int coupled, size_t n, cl_prec_t p, cl_rng *g, int forced)
+{
+    s->ch = coupled ? NULL : s2t_random_chain(n, p, g, forced);
+    s->cp = coupled ? s2t_random_coupled(n, p, g, forced) : NULL;
+    if (!s->ch && !s->cp) return CL_ENOMEM;
+    s->ws = s->ch ? CL_FN(cl_chain_ws)(s->ch) : CL_FN(cl_s2_coupled_ws)(s->cp);
+    s->quad = s->ch ? CL_FN(cl_chain_quad)(s->ch) : CL_FN(cl_s2_coupled_quad)(s->cp);
+    return CL_OK;
+}
+
+static inline void s2t_sys_free(s2t_sys *s)
+{
+    CL_FN(cl_chain_free)(s->ch);
+    CL_FN(cl_s2_coupled_free)(s->cp);
+}
+
+/* The field of form `form` at y: the chain's O(n) one when ch is not NULL, else the dense one of ws. */
+static inline int s2t_rhs(CL_FN(cl_s2_quad_ws) *ws, CL_FN(cl_chain) *ch, int form, rptr dy, rsrc y)
+{
+    return ch ? CL_FN(cl_chain_rhs)(ch, form, dy, y) : CL_FN(cl_s2_quad_rhs)(ws, form, dy, y);
+}
+
+/* ṁ_jk = Σ_i ∂m_jk/∂q_i · q̇_i from dm (3n³, the layout of cl_s2_quad.inertia_grad); t: scratch. */
+static inline void s2t_mdot(rptr md, rsrc dm, size_t n, size_t j, size_t k, rsrc v, rptr t)
+{
+    r_set_zero(md);
+    for (size_t i = 0; i < n; i++) {
+        v3_dot(t, dm + ((j * n + k) * n + i) * 3, v + 3 * i);
+        r_add(md, md, t);
+    }
+}
+
 /* x = (q, q̇): random unit q_i, tangent q̇_i with entries of size ~scale. */
 static inline void s2t_random_state(rptr x, size_t n, double scale, cl_rng *g)
 {
@@ -80,6 +126,45 @@ static inline void s2t_random_state(rptr x, size_t n, double scale, cl_rng *g)
         CL_FN(cl_v3_random_unit)(x + 3 * i, g);
         CL_FN(cl_v3_random_tangent)(x + 3 * (n + i), x + 3 * i, scale, g);
     }
+}
+
+/*
+ * What an oracle row measures at a random (q, q̇) state x of a system: log2
+ * of a relative discrepancy (NaN on failure); *which may name the part that
+ * gave it. sc holds S2T_SCRATCH(n) numbers.
+ */
+typedef double (*s2t_measure)(const s2t_sys *s, rsrc x, rptr sc, cl_prec_t p, const char **which);
+#define S2T_SCRATCH(n) (24 * (n) + (n) * (n) + 3 * (n) * (n) * (n))
+
+/*
+ * An oracle row over random systems: for each n of ns a random system
+ * (s2t_sys_new with coupled, forced) and `draws` random states (q̇ of size
+ * ~1), the generator seeded by seed. The worst measure and where it
+ * occurred ("worst: <which or label> n=… draw …") go to res.
+ */
+static inline int s2t_row_over_systems(cl_check_result *res, cl_prec_t prec, uint64_t seed, int coupled, int forced,
+                                       const size_t *ns, size_t nns, int draws, s2t_measure measure,
+                                       const char *label)
+{
+    cl_rng g;
+    cl_rng_seed(&g, seed);
+    cl_check_begin(res);
+    for (size_t k = 0; k < nns; k++) {
+        size_t n = ns[k];
+        s2t_sys s;
+        if (s2t_sys_new(&s, coupled, n, prec, &g, forced)) return CL_ENOMEM;
+        rptr x = CL_FN(cl_rvec_new)(6 * n, prec), sc = CL_FN(cl_rvec_new)(S2T_SCRATCH(n), prec);
+        for (int d = 0; d < draws; d++) {
+            const char *which = NULL;
+            s2t_random_state(x, n, 1.0, &g);
+            double e = measure(&s, x, sc, prec, &which);
+            cl_check_worst(res, e, "worst: %s n=%zu draw %d", which ? which : label, n, d);
+        }
+        CL_FN(cl_rvec_free)(x);
+        CL_FN(cl_rvec_free)(sc);
+        s2t_sys_free(&s);
+    }
+    return CL_OK;
 }
 
 /*
@@ -93,15 +178,13 @@ static inline double s2t_form_disagreement(CL_FN(cl_s2_quad_ws) *ws, CL_FN(cl_ch
 {
     size_t n = CL_FN(cl_s2_quad_ws_n)(ws);
     rptr ref = scratch, y = scratch + 6 * n, dy = scratch + 12 * n, back = scratch + 18 * n;
-    int st = ch ? CL_FN(cl_chain_rhs)(ch, CL_S2_QDOT, ref, x) : CL_FN(cl_s2_quad_rhs_qdot)(ws, ref, x);
-    if (st) return NAN;
+    if (s2t_rhs(ws, ch, CL_S2_QDOT, ref, x)) return NAN;
     double scale = CL_FN(cl_rvec_log2_maxabs)(ref, 6 * n);
     if (scale < 0) scale = 0;
     double worst = -INFINITY;
     for (int form = CL_S2_OMEGA; form <= CL_S2_PI; form++) {
         if (CL_FN(cl_s2_quad_convert)(ws, CL_S2_QDOT, x, form, y)) return NAN;
-        st = ch ? CL_FN(cl_chain_rhs)(ch, form, dy, y) : CL_FN(cl_s2_quad_rhs)(ws, form, dy, y);
-        if (st) return NAN;
+        if (s2t_rhs(ws, ch, form, dy, y)) return NAN;
         /* q̇ of the form's field, then q̈ carried back */
         CL_FN(cl_rvec_copy)(back, dy, 3 * n);
         if (CL_FN(cl_s2_quad_accel_from)(ws, form, back + 3 * n, y, dy)) return NAN;
@@ -220,13 +303,7 @@ static inline void s2t_el_residuals(CL_FN(cl_s2_coupled) *cp, size_t n, rsrc x, 
     sys->potential(sys->ctx, NULL, dU, q);
     sys->force(sys->ctx, f, q, v);
     for (size_t j = 0; j < n; j++)
-        for (size_t k = 0; k < n; k++) {
-            r_set_zero(md + j * n + k);
-            for (size_t i = 0; i < n; i++) {
-                v3_dot(t, dm + ((j * n + k) * n + i) * 3, v + 3 * i);
-                r_add(md + j * n + k, md + j * n + k, t);
-            }
-        }
+        for (size_t k = 0; k < n; k++) s2t_mdot(md + j * n + k, dm, n, j, k, v, t);
     for (size_t i = 0; i < n; i++) {
         v3_zero(a + 3 * i);
         v3_neg(b + 3 * i, dU + 3 * i);

@@ -20,7 +20,6 @@ struct CL_FN(cl_s2_quad_ws) {
     rptr m;       /* n²: m_jk(q) */
     rptr dm;      /* 3n³: ∂m_jk/∂q_i, or NULL */
     rptr mdot;    /* n²: ṁ_jk */
-    rptr c;       /* n²: q̇_j·q̇_k */
     rptr U;       /* 1 */
     rptr dU;      /* 3n */
     rptr f;       /* 3n */
@@ -62,6 +61,13 @@ static inline int s2_eval_force(CL_FN(cl_s2_quad_ws) *ws, rsrc q, rsrc qdot)
     return CL_OK;
 }
 
+/* ∂m_jk/∂q_i at q into ws->dm (nothing when the inertia is constant). */
+static inline int s2_eval_dm(CL_FN(cl_s2_quad_ws) *ws, rsrc q)
+{
+    const CL_FN(cl_s2_quad) *sys = ws->sys;
+    return sys->inertia_grad ? sys->inertia_grad(sys->ctx, ws->dm, q) : CL_OK;
+}
+
 /* ws->b = A⁻¹ ws->b for the 3n×3n matrix ws->A (overwritten by its LU
  * factors): the dense reference solve, LU with partial pivoting (src/linalg). */
 static inline int s2_solve(CL_FN(cl_s2_quad_ws) *ws)
@@ -72,17 +78,78 @@ static inline int s2_solve(CL_FN(cl_s2_quad_ws) *ws)
     return st;
 }
 
+/* ws->b = A⁻¹ rhs (rhs: 3n numbers). */
+static inline int s2_solve_rhs(CL_FN(cl_s2_quad_ws) *ws, rsrc rhs)
+{
+    CL_FN(cl_rvec_copy)(ws->b, rhs, 3 * ws->n);
+    return s2_solve(ws);
+}
+
+/* A field's last step: solve A v̇ = ws->b, then dx = (q̇, v̇). */
+static inline int s2_field_out(CL_FN(cl_s2_quad_ws) *ws, rptr dx, rsrc qdot)
+{
+    int st = s2_solve(ws);
+    if (st) return st;
+    CL_FN(cl_rvec_copy)(dx, qdot, 3 * ws->n);
+    CL_FN(cl_rvec_copy)(dx + 3 * ws->n, ws->b, 3 * ws->n);
+    return CL_OK;
+}
+
+/* a = F_i + ∂U/∂q_i − f_i, the load of row i of [S2 (13)] and (19), from ws->F, ws->dU, ws->f. */
+static inline void s2_load(const CL_FN(cl_s2_quad_ws) *ws, rptr a, size_t i)
+{
+    v3_add(a, ws->F + 3 * i, ws->dU + 3 * i);
+    v3_sub(a, a, ws->f + 3 * i);
+}
+
+/*
+ * g += −½ Σ_jk (v_j·v_k) ∂m_jk/∂q_i with ws->dm evaluated: the derivative of
+ * the kinetic energy at fixed velocities v, with the sign it has in F_i of
+ * [S2 (13)] and in ∂H/∂q_i of (27) and (36).
+ */
+static inline void s2_add_dm_quadratic(const CL_FN(cl_s2_quad_ws) *ws, rptr g, size_t i, rsrc v)
+{
+    size_t n = ws->n;
+    R_DECL(h, ws->prec);
+    for (size_t j = 0; j < n; j++)
+        for (size_t k = 0; k < n; k++) {
+            v3_dot(h, v + 3 * j, v + 3 * k);
+            r_mul_2si(h, h, -1);
+            r_neg(h, h);
+            v3_axpy(g, h, ws->dm + ((j * n + k) * n + i) * 3);
+        }
+}
+
+/* E = ½ p·v + U (p, v: 3n), with ws->U evaluated: the Hamiltonians (26) and (35). */
+static inline void s2_half_pairing_plus_U(const CL_FN(cl_s2_quad_ws) *ws, rptr E, rsrc p, rsrc v)
+{
+    r_set_zero(E);
+    for (size_t k = 0; k < 3 * ws->n; k++) r_addmul(E, p + k, v + k);
+    r_mul_2si(E, E, -1);
+    r_add(E, E, ws->U);
+}
+
 /* r = (I − qqᵀ) a for one sphere; r may alias a. */
 static inline void s2_proj(rptr r, rsrc q, rsrc a) { v3_proj_tangent(r, q, a); }
 
-/* Build the 3n×3n matrix G of the Legendre transform [S2 (24)] from ws->m:
- * G_ii = m_ii I₃, G_ij = m_ij (I₃ − q_i q_iᵀ) for j ≠ i. */
-void CL_FN(cl_s2_quad_build_G)(CL_FN(cl_s2_quad_ws) *ws, rsrc q);
-/* Build the 3n×3n matrix K of [S2 (33)] from ws->m:
- * K_ii = m_ii I₃, K_ij = m_ij S(q_i)ᵀ S(q_j) for j ≠ i. */
-void CL_FN(cl_s2_quad_build_K)(CL_FN(cl_s2_quad_ws) *ws, rsrc q);
-/* ws->F = F(q, q̇) of [S2 (13)] from ws->dm evaluated at q (also fills ws->mdot, ws->c). */
-int CL_FN(cl_s2_quad_eval_F)(CL_FN(cl_s2_quad_ws) *ws, rsrc q, rsrc qdot);
-/* ws->v = G⁻¹μ, projected as in [S2 (25)], with ws->m evaluated at q (s2_mu.c). */
-int CL_FN(cl_s2_quad_solve_G)(CL_FN(cl_s2_quad_ws) *ws, rsrc q, rsrc mu);
+/*
+ * Build the 3n×3n matrix A from ws->m: blocks m_ii I₃ on the diagonal and,
+ * for j ≠ i, either G_ij = m_ij (I₃ − q_i q_iᵀ) of the Legendre transform
+ * [S2 (24)] (K = 0) or K_ij = m_ij S(q_i)ᵀS(q_j) = m_ij ((q_i·q_j) I₃ − q_j q_iᵀ)
+ * of [S2 (33)] by (47) (K = 1).
+ */
+void CL_FN(cl_s2_quad_build_A)(CL_FN(cl_s2_quad_ws) *ws, rsrc q, int K);
+/* m, ∂U/∂q, f and F (into ws) at (q, q̇): the terms of the Euler–Lagrange fields (13) and (19). */
+static inline int s2_eval_terms(CL_FN(cl_s2_quad_ws) *ws, rsrc q, rsrc qdot)
+{
+    int st = s2_eval_mU(ws, q, 0);
+    if (!st) st = s2_eval_force(ws, q, qdot);
+    if (!st) st = CL_FN(cl_s2_quad_F_qdot)(ws, ws->F, q, qdot);
+    return st;
+}
+
+/* mdot = ṁ_jk = Σ_i ∂m_jk/∂q_i · q̇_i (n²), with ws->dm evaluated at q (zero for a constant inertia). */
+void CL_FN(cl_s2_quad_mdot)(CL_FN(cl_s2_quad_ws) *ws, rptr mdot, rsrc qdot);
+/* qdot = G⁻¹μ, projected as in [S2 (25)], with ws->m evaluated at q (s2_mu.c). */
+int CL_FN(cl_s2_quad_solve_G)(CL_FN(cl_s2_quad_ws) *ws, rptr qdot, rsrc q, rsrc mu);
 #endif

@@ -80,15 +80,13 @@ int CL_FN(cl_s2_quad_legendre_mu)(CL_FN(cl_s2_quad_ws) *ws, rptr mu, rsrc q, rsr
     return CL_OK;
 }
 
-/* ws->v = G⁻¹ μ with ws->m evaluated at q, projected as in [S2 (25)]. */
-int CL_FN(cl_s2_quad_solve_G)(CL_FN(cl_s2_quad_ws) *ws, rsrc q, rsrc mu)
+/* qdot = G⁻¹ μ with ws->m evaluated at q, projected as in [S2 (25)]. */
+int CL_FN(cl_s2_quad_solve_G)(CL_FN(cl_s2_quad_ws) *ws, rptr qdot, rsrc q, rsrc mu)
 {
-    size_t n = ws->n;
-    CL_FN(cl_s2_quad_build_G)(ws, q);
-    CL_FN(cl_rvec_copy)(ws->b, mu, 3 * n);
-    int st = s2_solve(ws);
+    CL_FN(cl_s2_quad_build_A)(ws, q, 0);
+    int st = s2_solve_rhs(ws, mu);
     if (st) return st;
-    for (size_t i = 0; i < n; i++) s2_proj(ws->v + 3 * i, q + 3 * i, ws->b + 3 * i);
+    for (size_t i = 0; i < ws->n; i++) s2_proj(qdot + 3 * i, q + 3 * i, ws->b + 3 * i);
     return CL_OK;
 }
 
@@ -100,10 +98,7 @@ int CL_FN(cl_s2_quad_solve_G)(CL_FN(cl_s2_quad_ws) *ws, rsrc q, rsrc mu)
 int CL_FN(cl_s2_quad_legendre_mu_inv)(CL_FN(cl_s2_quad_ws) *ws, rptr qdot, rsrc q, rsrc mu)
 {
     int st = ws->sys->inertia(ws->sys->ctx, ws->m, q);
-    if (!st) st = CL_FN(cl_s2_quad_solve_G)(ws, q, mu);
-    if (st) return st;
-    CL_FN(cl_rvec_copy)(qdot, ws->v, 3 * ws->n);
-    return CL_OK;
+    return st ? st : CL_FN(cl_s2_quad_solve_G)(ws, qdot, q, mu);
 }
 
 /**
@@ -112,15 +107,10 @@ int CL_FN(cl_s2_quad_legendre_mu_inv)(CL_FN(cl_s2_quad_ws) *ws, rptr qdot, rsrc 
  */
 int CL_FN(cl_s2_quad_hamiltonian_mu)(CL_FN(cl_s2_quad_ws) *ws, rptr H, rsrc q, rsrc mu)
 {
-    size_t n = ws->n;
     int st = s2_eval_mU(ws, q, 1);
-    if (!st) st = CL_FN(cl_s2_quad_solve_G)(ws, q, mu);
-    if (st) return st;
-    r_set_zero(H);
-    for (size_t k = 0; k < 3 * n; k++) r_addmul(H, mu + k, ws->v + k);
-    r_mul_2si(H, H, -1);
-    r_add(H, H, ws->U);
-    return CL_OK;
+    if (!st) st = CL_FN(cl_s2_quad_solve_G)(ws, ws->v, q, mu);
+    if (!st) s2_half_pairing_plus_U(ws, H, mu, ws->v);
+    return st;
 }
 
 /**
@@ -143,9 +133,9 @@ int CL_FN(cl_s2_quad_rhs_mu)(CL_FN(cl_s2_quad_ws) *ws, rptr dx, rsrc x)
     size_t n = ws->n;
     rsrc q = x, mu = x + 3 * n;
     int st = s2_eval_mU(ws, q, 0);
-    if (!st) st = CL_FN(cl_s2_quad_solve_G)(ws, q, mu);
+    if (!st) st = CL_FN(cl_s2_quad_solve_G)(ws, ws->v, q, mu);
     if (!st) st = s2_eval_force(ws, q, ws->v);
-    if (!st && ws->sys->inertia_grad) st = ws->sys->inertia_grad(ws->sys->ctx, ws->dm, q);
+    if (!st) st = s2_eval_dm(ws, q);
     if (st) return st;
     rsrc v = ws->v;
     rptr dHdq = ws->t;
@@ -161,14 +151,7 @@ int CL_FN(cl_s2_quad_rhs_mu)(CL_FN(cl_s2_quad_ws) *ws, rptr dx, rsrc x)
             r_addmul(h, d, ws->m + i * n + k);
         }
         v3_axpy(g, h, v + 3 * i);
-        if (ws->dm)
-            for (size_t j = 0; j < n; j++)
-                for (size_t k = 0; k < n; k++) {
-                    v3_dot(h, v + 3 * j, v + 3 * k);
-                    r_mul_2si(h, h, -1);
-                    r_neg(h, h);
-                    v3_axpy(g, h, ws->dm + ((j * n + k) * n + i) * 3);
-                }
+        if (ws->dm) s2_add_dm_quadratic(ws, g, i, v);
     }
     CL_FN(cl_s2_hamilton_mu)(n, dx, q, mu, dHdq, v, ws->f);
     return CL_OK;

@@ -95,36 +95,7 @@ int CL_FN(cl_s2_quad_lagrangian_omega)(CL_FN(cl_s2_quad_ws) *ws, rptr L, rsrc q,
 int CL_FN(cl_s2_quad_F_omega)(CL_FN(cl_s2_quad_ws) *ws, rptr F, rsrc q, rsrc w)
 {
     CL_FN(cl_s2n_qdot_from_omega)(ws->n, ws->v, q, w);
-    int st = CL_FN(cl_s2_quad_eval_F)(ws, q, ws->v);
-    if (st) return st;
-    CL_FN(cl_rvec_copy)(F, ws->F, 3 * ws->n);
-    return CL_OK;
-}
-
-void CL_FN(cl_s2_quad_build_K)(CL_FN(cl_s2_quad_ws) *ws, rsrc q)
-{
-    size_t n = ws->n;
-    R_DECL(d, ws->prec);
-    R_DECL(t, ws->prec);
-    for (size_t i = 0; i < n; i++)
-        for (size_t j = 0; j < n; j++) {
-            rsrc mij = ws->m + i * n + j;
-            /* S(q_i)ᵀS(q_j) = (q_i·q_j) I₃ − q_j q_iᵀ  [S2 (47)] */
-            if (i != j) v3_dot(d, q + 3 * i, q + 3 * j);
-            for (int a = 0; a < 3; a++)
-                for (int b = 0; b < 3; b++) {
-                    rptr e = S2_A(ws, 3 * i + a, 3 * j + b);
-                    if (i == j) {
-                        if (a == b) r_set(e, mij);
-                        else r_set_zero(e);
-                    } else {
-                        r_mul(t, q + 3 * j + a, q + 3 * i + b);
-                        r_neg(t, t);
-                        if (a == b) r_add(t, t, d);
-                        r_mul(e, mij, t);
-                    }
-                }
-        }
+    return CL_FN(cl_s2_quad_F_qdot)(ws, F, q, ws->v);
 }
 
 /**
@@ -139,18 +110,15 @@ int CL_FN(cl_s2_quad_rhs_omega)(CL_FN(cl_s2_quad_ws) *ws, rptr dx, rsrc x)
     size_t n = ws->n;
     rsrc q = x, w = x + 3 * n;
     CL_FN(cl_s2n_qdot_from_omega)(n, ws->v, q, w);
-    int st = s2_eval_mU(ws, q, 0);
-    if (!st) st = s2_eval_force(ws, q, ws->v);
-    if (!st) st = CL_FN(cl_s2_quad_eval_F)(ws, q, ws->v);
+    int st = s2_eval_terms(ws, q, ws->v);
     if (st) return st;
-    CL_FN(cl_s2_quad_build_K)(ws, q);
+    CL_FN(cl_s2_quad_build_A)(ws, q, 1);
     R_DECL(h, ws->prec);
     RV_DECL(a, 3, ws->prec);
     RV_DECL(c, 3, ws->prec);
     for (size_t i = 0; i < n; i++) {
         rptr bi = ws->b + 3 * i;
-        v3_add(a, ws->F + 3 * i, ws->dU + 3 * i);
-        v3_sub(a, a, ws->f + 3 * i);
+        s2_load(ws, a, i);
         v3_cross(bi, q + 3 * i, a);
         v3_neg(bi, bi);
         for (size_t j = 0; j < n; j++) {
@@ -161,9 +129,5 @@ int CL_FN(cl_s2_quad_rhs_omega)(CL_FN(cl_s2_quad_ws) *ws, rptr dx, rsrc x)
             v3_axpy(bi, h, c);
         }
     }
-    st = s2_solve(ws);
-    if (st) return st;
-    CL_FN(cl_rvec_copy)(dx, ws->v, 3 * n);
-    CL_FN(cl_rvec_copy)(dx + 3 * n, ws->b, 3 * n);
-    return CL_OK;
+    return s2_field_out(ws, dx, ws->v);
 }

@@ -87,16 +87,13 @@ int CL_FN(cl_s2_quad_legendre_pi)(CL_FN(cl_s2_quad_ws) *ws, rptr pi, rsrc q, rsr
     return CL_OK;
 }
 
-/* ws->w = K⁻¹ π with ws->m evaluated at q. */
-static int solve_K(CL_FN(cl_s2_quad_ws) *ws, rsrc q, rsrc pi)
+/* w = K⁻¹ π with ws->m evaluated at q. */
+static int solve_K(CL_FN(cl_s2_quad_ws) *ws, rptr w, rsrc q, rsrc pi)
 {
-    size_t n = ws->n;
-    CL_FN(cl_s2_quad_build_K)(ws, q);
-    CL_FN(cl_rvec_copy)(ws->b, pi, 3 * n);
-    int st = s2_solve(ws);
-    if (st) return st;
-    CL_FN(cl_rvec_copy)(ws->w, ws->b, 3 * n);
-    return CL_OK;
+    CL_FN(cl_s2_quad_build_A)(ws, q, 1);
+    int st = s2_solve_rhs(ws, pi);
+    if (!st) CL_FN(cl_rvec_copy)(w, ws->b, 3 * ws->n);
+    return st;
 }
 
 /**
@@ -106,10 +103,7 @@ static int solve_K(CL_FN(cl_s2_quad_ws) *ws, rsrc q, rsrc pi)
 int CL_FN(cl_s2_quad_legendre_pi_inv)(CL_FN(cl_s2_quad_ws) *ws, rptr w, rsrc q, rsrc pi)
 {
     int st = ws->sys->inertia(ws->sys->ctx, ws->m, q);
-    if (!st) st = solve_K(ws, q, pi);
-    if (st) return st;
-    CL_FN(cl_rvec_copy)(w, ws->w, 3 * ws->n);
-    return CL_OK;
+    return st ? st : solve_K(ws, w, q, pi);
 }
 
 /**
@@ -118,15 +112,10 @@ int CL_FN(cl_s2_quad_legendre_pi_inv)(CL_FN(cl_s2_quad_ws) *ws, rptr w, rsrc q, 
  */
 int CL_FN(cl_s2_quad_hamiltonian_pi)(CL_FN(cl_s2_quad_ws) *ws, rptr H, rsrc q, rsrc pi)
 {
-    size_t n = ws->n;
     int st = s2_eval_mU(ws, q, 1);
-    if (!st) st = solve_K(ws, q, pi);
-    if (st) return st;
-    r_set_zero(H);
-    for (size_t k = 0; k < 3 * n; k++) r_addmul(H, pi + k, ws->w + k);
-    r_mul_2si(H, H, -1);
-    r_add(H, H, ws->U);
-    return CL_OK;
+    if (!st) st = solve_K(ws, ws->w, q, pi);
+    if (!st) s2_half_pairing_plus_U(ws, H, pi, ws->w);
+    return st;
 }
 
 /**
@@ -152,16 +141,15 @@ int CL_FN(cl_s2_quad_rhs_pi)(CL_FN(cl_s2_quad_ws) *ws, rptr dx, rsrc x)
     size_t n = ws->n;
     rsrc q = x, pi = x + 3 * n;
     int st = s2_eval_mU(ws, q, 0);
-    if (!st) st = solve_K(ws, q, pi);
+    if (!st) st = solve_K(ws, ws->w, q, pi);
     if (st) return st;
     rsrc w = ws->w;
     CL_FN(cl_s2n_qdot_from_omega)(n, ws->v, q, w);
     st = s2_eval_force(ws, q, ws->v);
-    if (!st && ws->sys->inertia_grad) st = ws->sys->inertia_grad(ws->sys->ctx, ws->dm, q);
+    if (!st) st = s2_eval_dm(ws, q);
     if (st) return st;
     rsrc v = ws->v;
     rptr dHdq = ws->t, u = ws->s;
-    R_DECL(h, ws->prec);
     RV_DECL(a, 3, ws->prec);
     for (size_t k = 0; k < n; k++) v3_cross(u + 3 * k, q + 3 * k, w + 3 * k);
     for (size_t i = 0; i < n; i++) {
@@ -171,14 +159,7 @@ int CL_FN(cl_s2_quad_rhs_pi)(CL_FN(cl_s2_quad_ws) *ws, rptr dx, rsrc x)
             if (k != i) v3_axpy(a, ws->m + i * n + k, u + 3 * k);
         v3_cross(a, w + 3 * i, a);
         v3_sub(g, ws->dU + 3 * i, a);
-        if (ws->dm)
-            for (size_t j = 0; j < n; j++)
-                for (size_t k = 0; k < n; k++) {
-                    v3_dot(h, v + 3 * j, v + 3 * k);
-                    r_mul_2si(h, h, -1);
-                    r_neg(h, h);
-                    v3_axpy(g, h, ws->dm + ((j * n + k) * n + i) * 3);
-                }
+        if (ws->dm) s2_add_dm_quadratic(ws, g, i, v);
     }
     CL_FN(cl_s2_hamilton_pi)(n, dx, q, pi, dHdq, w, ws->f);
     return CL_OK;
@@ -197,19 +178,19 @@ int CL_FN(cl_s2_quad_rhs)(CL_FN(cl_s2_quad_ws) *ws, int form, rptr dx, rsrc x)
     }
 }
 
-/* ws->v = q̇ of the state x of form \p form (ws->m evaluated at q). */
-static int qdot_of(CL_FN(cl_s2_quad_ws) *ws, int form, rsrc x)
+/* qdot = q̇ of the state x of form \p form (ws->m evaluated at q); uses ws->w. */
+static int qdot_of(CL_FN(cl_s2_quad_ws) *ws, int form, rptr qdot, rsrc x)
 {
     size_t n = ws->n;
     rsrc q = x, y = x + 3 * n;
     int st = CL_OK;
     switch (form) {
-    case CL_S2_QDOT: CL_FN(cl_rvec_copy)(ws->v, y, 3 * n); break;
-    case CL_S2_OMEGA: CL_FN(cl_s2n_qdot_from_omega)(n, ws->v, q, y); break;
-    case CL_S2_MU: st = CL_FN(cl_s2_quad_solve_G)(ws, q, y); break;
+    case CL_S2_QDOT: CL_FN(cl_rvec_copy)(qdot, y, 3 * n); break;
+    case CL_S2_OMEGA: CL_FN(cl_s2n_qdot_from_omega)(n, qdot, q, y); break;
+    case CL_S2_MU: st = CL_FN(cl_s2_quad_solve_G)(ws, qdot, q, y); break;
     case CL_S2_PI:
-        st = solve_K(ws, q, y);
-        if (!st) CL_FN(cl_s2n_qdot_from_omega)(n, ws->v, q, ws->w);
+        st = solve_K(ws, ws->w, q, y);
+        if (!st) CL_FN(cl_s2n_qdot_from_omega)(n, qdot, q, ws->w);
         break;
     default: return CL_EDOMAIN;
     }
@@ -228,7 +209,7 @@ int CL_FN(cl_s2_quad_convert)(CL_FN(cl_s2_quad_ws) *ws, int from, rsrc x, int to
     size_t n = ws->n;
     if (to < CL_S2_QDOT || to > CL_S2_PI) return CL_EDOMAIN;
     int st = ws->sys->inertia(ws->sys->ctx, ws->m, x);
-    if (!st) st = qdot_of(ws, from, x);
+    if (!st) st = qdot_of(ws, from, ws->v, x);
     if (st) return st;
     if (y != x) CL_FN(cl_rvec_copy)(y, x, 3 * n);
     rsrc q = y;
@@ -273,7 +254,7 @@ int CL_FN(cl_s2_quad_accel_from)(CL_FN(cl_s2_quad_ws) *ws, int form, rptr qddot,
     }
     if (form != CL_S2_MU && form != CL_S2_PI) return CL_EDOMAIN;
     int st = ws->sys->inertia(ws->sys->ctx, ws->m, q);
-    if (!st) st = qdot_of(ws, form, x);
+    if (!st) st = qdot_of(ws, form, ws->v, x);
     if (st) return st;
     rsrc v = ws->v;
     rptr mudot = ws->s;
@@ -286,12 +267,9 @@ int CL_FN(cl_s2_quad_accel_from)(CL_FN(cl_s2_quad_ws) *ws, int form, rptr qddot,
     } else {
         CL_FN(cl_rvec_copy)(mudot, dy, 3 * n);
     }
-    if (ws->sys->inertia_grad) {
-        st = CL_FN(cl_s2_quad_eval_F)(ws, q, v); /* fills ws->mdot */
-        if (st) return st;
-    } else {
-        for (size_t k = 0; k < n * n; k++) r_set_zero(ws->mdot + k);
-    }
+    st = s2_eval_dm(ws, q);
+    if (st) return st;
+    CL_FN(cl_s2_quad_mdot)(ws, ws->mdot, v);
     R_DECL(d, ws->prec);
     R_DECL(s1, ws->prec);
     R_DECL(s2, ws->prec);
@@ -313,7 +291,7 @@ int CL_FN(cl_s2_quad_accel_from)(CL_FN(cl_s2_quad_ws) *ws, int form, rptr qddot,
         v3_axpy(bi, s1, v + 3 * i);
         v3_axpy(bi, s2, q + 3 * i);
     }
-    CL_FN(cl_s2_quad_build_G)(ws, q);
+    CL_FN(cl_s2_quad_build_A)(ws, q, 0);
     st = s2_solve(ws);
     if (st) return st;
     CL_FN(cl_rvec_copy)(qddot, ws->b, 3 * n);

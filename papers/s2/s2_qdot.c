@@ -43,7 +43,7 @@ CL_FN(cl_s2_quad_ws) *CL_FN(cl_s2_quad_ws_new)(const CL_FN(cl_s2_quad) *sys, cl_
     ws->n = n;
     ws->prec = prec;
     size_t ndm = sys->inertia_grad ? 3 * n * n * n : 0;
-    size_t total = 3 * n * n + ndm + 1 + 8 * 3 * n + 9 * n * n;
+    size_t total = 2 * n * n + ndm + 1 + 8 * 3 * n + 9 * n * n;
     ws->block = CL_FN(cl_rvec_new)(total, prec);
     ws->perm = malloc(3 * n * sizeof *ws->perm);
     if (!ws->block || !ws->perm) {
@@ -53,7 +53,6 @@ CL_FN(cl_s2_quad_ws) *CL_FN(cl_s2_quad_ws_new)(const CL_FN(cl_s2_quad) *sys, cl_
     rptr p = ws->block;
     ws->m = p; p += n * n;
     ws->mdot = p; p += n * n;
-    ws->c = p; p += n * n;
     ws->dm = ndm ? p : NULL; p += ndm;
     ws->U = p; p += 1;
     ws->dU = p; p += 3 * n;
@@ -106,10 +105,12 @@ void CL_FN(cl_s2_el_residual_qdot)(size_t n, rptr res, rsrc q, rsrc ddt_dLdqdot,
     }
 }
 
-/* t = ½ Σ_jk m_jk q̇_j·q̇_k with ws->m already evaluated. */
-static void kinetic(CL_FN(cl_s2_quad_ws) *ws, rptr T, rsrc qdot)
+/* T = ½ Σ_jk m_jk q̇_j·q̇_k, with m and U evaluated at q into ws. */
+static int kinetic(CL_FN(cl_s2_quad_ws) *ws, rptr T, rsrc q, rsrc qdot)
 {
     size_t n = ws->n;
+    int st = s2_eval_mU(ws, q, 1);
+    if (st) return st;
     R_DECL(d, ws->prec);
     r_set_zero(T);
     for (size_t j = 0; j < n; j++)
@@ -118,6 +119,7 @@ static void kinetic(CL_FN(cl_s2_quad_ws) *ws, rptr T, rsrc qdot)
             r_addmul(T, d, ws->m + j * n + k);
         }
     r_mul_2si(T, T, -1);
+    return CL_OK;
 }
 
 /**
@@ -126,64 +128,33 @@ static void kinetic(CL_FN(cl_s2_quad_ws) *ws, rptr T, rsrc qdot)
  */
 int CL_FN(cl_s2_quad_lagrangian)(CL_FN(cl_s2_quad_ws) *ws, rptr L, rsrc q, rsrc qdot)
 {
-    int st = s2_eval_mU(ws, q, 1);
-    if (st) return st;
-    kinetic(ws, L, qdot);
-    r_sub(L, L, ws->U);
-    return CL_OK;
+    int st = kinetic(ws, L, q, qdot);
+    if (!st) r_sub(L, L, ws->U);
+    return st;
 }
 
 /** Energy \f$E = \tfrac12\sum_{j,k}\dot q_j^T m_{jk}\dot q_k + U\f$ at (q, q̇). */
 int CL_FN(cl_s2_quad_energy_qdot)(CL_FN(cl_s2_quad_ws) *ws, rptr E, rsrc q, rsrc qdot)
 {
-    int st = s2_eval_mU(ws, q, 1);
-    if (st) return st;
-    kinetic(ws, E, qdot);
-    r_add(E, E, ws->U);
-    return CL_OK;
+    int st = kinetic(ws, E, q, qdot);
+    if (!st) r_add(E, E, ws->U);
+    return st;
 }
 
-/* F of [S2 (13)] into ws->F; ws->dm must be evaluated at q. Fills ws->mdot and ws->c. */
-static void eval_F_from_dm(CL_FN(cl_s2_quad_ws) *ws, rsrc qdot)
+void CL_FN(cl_s2_quad_mdot)(CL_FN(cl_s2_quad_ws) *ws, rptr mdot, rsrc qdot)
 {
     size_t n = ws->n;
     R_DECL(d, ws->prec);
-    R_DECL(h, ws->prec);
-    /* ṁ_jk = Σ_i ∂m_jk/∂q_i · q̇_i and c_jk = q̇_j·q̇_k. */
     for (size_t j = 0; j < n; j++)
         for (size_t k = 0; k < n; k++) {
-            rptr md = ws->mdot + j * n + k;
+            rptr md = mdot + j * n + k;
             r_set_zero(md);
+            if (!ws->dm) continue;
             for (size_t i = 0; i < n; i++) {
                 v3_dot(d, ws->dm + ((j * n + k) * n + i) * 3, qdot + 3 * i);
                 r_add(md, md, d);
             }
-            v3_dot(ws->c + j * n + k, qdot + 3 * j, qdot + 3 * k);
         }
-    for (size_t i = 0; i < n; i++) {
-        rptr Fi = ws->F + 3 * i;
-        v3_zero(Fi);
-        for (size_t j = 0; j < n; j++) v3_axpy(Fi, ws->mdot + i * n + j, qdot + 3 * j);
-        for (size_t j = 0; j < n; j++)
-            for (size_t k = 0; k < n; k++) {
-                r_mul_2si(h, ws->c + j * n + k, -1);
-                r_neg(h, h);
-                v3_axpy(Fi, h, ws->dm + ((j * n + k) * n + i) * 3);
-            }
-    }
-}
-
-int CL_FN(cl_s2_quad_eval_F)(CL_FN(cl_s2_quad_ws) *ws, rsrc q, rsrc qdot)
-{
-    const CL_FN(cl_s2_quad) *sys = ws->sys;
-    if (!sys->inertia_grad) {
-        for (size_t k = 0; k < 3 * ws->n; k++) r_set_zero(ws->F + k);
-        return CL_OK;
-    }
-    int st = sys->inertia_grad(sys->ctx, ws->dm, q);
-    if (st) return st;
-    eval_F_from_dm(ws, qdot);
-    return CL_OK;
 }
 
 /**
@@ -194,19 +165,34 @@ int CL_FN(cl_s2_quad_eval_F)(CL_FN(cl_s2_quad_ws) *ws, rsrc q, rsrc qdot)
  */
 int CL_FN(cl_s2_quad_F_qdot)(CL_FN(cl_s2_quad_ws) *ws, rptr F, rsrc q, rsrc qdot)
 {
-    int st = CL_FN(cl_s2_quad_eval_F)(ws, q, qdot);
+    size_t n = ws->n;
+    if (!ws->sys->inertia_grad) {
+        for (size_t k = 0; k < 3 * n; k++) r_set_zero(F + k);
+        return CL_OK;
+    }
+    int st = s2_eval_dm(ws, q);
     if (st) return st;
-    CL_FN(cl_rvec_copy)(F, ws->F, 3 * ws->n);
+    CL_FN(cl_s2_quad_mdot)(ws, ws->mdot, qdot);
+    for (size_t i = 0; i < n; i++) {
+        rptr Fi = F + 3 * i;
+        v3_zero(Fi);
+        for (size_t j = 0; j < n; j++) v3_axpy(Fi, ws->mdot + i * n + j, qdot + 3 * j);
+        s2_add_dm_quadratic(ws, Fi, i, qdot);
+    }
     return CL_OK;
 }
 
-void CL_FN(cl_s2_quad_build_G)(CL_FN(cl_s2_quad_ws) *ws, rsrc q)
+void CL_FN(cl_s2_quad_build_A)(CL_FN(cl_s2_quad_ws) *ws, rsrc q, int K)
 {
     size_t n = ws->n;
+    R_DECL(c, ws->prec);
     R_DECL(t, ws->prec);
+    r_set_si(c, 1);
     for (size_t i = 0; i < n; i++)
         for (size_t j = 0; j < n; j++) {
             rsrc mij = ws->m + i * n + j;
+            rsrc u = q + 3 * (K ? j : i);
+            if (K && i != j) v3_dot(c, q + 3 * i, q + 3 * j);
             for (int a = 0; a < 3; a++)
                 for (int b = 0; b < 3; b++) {
                     rptr e = S2_A(ws, 3 * i + a, 3 * j + b);
@@ -214,9 +200,9 @@ void CL_FN(cl_s2_quad_build_G)(CL_FN(cl_s2_quad_ws) *ws, rsrc q)
                         if (a == b) r_set(e, mij);
                         else r_set_zero(e);
                     } else {
-                        r_mul(t, q + 3 * i + a, q + 3 * i + b);
+                        r_mul(t, u + a, q + 3 * i + b);
                         r_neg(t, t);
-                        if (a == b) r_add_si(t, t, 1);
+                        if (a == b) r_add(t, t, c);
                         r_mul(e, mij, t);
                     }
                 }
@@ -237,17 +223,14 @@ int CL_FN(cl_s2_quad_rhs_qdot)(CL_FN(cl_s2_quad_ws) *ws, rptr dx, rsrc x)
 {
     size_t n = ws->n;
     rsrc q = x, qdot = x + 3 * n;
-    int st = s2_eval_mU(ws, q, 0);
-    if (!st) st = s2_eval_force(ws, q, qdot);
-    if (!st) st = CL_FN(cl_s2_quad_eval_F)(ws, q, qdot);
+    int st = s2_eval_terms(ws, q, qdot);
     if (st) return st;
-    CL_FN(cl_s2_quad_build_G)(ws, q);
+    CL_FN(cl_s2_quad_build_A)(ws, q, 0);
     R_DECL(h, ws->prec);
     RV_DECL(a, 3, ws->prec);
     for (size_t i = 0; i < n; i++) {
         rptr bi = ws->b + 3 * i;
-        v3_add(a, ws->F + 3 * i, ws->dU + 3 * i);
-        v3_sub(a, a, ws->f + 3 * i);
+        s2_load(ws, a, i);
         s2_proj(a, q + 3 * i, a);
         v3_dot(h, qdot + 3 * i, qdot + 3 * i);
         r_mul(h, h, ws->m + i * n + i);
@@ -255,9 +238,5 @@ int CL_FN(cl_s2_quad_rhs_qdot)(CL_FN(cl_s2_quad_ws) *ws, rptr dx, rsrc x)
         v3_add(bi, bi, a);
         v3_neg(bi, bi);
     }
-    st = s2_solve(ws);
-    if (st) return st;
-    CL_FN(cl_rvec_copy)(dx, qdot, 3 * n);
-    CL_FN(cl_rvec_copy)(dx + 3 * n, ws->b, 3 * n);
-    return CL_OK;
+    return s2_field_out(ws, dx, qdot);
 }

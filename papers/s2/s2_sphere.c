@@ -77,15 +77,21 @@ int CL_FN(cl_s2_check_tangent)(rsrc q, rsrc xi)
     return CL_FN(cl_v3_check_tangent)(q, xi, CL_S2_TOL_ULPS);
 }
 
+/* r = a × b once t is checked tangent at q (the maps (3) and (5)); r may alias an input. */
+static int s2_tangent_cross_(rptr r, rsrc q, rsrc t, rsrc a, rsrc b)
+{
+    int st = CL_FN(cl_s2_check_tangent)(q, t);
+    if (st) return st;
+    v3_cross(r, a, b);
+    return CL_OK;
+}
+
 /**
  * [S2 (3)] \f$ \dot q = \omega \times q = S(\omega) q \f$, ω ∈ T_qS².
  */
 int CL_FN(cl_s2_qdot_from_omega)(rptr qdot, rsrc q, rsrc omega)
 {
-    int st = CL_FN(cl_s2_check_tangent)(q, omega);
-    if (st) return st;
-    v3_cross(qdot, omega, q);
-    return CL_OK;
+    return s2_tangent_cross_(qdot, q, omega, omega, q);
 }
 
 /**
@@ -102,10 +108,7 @@ int CL_FN(cl_s2_hat)(rptr S, rsrc x)
  */
 int CL_FN(cl_s2_omega_from_qdot)(rptr omega, rsrc q, rsrc qdot)
 {
-    int st = CL_FN(cl_s2_check_tangent)(q, qdot);
-    if (st) return st;
-    v3_cross(omega, q, qdot);
-    return CL_OK;
+    return s2_tangent_cross_(omega, q, qdot, q, qdot);
 }
 
 /**

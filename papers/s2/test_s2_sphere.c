@@ -84,9 +84,6 @@ static void test_kinematics(cl_prec_t p, cl_rng *g)
     v3_norm(s, v); v3_norm(s2, w);
     is_real(s, s2, 16, "|omega x q| = |omega| for omega orthogonal to unit q");
     IS_STATUS(CL_FN(cl_s2_omega_from_qdot)(back, q, v), CL_OK, "omega from that qdot (5)");
-    v3_sub(back, back, w);
-    v3_norm(s, back);
-    is_tiny(s, 32, "q x (omega x q) = omega (3) then (5)"); /* 8 ulps of |ω| (oracle s2.kin.roundtrip) */
     /* In place: v = ω, then v = v × q. */
     v3_set(v, w);
     IS_STATUS(CL_FN(cl_s2_qdot_from_omega)(v, q, v), CL_OK, "qdot from omega in place");
@@ -119,15 +116,9 @@ static void test_hat_and_projection(cl_prec_t p, cl_rng *g)
     int same = 1;
     for (int k = 0; k < 9; k++) same = same && r_cmp_d(S + k, S123[k]) == 0;
     ok(same, "S(1,2,3) = [0 -3 2; 3 0 -1; -2 1 0] (4) [%s, %ld bits]", TEST_KIND, (long)p);
-    /* S(x)y = x × y (a 2-term dot per entry: ≤ 2 ulps of |x||y|), Sᵀ = −S exactly. */
+    /* Sᵀ = −S exactly (S(x)y = x × y at random x, y: oracle s2.hat.id43). */
     CL_FN(cl_v3_random_unit)(x, g);
-    CL_FN(cl_v3_random_unit)(y, g);
     CL_FN(cl_s2_hat)(S, x);
-    m3_mul_v3(u, S, y);
-    v3_cross(v, x, y);
-    v3_sub(u, u, v);
-    v3_norm(s, u);
-    is_tiny(s, 4, "S(x)y = x x y at random unit x, y (4)");
     m3_transpose(T, S);
     same = 1;
     for (int k = 0; k < 9; k++) { r_neg(T + k, T + k); same = same && r_cmp(T + k, S + k) == 0; }
@@ -149,11 +140,7 @@ static void test_hat_and_projection(cl_prec_t p, cl_rng *g)
     r_add(s, s, P + 8);
     r_set_si(want, 2);
     is_real(s, want, 8, "trace (I - qq^T) = 2");
-    CL_FN(cl_s2_hat)(S, q);
-    m3_mul(S, S, S);
-    for (int k = 0; k < 9; k++) r_add(S + k, S + k, P + k);
-    is_log2_below(CL_FN(cl_rvec_log2_maxabs)(S, 9), tol_log2(p, 16),
-                  "I - qq^T = -S(q)^2 on S^2 (44) [%s, %ld bits]", TEST_KIND, (long)p); /* as oracle s2.proj.hat_squared */
+    /* I − qqᵀ = −S(q)² (44): oracle s2.proj.hat_squared */
     CL_FN(cl_v3_random_unit)(v, g);
     IS_STATUS(CL_FN(cl_s2_proj_tangent)(r, q, v), CL_OK, "projection of a vector");
     m3_mul_v3(u, P, v);
@@ -239,42 +226,6 @@ static void test_identities_exact(cl_prec_t p)
     ok(CL_FN(cl_s2_identity_log2_residual)(f, 1, 3) == -INFINITY, "a single form has residual -inf [%s, %ld bits]", TEST_KIND, (long)p);
 }
 
-/*
- * At random vectors of length in [1/4, 4) every identity holds to rounding,
- * relative to the size of its terms; factors as in oracle/check_s2_sphere.c.
- */
-static void test_identities_random(cl_prec_t p, cl_rng *g)
-{
-    RV_DECL(x, 3, p); RV_DECL(y, 3, p); RV_DECL(z, 3, p); RV_DECL(f, 27, p);
-    R_DECL(nx, p); R_DECL(ny, p); R_DECL(nz, p);
-    double w43 = -INFINITY, w44 = -INFINITY, w45 = -INFINITY, w46 = -INFINITY, w47 = -INFINITY, w48 = -INFINITY;
-    for (int k = 0; k < 50; k++) {
-        CL_FN(cl_v3_random_unit)(x, g); CL_FN(cl_v3_random_unit)(y, g); CL_FN(cl_v3_random_unit)(z, g);
-        double a = cl_rng_range(g, 0.25, 4), b = cl_rng_range(g, 0.25, 4), c = cl_rng_range(g, 0.25, 4);
-        for (int i = 0; i < 3; i++) { r_mul_d(x + i, x + i, a); r_mul_d(y + i, y + i, b); r_mul_d(z + i, z + i, c); }
-        v3_norm(nx, x); v3_norm(ny, y); v3_norm(nz, z);
-        double lx = r_log2abs(nx), ly = r_log2abs(ny), lz = r_log2abs(nz);
-        CL_FN(cl_s2_hat_id43)(f, x, y);
-        w43 = fmax(w43, CL_FN(cl_s2_identity_log2_residual)(f, 4, 3) - lx - ly);
-        CL_FN(cl_s2_hat_id44)(f, x);
-        w44 = fmax(w44, CL_FN(cl_s2_identity_log2_residual)(f, 2, 9) - 2 * lx);
-        CL_FN(cl_s2_hat_id45)(f, x);
-        w45 = fmax(w45, CL_FN(cl_s2_identity_log2_residual)(f, 2, 9) - 3 * lx);
-        CL_FN(cl_s2_hat_id46)(f, x, y, z);
-        w46 = fmax(w46, CL_FN(cl_s2_identity_log2_residual)(f, 3, 1) - lx - ly - lz);
-        CL_FN(cl_s2_hat_id47)(f, x, y, z);
-        w47 = fmax(w47, CL_FN(cl_s2_identity_log2_residual)(f, 3, 3) - lx - ly - lz);
-        CL_FN(cl_s2_hat_id48)(f, x, y);
-        w48 = fmax(w48, CL_FN(cl_s2_identity_log2_residual)(f, 3, 9) - lx - ly);
-    }
-    is_log2_below(w43, tol_log2(p, 8), "(43) at 50 random x, y [%s, %ld bits]", TEST_KIND, (long)p);
-    is_log2_below(w44, tol_log2(p, 16), "(44) at 50 random x [%s, %ld bits]", TEST_KIND, (long)p);
-    is_log2_below(w45, tol_log2(p, 32), "(45) at 50 random x [%s, %ld bits]", TEST_KIND, (long)p);
-    is_log2_below(w46, tol_log2(p, 32), "(46) at 50 random x, y, z [%s, %ld bits]", TEST_KIND, (long)p);
-    is_log2_below(w47, tol_log2(p, 32), "(47) at 50 random x, y, z [%s, %ld bits]", TEST_KIND, (long)p);
-    is_log2_below(w48, tol_log2(p, 32), "(48) at 50 random x, y [%s, %ld bits]", TEST_KIND, (long)p);
-}
-
 int main(void)
 {
     for (int k = 0; k < TEST_NPREC; k++) {
@@ -285,7 +236,6 @@ int main(void)
         test_kinematics(p, &g);
         test_hat_and_projection(p, &g);
         test_identities_exact(p);
-        test_identities_random(p, &g);
     }
     return done_testing();
 }

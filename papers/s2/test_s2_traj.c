@@ -27,7 +27,7 @@ static int rhs(rptr dx, rsrc t, rsrc x, void *vctx)
 static int observe(rsrc t, rsrc x, size_t n, void *vctx)
 {
     run_ctx *c = vctx;
-    CL_FN(cl_chain_invariants)(c->ch, CL_S2_QDOT, c->inv, x);
+    CL_FN(cl_chain_invariants_qdot)(c->ch, c->inv, x, x + n / 2);
     r_sub(c->inv, c->inv, c->e0);
     double e = r_log2abs(c->inv);
     if (r_get_d(t) < c->half) c->max_first = fmax(c->max_first, e);
@@ -70,7 +70,7 @@ static void run(cl_prec_t p)
         for (int k = 0; k < 3; k++) r_div(x0 + 3 * i + k, x0 + 3 * i + k, nr);
         CL_FN(cl_v3_random_tangent)(x0 + 3 * (n + i), x0 + 3 * i, 0.5, &g);
     }
-    CL_FN(cl_chain_invariants)(ch, CL_S2_QDOT, e0, x0);
+    CL_FN(cl_chain_invariants_qdot)(ch, e0, x0, x0 + 3 * n);
     r_set_si(t1, 40);
     double res[2][3];
     static const cl_ode_method methods[2] = {CL_ODE_GAUSS, CL_ODE_RK4};
