@@ -429,7 +429,7 @@ static int dexpinv_apply(CL_FN(cl_lie_integrator) *w, rptr out, rsrc u, rsrc eta
 }
 
 /* out = h Σ_{j<m} c[stride·j] k[j]. */
-static void combine(CL_FN(cl_lie_integrator) *w, rptr out, rsrc c, int stride, int m, rsrc h)
+static void combine(const CL_FN(cl_lie_integrator) *w, rptr out, rsrc c, int stride, int m, rsrc h)
 {
     size_t n = w->pb.dim_g;
     R_DECL(x, w->prec);

@@ -550,7 +550,7 @@ static int one_step(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rsrc t,
 }
 
 /* log2 of max_i |e_i| / (atol + rtol·max(|x_i|, |xn_i|)); +inf if not finite. */
-static double err_log2(CL_FN(cl_ode_ws) *ws, rsrc x, rsrc xn, rsrc e)
+static double err_log2(const CL_FN(cl_ode_ws) *ws, rsrc x, rsrc xn, rsrc e)
 {
     cl_prec_t p = ws->prec;
     R_DECL(sc, p); R_DECL(r, p); R_DECL(m, p);

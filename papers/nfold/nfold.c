@@ -73,7 +73,8 @@ CL_FN(cl_nfold) *CL_FN(cl_nfold_new)(size_t n, rsrc m, rsrc l, rsrc g, cl_prec_t
     if (!s) { st = CL_ENOMEM; goto fail; }
     s->n = n;
     s->prec = CL_PREC == CL_DOUBLE ? 53 : prec;
-    s->m = CL_FN(cl_rvec_new)(3 * n + 1 + WORK_LEN(n) + 3 * n + 6 * n + 6 * n, prec);
+    /* one block: m, l, mtail (N each), g; then the scratch work, hbuf (3N), dx and xibuf (6N each) */
+    s->m = CL_FN(cl_rvec_new)(3 * n + 1 + WORK_LEN(n) + 3 * n + 2 * 6 * n, prec);
     if (!s->m) { st = CL_ENOMEM; goto fail; }
     rptr q = RV_CARVE(s->m, n, &s->m, &s->l, &s->mtail);
     s->g = q;
