@@ -7,7 +7,6 @@
  * the backward-error constant of the algorithm alone.
  */
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include "check.h"
 #include "linalg.h"
@@ -36,10 +35,11 @@ CL_CHECK(linalg_eig_tridiag, "core.linalg.eig_tridiag", .chapter = "core", .tags
         r_mul_si(t, t, -2);
         r_add_si(ex + k - 1, t, 2);
     }
+    cl_check_begin(res);
     int st = CL_FN(cl_eig)(wr, wi, M, n);
     if (st == CL_OK) {
         double e = CL_FN(cl_rvec_log2_maxdiff)(wr, ex, n), f = CL_FN(cl_rvec_log2_maxabs)(wi, n);
-        res->log2_err = (f > e ? f : e) - 2.0; /* relative to ‖A‖₂ ≤ 4 */
+        cl_check_worst(res, (f > e ? f : e) - 2.0, NULL); /* relative to ‖A‖₂ ≤ 4 */
     }
     CL_FN(cl_rvec_free)(M);
     CL_FN(cl_rvec_free)(w);
@@ -69,7 +69,7 @@ CL_CHECK(linalg_eig_companion, "core.linalg.eig_companion", .chapter = "core", .
     cn = sqrt(cn);
     int st = CL_FN(cl_eig)(wr, wi, C, n);
     if (st) return st;
-    res->log2_err = -INFINITY;
+    cl_check_begin(res);
     for (int i = 0; i < n; i++) {
         double lam = (double)roots[i], v2 = 0, w2 = 1, q = 1, dp = 1;
         for (int k = 0; k < n; k++) v2 += pow(lam, 2 * k);
@@ -79,11 +79,7 @@ CL_CHECK(linalg_eig_companion, "core.linalg.eig_companion", .chapter = "core", .
         r_add_si(d, wr + i, -roots[i]);
         double e = r_log2abs(d), f = r_log2abs(wi + i);
         if (f > e) e = f;
-        e -= log2(kappa * cn);
-        if (e > res->log2_err) {
-            res->log2_err = e;
-            snprintf(res->note, sizeof res->note, "worst at root %ld (kappa %.0f)", roots[i], kappa);
-        }
+        cl_check_worst(res, e - log2(kappa * cn), "worst at root %ld (kappa %.0f)", roots[i], kappa);
     }
     return CL_OK;
 }
@@ -113,8 +109,9 @@ CL_CHECK(linalg_lu_inverse, "core.linalg.lu_inverse", .chapter = "core", .tags =
     CL_FN(cl_mat_identity)(X, n);
     st = CL_FN(cl_lu_solve)(M, perm, X, n, n);
     if (st) return st;
-    res->log2_err = CL_FN(cl_rvec_log2_maxdiff)(X, Xe, n * n) - log2(an * ain * ain);
-    snprintf(res->note, sizeof res->note, "kappa_inf(A) = %.0f", an * ain);
+    cl_check_begin(res);
+    cl_check_worst(res, CL_FN(cl_rvec_log2_maxdiff)(X, Xe, n * n) - log2(an * ain * ain), "kappa_inf(A) = %.0f",
+                   an * ain);
     return CL_OK;
 }
 
@@ -124,19 +121,17 @@ CL_CHECK(linalg_nullspace, "core.linalg.nullspace", .chapter = "core", .tags = "
          .what = "null space of an integer 5x7 matrix of rank 3: dimension 4, A N = 0 relative to ||A||, N^T N = I",
          .cond = 196, .why = "up to 7 Householder reflections of length 7, each orthogonal to O(n u): 4 n^2")
 {
-    static const long B[15] = {1, 2, 0, -1, 1, 3, 2, 0, 1, 0, 1, -2, 3, 1, 1};
-    static const long C[21] = {1, 0, 2, -1, 0, 1, 3, 0, 1, 1, 3, -2, 0, 1, 2, -1, 0, 1, 1, 1, -1};
     long A[35];
-    lin_imul(A, B, C, 5, 3, 7);
+    lin_rank3_5x7(A);
     RV_DECL(M, 35, prec); RV_DECL(N, 49, prec); RV_DECL(Nt, 49, prec);
     RV_DECL(AN, 35, prec); RV_DECL(G, 49, prec);
     lin_set_int(M, A, 35);
     int k = 0;
     int st = CL_FN(cl_nullspace)(N, &k, M, 5, 7, 0);
     if (st) return st;
+    cl_check_begin(res);
     if (k != 4) {
-        res->log2_err = INFINITY;
-        snprintf(res->note, sizeof res->note, "dimension %d instead of 4", k);
+        cl_check_worst(res, INFINITY, "dimension %d instead of 4", k);
         return CL_OK;
     }
     CL_FN(cl_mat_mul)(AN, M, N, 5, 7, k);
@@ -145,7 +140,7 @@ CL_CHECK(linalg_nullspace, "core.linalg.nullspace", .chapter = "core", .tags = "
     CL_FN(cl_mat_mul)(G, Nt, N, k, 7, k);
     for (int i = 0; i < k; i++) r_add_si(G + i * k + i, G + i * k + i, -1);
     double f = CL_FN(cl_rvec_log2_maxabs)(G, (size_t)k * k);
-    res->log2_err = f > e ? f : e;
+    cl_check_worst(res, f > e ? f : e, NULL);
     return CL_OK;
 }
 
@@ -155,34 +150,16 @@ CL_CHECK(linalg_inertia, "core.linalg.inertia", .chapter = "core", .tags = "",
          .what = "inertia of S D S^T equals the signs of D (Sylvester), and of [[0,B],[B^T,0]] with 2x2 pivots",
          .cond = 1, .why = "integer counts: yes/no", .kind = CL_CHECK_EXACT)
 {
-    enum { n = 7 };
-    static const long dg[n] = {3, -2, 0, 1, -5, 0, 2};
-    static const long Bs[9] = {1, 2, 3, 2, -1, 1, 3, 1, 4};
-    cl_rng g;
-    cl_rng_seed(&g, 11);
-    RV_DECL(S, n * n, prec); RV_DECL(SD, n * n, prec); RV_DECL(St, n * n, prec); RV_DECL(A, n * n, prec);
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < n; j++) r_set_d(S + i * n + j, (i == j) + 0.3 * cl_rng_normal(&g));
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < n; j++) r_mul_si(SD + i * n + j, S + i * n + j, dg[j]);
-    CL_FN(cl_mat_transpose)(St, S, n, n);
-    CL_FN(cl_mat_mul)(A, SD, St, n, n, n);
-    int a, b, c, st = CL_FN(cl_sym_inertia)(&a, &b, &c, A, n, 0);
+    RV_DECL(A, 49, prec);
+    int a, b, c;
+    cl_check_begin(res);
+    lin_sylvester_7(A);
+    int st = CL_FN(cl_sym_inertia)(&a, &b, &c, A, 7, 0);
     if (st) return st;
-    res->log2_err = (a == 3 && b == 2 && c == 2) ? -INFINITY : 0.0;
-    if (res->log2_err == 0.0) snprintf(res->note, sizeof res->note, "S D S^T gave (%d, %d, %d)", a, b, c);
-    for (int i = 0; i < 36; i++) r_set_zero(A + i);
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++) {
-            r_set_si(A + i * 6 + 3 + j, Bs[i * 3 + j]);
-            r_set_si(A + (3 + j) * 6 + i, Bs[i * 3 + j]);
-        }
+    if (!(a == 3 && b == 2 && c == 2)) cl_check_worst(res, 0.0, "S D S^T gave (%d, %d, %d)", a, b, c);
+    lin_zero_b_bt(A, lin_rank2_3x3);
     st = CL_FN(cl_sym_inertia)(&a, &b, &c, A, 6, 0);
     if (st) return st;
-    if (!(a == 2 && b == 2 && c == 2)) {
-        res->log2_err = 0.0;
-        snprintf(res->note, sizeof res->note, "[[0,B],[B^T,0]] gave (%d, %d, %d)", a, b, c);
-    }
+    if (!(a == 2 && b == 2 && c == 2)) cl_check_worst(res, 0.0, "[[0,B],[B^T,0]] gave (%d, %d, %d)", a, b, c);
     return CL_OK;
 }
-

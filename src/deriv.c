@@ -72,16 +72,6 @@
 #include "cl_instantiate.h"
 
 /* ---------------------------------------------------------------- glue */
-/* x[i] to MPFR at the (larger) internal precision: exact. */
-static void deriv_load_(mpfr_ptr w, rsrc a)
-{
-#if CL_PREC == CL_DOUBLE
-    mpfr_set_d(w, *a, MPFR_RNDN);
-#else
-    mpfr_set(w, a, MPFR_RNDN);
-#endif
-}
-
 /* e_x: an upper bound of the binary exponents of the entries of x, ≥ 0. */
 static long deriv_expmax_(rsrc x, size_t n)
 {
@@ -91,16 +81,6 @@ static long deriv_expmax_(rsrc x, size_t n)
         if (e > ex) ex = e;
     }
     return ex;
-}
-
-/* Round an internal value into the output kind. */
-static void deriv_store_(rptr r, mpfr_srcptr w, mpfr_rnd_t rnd)
-{
-#if CL_PREC == CL_DOUBLE
-    *r = mpfr_get_d(w, rnd);
-#else
-    mpfr_set(r, w, rnd);
-#endif
 }
 
 /* ---------------------------------------------- the MPFR engine (shared) */
@@ -306,7 +286,7 @@ static int deriv_fexp_(long *ef, cl_field_mp_fn f, void *ctx, rsrc x, size_t n_i
 {
     mpfr_ptr w = cl_rvec_new_mp(n_in + n_out, P0);
     if (!w) return CL_ENOMEM;
-    for (size_t j = 0; j < n_in; j++) deriv_load_(w + j, x + j);
+    for (size_t j = 0; j < n_in; j++) r_get_mpfr(w + j, x + j);
     int st = f(w + n_in, w, ctx);
     if (!st && !deriv_finite_(w + n_in, n_out)) st = CL_ENAN;
     *ef = 0;
@@ -317,18 +297,36 @@ static int deriv_fexp_(long *ef, cl_field_mp_fn f, void *ctx, rsrc x, size_t n_i
 }
 
 /*
+ * The table length K and internal precision P for a derivative of order d of
+ * f: R^n_in -> R^n_out at x, target precision p: P from the exponents of x,
+ * then again with those of f(x) from a probe at the first P.
+ */
+static int deriv_setup_(long *P, int *K, long p, int d, cl_field_mp_fn f, void *ctx, rsrc x,
+                        size_t n_in, size_t n_out)
+{
+    *K = deriv_rows_(p);
+    long ex = deriv_expmax_(x, n_in), ef = 0;
+    *P = deriv_prec_(p, (long)r_prec(x), d, *K, ex, 0);
+    if (cl_prec_check(*P)) return CL_EPREC;
+    int st = deriv_fexp_(&ef, f, ctx, x, n_in, n_out, *P);
+    if (st) return st;
+    *P = deriv_prec_(p, (long)r_prec(x), d, *K, ex, ef);
+    return cl_prec_check(*P) ? CL_EPREC : CL_OK;
+}
+
+/*
  * Round the internal results into the outputs; err gets the internal
  * estimate plus the final rounding 2^-p·|value|, rounded up.
  */
 static void deriv_output_(rptr out, rptr err, mpfr_srcptr Vw, mpfr_ptr Ew, size_t n, long p, mpfr_ptr t)
 {
     for (size_t k = 0; k < n; k++) {
-        deriv_store_(out + k, Vw + k, MPFR_RNDN);
+        r_set_mpfr(out + k, Vw + k, MPFR_RNDN);
         if (!err) continue;
         mpfr_abs(t, Vw + k, MPFR_RNDU);
         mpfr_mul_2si(t, t, -p, MPFR_RNDU);
         mpfr_add(Ew + k, Ew + k, t, MPFR_RNDU);
-        deriv_store_(err + k, Ew + k, MPFR_RNDU);
+        r_set_mpfr(err + k, Ew + k, MPFR_RNDU);
     }
 }
 
@@ -338,21 +336,16 @@ int CL_FN(cl_jacobian)(rptr J, rptr err_est, cl_field_mp_fn f, void *ctx, rsrc x
 {
     if (!n_in || !n_out) return CL_EDIM;
     if (!CL_FN(cl_rvec_is_finite)(x, n_in)) return CL_ENAN;
-    long p = (long)r_prec(J);
-    int K = deriv_rows_(p);
-    long ex = deriv_expmax_(x, n_in), ef = 0;
-    long P = deriv_prec_(p, (long)r_prec(x), 1, K, ex, 0);
-    if (cl_prec_check(P)) return CL_EPREC;
-    int st = deriv_fexp_(&ef, f, ctx, x, n_in, n_out, P);
+    long p = (long)r_prec(J), P;
+    int K;
+    int st = deriv_setup_(&P, &K, p, 1, f, ctx, x, n_in, n_out);
     if (st) return st;
-    P = deriv_prec_(p, (long)r_prec(x), 1, K, ex, ef);
-    if (cl_prec_check(P)) return CL_EPREC;
     size_t nJ = n_in * n_out;
     size_t nws = n_in + 2 * nJ + 5 * n_out + n_out * (size_t)(K + 1) + 4;
     mpfr_ptr w = cl_rvec_new_mp(nws, P);
     if (!w) return CL_ENOMEM;
     mpfr_ptr xw = w, Jw = xw + n_in, Ew = Jw + nJ, ws = Ew + nJ;
-    for (size_t j = 0; j < n_in; j++) deriv_load_(xw + j, x + j);
+    for (size_t j = 0; j < n_in; j++) r_get_mpfr(xw + j, x + j);
     st = deriv_jacobian_engine_(Jw, Ew, f, ctx, xw, n_in, n_out, p, P, K, ws);
     if (st == CL_OK || st == CL_ENOCONV) deriv_output_(J, err_est, Jw, Ew, nJ, p, ws);
     cl_rvec_free_mp(w);
@@ -368,21 +361,16 @@ int CL_FN(cl_hessian)(rptr H, rptr err_est, cl_scalar_mp_fn f, void *ctx, rsrc x
 {
     if (!n) return CL_EDIM;
     if (!CL_FN(cl_rvec_is_finite)(x, n)) return CL_ENAN;
-    long p = (long)r_prec(H);
-    int K = deriv_rows_(p);
-    long ex = deriv_expmax_(x, n), ef = 0;
-    long P = deriv_prec_(p, (long)r_prec(x), 2, K, ex, 0);
-    if (cl_prec_check(P)) return CL_EPREC;
-    int st = deriv_fexp_(&ef, f, ctx, x, n, 1, P);
+    long p = (long)r_prec(H), P;
+    int K;
+    int st = deriv_setup_(&P, &K, p, 2, f, ctx, x, n, 1);
     if (st) return st;
-    P = deriv_prec_(p, (long)r_prec(x), 2, K, ex, ef);
-    if (cl_prec_check(P)) return CL_EPREC;
     size_t nH = n * n;
     size_t nws = n + 2 * nH + (size_t)K + 14;
     mpfr_ptr w = cl_rvec_new_mp(nws, P);
     if (!w) return CL_ENOMEM;
     mpfr_ptr xw = w, Hw = xw + n, Ew = Hw + nH, ws = Ew + nH;
-    for (size_t j = 0; j < n; j++) deriv_load_(xw + j, x + j);
+    for (size_t j = 0; j < n; j++) r_get_mpfr(xw + j, x + j);
     st = deriv_hessian_engine_(Hw, Ew, f, ctx, xw, n, p, P, K, ws);
     if (st == CL_OK || st == CL_ENOCONV) deriv_output_(H, err_est, Hw, Ew, nH, p, ws);
     cl_rvec_free_mp(w);

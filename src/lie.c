@@ -349,22 +349,11 @@ CL_FN(cl_lie_integrator) *CL_FN(cl_lie_new)(const CL_FN(cl_lie_problem) *pb, int
     w->prec = prec;
     w->series_order = -1;
     if (rkmk && !pb->dexpinv) w->series_order = method == CL_LIE_RKMK4 ? 2 : 4;
-    rptr m = w->block;
-    for (int i = 0; i < 7; i++, m += ng) w->k[i] = m;
-    w->u = m; m += ng;
-    w->uh = m; m += ng;
-    w->t1 = m; m += ng;
-    w->t2 = m; m += ng;
-    w->fraw = m; m += ng;
-    w->fsal = m; m += ng;
-    w->y0 = m; m += nm;
-    w->ys = m; m += nm;
-    w->y1 = m; m += nm;
-    w->yh = m; m += nm;
-    w->a = m; m += 49;
-    w->b = m; m += 7;
-    w->bh = m; m += 7;
-    w->bern = m;
+    rptr m = RV_CARVE(w->block, ng, &w->k[0], &w->k[1], &w->k[2], &w->k[3], &w->k[4], &w->k[5], &w->k[6],
+                      &w->u, &w->uh, &w->t1, &w->t2, &w->fraw, &w->fsal);
+    m = RV_CARVE(m, nm, &w->y0, &w->ys, &w->y1, &w->yh);
+    w->a = m;
+    RV_CARVE(m + 49, 7, &w->b, &w->bh, &w->bern);
     for (int k = 0; k <= CL_LIE_SERIES_MAX; k++) r_set_q(w->bern + k, bern_num[k], bern_den[k]);
     switch (method) {
     case CL_LIE_RKMK4:
@@ -440,7 +429,7 @@ static int dexpinv_apply(CL_FN(cl_lie_integrator) *w, rptr out, rsrc u, rsrc eta
 }
 
 /* out = h Σ_{j<m} c[stride·j] k[j]. */
-static void combine(CL_FN(cl_lie_integrator) *w, rptr out, rsrc c, int stride, int m, rsrc h)
+static void combine(const CL_FN(cl_lie_integrator) *w, rptr out, rsrc c, int stride, int m, rsrc h)
 {
     size_t n = w->pb.dim_g;
     R_DECL(x, w->prec);

@@ -459,6 +459,20 @@ static void sign_of(rptr s, rsrc a, rsrc b)
     if (r_sgn(b) < 0) r_neg(s, s);
 }
 
+/* nrm = |p| + |q| + |r|, then (p, q, r) /= nrm unless it is zero; t is scratch. */
+static void scale_l1(rptr nrm, rptr p, rptr q, rptr r, rptr t)
+{
+    r_abs(nrm, p);
+    r_abs(t, q);
+    r_add(nrm, nrm, t);
+    r_abs(t, r);
+    r_add(nrm, nrm, t);
+    if (r_is_zero(nrm)) return;
+    r_div(p, p, nrm);
+    r_div(q, q, nrm);
+    r_div(r, r, nrm);
+}
+
 /*
  * Francis double-shift QR on the upper Hessenberg a (EISPACK hqr, in the
  * form of Numerical Recipes), eigenvalues only. Deflation relative to
@@ -556,16 +570,7 @@ static int hqr(rptr a, int n, rptr wr, rptr wi)
                         r_sub(q, q, r);
                         r_sub(q, q, s);
                         r_set(r, H(m + 2, m + 1));
-                        r_abs(s, p);
-                        r_abs(g, q);
-                        r_add(s, s, g);
-                        r_abs(g, r);
-                        r_add(s, s, g);
-                        if (!r_is_zero(s)) {
-                            r_div(p, p, s);
-                            r_div(q, q, s);
-                            r_div(r, r, s);
-                        }
+                        scale_l1(s, p, q, r, g);
                         if (m == l) break;
                         r_abs(u, q);
                         r_abs(g, r);
@@ -592,16 +597,7 @@ static int hqr(rptr a, int n, rptr wr, rptr wi)
                             r_set(q, H(k + 1, k - 1));
                             r_set_zero(r);
                             if (k != nn - 1) r_set(r, H(k + 2, k - 1));
-                            r_abs(x, p);
-                            r_abs(g, q);
-                            r_add(x, x, g);
-                            r_abs(g, r);
-                            r_add(x, x, g);
-                            if (!r_is_zero(x)) {
-                                r_div(p, p, x);
-                                r_div(q, q, x);
-                                r_div(r, r, x);
-                            }
+                            scale_l1(x, p, q, r, g);
                         }
                         r_sqr(g, p);
                         r_addmul(g, q, q);

@@ -273,30 +273,13 @@ int CL_FN(cl_ode_ws_new)(CL_FN(cl_ode_ws) **out, size_t n, cl_prec_t prec, cl_od
     ws->est_order = est;
     ws->adaptive = adaptive;
     ws->max_steps = 1000000000L;
-    rptr q = ws->mem;
-    ws->rtol = q++; ws->atol = q++; ws->hmin = q++; ws->hmax = q++;
-    rptr coef = q;
-    q += ncoef_main;
-    ws->K = q; q += (nvec - 8) * n;
-    ws->y = q; q += n;
-    ws->u = q; q += n;
-    ws->v = q; q += n;
-    ws->f0 = q; q += n;
-    ws->xnew = q; q += n;
-    ws->xerr = q; q += n;
-    ws->eva = q; q += n;
-    ws->evb = q;
-    if (ws->gmem) {
+    rptr coef = RV_CARVE(ws->mem, 1, &ws->rtol, &ws->atol, &ws->hmin, &ws->hmax);
+    ws->K = coef + ncoef_main;
+    RV_CARVE(ws->K + (nvec - 8) * n, n, &ws->y, &ws->u, &ws->v, &ws->f0, &ws->xnew, &ws->xerr, &ws->eva, &ws->evb);
+    if (ws->gmem) { /* GBS: the coefficients and the vectors it steps with, at the guarded precision */
         coef = ws->gmem;
-        q = coef + ncoef;
-        ws->K = q; q += nstage * n;
-        ws->y = q; q += n;
-        ws->u = q; q += n;
-        ws->v = q; q += n;
-        ws->f0 = q; q += n;
-        ws->gx = q; q += n;
-        ws->gout = q; q += n;
-        ws->gerr = q;
+        ws->K = coef + ncoef;
+        RV_CARVE(ws->K + nstage * n, n, &ws->y, &ws->u, &ws->v, &ws->f0, &ws->gx, &ws->gout, &ws->gerr);
     }
     /* RKF78 needs about tol^(−1/8) steps per unit time: its default stops at 2^−64 */
     set_pow2(ws->rtol, method == CL_ODE_RKF78 ? fmax(20.0 - (double)ws->prec, -64.0) : 20.0 - (double)ws->prec);
@@ -567,7 +550,7 @@ static int one_step(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rsrc t,
 }
 
 /* log2 of max_i |e_i| / (atol + rtol·max(|x_i|, |xn_i|)); +inf if not finite. */
-static double err_log2(CL_FN(cl_ode_ws) *ws, rsrc x, rsrc xn, rsrc e)
+static double err_log2(const CL_FN(cl_ode_ws) *ws, rsrc x, rsrc xn, rsrc e)
 {
     cl_prec_t p = ws->prec;
     R_DECL(sc, p); R_DECL(r, p); R_DECL(m, p);

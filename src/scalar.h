@@ -32,6 +32,11 @@
 #define CL_TEMPLATE_HEADER "scalar_decl.h"
 #include "cl_instantiate.h"
 
+/* The elementary functions both kinds take from their library under the same
+ * name: sqrt(*a) in double, mpfr_sqrt(r, a, rnd) in MPFR. */
+#define CL_R_MATH1(X) X(sqrt) X(sin) X(cos) X(tan) X(asin) X(acos) X(exp) X(log) X(sinh) X(cosh)
+#define CL_R_MATH2(X) X(atan2) X(hypot)
+
 #if CL_PREC == CL_DOUBLE
 /* ------------------------------------------------------------------ double */
 #define R_DECL(x, prec) double x[1] = {0.0}; (void)(prec)
@@ -60,19 +65,13 @@ static inline void r_mul_2si(rptr r, rsrc a, long k) { *r = ldexp(*a, (int)k); }
 static inline void r_neg(rptr r, rsrc a) { *r = -*a; }
 static inline void r_abs(rptr r, rsrc a) { *r = fabs(*a); }
 static inline void r_sqr(rptr r, rsrc a) { *r = *a * *a; }
-static inline void r_sqrt(rptr r, rsrc a) { *r = sqrt(*a); }
-static inline void r_sin(rptr r, rsrc a) { *r = sin(*a); }
-static inline void r_cos(rptr r, rsrc a) { *r = cos(*a); }
-static inline void r_tan(rptr r, rsrc a) { *r = tan(*a); }
-static inline void r_asin(rptr r, rsrc a) { *r = asin(*a); }
-static inline void r_acos(rptr r, rsrc a) { *r = acos(*a); }
-static inline void r_atan2(rptr r, rsrc y, rsrc x) { *r = atan2(*y, *x); }
-static inline void r_exp(rptr r, rsrc a) { *r = exp(*a); }
-static inline void r_log(rptr r, rsrc a) { *r = log(*a); }
-static inline void r_sinh(rptr r, rsrc a) { *r = sinh(*a); }
-static inline void r_cosh(rptr r, rsrc a) { *r = cosh(*a); }
+#define CL_R_LIBM1(op) static inline void r_##op(rptr r, rsrc a) { *r = op(*a); }
+#define CL_R_LIBM2(op) static inline void r_##op(rptr r, rsrc a, rsrc b) { *r = op(*a, *b); }
+CL_R_MATH1(CL_R_LIBM1)
+CL_R_MATH2(CL_R_LIBM2)
+#undef CL_R_LIBM1
+#undef CL_R_LIBM2
 static inline void r_pow_si(rptr r, rsrc a, long k) { *r = pow(*a, (double)k); }
-static inline void r_hypot(rptr r, rsrc a, rsrc b) { *r = hypot(*a, *b); }
 /** r = a·b + c. */
 static inline void r_fma(rptr r, rsrc a, rsrc b, rsrc c) { *r = *a * *b + *c; }
 /** r = a·b − c. */
@@ -130,34 +129,24 @@ static inline void r_set_q(rptr r, long num, long den)
 }
 static inline void r_set_zero(rptr r) { mpfr_set_zero(r, 1); }
 static inline double r_get_d(rsrc a) { return mpfr_get_d(a, RND); }
-static inline void r_add(rptr r, rsrc a, rsrc b) { mpfr_add(r, a, b, RND); }
-static inline void r_sub(rptr r, rsrc a, rsrc b) { mpfr_sub(r, a, b, RND); }
-static inline void r_mul(rptr r, rsrc a, rsrc b) { mpfr_mul(r, a, b, RND); }
-static inline void r_div(rptr r, rsrc a, rsrc b) { mpfr_div(r, a, b, RND); }
-static inline void r_add_si(rptr r, rsrc a, long b) { mpfr_add_si(r, a, b, RND); }
-static inline void r_add_d(rptr r, rsrc a, double b) { mpfr_add_d(r, a, b, RND); }
-static inline void r_mul_si(rptr r, rsrc a, long b) { mpfr_mul_si(r, a, b, RND); }
-static inline void r_mul_d(rptr r, rsrc a, double b) { mpfr_mul_d(r, a, b, RND); }
-static inline void r_div_si(rptr r, rsrc a, long b) { mpfr_div_si(r, a, b, RND); }
-static inline void r_si_sub(rptr r, long a, rsrc b) { mpfr_si_sub(r, a, b, RND); }
-static inline void r_si_div(rptr r, long a, rsrc b) { mpfr_si_div(r, a, b, RND); }
-static inline void r_mul_2si(rptr r, rsrc a, long k) { mpfr_mul_2si(r, a, k, RND); }
-static inline void r_neg(rptr r, rsrc a) { mpfr_neg(r, a, RND); }
-static inline void r_abs(rptr r, rsrc a) { mpfr_abs(r, a, RND); }
-static inline void r_sqr(rptr r, rsrc a) { mpfr_sqr(r, a, RND); }
-static inline void r_sqrt(rptr r, rsrc a) { mpfr_sqrt(r, a, RND); }
-static inline void r_sin(rptr r, rsrc a) { mpfr_sin(r, a, RND); }
-static inline void r_cos(rptr r, rsrc a) { mpfr_cos(r, a, RND); }
-static inline void r_tan(rptr r, rsrc a) { mpfr_tan(r, a, RND); }
-static inline void r_asin(rptr r, rsrc a) { mpfr_asin(r, a, RND); }
-static inline void r_acos(rptr r, rsrc a) { mpfr_acos(r, a, RND); }
-static inline void r_atan2(rptr r, rsrc y, rsrc x) { mpfr_atan2(r, y, x, RND); }
-static inline void r_exp(rptr r, rsrc a) { mpfr_exp(r, a, RND); }
-static inline void r_log(rptr r, rsrc a) { mpfr_log(r, a, RND); }
-static inline void r_sinh(rptr r, rsrc a) { mpfr_sinh(r, a, RND); }
-static inline void r_cosh(rptr r, rsrc a) { mpfr_cosh(r, a, RND); }
-static inline void r_pow_si(rptr r, rsrc a, long k) { mpfr_pow_si(r, a, k, RND); }
-static inline void r_hypot(rptr r, rsrc a, rsrc b) { mpfr_hypot(r, a, b, RND); }
+/* One wrapper per MPFR call of each form, generated from the lists. */
+#define CL_R_MP1(op) static inline void r_##op(rptr r, rsrc a) { mpfr_##op(r, a, RND); }
+#define CL_R_MP2(op) static inline void r_##op(rptr r, rsrc a, rsrc b) { mpfr_##op(r, a, b, RND); }
+#define CL_R_MPSI(op) static inline void r_##op(rptr r, rsrc a, long b) { mpfr_##op(r, a, b, RND); }
+#define CL_R_MPD(op) static inline void r_##op(rptr r, rsrc a, double b) { mpfr_##op(r, a, b, RND); }
+#define CL_R_SIMP(op) static inline void r_##op(rptr r, long a, rsrc b) { mpfr_##op(r, a, b, RND); }
+CL_R_MATH1(CL_R_MP1)
+CL_R_MP1(neg) CL_R_MP1(abs) CL_R_MP1(sqr)
+CL_R_MATH2(CL_R_MP2)
+CL_R_MP2(add) CL_R_MP2(sub) CL_R_MP2(mul) CL_R_MP2(div)
+CL_R_MPSI(add_si) CL_R_MPSI(mul_si) CL_R_MPSI(div_si) CL_R_MPSI(mul_2si) CL_R_MPSI(pow_si)
+CL_R_MPD(add_d) CL_R_MPD(mul_d)
+CL_R_SIMP(si_sub) CL_R_SIMP(si_div)
+#undef CL_R_MP1
+#undef CL_R_MP2
+#undef CL_R_MPSI
+#undef CL_R_MPD
+#undef CL_R_SIMP
 static inline void r_fma(rptr r, rsrc a, rsrc b, rsrc c) { mpfr_fma(r, a, b, c, RND); }
 static inline void r_fms(rptr r, rsrc a, rsrc b, rsrc c) { mpfr_fms(r, a, b, c, RND); }
 static inline void r_addmul(rptr r, rsrc a, rsrc b) { mpfr_fma(r, a, b, r, RND); }
@@ -181,5 +170,38 @@ static inline void r_set_eps(rptr r)
 }
 #undef RND
 #endif
+
+/** w = a, exact when w has at least the precision of a. */
+static inline void r_get_mpfr(mpfr_ptr w, rsrc a)
+{
+#if CL_PREC == CL_DOUBLE
+    mpfr_set_d(w, *a, MPFR_RNDN);
+#else
+    mpfr_set(w, a, MPFR_RNDN);
+#endif
+}
+
+/** r = w rounded in direction \p rnd to the precision of r. */
+static inline void r_set_mpfr(rptr r, mpfr_srcptr w, mpfr_rnd_t rnd)
+{
+#if CL_PREC == CL_DOUBLE
+    *r = mpfr_get_d(w, rnd);
+#else
+    mpfr_set(r, w, rnd);
+#endif
+}
+
+/**
+ * Hand out consecutive pieces of one block: *slots[i] = q + i·len for the
+ * \p count slots; returns the end, q + count·len. See RV_CARVE().
+ */
+static inline rptr rv_carve(rptr q, size_t len, rptr *const *slots, size_t count)
+{
+    for (size_t i = 0; i < count; i++, q += len) *slots[i] = q;
+    return q;
+}
+/** rv_carve() over the listed slots: `q = RV_CARVE(q, n, &ws->y, &ws->u);`. */
+#define RV_CARVE(q, len, ...) \
+    rv_carve((q), (len), (rptr *const[]){__VA_ARGS__}, sizeof((rptr *const[]){__VA_ARGS__}) / sizeof(rptr *))
 
 #endif /* CL_SCALAR_H */

@@ -146,16 +146,6 @@ static int logx(mpfr_ptr f, mpfr_srcptr x, void *ctx) { (void)ctx; mpfr_log(f, x
 /* A callback that refuses (its status must come back unchanged). */
 static int refuse(mpfr_ptr f, mpfr_srcptr x, void *ctx) { (void)f; (void)x; (void)ctx; return CL_EDOMAIN; }
 
-/* Entry of the current kind, exactly in MPFR (the test's reference precision). */
-static void to_mp(mpfr_ptr w, rsrc a)
-{
-#if CL_PREC == CL_DOUBLE
-    mpfr_set_d(w, *a, RN);
-#else
-    mpfr_set(w, a, RN);
-#endif
-}
-
 /*
  * Compare n computed entries (and their estimates) with the exact values
  * Wref (at p + 64 bits): every error ≤ 4·2^(1−p)·max(1, |exact|), every
@@ -168,14 +158,14 @@ static void compare(rsrc got, rsrc est, mpfr_srcptr ref, size_t n, long p, const
     int acc = 1, bound = 1, tight = 1;
     double worst = -INFINITY, worst_est = -INFINITY;
     for (size_t k = 0; k < n; k++) {
-        to_mp(g, got + k);
+        r_get_mpfr(g, got + k);
         mpfr_sub(d, g, ref + k, RN);
         mpfr_abs(d, d, RN);
         mpfr_abs(tol, ref + k, RN);
         if (mpfr_cmp_ui(tol, 1) < 0) mpfr_set_ui(tol, 1, RN);
         mpfr_mul_2si(tol, tol, 3 - p, RN); /* 4·2^(1−p)·max(1, |exact|) */
         if (mpfr_cmp(d, tol) > 0) acc = 0;
-        to_mp(e, est + k);
+        r_get_mpfr(e, est + k);
         if (mpfr_cmp(d, e) > 0) bound = 0;
         if (mpfr_cmp(e, tol) > 0) tight = 0;
         mpfr_div(d, d, tol, RN);

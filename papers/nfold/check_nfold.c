@@ -13,6 +13,60 @@
 
 static CL_FN(cl_nfold) *make(size_t n, cl_prec_t p, int dense, const char *gs) { return nfold_make(n, p, dense, gs); }
 
+/* One comparison at a random state y of a pendulum s: its log2 discrepancy in
+ * *e; scratch holds the scalars the comparison asked for. */
+typedef int (*state_compare_fn)(CL_FN(cl_nfold) *s, rsrc y, rptr scratch, double *e);
+
+/*
+ * The worst of cmp over N = 1, 2, 3, 5, 8 links (g = 9.81, dense route when
+ * asked), 5 random states each (seed, velocity scale 1.5), with nscratch(N)
+ * scalars of scratch.
+ */
+static int over_random_states(cl_check_result *res, cl_prec_t prec, unsigned long seed, int dense,
+                              size_t (*nscratch)(size_t n), state_compare_fn cmp)
+{
+    static const size_t NS[] = {1, 2, 3, 5, 8};
+    cl_rng g;
+    cl_rng_seed(&g, seed);
+    cl_check_begin(res);
+    for (int k = 0; k < 5; k++) {
+        size_t n = NS[k];
+        CL_FN(cl_nfold) *s = make(n, prec, dense, "9.81");
+        if (!s) return CL_ENOMEM;
+        rptr y = CL_FN(cl_rvec_new)(6 * n + nscratch(n), prec);
+        if (!y) { CL_FN(cl_nfold_free)(s); return CL_ENOMEM; }
+        int st = CL_OK;
+        for (int draw = 0; draw < 5 && !st; draw++) {
+            double e;
+            nfold_random_state(y, n, &g, 1.5);
+            st = cmp(s, y, y + 6 * n, &e);
+            if (!st) cl_check_worst(res, e, "worst at N = %zu, draw %d", n, draw);
+        }
+        CL_FN(cl_rvec_free)(y);
+        CL_FN(cl_nfold_free)(s);
+        if (st) return st;
+    }
+    return CL_OK;
+}
+
+/* F = Ψ_*(f_dense(m)) and the tension route's h against the chain's (q, ω) field. */
+static size_t field_scratch(size_t n) { return 6 * n * 3 + 3 * n; }
+static int field_compare(CL_FN(cl_nfold) *s, rsrc y, rptr xi, double *e)
+{
+    size_t n = s->n;
+    rptr F = xi + 6 * n, G = F + 6 * n, h = G + 6 * n;
+    int st = CL_FN(cl_nfold_f_dense)(s, xi, y);
+    if (!st) st = CL_FN(cl_chain_rhs)(s->chain, CL_S2_OMEGA, G, y);
+    if (!st) st = CL_FN(cl_nfold_h_tension)(s, h, y);
+    if (st) return st;
+    CL_FN(cl_nfold_generator)(F, xi, y, n);
+    double sc = fmax(0, CL_FN(cl_rvec_log2_maxabs)(G, 6 * n));
+    double e1 = CL_FN(cl_rvec_log2_maxdiff)(F, G, 6 * n) - sc;
+    double e2 = CL_FN(cl_rvec_log2_maxdiff)(h, G + 3 * n, 3 * n) - sc;
+    *e = e2 > e1 ? e2 : e1;
+    return CL_OK;
+}
+
 /*
  * F = Ψ_*(f(m))|_m with f from [NFOLD (2)–(5), (8), (9)] (R(q) assembled and
  * solved densely, as printed) against the (q, ω) field of [S2 (40)] by the
@@ -23,35 +77,30 @@ CL_CHECK(nfold_field, "nfold.field.s2_40", .chapter = "NFOLD", .tags = "[NFOLD (
          .what = "Psi_*(f(m)) with f from R(q), r (2)-(5) solved densely, against the S2 V O(N) (q, omega) field and the tension route; N = 1, 2, 3, 5, 8, 5 random states each (relative)",
          .cond = 4096, .why = "dense 24x24 elimination and a tridiagonal solve with random link directions: growth of a few hundred, times a dozen roundings per entry")
 {
-    static const size_t NS[] = {1, 2, 3, 5, 8};
-    cl_rng g;
-    cl_rng_seed(&g, 4242);
-    res->log2_err = -INFINITY;
-    for (int k = 0; k < 5; k++) {
-        size_t n = NS[k];
-        CL_FN(cl_nfold) *s = make(n, prec, 1, "9.81");
-        if (!s) return CL_ENOMEM;
-        rptr y = CL_FN(cl_rvec_new)(6 * n * 4 + 3 * n, prec);
-        rptr xi = y + 6 * n, F = xi + 6 * n, G = F + 6 * n, h = G + 6 * n;
-        for (int draw = 0; draw < 5; draw++) {
-            nfold_random_state(y, n, &g, 1.5);
-            int st = CL_FN(cl_nfold_f_dense)(s, xi, y);
-            if (!st) st = CL_FN(cl_chain_rhs)(s->chain, CL_S2_OMEGA, G, y);
-            if (!st) st = CL_FN(cl_nfold_h_tension)(s, h, y);
-            if (st) { CL_FN(cl_rvec_free)(y); CL_FN(cl_nfold_free)(s); return st; }
-            CL_FN(cl_nfold_generator)(F, xi, y, n);
-            double sc = fmax(0, CL_FN(cl_rvec_log2_maxabs)(G, 6 * n));
-            double e = CL_FN(cl_rvec_log2_maxdiff)(F, G, 6 * n) - sc;
-            double e2 = CL_FN(cl_rvec_log2_maxdiff)(h, G + 3 * n, 3 * n) - sc;
-            if (e2 > e) e = e2;
-            if (e > res->log2_err) {
-                res->log2_err = e;
-                snprintf(res->note, sizeof res->note, "worst at N = %zu, draw %d", n, draw);
-            }
-        }
-        CL_FN(cl_rvec_free)(y);
-        CL_FN(cl_nfold_free)(s);
+    return over_random_states(res, prec, 4242, 1, field_scratch, field_compare);
+}
+
+/* The energy against the chain's first invariant, and e₃·Σ m_i x_i × ẋ_i
+ * (x_i = Σ_{j≤i} l_j q_j, ẋ_i = Σ_{j≤i} l_j ω_j × q_j) against its second. */
+static size_t energy_scratch(size_t n) { (void)n; return 18; }
+static int energy_compare(CL_FN(cl_nfold) *s, rsrc y, rptr E, double *e)
+{
+    size_t n = s->n;
+    rptr inv = E + 1, Lz = inv + 7, xp = Lz + 1, vp = xp + 3, c3 = vp + 3;
+    CL_FN(cl_nfold_energy)(s, E, y);
+    int st = CL_FN(cl_chain_invariants)(s->chain, CL_S2_OMEGA, inv, y);
+    if (st) return st;
+    double e1 = CL_FN(cl_rvec_log2_maxdiff)(E, inv, 1) - fmax(0, r_log2abs(inv));
+    v3_zero(xp); v3_zero(vp); r_set_zero(Lz);
+    for (size_t i = 0; i < n; i++) {
+        v3_axpy(xp, s->l + i, y + 3 * i);
+        v3_cross(c3, y + 3 * (n + i), y + 3 * i);
+        v3_axpy(vp, s->l + i, c3);
+        v3_cross(c3, xp, vp);
+        r_addmul(Lz, s->m + i, c3 + 2);
     }
+    double e2 = CL_FN(cl_rvec_log2_maxdiff)(Lz, inv + 1, 1) - fmax(0, r_log2abs(Lz));
+    *e = e2 > e1 ? e2 : e1;
     return CL_OK;
 }
 
@@ -64,43 +113,22 @@ CL_CHECK(nfold_energy, "nfold.energy.s2", .chapter = "NFOLD", .tags = "[NFOLD (1
          .what = "energy of the N-fold pendulum against the chain chapter's energy, and the chain's vertical angular momentum against e3.sum m_i x_i x xdot_i, at random (q, omega) states, N = 1..8 (relative)",
          .cond = 256, .why = "two sums of N^2 products of link velocities and N heights, each a few roundings per term")
 {
-    static const size_t NS[] = {1, 2, 3, 5, 8};
-    cl_rng g;
-    cl_rng_seed(&g, 4343);
-    res->log2_err = -INFINITY;
-    for (int k = 0; k < 5; k++) {
-        size_t n = NS[k];
-        CL_FN(cl_nfold) *s = make(n, prec, 0, "9.81");
-        if (!s) return CL_ENOMEM;
-        rptr y = CL_FN(cl_rvec_new)(6 * n + 18, prec), E = y + 6 * n, inv = E + 1, Lz = inv + 7,
-             xp = Lz + 1, vp = xp + 3, c3 = vp + 3;
-        for (int draw = 0; draw < 5; draw++) {
-            nfold_random_state(y, n, &g, 1.5);
-            CL_FN(cl_nfold_energy)(s, E, y);
-            int st = CL_FN(cl_chain_invariants)(s->chain, CL_S2_OMEGA, inv, y);
-            if (st) { CL_FN(cl_rvec_free)(y); CL_FN(cl_nfold_free)(s); return st; }
-            double e = CL_FN(cl_rvec_log2_maxdiff)(E, inv, 1) - fmax(0, r_log2abs(inv));
-            /* vertical angular momentum e₃·Σ m_i x_i × ẋ_i, x_i = Σ_{j≤i} l_j q_j,
-               ẋ_i = Σ_{j≤i} l_j ω_j × q_j, against the chain's second invariant */
-            v3_zero(xp); v3_zero(vp); r_set_zero(Lz);
-            for (size_t i = 0; i < n; i++) {
-                v3_axpy(xp, s->l + i, y + 3 * i);
-                v3_cross(c3, y + 3 * (n + i), y + 3 * i);
-                v3_axpy(vp, s->l + i, c3);
-                v3_cross(c3, xp, vp);
-                r_addmul(Lz, s->m + i, c3 + 2);
-            }
-            double e2 = CL_FN(cl_rvec_log2_maxdiff)(Lz, inv + 1, 1) - fmax(0, r_log2abs(Lz));
-            if (e2 > e) e = e2;
-            if (e > res->log2_err) {
-                res->log2_err = e;
-                snprintf(res->note, sizeof res->note, "worst at N = %zu, draw %d", n, draw);
-            }
-        }
-        CL_FN(cl_rvec_free)(y);
-        CL_FN(cl_nfold_free)(s);
+    return over_random_states(res, prec, 4343, 0, energy_scratch, energy_compare);
+}
+
+/* log2 of the largest | |q_i|² − 1 | and |q_i·ω_i| of a state of n links. */
+static double manifold_drift(rsrc y, size_t n)
+{
+    R_DECL(d, r_prec(y));
+    double worst = -INFINITY;
+    for (size_t i = 0; i < n; i++) {
+        v3_dot(d, y + 3 * i, y + 3 * i);
+        r_add_si(d, d, -1);
+        worst = fmax(worst, r_log2abs(d));
+        v3_dot(d, y + 3 * i, y + 3 * (n + i));
+        worst = fmax(worst, r_log2abs(d));
     }
-    return CL_OK;
+    return worst;
 }
 
 /*
@@ -122,21 +150,15 @@ static int manifold_run(cl_check_result *res, cl_prec_t prec, int method)
     R_DECL(h, prec); R_DECL(d, prec); R_DECL(E0, prec); R_DECL(E1, prec); R_DECL(h2, prec); R_DECL(h6, prec);
     cl_rng g;
     cl_rng_seed(&g, 77);
+    cl_check_begin(res);
     nfold_gentle_state(y, n, &g);
     CL_FN(cl_rvec_copy)(z, y, 6 * n);
     CL_FN(cl_nfold_energy)(s, E0, y);
     r_set_q(h, 1, 100);
     int st = CL_FN(cl_lie_integrate_fixed)(w, y, h, nsteps);
     if (st) goto out;
-    double wu = -INFINITY;
-    for (size_t i = 0; i < n; i++) {
-        v3_dot(d, y + 3 * i, y + 3 * i);
-        r_add_si(d, d, -1);
-        if (r_log2abs(d) > wu) wu = r_log2abs(d);
-        v3_dot(d, y + 3 * i, y + 3 * (n + i));
-        if (r_log2abs(d) > wu) wu = r_log2abs(d);
-    }
-    res->log2_err = wu;
+    double wu = manifold_drift(y, n);
+    cl_check_worst(res, wu, NULL);
     CL_FN(cl_nfold_energy)(s, E1, y);
     r_sub(d, E1, E0);
     double de = r_log2abs(d) - r_log2abs(E0);
@@ -161,14 +183,7 @@ static int manifold_run(cl_check_result *res, cl_prec_t prec, int method)
             }
         }
         if (st) goto out;
-        double ru = -INFINITY;
-        for (size_t i = 0; i < n; i++) {
-            v3_dot(d, z + 3 * i, z + 3 * i);
-            r_add_si(d, d, -1);
-            if (r_log2abs(d) > ru) ru = r_log2abs(d);
-            v3_dot(d, z + 3 * i, z + 3 * (n + i));
-            if (r_log2abs(d) > ru) ru = r_log2abs(d);
-        }
+        double ru = manifold_drift(z, n);
         CL_FN(cl_nfold_energy)(s, E1, z);
         r_sub(d, E1, E0);
         snprintf(res->note, sizeof res->note,
@@ -187,22 +202,20 @@ out:
 
 #define MANIFOLD_WHY "each step applies exp(xi) through psi, orthogonal to a few ulps; 1e4 steps accumulate at most linearly: 1e4 x 8 ulps"
 
-CL_CHECK(nfold_manifold_euler, "nfold.manifold.lie-euler", .chapter = "NFOLD", .tags = "[NFOLD (6)]",
-         .what = "| |q_i|^2 - 1 | and |q_i . omega_i| after 1e4 Lie-Euler steps of 0.01, N = 3",
-         .cond = 80000, .why = MANIFOLD_WHY, .slow = 1)
-{ return manifold_run(res, prec, CL_LIE_EULER); }
-CL_CHECK(nfold_manifold_rkmk4, "nfold.manifold.rkmk4", .chapter = "NFOLD", .tags = "[NFOLD (6)]",
-         .what = "| |q_i|^2 - 1 | and |q_i . omega_i| after 1e4 RKMK4 steps of 0.01, N = 3 (note: classical RK4 in R^18)",
-         .cond = 80000, .why = MANIFOLD_WHY, .slow = 1)
-{ return manifold_run(res, prec, CL_LIE_RKMK4); }
-CL_CHECK(nfold_manifold_cf4, "nfold.manifold.cf4", .chapter = "NFOLD", .tags = "[NFOLD (6)]",
-         .what = "| |q_i|^2 - 1 | and |q_i . omega_i| after 1e4 CF4 steps of 0.01, N = 3",
-         .cond = 80000, .why = MANIFOLD_WHY, .slow = 1)
-{ return manifold_run(res, prec, CL_LIE_CF4); }
-CL_CHECK(nfold_manifold_rkmk45, "nfold.manifold.rkmk45", .chapter = "NFOLD", .tags = "[NFOLD (6)]",
-         .what = "| |q_i|^2 - 1 | and |q_i . omega_i| after 1e4 fixed RKMK45 steps of 0.01, N = 3",
-         .cond = 80000, .why = MANIFOLD_WHY, .slow = 1)
-{ return manifold_run(res, prec, CL_LIE_RKMK45); }
+/* One row per Lie method: the same run, each with its own description. */
+#define MANIFOLD_CHECK(id, name, what_, method) \
+    CL_CHECK(id, name, .chapter = "NFOLD", .tags = "[NFOLD (6)]", .what = what_, .cond = 80000, \
+             .why = MANIFOLD_WHY, .slow = 1) { return manifold_run(res, prec, method); }
+
+MANIFOLD_CHECK(nfold_manifold_euler, "nfold.manifold.lie-euler",
+               "| |q_i|^2 - 1 | and |q_i . omega_i| after 1e4 Lie-Euler steps of 0.01, N = 3", CL_LIE_EULER)
+MANIFOLD_CHECK(nfold_manifold_rkmk4, "nfold.manifold.rkmk4",
+               "| |q_i|^2 - 1 | and |q_i . omega_i| after 1e4 RKMK4 steps of 0.01, N = 3 (note: classical RK4 in R^18)",
+               CL_LIE_RKMK4)
+MANIFOLD_CHECK(nfold_manifold_cf4, "nfold.manifold.cf4",
+               "| |q_i|^2 - 1 | and |q_i . omega_i| after 1e4 CF4 steps of 0.01, N = 3", CL_LIE_CF4)
+MANIFOLD_CHECK(nfold_manifold_rkmk45, "nfold.manifold.rkmk45",
+               "| |q_i|^2 - 1 | and |q_i . omega_i| after 1e4 fixed RKMK45 steps of 0.01, N = 3", CL_LIE_RKMK45)
 
 #if CL_PREC == CL_MPFR
 /*
@@ -273,7 +286,8 @@ int check_nfold_order_run(cl_check_result *res, int method)
         cached[method] = order_slope(method, notes[method], sizeof notes[method]);
         done[method] = 1;
     }
-    res->log2_err = fabs(cached[method]) <= 0.1 ? -INFINITY : log2(fabs(cached[method]));
+    cl_check_begin(res);
+    if (!(fabs(cached[method]) <= 0.1)) cl_check_worst(res, log2(fabs(cached[method])), NULL); /* NaN fails */
     snprintf(res->note, sizeof res->note, "%s", notes[method]);
     return CL_OK;
 }
@@ -284,22 +298,19 @@ int check_nfold_order_run(cl_check_result *res, int method)
  * whatever the rung (by the MPFR copy): both copies call the same run. */
 int check_nfold_order_run(cl_check_result *res, int method);
 
-CL_CHECK(nfold_order_lie_euler, "nfold.order.lie-euler", .chapter = "NFOLD", .tags = "[NFOLD (6)]",
-         .what = "fitted convergence slope of Lie-Euler at t = 1 within 0.1 of 1 (measured at 256 bits on every rung)",
-         .cond = 1, .kind = CL_CHECK_EXACT, .slow = 1)
-{ return check_nfold_order_run(res, CL_LIE_EULER); }
+/* One row per Lie method: the same measurement, each with its own description. */
+#define ORDER_CHECK(id, name, what_, method) \
+    CL_CHECK(id, name, .chapter = "NFOLD", .tags = "[NFOLD (6)]", .what = what_, .cond = 1, \
+             .kind = CL_CHECK_EXACT, .slow = 1) { return check_nfold_order_run(res, method); }
 
-CL_CHECK(nfold_order_rkmk4, "nfold.order.rkmk4", .chapter = "NFOLD", .tags = "[NFOLD (6)]",
-         .what = "fitted convergence slope of RKMK4 at t = 1 within 0.1 of 4 (measured at 256 bits on every rung)",
-         .cond = 1, .kind = CL_CHECK_EXACT, .slow = 1)
-{ return check_nfold_order_run(res, CL_LIE_RKMK4); }
-
-CL_CHECK(nfold_order_cf4, "nfold.order.cf4", .chapter = "NFOLD", .tags = "[NFOLD (6)]",
-         .what = "fitted convergence slope of CF4 at t = 1 within 0.1 of 4 (measured at 256 bits on every rung)",
-         .cond = 1, .kind = CL_CHECK_EXACT, .slow = 1)
-{ return check_nfold_order_run(res, CL_LIE_CF4); }
-
-CL_CHECK(nfold_order_rkmk45, "nfold.order.rkmk45", .chapter = "NFOLD", .tags = "[NFOLD (6)]",
-         .what = "fitted convergence slope of fixed-step RKMK45 at t = 1 within 0.1 of 5 (measured at 256 bits on every rung)",
-         .cond = 1, .kind = CL_CHECK_EXACT, .slow = 1)
-{ return check_nfold_order_run(res, CL_LIE_RKMK45); }
+ORDER_CHECK(nfold_order_lie_euler, "nfold.order.lie-euler",
+            "fitted convergence slope of Lie-Euler at t = 1 within 0.1 of 1 (measured at 256 bits on every rung)",
+            CL_LIE_EULER)
+ORDER_CHECK(nfold_order_rkmk4, "nfold.order.rkmk4",
+            "fitted convergence slope of RKMK4 at t = 1 within 0.1 of 4 (measured at 256 bits on every rung)",
+            CL_LIE_RKMK4)
+ORDER_CHECK(nfold_order_cf4, "nfold.order.cf4",
+            "fitted convergence slope of CF4 at t = 1 within 0.1 of 4 (measured at 256 bits on every rung)", CL_LIE_CF4)
+ORDER_CHECK(nfold_order_rkmk45, "nfold.order.rkmk45",
+            "fitted convergence slope of fixed-step RKMK45 at t = 1 within 0.1 of 5 (measured at 256 bits on every rung)",
+            CL_LIE_RKMK45)

@@ -55,8 +55,8 @@ Every printed formula (1)–(9) agrees with its derivation; see \ref errata_NFOL
 #include "nfold.h"
 #include "linalg.h"
 
-/* Scratch of cl_nfold_h: τ, diagonal, off-diagonal, right side (N each),
- * accelerations ẍ_0 … ẍ_N (3(N+1)). */
+/* Scratch of cl_nfold_h_tension: τ, diagonal, off-diagonal, right side (N
+ * each), accelerations ẍ_0 … ẍ_N (3(N+1)). */
 #define WORK_LEN(n) (4 * (n) + 3 * ((n) + 1))
 
 CL_FN(cl_nfold) *CL_FN(cl_nfold_new)(size_t n, rsrc m, rsrc l, rsrc g, cl_prec_t prec, int dense, int *status)
@@ -73,14 +73,14 @@ CL_FN(cl_nfold) *CL_FN(cl_nfold_new)(size_t n, rsrc m, rsrc l, rsrc g, cl_prec_t
     if (!s) { st = CL_ENOMEM; goto fail; }
     s->n = n;
     s->prec = CL_PREC == CL_DOUBLE ? 53 : prec;
-    s->m = CL_FN(cl_rvec_new)(4 * n + 1 + WORK_LEN(n) + 3 * n + 6 * n, prec);
+    /* one block: m, l, mtail (N each), g; then the scratch work, hbuf (3N), dx and xibuf (6N each) */
+    s->m = CL_FN(cl_rvec_new)(3 * n + 1 + WORK_LEN(n) + 3 * n + 2 * 6 * n, prec);
     if (!s->m) { st = CL_ENOMEM; goto fail; }
-    s->l = s->m + n;
-    s->mtail = s->l + n;
-    s->g = s->mtail + n;
-    s->work = s->g + 1;
-    s->hbuf = s->work + WORK_LEN(n);
-    s->dx = s->hbuf + 3 * n;
+    rptr q = RV_CARVE(s->m, n, &s->m, &s->l, &s->mtail);
+    s->g = q;
+    s->work = q + 1;
+    q = RV_CARVE(s->work + WORK_LEN(n), 3 * n, &s->hbuf);
+    RV_CARVE(q, 6 * n, &s->dx, &s->xibuf);
     if ((st = CL_FN(cl_chain_new)(&s->chain, n, m, l, g, prec))) goto fail;
     for (size_t i = 0; i < n; i++) { r_set(s->m + i, m + i); r_set(s->l + i, l + i); }
     r_set(s->g, g);
@@ -121,33 +121,30 @@ int CL_FN(cl_nfold_check_state)(const CL_FN(cl_nfold) *s, rsrc y, double tol_ulp
     return CL_OK;
 }
 
+/* Copy i of ψ: (q_out, w_out) = (A q, A ω + â A q) for the block (A, a) at g. */
+static void act_block(rptr y_out, rsrc g, rsrc y, size_t n, size_t i)
+{
+    RV_DECL(aq, 3, r_prec(y_out));
+    rptr q = y_out + 3 * i, w = y_out + 3 * (n + i);
+    m3_mul_v3(q, g, y + 3 * i);
+    m3_mul_v3(w, g, y + 3 * (n + i));
+    v3_cross(aq, g + 9, q);
+    v3_add(w, w, aq);
+}
+
 /** \f$\psi((A,a),(q,\omega)) = (Aq, A\omega + \hat a A q)\f$ on each copy of TS² [NFOLD]. */
 void CL_FN(cl_nfold_act)(rptr y_out, rsrc G, rsrc y, size_t n)
 {
-    cl_prec_t p = r_prec(y_out);
-    RV_DECL(aq, 3, p);
-    for (size_t i = 0; i < n; i++) {
-        rsrc A = G + 12 * i, a = A + 9;
-        rptr q = y_out + 3 * i, w = y_out + 3 * (n + i);
-        m3_mul_v3(q, A, y + 3 * i);
-        m3_mul_v3(w, A, y + 3 * (n + i));
-        v3_cross(aq, a, q);
-        v3_add(w, w, aq);
-    }
+    for (size_t i = 0; i < n; i++) act_block(y_out, G + 12 * i, y, n, i);
 }
 
 int CL_FN(cl_nfold_exp_act)(rptr y_out, rsrc xi, rsrc y, size_t n)
 {
-    cl_prec_t p = r_prec(y_out);
-    RV_DECL(G, 12, p); RV_DECL(aq, 3, p);
+    RV_DECL(G, 12, r_prec(y_out));
     for (size_t i = 0; i < n; i++) {
         int st = CL_FN(cl_se3_exp)(G, xi + 6 * i);
         if (st) return st;
-        rptr q = y_out + 3 * i, w = y_out + 3 * (n + i);
-        m3_mul_v3(q, G, y + 3 * i);
-        m3_mul_v3(w, G, y + 3 * (n + i));
-        v3_cross(aq, G + 9, q);
-        v3_add(w, w, aq);
+        act_block(y_out, G, y, n, i);
     }
     return CL_OK;
 }
@@ -206,13 +203,14 @@ void CL_FN(cl_nfold_R)(const CL_FN(cl_nfold) *s, rptr R, rsrc y)
 /**
  * r [NFOLD (2)]: with \f$w_j = L_j|\omega_j|^2 q_j\f$ and \f$\mu_i = \sum_{k\ge i} m_k\f$,
  * \f[ r_i = L_i\, q_i \times \Big(\mu_i \sum_{j<i} w_j + \sum_{j>i}\mu_j w_j - \mu_i g e_3\Big), \f]
- * the two sums accumulated from both ends in O(N) (s->work holds the suffix sums).
+ * the two sums accumulated from both ends in O(N): r_i holds the suffix sum
+ * until it is overwritten by its own value.
  */
 void CL_FN(cl_nfold_r)(const CL_FN(cl_nfold) *s, rptr r, rsrc y)
 {
     size_t n = s->n;
     cl_prec_t p = s->prec;
-    rptr suf = s->work; /* Σ_{j>i} μ_j w_j, 3 per link */
+    rptr suf = r; /* Σ_{j>i} μ_j w_j, 3 per link */
     RV_DECL(acc, 3, p); RV_DECL(t, 3, p);
     R_DECL(c, p); R_DECL(x, p);
     for (size_t i = n; i-- > 0;) {
@@ -347,21 +345,9 @@ int CL_FN(cl_nfold_f_dense)(CL_FN(cl_nfold) *s, rptr xi, rsrc y)
 
 int CL_FN(cl_nfold_field)(CL_FN(cl_nfold) *s, rptr dy, rsrc y)
 {
-    size_t n = s->n;
-    cl_prec_t p = s->prec;
-    RV_DECL(xi, 6, p); RV_DECL(t, 3, p);
-    int st = CL_FN(cl_nfold_h)(s, s->hbuf, y);
+    int st = CL_FN(cl_nfold_f)(s, s->xibuf, y);
     if (st) return st;
-    /* Ψ_*(f(m))|_m block by block, f_i = (ω_i, q_i × h_i). */
-    for (size_t i = 0; i < n; i++) {
-        rsrc q = y + 3 * i, w = y + 3 * (n + i);
-        v3_set(xi, w);
-        v3_cross(xi + 3, q, s->hbuf + 3 * i);
-        v3_cross(dy + 3 * i, xi, q);
-        v3_cross(dy + 3 * (n + i), xi, w);
-        v3_cross(t, xi + 3, q);
-        v3_add(dy + 3 * (n + i), dy + 3 * (n + i), t);
-    }
+    CL_FN(cl_nfold_generator)(dy, s->xibuf, y, s->n);
     return CL_OK;
 }
 

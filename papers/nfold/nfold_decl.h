@@ -18,12 +18,17 @@ typedef struct CL_FN(cl_nfold) {
     rptr l;          /**< link lengths L_1 … L_N */
     rptr g;          /**< gravity g (one scalar) */
     rptr mtail;      /**< tail sums Σ_{k≥i} m_k, the scalar factor of M_ii [NFOLD (5)] */
-    rptr work;       /**< O(N) scratch of the field evaluation */
-    rptr hbuf;       /**< 3N scratch: h = ω̇ inside cl_nfold_field() */
+    CL_FN(cl_chain) *chain; /**< the same chain in chapter S2 V, whose O(N) solve gives h */
+    /* Scratch of the solves (cl_nfold_h*, cl_nfold_f*, cl_nfold_field), which
+       therefore take the pendulum writable; the queries (cl_nfold_R,
+       cl_nfold_r, cl_nfold_energy, cl_nfold_check_state) take it const and
+       touch none of it. */
+    rptr work;       /**< O(N) scratch of cl_nfold_h_tension() */
+    rptr hbuf;       /**< 3N scratch: h = ω̇ inside cl_nfold_f() and cl_nfold_f_dense() */
+    rptr dx;         /**< 6N scratch: the chain's (q, ω) field inside cl_nfold_h() */
+    rptr xibuf;      /**< 6N scratch: f(m) inside cl_nfold_field() */
     rptr dense;      /**< (3N)² scratch of the dense route, or NULL */
     int *perm;       /**< row interchanges of the dense route, or NULL */
-    CL_FN(cl_chain) *chain; /**< the same chain in chapter S2 V, whose O(N) solve gives h */
-    rptr dx;         /**< 6N scratch: the chain's (q, ω) field */
 } CL_FN(cl_nfold);
 
 /**
@@ -72,7 +77,8 @@ void CL_FN(cl_nfold_generator)(rptr dy, rsrc xi, rsrc y, size_t n);
 void CL_FN(cl_nfold_R)(const CL_FN(cl_nfold) *s, rptr R, rsrc y);
 
 /**
- * The right-hand side r(q, ω) ∈ R³ᴺ of [NFOLD (2)], in O(N) by prefix sums:
+ * The right-hand side r(q, ω) ∈ R³ᴺ of [NFOLD (2)], in O(N) by prefix sums
+ * (\p r must not alias \p y):
  * \f[ r_i = \sum_{j\ne i} M_{ij} |\omega_j|^2 \hat q_i q_j - \Big(\sum_{j\ge i} m_j\Big) g L_i \hat q_i e_3. \f]
  */
 void CL_FN(cl_nfold_r)(const CL_FN(cl_nfold) *s, rptr r, rsrc y);
@@ -111,7 +117,8 @@ int CL_FN(cl_nfold_f_dense)(CL_FN(cl_nfold) *s, rptr xi, rsrc y);
 
 /**
  * The vector field F on (TS²)ᴺ ⊂ R⁶ᴺ [NFOLD (1), (8)] as Ψ_*(f(m))|_m:
- * dy = (q̇, ω̇) with q̇_i = ω_i × q_i. Returns 0 or CL_ESINGULAR.
+ * dy = (q̇, ω̇) with q̇_i = ω_i × q_i (\p dy must not alias \p y).
+ * Returns 0 or CL_ESINGULAR.
  */
 int CL_FN(cl_nfold_field)(CL_FN(cl_nfold) *s, rptr dy, rsrc y);
 

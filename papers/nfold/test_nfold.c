@@ -4,7 +4,10 @@
  * Expected values: the residual of [S2 (40)] written out here term by term
  * (O(N²), independent of both solves), the closed form of the spherical
  * pendulum for N = 1, the group-action law, the derivative of the action
- * for the generator, conservation of |q_i|, q_i·ω_i and energy.
+ * for the generator, conservation of |q_i|, q_i·ω_i by the action and of the
+ * energy by the integrators. The three routes to h, Ψ_*(f(m)) = F(m), the
+ * manifold drift of the integrators and their orders are the oracle rows
+ * nfold.field.s2_40, nfold.manifold.* and nfold.order.*.
  */
 #include "tap_real.h"
 #include "r3.h"
@@ -70,49 +73,28 @@ static void test_field(cl_prec_t p)
     static const size_t NS[] = {1, 2, 3, 5, 8};
     cl_rng g;
     cl_rng_seed(&g, 1234);
-    double w_res = -INFINITY, w_dense = -INFINITY, w_gen = -INFINITY, w_tan = -INFINITY;
+    double w_res = -INFINITY, w_tan = -INFINITY;
     for (int k = 0; k < 5; k++) {
         size_t n = NS[k];
-        CL_FN(cl_nfold) *s = make(n, p, 1);
+        CL_FN(cl_nfold) *s = make(n, p, 0);
         rptr y = CL_FN(cl_rvec_new)(6 * n, p), h = CL_FN(cl_rvec_new)(3 * n, p);
-        rptr hd = CL_FN(cl_rvec_new)(3 * n, p), xi = CL_FN(cl_rvec_new)(6 * n, p);
-        rptr F = CL_FN(cl_rvec_new)(6 * n, p), G = CL_FN(cl_rvec_new)(6 * n, p);
         R_DECL(d, p);
         for (int draw = 0; draw < 4; draw++) {
             nfold_random_state(y, n, &g, 1.5);
             CL_FN(cl_nfold_h)(s, h, y);
-            double e = s2_40_residual(s, y, h);
-            if (e > w_res) w_res = e;
-            CL_FN(cl_nfold_h_dense)(s, hd, y);
-            e = CL_FN(cl_rvec_log2_maxdiff)(h, hd, 3 * n) - fmax(0, CL_FN(cl_rvec_log2_maxabs)(h, 3 * n));
-            if (e > w_dense) w_dense = e;
-            CL_FN(cl_nfold_h_tension)(s, hd, y);
-            e = CL_FN(cl_rvec_log2_maxdiff)(h, hd, 3 * n) - fmax(0, CL_FN(cl_rvec_log2_maxabs)(h, 3 * n));
-            if (e > w_dense) w_dense = e;
+            w_res = fmax(w_res, s2_40_residual(s, y, h));
             for (size_t i = 0; i < n; i++) {
                 v3_dot(d, y + 3 * i, h + 3 * i);
-                if (r_log2abs(d) > w_tan) w_tan = r_log2abs(d);
+                w_tan = fmax(w_tan, r_log2abs(d));
             }
-            /* Ψ_*(f(m))|_m = (ω × q, h) [NFOLD (6)]. */
-            CL_FN(cl_nfold_f)(s, xi, y);
-            CL_FN(cl_nfold_generator)(F, xi, y, n);
-            for (size_t i = 0; i < n; i++) {
-                v3_cross(G + 3 * i, y + 3 * (n + i), y + 3 * i);
-                v3_set(G + 3 * (n + i), h + 3 * i);
-            }
-            e = CL_FN(cl_rvec_log2_maxdiff)(F, G, 6 * n) - fmax(0, CL_FN(cl_rvec_log2_maxabs)(G, 6 * n));
-            if (e > w_gen) w_gen = e;
         }
-        CL_FN(cl_rvec_free)(y); CL_FN(cl_rvec_free)(h); CL_FN(cl_rvec_free)(hd);
-        CL_FN(cl_rvec_free)(xi); CL_FN(cl_rvec_free)(F); CL_FN(cl_rvec_free)(G);
+        CL_FN(cl_rvec_free)(y); CL_FN(cl_rvec_free)(h);
         CL_FN(cl_nfold_free)(s);
     }
     /* The tridiagonal solve for N = 8 with unit vectors in random directions: condition
      * of the tension system a few hundred; 4096 ulps relative to the largest term. */
     is_log2_below(w_res, tol_log2(p, 4096), "O(N) h satisfies S2 (40), N = 1,2,3,5,8 [%s, %ld bits]", TEST_KIND, (long)p);
-    is_log2_below(w_dense, tol_log2(p, 4096), "chain O(N) h = dense R(q)^-1 r [NFOLD (2)-(5),(8)] = tension route [%s, %ld bits]", TEST_KIND, (long)p);
     is_log2_below(w_tan, tol_log2(p, 256), "h_i tangent to q_i [%s, %ld bits]", TEST_KIND, (long)p);
-    is_log2_below(w_gen, tol_log2(p, 16), "Psi_*(f(m)) = F(m) [NFOLD (6),(9)] [%s, %ld bits]", TEST_KIND, (long)p);
 }
 
 static void test_pendulum_one(cl_prec_t p)
@@ -190,59 +172,25 @@ static void test_action(cl_prec_t p)
     ok(e < -2.0 * (double)p / 3 + 6, "generator = derivative of the action, error 2^%.1f [%s, %ld bits]", e, TEST_KIND, (long)p);
 }
 
-/* Orders and manifold preservation on N = 3 at t = 1. */
-static void test_integrators(cl_prec_t p)
+/* Energy over t = 10 on N = 3 with the fourth- and fifth-order methods. */
+static void test_energy(cl_prec_t p)
 {
     size_t n = 3;
-    cl_prec_t pr = p + 64;
-    /* g = 1: a slow chain, so that t = 1 lies in the asymptotic range of the step sizes. */
-    CL_FN(cl_nfold) *s = make_g(n, p, 0, "1"), *sr = make_g(n, pr, 0, "1");
-    CL_FN(cl_lie_problem) pb, pbr;
+    /* g = 1: the slow chain of the oracle rows nfold.manifold.*, from the same state. */
+    CL_FN(cl_nfold) *s = make_g(n, p, 0, "1");
+    CL_FN(cl_lie_problem) pb;
     CL_FN(cl_nfold_lie_problem)(s, &pb, 0);
-    CL_FN(cl_nfold_lie_problem)(sr, &pbr, 0);
-    rptr y0 = CL_FN(cl_rvec_new)(6 * n, p), y = CL_FN(cl_rvec_new)(6 * n, p), yr = CL_FN(cl_rvec_new)(6 * n, pr);
-    rptr yrp = CL_FN(cl_rvec_new)(6 * n, p);
+    rptr y0 = CL_FN(cl_rvec_new)(6 * n, p), y = CL_FN(cl_rvec_new)(6 * n, p);
     cl_rng g;
     cl_rng_seed(&g, 77);
     nfold_gentle_state(y0, n, &g);
-    for (size_t i = 0; i < 6 * n; i++) r_set(yr + i, y0 + i);
-    /* Reference: RKMK45 (fifth order) at p + 64 bits with 8192 steps: from the measured
-     * errors its own error is about 2^-55, 2^20 below the smallest one compared with it. */
-    CL_FN(cl_lie_integrator) *wr = CL_FN(cl_lie_new)(&pbr, CL_LIE_RKMK45, pr);
-    R_DECL(hr, pr);
-    r_set_q(hr, 1, 8192);
-    CL_FN(cl_lie_integrate_fixed)(wr, yr, hr, 8192);
-    CL_FN(cl_lie_free)(wr);
-    for (size_t i = 0; i < 6 * n; i++) r_set(yrp + i, yr + i);
-    R_DECL(h, p); R_DECL(d, p); R_DECL(E0, p); R_DECL(E1, p);
+    R_DECL(h, p); R_DECL(E0, p); R_DECL(E1, p);
+    r_set_q(h, 1, 100);
+    CL_FN(cl_nfold_energy)(s, E0, y0);
     for (int m = CL_LIE_EULER; m <= CL_LIE_RKMK45; m++) {
-        int order = cl_lie_method_order(m);
+        if (cl_lie_method_order(m) < 4) continue;
         CL_FN(cl_lie_integrator) *w = CL_FN(cl_lie_new)(&pb, m, p);
-        long n0 = order == 1 ? 64 : 16;
-        int np = CL_PREC == CL_DOUBLE ? (order == 5 ? 3 : 4) : (order == 1 ? 4 : 5);
-        double sx = 0, sy = 0, sxx = 0, sxy = 0, e0 = 0, e1 = 0;
-        for (int k = 0; k < np; k++) {
-            long ns = n0 << k;
-            CL_FN(cl_rvec_copy)(y, y0, 6 * n);
-            r_set_q(h, 1, ns);
-            CL_FN(cl_lie_integrate_fixed)(w, y, h, ns);
-            double e = CL_FN(cl_rvec_log2_maxdiff)(y, yrp, 6 * n), x = -log2((double)ns);
-            if (k == 0) e0 = e;
-            if (getenv("NFOLD_VERBOSE")) diag("  h=1/%ld err 2^%.2f", ns, e);
-            e1 = e;
-            sx += x; sy += e; sxx += x * x; sxy += x * e;
-        }
-        double slope = (np * sxy - sx * sy) / (np * sxx - sx * sx);
-        diag("N=3 %s: log2 error at t=1, h = 1/%ld .. 1/%ld: %.1f .. %.1f, slope %.3f", cl_lie_method_name(m), n0,
-             n0 << (np - 1), e0, e1, slope);
-        /* 0.1 as in the oracle, 0.25 for the fifth order at 53 bits (three halvings above rounding). */
-        double slack = CL_PREC == CL_DOUBLE && order == 5 ? 0.25 : 0.15;
-        ok(fabs(slope - order) < slack, "N=3 %s order %d: slope %.3f [%s, %ld bits]", cl_lie_method_name(m), order, slope,
-           TEST_KIND, (long)p);
-        /* Manifold: 1000 steps of h = 0.01 keep |q_i| − 1 and q_i·ω_i at rounding level. */
         CL_FN(cl_rvec_copy)(y, y0, 6 * n);
-        r_set_q(h, 1, 100);
-        CL_FN(cl_nfold_energy)(s, E0, y);
         CL_FN(cl_lie_integrate_fixed)(w, y, h, 1000);
         CL_FN(cl_nfold_energy)(s, E1, y);
         r_sub(E1, E1, E0);
@@ -250,27 +198,12 @@ static void test_integrators(cl_prec_t p)
         diag("N=3 %s after 1000 steps: relative energy change 2^%.1f", cl_lie_method_name(m), de);
         /* Energy is not conserved exactly by these methods, but for orders ≥ 4 the global
          * error over t = 10 is C h^4 with h^4 = 1e-8: below 1e-5 with room for C. */
-        if (order >= 4)
-            ok(de < log2(1e-5), "N=3 %s energy change below 1e-5 over t = 10 [%s, %ld bits]", cl_lie_method_name(m),
-               TEST_KIND, (long)p);
-        double wu = -INFINITY, wt = -INFINITY;
-        for (size_t i = 0; i < n; i++) {
-            v3_dot(d, y + 3 * i, y + 3 * i);
-            r_add_si(d, d, -1);
-            if (r_log2abs(d) > wu) wu = r_log2abs(d);
-            v3_dot(d, y + 3 * i, y + 3 * (n + i));
-            if (r_log2abs(d) > wt) wt = r_log2abs(d);
-        }
-        diag("N=3 %s after 1000 steps: log2 | |q|^2-1 | = %.1f, log2 |q.w| = %.1f", cl_lie_method_name(m), wu, wt);
-        /* Each step rotates by an orthogonal matrix exact to a few ulps; the drift grows at
-         * most linearly: 1000 steps × 8 ulps. */
-        is_log2_below(fmax(wu, wt), tol_log2(p, 8000), "N=3 %s keeps (TS2)^3 after 1000 steps [%s, %ld bits]",
-                      cl_lie_method_name(m), TEST_KIND, (long)p);
+        ok(de < log2(1e-5), "N=3 %s energy change below 1e-5 over t = 10 [%s, %ld bits]", cl_lie_method_name(m),
+           TEST_KIND, (long)p);
         CL_FN(cl_lie_free)(w);
     }
-    CL_FN(cl_rvec_free)(y0); CL_FN(cl_rvec_free)(y); CL_FN(cl_rvec_free)(yr); CL_FN(cl_rvec_free)(yrp);
+    CL_FN(cl_rvec_free)(y0); CL_FN(cl_rvec_free)(y);
     CL_FN(cl_nfold_free)(s);
-    CL_FN(cl_nfold_free)(sr);
 }
 
 static int count_out(void *ctx, rsrc t, rsrc y)
@@ -356,7 +289,7 @@ int main(void)
         test_action(TEST_PRECISIONS[k]);
         test_errors(TEST_PRECISIONS[k]);
     }
-    test_integrators(CL_PREC == CL_DOUBLE ? 53 : 113);
+    test_energy(CL_PREC == CL_DOUBLE ? 53 : 113);
     test_simulate(CL_PREC == CL_DOUBLE ? 53 : 113);
     return done_testing();
 }
