@@ -6,63 +6,11 @@
  * multipliers, Hessians and thresholds against (42) and (58); the matching
  * of the controlled skate with the inertia (57).
  */
-#include <math.h>
-#include <stdio.h>
 #include "check.h"
-#include "r3.h"
-#include "skate.h"
 #include "linalg.h"
+#include "skate_fixtures_impl.h"
 
-static const char *const SETS[][CL_SKATE_NPAR] = {
-    {"2", "0.8", "9.8", "0.35", "0.35", "0.004", "0", "0", "0"},
-    {"1.5", "0.5", "9.81", "0.2", "0.3", "0.05", "0", "0", "0"},
-    {"0.5", "0.2", "9.81", "0.3", "0.4", "0.01", "0", "0", "0"},
-};
-static const char *const CONTROLLED[CL_SKATE_NPAR] = {"3", "0.8", "9.8", "0.35", "0.35", "0.004", "0.005", "0.0025", "0.0025"};
-#define NSETS 3
 #define DRAWS 40
-
-static void set_params(rptr par, const char *const *s)
-{
-    for (int i = 0; i < CL_SKATE_NPAR; i++) CL_FN(cl_real_from_str)(par + i, s[i]);
-}
-
-static void random_zeta(rptr zeta, cl_rng *g)
-{
-    R_DECL(phi, r_prec(zeta));
-    for (int i = 0; i < 3; i++) r_set_d(zeta + i, cl_rng_normal(g));
-    r_set_d(phi, cl_rng_range(g, -1.2, 1.2));
-    r_sin(zeta + 3, phi);
-    r_cos(zeta + 4, phi);
-}
-
-static void zdot_to_zetadot(rptr dzeta, rsrc z, rsrc dz)
-{
-    R_DECL(t, r_prec(dzeta));
-    R_DECL(u, r_prec(dzeta));
-    v3_dot(t, dz, z + 6);
-    v3_dot(u, z, dz + 6);
-    r_set(dzeta, dz);
-    r_add(dzeta + 1, t, u);
-    r_set(dzeta + 2, dz + 3);
-    r_set(dzeta + 3, dz + 7);
-    r_set(dzeta + 4, dz + 8);
-}
-
-static double relerr(rsrc a, rsrc b, size_t n)
-{
-    double s = CL_FN(cl_rvec_log2_maxabs)(b, n);
-    if (!(s > 0)) s = 0;
-    return CL_FN(cl_rvec_log2_maxdiff)(a, b, n) - s;
-}
-
-static void worst(cl_check_result *res, double e, const char *fmt, int a, int b)
-{
-    if (e > res->log2_err) {
-        res->log2_err = e;
-        snprintf(res->note, sizeof res->note, fmt, a, b);
-    }
-}
 
 /* (38) against (21) projected by (33), and Theorem 9 against (38). */
 static int forms_common(cl_check_result *res, cl_prec_t prec, int thm9)
@@ -73,13 +21,13 @@ static int forms_common(cl_check_result *res, cl_prec_t prec, int thm9)
     RV_DECL(zeta, 5, prec); RV_DECL(z, 9, prec); RV_DECL(dz, 9, prec); RV_DECL(f, 5, prec); RV_DECL(fo, 5, prec);
     RV_DECL(Ga, 3, prec); RV_DECL(dv, 3, prec); RV_DECL(dG, 3, prec);
     CL_FN(cl_hamel) h;
-    res->log2_err = -INFINITY;
-    for (int s = 0; s < NSETS; s++) {
-        set_params(par, SETS[s]);
+    cl_check_begin(res);
+    for (int s = 0; s < SKATE_NSETS_UNCONTROLLED; s++) {
+        skate_set_params(par, s);
         /* the general Theorem 9 in the Hamel basis [SKATE (22)], [SKATE (32)] */
         CL_FN(cl_skate_hamel)(&h, store, par);
         for (int k = 0; k < DRAWS; k++) {
-            random_zeta(zeta, &g);
+            skate_random_zeta(zeta, &g);
             int st = CL_FN(cl_skate_rhs_zeta)(f, par, zeta);
             if (st) return st;
             if (thm9) {
@@ -90,9 +38,9 @@ static int forms_common(cl_check_result *res, cl_prec_t prec, int thm9)
             } else {
                 CL_FN(cl_skate_zeta_to_z)(z, zeta);
                 if ((st = CL_FN(cl_skate_rhs_z)(dz, NULL, par, z))) return st;
-                zdot_to_zetadot(fo, z, dz);
+                skate_zdot_to_zetadot(fo, z, dz);
             }
-            worst(res, relerr(fo, f, 5), "parameter set %d, draw %d", s, k);
+            cl_check_worst(res, skate_log2_relerr(fo, f, 5), "parameter set %d, draw %d", s, k);
         }
     }
     return CL_OK;
@@ -115,22 +63,20 @@ CL_CHECK(skate_lagrangian, "skate.model.lagrangian", .chapter = "SKATE 2, 4", .t
     cl_rng g;
     cl_rng_seed(&g, 734);
     RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(z, 9, prec); RV_DECL(zeta, 5, prec);
-    R_DECL(a, prec); R_DECL(b, prec); R_DECL(t, prec);
-    res->log2_err = -INFINITY;
-    for (int s = 0; s < NSETS; s++) {
-        set_params(par, SETS[s]);
+    R_DECL(a, prec); R_DECL(b, prec);
+    cl_check_begin(res);
+    for (int s = 0; s < SKATE_NSETS_UNCONTROLLED; s++) {
+        skate_set_params(par, s);
         for (int k = 0; k < DRAWS; k++) {
             for (int i = 0; i < 9; i++) r_set_d(z + i, cl_rng_normal(&g));
             CL_FN(cl_skate_lagrangian)(a, par, z);
             CL_FN(cl_skate_lagrangian_34)(b, par, z);
-            r_sub(t, a, b);
-            worst(res, r_log2abs(t) - fmax(0, r_log2abs(a)), "(7) vs (34), set %d draw %d", s, k);
-            random_zeta(zeta, &g);
+            cl_check_worst(res, skate_log2_diff(a, b, a), "(7) vs (34), set %d draw %d", s, k);
+            skate_random_zeta(zeta, &g);
             CL_FN(cl_skate_zeta_to_z)(z, zeta);
             CL_FN(cl_skate_energy_z)(a, par, z);
             CL_FN(cl_skate_energy_zeta)(b, par, zeta);
-            r_sub(t, a, b);
-            worst(res, r_log2abs(t) - fmax(0, r_log2abs(a)), "(30) vs z energy, set %d draw %d", s, k);
+            cl_check_worst(res, skate_log2_diff(a, b, a), "(30) vs z energy, set %d draw %d", s, k);
         }
     }
     return CL_OK;
@@ -146,11 +92,11 @@ CL_CHECK(skate_invariant_rates, "skate.invariants.rates", .chapter = "SKATE 5.2"
     RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(zeta, 5, prec); RV_DECL(f, 5, prec);
     RV_DECL(DE, 5, prec); RV_DECL(DC, 15, prec); RV_DECL(HE, 25, prec); RV_DECL(HC, 75, prec);
     R_DECL(t, prec);
-    res->log2_err = -INFINITY;
-    for (int s = 0; s < NSETS; s++) {
-        set_params(par, SETS[s]);
+    cl_check_begin(res);
+    for (int s = 0; s < SKATE_NSETS_UNCONTROLLED; s++) {
+        skate_set_params(par, s);
         for (int k = 0; k < DRAWS; k++) {
-            random_zeta(zeta, &g);
+            skate_random_zeta(zeta, &g);
             CL_FN(cl_skate_rhs_zeta)(f, par, zeta);
             int st = CL_FN(cl_skate_invariant_derivatives)(DE, DC, HE, HC, par, zeta);
             if (st) return st;
@@ -159,14 +105,14 @@ CL_CHECK(skate_invariant_rates, "skate.invariants.rates", .chapter = "SKATE 5.2"
                 r_set_zero(t);
                 for (int i = 0; i < 5; i++) r_addmul(t, D + i, f + i);
                 double e = r_log2abs(t) - fmax(0, CL_FN(cl_rvec_log2_maxabs)(D, 5) + CL_FN(cl_rvec_log2_maxabs)(f, 5));
-                worst(res, e, "invariant %d, draw %d", q, k);
+                cl_check_worst(res, e, "invariant %d, draw %d", q, k);
             }
         }
     }
     return CL_OK;
 }
 
-/* Gradients and Hessians of the invariants by hand against src/deriv's Jacobian of the gradient. */
+/* Df of (38) by hand against src/deriv, at the equilibria and random states. */
 CL_CHECK(skate_jacobian, "skate.stability.jacobian", .chapter = "SKATE 5.4", .tags = "[SKATE (38), App. A.1]",
          .what = "hand-differentiated Df of (38) against src/deriv at the equilibria and random states (relative)",
          .cond = 64, .why = "src/deriv bounds its error by 2^(-p-8) per entry; the hand formulas add a few roundings")
@@ -175,17 +121,17 @@ CL_CHECK(skate_jacobian, "skate.stability.jacobian", .chapter = "SKATE 5.4", .ta
     cl_rng_seed(&g, 5151);
     RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(zeta, 5, prec); RV_DECL(J, 25, prec); RV_DECL(Jd, 25, prec);
     R_DECL(x, prec);
-    res->log2_err = -INFINITY;
-    for (int s = 0; s < NSETS; s++) {
-        set_params(par, SETS[s]);
+    cl_check_begin(res);
+    for (int s = 0; s < SKATE_NSETS_UNCONTROLLED; s++) {
+        skate_set_params(par, s);
         for (int k = 0; k < 8; k++) {
             if (k == 0) { r_set_d(x, 1.5); CL_FN(cl_skate_sliding)(zeta, x); }
             else if (k == 1) { r_set_d(x, -6.25); CL_FN(cl_skate_spinning)(zeta, x); }
-            else random_zeta(zeta, &g);
+            else skate_random_zeta(zeta, &g);
             CL_FN(cl_skate_jacobian_zeta)(J, par, zeta);
             int st = CL_FN(cl_skate_jacobian_deriv)(Jd, NULL, par, zeta);
             if (st) return st;
-            worst(res, relerr(J, Jd, 25), "set %d, point %d (0 sliding, 1 spinning)", s, k);
+            cl_check_worst(res, skate_log2_relerr(J, Jd, 25), "set %d, point %d (0 sliding, 1 spinning)", s, k);
         }
     }
     return CL_OK;
@@ -200,9 +146,9 @@ CL_CHECK(skate_eigen, "skate.stability.eigen", .chapter = "SKATE 5.4", .tags = "
     RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(zeta, 5, prec); RV_DECL(J, 25, prec);
     RV_DECL(cp, 6, prec); RV_DECL(want, 6, prec); RV_DECL(wr, 5, prec); RV_DECL(wi, 5, prec);
     R_DECL(x, prec); R_DECL(kap, prec); R_DECL(sq, prec); R_DECL(pr, prec); R_DECL(pi_, prec);
-    res->log2_err = -INFINITY;
-    for (int s = 0; s < NSETS; s++) {
-        set_params(par, SETS[s]);
+    cl_check_begin(res);
+    for (int s = 0; s < SKATE_NSETS_UNCONTROLLED; s++) {
+        skate_set_params(par, s);
         for (int which = 0; which < 2; which++)
             for (int q = 0; q < 4; q++) {
                 CL_FN(cl_real_from_str)(x, xs[q]);
@@ -214,7 +160,7 @@ CL_CHECK(skate_eigen, "skate.stability.eigen", .chapter = "SKATE 5.4", .tags = "
                 for (int i = 0; i < 6; i++) r_set_zero(want + i);
                 r_set_si(want + 5, 1);
                 r_neg(want + 3, kap);
-                worst(res, relerr(cp, want, 6), "charpoly, set %d, equilibrium %d (0 sliding, 1 spinning)", s, which);
+                cl_check_worst(res, skate_log2_relerr(cp, want, 6), "charpoly, set %d, equilibrium %d (0 sliding, 1 spinning)", s, which);
                 /* eigenvalues by src/linalg against {0, 0, 0, ±√κ}, matched greedily */
                 if ((st = CL_FN(cl_eig)(wr, wi, J, 5))) return st;
                 r_abs(sq, kap); r_sqrt(sq, sq);
@@ -235,7 +181,7 @@ CL_CHECK(skate_eigen, "skate.stability.eigen", .chapter = "SKATE 5.4", .tags = "
                         if (e < best) { best = e; bj = j; }
                     }
                     used[bj] = 1;
-                    worst(res, best - fmax(0, r_log2abs(sq)), "eigenvalues, set %d, equilibrium %d", s, which);
+                    cl_check_worst(res, best - fmax(0, r_log2abs(sq)), "eigenvalues, set %d, equilibrium %d", s, which);
                 }
             }
     }
@@ -252,11 +198,11 @@ CL_CHECK(skate_ec_spinning, "skate.stability.ec_spinning", .chapter = "SKATE App
     RV_DECL(eig, 2, prec); RV_DECL(ew, 2, prec);
     R_DECL(x, prec); R_DECL(t, prec); R_DECL(u, prec); R_DECL(mgl, prec); R_DECL(I1b, prec);
     cl_ec_report rep;
-    res->log2_err = -INFINITY;
-    for (int s = 0; s < NSETS; s++) {
-        set_params(par, SETS[s]);
-        r_mul(mgl, par + CL_SKATE_M, par + CL_SKATE_G); r_mul(mgl, mgl, par + CL_SKATE_L);
-        r_mul(I1b, par + CL_SKATE_M, par + CL_SKATE_L); r_fma(I1b, I1b, par + CL_SKATE_L, par + CL_SKATE_I1);
+    cl_check_begin(res);
+    for (int s = 0; s < SKATE_NSETS_UNCONTROLLED; s++) {
+        skate_set_params(par, s);
+        skate_mgl(mgl, par);
+        skate_I_ml2(I1b, par, CL_SKATE_I1);
         for (int q = 0; q < 4; q++) {
             CL_FN(cl_real_from_str)(x, xs[q]);
             CL_FN(cl_skate_spinning)(zeta, x);
@@ -264,16 +210,15 @@ CL_CHECK(skate_ec_spinning, "skate.stability.ec_spinning", .chapter = "SKATE App
             if (st) return st;
             r_neg(cw, x); r_set_zero(cw + 1);
             r_sqr(t, x); r_mul(cw + 2, t, par + CL_SKATE_I3); r_sub(cw + 2, cw + 2, mgl);
-            r_mul(u, par + CL_SKATE_M, par + CL_SKATE_L); r_fma(u, u, par + CL_SKATE_L, par + CL_SKATE_I3);
+            skate_I_ml2(u, par, CL_SKATE_I3);
             r_sub(u, u, par + CL_SKATE_I2); r_mul(u, u, t); r_sub(u, u, mgl);
             r_mul(t, par + CL_SKATE_L, x); r_sqr(t, t); r_mul_2si(t, t, 2); r_add_si(t, t, 1);
             r_div(u, u, t);
             if (r_cmp(u, I1b) < 0) { r_set(ew, u); r_set(ew + 1, I1b); } else { r_set(ew, I1b); r_set(ew + 1, u); }
-            double e = relerr(c, cw, 3), e2 = relerr(eig, ew, 2);
-            worst(res, e > e2 ? e : e2, "set %d, Omega0 #%d", s, q);
+            double e = skate_log2_relerr(c, cw, 3), e2 = skate_log2_relerr(eig, ew, 2);
+            cl_check_worst(res, e > e2 ? e : e2, "set %d, Omega0 #%d", s, q);
             if (rep.definite != (r_sgn(u) > 0)) {
-                res->log2_err = INFINITY;
-                snprintf(res->note, sizeof res->note, "verdict disagrees with (42), set %d Omega0 #%d", s, q);
+                cl_check_worst(res, INFINITY, "verdict disagrees with (42), set %d Omega0 #%d", s, q);
                 return CL_OK;
             }
         }
@@ -288,30 +233,30 @@ CL_CHECK(skate_thresholds, "skate.stability.thresholds", .chapter = "SKATE 5.4, 
 {
     RV_DECL(par, CL_SKATE_NPAR, prec);
     R_DECL(lo, prec); R_DECL(hi, prec); R_DECL(thr, prec); R_DECL(t, prec); R_DECL(u, prec); R_DECL(Y0, prec);
-    res->log2_err = -INFINITY;
+    cl_check_begin(res);
     for (int s = 0; s < 2; s++) {
-        set_params(par, SETS[s]);
+        skate_set_params(par, s);
         r_set_q(lo, 1, 100); r_set_si(hi, 100);
         int st = CL_FN(cl_skate_spinning_threshold)(thr, par, lo, hi);
         if (st) return st;
-        r_mul(t, par + CL_SKATE_M, par + CL_SKATE_G); r_mul(t, t, par + CL_SKATE_L);
-        r_mul(u, par + CL_SKATE_M, par + CL_SKATE_L); r_fma(u, u, par + CL_SKATE_L, par + CL_SKATE_I3);
+        skate_mgl(t, par);
+        skate_I_ml2(u, par, CL_SKATE_I3);
         r_sub(u, u, par + CL_SKATE_I2);
         r_div(t, t, u); r_sqrt(t, t);
         r_sub(u, thr, t);
-        worst(res, r_log2abs(u) - r_log2abs(t), "(42), set %d%c", s, ' ');
+        cl_check_worst(res, r_log2abs(u) - r_log2abs(t), "(42), set %d", s);
     }
-    set_params(par, CONTROLLED);
+    skate_set_params(par, SKATE_CONTROLLED);
     static const char *const y0s[] = {"1", "-0.3"};
     for (int q = 0; q < 2; q++) {
         CL_FN(cl_real_from_str)(Y0, y0s[q]);
         r_set_q(lo, -1, 10000); r_set_q(hi, -1, 10000000);
         int st = CL_FN(cl_skate_sigma_threshold)(thr, par, Y0, lo, hi);
         if (st) return st;
-        r_mul(u, par + CL_SKATE_M, par + CL_SKATE_L); r_fma(u, u, par + CL_SKATE_L, par + CL_SKATE_I1);
+        skate_I_ml2(u, par, CL_SKATE_I1);
         r_sqr(t, par + CL_SKATE_J1); r_div(t, t, u); r_neg(t, t);
         r_sub(u, thr, t);
-        worst(res, r_log2abs(u) - r_log2abs(t), "(58), Y0 #%d%c", q, ' ');
+        cl_check_worst(res, r_log2abs(u) - r_log2abs(t), "(58), Y0 #%d", q);
     }
     return CL_OK;
 }
@@ -327,25 +272,24 @@ CL_CHECK(skate_matching, "skate.control.matching", .chapter = "SKATE 6", .tags =
     RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(pm, CL_SKATE_NPAR, prec); RV_DECL(zeta, 5, prec);
     RV_DECL(z, 10, prec); RV_DECL(dz, 10, prec); RV_DECL(f, 5, prec); RV_DECL(fz, 5, prec);
     R_DECL(sig, prec); R_DECL(a, prec); R_DECL(b, prec); R_DECL(t, prec);
-    res->log2_err = -INFINITY;
-    set_params(par, CONTROLLED);
+    cl_check_begin(res);
+    skate_set_params(par, SKATE_CONTROLLED);
     for (int s = 0; s < 4; s++) {
         CL_FN(cl_real_from_str)(sig, sigmas[s]);
         CL_FN(cl_skate_matched_params)(pm, par, sig);
         for (int k = 0; k < DRAWS / 2; k++) {
-            random_zeta(zeta, &g);
+            skate_random_zeta(zeta, &g);
             CL_FN(cl_skate_zeta_to_z)(z, zeta);
             r_set_d(z + 9, cl_rng_normal(&g));
             int st = CL_FN(cl_skate_rhs_z_controlled)(dz, par, sig, z, 0);
             if (st) return st;
-            zdot_to_zetadot(fz, z, dz);
+            skate_zdot_to_zetadot(fz, z, dz);
             if ((st = CL_FN(cl_skate_rhs_zeta)(f, pm, zeta))) return st;
-            worst(res, relerr(fz, f, 5), "closed loop, sigma #%d draw %d", s, k);
+            cl_check_worst(res, skate_log2_relerr(fz, f, 5), "closed loop, sigma #%d draw %d", s, k);
             r_div(t, par + CL_SKATE_J1, sig); r_add_si(t, t, -1); r_mul(z + 9, t, z);
             if ((st = CL_FN(cl_skate_lagrangian_controlled)(a, par, sig, z))) return st;
             CL_FN(cl_skate_lagrangian)(b, pm, z);
-            r_sub(t, a, b);
-            worst(res, r_log2abs(t) - fmax(0, r_log2abs(b)), "(47) vs (57), sigma #%d draw %d", s, k);
+            cl_check_worst(res, skate_log2_diff(a, b, b), "(47) vs (57), sigma #%d draw %d", s, k);
         }
     }
     return CL_OK;

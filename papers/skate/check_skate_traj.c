@@ -7,15 +7,9 @@
  * bits and 1/16 above, to keep the top rung within seconds.
  */
 #include <math.h>
-#include <stdio.h>
 #include "check.h"
 #include "ode.h"
-#include "r3.h"
-#include "skate.h"
-
-static const char *const PAPER[CL_SKATE_NPAR] = {"2", "0.8", "9.8", "0.35", "0.35", "0.004", "0", "0", "0"};
-static const char *const GENERIC[CL_SKATE_NPAR] = {"1.5", "0.5", "9.81", "0.2", "0.3", "0.05", "0", "0", "0"};
-static const char *const CONTROLLED[CL_SKATE_NPAR] = {"3", "0.8", "9.8", "0.35", "0.35", "0.004", "0.005", "0.0025", "0.0025"};
+#include "skate_fixtures_impl.h"
 
 typedef struct traj_ctx { rsrc par, sigma; int form; } traj_ctx;
 
@@ -44,11 +38,6 @@ static int integrate(rptr x, size_t n, const traj_ctx *c, cl_prec_t p)
     return st;
 }
 
-static void set_params(rptr par, const char *const *s)
-{
-    for (int i = 0; i < CL_SKATE_NPAR; i++) CL_FN(cl_real_from_str)(par + i, s[i]);
-}
-
 /* initial states: (59) with φ₀ = 0.1 and 0.3, and a generic consistent state */
 static void initial(rptr z, int k)
 {
@@ -66,12 +55,26 @@ static void initial(rptr z, int k)
     CL_FN(cl_skate_zeta_to_z)(z, zeta);
 }
 
-static void note_worst(cl_check_result *res, double e, const char *what, int k)
+/*
+ * From each initial state, integrate the z-form (nz numbers: 9, or 10 with the
+ * rotor at rest) under \p cz and the ζ-form under \p cs over the horizon,
+ * then compare ζ(T) with z(T) projected by (33), relative.
+ */
+static int compare_flows(cl_check_result *res, const traj_ctx *cz, size_t nz, const traj_ctx *cs, cl_prec_t p,
+                         const char *what)
 {
-    if (e > res->log2_err) {
-        res->log2_err = e;
-        snprintf(res->note, sizeof res->note, "%s, initial state %d", what, k);
+    RV_DECL(z, 10, p); RV_DECL(zeta, 5, p); RV_DECL(zz, 5, p);
+    for (int k = 0; k < 3; k++) {
+        initial(z, k);
+        r_set_zero(z + 9);
+        CL_FN(cl_skate_z_to_zeta)(zeta, z);
+        int st = integrate(z, nz, cz, p);
+        if (!st) st = integrate(zeta, 5, cs, p);
+        if (st) return st;
+        CL_FN(cl_skate_z_to_zeta)(zz, z);
+        cl_check_worst(res, skate_log2_relerr(zz, zeta, 5), "%s, initial state %d", what, k);
     }
+    return CL_OK;
 }
 
 /* ζ(T) of (38) against z(T) of (21) projected by (33), relative. */
@@ -79,21 +82,13 @@ CL_CHECK(skate_traj_forms, "skate.traj.forms", .chapter = "SKATE 3, 5", .tags = 
          .what = "zeta-form (38) and z-form (21) integrated side by side from (59) and a generic state, zeta(T) compared (relative)",
          .cond = 268435456, .why = "each integration is held to 2^(24-p) per step by GBS error control; a few dozen steps, each error estimate of the lower-order solution, and error growth over the horizon", .slow = 1)
 {
-    RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(z, 9, prec); RV_DECL(zeta, 5, prec); RV_DECL(zz, 5, prec);
-    res->log2_err = -INFINITY;
+    RV_DECL(par, CL_SKATE_NPAR, prec);
+    cl_check_begin(res);
     for (int s = 0; s < 2; s++) {
-        set_params(par, s ? GENERIC : PAPER);
-        for (int k = 0; k < 3; k++) {
-            initial(z, k);
-            CL_FN(cl_skate_z_to_zeta)(zeta, z);
-            traj_ctx cz = {par, NULL, 1}, cs = {par, NULL, 0};
-            int st = integrate(z, 9, &cz, prec);
-            if (!st) st = integrate(zeta, 5, &cs, prec);
-            if (st) return st;
-            CL_FN(cl_skate_z_to_zeta)(zz, z);
-            double sc = CL_FN(cl_rvec_log2_maxabs)(zeta, 5);
-            note_worst(res, CL_FN(cl_rvec_log2_maxdiff)(zz, zeta, 5) - (sc > 0 ? sc : 0), s ? "generic skate" : "paper's skate", k);
-        }
+        skate_set_params(par, s ? SKATE_GENERIC : SKATE_PAPER);
+        traj_ctx cz = {par, NULL, 1}, cs = {par, NULL, 0};
+        int st = compare_flows(res, &cz, 9, &cs, prec, s ? "generic skate" : "paper's skate");
+        if (st) return st;
     }
     return CL_OK;
 }
@@ -105,9 +100,9 @@ CL_CHECK(skate_traj_invariants, "skate.traj.invariants", .chapter = "SKATE 5.2",
 {
     RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(z, 9, prec); RV_DECL(zeta, 5, prec);
     RV_DECL(I0, 4, prec); RV_DECL(I1, 4, prec); RV_DECL(cr, 5, prec);
-    res->log2_err = -INFINITY;
+    cl_check_begin(res);
     for (int s = 0; s < 2; s++) {
-        set_params(par, s ? GENERIC : PAPER);
+        skate_set_params(par, s ? SKATE_GENERIC : SKATE_PAPER);
         for (int k = 0; k < 3; k++)
             for (int form = 0; form < 2; form++) {
                 initial(z, k);
@@ -120,12 +115,11 @@ CL_CHECK(skate_traj_invariants, "skate.traj.invariants", .chapter = "SKATE 5.2",
                 if (form) CL_FN(cl_skate_z_to_zeta)(zeta, z);
                 CL_FN(cl_skate_energy_zeta)(I1, par, zeta);
                 CL_FN(cl_skate_invariants)(I1 + 1, par, zeta);
-                double sc = CL_FN(cl_rvec_log2_maxabs)(I0, 4);
-                note_worst(res, CL_FN(cl_rvec_log2_maxdiff)(I1, I0, 4) - (sc > 0 ? sc : 0),
-                           form ? "invariants along the z-form" : "invariants along (38)", k);
+                cl_check_worst(res, skate_log2_relerr(I1, I0, 4), "%s, initial state %d",
+                               form ? "invariants along the z-form" : "invariants along (38)", k);
                 if (form) {
                     CL_FN(cl_skate_constraint_residuals)(cr, z);
-                    note_worst(res, CL_FN(cl_rvec_log2_maxabs)(cr, 5), "constraints along the z-form", k);
+                    cl_check_worst(res, CL_FN(cl_rvec_log2_maxabs)(cr, 5), "constraints along the z-form, initial state %d", k);
                 }
             }
     }
@@ -137,26 +131,16 @@ CL_CHECK(skate_traj_matching, "skate.traj.matching", .chapter = "SKATE 6", .tags
          .what = "controlled skate (44) with the control law against the unforced skate with inertia (57), same trajectories",
          .cond = 4294967296, .why = "GBS error control 2^(24-p) per step on two systems; the closed loop is stiffer (I1 + ml^2 + J1^2/sigma = -0.23 against O(1) inertias), so its steps are many and short", .slow = 1)
 {
-    RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(pm, CL_SKATE_NPAR, prec); RV_DECL(z, 10, prec);
-    RV_DECL(zeta, 5, prec); RV_DECL(zz, 5, prec);
+    RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(pm, CL_SKATE_NPAR, prec);
     R_DECL(sig, prec);
-    res->log2_err = -INFINITY;
-    set_params(par, CONTROLLED);
+    cl_check_begin(res);
+    skate_set_params(par, SKATE_CONTROLLED);
     for (int q = 0; q < 2; q++) {
-        r_set_q(sig, q ? -1 : -1, q ? 1000 : 100000);
+        r_set_q(sig, -1, q ? 1000 : 100000);
         CL_FN(cl_skate_matched_params)(pm, par, sig);
-        for (int k = 0; k < 3; k++) {
-            initial(z, k);
-            r_set_zero(z + 9);
-            CL_FN(cl_skate_z_to_zeta)(zeta, z);
-            traj_ctx cc = {par, sig, 1}, cm = {pm, NULL, 0};
-            int st = integrate(z, 10, &cc, prec);
-            if (!st) st = integrate(zeta, 5, &cm, prec);
-            if (st) return st;
-            CL_FN(cl_skate_z_to_zeta)(zz, z);
-            double sc = CL_FN(cl_rvec_log2_maxabs)(zeta, 5);
-            note_worst(res, CL_FN(cl_rvec_log2_maxdiff)(zz, zeta, 5) - (sc > 0 ? sc : 0), q ? "sigma = -1e-3" : "sigma = -1e-5", k);
-        }
+        traj_ctx cc = {par, sig, 1}, cm = {pm, NULL, 0};
+        int st = compare_flows(res, &cc, 10, &cm, prec, q ? "sigma = -1e-3" : "sigma = -1e-5");
+        if (st) return st;
     }
     return CL_OK;
 }
@@ -167,18 +151,14 @@ CL_CHECK(skate_fall, "skate.fig4.fall", .chapter = "SKATE 7.2", .tags = "[SKATE 
          .cond = 1048576, .why = "both integrations held to 2^(12-p) per step over about 30 steps; the crossing is transversal (dGamma3/dt about -4)", .slow = 1)
 {
     RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(z, 9, prec); RV_DECL(zeta, 5, prec); RV_DECL(xe, 9, prec);
-    R_DECL(phi, prec); R_DECL(tmax, prec); R_DECL(tf, prec); R_DECL(tz, prec);
-    set_params(par, PAPER);
-    r_set_q(phi, 1, 10);
-    r_set_si(tmax, 5);
-    CL_FN(cl_skate_initial_59)(z, phi);
-    CL_FN(cl_skate_z_to_zeta)(zeta, z);
+    R_DECL(tmax, prec); R_DECL(tf, prec); R_DECL(tz, prec);
+    cl_check_begin(res);
+    skate_fig4_start(par, z, zeta, tmax);
     int st = CL_FN(cl_skate_fall_time)(tf, xe, par, 0, zeta, tmax);
     if (!st) st = CL_FN(cl_skate_fall_time)(tz, xe, par, 1, z, tmax);
     if (st) return st;
     r_sub(tz, tz, tf);
-    res->log2_err = r_log2abs(tz) - r_log2abs(tf);
-    snprintf(res->note, sizeof res->note, "fall time %.15g", r_get_d(tf));
+    cl_check_worst(res, r_log2abs(tz) - r_log2abs(tf), "fall time %.15g", r_get_d(tf));
     return CL_OK;
 }
 

@@ -150,8 +150,8 @@ static void R1_of(rptr R1, rsrc par, rsrc z)
     r_set(R1, t);
 }
 
-/** (53) with v̇¹ from the closed loop (44a); corrects (56). */
-int CL_FN(cl_skate_control_law)(rptr u, rsrc par, rsrc sigma, rsrc z)
+/* u = (J₁²/σ) R₁/d with d = I₁ + ml² + J₁²/σ (closed loop) or I₁ + ml² (as printed). */
+static int control_law(rptr u, rsrc par, rsrc sigma, rsrc z, int closed_loop)
 {
     cl_prec_t p = r_prec(u);
     R_DECL(R1, p); R_DECL(k, p); R_DECL(d, p);
@@ -161,34 +161,31 @@ int CL_FN(cl_skate_control_law)(rptr u, rsrc par, rsrc sigma, rsrc z)
     r_div(k, k, sigma);
     r_mul(d, P_(M), P_(L));
     r_fma(d, d, P_(L), P_(I1));
-    r_add(d, d, k);
-    if (r_is_zero(d)) return CL_EDOMAIN;
+    if (closed_loop) {
+        r_add(d, d, k);
+        if (r_is_zero(d)) return CL_EDOMAIN;
+    }
     r_mul(k, k, R1);
     r_div(u, k, d);
     return CL_OK;
+}
+
+/** (53) with v̇¹ from the closed loop (44a); corrects (56). */
+int CL_FN(cl_skate_control_law)(rptr u, rsrc par, rsrc sigma, rsrc z)
+{
+    return control_law(u, par, sigma, z, 1);
 }
 
 /** (56) as printed. */
 int CL_FN(cl_skate_control_law_printed)(rptr u, rsrc par, rsrc sigma, rsrc z)
 {
-    cl_prec_t p = r_prec(u);
-    R_DECL(R1, p); R_DECL(k, p); R_DECL(d, p);
-    if (r_is_zero(sigma)) return CL_EDOMAIN;
-    R1_of(R1, par, z);
-    r_sqr(k, P_(J1));
-    r_div(k, k, sigma);
-    r_mul(d, P_(M), P_(L));
-    r_fma(d, d, P_(L), P_(I1));
-    r_mul(k, k, R1);
-    r_div(u, k, d);
-    return CL_OK;
+    return control_law(u, par, sigma, z, 0);
 }
 
 int CL_FN(cl_skate_rhs_z_controlled)(rptr dz, rsrc par, rsrc sigma, rsrc z, int printed)
 {
     R_DECL(u, r_prec(dz));
-    int st = printed ? CL_FN(cl_skate_control_law_printed)(u, par, sigma, z)
-                     : CL_FN(cl_skate_control_law)(u, par, sigma, z);
+    int st = control_law(u, par, sigma, z, !printed);
     if (st) return st;
     return CL_FN(cl_skate_rhs_z_rotor)(dz, NULL, par, z, u);
 }

@@ -68,14 +68,16 @@ void CL_FN(cl_skate_energy_z)(rptr E, rsrc par, rsrc z);
  * \f[ \tfrac{d}{dt}Π = Π\timesΩ + P\times Y - mgl\,E_3\timesΓ + λ_1 E_1\timesΓ,\quad
  *     \tfrac{d}{dt}P = P\timesΩ + λ_2Γ + λ_3 E_1\timesΓ,\quad \dotΓ = Γ\timesΩ, \f]
  * the multipliers λ (written to \p lambda unless NULL) solved from the
- * preservation of ⟨ψᵃ(Γ), ξ⟩ = 0 (a 3×3 system). Returns 0 or CL_ESINGULAR.
+ * preservation of ⟨ψᵃ(Γ), ξ⟩ = 0 (a 3×3 system). Returns 0, CL_ENAN (a
+ * non-finite state) or CL_ESINGULAR (𝔾 or the 3×3 system singular by the
+ * rule of cl_lu_factor()).
  */
 int CL_FN(cl_skate_rhs_z)(rptr dz, rptr lambda, rsrc par, rsrc z);
 
 /**
  * The same equations for the skate with the internal rotor [SKATE (43)–(44),
  * (54)–(55)] on z = (Ω, Y, Γ, θ̇), the torque \p u applied to the rotor
- * (π̇ = u). Returns 0 or CL_ESINGULAR (J₁ = 0 makes the rotor row singular).
+ * (π̇ = u). Returns as cl_skate_rhs_z() (J₁ = 0 makes the rotor row singular).
  */
 int CL_FN(cl_skate_rhs_z_rotor)(rptr dz, rptr lambda, rsrc par, rsrc z, rsrc u);
 
@@ -106,7 +108,8 @@ typedef struct CL_FN(cl_hamel) {
 /**
  * Γ-dependent structure constants [SKATE (23)]
  * \f$\mathcal C_{ij}^k = \mathcal E_i^l\mathcal E_j^m c_{lm}^p(\mathcal E^{-1})_p^k\f$,
- * written to C[(i·n + j)·n + k]. Returns 0 or CL_ESINGULAR (𝓔 not invertible).
+ * written to C[(i·n + j)·n + k]. Returns 0, CL_EDIM, CL_ENAN or CL_ESINGULAR
+ * (𝓔 singular by the rule of cl_lu_factor()).
  */
 int CL_FN(cl_hamel_structure)(rptr C, const CL_FN(cl_hamel) *h, rsrc Gamma);
 
@@ -117,7 +120,8 @@ int CL_FN(cl_hamel_structure)(rptr C, const CL_FN(cl_hamel) *h, rsrc Gamma);
  * \f$\dot\Gamma_i = -\varkappa^k_{i\beta}v^\beta\Gamma_k\f$, and v̇ solved from
  * ṗ_α = 𝒢_{αβ}v̇^β + (∂𝒢_{αβ}/∂Γ_j)Γ̇_j v^β. Writes dv (n − r), dGamma (nx),
  * and pdot (n − r) unless NULL. n ≤ 8, nx ≤ 8 (else CL_EDIM). Returns 0,
- * CL_EDIM or CL_ESINGULAR.
+ * CL_EDIM, CL_ENAN or CL_ESINGULAR (𝓔 or 𝒢_{αβ} singular by the rule of
+ * cl_lu_factor()). 𝓔 is fetched and factored once per call.
  */
 int CL_FN(cl_hamel_rhs)(rptr dv, rptr dGamma, rptr pdot, const CL_FN(cl_hamel) *h, rsrc v, rsrc Gamma);
 
@@ -127,7 +131,7 @@ int CL_FN(cl_hamel_rhs)(rptr dv, rptr dGamma, rptr pdot, const CL_FN(cl_hamel) *
  * \f$\dot p_\alpha = -\mathcal B^i_{\alpha\beta}v^\beta p_i - K^k_{\alpha j}\,\partial U/\partial\Gamma_j\,\Gamma_k\f$
  * (n − r entries). For the controlled Lagrangian (47), whose p̃ of (48) is
  * not 𝒢v, this is the right-hand side of [SKATE (51a)]. Returns 0, CL_EDIM
- * (as cl_hamel_rhs()) or CL_ESINGULAR (𝓔 not invertible).
+ * (as cl_hamel_rhs()), CL_ENAN or CL_ESINGULAR (𝓔 as in cl_hamel_rhs()).
  */
 int CL_FN(cl_hamel_pdot)(rptr pdot, const CL_FN(cl_hamel) *h, rsrc mu, rsrc v, rsrc Gamma);
 

@@ -47,7 +47,7 @@
  */
 #include "r3.h"
 #include "skate.h"
-#include "skate_dense_impl.h"
+#include "linalg.h"
 
 #define P_(k) (par + CL_SKATE_##k)
 
@@ -229,8 +229,7 @@ static int rhs_z_common(rptr dz, rptr lambda, rsrc par, rsrc z, rsrc u, int roto
     for (int i = 0; i < 6; i++) r_set(x + i, z + i);
     if (rotor) r_set(x + 6, z + 9);
     CL_FN(cl_skate_gram)(G, par, rotor);
-    for (int i = 0; i < nu; i++)
-        for (int j = 0; j < nu; j++) r_addmul(mu + i, G + nu * i + j, x + j);
+    CL_FN(cl_mat_vec)(mu, G, x, nu, nu);
     rsrc Om = x, Y = x + 3, Pi = mu, P = mu + 3;
     /* F = (Π×Ω + P×Y − mgl E₃×Γ, P×Ω [, u]) in column 0 of X (nu×4) */
     r_mul(mgl, P_(M), P_(G));
@@ -249,8 +248,11 @@ static int rhs_z_common(rptr dz, rptr lambda, rsrc par, rsrc z, rsrc u, int roto
     CL_FN(cl_skate_psi)(Psi, Ga);
     for (int a = 0; a < 3; a++)
         for (int j = 0; j < 6; j++) r_set(X + 4 * j + 1 + a, Psi + 6 * a + j);
-    for (int k = 0; k < nu * nu; k++) r_set(Gc + k, G + k);
-    int st = skate_dense_solve(Gc, X, nu, 4);
+    /* X = 𝔾⁻¹ (F, ψᵀ) */
+    int perm[7];
+    CL_FN(cl_rvec_copy)(Gc, G, (size_t)(nu * nu));
+    int st = CL_FN(cl_lu_factor)(Gc, perm, nu);
+    if (!st) st = CL_FN(cl_lu_solve)(Gc, perm, X, nu, 4);
     if (st) return st;
     /* Γ̇ = Γ×Ω and b_a = ⟨ψᵃ(Γ̇), ξ⟩ */
     v3_cross(Gd, Ga, Om);
@@ -268,8 +270,7 @@ static int rhs_z_common(rptr dz, rptr lambda, rsrc par, rsrc z, rsrc u, int roto
             r_set(S + 3 * a + b, t);
         }
     }
-    st = skate_dense_solve(S, lam, 3, 1);
-    if (st) return st;
+    if ((st = CL_FN(cl_linsolve)(lam, S, lam, 3))) return st;
     for (int i = 0; i < nu; i++) {
         r_set(t, X + 4 * i);
         for (int a = 0; a < 3; a++) r_addmul(t, lam + a, X + 4 * i + 1 + a);

@@ -25,27 +25,35 @@
  */
 #include "r3.h"
 #include "skate.h"
-#include "skate_dense_impl.h"
+#include "linalg.h"
 
 #define HMAX 8
 
-/** [SKATE (23)] */
-int CL_FN(cl_hamel_structure)(rptr C, const CL_FN(cl_hamel) *h, rsrc Gamma)
+/* 𝓔⁻¹ (n×n) by the LU factors of 𝓔; CL_ESINGULAR by the rule of cl_lu_factor(). */
+static int hamel_inverse(rptr Einv, rsrc E, int n)
 {
-    const int n = h->n, nx = h->nx;
-    if (n < 1 || n > HMAX || nx < 1 || nx > HMAX) return CL_EDIM;
-    cl_prec_t p = r_prec(C);
-    RV_DECL(E, n * n, p); RV_DECL(dE, nx * n * n, p);
-    RV_DECL(A, n * n, p); RV_DECL(Einv, n * n, p); RV_DECL(T, n * n * n, p);
-    R_DECL(t, p); R_DECL(u, p);
-    h->basis(E, dE, Gamma, h->ctx);
-    for (int k = 0; k < n * n; k++) r_set(A + k, E + k);
-    for (int i = 0; i < n; i++) r_set_si(Einv + i * n + i, 1);
-    int st = skate_dense_solve(A, Einv, n, n);
+    int perm[HMAX];
+    RV_DECL(LU, n * n, r_prec(Einv));
+    CL_FN(cl_rvec_copy)(LU, E, (size_t)(n * n));
+    int st = CL_FN(cl_lu_factor)(LU, perm, n);
     if (st) return st;
+    CL_FN(cl_mat_identity)(Einv, n);
+    return CL_FN(cl_lu_solve)(LU, perm, Einv, n, n);
+}
+
+/*
+ * 𝒞_ij^k of (23) for i, j < na (Theorem 9 reads na = n − r), from the basis
+ * 𝓔 and its inverse.
+ */
+static void hamel_structure_from(rptr C, const CL_FN(cl_hamel) *h, rsrc E, rsrc Einv, int na)
+{
+    const int n = h->n;
+    cl_prec_t p = r_prec(C);
+    RV_DECL(T, n * n * n, p);
+    R_DECL(t, p); R_DECL(u, p);
     /* T[i][j][p] = 𝓔_i^l 𝓔_j^m c_lm^p, then 𝒞_ij^k = T[i][j][p] (𝓔⁻¹)_p^k with (𝓔⁻¹)_p^k = Einv[k][p] */
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < n; j++)
+    for (int i = 0; i < na; i++)
+        for (int j = 0; j < na; j++)
             for (int q = 0; q < n; q++) {
                 r_set_zero(t);
                 for (int l = 0; l < n; l++) {
@@ -59,18 +67,31 @@ int CL_FN(cl_hamel_structure)(rptr C, const CL_FN(cl_hamel) *h, rsrc Gamma)
                 }
                 r_set(T + (i * n + j) * n + q, t);
             }
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < n; j++)
+    for (int i = 0; i < na; i++)
+        for (int j = 0; j < na; j++)
             for (int k = 0; k < n; k++) {
                 r_set_zero(t);
                 for (int q = 0; q < n; q++) r_addmul(t, T + (i * n + j) * n + q, Einv + k * n + q);
                 r_set(C + (i * n + j) * n + k, t);
             }
+}
+
+/** [SKATE (23)] */
+int CL_FN(cl_hamel_structure)(rptr C, const CL_FN(cl_hamel) *h, rsrc Gamma)
+{
+    const int n = h->n, nx = h->nx;
+    if (n < 1 || n > HMAX || nx < 1 || nx > HMAX) return CL_EDIM;
+    cl_prec_t p = r_prec(C);
+    RV_DECL(E, n * n, p); RV_DECL(dE, nx * n * n, p); RV_DECL(Einv, n * n, p);
+    h->basis(E, dE, Gamma, h->ctx);
+    int st = hamel_inverse(Einv, E, n);
+    if (st) return st;
+    hamel_structure_from(C, h, E, Einv, n);
     return CL_OK;
 }
 
-/* ṗ_α of (25a) from the momenta p_i (\p pm), the basis, its inverse and its
-   derivative at Γ: shared by cl_hamel_rhs() and cl_hamel_pdot(). */
+/* ṗ_α of (25a) from the momenta p_i (\p pm), 𝒞_αβ^i, the basis, its inverse
+   and its derivative, and ∂U/∂Γ at Γ. */
 static void hamel_pdot_core(rptr pd, const CL_FN(cl_hamel) *h, rsrc C, rsrc E, rsrc Einv, rsrc dE,
                             rsrc dUv, rsrc pm, rsrc v, rsrc Gamma)
 {
@@ -135,31 +156,58 @@ static void hamel_pdot_core(rptr pd, const CL_FN(cl_hamel) *h, rsrc C, rsrc E, r
     }
 }
 
+static int hamel_dims_ok(const CL_FN(cl_hamel) *h)
+{
+    const int n = h->n, nx = h->nx, na = h->n - h->r;
+    return n >= 1 && n <= HMAX && nx >= 1 && nx <= HMAX && na >= 1 && na <= n;
+}
+
+/*
+ * ṗ_α of (25a) from μ = δℓ/δξ (p_i = μ_k 𝓔^k_i), given the basis E and dE
+ * at Γ: the inverse, 𝒞_αβ^k and ∂U/∂Γ once per evaluation. Shared by
+ * cl_hamel_rhs() and cl_hamel_pdot().
+ */
+static int hamel_pdot_at(rptr pd, const CL_FN(cl_hamel) *h, rsrc E, rsrc dE, rsrc mu, rsrc v, rsrc Gamma)
+{
+    const int n = h->n, nx = h->nx;
+    cl_prec_t p = r_prec(pd);
+    RV_DECL(Einv, n * n, p); RV_DECL(C, n * n * n, p); RV_DECL(dUv, nx, p); RV_DECL(pm, n, p);
+    int st = hamel_inverse(Einv, E, n);
+    if (st) return st;
+    hamel_structure_from(C, h, E, Einv, n - h->r);
+    h->dU(dUv, Gamma, h->ctx);
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < n; k++) r_addmul(pm + i, mu + k, E + k * n + i);
+    hamel_pdot_core(pd, h, C, E, Einv, dE, dUv, pm, v, Gamma);
+    return CL_OK;
+}
+
+/* ξ^j = 𝓔^j_β v^β (n entries) */
+static void hamel_xi(rptr xi, const CL_FN(cl_hamel) *h, rsrc E, rsrc v)
+{
+    const int n = h->n, na = h->n - h->r;
+    for (int j = 0; j < n; j++) {
+        r_set_zero(xi + j);
+        for (int b = 0; b < na; b++) r_addmul(xi + j, E + j * n + b, v + b);
+    }
+}
+
 /** [SKATE (25)–(27)] with p_i = 𝒢_{iβ}v^β (29). */
 int CL_FN(cl_hamel_rhs)(rptr dv, rptr dGamma, rptr pdot, const CL_FN(cl_hamel) *h, rsrc v, rsrc Gamma)
 {
+    if (!hamel_dims_ok(h)) return CL_EDIM;
     const int n = h->n, nx = h->nx, na = h->n - h->r;
-    if (n < 1 || n > HMAX || nx < 1 || nx > HMAX || na < 1 || na > n) return CL_EDIM;
     cl_prec_t p = r_prec(dv);
-    RV_DECL(E, n * n, p); RV_DECL(dE, nx * n * n, p); RV_DECL(A, n * n, p); RV_DECL(Einv, n * n, p);
-    RV_DECL(C, n * n * n, p); RV_DECL(xi, n, p); RV_DECL(mu, n, p); RV_DECL(pm, n, p);
-    RV_DECL(xG, nx, p); RV_DECL(dUv, nx, p);
+    RV_DECL(E, n * n, p); RV_DECL(dE, nx * n * n, p);
+    RV_DECL(xi, n, p); RV_DECL(mu, n, p); RV_DECL(xG, nx, p);
     RV_DECL(Edot, n * n, p); RV_DECL(Gc, n * n, p); RV_DECL(rhs, n, p); RV_DECL(pd, n, p);
     R_DECL(t, p); R_DECL(u, p); R_DECL(gd, p);
-    int st = CL_FN(cl_hamel_structure)(C, h, Gamma);
-    if (st) return st;
     h->basis(E, dE, Gamma, h->ctx);
-    h->dU(dUv, Gamma, h->ctx);
-    for (int k = 0; k < n * n; k++) r_set(A + k, E + k);
-    for (int i = 0; i < n; i++) r_set_si(Einv + i * n + i, 1);
-    if ((st = skate_dense_solve(A, Einv, n, n))) return st;
-    /* ξ^j = 𝓔^j_β v^β, μ = 𝔾ξ, p_i = μ_k 𝓔^k_i */
-    for (int j = 0; j < n; j++)
-        for (int b = 0; b < na; b++) r_addmul(xi + j, E + j * n + b, v + b);
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < n; j++) r_addmul(mu + i, h->G + i * n + j, xi + j);
-    for (int i = 0; i < n; i++)
-        for (int k = 0; k < n; k++) r_addmul(pm + i, mu + k, E + k * n + i);
+    /* μ = 𝔾ξ */
+    hamel_xi(xi, h, E, v);
+    CL_FN(cl_mat_vec)(mu, h->G, xi, n, n);
+    int st = hamel_pdot_at(pd, h, E, dE, mu, v, Gamma);
+    if (st) return st;
     /* (ξΓ)_i = κ_ij^k ξ^j Γ_k; Γ̇ = −ξΓ (25b) */
     for (int i = 0; i < nx; i++)
         for (int j = 0; j < n; j++)
@@ -169,7 +217,6 @@ int CL_FN(cl_hamel_rhs)(rptr dv, rptr dGamma, rptr pdot, const CL_FN(cl_hamel) *
                 r_mul(t, xi + j, Gamma + k);
                 r_addmul(xG + i, kap, t);
             }
-    hamel_pdot_core(pd, h, C, E, Einv, dE, dUv, pm, v, Gamma);
     /* 𝒢_αβ v̇^β = ṗ_α − (d𝒢_αβ/dt) v^β, 𝓔̇ = D^j𝓔 Γ̇_j */
     for (int l = 0; l < n; l++)
         for (int b = 0; b < na; b++) {
@@ -197,8 +244,7 @@ int CL_FN(cl_hamel_rhs)(rptr dv, rptr dGamma, rptr pdot, const CL_FN(cl_hamel) *
             r_submul(rhs + a, gd, v + b);
         }
     }
-    if ((st = skate_dense_solve(Gc, rhs, na, 1))) return st;
-    CL_FN(cl_rvec_copy)(dv, rhs, (size_t)na);
+    if ((st = CL_FN(cl_linsolve)(dv, Gc, rhs, na))) return st;
     for (int i = 0; i < nx; i++) r_neg(dGamma + i, xG + i);
     if (pdot) CL_FN(cl_rvec_copy)(pdot, pd, (size_t)na);
     return CL_OK;
@@ -207,22 +253,13 @@ int CL_FN(cl_hamel_rhs)(rptr dv, rptr dGamma, rptr pdot, const CL_FN(cl_hamel) *
 /** [SKATE (25a)] for a given momentum; for (47) it is [SKATE (51a)]. */
 int CL_FN(cl_hamel_pdot)(rptr pdot, const CL_FN(cl_hamel) *h, rsrc mu, rsrc v, rsrc Gamma)
 {
+    if (!hamel_dims_ok(h)) return CL_EDIM;
     const int n = h->n, nx = h->nx, na = h->n - h->r;
-    if (n < 1 || n > HMAX || nx < 1 || nx > HMAX || na < 1 || na > n) return CL_EDIM;
     cl_prec_t p = r_prec(pdot);
-    RV_DECL(E, n * n, p); RV_DECL(dE, nx * n * n, p); RV_DECL(A, n * n, p); RV_DECL(Einv, n * n, p);
-    RV_DECL(C, n * n * n, p); RV_DECL(dUv, nx, p); RV_DECL(pm, n, p); RV_DECL(pd, n, p);
-    int st = CL_FN(cl_hamel_structure)(C, h, Gamma);
-    if (st) return st;
+    RV_DECL(E, n * n, p); RV_DECL(dE, nx * n * n, p); RV_DECL(pd, n, p);
     h->basis(E, dE, Gamma, h->ctx);
-    h->dU(dUv, Gamma, h->ctx);
-    for (int k = 0; k < n * n; k++) r_set(A + k, E + k);
-    for (int i = 0; i < n; i++) r_set_si(Einv + i * n + i, 1);
-    if ((st = skate_dense_solve(A, Einv, n, n))) return st;
-    /* p_i = μ_k 𝓔^k_i */
-    for (int i = 0; i < n; i++)
-        for (int k = 0; k < n; k++) r_addmul(pm + i, mu + k, E + k * n + i);
-    hamel_pdot_core(pd, h, C, E, Einv, dE, dUv, pm, v, Gamma);
+    int st = hamel_pdot_at(pd, h, E, dE, mu, v, Gamma);
+    if (st) return st;
     CL_FN(cl_rvec_copy)(pdot, pd, (size_t)na);
     return CL_OK;
 }
@@ -230,14 +267,13 @@ int CL_FN(cl_hamel_pdot)(rptr pdot, const CL_FN(cl_hamel) *h, rsrc mu, rsrc v, r
 /** [SKATE (30)] */
 int CL_FN(cl_hamel_energy)(rptr Eout, const CL_FN(cl_hamel) *h, rsrc v, rsrc Gamma)
 {
-    const int n = h->n, nx = h->nx, na = h->n - h->r;
-    if (n < 1 || n > HMAX || nx < 1 || nx > HMAX || na < 1 || na > n) return CL_EDIM;
+    if (!hamel_dims_ok(h)) return CL_EDIM;
+    const int n = h->n, nx = h->nx;
     cl_prec_t p = r_prec(Eout);
     RV_DECL(E, n * n, p); RV_DECL(dE, nx * n * n, p); RV_DECL(xi, n, p);
     R_DECL(s, p); R_DECL(t, p);
     h->basis(E, dE, Gamma, h->ctx);
-    for (int j = 0; j < n; j++)
-        for (int b = 0; b < na; b++) r_addmul(xi + j, E + j * n + b, v + b);
+    hamel_xi(xi, h, E, v);
     for (int i = 0; i < n; i++) {
         r_set_zero(t);
         for (int j = 0; j < n; j++) r_addmul(t, h->G + i * n + j, xi + j);

@@ -1,5 +1,6 @@
 /* SKATE §4: the general Theorem 9 machinery on the skate's Hamel basis (31),
  * compared with the z-form (21) and with the closed forms printed in §5.1. */
+#include "tap_real.h"
 #include "skate_fixtures_impl.h"
 
 static void run(cl_prec_t p)
@@ -14,7 +15,7 @@ static void run(cl_prec_t p)
     CL_FN(cl_hamel) h;
     double ef = -INFINITY, ep = -INFINITY, eE = -INFINITY, eC = -INFINITY;
     int c12 = 1, c23 = 1;
-    for (int set = 0; set < 3; set++) {
+    for (int set = 0; set < SKATE_NSETS_UNCONTROLLED; set++) {
         skate_set_params(par, set);
         /* the skate in its Hamel basis [SKATE (22)], [SKATE (31)], with D𝓔 [SKATE (32)] */
         CL_FN(cl_skate_hamel)(&h, store, par);
