@@ -166,6 +166,24 @@ static int linsolve_with(rptr x, rptr W, int *perm, rsrc A, rsrc b, int n)
     return CL_FN(cl_lu_solve)(W, perm, x, n, 1);
 }
 
+int CL_FN(cl_tridiag_spd_solve)(rptr x, rptr c, rsrc d, rsrc e, rsrc b, size_t n)
+{
+    R_DECL(den, r_prec(x));
+    for (size_t i = 0; i < n; i++) {        /* forward sweep */
+        r_set(den, d + i);
+        r_set(x + i, b + i);
+        if (i > 0) {
+            r_submul(den, e + i - 1, c + i - 1);
+            r_submul(x + i, e + i - 1, x + i - 1);
+        }
+        if (r_sgn(den) <= 0 || !r_is_number(den)) return CL_ESINGULAR;
+        if (i + 1 < n) r_div(c + i, e + i, den);
+        r_div(x + i, x + i, den);
+    }
+    for (size_t i = n - 1; i-- > 0;) r_submul(x + i, c + i, x + i + 1);   /* back substitution */
+    return CL_OK;
+}
+
 int CL_FN(cl_linsolve)(rptr x, rsrc A, rsrc b, int n)
 {
     if (n < 1) return CL_EDIM;

@@ -74,6 +74,17 @@ int CL_FN(cl_lu_det)(rptr det, rsrc LU, const int *perm, int n);
 int CL_FN(cl_linsolve)(rptr x, rsrc A, rsrc b, int n);
 
 /**
+ * x = T⁻¹ b for a symmetric positive definite tridiagonal T with diagonal
+ * \p d (n numbers) and off-diagonal \p e (n − 1 numbers, e_i = T_{i,i+1}),
+ * by the Thomas algorithm: Gaussian elimination without pivoting, stable
+ * for SPD matrices, O(n). \p c is scratch of n − 1 numbers. x may alias b;
+ * nothing else may overlap. Allocates nothing.
+ * \return 0, or CL_ESINGULAR when a pivot is not positive (T is not SPD
+ *         to working precision) or not a number.
+ */
+int CL_FN(cl_tridiag_spd_solve)(rptr x, rptr c, rsrc d, rsrc e, rsrc b, size_t n);
+
+/**
  * Householder QR of a general m×n matrix: A = Q R with Q m×m orthogonal
  * and R m×n upper triangular (entries below the diagonal exactly zero).
  * Reflections are applied for k < min(m − 1, n); the diagonal of R may have

@@ -389,6 +389,29 @@ static void test_thresholds(cl_prec_t p)
     delv(A); delv(N); delv(wr); delv(wi);
 }
 
+/* ------------------------------------------------------- tridiagonal, SPD */
+
+/* tridiag(−1, 2, −1) of order 5 times x = (1, …, 5) is b = (0, 0, 0, 0, 6),
+   exactly; κ(T) ≈ 14 and each unknown takes a few roundings: factor 64.
+   Called once into a fresh x and once in place (x aliasing b). */
+static void test_tridiag(cl_prec_t p)
+{
+    RV_DECL(d, 5, p); RV_DECL(e, 4, p); RV_DECL(b, 5, p); RV_DECL(x, 5, p); RV_DECL(c, 4, p); R_DECL(w, p);
+    for (int i = 0; i < 5; i++) r_set_si(d + i, 2);
+    for (int i = 0; i < 4; i++) r_set_si(e + i, -1);
+    r_set_si(b + 4, 6);
+    ok(CL_FN(cl_tridiag_spd_solve)(x, c, d, e, b, 5) == CL_OK, "tridiagonal SPD solve succeeds [%s]", TEST_KIND);
+    ok(CL_FN(cl_tridiag_spd_solve)(b, c, d, e, b, 5) == CL_OK, "tridiagonal SPD solve in place succeeds [%s]", TEST_KIND);
+    for (int i = 0; i < 5; i++) {
+        r_set_si(w, i + 1);
+        is_real(x + i, w, 64, "tridiag(-1,2,-1) x = (0,0,0,0,6): x_i = i");
+        is_real(b + i, w, 64, "the same solve with x aliasing b");
+    }
+    /* [[1, 2], [2, 1]] is indefinite: its second pivot 1 − 4 = −3. */
+    r_set_si(d, 1); r_set_si(d + 1, 1); r_set_si(e, 2);
+    ok(CL_FN(cl_tridiag_spd_solve)(x, c, d, e, b, 2) == CL_ESINGULAR, "an indefinite tridiagonal matrix is refused [%s]", TEST_KIND);
+}
+
 static void run(cl_prec_t p)
 {
     test_lu(p);
@@ -399,6 +422,7 @@ static void run(cl_prec_t p)
     test_inertia(p);
     test_eig_complex(p);
     test_thresholds(p);
+    test_tridiag(p);
 }
 
 int main(void)

@@ -273,20 +273,9 @@ int CL_FN(cl_nfold_h_tension)(CL_FN(cl_nfold) *s, rptr h, rsrc y)
     }
     r_mul(x, s->g, y + 2);
     r_sub(rhs, rhs, x);
-    /* Forward elimination and back substitution (Thomas), no pivoting: SPD. */
-    for (size_t k = 1; k < n; k++) {
-        if (r_sgn(dg + k - 1) <= 0) return CL_ESINGULAR;
-        r_div(c, off + k - 1, dg + k - 1);
-        r_submul(dg + k, c, off + k - 1);
-        r_submul(rhs + k, c, rhs + k - 1);
-    }
-    if (r_sgn(dg + n - 1) <= 0) return CL_ESINGULAR;
-    r_div(tau + n - 1, rhs + n - 1, dg + n - 1);
-    for (size_t k = n - 1; k-- > 0;) {
-        r_mul(x, off + k, tau + k + 1);
-        r_sub(x, rhs + k, x);
-        r_div(tau + k, x, dg + k);
-    }
+    /* SPD tridiagonal (Thomas, src/linalg); ẍ's storage is its scratch. */
+    int st = CL_FN(cl_tridiag_spd_solve)(tau, xdd, dg, off, rhs, n);
+    if (st) return st;
     /* Accelerations of the masses; ẍ_0 = 0 at the fixed joint. */
     v3_zero(xdd);
     for (size_t k = 0; k < n; k++) {

@@ -302,7 +302,6 @@ static int tangent_solve(const CL_FN(cl_chain) *ch, rptr z, rptr g, rsrc q, rsrc
 {
     size_t n = ch->n;
     R_DECL(t, ch->prec);
-    R_DECL(den, ch->prec);
     for (size_t i = 0; i < n; i++) s2_proj(g + 3 * i, q + 3 * i, g + 3 * i);
     Minv_apply(ch, s->y, g);
     for (size_t i = 0; i < n; i++) {
@@ -319,18 +318,8 @@ static int tangent_solve(const CL_FN(cl_chain) *ch, rptr z, rptr g, rsrc q, rsrc
         if (nrm) r_sub(s->ab + i, nrm + i, t);
         else r_neg(s->ab + i, t);
     }
-    /* Thomas algorithm, forward sweep then back substitution. */
-    for (size_t i = 0; i < n; i++) {
-        r_set(den, s->ad + i);
-        if (i > 0) {
-            r_submul(den, s->ao + i - 1, s->cp + i - 1);
-            r_submul(s->ab + i, s->ao + i - 1, s->lam + i - 1);
-        }
-        if (r_sgn(den) <= 0 || !r_is_number(den)) return CL_ESINGULAR;
-        if (i + 1 < n) r_div(s->cp + i, s->ao + i, den);
-        r_div(s->lam + i, s->ab + i, den);
-    }
-    for (size_t i = n - 1; i-- > 0;) r_submul(s->lam + i, s->cp + i, s->lam + i + 1);
+    int st = CL_FN(cl_tridiag_spd_solve)(s->lam, s->cp, s->ad, s->ao, s->ab, n);
+    if (st) return st;
     /* z = y + M⁻¹(λ q) */
     for (size_t i = 0; i < n; i++) {
         rptr zi = z + 3 * i;
