@@ -8,9 +8,7 @@
 
 #define DRAWS 200
 
-CL_CHECK(core_r3_lagrange, "core.r3.lagrange", .chapter = "core", .tags = "",
-         .what = "|a x b|^2 + (a.b)^2 against |a|^2 |b|^2 at 200 random pairs (relative)",
-         .cond = 16, .why = "about ten roundings on each side, each at most 2^-p relative")
+CL_CHECK(core_r3_lagrange, "core.r3.lagrange", .chapter = "core", .tags = "", .what = "|a x b|^2 + (a.b)^2 against |a|^2 |b|^2 at 200 random pairs (relative)", .cond = 16, .why = "about ten roundings on each side, each at most 2^-p relative")
 {
     cl_rng g;
     cl_rng_seed(&g, 2026);
@@ -35,9 +33,7 @@ CL_CHECK(core_r3_lagrange, "core.r3.lagrange", .chapter = "core", .tags = "",
     return CL_OK;
 }
 
-CL_CHECK(core_r3_hat, "core.r3.hat", .chapter = "core", .tags = "[S2 (4)]",
-         .what = "S(a)b against a x b, and S(a)^T against -S(a), at 200 random unit pairs",
-         .cond = 2, .why = "both sides are the same two products and one subtraction per entry")
+CL_CHECK(core_r3_hat, "core.r3.hat", .chapter = "core", .tags = "[S2 (4)]", .what = "S(a)b against a x b, and S(a)^T against -S(a), at 200 random unit pairs", .cond = 2, .why = "both sides are the same two products and one subtraction per entry")
 {
     cl_rng g;
     cl_rng_seed(&g, 7);

@@ -13,9 +13,7 @@
 #include "linalg_cases_impl.h"
 
 /* tridiag(−1, 2, −1), n = 20: eigenvalues 2 − 2cos(kπ/21); normal, κ = 1. */
-CL_CHECK(linalg_eig_tridiag, "core.linalg.eig_tridiag", .chapter = "core", .tags = "",
-         .what = "eigenvalues of tridiag(-1,2,-1), n = 20, against 2 - 2cos(k pi/21), relative to ||A|| = 4",
-         .cond = 320, .why = "symmetric (kappa = 1); Hessenberg + Francis QR backward error about 16 n u ||A||")
+CL_CHECK(linalg_eig_tridiag, "core.linalg.eig_tridiag", .chapter = "core", .tags = "", .what = "eigenvalues of tridiag(-1,2,-1), n = 20, against 2 - 2cos(k pi/21), relative to ||A|| = 4", .cond = 320, .why = "symmetric (kappa = 1); Hessenberg + Francis QR backward error about 16 n u ||A||")
 {
     enum { n = 20 };
     rptr M = CL_FN(cl_rvec_new)(n * n, prec), w = CL_FN(cl_rvec_new)(3 * n, prec);
@@ -49,9 +47,7 @@ CL_CHECK(linalg_eig_tridiag, "core.linalg.eig_tridiag", .chapter = "core", .tags
 /* Companion matrix of (x+3)(x+1)(x−1)(x−2)(x−4): |λ_i − r_i| / (κ_i ‖C‖_F),
    κ_i = ‖v‖‖w‖/|p'(r_i)| from the right eigenvector (1, λ, …, λ⁴) and the left
    one (coefficients of p(x)/(x − λ)). */
-CL_CHECK(linalg_eig_companion, "core.linalg.eig_companion", .chapter = "core", .tags = "",
-         .what = "eigenvalues of the companion matrix of (x+3)(x+1)(x-1)(x-2)(x-4) against its roots, over kappa_i ||C||_F",
-         .cond = 80, .why = "error divided by the closed-form eigenvalue condition; backward error about 16 n u ||C||")
+CL_CHECK(linalg_eig_companion, "core.linalg.eig_companion", .chapter = "core", .tags = "", .what = "eigenvalues of the companion matrix of (x+3)(x+1)(x-1)(x-2)(x-4) against its roots, over kappa_i ||C||_F", .cond = 80, .why = "error divided by the closed-form eigenvalue condition; backward error about 16 n u ||C||")
 {
     enum { n = 5 };
     static const long roots[n] = {-3, -1, 1, 2, 4};
@@ -87,9 +83,7 @@ CL_CHECK(linalg_eig_companion, "core.linalg.eig_companion", .chapter = "core", .
 /* Integer A = L U (L unit lower, U upper with unit diagonal): the inverse by
    lu_factor + lu_solve against the exact integer U⁻¹L⁻¹, relative to
    κ∞(A)·‖A⁻¹‖∞. */
-CL_CHECK(linalg_lu_inverse, "core.linalg.lu_inverse", .chapter = "core", .tags = "",
-         .what = "inverse of an integer L U by lu_factor + lu_solve against the exact integer inverse, over kappa ||A^-1||",
-         .cond = 40, .why = "forward error of a backward-stable solve, about 8 n u times the condition")
+CL_CHECK(linalg_lu_inverse, "core.linalg.lu_inverse", .chapter = "core", .tags = "", .what = "inverse of an integer L U by lu_factor + lu_solve against the exact integer inverse, over kappa ||A^-1||", .cond = 40, .why = "forward error of a backward-stable solve, about 8 n u times the condition")
 {
     enum { n = 5 };
     static const long L[25] = {1, 0, 0, 0, 0, 3, 1, 0, 0, 0, -2, 1, 1, 0, 0, 1, -3, 2, 1, 0, 2, 1, -1, 3, 1};
@@ -117,9 +111,7 @@ CL_CHECK(linalg_lu_inverse, "core.linalg.lu_inverse", .chapter = "core", .tags =
 
 /* Null space of an integer 5×7 matrix of rank 3: max(|A N|/‖A‖_max, |NᵀN − I|),
    and the dimension must be 4. */
-CL_CHECK(linalg_nullspace, "core.linalg.nullspace", .chapter = "core", .tags = "",
-         .what = "null space of an integer 5x7 matrix of rank 3: dimension 4, A N = 0 relative to ||A||, N^T N = I",
-         .cond = 196, .why = "up to 7 Householder reflections of length 7, each orthogonal to O(n u): 4 n^2")
+CL_CHECK(linalg_nullspace, "core.linalg.nullspace", .chapter = "core", .tags = "", .what = "null space of an integer 5x7 matrix of rank 3: dimension 4, A N = 0 relative to ||A||, N^T N = I", .cond = 196, .why = "up to 7 Householder reflections of length 7, each orthogonal to O(n u): 4 n^2")
 {
     long A[35];
     lin_rank3_5x7(A);
@@ -146,9 +138,7 @@ CL_CHECK(linalg_nullspace, "core.linalg.nullspace", .chapter = "core", .tags = "
 
 /* Sylvester: S D Sᵀ with D = diag(3, −2, 0, 1, −5, 0, 2) has inertia (3, 2, 2),
    and [[0, B], [Bᵀ, 0]] with B of rank 2 (all pivots 2×2) has (2, 2, 2). */
-CL_CHECK(linalg_inertia, "core.linalg.inertia", .chapter = "core", .tags = "",
-         .what = "inertia of S D S^T equals the signs of D (Sylvester), and of [[0,B],[B^T,0]] with 2x2 pivots",
-         .cond = 1, .why = "integer counts: yes/no", .kind = CL_CHECK_EXACT)
+CL_CHECK(linalg_inertia, "core.linalg.inertia", .chapter = "core", .tags = "", .what = "inertia of S D S^T equals the signs of D (Sylvester), and of [[0,B],[B^T,0]] with 2x2 pivots", .cond = 1, .why = "integer counts: yes/no", .kind = CL_CHECK_EXACT)
 {
     RV_DECL(A, 49, prec);
     int a, b, c;

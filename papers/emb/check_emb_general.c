@@ -123,15 +123,9 @@ static int sphere_hamilton_forms(cl_check_result *res, cl_prec_t prec, size_t d)
     return st;
 }
 
-EMB_CHECK_CALL(emb_sphere_hamilton, "emb.sphere.hamilton_forms", sphere_hamilton_forms, 3,
-               .chapter = "EMB 3.3", .tags = "[EMB (2.7)] [EMB (2.8)] [EMB (2.10)] [EMB (3.6)] [S2 (23)]",
-               .what = "general (2.7)-(2.8) with P = I - xx^T vs (3.6) vs S2 (23), generic quadratic H, 20 random states",
-               .cond = 64, .why = "a few dozen products of O(1) random entries per component")
+EMB_CHECK_CALL(emb_sphere_hamilton, "emb.sphere.hamilton_forms", sphere_hamilton_forms, 3, .chapter = "EMB 3.3", .tags = "[EMB (2.7)] [EMB (2.8)] [EMB (2.10)] [EMB (3.6)] [S2 (23)]", .what = "general (2.7)-(2.8) with P = I - xx^T vs (3.6) vs S2 (23), generic quadratic H, 20 random states", .cond = 64, .why = "a few dozen products of O(1) random entries per component")
 
-EMB_CHECK_CALL(emb_circle_hamilton, "emb.circle.hamilton_forms", sphere_hamilton_forms, 2,
-               .chapter = "EMB 3.2", .tags = "[EMB (2.7)] [EMB (2.8)] [EMB (2.10)] [EMB (3.4)]",
-               .what = "general (2.7)-(2.8) with P = I - xx^T vs (3.4), generic quadratic H, 20 random states",
-               .cond = 64, .why = "a few dozen products of O(1) random entries per component")
+EMB_CHECK_CALL(emb_circle_hamilton, "emb.circle.hamilton_forms", sphere_hamilton_forms, 2, .chapter = "EMB 3.2", .tags = "[EMB (2.7)] [EMB (2.8)] [EMB (2.10)] [EMB (3.4)]", .what = "general (2.7)-(2.8) with P = I - xx^T vs (3.4), generic quadratic H, 20 random states", .cond = 64, .why = "a few dozen products of O(1) random entries per component")
 
 /* The pendulum m = 1.3, ℓ = 0.7, g = 9.81 on S^{d−1}, its model and a workspace. */
 static int open_pendulum(emb_fixture *f, size_t d, cl_prec_t prec)
@@ -149,9 +143,7 @@ static int open_pendulum(emb_fixture *f, size_t d, cl_prec_t prec)
 
 /* Spherical pendulum: general (2.3) vs (3.5); (3.6) vs S2 (27); Legendre
  * (2.4) and its inverse; the Hamiltonian flow mapped back by μ = mℓ²ẋ. */
-CL_CHECK(emb_sphere_pendulum, "emb.sphere.pendulum", .chapter = "EMB 3.3", .tags = "[EMB (2.3)] [EMB (2.4)] [EMB (3.5)] [EMB (3.6)] [S2 (27)]",
-         .what = "spherical pendulum: general (2.3) vs (3.5); Legendre (2.4), its inverse and H = mu.v - L; Hamilton flow vs m l^2 xddot; (3.6) vs S2 (27)",
-         .cond = 256, .why = "a 3x3 elimination and terms up to |v|^2 = 30 times g/l = 14")
+CL_CHECK(emb_sphere_pendulum, "emb.sphere.pendulum", .chapter = "EMB 3.3", .tags = "[EMB (2.3)] [EMB (2.4)] [EMB (3.5)] [EMB (3.6)] [S2 (27)]", .what = "spherical pendulum: general (2.3) vs (3.5); Legendre (2.4), its inverse and H = mu.v - L; Hamilton flow vs m l^2 xddot; (3.6) vs S2 (27)", .cond = 256, .why = "a 3x3 elimination and terms up to |v|^2 = 30 times g/l = 14")
 {
     cl_rng g;
     cl_rng_seed(&g, 27);
@@ -208,9 +200,7 @@ CL_CHECK(emb_sphere_pendulum, "emb.sphere.pendulum", .chapter = "EMB 3.3", .tags
 
 /* Planar pendulum: general (2.3) and (3.3) against θ̈ = −(g/ℓ) sin θ;
  * (2.7)–(2.8) and (3.4) against (θ, p_θ). */
-CL_CHECK(emb_circle_angle, "emb.circle.angle", .chapter = "EMB 3.2", .tags = "[EMB (2.3)] [EMB (3.3)] [EMB (3.4)]",
-         .what = "planar pendulum: general (2.3), (3.3) vs theta'' = -(g/l) sin theta; general (2.7)-(2.8), (3.4) vs (theta, p)",
-         .cond = 256, .why = "sin/cos of |theta| < 3.1 and products with thetadot^2 up to ~100")
+CL_CHECK(emb_circle_angle, "emb.circle.angle", .chapter = "EMB 3.2", .tags = "[EMB (2.3)] [EMB (3.3)] [EMB (3.4)]", .what = "planar pendulum: general (2.3), (3.3) vs theta'' = -(g/l) sin theta; general (2.7)-(2.8), (3.4) vs (theta, p)", .cond = 256, .why = "sin/cos of |theta| < 3.1 and products with thetadot^2 up to ~100")
 {
     cl_rng g;
     cl_rng_seed(&g, 33);
@@ -290,9 +280,7 @@ static int make_subspace(CL_FN(cl_emb_subspace) **s, cl_prec_t prec, uint64_t se
 }
 
 /* The projection P = I − Aᵀ(AAᵀ)⁻¹A: symmetric, idempotent, AP = 0. */
-CL_CHECK(emb_subspace_projection, "emb.subspace.projection", .chapter = "EMB 3.1", .tags = "[EMB (2.2)] [EMB 3.1]",
-         .what = "P = I - A^T (A A^T)^-1 A: P = P^T, P^2 = P, A P = 0 (5 random A, 2x5)",
-         .cond = 256, .why = "a 2x2 solve of a random Gram matrix (condition up to ~30) and 5-term sums")
+CL_CHECK(emb_subspace_projection, "emb.subspace.projection", .chapter = "EMB 3.1", .tags = "[EMB (2.2)] [EMB 3.1]", .what = "P = I - A^T (A A^T)^-1 A: P = P^T, P^2 = P, A P = 0 (5 random A, 2x5)", .cond = 256, .why = "a 2x2 solve of a random Gram matrix (condition up to ~30) and 5-term sums")
 {
     enum { N = 5, M = 2 };
     CL_FN(cl_emb_subspace) *s;
@@ -343,9 +331,7 @@ static double lu_log2_min_pivot(rptr G, int n)
 
 /* The printed projection I − Aᵀ(AᵀA)⁻¹A: AᵀA (n×n, rank m < n) has a zero
  * pivot; the smallest relative pivot of its LU factorization is reported. */
-CL_CHECK(emb_subspace_printed, "emb.subspace.printed_gram_singular", .chapter = "EMB 3.1", .tags = "[EMB 3.1]",
-         .what = "printed I - A^T (A^T A)^-1 A: smallest relative pivot of A^T A (5x5, rank 2) is at rounding level",
-         .cond = 256, .why = "elimination of a rank-2 5x5 Gram matrix leaves pivots of a few ulps")
+CL_CHECK(emb_subspace_printed, "emb.subspace.printed_gram_singular", .chapter = "EMB 3.1", .tags = "[EMB 3.1]", .what = "printed I - A^T (A^T A)^-1 A: smallest relative pivot of A^T A (5x5, rank 2) is at rounding level", .cond = 256, .why = "elimination of a rank-2 5x5 Gram matrix leaves pivots of a few ulps")
 {
     enum { N = 5, M = 2 };
     cl_rng g;
@@ -366,9 +352,7 @@ CL_CHECK(emb_subspace_printed, "emb.subspace.printed_gram_singular", .chapter = 
 
 /* (3.1) and general (2.3) against the reduced q̈; (3.2) and general
  * (2.7)–(2.8) against the reduced (q, p) equations. */
-CL_CHECK(emb_subspace_reduced, "emb.subspace.reduced", .chapter = "EMB 3.1", .tags = "[EMB (2.3)] [EMB (2.7)] [EMB (2.8)] [EMB (3.1)] [EMB (3.2)]",
-         .what = "(3.1) and general (2.3) vs reduced coordinates x = N q; (3.2) and general (2.7)-(2.8) vs reduced (q, p)",
-         .cond = 4096, .why = "5x5 solves with a random mass matrix G G^T + I (condition up to ~10^2)")
+CL_CHECK(emb_subspace_reduced, "emb.subspace.reduced", .chapter = "EMB 3.1", .tags = "[EMB (2.3)] [EMB (2.7)] [EMB (2.8)] [EMB (3.1)] [EMB (3.2)]", .what = "(3.1) and general (2.3) vs reduced coordinates x = N q; (3.2) and general (2.7)-(2.8) vs reduced (q, p)", .cond = 4096, .why = "5x5 solves with a random mass matrix G G^T + I (condition up to ~10^2)")
 {
     enum { N = 5, K = 3 };
     cl_rng g;
@@ -441,9 +425,7 @@ static int energy_rate_of(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w, c
     return CL_OK;
 }
 
-CL_CHECK(emb_energy_examples, "emb.energy.examples", .chapter = "EMB 2", .tags = "[EMB (2.7)] [EMB (2.8)] [EMB Prop. 2]",
-         .what = "dH/dt = H_x.xdot + H_mu.mudot along (2.7)-(2.8): planar and spherical pendulum, subspace system",
-         .cond = 256, .why = "cancellation between terms of size |H_x||xdot| and |H_mu||mudot|")
+CL_CHECK(emb_energy_examples, "emb.energy.examples", .chapter = "EMB 2", .tags = "[EMB (2.7)] [EMB (2.8)] [EMB Prop. 2]", .what = "dH/dt = H_x.xdot + H_mu.mudot along (2.7)-(2.8): planar and spherical pendulum, subspace system", .cond = 256, .why = "cancellation between terms of size |H_x||xdot| and |H_mu||mudot|")
 {
     cl_rng g;
     cl_rng_seed(&g, 41);
@@ -502,9 +484,7 @@ static int s2pend_potential(void *ctx, rptr U, rptr dU, rsrc q)
  * cl_s2_quad_rhs_qdot [S2 (13)], cl_s2_quad_legendre_mu [S2 (24)],
  * cl_s2_quad_rhs_mu [S2 (25), (27)] for the spherical pendulum, and
  * cl_s2_hamilton_mu [S2 (23)] for the generic quadratic H on S². */
-CL_CHECK(emb_sphere_vs_s2, "emb.sphere.vs_s2_chapter", .chapter = "EMB 3.3", .tags = "[EMB (2.3)] [EMB (2.4)] [EMB (2.8)] [EMB (3.5)] [EMB (3.6)] [S2 (13)] [S2 (23)] [S2 (24)] [S2 (27)]",
-         .what = "EMB general and S^2 forms vs the S2 chapters: cl_s2_quad_rhs_qdot, _legendre_mu, _rhs_mu (spherical pendulum), cl_s2_hamilton_mu (generic quadratic H)",
-         .cond = 256, .why = "terms up to |v|^2 = 30 times g/l = 14 and 3x3 products of O(1) random matrices")
+CL_CHECK(emb_sphere_vs_s2, "emb.sphere.vs_s2_chapter", .chapter = "EMB 3.3", .tags = "[EMB (2.3)] [EMB (2.4)] [EMB (2.8)] [EMB (3.5)] [EMB (3.6)] [S2 (13)] [S2 (23)] [S2 (24)] [S2 (27)]", .what = "EMB general and S^2 forms vs the S2 chapters: cl_s2_quad_rhs_qdot, _legendre_mu, _rhs_mu (spherical pendulum), cl_s2_hamilton_mu (generic quadratic H)", .cond = 256, .why = "terms up to |v|^2 = 30 times g/l = 14 and 3x3 products of O(1) random matrices")
 {
     cl_rng g;
     cl_rng_seed(&g, 2323);
@@ -649,9 +629,7 @@ static int mag_ham_dx(void *ctx, rptr g, rsrc x, rsrc mu)
     return CL_OK;
 }
 
-CL_CHECK(emb_general_magnetic, "emb.general.magnetic_sphere", .chapter = "EMB 2", .tags = "[EMB (2.3)] [EMB (2.4)] [EMB (2.7)] [EMB (2.8)] [S2 (23)]",
-         .what = "charge on S^2 in a uniform field B (L = |v|^2/2 + v.(B x x)/2, mixed derivative L_vx != 0): general (2.3) vs Lorentz xddot = P(v x B) - |v|^2 x; Legendre, H; (2.7)-(2.8) and S2 (23) vs mudot = xddot + B x v/2",
-         .cond = 256, .why = "products of |B| ~ 4 and |v| ~ 4, a 3x3 elimination")
+CL_CHECK(emb_general_magnetic, "emb.general.magnetic_sphere", .chapter = "EMB 2", .tags = "[EMB (2.3)] [EMB (2.4)] [EMB (2.7)] [EMB (2.8)] [S2 (23)]", .what = "charge on S^2 in a uniform field B (L = |v|^2/2 + v.(B x x)/2, mixed derivative L_vx != 0): general (2.3) vs Lorentz xddot = P(v x B) - |v|^2 x; Legendre, H; (2.7)-(2.8) and S2 (23) vs mudot = xddot + B x v/2", .cond = 256, .why = "products of |B| ~ 4 and |v| ~ 4, a 3x3 elimination")
 {
     cl_rng g;
     cl_rng_seed(&g, 1879);
@@ -718,9 +696,7 @@ CL_CHECK(emb_general_magnetic, "emb.general.magnetic_sphere", .chapter = "EMB 2"
 /* DP[v]y of the models against (P(x + v) − P(x − v))y/2, exact for the
  * quadratic P = I − xxᵀ (pendulum on S¹ and S²) and the constant P of the
  * subspace, at arbitrary (not necessarily tangent) x, v, y. */
-CL_CHECK(emb_general_dproj, "emb.general.dproj_difference", .chapter = "EMB 2", .tags = "[EMB (2.5)]",
-         .what = "DP[v]y of the S^1, S^2 and subspace models vs (P(x+v) - P(x-v))y/2, exact for quadratic P, at arbitrary x, v, y",
-         .cond = 64, .why = "a few products of O(1) random entries")
+CL_CHECK(emb_general_dproj, "emb.general.dproj_difference", .chapter = "EMB 2", .tags = "[EMB (2.5)]", .what = "DP[v]y of the S^1, S^2 and subspace models vs (P(x+v) - P(x-v))y/2, exact for quadratic P, at arbitrary x, v, y", .cond = 64, .why = "a few products of O(1) random entries")
 {
     cl_rng g;
     cl_rng_seed(&g, 25);

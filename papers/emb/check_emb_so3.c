@@ -61,9 +61,7 @@ static int open_top(emb_fixture *f, int rigid, cl_prec_t prec, cl_rng *g)
 }
 
 /* (3.7): orthogonal, symmetric, idempotent, tangent; DP by an exact central difference. */
-CL_CHECK(emb_so3_projection, "emb.so3.projection", .chapter = "EMB 3.4", .tags = "[EMB (3.7)] [EMB (2.5)]",
-         .what = "(3.7): (Y - P).R z^ = 0, Z.P(Y) = Y.P(Z), P(P(Y)) = P(Y), R^T P skew; DP[V]Y vs exact central difference",
-         .cond = 64, .why = "products of three O(1) 3x3 matrices")
+CL_CHECK(emb_so3_projection, "emb.so3.projection", .chapter = "EMB 3.4", .tags = "[EMB (3.7)] [EMB (2.5)]", .what = "(3.7): (Y - P).R z^ = 0, Z.P(Y) = Y.P(Z), P(P(Y)) = P(Y), R^T P skew; DP[V]Y vs exact central difference", .cond = 64, .why = "products of three O(1) 3x3 matrices")
 {
     cl_rng g;
     cl_rng_seed(&g, 307);
@@ -113,9 +111,7 @@ CL_CHECK(emb_so3_projection, "emb.so3.projection", .chapter = "EMB 3.4", .tags =
 
 /* Trace-form Lagrangian vs ½ΩᵀJΩ; Legendre (2.4) vs ½R(JΩ)^; its inverse;
  * H = μ·Ṙ − L vs the closed-form H; for the rigid body and the heavy top. */
-CL_CHECK(emb_so3_legendre, "emb.so3.legendre", .chapter = "EMB 3.4", .tags = "[EMB (2.4)] [EMB 3.4]",
-         .what = "rigid body and heavy top: tr-form L vs 1/2 W^T J W - V; (2.4) mu vs 1/2 R (J W)^; inverse Legendre (9x9 Newton); H = mu.Rdot - L vs closed-form H",
-         .cond = 1024, .why = "a 9x9 elimination with inertia ratio 3.5 and |W| up to ~5")
+CL_CHECK(emb_so3_legendre, "emb.so3.legendre", .chapter = "EMB 3.4", .tags = "[EMB (2.4)] [EMB 3.4]", .what = "rigid body and heavy top: tr-form L vs 1/2 W^T J W - V; (2.4) mu vs 1/2 R (J W)^; inverse Legendre (9x9 Newton); H = mu.Rdot - L vs closed-form H", .cond = 1024, .why = "a 9x9 elimination with inertia ratio 3.5 and |W| up to ~5")
 {
     cl_rng g;
     cl_rng_seed(&g, 308);
@@ -202,15 +198,9 @@ static int el_vs_euler(cl_check_result *res, cl_prec_t prec, int rigid)
     return st;
 }
 
-EMB_CHECK_CALL(emb_rigid_el38, "emb.so3.rigid_el38_vs_euler", el_vs_euler, 1,
-               .chapter = "EMB 3.4", .tags = "[EMB (3.8)] [EMB (2.3)]",
-               .what = "free rigid body: Rddot from (3.8) and from general (2.3) on R^3x3 vs Euler J W' + W x J W = 0; (3.8) residual at Euler's Rddot",
-               .cond = 1024, .why = "3x3 and 9x9 eliminations, inertia ratio 3.5, |W|^2 up to ~25")
+EMB_CHECK_CALL(emb_rigid_el38, "emb.so3.rigid_el38_vs_euler", el_vs_euler, 1, .chapter = "EMB 3.4", .tags = "[EMB (3.8)] [EMB (2.3)]", .what = "free rigid body: Rddot from (3.8) and from general (2.3) on R^3x3 vs Euler J W' + W x J W = 0; (3.8) residual at Euler's Rddot", .cond = 1024, .why = "3x3 and 9x9 eliminations, inertia ratio 3.5, |W|^2 up to ~25")
 
-EMB_CHECK_CALL(emb_heavy_top_el38, "emb.heavy_top.el38_vs_euler", el_vs_euler, 0,
-               .chapter = "EMB 3.4", .tags = "[EMB (3.8)] [EMB (2.3)]",
-               .what = "heavy top: Rddot from (3.8)+gravity and general (2.3) vs J W' = J W x W + m g Gamma x rho",
-               .cond = 1024, .why = "3x3 and 9x9 eliminations, inertia ratio 3.5, torque m g l ~ 10")
+EMB_CHECK_CALL(emb_heavy_top_el38, "emb.heavy_top.el38_vs_euler", el_vs_euler, 0, .chapter = "EMB 3.4", .tags = "[EMB (3.8)] [EMB (2.3)]", .what = "heavy top: Rddot from (3.8)+gravity and general (2.3) vs J W' = J W x W + m g Gamma x rho", .cond = 1024, .why = "3x3 and 9x9 eliminations, inertia ratio 3.5, torque m g l ~ 10")
 
 /* General (2.7)–(2.8) on R^{3×3} at μ = ½R(JΩ)^ against the reduced
  * equations: Ṙ = RΩ̂, Π̇ = (Ṙᵀμ + Rᵀμ̇ − transpose)^∨, Γ̇ = Γ × Ω; and dH/dt = 0. */
@@ -262,21 +252,13 @@ static int hamilton_vs_euler(cl_check_result *res, cl_prec_t prec, int rigid)
     return st;
 }
 
-EMB_CHECK_CALL(emb_rigid_hamilton, "emb.so3.rigid_hamilton_vs_euler", hamilton_vs_euler, 1,
-               .chapter = "EMB 3.4", .tags = "[EMB (2.7)] [EMB (2.8)] [EMB Prop. 2]",
-               .what = "free rigid body: general (2.7)-(2.8) on R^3x3 vs Rdot = R W^, Pi' = Pi x W; dH/dt = 0",
-               .cond = 256, .why = "9x9 Jacobian (2.5) products and cancellation in dH/dt")
+EMB_CHECK_CALL(emb_rigid_hamilton, "emb.so3.rigid_hamilton_vs_euler", hamilton_vs_euler, 1, .chapter = "EMB 3.4", .tags = "[EMB (2.7)] [EMB (2.8)] [EMB Prop. 2]", .what = "free rigid body: general (2.7)-(2.8) on R^3x3 vs Rdot = R W^, Pi' = Pi x W; dH/dt = 0", .cond = 256, .why = "9x9 Jacobian (2.5) products and cancellation in dH/dt")
 
-EMB_CHECK_CALL(emb_heavy_top_hamilton, "emb.heavy_top.hamilton_vs_euler", hamilton_vs_euler, 0,
-               .chapter = "EMB 3.4", .tags = "[EMB (2.7)] [EMB (2.8)] [EMB Prop. 2]",
-               .what = "heavy top: general (2.7)-(2.8) vs Pi' = Pi x W + m g Gamma x rho, Gamma' = Gamma x W; dH/dt = 0",
-               .cond = 256, .why = "9x9 Jacobian (2.5) products and cancellation in dH/dt")
+EMB_CHECK_CALL(emb_heavy_top_hamilton, "emb.heavy_top.hamilton_vs_euler", hamilton_vs_euler, 0, .chapter = "EMB 3.4", .tags = "[EMB (2.7)] [EMB (2.8)] [EMB Prop. 2]", .what = "heavy top: general (2.7)-(2.8) vs Pi' = Pi x W + m g Gamma x rho, Gamma' = Gamma x W; dH/dt = 0", .cond = 256, .why = "9x9 Jacobian (2.5) products and cancellation in dH/dt")
 
 /* Rates of the invariants along the (3.8) flow (Ω̇ from cl_emb_top_accel_38):
  * free body: energy, |Π|², RΠ; heavy top: energy, Γ·Π, e₃·RΠ. */
-CL_CHECK(emb_so3_invariants, "emb.so3.invariants", .chapter = "EMB 3.4", .tags = "[EMB (3.8)]",
-         .what = "rates along (3.8): free body energy, |Pi|^2, spatial R Pi; heavy top energy, Casimir Gamma.Pi, e3.R Pi",
-         .cond = 1024, .why = "a 3x3 elimination and cancellation between terms of size |J||W|^2")
+CL_CHECK(emb_so3_invariants, "emb.so3.invariants", .chapter = "EMB 3.4", .tags = "[EMB (3.8)]", .what = "rates along (3.8): free body energy, |Pi|^2, spatial R Pi; heavy top energy, Casimir Gamma.Pi, e3.R Pi", .cond = 1024, .why = "a 3x3 elimination and cancellation between terms of size |J||W|^2")
 {
     cl_rng g;
     cl_rng_seed(&g, 360);
@@ -395,9 +377,7 @@ static int rk4_written_out(const CL_FN(cl_emb_top) *t, rptr s, rsrc h, rptr k, r
     return CL_OK;
 }
 
-CL_CHECK(emb_so3_rk4_38, "emb.so3.rk4_38_step", .chapter = "EMB 3.4", .tags = "[EMB (3.8)]",
-         .what = "chapter RK4 step on (R, Rdot) through (3.8) vs classical RK4 written out on the same field: 20 steps",
-         .cond = 1024, .why = "20 steps of the same arithmetic in a different order of summation")
+CL_CHECK(emb_so3_rk4_38, "emb.so3.rk4_38_step", .chapter = "EMB 3.4", .tags = "[EMB (3.8)]", .what = "chapter RK4 step on (R, Rdot) through (3.8) vs classical RK4 written out on the same field: 20 steps", .cond = 1024, .why = "20 steps of the same arithmetic in a different order of summation")
 {
     cl_rng g;
     cl_rng_seed(&g, 46);
@@ -429,9 +409,7 @@ CL_CHECK(emb_so3_rk4_38, "emb.so3.rk4_38_step", .chapter = "EMB 3.4", .tags = "[
 
 /* RKMK4 keeps R on SO(3): RᵀR − I after 200 steps of h = 1/64 (free body
  * and heavy top), against 200 steps of the exponential's rounding. */
-CL_CHECK(emb_so3_rkmk4_orth, "emb.so3.rkmk4_orthogonality", .chapter = "EMB 3.4", .tags = "[EMB 3.4]",
-         .what = "RKMK4 (Rodrigues exp) on (R, W): |R^T R - I| after 200 steps, free body and heavy top",
-         .cond = 2048, .why = "200 steps, each a product with exp(theta) orthogonal to a few ulps")
+CL_CHECK(emb_so3_rkmk4_orth, "emb.so3.rkmk4_orthogonality", .chapter = "EMB 3.4", .tags = "[EMB 3.4]", .what = "RKMK4 (Rodrigues exp) on (R, W): |R^T R - I| after 200 steps, free body and heavy top", .cond = 2048, .why = "200 steps, each a product with exp(theta) orthogonal to a few ulps")
 {
     cl_rng g;
     cl_rng_seed(&g, 44);
@@ -566,9 +544,7 @@ static int reduced_38(mpfr_ptr y, mpfr_srcptr x, void *vctx)
  * (raised precision) and its spectrum by cl_eig: {0, ±λ} with
  * λ² = ω²(J_k − J_i)(J_j − J_k)/(J_iJ_j); a pair ±i|λ| (centre) about the
  * largest and smallest axes, a real pair ±|λ| (saddle) about the middle one. */
-CL_CHECK(emb_rigid_steady_spectrum, "emb.so3.steady_rotation_spectrum", .chapter = "EMB 3.4", .tags = "[EMB (3.8)]",
-         .what = "steady rotations: spectrum (cl_eig) of the Jacobian (cl_jacobian, raised precision) of Pi -> Pi' carried through (3.8) is {0, +-lambda}, lambda^2 = w^2 (Jk-Ji)(Jj-Jk)/(Ji Jj): centre about largest/smallest, saddle about middle axis",
-         .cond = 1024, .why = "a Jacobian exact to 2^(1-p) relative, a backward-stable 3x3 eigensolver, and |lambda| ~ 1 against |A| ~ 3")
+CL_CHECK(emb_rigid_steady_spectrum, "emb.so3.steady_rotation_spectrum", .chapter = "EMB 3.4", .tags = "[EMB (3.8)]", .what = "steady rotations: spectrum (cl_eig) of the Jacobian (cl_jacobian, raised precision) of Pi -> Pi' carried through (3.8) is {0, +-lambda}, lambda^2 = w^2 (Jk-Ji)(Jj-Jk)/(Ji Jj): centre about largest/smallest, saddle about middle axis", .cond = 1024, .why = "a Jacobian exact to 2^(1-p) relative, a backward-stable 3x3 eigensolver, and |lambda| ~ 1 against |A| ~ 3")
 {
     cl_rng g;
     cl_rng_seed(&g, 98);
@@ -636,23 +612,15 @@ CL_CHECK(emb_rigid_steady_spectrum, "emb.so3.steady_rotation_spectrum", .chapter
     return st;
 }
 
-EMB_CHECK_CALL(emb_rigid_steady_eigen, "emb.so3.steady_rotation_eigen", steady, 0,
-               .chapter = "EMB 3.4", .tags = "[EMB 3.4]",
-               .what = "steady rotations about the principal axes: restricted linearization det vs w^2 (Jk-Ji)(Jk-Jj)/(Ji Jj), trace 0; centre about largest/smallest, saddle about middle axis",
-               .cond = 256, .why = "a rotated inertia Q diag Q^T and 3x3 products")
+EMB_CHECK_CALL(emb_rigid_steady_eigen, "emb.so3.steady_rotation_eigen", steady, 0, .chapter = "EMB 3.4", .tags = "[EMB 3.4]", .what = "steady rotations about the principal axes: restricted linearization det vs w^2 (Jk-Ji)(Jk-Jj)/(Ji Jj), trace 0; centre about largest/smallest, saddle about middle axis", .cond = 256, .why = "a rotated inertia Q diag Q^T and 3x3 products")
 
-EMB_CHECK_CALL(emb_rigid_energy_casimir, "emb.so3.energy_casimir", steady, 1,
-               .chapter = "EMB 3.4", .tags = "[EMB 3.4]",
-               .what = "Energy-Casimir with C(|Pi|^2), by the chapter and by src/energy_casimir: second variation on Pi0-perp has eigenvalues 1/Ji - 1/Jk, 1/Jj - 1/Jk; definite about largest/smallest axis, indefinite about middle",
-               .cond = 256, .why = "a rotated inertia Q diag Q^T, its 3x3 inverse and a 2x2 eigenproblem")
+EMB_CHECK_CALL(emb_rigid_energy_casimir, "emb.so3.energy_casimir", steady, 1, .chapter = "EMB 3.4", .tags = "[EMB 3.4]", .what = "Energy-Casimir with C(|Pi|^2), by the chapter and by src/energy_casimir: second variation on Pi0-perp has eigenvalues 1/Ji - 1/Jk, 1/Jj - 1/Jk; definite about largest/smallest axis, indefinite about middle", .cond = 256, .why = "a rotated inertia Q diag Q^T, its 3x3 inverse and a 2x2 eigenproblem")
 
 /* The chapter's RKMK4 step against src/lie's RKMK4 on the problem of
  * cl_emb_top_lie_problem() with dexp⁻¹ as the Bernoulli series truncated
  * after ad² (the truncation the chapter's step uses): the same method, so
  * 40 steps of h = 1/32 agree to rounding (free body and heavy top). */
-CL_CHECK(emb_so3_rkmk4_vs_lie, "emb.so3.rkmk4_vs_src_lie", .chapter = "EMB 3.4", .tags = "[EMB 3.4]",
-         .what = "chapter RKMK4 on (R, W) vs src/lie RKMK4 (dexpinv series to ad^2) on cl_emb_top_lie_problem: 40 steps",
-         .cond = 4096, .why = "40 steps, each a dozen 3x3 products and an exponential, with error growth along the flow")
+CL_CHECK(emb_so3_rkmk4_vs_lie, "emb.so3.rkmk4_vs_src_lie", .chapter = "EMB 3.4", .tags = "[EMB 3.4]", .what = "chapter RKMK4 on (R, W) vs src/lie RKMK4 (dexpinv series to ad^2) on cl_emb_top_lie_problem: 40 steps", .cond = 4096, .why = "40 steps, each a dozen 3x3 products and an exponential, with error growth along the flow")
 {
     cl_rng g;
     cl_rng_seed(&g, 45);

@@ -73,9 +73,7 @@ static int field_compare(CL_FN(cl_nfold) *s, rsrc y, rptr xi, double *e)
  * O(N) solve of chapter S2 V, and against the tension route; relative to the
  * largest component of the field. N = 1, 2, 3, 5, 8, 5 states each.
  */
-CL_CHECK(nfold_field, "nfold.field.s2_40", .chapter = "NFOLD", .tags = "[NFOLD (2)-(9)] [S2 (40)]",
-         .what = "Psi_*(f(m)) with f from R(q), r (2)-(5) solved densely, against the S2 V O(N) (q, omega) field and the tension route; N = 1, 2, 3, 5, 8, 5 random states each (relative)",
-         .cond = 4096, .why = "dense 24x24 elimination and a tridiagonal solve with random link directions: growth of a few hundred, times a dozen roundings per entry")
+CL_CHECK(nfold_field, "nfold.field.s2_40", .chapter = "NFOLD", .tags = "[NFOLD (2)-(9)] [S2 (40)]", .what = "Psi_*(f(m)) with f from R(q), r (2)-(5) solved densely, against the S2 V O(N) (q, omega) field and the tension route; N = 1, 2, 3, 5, 8, 5 random states each (relative)", .cond = 4096, .why = "dense 24x24 elimination and a tridiagonal solve with random link directions: growth of a few hundred, times a dozen roundings per entry")
 {
     return over_random_states(res, prec, 4242, 1, field_scratch, field_compare);
 }
@@ -109,9 +107,7 @@ static int energy_compare(CL_FN(cl_nfold) *s, rsrc y, rptr E, double *e)
  * the heights) against the chain chapter's energy [S2 (38)–(39)] in the
  * (q, ω) form at random states, N = 1, 2, 3, 5, 8 (relative).
  */
-CL_CHECK(nfold_energy, "nfold.energy.s2", .chapter = "NFOLD", .tags = "[NFOLD (1)] [S2 (38),(39)]",
-         .what = "energy of the N-fold pendulum against the chain chapter's energy, and the chain's vertical angular momentum against e3.sum m_i x_i x xdot_i, at random (q, omega) states, N = 1..8 (relative)",
-         .cond = 256, .why = "two sums of N^2 products of link velocities and N heights, each a few roundings per term")
+CL_CHECK(nfold_energy, "nfold.energy.s2", .chapter = "NFOLD", .tags = "[NFOLD (1)] [S2 (38),(39)]", .what = "energy of the N-fold pendulum against the chain chapter's energy, and the chain's vertical angular momentum against e3.sum m_i x_i x xdot_i, at random (q, omega) states, N = 1..8 (relative)", .cond = 256, .why = "two sums of N^2 products of link velocities and N heights, each a few roundings per term")
 {
     return over_random_states(res, prec, 4343, 0, energy_scratch, energy_compare);
 }
@@ -207,15 +203,10 @@ out:
     CL_CHECK(id, name, .chapter = "NFOLD", .tags = "[NFOLD (6)]", .what = what_, .cond = 80000, \
              .why = MANIFOLD_WHY, .slow = 1) { return manifold_run(res, prec, method); }
 
-MANIFOLD_CHECK(nfold_manifold_euler, "nfold.manifold.lie-euler",
-               "| |q_i|^2 - 1 | and |q_i . omega_i| after 1e4 Lie-Euler steps of 0.01, N = 3", CL_LIE_EULER)
-MANIFOLD_CHECK(nfold_manifold_rkmk4, "nfold.manifold.rkmk4",
-               "| |q_i|^2 - 1 | and |q_i . omega_i| after 1e4 RKMK4 steps of 0.01, N = 3 (note: classical RK4 in R^18)",
-               CL_LIE_RKMK4)
-MANIFOLD_CHECK(nfold_manifold_cf4, "nfold.manifold.cf4",
-               "| |q_i|^2 - 1 | and |q_i . omega_i| after 1e4 CF4 steps of 0.01, N = 3", CL_LIE_CF4)
-MANIFOLD_CHECK(nfold_manifold_rkmk45, "nfold.manifold.rkmk45",
-               "| |q_i|^2 - 1 | and |q_i . omega_i| after 1e4 fixed RKMK45 steps of 0.01, N = 3", CL_LIE_RKMK45)
+MANIFOLD_CHECK(nfold_manifold_euler, "nfold.manifold.lie-euler", "| |q_i|^2 - 1 | and |q_i . omega_i| after 1e4 Lie-Euler steps of 0.01, N = 3", CL_LIE_EULER)
+MANIFOLD_CHECK(nfold_manifold_rkmk4, "nfold.manifold.rkmk4", "| |q_i|^2 - 1 | and |q_i . omega_i| after 1e4 RKMK4 steps of 0.01, N = 3 (note: classical RK4 in R^18)", CL_LIE_RKMK4)
+MANIFOLD_CHECK(nfold_manifold_cf4, "nfold.manifold.cf4", "| |q_i|^2 - 1 | and |q_i . omega_i| after 1e4 CF4 steps of 0.01, N = 3", CL_LIE_CF4)
+MANIFOLD_CHECK(nfold_manifold_rkmk45, "nfold.manifold.rkmk45", "| |q_i|^2 - 1 | and |q_i . omega_i| after 1e4 fixed RKMK45 steps of 0.01, N = 3", CL_LIE_RKMK45)
 
 #if CL_PREC == CL_MPFR
 /*
@@ -303,14 +294,7 @@ int check_nfold_order_run(cl_check_result *res, int method);
     CL_CHECK(id, name, .chapter = "NFOLD", .tags = "[NFOLD (6)]", .what = what_, .cond = 1, \
              .kind = CL_CHECK_EXACT, .slow = 1) { return check_nfold_order_run(res, method); }
 
-ORDER_CHECK(nfold_order_lie_euler, "nfold.order.lie-euler",
-            "fitted convergence slope of Lie-Euler at t = 1 within 0.1 of 1 (measured at 256 bits on every rung)",
-            CL_LIE_EULER)
-ORDER_CHECK(nfold_order_rkmk4, "nfold.order.rkmk4",
-            "fitted convergence slope of RKMK4 at t = 1 within 0.1 of 4 (measured at 256 bits on every rung)",
-            CL_LIE_RKMK4)
-ORDER_CHECK(nfold_order_cf4, "nfold.order.cf4",
-            "fitted convergence slope of CF4 at t = 1 within 0.1 of 4 (measured at 256 bits on every rung)", CL_LIE_CF4)
-ORDER_CHECK(nfold_order_rkmk45, "nfold.order.rkmk45",
-            "fitted convergence slope of fixed-step RKMK45 at t = 1 within 0.1 of 5 (measured at 256 bits on every rung)",
-            CL_LIE_RKMK45)
+ORDER_CHECK(nfold_order_lie_euler, "nfold.order.lie-euler", "fitted convergence slope of Lie-Euler at t = 1 within 0.1 of 1 (measured at 256 bits on every rung)", CL_LIE_EULER)
+ORDER_CHECK(nfold_order_rkmk4, "nfold.order.rkmk4", "fitted convergence slope of RKMK4 at t = 1 within 0.1 of 4 (measured at 256 bits on every rung)", CL_LIE_RKMK4)
+ORDER_CHECK(nfold_order_cf4, "nfold.order.cf4", "fitted convergence slope of CF4 at t = 1 within 0.1 of 4 (measured at 256 bits on every rung)", CL_LIE_CF4)
+ORDER_CHECK(nfold_order_rkmk45, "nfold.order.rkmk45", "fitted convergence slope of fixed-step RKMK45 at t = 1 within 0.1 of 5 (measured at 256 bits on every rung)", CL_LIE_RKMK45)

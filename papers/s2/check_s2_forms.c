@@ -33,17 +33,11 @@ static double forms_on(const s2t_sys *s, rsrc x, rptr sc, cl_prec_t p, const cha
 #define OVER_NS(seed, coupled, measure, label) \
     s2t_row_over_systems(res, prec, seed, coupled, 1, NS, NNS, DRAWS, measure, label)
 
-CL_CHECK(s2_forms_chain, "s2.forms.chain.agree", .chapter = "S2 III-IV", .tags = "[S2 (3),(5),(13),(19),(24),(25),(27),(33),(34),(36)]",
-         .what = "chain pendulum (random m, l, tau, d; n = 1,2,3,5,8): (qdot, qddot) of the (q,qdot) field against the (q,omega), (q,mu), (q,pi) fields carried there and back (relative)",
-         .cond = 4096, .why = "one dense 3n x 3n solve per field and per inverse transform (n <= 8): about (3n)^2 roundings amplified by the condition of the inertia (< 10^2 for these parameters)")
+CL_CHECK(s2_forms_chain, "s2.forms.chain.agree", .chapter = "S2 III-IV", .tags = "[S2 (3),(5),(13),(19),(24),(25),(27),(33),(34),(36)]", .what = "chain pendulum (random m, l, tau, d; n = 1,2,3,5,8): (qdot, qddot) of the (q,qdot) field against the (q,omega), (q,mu), (q,pi) fields carried there and back (relative)", .cond = 4096, .why = "one dense 3n x 3n solve per field and per inverse transform (n <= 8): about (3n)^2 roundings amplified by the condition of the inertia (< 10^2 for these parameters)")
 { return OVER_NS(3030, 0, forms_dense, "chain"); }
-CL_CHECK(s2_forms_coupled, "s2.forms.coupled.agree", .chapter = "S2 III-IV", .tags = "[S2 (13),(19),(27),(36)]",
-         .what = "coupled spheres with configuration-dependent inertia (F_i != 0, damping): the four forms' fields carried to (qdot, qddot), n = 1,2,3,5,8 (relative)",
-         .cond = 4096, .why = "as for the chain, plus the O(n^3) sums of the inertia gradients")
+CL_CHECK(s2_forms_coupled, "s2.forms.coupled.agree", .chapter = "S2 III-IV", .tags = "[S2 (13),(19),(27),(36)]", .what = "coupled spheres with configuration-dependent inertia (F_i != 0, damping): the four forms' fields carried to (qdot, qddot), n = 1,2,3,5,8 (relative)", .cond = 4096, .why = "as for the chain, plus the O(n^3) sums of the inertia gradients")
 { return OVER_NS(3031, 1, forms_dense, "coupled"); }
-CL_CHECK(s2_chain_on, "s2.chain.on.agree", .chapter = "S2 V", .tags = "[S2 (40),(41),(42)]",
-         .what = "the chain's O(n) fields in all four forms (tridiagonal tension solve) against the dense (q,qdot) field, n = 1,2,3,5,8 (relative)",
-         .cond = 4096, .why = "a tridiagonal SPD solve (condition ~ mass ratios, < 10^2) against a dense LU")
+CL_CHECK(s2_chain_on, "s2.chain.on.agree", .chapter = "S2 V", .tags = "[S2 (40),(41),(42)]", .what = "the chain's O(n) fields in all four forms (tridiagonal tension solve) against the dense (q,qdot) field, n = 1,2,3,5,8 (relative)", .cond = 4096, .why = "a tridiagonal SPD solve (condition ~ mass ratios, < 10^2) against a dense LU")
 { return OVER_NS(3030, 0, forms_on, "chain"); }
 
 /*
@@ -113,13 +107,9 @@ static double power_and_tangency(const s2t_sys *sy, rsrc x, rptr sc, cl_prec_t p
     return worst;
 }
 
-CL_CHECK(s2_forms_power_chain, "s2.forms.chain.conservation", .chapter = "S2 III-IV", .tags = "[S2 (13),(19),(27),(36)]",
-         .what = "along each form's field at random states of the controlled chain: d/dt |q_i|^2, d/dt(q_i.v_i) (v = qdot, omega, mu, pi), and dE/dt - sum f_i.qdot_i (relative to the sizes of the terms)",
-         .cond = 4096, .why = "derivatives of invariants assembled from one field evaluation: the field's own rounding")
+CL_CHECK(s2_forms_power_chain, "s2.forms.chain.conservation", .chapter = "S2 III-IV", .tags = "[S2 (13),(19),(27),(36)]", .what = "along each form's field at random states of the controlled chain: d/dt |q_i|^2, d/dt(q_i.v_i) (v = qdot, omega, mu, pi), and dE/dt - sum f_i.qdot_i (relative to the sizes of the terms)", .cond = 4096, .why = "derivatives of invariants assembled from one field evaluation: the field's own rounding")
 { return OVER_NS(4040, 0, power_and_tangency, "chain"); }
-CL_CHECK(s2_forms_power_coupled, "s2.forms.coupled.conservation", .chapter = "S2 III-IV", .tags = "[S2 (13),(19),(27),(36)]",
-         .what = "as s2.forms.chain.conservation for the coupled system (dE/dt = -delta sum |qdot_i|^2, with the mdot terms of the configuration-dependent inertia)",
-         .cond = 4096, .why = "derivatives of invariants assembled from one field evaluation")
+CL_CHECK(s2_forms_power_coupled, "s2.forms.coupled.conservation", .chapter = "S2 III-IV", .tags = "[S2 (13),(19),(27),(36)]", .what = "as s2.forms.chain.conservation for the coupled system (dE/dt = -delta sum |qdot_i|^2, with the mdot terms of the configuration-dependent inertia)", .cond = 4096, .why = "derivatives of invariants assembled from one field evaluation")
 { return OVER_NS(4041, 1, power_and_tangency, "coupled"); }
 
 /*
@@ -129,9 +119,7 @@ CL_CHECK(s2_forms_power_coupled, "s2.forms.coupled.conservation", .chapter = "S2
  * vertical angular momentum e₃·Σ m_i x_i × ẋ_i has derivative
  * e₃·Σ m_i x_i × ẍ_i = 0, with ẍ_i = Σ_{j≤i} l_j q̈_j from each form's O(n) field.
  */
-CL_CHECK(s2_chain_lz, "s2.chain.forces.lz", .chapter = "S2 V", .tags = "[S2 (40)]",
-         .what = "sum f_i.qdot_i against tau.omega_1 + d.xdot_n (the virtual work of base torque and tip force), and d/dt of the vertical angular momentum without control, from each form's O(n) field",
-         .cond = 4096, .why = "sums of n products of field values, each with the field's rounding")
+CL_CHECK(s2_chain_lz, "s2.chain.forces.lz", .chapter = "S2 V", .tags = "[S2 (40)]", .what = "sum f_i.qdot_i against tau.omega_1 + d.xdot_n (the virtual work of base torque and tip force), and d/dt of the vertical angular momentum without control, from each form's O(n) field", .cond = 4096, .why = "sums of n products of field values, each with the field's rounding")
 {
     cl_rng g;
     cl_rng_seed(&g, 5050);
@@ -339,13 +327,9 @@ static int equilibrium(cl_check_result *res, cl_prec_t prec, int k)
     return st;
 }
 
-CL_CHECK(s2_chain_hanging, "s2.chain.hanging", .chapter = "S2 V", .tags = "[S2 (13),(40)]",
-         .what = "double spherical pendulum (m = 3/2, l = 3/4, g = 9.81), linearized at q_i = -e3 on the tangent space of T(S^2)^2: J = [[0,I],[A,0]], A has the double eigenvalues -(2 +- sqrt 2) g/l, and the eigenvalues of J are +-i omega_k, omega_k^2 = (2 +- sqrt 2) g/l, each twice",
-         .cond = 1024, .why = "Jacobian accurate to the working precision (src/deriv), then 4x4 products of entries ~ g/l; the double eigenvalues are semisimple (x and y modes), so cl_eig is accurate to ~n 2^(1-p) |J|")
+CL_CHECK(s2_chain_hanging, "s2.chain.hanging", .chapter = "S2 V", .tags = "[S2 (13),(40)]", .what = "double spherical pendulum (m = 3/2, l = 3/4, g = 9.81), linearized at q_i = -e3 on the tangent space of T(S^2)^2: J = [[0,I],[A,0]], A has the double eigenvalues -(2 +- sqrt 2) g/l, and the eigenvalues of J are +-i omega_k, omega_k^2 = (2 +- sqrt 2) g/l, each twice", .cond = 1024, .why = "Jacobian accurate to the working precision (src/deriv), then 4x4 products of entries ~ g/l; the double eigenvalues are semisimple (x and y modes), so cl_eig is accurate to ~n 2^(1-p) |J|")
 { return equilibrium(res, prec, 0); }
-CL_CHECK(s2_chain_inverted, "s2.chain.inverted", .chapter = "S2 V", .tags = "[S2 (13),(40)]",
-         .what = "as s2.chain.hanging at q_i = +e3: A has the double eigenvalues +(2 +- sqrt 2) g/l, J the real pairs +-omega_k, each twice",
-         .cond = 1024, .why = "Jacobian accurate to the working precision (src/deriv), then 4x4 products of entries ~ g/l; the double eigenvalues are semisimple (x and y modes), so cl_eig is accurate to ~n 2^(1-p) |J|")
+CL_CHECK(s2_chain_inverted, "s2.chain.inverted", .chapter = "S2 V", .tags = "[S2 (13),(40)]", .what = "as s2.chain.hanging at q_i = +e3: A has the double eigenvalues +(2 +- sqrt 2) g/l, J the real pairs +-omega_k, each twice", .cond = 1024, .why = "Jacobian accurate to the working precision (src/deriv), then 4x4 products of entries ~ g/l; the double eigenvalues are semisimple (x and y modes), so cl_eig is accurate to ~n 2^(1-p) |J|")
 { return equilibrium(res, prec, 1); }
 
 /* ----------------------------------------------- configuration-dependent */
@@ -371,9 +355,7 @@ static void coupled_params(size_t n, double *a, double *k)
  * the Jacobian of m(q) at raised precision (src/deriv), and the hand-derived
  * F_i against the generic assembly of [S2 (13)], at random states, n = 1..5.
  */
-CL_CHECK(s2_coupled_grad, "s2.coupled.gradient", .chapter = "S2 III.A", .tags = "[S2 (12),(13)]",
-         .what = "hand-derived dm_jk/dq_i of the coupled system against the Jacobian of m(q) at raised precision, and the hand-derived F_i against the generic F_i of (13)",
-         .cond = 64, .why = "entries O(1) from a few products; the Jacobian is accurate to the working precision")
+CL_CHECK(s2_coupled_grad, "s2.coupled.gradient", .chapter = "S2 III.A", .tags = "[S2 (12),(13)]", .what = "hand-derived dm_jk/dq_i of the coupled system against the Jacobian of m(q) at raised precision, and the hand-derived F_i against the generic F_i of (13)", .cond = 64, .why = "entries O(1) from a few products; the Jacobian is accurate to the working precision")
 {
     cl_rng g;
     cl_rng_seed(&g, 6060);
@@ -448,9 +430,7 @@ static double kinetic_gap(const s2t_sys *s, rsrc x, rptr sc, cl_prec_t p, const 
     return r_log2abs(U) - r_log2abs(T);
 }
 
-CL_CHECK(s2_chain_kinetic, "s2.chain.kinetic", .chapter = "S2 V", .tags = "[S2 (38)]",
-         .what = "kinetic energy (38) with a single factor M_ij l_i l_j against 1/2 sum m_i |xdot_i|^2 (relative)",
-         .cond = 256, .why = "two sums of n^2 and n terms of the same sign-indefinite products")
+CL_CHECK(s2_chain_kinetic, "s2.chain.kinetic", .chapter = "S2 V", .tags = "[S2 (38)]", .what = "kinetic energy (38) with a single factor M_ij l_i l_j against 1/2 sum m_i |xdot_i|^2 (relative)", .cond = 256, .why = "two sums of n^2 and n terms of the same sign-indefinite products")
 { return s2t_row_over_systems(res, prec, 7070, 0, 0, NS, NNS, DRAWS, kinetic_gap, "T"); }
 
 /*
@@ -459,9 +439,7 @@ CL_CHECK(s2_chain_kinetic, "s2.chain.kinetic", .chapter = "S2 V", .tags = "[S2 (
  * q̈ = q_θθ̈ + q_φφ̈ + q_θθθ̇² + 2q_θφθ̇φ̇ + q_φφφ̇², against the (q, q̇) field;
  * and the round trip angles → (q, q̇) → angles. Relative to max(1, |q̈|).
  */
-CL_CHECK(s2_sph_angles, "s2.chain.spherical.angles", .chapter = "S2 V", .tags = "[S2 (13)]",
-         .what = "spherical pendulum in (theta, phi) against the global (q,qdot) field for n = 1 at 50 states with 0.2 < theta < 2.9, and the round trip angles -> (q,qdot) -> angles",
-         .cond = 256, .why = "cot(theta) < 5 and 1/sin(theta) < 5 amplify a few roundings")
+CL_CHECK(s2_sph_angles, "s2.chain.spherical.angles", .chapter = "S2 V", .tags = "[S2 (13)]", .what = "spherical pendulum in (theta, phi) against the global (q,qdot) field for n = 1 at 50 states with 0.2 < theta < 2.9, and the round trip angles -> (q,qdot) -> angles", .cond = 256, .why = "cot(theta) < 5 and 1/sin(theta) < 5 amplify a few roundings")
 {
     cl_rng g;
     cl_rng_seed(&g, 8080);

@@ -47,9 +47,7 @@ static double hamiltonians_gap(const s2t_sys *s, rsrc x, rptr sc, cl_prec_t p, c
 
 static const size_t NS3[] = {1, 2, 3};
 
-CL_CHECK(s2_legendre_h, "s2.legendre.hamiltonians", .chapter = "S2 IV", .tags = "[S2 (21),(26),(29),(35)]",
-         .what = "H(q, mu) (26) against sum mu.qdot - L (21), and H~(q, pi) (35) against sum pi.w - L~ (29), configuration-dependent inertia",
-         .cond = 256, .why = "each side is a few dozen products and sums of terms of size |H|, plus the Legendre transform's 3n x 3n solve")
+CL_CHECK(s2_legendre_h, "s2.legendre.hamiltonians", .chapter = "S2 IV", .tags = "[S2 (21),(26),(29),(35)]", .what = "H(q, mu) (26) against sum mu.qdot - L (21), and H~(q, pi) (35) against sum pi.w - L~ (29), configuration-dependent inertia", .cond = 256, .why = "each side is a few dozen products and sums of terms of size |H|, plus the Legendre transform's 3n x 3n solve")
 { return s2t_row_over_systems(res, prec, 2121, 1, 0, NS3, 3, DRAWS, hamiltonians_gap, NULL); }
 
 /*
@@ -65,7 +63,5 @@ static double el_residuals(const s2t_sys *s, rsrc x, rptr sc, cl_prec_t p, const
     return fmax(r1, r2);
 }
 
-CL_CHECK(s2_el_residuals, "s2.el.residuals", .chapter = "S2 III", .tags = "[S2 (11),(13),(17),(36)]",
-         .what = "Euler-Lagrange residuals (11) and (17) on the fields of (13) and (36), configuration-dependent inertia, damping",
-         .cond = 256, .why = "a few dozen products of terms of the size of d/dt dL/dqdot, plus the 3n x 3n solve of the field")
+CL_CHECK(s2_el_residuals, "s2.el.residuals", .chapter = "S2 III", .tags = "[S2 (11),(13),(17),(36)]", .what = "Euler-Lagrange residuals (11) and (17) on the fields of (13) and (36), configuration-dependent inertia, damping", .cond = 256, .why = "a few dozen products of terms of the size of d/dt dL/dqdot, plus the 3n x 3n solve of the field")
 { return s2t_row_over_systems(res, prec, 3131, 1, 1, NS3, 3, 10, el_residuals, NULL); }

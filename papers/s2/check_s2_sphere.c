@@ -78,34 +78,22 @@ static int s2c_identity_row(cl_check_result *res, cl_prec_t prec, int id, int nf
     return CL_OK;
 }
 
-CL_CHECK(s2_hat_id43, "s2.hat.id43", .chapter = "S2 App. A", .tags = "[S2 (43)]",
-         .what = "S(x)y, x*y, -y*x and -S(y)x at 500 random x, y (|x|,|y| in [1/4,4)), relative to |x||y|",
-         .cond = 8, .why = "each form is one 2-term dot product of entries of x and y (at most 2 roundings of |x||y|), so two forms differ by at most 4 ulps of |x||y|; factor 2 margin")
+CL_CHECK(s2_hat_id43, "s2.hat.id43", .chapter = "S2 App. A", .tags = "[S2 (43)]", .what = "S(x)y, x*y, -y*x and -S(y)x at 500 random x, y (|x|,|y| in [1/4,4)), relative to |x||y|", .cond = 8, .why = "each form is one 2-term dot product of entries of x and y (at most 2 roundings of |x||y|), so two forms differ by at most 4 ulps of |x||y|; factor 2 margin")
 { return s2c_identity_row(res, prec, 43, 4, 3, (const int[3]){1, 1, 0}); }
 
-CL_CHECK(s2_hat_id44, "s2.hat.id44", .chapter = "S2 App. A", .tags = "[S2 (44)]",
-         .what = "S(x)^2 as a matrix product against -(x.x)I + xx^T at 500 random x, relative to |x|^2",
-         .cond = 16, .why = "S(x)^2 entries are 3-term dot products (3 roundings of |x|^2), the other side one 3-term dot product and one addition (4 roundings): at most 7 ulps of |x|^2 apart; factor 2 margin")
+CL_CHECK(s2_hat_id44, "s2.hat.id44", .chapter = "S2 App. A", .tags = "[S2 (44)]", .what = "S(x)^2 as a matrix product against -(x.x)I + xx^T at 500 random x, relative to |x|^2", .cond = 16, .why = "S(x)^2 entries are 3-term dot products (3 roundings of |x|^2), the other side one 3-term dot product and one addition (4 roundings): at most 7 ulps of |x|^2 apart; factor 2 margin")
 { return s2c_identity_row(res, prec, 44, 2, 9, (const int[3]){2, 0, 0}); }
 
-CL_CHECK(s2_hat_id45, "s2.hat.id45", .chapter = "S2 App. A", .tags = "[S2 (45)]",
-         .what = "S(x)^3 as two matrix products against -(x.x)S(x) at 500 random x, relative to |x|^3",
-         .cond = 32, .why = "S(x)^3 is two 3x3 products (entries within 6 ulps of |x|^3 after the second), the other side x.x times S(x) (4 roundings): at most 10 ulps of |x|^3 apart; factor 3 margin")
+CL_CHECK(s2_hat_id45, "s2.hat.id45", .chapter = "S2 App. A", .tags = "[S2 (45)]", .what = "S(x)^3 as two matrix products against -(x.x)S(x) at 500 random x, relative to |x|^3", .cond = 32, .why = "S(x)^3 is two 3x3 products (entries within 6 ulps of |x|^3 after the second), the other side x.x times S(x) (4 roundings): at most 10 ulps of |x|^3 apart; factor 3 margin")
 { return s2c_identity_row(res, prec, 45, 2, 9, (const int[3]){3, 0, 0}); }
 
-CL_CHECK(s2_hat_id46, "s2.hat.id46", .chapter = "S2 App. A", .tags = "[S2 (46)]",
-         .what = "x.S(y)z, y.S(z)x, z.S(x)y at 500 random x, y, z, relative to |x||y||z|",
-         .cond = 32, .why = "each form is a hat matrix times a vector (3 roundings of |y||z|) then a 3-term dot product (3 more of |x||y||z|): within 6 ulps each, 12 apart; factor 2.5 margin")
+CL_CHECK(s2_hat_id46, "s2.hat.id46", .chapter = "S2 App. A", .tags = "[S2 (46)]", .what = "x.S(y)z, y.S(z)x, z.S(x)y at 500 random x, y, z, relative to |x||y||z|", .cond = 32, .why = "each form is a hat matrix times a vector (3 roundings of |y||z|) then a 3-term dot product (3 more of |x||y||z|): within 6 ulps each, 12 apart; factor 2.5 margin")
 { return s2c_identity_row(res, prec, 46, 3, 1, (const int[3]){1, 1, 1}); }
 
-CL_CHECK(s2_hat_id47, "s2.hat.id47", .chapter = "S2 App. A", .tags = "[S2 (47)]",
-         .what = "S(x)S(y)z, (x.z)y-(x.y)z and (yx^T - x^Ty I)z at 500 random x, y, z, relative to |x||y||z|",
-         .cond = 32, .why = "S(x)S(y) then times z is 6 roundings of |x||y||z|, (x.z)y-(x.y)z is 5, (yx^T - x^Ty I)z is 7: at most 13 ulps apart; factor 2.5 margin")
+CL_CHECK(s2_hat_id47, "s2.hat.id47", .chapter = "S2 App. A", .tags = "[S2 (47)]", .what = "S(x)S(y)z, (x.z)y-(x.y)z and (yx^T - x^Ty I)z at 500 random x, y, z, relative to |x||y||z|", .cond = 32, .why = "S(x)S(y) then times z is 6 roundings of |x||y||z|, (x.z)y-(x.y)z is 5, (yx^T - x^Ty I)z is 7: at most 13 ulps apart; factor 2.5 margin")
 { return s2c_identity_row(res, prec, 47, 3, 3, (const int[3]){1, 1, 1}); }
 
-CL_CHECK(s2_hat_id48, "s2.hat.id48", .chapter = "S2 App. A", .tags = "[S2 (48)]",
-         .what = "S(x*y), S(x)S(y)-S(y)S(x) and yx^T-xy^T at 500 random x, y, relative to |x||y|",
-         .cond = 32, .why = "S(x*y) is one cross product (2 roundings of |x||y|), the commutator two 3-term products and a difference (7), yx^T - xy^T 3: at most 9 ulps apart; factor 3.5 margin")
+CL_CHECK(s2_hat_id48, "s2.hat.id48", .chapter = "S2 App. A", .tags = "[S2 (48)]", .what = "S(x*y), S(x)S(y)-S(y)S(x) and yx^T-xy^T at 500 random x, y, relative to |x||y|", .cond = 32, .why = "S(x*y) is one cross product (2 roundings of |x||y|), the commutator two 3-term products and a difference (7), yx^T - xy^T 3: at most 9 ulps apart; factor 3.5 margin")
 { return s2c_identity_row(res, prec, 48, 3, 9, (const int[3]){1, 1, 0}); }
 
 /*
@@ -124,9 +112,7 @@ static void s2c_draw_tangent(rptr v, rsrc q, cl_rng *g)
  * (3)∘(5) and (5)∘(3) on T_qS²: ω → q̇ = ω × q → q × q̇ must give ω back,
  * and q̇ → ω = q × q̇ → ω × q must give q̇ back, relative to their length.
  */
-CL_CHECK(s2_kin_roundtrip, "s2.kin.roundtrip", .chapter = "S2 II", .tags = "[S2 (3)] [S2 (5)]",
-         .what = "omega -> qdot = omega*q -> q*qdot and qdot -> q*qdot -> omega*q at 500 random (q, omega), (q, qdot), relative to the length",
-         .cond = 32, .why = "two cross products (2 roundings each of |q||v|, the second also carrying the first's), the input v, projected twice, is tangent to 2 ulps of |v| and |q|^2 - 1 is 2 ulps: v(q.q) - q(q.v) - v stays within 10 ulps of |v|; factor 3 margin")
+CL_CHECK(s2_kin_roundtrip, "s2.kin.roundtrip", .chapter = "S2 II", .tags = "[S2 (3)] [S2 (5)]", .what = "omega -> qdot = omega*q -> q*qdot and qdot -> q*qdot -> omega*q at 500 random (q, omega), (q, qdot), relative to the length", .cond = 32, .why = "two cross products (2 roundings each of |q||v|, the second also carrying the first's), the input v, projected twice, is tangent to 2 ulps of |v| and |q|^2 - 1 is 2 ulps: v(q.q) - q(q.v) - v stays within 10 ulps of |v|; factor 3 margin")
 {
     cl_rng g;
     cl_rng_seed(&g, 35);
@@ -149,9 +135,7 @@ CL_CHECK(s2_kin_roundtrip, "s2.kin.roundtrip", .chapter = "S2 II", .tags = "[S2 
 }
 
 /* I − qqᵀ (the projection of (11)) against −S(q)² from the hat matrix, q on S². */
-CL_CHECK(s2_proj_hat_squared, "s2.proj.hat_squared", .chapter = "S2 II", .tags = "[S2 (11)] [S2 (44)]",
-         .what = "I - qq^T against -S(q)^2 at 500 random unit q (entries of size 1)",
-         .cond = 16, .why = "1 - q_i q_j is 2 roundings, -S(q)^2 entries are 3-term dot products (3 roundings), and |q|^2 - 1 is up to 2 ulps since q is normalized at working precision: at most 7 ulps apart; factor 2 margin")
+CL_CHECK(s2_proj_hat_squared, "s2.proj.hat_squared", .chapter = "S2 II", .tags = "[S2 (11)] [S2 (44)]", .what = "I - qq^T against -S(q)^2 at 500 random unit q (entries of size 1)", .cond = 16, .why = "1 - q_i q_j is 2 roundings, -S(q)^2 entries are 3-term dot products (3 roundings), and |q|^2 - 1 is up to 2 ulps since q is normalized at working precision: at most 7 ulps apart; factor 2 margin")
 {
     cl_rng g;
     cl_rng_seed(&g, 11);
@@ -173,9 +157,7 @@ CL_CHECK(s2_proj_hat_squared, "s2.proj.hat_squared", .chapter = "S2 II", .tags =
  * The tangent part of a vector, v − (q·v)q, against −q × (q × v) = −S(q)²v
  * (by (47) with x = y = q), relative to ‖v‖, at random unit q and random v.
  */
-CL_CHECK(s2_proj_tangent, "s2.proj.tangent", .chapter = "S2 II", .tags = "[S2 (11)] [S2 (47)]",
-         .what = "v - (q.v)q against -q*(q*v) at 500 random unit q and v of length in [1/4,4), relative to |v|",
-         .cond = 16, .why = "v - (q.v)q is a 3-term dot product and an fma (4 roundings of |v|), -q*(q*v) two cross products (4 roundings), and |q|^2 - 1 up to 2 ulps: at most 10 ulps apart; factor 1.6 margin")
+CL_CHECK(s2_proj_tangent, "s2.proj.tangent", .chapter = "S2 II", .tags = "[S2 (11)] [S2 (47)]", .what = "v - (q.v)q against -q*(q*v) at 500 random unit q and v of length in [1/4,4), relative to |v|", .cond = 16, .why = "v - (q.v)q is a 3-term dot product and an fma (4 roundings of |v|), -q*(q*v) two cross products (4 roundings), and |q|^2 - 1 up to 2 ulps: at most 10 ulps apart; factor 1.6 margin")
 {
     cl_rng g;
     cl_rng_seed(&g, 12);
@@ -247,9 +229,7 @@ static int s2c_curve_omega(mpfr_ptr w, mpfr_srcptr t, void *ctx)
  * of ω = q × q̇ (cl_jacobian of ω(t), itself built on cl_jacobian of q(t))
  * against q × q̈ (q̈ the derivative of q̇(t)), relative to max(1, ‖q̈‖).
  */
-CL_CHECK(s2_kin_omega_dot, "s2.kin.omega_dot", .chapter = "S2 II", .tags = "[S2 (5)]",
-         .what = "d/dt (q x qdot) against S(q) qddot, and q . d/dt omega = 0, along 6 random curves on S^2; derivatives by cl_jacobian at raised precision; relative to max(1, |qddot|)",
-         .cond = 16, .why = "cl_jacobian returns each derivative within 2^-p of itself plus 2^-(p+8) of max(|derivative|, |value|) (deriv.c), q(t) is rounded once and q x qddot is one cross product (2 roundings): at most 4 ulps of max(1, |qddot|, |omega|) apart; factor 4 margin")
+CL_CHECK(s2_kin_omega_dot, "s2.kin.omega_dot", .chapter = "S2 II", .tags = "[S2 (5)]", .what = "d/dt (q x qdot) against S(q) qddot, and q . d/dt omega = 0, along 6 random curves on S^2; derivatives by cl_jacobian at raised precision; relative to max(1, |qddot|)", .cond = 16, .why = "cl_jacobian returns each derivative within 2^-p of itself plus 2^-(p+8) of max(|derivative|, |value|) (deriv.c), q(t) is rounded once and q x qddot is one cross product (2 roundings): at most 4 ulps of max(1, |qddot|, |omega|) apart; factor 4 margin")
 {
     cl_rng g;
     cl_rng_seed(&g, 55);

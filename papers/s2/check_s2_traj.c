@@ -10,9 +10,7 @@
 #include "check.h"
 #include "s2_fixtures_impl.h"
 
-CL_CHECK(s2_traj_forms, "s2.traj.forms", .chapter = "S2 III-IV", .tags = "[S2 (13),(19),(27),(36)]",
-         .what = "final states of the four forms integrated by GBS (tol 2^(12-p)) from one state, carried to (q, qdot)",
-         .cond = 0x1p20, .why = "each run's global error is about 2^12 units (its tolerance) times the growth of errors over the span, observed 2^10 to 2^12", .slow = 1)
+CL_CHECK(s2_traj_forms, "s2.traj.forms", .chapter = "S2 III-IV", .tags = "[S2 (13),(19),(27),(36)]", .what = "final states of the four forms integrated by GBS (tol 2^(12-p)) from one state, carried to (q, qdot)", .cond = 0x1p20, .why = "each run's global error is about 2^12 units (its tolerance) times the growth of errors over the span, observed 2^10 to 2^12", .slow = 1)
 {
     long den = prec <= 256 ? 1 : 16;
     double e = s2t_traj_forms(prec, 5, den);
@@ -73,9 +71,7 @@ static double traj_energy(cl_prec_t prec, int coupled, cl_rng *g)
     return e;
 }
 
-CL_CHECK(s2_traj_energy, "s2.traj.energy", .chapter = "S2 III", .tags = "[S2 (12),(13),(38),(39)]",
-         .what = "energy of the chain and of the configuration-dependent system along a GBS trajectory of (13), start against end (relative)",
-         .cond = 0x1p17, .why = "the integration tolerance 2^12 units, times the growth of errors over the span (observed up to 2^13)")
+CL_CHECK(s2_traj_energy, "s2.traj.energy", .chapter = "S2 III", .tags = "[S2 (12),(13),(38),(39)]", .what = "energy of the chain and of the configuration-dependent system along a GBS trajectory of (13), start against end (relative)", .cond = 0x1p17, .why = "the integration tolerance 2^12 units, times the growth of errors over the span (observed up to 2^13)")
 {
     cl_rng g;
     cl_rng_seed(&g, 5151);

@@ -46,19 +46,13 @@ static int forms_common(cl_check_result *res, cl_prec_t prec, int thm9)
     return CL_OK;
 }
 
-CL_CHECK(skate_z_zeta, "skate.forms.z_zeta", .chapter = "SKATE 3, 5", .tags = "[SKATE (17), (21), (33), (35b), (38)]",
-         .what = "f(zeta) of (38) (its Gamma rows are (35b)) against the z-form (21), the skate's (17a)-(17b) with multipliers, projected by (33), 120 random consistent states (relative)",
-         .cond = 1024, .why = "the z-form solves a 6x6 system with cond(G) about 1e3 and a 3x3 Schur system; (38) divides by I2 G2^2 + I3 G3^2 >= I3")
+CL_CHECK(skate_z_zeta, "skate.forms.z_zeta", .chapter = "SKATE 3, 5", .tags = "[SKATE (17), (21), (33), (35b), (38)]", .what = "f(zeta) of (38) (its Gamma rows are (35b)) against the z-form (21), the skate's (17a)-(17b) with multipliers, projected by (33), 120 random consistent states (relative)", .cond = 1024, .why = "the z-form solves a 6x6 system with cond(G) about 1e3 and a 3x3 Schur system; (38) divides by I2 G2^2 + I3 G3^2 >= I3")
 { return forms_common(res, prec, 0); }
-CL_CHECK(skate_thm9, "skate.forms.thm9", .chapter = "SKATE 4, 5", .tags = "[SKATE (23), (25)-(27), (31), (38)]",
-         .what = "general Theorem 9 on the Hamel basis (31) against the hand-derived (38), 120 random states (relative)",
-         .cond = 1024, .why = "a 6x6 inverse of the basis matrix, 6^5-term structure-constant sums and a 3x3 solve with cond about 1e3")
+CL_CHECK(skate_thm9, "skate.forms.thm9", .chapter = "SKATE 4, 5", .tags = "[SKATE (23), (25)-(27), (31), (38)]", .what = "general Theorem 9 on the Hamel basis (31) against the hand-derived (38), 120 random states (relative)", .cond = 1024, .why = "a 6x6 inverse of the basis matrix, 6^5-term structure-constant sums and a 3x3 solve with cond about 1e3")
 { return forms_common(res, prec, 1); }
 
 /* (7) against (34) at general states, and ℰ (30) against the z-form energy. */
-CL_CHECK(skate_lagrangian, "skate.model.lagrangian", .chapter = "SKATE 2, 4", .tags = "[SKATE (7), (30), (34)]",
-         .what = "(7) against (34) at general states; the energy (30) in zeta against the z-form energy (relative)",
-         .cond = 64, .why = "a few dozen roundings of O(1) terms regrouped")
+CL_CHECK(skate_lagrangian, "skate.model.lagrangian", .chapter = "SKATE 2, 4", .tags = "[SKATE (7), (30), (34)]", .what = "(7) against (34) at general states; the energy (30) in zeta against the z-form energy (relative)", .cond = 64, .why = "a few dozen roundings of O(1) terms regrouped")
 {
     cl_rng g;
     cl_rng_seed(&g, 734);
@@ -83,9 +77,7 @@ CL_CHECK(skate_lagrangian, "skate.model.lagrangian", .chapter = "SKATE 2, 4", .t
 }
 
 /* DI·f = 0 for ℰ, C₁, C₂, C₃ along (38), relative to |DI||f|. */
-CL_CHECK(skate_invariant_rates, "skate.invariants.rates", .chapter = "SKATE 5.2", .tags = "[SKATE (30), (36), (37)]",
-         .what = "dI/dt = DI.f for E, C1, C2 (square-root prefactor), C3 along (38), 120 random states (relative to |DI||f|)",
-         .cond = 256, .why = "cancellation of O(1) products in a 5-term dot product, C2 with an arctangent")
+CL_CHECK(skate_invariant_rates, "skate.invariants.rates", .chapter = "SKATE 5.2", .tags = "[SKATE (30), (36), (37)]", .what = "dI/dt = DI.f for E, C1, C2 (square-root prefactor), C3 along (38), 120 random states (relative to |DI||f|)", .cond = 256, .why = "cancellation of O(1) products in a 5-term dot product, C2 with an arctangent")
 {
     cl_rng g;
     cl_rng_seed(&g, 3637);
@@ -113,9 +105,7 @@ CL_CHECK(skate_invariant_rates, "skate.invariants.rates", .chapter = "SKATE 5.2"
 }
 
 /* Df of (38) by hand against src/deriv, at the equilibria and random states. */
-CL_CHECK(skate_jacobian, "skate.stability.jacobian", .chapter = "SKATE 5.4", .tags = "[SKATE (38), App. A.1]",
-         .what = "hand-differentiated Df of (38) against src/deriv at the equilibria and random states (relative)",
-         .cond = 64, .why = "src/deriv bounds its error by 2^(-p-8) per entry; the hand formulas add a few roundings")
+CL_CHECK(skate_jacobian, "skate.stability.jacobian", .chapter = "SKATE 5.4", .tags = "[SKATE (38), App. A.1]", .what = "hand-differentiated Df of (38) against src/deriv at the equilibria and random states (relative)", .cond = 64, .why = "src/deriv bounds its error by 2^(-p-8) per entry; the hand formulas add a few roundings")
 {
     cl_rng g;
     cl_rng_seed(&g, 5151);
@@ -138,9 +128,7 @@ CL_CHECK(skate_jacobian, "skate.stability.jacobian", .chapter = "SKATE 5.4", .ta
 }
 
 /* det(λ − Df) at ζ_sl, ζ_sp (Df by src/deriv) against λ³(λ² − κ) of Props. 11, 12. */
-CL_CHECK(skate_eigen, "skate.stability.eigen", .chapter = "SKATE 5.4", .tags = "[SKATE Prop. 11, Prop. 12, App. A.1]",
-         .what = "characteristic polynomial and eigenvalues (src/linalg) of Df (src/deriv) at sliding and spinning, 3 parameter sets, against {0, 0, 0, +-sqrt(kappa)} of Props. 11-12",
-         .cond = 16384, .why = "Faddeev-LeVerrier on a 5x5 with entries up to 1e3: traces of products of up to five entries, divided by k; the Jacobian itself carries 2^(-p-8) from src/deriv")
+CL_CHECK(skate_eigen, "skate.stability.eigen", .chapter = "SKATE 5.4", .tags = "[SKATE Prop. 11, Prop. 12, App. A.1]", .what = "characteristic polynomial and eigenvalues (src/linalg) of Df (src/deriv) at sliding and spinning, 3 parameter sets, against {0, 0, 0, +-sqrt(kappa)} of Props. 11-12", .cond = 16384, .why = "Faddeev-LeVerrier on a 5x5 with entries up to 1e3: traces of products of up to five entries, divided by k; the Jacobian itself carries 2^(-p-8) from src/deriv")
 {
     static const char *const xs[] = {"0.25", "2", "-9.5", "30"};
     RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(zeta, 5, prec); RV_DECL(J, 25, prec);
@@ -189,9 +177,7 @@ CL_CHECK(skate_eigen, "skate.stability.eigen", .chapter = "SKATE 5.4", .tags = "
 }
 
 /* App. A.1 (corrected tangent space): multipliers and restricted eigenvalues in closed form. */
-CL_CHECK(skate_ec_spinning, "skate.stability.ec_spinning", .chapter = "SKATE App. A.1", .tags = "[SKATE (42), App. A.1]",
-         .what = "Energy-Casimir multipliers (-W0, 0, I3 W0^2 - mgl) and restricted Hessian eigenvalues against closed forms; verdict against (42)",
-         .cond = 1024, .why = "Householder QR of a 5x3, a 5x5 Hessian product and Jacobi rotations; eigenvalues relative to the largest")
+CL_CHECK(skate_ec_spinning, "skate.stability.ec_spinning", .chapter = "SKATE App. A.1", .tags = "[SKATE (42), App. A.1]", .what = "Energy-Casimir multipliers (-W0, 0, I3 W0^2 - mgl) and restricted Hessian eigenvalues against closed forms; verdict against (42)", .cond = 1024, .why = "Householder QR of a 5x3, a 5x5 Hessian product and Jacobi rotations; eigenvalues relative to the largest")
 {
     static const char *const xs[] = {"0.5", "3", "-12.5", "40"};
     RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(zeta, 5, prec); RV_DECL(c, 3, prec); RV_DECL(cw, 3, prec);
@@ -227,9 +213,7 @@ CL_CHECK(skate_ec_spinning, "skate.stability.ec_spinning", .chapter = "SKATE App
 }
 
 /* Thresholds by bisection on the Energy–Casimir verdict against (42) and (58), relative. */
-CL_CHECK(skate_thresholds, "skate.stability.thresholds", .chapter = "SKATE 5.4, 7.1", .tags = "[SKATE (42), (58), Prop. 16]",
-         .what = "thresholds by bisection on the Energy-Casimir verdict against sqrt(mgl/(I3+ml^2-I2)) and -J1^2/(I1+ml^2) (relative)",
-         .cond = 4096, .why = "bracket 2^(8-p); the sign change of the smallest eigenvalue moves by its rounding over its slope")
+CL_CHECK(skate_thresholds, "skate.stability.thresholds", .chapter = "SKATE 5.4, 7.1", .tags = "[SKATE (42), (58), Prop. 16]", .what = "thresholds by bisection on the Energy-Casimir verdict against sqrt(mgl/(I3+ml^2-I2)) and -J1^2/(I1+ml^2) (relative)", .cond = 4096, .why = "bracket 2^(8-p); the sign change of the smallest eigenvalue moves by its rounding over its slope")
 {
     RV_DECL(par, CL_SKATE_NPAR, prec);
     R_DECL(lo, prec); R_DECL(hi, prec); R_DECL(thr, prec); R_DECL(t, prec); R_DECL(u, prec); R_DECL(Y0, prec);
@@ -262,9 +246,7 @@ CL_CHECK(skate_thresholds, "skate.stability.thresholds", .chapter = "SKATE 5.4, 
 }
 
 /* Matching: closed loop (44) with the control law against (38) with Ĩ (57); and (47) on π̃ = 0 against (7) with Ĩ. */
-CL_CHECK(skate_matching, "skate.control.matching", .chapter = "SKATE 6", .tags = "[SKATE (44), (47), (52), (53), (57)]",
-         .what = "closed loop (44) with the control law (53) against the unforced skate with inertia (57); (47) on pi~=0 against (7) with (57)",
-         .cond = 1024, .why = "7x7 solve with J1 = 0.005 beside O(1) inertias, and I1 + ml^2 + J1^2/sigma = -0.23 from a cancellation of 2.5 against 2.27")
+CL_CHECK(skate_matching, "skate.control.matching", .chapter = "SKATE 6", .tags = "[SKATE (44), (47), (52), (53), (57)]", .what = "closed loop (44) with the control law (53) against the unforced skate with inertia (57); (47) on pi~=0 against (7) with (57)", .cond = 1024, .why = "7x7 solve with J1 = 0.005 beside O(1) inertias, and I1 + ml^2 + J1^2/sigma = -0.23 from a cancellation of 2.5 against 2.27")
 {
     static const char *const sigmas[] = {"-0.00001", "-0.00002", "-0.002", "0.3"};
     cl_rng g;

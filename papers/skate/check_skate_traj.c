@@ -78,9 +78,7 @@ static int compare_flows(cl_check_result *res, const traj_ctx *cz, size_t nz, co
 }
 
 /* ζ(T) of (38) against z(T) of (21) projected by (33), relative. */
-CL_CHECK(skate_traj_forms, "skate.traj.forms", .chapter = "SKATE 3, 5", .tags = "[SKATE (21), (38), (59)]",
-         .what = "zeta-form (38) and z-form (21) integrated side by side from (59) and a generic state, zeta(T) compared (relative)",
-         .cond = 268435456, .why = "each integration is held to 2^(24-p) per step by GBS error control; a few dozen steps, each error estimate of the lower-order solution, and error growth over the horizon", .slow = 1)
+CL_CHECK(skate_traj_forms, "skate.traj.forms", .chapter = "SKATE 3, 5", .tags = "[SKATE (21), (38), (59)]", .what = "zeta-form (38) and z-form (21) integrated side by side from (59) and a generic state, zeta(T) compared (relative)", .cond = 268435456, .why = "each integration is held to 2^(24-p) per step by GBS error control; a few dozen steps, each error estimate of the lower-order solution, and error growth over the horizon", .slow = 1)
 {
     RV_DECL(par, CL_SKATE_NPAR, prec);
     cl_check_begin(res);
@@ -94,9 +92,7 @@ CL_CHECK(skate_traj_forms, "skate.traj.forms", .chapter = "SKATE 3, 5", .tags = 
 }
 
 /* Drift of ℰ, C₁, C₂, C₃ along both forms and of Γ₁, ψᵃ, |Γ|² − 1 along the z-form. */
-CL_CHECK(skate_traj_invariants, "skate.traj.invariants", .chapter = "SKATE 5.2", .tags = "[SKATE (19), (30), (36), (37)]",
-         .what = "drift of E, C1, C2, C3 along both forms and of Gamma1, psi^a, |Gamma|^2 - 1 along the z-form",
-         .cond = 268435456, .why = "GBS error control 2^(24-p) per step over a few dozen steps, each error estimate of the lower-order solution, and error growth over the horizon", .slow = 1)
+CL_CHECK(skate_traj_invariants, "skate.traj.invariants", .chapter = "SKATE 5.2", .tags = "[SKATE (19), (30), (36), (37)]", .what = "drift of E, C1, C2, C3 along both forms and of Gamma1, psi^a, |Gamma|^2 - 1 along the z-form", .cond = 268435456, .why = "GBS error control 2^(24-p) per step over a few dozen steps, each error estimate of the lower-order solution, and error growth over the horizon", .slow = 1)
 {
     RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(z, 9, prec); RV_DECL(zeta, 5, prec);
     RV_DECL(I0, 4, prec); RV_DECL(I1, 4, prec); RV_DECL(cr, 5, prec);
@@ -127,9 +123,7 @@ CL_CHECK(skate_traj_invariants, "skate.traj.invariants", .chapter = "SKATE 5.2",
 }
 
 /* Closed loop (44) + control law (rotor z-form) against the unforced skate with Ĩ (57), ζ(T). */
-CL_CHECK(skate_traj_matching, "skate.traj.matching", .chapter = "SKATE 6", .tags = "[SKATE (44), (53), (56), (57)]",
-         .what = "controlled skate (44) with the control law against the unforced skate with inertia (57), same trajectories",
-         .cond = 4294967296, .why = "GBS error control 2^(24-p) per step on two systems; the closed loop is stiffer (I1 + ml^2 + J1^2/sigma = -0.23 against O(1) inertias), so its steps are many and short", .slow = 1)
+CL_CHECK(skate_traj_matching, "skate.traj.matching", .chapter = "SKATE 6", .tags = "[SKATE (44), (53), (56), (57)]", .what = "controlled skate (44) with the control law against the unforced skate with inertia (57), same trajectories", .cond = 4294967296, .why = "GBS error control 2^(24-p) per step on two systems; the closed loop is stiffer (I1 + ml^2 + J1^2/sigma = -0.23 against O(1) inertias), so its steps are many and short", .slow = 1)
 {
     RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(pm, CL_SKATE_NPAR, prec);
     R_DECL(sig, prec);
@@ -146,9 +140,7 @@ CL_CHECK(skate_traj_matching, "skate.traj.matching", .chapter = "SKATE 6", .tags
 }
 
 /* Figure 4: the fall time (Γ₃ = 0) located on (38) and on (21), relative. */
-CL_CHECK(skate_fall, "skate.fig4.fall", .chapter = "SKATE 7.2", .tags = "[SKATE (21), (38), (59), Fig. 4]",
-         .what = "fall time of Figure 4 (event Gamma3 = 0 from (59), phi0 = 0.1) on (38) against the z-form (21) (relative)",
-         .cond = 1048576, .why = "both integrations held to 2^(12-p) per step over about 30 steps; the crossing is transversal (dGamma3/dt about -4)", .slow = 1)
+CL_CHECK(skate_fall, "skate.fig4.fall", .chapter = "SKATE 7.2", .tags = "[SKATE (21), (38), (59), Fig. 4]", .what = "fall time of Figure 4 (event Gamma3 = 0 from (59), phi0 = 0.1) on (38) against the z-form (21) (relative)", .cond = 1048576, .why = "both integrations held to 2^(12-p) per step over about 30 steps; the crossing is transversal (dGamma3/dt about -4)", .slow = 1)
 {
     RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(z, 9, prec); RV_DECL(zeta, 5, prec); RV_DECL(xe, 9, prec);
     R_DECL(tmax, prec); R_DECL(tf, prec); R_DECL(tz, prec);
