@@ -15,6 +15,7 @@
 #   papers/KEY/      one paper (paper.def)           sees src/, check/, itself and the papers it `needs`
 #   cli/             the chartless command           sees the public headers only (as installed)
 #   tests/           unit tests of src/ and check/   sees src/, check/
+#   bench/           benchmarks                      sees the public headers, and tests/ for shared fixtures
 #
 # Instantiation: a templated source is compiled once per scalar kind, with
 # -DCL_PREC=CL_DOUBLE (symbols *_d) and -DCL_PREC=CL_MPFR (*_mp). Which
@@ -77,7 +78,7 @@ $(B)/check/%:  LAYER := -Isrc -Icheck
 $(B)/tests/%:  LAYER := -Isrc -Icheck
 $(B)/cli/%:    LAYER := -I$(INC)
 $(B)/tests/test_public_header.o: LAYER := -I$(INC) -Icheck
-$(B)/bench/%:  LAYER := -I$(INC)
+$(B)/bench/%:  LAYER := -I$(INC) -Itests
 $(foreach p,$(PAPERS),$(eval $(B)/papers/$(p)/%: LAYER := -Isrc -Icheck -Ipapers/$(p) $(addprefix -Ipapers/,$(call def,$(p),needs))))
 
 NEED_BUILD := header:mpfr.h:libmpfr-dev header:gmp.h:libgmp-dev cmd:python3:python3

@@ -10,6 +10,11 @@
 #include <math.h>
 #include "cl_student.h"
 
+/* +1 here; double_pendulum_omega_sign.c makes the same solution with −1. */
+#ifndef GRAVITY_SIGN
+#define GRAVITY_SIGN 1
+#endif
+
 static void hat(double S[3][3], const double *x)
 {
     S[0][0] = 0;     S[0][1] = -x[2]; S[0][2] = x[1];
@@ -71,8 +76,8 @@ int cl_student_chain_omega(double *dx, const double *x, const cl_student_params 
         double mg = 0;
         for (int j = i; j < 2; j++) mg += m[j] * g * l[i];
         /* S(e₃) q_i = (−q_i,y, q_i,x, 0) */
-        b[3 * i] += mg * -q[i][1];
-        b[3 * i + 1] += mg * q[i][0];
+        b[3 * i] += GRAVITY_SIGN * mg * -q[i][1];
+        b[3 * i + 1] += GRAVITY_SIGN * mg * q[i][0];
     }
     if (solve6(A, b)) return 1;
     for (int r = 0; r < 6; r++) dx[6 + r] = b[r];
