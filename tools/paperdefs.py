@@ -2,7 +2,8 @@
 """The papers' descriptions (papers/KEY/paper.def), for the Python tools.
 
 A paper.def is `field value` lines (`#` starts a comment): order, key,
-short, title, authors, text, header, needs, sections.
+short, title, authors, year, link (an arXiv identifier, then a note),
+text, header, needs, sections.
 """
 import glob
 import re
@@ -47,7 +48,13 @@ def generated(root, what):
         lines += ["| key | paper | folder | chapters |", "|---|---|---|---|"]
         for p in papers:
             chapters = ", ".join("\\ref " + c for c in chapter_pages(root, p))
-            lines.append("| `%s` | %s, *%s* | `%s/` | %s |" % (p["key"], p["authors"], p["title"], p["dir"], chapters))
+            cite = "%s, *%s*" % (p["authors"], p["title"])
+            if p.get("year"):
+                cite += ", %s" % p["year"]
+            if p.get("link", "").startswith("arXiv:"):
+                ident, _, note = p["link"].partition(" ")
+                cite += ", [%s](https://arxiv.org/abs/%s)%s" % (ident, ident[len("arXiv:"):], " " + note if note else "")
+            lines.append("| `%s` | %s | `%s/` | %s |" % (p["key"], cite, p["dir"], chapters))
     elif what == "chapters":
         for p in papers:
             lines += ["", "<h2>%s — %s</h2>" % (p["key"], p["title"]), ""]
