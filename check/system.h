@@ -36,6 +36,9 @@ typedef struct cl_sys_error {
 int cl_sys_error_set(cl_sys_error *e, int code, const char *arg, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+/** Read all of \p s as a whole number from \p lo to \p hi into \p v: 0, or -1 (and \p v untouched). */
+int cl_parse_whole(const char *s, long lo, long hi, long *v);
+
 /** Print \p x with the decimal digits its precision carries (the command line's numbers). */
 void cl_sys_print_real(FILE *f, mpfr_srcptr x);
 
