@@ -6,6 +6,14 @@
 #include "tap_real.h"
 #include "s2_fixtures_impl.h"
 
+/* A random damped coupled system of n spheres, drawn from g seeded with seed, and its workspace. */
+static CL_FN(cl_s2_quad_ws) *damped_coupled(CL_FN(cl_s2_coupled) **cp, size_t n, cl_prec_t p, cl_rng *g, uint64_t seed)
+{
+    cl_rng_seed(g, seed);
+    *cp = s2t_random_coupled(n, p, g, 1);
+    return CL_FN(cl_s2_coupled_ws)(*cp);
+}
+
 /*
  * Tolerance of a field assembled by hand against the dense one: one dense
  * 3n×3n solve (n ≤ 5) with masses and lengths in [0.5, 2], about 3n·3n
@@ -25,10 +33,9 @@
 static void identities(cl_prec_t p)
 {
     cl_rng g;
-    cl_rng_seed(&g, 21);
     const size_t n = 3;
-    CL_FN(cl_s2_coupled) *cp = s2t_random_coupled(n, p, &g, 1);
-    CL_FN(cl_s2_quad_ws) *ws = CL_FN(cl_s2_coupled_ws)(cp);
+    CL_FN(cl_s2_coupled) *cp;
+    CL_FN(cl_s2_quad_ws) *ws = damped_coupled(&cp, n, p, &g, 21);
     RV_DECL(x, 18, p); RV_DECL(y, 18, p); RV_DECL(z, 18, p);
     RV_DECL(a, 9, p);
     RV_DECL(E, 4, p);
@@ -84,10 +91,9 @@ static void central_velocity_gradient(int (*lagr)(CL_FN(cl_s2_quad_ws) *, rptr, 
 static void legendre_general(cl_prec_t p)
 {
     cl_rng g;
-    cl_rng_seed(&g, 41);
     const size_t n = 3;
-    CL_FN(cl_s2_coupled) *cp = s2t_random_coupled(n, p, &g, 1);
-    CL_FN(cl_s2_quad_ws) *ws = CL_FN(cl_s2_coupled_ws)(cp);
+    CL_FN(cl_s2_coupled) *cp;
+    CL_FN(cl_s2_quad_ws) *ws = damped_coupled(&cp, n, p, &g, 41);
     RV_DECL(x, 18, p); RV_DECL(w, 9, p); RV_DECL(vv, 9, p); RV_DECL(dL, 9, p); RV_DECL(dS, 9, p);
     RV_DECL(mom, 9, p); RV_DECL(ref, 9, p); RV_DECL(qd, 9, p);
     R_DECL(Lp, p); R_DECL(L1, p); R_DECL(L2, p);
