@@ -191,6 +191,22 @@ typedef struct cl_system {
     const cl_system_tool *stability;
 } cl_system;
 
+/**
+ * Designated initializers of a cl_system for the hooks named after the
+ * system: PREFIX_create, PREFIX_destroy, PREFIX_rhs, PREFIX_invariant_names
+ * and PREFIX_invariants.
+ */
+#define CL_SYSTEM_CORE_HOOKS(prefix)                                                                  \
+    .create = prefix##_create, .destroy = prefix##_destroy, .rhs = prefix##_rhs,                     \
+    .invariant_names = prefix##_invariant_names, .invariants = prefix##_invariants
+/**
+ * Likewise for the state hooks: PREFIX_dim, PREFIX_check_state,
+ * PREFIX_convert, PREFIX_random_state and PREFIX_component_name.
+ */
+#define CL_SYSTEM_STATE_HOOKS(prefix)                                                                 \
+    .dim = prefix##_dim, .check_state = prefix##_check_state, .convert = prefix##_convert,           \
+    .random_state = prefix##_random_state, .component_name = prefix##_component_name
+
 void cl_system_register(const cl_system *s);
 /** Registered system by name, or NULL. */
 const cl_system *cl_system_find(const char *name);
