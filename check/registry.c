@@ -43,11 +43,6 @@ const cl_check *cl_oracle_get(size_t i)
     return i < nchecks ? checks[i] : NULL;
 }
 
-static const cl_system *systems[64];
-static size_t nsystems;
-static const cl_figure *figures[32];
-static size_t nfigures;
-
 /* A registration beyond the fixed tables is a build error, never a silent drop. */
 static void registry_full(const char *what, const char *name)
 {
@@ -55,21 +50,37 @@ static void registry_full(const char *what, const char *name)
     abort();
 }
 
-void cl_system_register(const cl_system *s)
+/* A fixed table of registered descriptors (systems, figures), found by name. */
+typedef struct named_table {
+    const char *what;
+    size_t n;
+    const void *item[64];
+    const char *name[64];
+} named_table;
+
+static named_table systems = {.what = "systems"};
+static named_table figures = {.what = "figures"};
+
+static void table_add(named_table *t, const void *item, const char *name)
 {
-    if (nsystems >= sizeof systems / sizeof systems[0]) registry_full("systems", s->name);
-    systems[nsystems++] = s;
+    if (t->n >= sizeof t->item / sizeof t->item[0]) registry_full(t->what, name);
+    t->item[t->n] = item;
+    t->name[t->n++] = name;
 }
 
-const cl_system *cl_system_find(const char *name)
+static const void *table_find(const named_table *t, const char *name)
 {
-    for (size_t i = 0; i < nsystems; i++)
-        if (strcmp(systems[i]->name, name) == 0) return systems[i];
+    for (size_t i = 0; i < t->n; i++)
+        if (strcmp(t->name[i], name) == 0) return t->item[i];
     return NULL;
 }
 
-size_t cl_system_count(void) { return nsystems; }
-const cl_system *cl_system_get(size_t i) { return i < nsystems ? systems[i] : NULL; }
+static const void *table_get(const named_table *t, size_t i) { return i < t->n ? t->item[i] : NULL; }
+
+void cl_system_register(const cl_system *s) { table_add(&systems, s, s->name); }
+const cl_system *cl_system_find(const char *name) { return table_find(&systems, name); }
+size_t cl_system_count(void) { return systems.n; }
+const cl_system *cl_system_get(size_t i) { return table_get(&systems, i); }
 
 int cl_system_form_index(const cl_system *s, const char *form)
 {
@@ -78,21 +89,10 @@ int cl_system_form_index(const cl_system *s, const char *form)
     return -1;
 }
 
-void cl_figure_register(const cl_figure *f)
-{
-    if (nfigures >= sizeof figures / sizeof figures[0]) registry_full("figures", f->name);
-    figures[nfigures++] = f;
-}
-
-const cl_figure *cl_figure_find(const char *name)
-{
-    for (size_t i = 0; i < nfigures; i++)
-        if (strcmp(figures[i]->name, name) == 0) return figures[i];
-    return NULL;
-}
-
-size_t cl_figure_count(void) { return nfigures; }
-const cl_figure *cl_figure_get(size_t i) { return i < nfigures ? figures[i] : NULL; }
+void cl_figure_register(const cl_figure *f) { table_add(&figures, f, f->name); }
+const cl_figure *cl_figure_find(const char *name) { return table_find(&figures, name); }
+size_t cl_figure_count(void) { return figures.n; }
+const cl_figure *cl_figure_get(size_t i) { return table_get(&figures, i); }
 
 /* ------------------------------------------------------------ parameters */
 
@@ -189,7 +189,7 @@ static int word_allowed(const char *choices, const char *w)
     return 0;
 }
 
-static int parse_whole(const char *s, long lo, long hi, long *v)
+int cl_parse_whole(const char *s, long lo, long hi, long *v)
 {
     char *end;
     errno = 0;
@@ -281,7 +281,7 @@ int cl_params_parse(cl_params *p, const cl_param *table, int nopt, const char *c
         if (d->shape != CL_PARAM_SIZE) continue;
         size = d;
         const char *s = text[k] ? text[k] : d->def;
-        if (s && parse_whole(s, d->lo, d->hi, &p->v[k].whole))
+        if (s && cl_parse_whole(s, d->lo, d->hi, &p->v[k].whole))
             st = cl_sys_error_set(e, CL_EDIM, s, "--%s must be a whole number from %ld to %ld", d->name, d->lo, d->hi);
         if (s && !st) p->n = (size_t)p->v[k].whole;
     }

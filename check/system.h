@@ -36,6 +36,9 @@ typedef struct cl_sys_error {
 int cl_sys_error_set(cl_sys_error *e, int code, const char *arg, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+/** Read all of \p s as a whole number from \p lo to \p hi into \p v: 0, or -1 (and \p v untouched). */
+int cl_parse_whole(const char *s, long lo, long hi, long *v);
+
 /** Print \p x with the decimal digits its precision carries (the command line's numbers). */
 void cl_sys_print_real(FILE *f, mpfr_srcptr x);
 
@@ -187,6 +190,22 @@ typedef struct cl_system {
     /** Optional: `chartless stability --system NAME`, a nonlinear stability test. */
     const cl_system_tool *stability;
 } cl_system;
+
+/**
+ * Designated initializers of a cl_system for the hooks named after the
+ * system: PREFIX_create, PREFIX_destroy, PREFIX_rhs, PREFIX_invariant_names
+ * and PREFIX_invariants.
+ */
+#define CL_SYSTEM_CORE_HOOKS(prefix)                                                                  \
+    .create = prefix##_create, .destroy = prefix##_destroy, .rhs = prefix##_rhs,                     \
+    .invariant_names = prefix##_invariant_names, .invariants = prefix##_invariants
+/**
+ * Likewise for the state hooks: PREFIX_dim, PREFIX_check_state,
+ * PREFIX_convert, PREFIX_random_state and PREFIX_component_name.
+ */
+#define CL_SYSTEM_STATE_HOOKS(prefix)                                                                 \
+    .dim = prefix##_dim, .check_state = prefix##_check_state, .convert = prefix##_convert,           \
+    .random_state = prefix##_random_state, .component_name = prefix##_component_name
 
 void cl_system_register(const cl_system *s);
 /** Registered system by name, or NULL. */

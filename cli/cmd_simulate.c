@@ -9,7 +9,6 @@
  * temporary file renamed into place at the end, so a failed run leaves no
  * partial file.
  */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,16 +54,6 @@ typedef struct sim_opts {
     long stages, columns, every;
 } sim_opts;
 
-static int parse_long(const char *s, long lo, long hi, long *v)
-{
-    char *end;
-    errno = 0;
-    long x = strtol(s, &end, 10);
-    if (errno || end == s || *end || x < lo || x > hi) return -1;
-    *v = x;
-    return 0;
-}
-
 static int on_option(int code, const char *arg, void *ctx)
 {
     sim_opts *o = ctx;
@@ -76,11 +65,11 @@ static int on_option(int code, const char *arg, void *ctx)
     case OPT_OUT: o->out = arg; return 0;
     case OPT_PLOT: o->plot = arg; return 0;
     case OPT_STAGES:
-        return parse_long(arg, 1, CL_ODE_GAUSS_MAX_STAGES, &o->stages) ? cl_cli_error("--stages must be 1 to 16", arg) : 0;
+        return cl_parse_whole(arg, 1, CL_ODE_GAUSS_MAX_STAGES, &o->stages) ? cl_cli_error("--stages must be 1 to 16", arg) : 0;
     case OPT_COLUMNS:
-        return parse_long(arg, 2, CL_ODE_GBS_MAX_COLUMNS, &o->columns) ? cl_cli_error("--columns must be 2 to 160", arg) : 0;
+        return cl_parse_whole(arg, 2, CL_ODE_GBS_MAX_COLUMNS, &o->columns) ? cl_cli_error("--columns must be 2 to 160", arg) : 0;
     case OPT_EVERY:
-        return parse_long(arg, 1, 1000000000L, &o->every) ? cl_cli_error("--every must be a positive whole number", arg) : 0;
+        return cl_parse_whole(arg, 1, 1000000000L, &o->every) ? cl_cli_error("--every must be a positive whole number", arg) : 0;
     }
     return CL_EXIT_USAGE;
 }

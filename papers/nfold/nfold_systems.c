@@ -121,11 +121,7 @@ static const cl_system chain_system = {
     .summary = "chain pendulum of n spherical links [S2 V], O(n) fields in four forms",
     .params = chain_params,
     S2N_HOOKS,
-    .create = chain_create,
-    .destroy = chain_destroy,
-    .rhs = chain_rhs,
-    .invariant_names = chain_invariant_names,
-    .invariants = chain_invariants,
+    CL_SYSTEM_CORE_HOOKS(chain),
     .equilibrium = chain_equilibrium,
     .lie_simulate = chain_lie_simulate,
 };

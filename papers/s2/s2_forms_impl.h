@@ -129,6 +129,22 @@ static inline void s2_half_pairing_plus_U(const CL_FN(cl_s2_quad_ws) *ws, rptr E
     r_add(E, E, ws->U);
 }
 
+/* a = Σ_{j≠i} m_ij u_j (u: 3n) with ws->m evaluated: the coupling sum of the transforms (24), (33) and of ∂H̃/∂q_i in (36). */
+static inline void s2_coupling_sum(const CL_FN(cl_s2_quad_ws) *ws, rptr a, size_t i, rsrc u)
+{
+    size_t n = ws->n;
+    v3_zero(a);
+    for (size_t j = 0; j < n; j++)
+        if (j != i) v3_axpy(a, ws->m + i * n + j, u + 3 * j);
+}
+
+/* a = ∂H/∂q_i − f_i (f NULL: no force), the load in Propositions 3 (23) and 4 (31), (32). */
+static inline void s2_minus_force(rptr a, rsrc dHdq, rsrc f, size_t i)
+{
+    v3_set(a, dHdq + 3 * i);
+    if (f) v3_sub(a, a, f + 3 * i);
+}
+
 /* r = (I − qqᵀ) a for one sphere; r may alias a. */
 static inline void s2_proj(rptr r, rsrc q, rsrc a) { v3_proj_tangent(r, q, a); }
 
@@ -152,4 +168,26 @@ static inline int s2_eval_terms(CL_FN(cl_s2_quad_ws) *ws, rsrc q, rsrc qdot)
 void CL_FN(cl_s2_quad_mdot)(CL_FN(cl_s2_quad_ws) *ws, rptr mdot, rsrc qdot);
 /* qdot = G⁻¹μ, projected as in [S2 (25)], with ws->m evaluated at q (s2_mu.c). */
 int CL_FN(cl_s2_quad_solve_G)(CL_FN(cl_s2_quad_ws) *ws, rptr qdot, rsrc q, rsrc mu);
+/* w = K⁻¹π [S2 (34)] with ws->m evaluated at q (s2_pi.c). */
+int CL_FN(cl_s2_quad_solve_K)(CL_FN(cl_s2_quad_ws) *ws, rptr w, rsrc q, rsrc pi);
+
+/*
+ * m, U (when want_U), ∂U/∂q at q and the velocity conjugate to the momentum
+ * p into v: q̇ = G⁻¹μ [S2 (25)] for form CL_S2_MU, ω = K⁻¹π [S2 (34)] for
+ * CL_S2_PI. The first step of the Hamiltonians (26), (35) and fields (27), (36).
+ */
+static inline int s2_eval_momentum_form(CL_FN(cl_s2_quad_ws) *ws, int form, rptr v, rsrc q, rsrc p, int want_U)
+{
+    int st = s2_eval_mU(ws, q, want_U);
+    if (st) return st;
+    return form == CL_S2_MU ? CL_FN(cl_s2_quad_solve_G)(ws, v, q, p) : CL_FN(cl_s2_quad_solve_K)(ws, v, q, p);
+}
+
+/* H = ½ p·v + U at (q, p), v (3n, scratch) the conjugate velocity: the Hamiltonians (26) and (35). */
+static inline int s2_hamiltonian_form(CL_FN(cl_s2_quad_ws) *ws, int form, rptr H, rsrc q, rsrc p, rptr v)
+{
+    int st = s2_eval_momentum_form(ws, form, v, q, p, 1);
+    if (!st) s2_half_pairing_plus_U(ws, H, p, v);
+    return st;
+}
 #endif

@@ -50,8 +50,7 @@ void CL_FN(cl_s2_hamilton_mu)(size_t n, rptr dx, rsrc q, rsrc mu, rsrc dHdq, rsr
     RV_DECL(b, 3, p);
     for (size_t i = 0; i < n; i++) {
         s2_proj(dx + 3 * i, q + 3 * i, dHdmu + 3 * i);
-        v3_set(a, dHdq + 3 * i);
-        if (f) v3_sub(a, a, f + 3 * i);
+        s2_minus_force(a, dHdq, f, i);
         s2_proj(a, q + 3 * i, a);
         v3_cross(b, mu + 3 * i, q + 3 * i);
         v3_cross(b, dHdmu + 3 * i, b);
@@ -70,9 +69,7 @@ int CL_FN(cl_s2_quad_legendre_mu)(CL_FN(cl_s2_quad_ws) *ws, rptr mu, rsrc q, rsr
     if (st) return st;
     RV_DECL(a, 3, ws->prec);
     for (size_t i = 0; i < n; i++) {
-        v3_zero(a);
-        for (size_t j = 0; j < n; j++)
-            if (j != i) v3_axpy(a, ws->m + i * n + j, qdot + 3 * j);
+        s2_coupling_sum(ws, a, i, qdot);
         s2_proj(a, q + 3 * i, a);
         v3_axpy(a, ws->m + i * n + i, qdot + 3 * i);
         v3_set(mu + 3 * i, a);
@@ -107,10 +104,7 @@ int CL_FN(cl_s2_quad_legendre_mu_inv)(CL_FN(cl_s2_quad_ws) *ws, rptr qdot, rsrc 
  */
 int CL_FN(cl_s2_quad_hamiltonian_mu)(CL_FN(cl_s2_quad_ws) *ws, rptr H, rsrc q, rsrc mu)
 {
-    int st = s2_eval_mU(ws, q, 1);
-    if (!st) st = CL_FN(cl_s2_quad_solve_G)(ws, ws->v, q, mu);
-    if (!st) s2_half_pairing_plus_U(ws, H, mu, ws->v);
-    return st;
+    return s2_hamiltonian_form(ws, CL_S2_MU, H, q, mu, ws->v);
 }
 
 /**
@@ -132,8 +126,7 @@ int CL_FN(cl_s2_quad_rhs_mu)(CL_FN(cl_s2_quad_ws) *ws, rptr dx, rsrc x)
 {
     size_t n = ws->n;
     rsrc q = x, mu = x + 3 * n;
-    int st = s2_eval_mU(ws, q, 0);
-    if (!st) st = CL_FN(cl_s2_quad_solve_G)(ws, ws->v, q, mu);
+    int st = s2_eval_momentum_form(ws, CL_S2_MU, ws->v, q, mu, 0);
     if (!st) st = s2_eval_force(ws, q, ws->v);
     if (!st) st = s2_eval_dm(ws, q);
     if (st) return st;

@@ -56,8 +56,7 @@ void CL_FN(cl_s2_hamilton_pi)(size_t n, rptr dx, rsrc q, rsrc pi, rsrc dHdq, rsr
     RV_DECL(b, 3, p);
     for (size_t i = 0; i < n; i++) {
         v3_cross(dx + 3 * i, dHdpi + 3 * i, q + 3 * i);
-        v3_set(a, dHdq + 3 * i);
-        if (f) v3_sub(a, a, f + 3 * i);
+        s2_minus_force(a, dHdq, f, i);
         v3_cross(a, q + 3 * i, a);
         v3_cross(b, dHdpi + 3 * i, pi + 3 * i);
         v3_sub(dx + 3 * (n + i), b, a);
@@ -77,9 +76,7 @@ int CL_FN(cl_s2_quad_legendre_pi)(CL_FN(cl_s2_quad_ws) *ws, rptr pi, rsrc q, rsr
     rptr u = ws->t; /* u_j = S(q_j) ω_j */
     for (size_t j = 0; j < n; j++) v3_cross(u + 3 * j, q + 3 * j, w + 3 * j);
     for (size_t i = 0; i < n; i++) {
-        v3_zero(a);
-        for (size_t j = 0; j < n; j++)
-            if (j != i) v3_axpy(a, ws->m + i * n + j, u + 3 * j);
+        s2_coupling_sum(ws, a, i, u);
         v3_cross(a, a, q + 3 * i); /* S(q_i)ᵀ a = a × q_i */
         v3_axpy(a, ws->m + i * n + i, w + 3 * i);
         v3_set(pi + 3 * i, a);
@@ -88,7 +85,7 @@ int CL_FN(cl_s2_quad_legendre_pi)(CL_FN(cl_s2_quad_ws) *ws, rptr pi, rsrc q, rsr
 }
 
 /* w = K⁻¹ π with ws->m evaluated at q. */
-static int solve_K(CL_FN(cl_s2_quad_ws) *ws, rptr w, rsrc q, rsrc pi)
+int CL_FN(cl_s2_quad_solve_K)(CL_FN(cl_s2_quad_ws) *ws, rptr w, rsrc q, rsrc pi)
 {
     CL_FN(cl_s2_quad_build_A)(ws, q, 1);
     int st = s2_solve_rhs(ws, pi);
@@ -103,7 +100,7 @@ static int solve_K(CL_FN(cl_s2_quad_ws) *ws, rptr w, rsrc q, rsrc pi)
 int CL_FN(cl_s2_quad_legendre_pi_inv)(CL_FN(cl_s2_quad_ws) *ws, rptr w, rsrc q, rsrc pi)
 {
     int st = ws->sys->inertia(ws->sys->ctx, ws->m, q);
-    return st ? st : solve_K(ws, w, q, pi);
+    return st ? st : CL_FN(cl_s2_quad_solve_K)(ws, w, q, pi);
 }
 
 /**
@@ -112,10 +109,7 @@ int CL_FN(cl_s2_quad_legendre_pi_inv)(CL_FN(cl_s2_quad_ws) *ws, rptr w, rsrc q, 
  */
 int CL_FN(cl_s2_quad_hamiltonian_pi)(CL_FN(cl_s2_quad_ws) *ws, rptr H, rsrc q, rsrc pi)
 {
-    int st = s2_eval_mU(ws, q, 1);
-    if (!st) st = solve_K(ws, ws->w, q, pi);
-    if (!st) s2_half_pairing_plus_U(ws, H, pi, ws->w);
-    return st;
+    return s2_hamiltonian_form(ws, CL_S2_PI, H, q, pi, ws->w);
 }
 
 /**
@@ -140,8 +134,7 @@ int CL_FN(cl_s2_quad_rhs_pi)(CL_FN(cl_s2_quad_ws) *ws, rptr dx, rsrc x)
 {
     size_t n = ws->n;
     rsrc q = x, pi = x + 3 * n;
-    int st = s2_eval_mU(ws, q, 0);
-    if (!st) st = solve_K(ws, ws->w, q, pi);
+    int st = s2_eval_momentum_form(ws, CL_S2_PI, ws->w, q, pi, 0);
     if (st) return st;
     rsrc w = ws->w;
     CL_FN(cl_s2n_qdot_from_omega)(n, ws->v, q, w);
@@ -154,9 +147,7 @@ int CL_FN(cl_s2_quad_rhs_pi)(CL_FN(cl_s2_quad_ws) *ws, rptr dx, rsrc x)
     for (size_t k = 0; k < n; k++) v3_cross(u + 3 * k, q + 3 * k, w + 3 * k);
     for (size_t i = 0; i < n; i++) {
         rptr g = dHdq + 3 * i;
-        v3_zero(a);
-        for (size_t k = 0; k < n; k++)
-            if (k != i) v3_axpy(a, ws->m + i * n + k, u + 3 * k);
+        s2_coupling_sum(ws, a, i, u);
         v3_cross(a, w + 3 * i, a);
         v3_sub(g, ws->dU + 3 * i, a);
         if (ws->dm) s2_add_dm_quadratic(ws, g, i, v);
@@ -189,7 +180,7 @@ static int qdot_of(CL_FN(cl_s2_quad_ws) *ws, int form, rptr qdot, rsrc x)
     case CL_S2_OMEGA: CL_FN(cl_s2n_qdot_from_omega)(n, qdot, q, y); break;
     case CL_S2_MU: st = CL_FN(cl_s2_quad_solve_G)(ws, qdot, q, y); break;
     case CL_S2_PI:
-        st = solve_K(ws, ws->w, q, y);
+        st = CL_FN(cl_s2_quad_solve_K)(ws, ws->w, q, y);
         if (!st) CL_FN(cl_s2n_qdot_from_omega)(n, qdot, q, ws->w);
         break;
     default: return CL_EDOMAIN;

@@ -83,11 +83,7 @@ static const cl_system coupled_system = {
     .params_note = "  m_ii = a_i + beta (e3.q_i)^2, m_ij = c (q_i.q_j), U = sum k_i e3.q_i + kappa sum_{i<j} q_i.q_j,\n"
                    "  f_i = -damping qdot_i\n",
     S2N_HOOKS,
-    .create = coupled_create,
-    .destroy = coupled_destroy,
-    .rhs = coupled_rhs,
-    .invariant_names = coupled_invariant_names,
-    .invariants = coupled_invariants,
+    CL_SYSTEM_CORE_HOOKS(coupled),
 };
 CL_SYSTEM_REGISTER(coupled_system)
 
@@ -231,16 +227,8 @@ static const cl_system spherical_system = {
                   "             theta = 0 and pi (both equilibria) are singular;\n"
                   "form qdot:   q (unit) then qdot (tangent), the global form [S2 (13)] with n = 1.\n",
     .forms = sph_forms,
-    .create = sph_create,
-    .destroy = sph_destroy,
-    .dim = sph_dim,
-    .check_state = sph_check_state,
-    .rhs = sph_rhs,
-    .invariant_names = sph_invariant_names,
-    .invariants = sph_invariants,
-    .convert = sph_convert,
-    .random_state = sph_random_state,
+    CL_SYSTEM_CORE_HOOKS(sph),
+    CL_SYSTEM_STATE_HOOKS(sph),
     .equilibrium = sph_equilibrium,
-    .component_name = sph_component_name,
 };
 CL_SYSTEM_REGISTER(spherical_system)

@@ -6,6 +6,14 @@
 #include "tap_real.h"
 #include "s2_fixtures_impl.h"
 
+/* A random damped coupled system of n spheres, drawn from g seeded with seed, and its workspace. */
+static CL_FN(cl_s2_quad_ws) *damped_coupled(CL_FN(cl_s2_coupled) **cp, size_t n, cl_prec_t p, cl_rng *g, uint64_t seed)
+{
+    cl_rng_seed(g, seed);
+    *cp = s2t_random_coupled(n, p, g, 1);
+    return CL_FN(cl_s2_coupled_ws)(*cp);
+}
+
 /*
  * Tolerance of a field assembled by hand against the dense one: one dense
  * 3n×3n solve (n ≤ 5) with masses and lengths in [0.5, 2], about 3n·3n
@@ -25,10 +33,9 @@
 static void identities(cl_prec_t p)
 {
     cl_rng g;
-    cl_rng_seed(&g, 21);
     const size_t n = 3;
-    CL_FN(cl_s2_coupled) *cp = s2t_random_coupled(n, p, &g, 1);
-    CL_FN(cl_s2_quad_ws) *ws = CL_FN(cl_s2_coupled_ws)(cp);
+    CL_FN(cl_s2_coupled) *cp;
+    CL_FN(cl_s2_quad_ws) *ws = damped_coupled(&cp, n, p, &g, 21);
     RV_DECL(x, 18, p); RV_DECL(y, 18, p); RV_DECL(z, 18, p);
     RV_DECL(a, 9, p);
     RV_DECL(E, 4, p);
@@ -63,44 +70,45 @@ static void identities(cl_prec_t p)
  * of 3n·3n ≈ 81 products of entries of size ≤ ~10, so its rounding error is
  * ~2^7 units of 2^(1−p) at worst; the difference doubles it.
  */
+/* grad = ∂L/∂v by the central difference (L(v + e_k) − L(v − e_k))/2, exact for L quadratic in v (3n entries). */
+static void central_velocity_gradient(int (*lagr)(CL_FN(cl_s2_quad_ws) *, rptr, rsrc, rsrc), CL_FN(cl_s2_quad_ws) *ws,
+                                      rptr grad, rsrc q, rsrc v, rptr scratch, size_t n)
+{
+    cl_prec_t p = r_prec(grad);
+    R_DECL(Lp, p);
+    R_DECL(Lm, p);
+    for (size_t k = 0; k < 3 * n; k++) {
+        CL_FN(cl_rvec_copy)(scratch, v, 3 * n);
+        r_add_si(scratch + k, scratch + k, 1);
+        lagr(ws, Lp, q, scratch);
+        r_add_si(scratch + k, scratch + k, -2);
+        lagr(ws, Lm, q, scratch);
+        r_sub(grad + k, Lp, Lm);
+        r_mul_2si(grad + k, grad + k, -1);
+    }
+}
+
 static void legendre_general(cl_prec_t p)
 {
     cl_rng g;
-    cl_rng_seed(&g, 41);
     const size_t n = 3;
-    CL_FN(cl_s2_coupled) *cp = s2t_random_coupled(n, p, &g, 1);
-    CL_FN(cl_s2_quad_ws) *ws = CL_FN(cl_s2_coupled_ws)(cp);
+    CL_FN(cl_s2_coupled) *cp;
+    CL_FN(cl_s2_quad_ws) *ws = damped_coupled(&cp, n, p, &g, 41);
     RV_DECL(x, 18, p); RV_DECL(w, 9, p); RV_DECL(vv, 9, p); RV_DECL(dL, 9, p); RV_DECL(dS, 9, p);
     RV_DECL(mom, 9, p); RV_DECL(ref, 9, p); RV_DECL(qd, 9, p);
-    R_DECL(Lp, p); R_DECL(Lm, p); R_DECL(L1, p); R_DECL(L2, p);
+    R_DECL(Lp, p); R_DECL(L1, p); R_DECL(L2, p);
     rsrc q = x;
     double worst_mu = -INFINITY, worst_pi = -INFINITY, worst_chain = -INFINITY, worst_def = -INFINITY;
     for (int draw = 0; draw < 3; draw++) {
         s2t_random_state(x, n, 1.0, &g);
         CL_FN(cl_s2n_omega_from_qdot)(n, w, q, x + 9);
         /* ∂L/∂q̇ of (12) by exact central differences, then (20) against (24). */
-        for (size_t k = 0; k < 3 * n; k++) {
-            CL_FN(cl_rvec_copy)(vv, x + 9, 3 * n);
-            r_add_si(vv + k, vv + k, 1);
-            CL_FN(cl_s2_quad_lagrangian)(ws, Lp, q, vv);
-            r_add_si(vv + k, vv + k, -2);
-            CL_FN(cl_s2_quad_lagrangian)(ws, Lm, q, vv);
-            r_sub(dL + k, Lp, Lm);
-            r_mul_2si(dL + k, dL + k, -1);
-        }
+        central_velocity_gradient(CL_FN(cl_s2_quad_lagrangian), ws, dL, q, x + 9, vv, n);
         CL_FN(cl_s2_legendre_mu)(n, mom, q, dL);
         CL_FN(cl_s2_quad_legendre_mu)(ws, ref, q, x + 9);
         worst_mu = fmax(worst_mu, CL_FN(cl_rvec_log2_maxdiff)(mom, ref, 9) - fmax(0, CL_FN(cl_rvec_log2_maxabs)(ref, 9)));
         /* ∂L̃/∂ω of (18) likewise, then (28) against (33). */
-        for (size_t k = 0; k < 3 * n; k++) {
-            CL_FN(cl_rvec_copy)(vv, w, 3 * n);
-            r_add_si(vv + k, vv + k, 1);
-            CL_FN(cl_s2_quad_lagrangian_omega)(ws, Lp, q, vv);
-            r_add_si(vv + k, vv + k, -2);
-            CL_FN(cl_s2_quad_lagrangian_omega)(ws, Lm, q, vv);
-            r_sub(dS + k, Lp, Lm);
-            r_mul_2si(dS + k, dS + k, -1);
-        }
+        central_velocity_gradient(CL_FN(cl_s2_quad_lagrangian_omega), ws, dS, q, w, vv, n);
         CL_FN(cl_s2_legendre_pi)(n, mom, q, dS);
         CL_FN(cl_s2_quad_legendre_pi)(ws, ref, q, w);
         worst_pi = fmax(worst_pi, CL_FN(cl_rvec_log2_maxdiff)(mom, ref, 9) - fmax(0, CL_FN(cl_rvec_log2_maxabs)(ref, 9)));
