@@ -33,7 +33,7 @@ static double forms_on(const s2t_sys *s, rsrc x, rptr sc, cl_prec_t p, const cha
 #define OVER_NS(seed, coupled, measure, label) \
     s2t_row_over_systems(res, prec, seed, coupled, 1, NS, NNS, DRAWS, measure, label)
 
-CL_CHECK(s2_forms_chain, "s2.forms.chain.agree", .chapter = "S2 III-IV", .tags = "[S2 (3),(5),(13),(19),(24),(25),(27),(33),(34),(36)]", .what = "chain pendulum (random m, l, tau, d; n = 1,2,3,5,8): (qdot, qddot) of the (q,qdot) field against the (q,omega), (q,mu), (q,pi) fields carried there and back (relative)", .cond = 4096, .why = "one dense 3n x 3n solve per field and per inverse transform (n <= 8): about (3n)^2 roundings amplified by the condition of the inertia (< 10^2 for these parameters)")
+CL_CHECK(s2_forms_chain, "s2.forms.chain.agree", .chapter = "S2 III-IV", .tags = "[S2 (3),(5),(13),(19),(24),(25),(27),(33),(34),(36),(37)]", .what = "chain pendulum (random m, l, tau, d; n = 1,2,3,5,8): (qdot, qddot) of the (q,qdot) field against the (q,omega), (q,mu), (q,pi) fields carried there and back (relative)", .cond = 4096, .why = "one dense 3n x 3n solve per field and per inverse transform (n <= 8): about (3n)^2 roundings amplified by the condition of the inertia (< 10^2 for these parameters)")
 { return OVER_NS(3030, 0, forms_dense, "chain"); }
 CL_CHECK(s2_forms_coupled, "s2.forms.coupled.agree", .chapter = "S2 III-IV", .tags = "[S2 (13),(19),(27),(36)]", .what = "coupled spheres with configuration-dependent inertia (F_i != 0, damping): the four forms' fields carried to (qdot, qddot), n = 1,2,3,5,8 (relative)", .cond = 4096, .why = "as for the chain, plus the O(n^3) sums of the inertia gradients")
 { return OVER_NS(3031, 1, forms_dense, "coupled"); }
