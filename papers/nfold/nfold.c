@@ -47,7 +47,7 @@ positive definite tridiagonal system
 (\f$1/m_0 = 0\f$), solved without pivoting; then \f$h_k = q_k \times \ddot q_k\f$.
 The oracle compares the three routes and the residual of [S2 (40)].
 
-Every printed formula (1)–(9) agrees with its derivation; see \ref errata_NFOLD_page.
+Every printed formula (1)–(9) agrees with its derivation; see \ref errata_NFOLD "the NFOLD errata".
 */
 #include <stdlib.h>
 #include "r3.h"

@@ -7,13 +7,13 @@ configuration manifold is (S²)ⁿ. The kinetic energy ½ Σ m_i ‖ẋ_i‖² i
 quadratic form [S2 (38)]
 \f[ T(q,\omega) = \tfrac12\sum_{i,j} M_{ij}l_il_j\,\omega_i^TS(q_i)^TS(q_j)\omega_j,
     \qquad M_{ij} = \sum_{k=\max(i,j)}^n m_k , \f]
-(the printed (38) repeats the factor M_ij l_i l_j; see \ref errata_S2_page) and
+(the printed (38) repeats the factor M_ij l_i l_j; see \ref errata_S2 "the S2 errata") and
 the potential is [S2 (39)]
 \f[ U(q) = \sum_i\sum_{j\ge i} m_j g l_i\, e_3^Tq_i . \f]
 A torque τ at the base joint and a force d at the tip do the virtual work
 δW = γ₁·τ + d·δx_n, so the generalized forces (δW = Σ f_i·δq_i) are
 f₁ = τ × q₁ + l₁d and f_i = l_i d; their moments S(q_i)f_i =
-P₁τ δ_{i1} + l_i q_i × d are what the paper prints as f_i (see \ref errata_S2_page).
+P₁τ δ_{i1} + l_i q_i × d are what the paper prints as f_i (see \ref errata_S2 "the S2 errata").
 Corollary 2 gives the Euler–Lagrange equations [S2 (40)]
 \f[ M_{ii}l_i^2\dot\omega_i + \sum_{j\ne i}M_{ij}l_il_jS(q_i)^TS(q_j)\dot\omega_j
     - \sum_{j\ne i}M_{ij}l_il_j\|\omega_j\|^2S(q_i)q_j

@@ -45,7 +45,7 @@ every printed form literally, through the matrices where the paper writes
 matrices; the oracle checks `s2.hat.id43` … `s2.hat.id48` compare the forms
 at several hundred random vectors on the precision ladder. In the extracted
 text of (46) the first form has lost its leading x; the identity is the
-scalar triple product, as the checks confirm (\ref errata_S2_page).
+scalar triple product, as the checks confirm (\ref errata_S2 "the S2 errata").
 */
 /**
  * \file s2_sphere.c
@@ -198,7 +198,7 @@ int CL_FN(cl_s2_hat_id45)(rptr forms, rsrc x)
 
 /**
  * [S2 (46)] \f$ x\cdot S(y)z = y\cdot S(z)x = z\cdot S(x)y \f$: forms 0, 1, 2.
- * Printed without the leading x (\ref errata_S2_page).
+ * Printed without the leading x (\ref errata_S2 "the S2 errata").
  */
 int CL_FN(cl_s2_hat_id46)(rptr forms, rsrc x, rsrc y, rsrc z)
 {

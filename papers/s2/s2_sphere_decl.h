@@ -90,7 +90,7 @@ int CL_FN(cl_s2_hat_id45)(rptr forms, rsrc x);
  * Identity [S2 (46)] (the scalar triple product), its three forms as 3 scalars:
  * \f[ x \cdot S(y) z = y \cdot S(z) x = z \cdot S(x) y. \f]
  * The printed text lost the leading "x" of the first form
- * (see \ref errata_S2_page). Terms have size ‖x‖‖y‖‖z‖. \return 0 or CL_ENAN.
+ * (see \ref errata_S2 "the S2 errata"). Terms have size ‖x‖‖y‖‖z‖. \return 0 or CL_ENAN.
  */
 int CL_FN(cl_s2_hat_id46)(rptr forms, rsrc x, rsrc y, rsrc z);
 
