@@ -313,18 +313,7 @@ static int top_ham_dmu(void *ctx, rptr g, rsrc x, rsrc mu)
 
 void CL_FN(cl_emb_top_model)(CL_FN(cl_emb_top) *t, CL_FN(cl_emb_model) *model)
 {
-    model->n = 9;
-    model->ctx = t;
-    model->proj = top_proj;
-    model->dproj = top_dproj;
-    model->lagrangian = top_lag;
-    model->lag_dx = top_lag_dx;
-    model->lag_dv = top_lag_dv;
-    model->lag_dvdv = top_lag_dvdv;
-    model->lag_dvdx = top_lag_dvdx;
-    model->hamiltonian = top_ham;
-    model->ham_dx = top_ham_dx;
-    model->ham_dmu = top_ham_dmu;
+    *model = EMB_MODEL(9, t, top);
 }
 
 /* ------------------------------------------------------ equations of motion */

@@ -288,18 +288,7 @@ static int sub_ham_dmu(void *ctx, rptr g, rsrc x, rsrc mu)
 
 void CL_FN(cl_emb_subspace_model)(CL_FN(cl_emb_subspace) *s, CL_FN(cl_emb_model) *model)
 {
-    model->n = s->n;
-    model->ctx = s;
-    model->proj = sub_proj;
-    model->dproj = sub_dproj;
-    model->lagrangian = sub_lag;
-    model->lag_dx = sub_lag_dx;
-    model->lag_dv = sub_lag_dv;
-    model->lag_dvdv = sub_lag_dvdv;
-    model->lag_dvdx = sub_lag_dvdx;
-    model->hamiltonian = sub_ham;
-    model->ham_dx = sub_ham_dx;
-    model->ham_dmu = sub_ham_dmu;
+    *model = EMB_MODEL(s->n, s, sub);
 }
 
 void CL_FN(cl_emb_subspace_energy)(const CL_FN(cl_emb_subspace) *s, rptr E, rsrc x, rsrc v)
