@@ -84,8 +84,7 @@ static void random_state(rptr x, rptr v, size_t d, double scale, cl_rng *g)
 /* (2.7)–(2.8) with P = I − xxᵀ against (3.4) (d = 2) or (3.6) and S2 (23) (d = 3). */
 static int sphere_hamilton_forms(cl_check_result *res, cl_prec_t prec, size_t d)
 {
-    cl_rng g;
-    cl_rng_seed(&g, 2300 + d);
+    cl_rng g = emb_rng(2300 + d);
     RV_DECL(K, 9, prec); RV_DECL(B, 9, prec); RV_DECL(b, 3, prec);
     RV_DECL(x, 3, prec); RV_DECL(mu, 3, prec); RV_DECL(xd, 3, prec); RV_DECL(md, 3, prec);
     RV_DECL(xs, 3, prec); RV_DECL(ms, 3, prec); RV_DECL(hx, 3, prec); RV_DECL(hm, 3, prec);
@@ -141,128 +140,146 @@ static int open_pendulum(emb_fixture *f, size_t d, cl_prec_t prec)
     return st;
 }
 
-/* Spherical pendulum: general (2.3) vs (3.5); (3.6) vs S2 (27); Legendre
- * (2.4) and its inverse; the Hamiltonian flow mapped back by μ = mℓ²ẋ. */
-CL_CHECK(emb_sphere_pendulum, "emb.sphere.pendulum", .chapter = "EMB 3.3", .tags = "[EMB (2.3)] [EMB (2.4)] [EMB (3.5)] [EMB (3.6)] [S2 (27)]", .what = "spherical pendulum: general (2.3) vs (3.5); Legendre (2.4), its inverse and H = mu.v - L; Hamilton flow vs m l^2 xddot; (3.6) vs S2 (27)", .cond = 256, .why = "a 3x3 elimination and terms up to |v|^2 = 30 times g/l = 14")
+/* mℓ² and (mgl not NULL) mgℓ of the pendulum of f. */
+static void pendulum_scales(const emb_fixture *f, rptr ml2, rptr mgl)
 {
-    cl_rng g;
-    cl_rng_seed(&g, 27);
-    emb_fixture f;
-    int st = open_pendulum(&f, 3, prec);
-    if (st) return st;
-    RV_DECL(x, 3, prec); RV_DECL(v, 3, prec); RV_DECL(a, 3, prec); RV_DECL(as, 3, prec);
-    RV_DECL(mu, 3, prec); RV_DECL(v2, 3, prec); RV_DECL(xd, 3, prec); RV_DECL(md, 3, prec);
-    RV_DECL(ms, 3, prec); RV_DECL(hx, 3, prec); RV_DECL(hm, 3, prec); RV_DECL(t, 3, prec);
-    RV_DECL(r, 3, prec);
-    R_DECL(ml2, prec); R_DECL(mm, prec); R_DECL(ll, prec); R_DECL(gg, prec);
-    R_DECL(H, prec); R_DECL(E, prec);
-    CL_FN(cl_emb_pendulum_params)(f.pend, NULL, mm, ll, gg);
-    r_mul(ml2, mm, ll);
-    r_mul(ml2, ml2, ll);
-    cl_check_begin(res);
-    for (int k = 0; k < NSTATES && !st; k++) {
-        random_state(x, v, 3, 3.0, &g);
-        if ((st = CL_FN(cl_emb_el_accel)(&f.m, f.w, a, x, v))) break;
-        CL_FN(cl_emb_sphere_el_accel)(f.pend, as, x, v);
-        cl_check_worst(res, emb_rel_err(a, as, 3), NULL);
-        if ((st = CL_FN(cl_emb_el_residual)(&f.m, f.w, r, x, v, as))) break;
-        cl_check_worst(res, CL_FN(cl_rvec_log2_maxabs)(r, 3) - 6, NULL);   /* relative to the weight mgℓ ≈ 9 */
-        /* (2.4): μ = (I − xxᵀ) mℓ²ẋ = mℓ²ẋ; the inverse returns ẋ. */
-        if ((st = CL_FN(cl_emb_legendre)(&f.m, f.w, mu, x, v))) break;
-        v3_scale(t, ml2, v);
-        cl_check_worst(res, emb_rel_err(mu, t, 3), NULL);
-        if ((st = CL_FN(cl_emb_legendre_inv)(&f.m, f.w, v2, x, mu))) break;
-        cl_check_worst(res, emb_rel_err(v2, v, 3), NULL);
-        if ((st = CL_FN(cl_emb_hamiltonian_from_lagrangian)(&f.m, f.w, H, x, mu))) break;
-        CL_FN(cl_emb_pendulum_energy)(f.pend, E, x, v);
-        cl_check_worst(res, emb_rel_err(H, E, 1), NULL);
-        f.m.hamiltonian(f.m.ctx, H, x, mu);
-        cl_check_worst(res, emb_rel_err(H, E, 1), NULL);
-        /* Hamilton's flow: ẋ = v, μ̇ = mℓ² ẍ. */
-        if ((st = CL_FN(cl_emb_hamilton)(&f.m, f.w, xd, md, x, mu))) break;
-        cl_check_worst(res, emb_rel_err(xd, v, 3), NULL);
-        v3_scale(t, ml2, as);
-        cl_check_worst(res, emb_rel_err(md, t, 3), NULL);
-        /* (3.6) and [S2 (27)] with m^I = I/(mℓ²), U = mgℓ e₃·q. */
-        f.m.ham_dx(f.m.ctx, hx, x, mu);
-        f.m.ham_dmu(f.m.ctx, hm, x, mu);
-        CL_FN(cl_emb_sphere_hamilton)(t, ms, x, mu, hx, hm);
-        cl_check_worst(res, emb_rel_err(ms, md, 3), NULL);
-        v3_cross(t, mu, x);
-        v3_cross(ms, hm, t);                   /* (m^I μ) × (μ × q) */
-        v3_proj_tangent(t, x, hx);
-        v3_sub(ms, ms, t);
-        cl_check_worst(res, emb_rel_err(ms, md, 3), NULL);
+    cl_prec_t p = r_prec(ml2);
+    R_DECL(m, p); R_DECL(l, p); R_DECL(g, p);
+    CL_FN(cl_emb_pendulum_params)(f->pend, NULL, m, l, g);
+    r_mul(ml2, m, l);
+    r_mul(ml2, ml2, l);
+    if (mgl) {
+        r_mul(mgl, m, g);
+        r_mul(mgl, mgl, l);
     }
+}
+
+/* What a row compares at one state of the pendulum f, which it draws from g;
+ * 0, or an error that ends the row. */
+typedef int (*pendulum_row)(cl_check_result *res, emb_fixture *f, cl_rng *g, cl_prec_t prec);
+
+/* A row over NSTATES states of the pendulum on S^{d−1} of open_pendulum(),
+ * the generator seeded by seed. */
+static int pendulum_rows(cl_check_result *res, cl_prec_t prec, uint64_t seed, size_t d, pendulum_row row)
+{
+    cl_rng g = emb_rng(seed);
+    emb_fixture f;
+    int st = open_pendulum(&f, d, prec);
+    if (st) return st;
+    cl_check_begin(res);
+    for (int k = 0; k < NSTATES && !st; k++) st = row(res, &f, &g, prec);
     emb_fixture_close(&f);
     return st;
 }
 
+/* Spherical pendulum: general (2.3) vs (3.5); (3.6) vs S2 (27); Legendre
+ * (2.4) and its inverse; the Hamiltonian flow mapped back by μ = mℓ²ẋ. */
+static int sphere_pendulum_row(cl_check_result *res, emb_fixture *f, cl_rng *g, cl_prec_t prec)
+{
+    RV_DECL(x, 3, prec); RV_DECL(v, 3, prec); RV_DECL(a, 3, prec); RV_DECL(as, 3, prec);
+    RV_DECL(mu, 3, prec); RV_DECL(v2, 3, prec); RV_DECL(xd, 3, prec); RV_DECL(md, 3, prec);
+    RV_DECL(ms, 3, prec); RV_DECL(hx, 3, prec); RV_DECL(hm, 3, prec); RV_DECL(t, 3, prec); RV_DECL(r, 3, prec);
+    R_DECL(ml2, prec); R_DECL(H, prec); R_DECL(E, prec);
+    int st;
+    pendulum_scales(f, ml2, NULL);
+    random_state(x, v, 3, 3.0, g);
+    if ((st = CL_FN(cl_emb_el_accel)(&f->m, f->w, a, x, v))) return st;
+    CL_FN(cl_emb_sphere_el_accel)(f->pend, as, x, v);
+    cl_check_worst(res, emb_rel_err(a, as, 3), NULL);
+    if ((st = CL_FN(cl_emb_el_residual)(&f->m, f->w, r, x, v, as))) return st;
+    cl_check_worst(res, CL_FN(cl_rvec_log2_maxabs)(r, 3) - 6, NULL);   /* relative to the weight mgℓ ≈ 9 */
+    /* (2.4): μ = (I − xxᵀ) mℓ²ẋ = mℓ²ẋ; the inverse returns ẋ. */
+    if ((st = CL_FN(cl_emb_legendre)(&f->m, f->w, mu, x, v))) return st;
+    v3_scale(t, ml2, v);
+    cl_check_worst(res, emb_rel_err(mu, t, 3), NULL);
+    if ((st = CL_FN(cl_emb_legendre_inv)(&f->m, f->w, v2, x, mu))) return st;
+    cl_check_worst(res, emb_rel_err(v2, v, 3), NULL);
+    if ((st = CL_FN(cl_emb_hamiltonian_from_lagrangian)(&f->m, f->w, H, x, mu))) return st;
+    CL_FN(cl_emb_pendulum_energy)(f->pend, E, x, v);
+    cl_check_worst(res, emb_rel_err(H, E, 1), NULL);
+    f->m.hamiltonian(f->m.ctx, H, x, mu);
+    cl_check_worst(res, emb_rel_err(H, E, 1), NULL);
+    /* Hamilton's flow: ẋ = v, μ̇ = mℓ² ẍ. */
+    if ((st = CL_FN(cl_emb_hamilton)(&f->m, f->w, xd, md, x, mu))) return st;
+    cl_check_worst(res, emb_rel_err(xd, v, 3), NULL);
+    v3_scale(t, ml2, as);
+    cl_check_worst(res, emb_rel_err(md, t, 3), NULL);
+    /* (3.6) and [S2 (27)] with m^I = I/(mℓ²), U = mgℓ e₃·q. */
+    f->m.ham_dx(f->m.ctx, hx, x, mu);
+    f->m.ham_dmu(f->m.ctx, hm, x, mu);
+    CL_FN(cl_emb_sphere_hamilton)(t, ms, x, mu, hx, hm);
+    cl_check_worst(res, emb_rel_err(ms, md, 3), NULL);
+    v3_cross(t, mu, x);
+    v3_cross(ms, hm, t);                   /* (m^I μ) × (μ × q) */
+    v3_proj_tangent(t, x, hx);
+    v3_sub(ms, ms, t);
+    cl_check_worst(res, emb_rel_err(ms, md, 3), NULL);
+    return CL_OK;
+}
+
+CL_CHECK(emb_sphere_pendulum, "emb.sphere.pendulum", .chapter = "EMB 3.3", .tags = "[EMB (2.3)] [EMB (2.4)] [EMB (3.5)] [EMB (3.6)] [S2 (27)]", .what = "spherical pendulum: general (2.3) vs (3.5); Legendre (2.4), its inverse and H = mu.v - L; Hamilton flow vs m l^2 xddot; (3.6) vs S2 (27)", .cond = 256, .why = "a 3x3 elimination and terms up to |v|^2 = 30 times g/l = 14")
+{
+    return pendulum_rows(res, prec, 27, 3, sphere_pendulum_row);
+}
+
 /* Planar pendulum: general (2.3) and (3.3) against θ̈ = −(g/ℓ) sin θ;
  * (2.7)–(2.8) and (3.4) against (θ, p_θ). */
-CL_CHECK(emb_circle_angle, "emb.circle.angle", .chapter = "EMB 3.2", .tags = "[EMB (2.3)] [EMB (3.3)] [EMB (3.4)]", .what = "planar pendulum: general (2.3), (3.3) vs theta'' = -(g/l) sin theta; general (2.7)-(2.8), (3.4) vs (theta, p)", .cond = 256, .why = "sin/cos of |theta| < 3.1 and products with thetadot^2 up to ~100")
+static int circle_angle_row(cl_check_result *res, emb_fixture *f, cl_rng *g, cl_prec_t prec)
 {
-    cl_rng g;
-    cl_rng_seed(&g, 33);
-    emb_fixture f;
-    int st = open_pendulum(&f, 2, prec);
-    if (st) return st;
     RV_DECL(x, 2, prec); RV_DECL(v, 2, prec); RV_DECL(a, 2, prec); RV_DECL(as, 2, prec);
     RV_DECL(aa, 2, prec); RV_DECL(mu, 2, prec); RV_DECL(xd, 2, prec); RV_DECL(md, 2, prec);
     RV_DECL(hx, 2, prec); RV_DECL(hm, 2, prec); RV_DECL(x2, 2, prec); RV_DECL(m2, 2, prec);
     R_DECL(th, prec); R_DECL(thd, prec); R_DECL(thdd, prec); R_DECL(c, prec); R_DECL(s, prec);
-    R_DECL(ml2, prec); R_DECL(pt, prec); R_DECL(ptd, prec); R_DECL(thd2, prec); R_DECL(mm, prec);
-    R_DECL(ll, prec); R_DECL(t, prec);
-    CL_FN(cl_emb_pendulum_params)(f.pend, NULL, mm, ll, NULL);
-    r_mul(ml2, mm, ll);
-    r_mul(ml2, ml2, ll);
-    cl_check_begin(res);
-    for (int k = 0; k < NSTATES && !st; k++) {
-        r_set_d(th, cl_rng_range(&g, -3.1, 3.1));
-        r_set_d(thd, 3.0 * cl_rng_normal(&g));
-        CL_FN(cl_emb_circle_from_angle)(x, v, th, thd);
-        if ((st = CL_FN(cl_emb_el_accel)(&f.m, f.w, a, x, v))) break;
-        if ((st = CL_FN(cl_emb_circle_el_accel)(f.pend, as, x, v))) break;
-        CL_FN(cl_emb_circle_angle_accel)(f.pend, thdd, th);
-        /* ẍ = θ̈ (cos θ, sin θ) + θ̇² (−sin θ, cos θ) */
-        r_cos(c, th); r_sin(s, th);
-        r_sqr(t, thd);
-        r_mul(aa, thdd, c); r_submul(aa, t, s);
-        r_mul(aa + 1, thdd, s); r_addmul(aa + 1, t, c);
-        cl_check_worst(res, emb_rel_err(a, aa, 2), NULL);
-        cl_check_worst(res, emb_rel_err(as, aa, 2), NULL);
-        /* Hamilton: μ = p_θ (cos θ, sin θ), p_θ = mℓ²θ̇. */
-        r_mul(pt, ml2, thd);
-        r_mul(mu, pt, c); r_mul(mu + 1, pt, s);
-        if ((st = CL_FN(cl_emb_hamilton)(&f.m, f.w, xd, md, x, mu))) break;
-        f.m.ham_dx(f.m.ctx, hx, x, mu);
-        f.m.ham_dmu(f.m.ctx, hm, x, mu);
-        CL_FN(cl_emb_circle_hamilton)(x2, m2, x, mu, hx, hm);
-        CL_FN(cl_emb_circle_angle_hamilton)(f.pend, thd2, ptd, th, pt);
-        /* ẋ = θ̇ (cos, sin); μ̇ = ṗ (cos, sin) + p θ̇ (−sin, cos). */
-        r_mul(aa, thd2, c); r_mul(aa + 1, thd2, s);
-        cl_check_worst(res, emb_rel_err(xd, aa, 2), NULL);
-        cl_check_worst(res, emb_rel_err(x2, aa, 2), NULL);
-        r_mul(t, pt, thd2);
-        r_mul(aa, ptd, c); r_submul(aa, t, s);
-        r_mul(aa + 1, ptd, s); r_addmul(aa + 1, t, c);
-        cl_check_worst(res, emb_rel_err(md, aa, 2), NULL);
-        cl_check_worst(res, emb_rel_err(m2, aa, 2), NULL);
-        /* the angle round trip */
-        CL_FN(cl_emb_circle_to_angle)(t, thdd, x, v);
-        cl_check_worst(res, emb_rel_err(t, th, 1), NULL);
-        cl_check_worst(res, emb_rel_err(thdd, thd, 1), NULL);
-    }
-    emb_fixture_close(&f);
-    return st;
+    R_DECL(ml2, prec); R_DECL(pt, prec); R_DECL(ptd, prec); R_DECL(thd2, prec); R_DECL(t, prec);
+    int st;
+    pendulum_scales(f, ml2, NULL);
+    r_set_d(th, cl_rng_range(g, -3.1, 3.1));
+    r_set_d(thd, 3.0 * cl_rng_normal(g));
+    CL_FN(cl_emb_circle_from_angle)(x, v, th, thd);
+    if ((st = CL_FN(cl_emb_el_accel)(&f->m, f->w, a, x, v))) return st;
+    if ((st = CL_FN(cl_emb_circle_el_accel)(f->pend, as, x, v))) return st;
+    CL_FN(cl_emb_circle_angle_accel)(f->pend, thdd, th);
+    /* ẍ = θ̈ (cos θ, sin θ) + θ̇² (−sin θ, cos θ) */
+    r_cos(c, th); r_sin(s, th);
+    r_sqr(t, thd);
+    r_mul(aa, thdd, c); r_submul(aa, t, s);
+    r_mul(aa + 1, thdd, s); r_addmul(aa + 1, t, c);
+    cl_check_worst(res, emb_rel_err(a, aa, 2), NULL);
+    cl_check_worst(res, emb_rel_err(as, aa, 2), NULL);
+    /* Hamilton: μ = p_θ (cos θ, sin θ), p_θ = mℓ²θ̇. */
+    r_mul(pt, ml2, thd);
+    r_mul(mu, pt, c); r_mul(mu + 1, pt, s);
+    if ((st = CL_FN(cl_emb_hamilton)(&f->m, f->w, xd, md, x, mu))) return st;
+    f->m.ham_dx(f->m.ctx, hx, x, mu);
+    f->m.ham_dmu(f->m.ctx, hm, x, mu);
+    CL_FN(cl_emb_circle_hamilton)(x2, m2, x, mu, hx, hm);
+    CL_FN(cl_emb_circle_angle_hamilton)(f->pend, thd2, ptd, th, pt);
+    /* ẋ = θ̇ (cos, sin); μ̇ = ṗ (cos, sin) + p θ̇ (−sin, cos). */
+    r_mul(aa, thd2, c); r_mul(aa + 1, thd2, s);
+    cl_check_worst(res, emb_rel_err(xd, aa, 2), NULL);
+    cl_check_worst(res, emb_rel_err(x2, aa, 2), NULL);
+    r_mul(t, pt, thd2);
+    r_mul(aa, ptd, c); r_submul(aa, t, s);
+    r_mul(aa + 1, ptd, s); r_addmul(aa + 1, t, c);
+    cl_check_worst(res, emb_rel_err(md, aa, 2), NULL);
+    cl_check_worst(res, emb_rel_err(m2, aa, 2), NULL);
+    /* the angle round trip */
+    CL_FN(cl_emb_circle_to_angle)(t, thdd, x, v);
+    cl_check_worst(res, emb_rel_err(t, th, 1), NULL);
+    cl_check_worst(res, emb_rel_err(thdd, thd, 1), NULL);
+    return CL_OK;
+}
+
+CL_CHECK(emb_circle_angle, "emb.circle.angle", .chapter = "EMB 3.2", .tags = "[EMB (2.3)] [EMB (3.3)] [EMB (3.4)]", .what = "planar pendulum: general (2.3), (3.3) vs theta'' = -(g/l) sin theta; general (2.7)-(2.8), (3.4) vs (theta, p)", .cond = 256, .why = "sin/cos of |theta| < 3.1 and products with thetadot^2 up to ~100")
+{
+    return pendulum_rows(res, prec, 33, 2, circle_angle_row);
 }
 
 /* A random linear system in R⁵ held on {Ax = 0} by 2 random constraints. */
 static int make_subspace(CL_FN(cl_emb_subspace) **s, cl_prec_t prec, uint64_t seed, rptr Aout)
 {
     enum { N = 5, M = 2 };
-    cl_rng g;
-    cl_rng_seed(&g, seed);
+    cl_rng g = emb_rng(seed);
     RV_DECL(A, M * N, prec); RV_DECL(Mm, N * N, prec); RV_DECL(K, N * N, prec); RV_DECL(f, N, prec);
     RV_DECL(G, N * N, prec);
     for (int i = 0; i < M * N; i++) r_set_d(A + i, cl_rng_normal(&g));
@@ -334,8 +351,7 @@ static double lu_log2_min_pivot(rptr G, int n)
 CL_CHECK(emb_subspace_printed, "emb.subspace.printed_gram_singular", .chapter = "EMB 3.1", .tags = "[EMB 3.1]", .what = "printed I - A^T (A^T A)^-1 A: smallest relative pivot of A^T A (5x5, rank 2) is at rounding level", .cond = 256, .why = "elimination of a rank-2 5x5 Gram matrix leaves pivots of a few ulps")
 {
     enum { N = 5, M = 2 };
-    cl_rng g;
-    cl_rng_seed(&g, 77);
+    cl_rng g = emb_rng(77);
     RV_DECL(A, M * N, prec); RV_DECL(G, N * N, prec);
     cl_check_begin(res);
     for (int rep = 0; rep < 5; rep++) {
@@ -355,8 +371,7 @@ CL_CHECK(emb_subspace_printed, "emb.subspace.printed_gram_singular", .chapter = 
 CL_CHECK(emb_subspace_reduced, "emb.subspace.reduced", .chapter = "EMB 3.1", .tags = "[EMB (2.3)] [EMB (2.7)] [EMB (2.8)] [EMB (3.1)] [EMB (3.2)]", .what = "(3.1) and general (2.3) vs reduced coordinates x = N q; (3.2) and general (2.7)-(2.8) vs reduced (q, p)", .cond = 4096, .why = "5x5 solves with a random mass matrix G G^T + I (condition up to ~10^2)")
 {
     enum { N = 5, K = 3 };
-    cl_rng g;
-    cl_rng_seed(&g, 31);
+    cl_rng g = emb_rng(31);
     CL_FN(cl_emb_subspace) *s;
     int st = make_subspace(&s, prec, 501, NULL);
     if (st) return st;
@@ -427,8 +442,7 @@ static int energy_rate_of(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w, c
 
 CL_CHECK(emb_energy_examples, "emb.energy.examples", .chapter = "EMB 2", .tags = "[EMB (2.7)] [EMB (2.8)] [EMB Prop. 2]", .what = "dH/dt = H_x.xdot + H_mu.mudot along (2.7)-(2.8): planar and spherical pendulum, subspace system", .cond = 256, .why = "cancellation between terms of size |H_x||xdot| and |H_mu||mudot|")
 {
-    cl_rng g;
-    cl_rng_seed(&g, 41);
+    cl_rng g = emb_rng(41);
     cl_check_begin(res);
     int st;
     RV_DECL(x, 5, prec); RV_DECL(v, 5, prec); RV_DECL(mu, 5, prec); RV_DECL(q, 3, prec);
@@ -484,21 +498,8 @@ static int s2pend_potential(void *ctx, rptr U, rptr dU, rsrc q)
  * cl_s2_quad_rhs_qdot [S2 (13)], cl_s2_quad_legendre_mu [S2 (24)],
  * cl_s2_quad_rhs_mu [S2 (25), (27)] for the spherical pendulum, and
  * cl_s2_hamilton_mu [S2 (23)] for the generic quadratic H on S². */
-CL_CHECK(emb_sphere_vs_s2, "emb.sphere.vs_s2_chapter", .chapter = "EMB 3.3", .tags = "[EMB (2.3)] [EMB (2.4)] [EMB (2.8)] [EMB (3.5)] [EMB (3.6)] [S2 (13)] [S2 (23)] [S2 (24)] [S2 (27)]", .what = "EMB general and S^2 forms vs the S2 chapters: cl_s2_quad_rhs_qdot, _legendre_mu, _rhs_mu (spherical pendulum), cl_s2_hamilton_mu (generic quadratic H)", .cond = 256, .why = "terms up to |v|^2 = 30 times g/l = 14 and 3x3 products of O(1) random matrices")
+static int sphere_vs_s2_compare(cl_check_result *res, emb_fixture *f, cl_rng *g, CL_FN(cl_s2_quad_ws) *ws, cl_prec_t prec)
 {
-    cl_rng g;
-    cl_rng_seed(&g, 2323);
-    emb_fixture f;
-    int st = open_pendulum(&f, 3, prec);
-    if (st) return st;
-    R_DECL(ml2, prec); R_DECL(mgl, prec); R_DECL(mm, prec); R_DECL(ll, prec); R_DECL(gg, prec);
-    CL_FN(cl_emb_pendulum_params)(f.pend, NULL, mm, ll, gg);
-    r_mul(ml2, mm, ll); r_mul(ml2, ml2, ll);
-    r_mul(mgl, mm, gg); r_mul(mgl, mgl, ll);
-    s2pend sp = {ml2, mgl};
-    CL_FN(cl_s2_quad) sys = {0};
-    sys.n = 1; sys.ctx = &sp; sys.inertia = s2pend_inertia; sys.potential = s2pend_potential;
-    CL_FN(cl_s2_quad_ws) *ws = CL_FN(cl_s2_quad_ws_new)(&sys, prec);
     RV_DECL(K, 9, prec); RV_DECL(B, 9, prec); RV_DECL(b, 3, prec);
     RV_DECL(xs, 6, prec); RV_DECL(dx, 6, prec); RV_DECL(a, 3, prec); RV_DECL(mu, 3, prec);
     RV_DECL(mu2, 3, prec); RV_DECL(xd, 3, prec); RV_DECL(md, 3, prec); RV_DECL(hx, 3, prec);
@@ -506,44 +507,59 @@ CL_CHECK(emb_sphere_vs_s2, "emb.sphere.vs_s2_chapter", .chapter = "EMB 3.3", .ta
     quad_h q = {3, K, B, b};
     CL_FN(cl_emb_model) mq = {0};
     mq.n = 3; mq.ctx = &q; mq.proj = qh_proj; mq.dproj = qh_dproj; mq.ham_dx = qh_dx; mq.ham_dmu = qh_dmu;
-    cl_check_begin(res);
-    if (!ws) st = CL_ENOMEM;
-    for (int k = 0; k < NSTATES && !st; k++) {
-        random_state(xs, xs + 3, 3, 3.0, &g);
-        /* (2.3)/(3.5) vs [S2 (13)] */
-        if ((st = CL_FN(cl_s2_quad_rhs_qdot)(ws, dx, xs))) break;
-        if ((st = CL_FN(cl_emb_el_accel)(&f.m, f.w, a, xs, xs + 3))) break;
-        cl_check_worst(res, emb_rel_err(a, dx + 3, 3), NULL);
-        CL_FN(cl_emb_sphere_el_accel)(f.pend, a, xs, xs + 3);
-        cl_check_worst(res, emb_rel_err(a, dx + 3, 3), NULL);
-        /* (2.4) vs [S2 (24)] */
-        if ((st = CL_FN(cl_emb_legendre)(&f.m, f.w, mu, xs, xs + 3))) break;
-        if ((st = CL_FN(cl_s2_quad_legendre_mu)(ws, mu2, xs, xs + 3))) break;
-        cl_check_worst(res, emb_rel_err(mu, mu2, 3), NULL);
-        /* (2.7)–(2.8), (3.6) vs [S2 (25), (27)] */
-        v3_set(xs + 3, mu2);
-        if ((st = CL_FN(cl_s2_quad_rhs_mu)(ws, dx, xs))) break;
-        if ((st = CL_FN(cl_emb_hamilton)(&f.m, f.w, xd, md, xs, mu2))) break;
-        cl_check_worst(res, emb_rel_err(xd, dx, 3), NULL);
-        cl_check_worst(res, emb_rel_err(md, dx + 3, 3), NULL);
-        f.m.ham_dx(f.m.ctx, hx, xs, mu2);
-        f.m.ham_dmu(f.m.ctx, hm, xs, mu2);
-        CL_FN(cl_emb_sphere_hamilton)(xd, md, xs, mu2, hx, hm);
-        cl_check_worst(res, emb_rel_err(md, dx + 3, 3), NULL);
-        /* generic H: (2.7)–(2.8) vs [S2 (23)] */
-        random_sym(K, 3, &g);
-        random_sym(B, 3, &g);
-        for (int i = 0; i < 3; i++) r_set_d(b + i, cl_rng_normal(&g));
-        qh_dx(&q, hx, xs, mu2);
-        qh_dmu(&q, hm, xs, mu2);
-        CL_FN(cl_s2_hamilton_mu)(1, dx, xs, mu2, hx, hm, NULL);
-        if ((st = CL_FN(cl_emb_hamilton)(&mq, f.w, xd, md, xs, mu2))) break;
-        cl_check_worst(res, emb_rel_err(xd, dx, 3), NULL);
-        cl_check_worst(res, emb_rel_err(md, dx + 3, 3), NULL);
-    }
+    int st;
+    random_state(xs, xs + 3, 3, 3.0, g);
+    /* (2.3)/(3.5) vs [S2 (13)] */
+    if ((st = CL_FN(cl_s2_quad_rhs_qdot)(ws, dx, xs))) return st;
+    if ((st = CL_FN(cl_emb_el_accel)(&f->m, f->w, a, xs, xs + 3))) return st;
+    cl_check_worst(res, emb_rel_err(a, dx + 3, 3), NULL);
+    CL_FN(cl_emb_sphere_el_accel)(f->pend, a, xs, xs + 3);
+    cl_check_worst(res, emb_rel_err(a, dx + 3, 3), NULL);
+    /* (2.4) vs [S2 (24)] */
+    if ((st = CL_FN(cl_emb_legendre)(&f->m, f->w, mu, xs, xs + 3))) return st;
+    if ((st = CL_FN(cl_s2_quad_legendre_mu)(ws, mu2, xs, xs + 3))) return st;
+    cl_check_worst(res, emb_rel_err(mu, mu2, 3), NULL);
+    /* (2.7)–(2.8), (3.6) vs [S2 (25), (27)] */
+    v3_set(xs + 3, mu2);
+    if ((st = CL_FN(cl_s2_quad_rhs_mu)(ws, dx, xs))) return st;
+    if ((st = CL_FN(cl_emb_hamilton)(&f->m, f->w, xd, md, xs, mu2))) return st;
+    cl_check_worst(res, emb_rel_err(xd, dx, 3), NULL);
+    cl_check_worst(res, emb_rel_err(md, dx + 3, 3), NULL);
+    f->m.ham_dx(f->m.ctx, hx, xs, mu2);
+    f->m.ham_dmu(f->m.ctx, hm, xs, mu2);
+    CL_FN(cl_emb_sphere_hamilton)(xd, md, xs, mu2, hx, hm);
+    cl_check_worst(res, emb_rel_err(md, dx + 3, 3), NULL);
+    /* generic H: (2.7)–(2.8) vs [S2 (23)] */
+    random_sym(K, 3, g);
+    random_sym(B, 3, g);
+    for (int i = 0; i < 3; i++) r_set_d(b + i, cl_rng_normal(g));
+    qh_dx(&q, hx, xs, mu2);
+    qh_dmu(&q, hm, xs, mu2);
+    CL_FN(cl_s2_hamilton_mu)(1, dx, xs, mu2, hx, hm, NULL);
+    if ((st = CL_FN(cl_emb_hamilton)(&mq, f->w, xd, md, xs, mu2))) return st;
+    cl_check_worst(res, emb_rel_err(xd, dx, 3), NULL);
+    cl_check_worst(res, emb_rel_err(md, dx + 3, 3), NULL);
+    return CL_OK;
+}
+
+/* The pendulum of f as a cl_s2_quad system for sphere_vs_s2_compare(). */
+static int sphere_vs_s2_row(cl_check_result *res, emb_fixture *f, cl_rng *g, cl_prec_t prec)
+{
+    R_DECL(ml2, prec); R_DECL(mgl, prec);
+    pendulum_scales(f, ml2, mgl);
+    s2pend sp = {ml2, mgl};
+    CL_FN(cl_s2_quad) sys = {0};
+    sys.n = 1; sys.ctx = &sp; sys.inertia = s2pend_inertia; sys.potential = s2pend_potential;
+    CL_FN(cl_s2_quad_ws) *ws = CL_FN(cl_s2_quad_ws_new)(&sys, prec);
+    if (!ws) return CL_ENOMEM;
+    int st = sphere_vs_s2_compare(res, f, g, ws, prec);
     CL_FN(cl_s2_quad_ws_free)(ws);
-    emb_fixture_close(&f);
     return st;
+}
+
+CL_CHECK(emb_sphere_vs_s2, "emb.sphere.vs_s2_chapter", .chapter = "EMB 3.3", .tags = "[EMB (2.3)] [EMB (2.4)] [EMB (2.8)] [EMB (3.5)] [EMB (3.6)] [S2 (13)] [S2 (23)] [S2 (24)] [S2 (27)]", .what = "EMB general and S^2 forms vs the S2 chapters: cl_s2_quad_rhs_qdot, _legendre_mu, _rhs_mu (spherical pendulum), cl_s2_hamilton_mu (generic quadratic H)", .cond = 256, .why = "terms up to |v|^2 = 30 times g/l = 14 and 3x3 products of O(1) random matrices")
+{
+    return pendulum_rows(res, prec, 2323, 3, sphere_vs_s2_row);
 }
 
 /* A charged particle (m = 1, unit charge) on S² in a uniform magnetic field
@@ -631,8 +647,7 @@ static int mag_ham_dx(void *ctx, rptr g, rsrc x, rsrc mu)
 
 CL_CHECK(emb_general_magnetic, "emb.general.magnetic_sphere", .chapter = "EMB 2", .tags = "[EMB (2.3)] [EMB (2.4)] [EMB (2.7)] [EMB (2.8)] [S2 (23)]", .what = "charge on S^2 in a uniform field B (L = |v|^2/2 + v.(B x x)/2, mixed derivative L_vx != 0): general (2.3) vs Lorentz xddot = P(v x B) - |v|^2 x; Legendre, H; (2.7)-(2.8) and S2 (23) vs mudot = xddot + B x v/2", .cond = 256, .why = "products of |B| ~ 4 and |v| ~ 4, a 3x3 elimination")
 {
-    cl_rng g;
-    cl_rng_seed(&g, 1879);
+    cl_rng g = emb_rng(1879);
     RV_DECL(B, 3, prec); RV_DECL(x, 3, prec); RV_DECL(v, 3, prec); RV_DECL(a, 3, prec);
     RV_DECL(aw, 3, prec); RV_DECL(t, 3, prec); RV_DECL(mu, 3, prec); RV_DECL(v2, 3, prec);
     RV_DECL(xd, 3, prec); RV_DECL(md, 3, prec); RV_DECL(r, 3, prec); RV_DECL(hx, 3, prec);
@@ -698,8 +713,7 @@ CL_CHECK(emb_general_magnetic, "emb.general.magnetic_sphere", .chapter = "EMB 2"
  * subspace, at arbitrary (not necessarily tangent) x, v, y. */
 CL_CHECK(emb_general_dproj, "emb.general.dproj_difference", .chapter = "EMB 2", .tags = "[EMB (2.5)]", .what = "DP[v]y of the S^1, S^2 and subspace models vs (P(x+v) - P(x-v))y/2, exact for quadratic P, at arbitrary x, v, y", .cond = 64, .why = "a few products of O(1) random entries")
 {
-    cl_rng g;
-    cl_rng_seed(&g, 25);
+    cl_rng g = emb_rng(25);
     RV_DECL(x, 5, prec); RV_DECL(v, 5, prec); RV_DECL(y, 5, prec); RV_DECL(xp, 5, prec);
     RV_DECL(xm, 5, prec); RV_DECL(pp, 5, prec); RV_DECL(pm, 5, prec); RV_DECL(d, 5, prec);
     cl_check_begin(res);

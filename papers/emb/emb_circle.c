@@ -107,6 +107,16 @@ static void kinetic(const CL_FN(cl_emb_pendulum) *p, rptr T, rsrc y, int momentu
     r_mul_2si(T, T, -1);
 }
 
+/* out = T ± mgℓ x_d, T of the velocity or momentum y: L (sign −1) or H and the energy (sign +1). */
+static void kinetic_potential(const CL_FN(cl_emb_pendulum) *p, rptr out, rsrc x, rsrc y, int momentum, int sign)
+{
+    R_DECL(t, r_prec(out));
+    kinetic(p, t, y, momentum);
+    r_mul(out, P_MGL(p), x + p->d - 1);
+    if (sign < 0) r_sub(out, t, out);
+    else r_add(out, out, t);
+}
+
 /* gr = ±∂(mgℓ x_d)/∂x = ±mgℓ e_d. */
 static void potential_grad(const CL_FN(cl_emb_pendulum) *p, rptr gr, int sign)
 {
@@ -117,11 +127,7 @@ static void potential_grad(const CL_FN(cl_emb_pendulum) *p, rptr gr, int sign)
 
 static int pend_lag(void *ctx, rptr L, rsrc x, rsrc v)
 {
-    const CL_FN(cl_emb_pendulum) *p = ctx;
-    R_DECL(t, r_prec(L));
-    kinetic(p, t, v, 0);
-    r_mul(L, P_MGL(p), x + p->d - 1);
-    r_sub(L, t, L);
+    kinetic_potential(ctx, L, x, v, 0, -1);
     return CL_OK;
 }
 
@@ -150,11 +156,7 @@ static int pend_lag_dvdx(void *ctx, rptr out, rsrc x, rsrc v, rsrc w)
 
 static int pend_ham(void *ctx, rptr H, rsrc x, rsrc mu)
 {
-    const CL_FN(cl_emb_pendulum) *p = ctx;
-    R_DECL(t, r_prec(H));
-    kinetic(p, t, mu, 1);
-    r_mul(H, P_MGL(p), x + p->d - 1);
-    r_add(H, H, t);
+    kinetic_potential(ctx, H, x, mu, 1, 1);
     return CL_OK;
 }
 
@@ -173,26 +175,12 @@ static int pend_ham_dmu(void *ctx, rptr gr, rsrc x, rsrc mu)
 
 void CL_FN(cl_emb_pendulum_model)(CL_FN(cl_emb_pendulum) *p, CL_FN(cl_emb_model) *model)
 {
-    model->n = p->d;
-    model->ctx = p;
-    model->proj = pend_proj;
-    model->dproj = pend_dproj;
-    model->lagrangian = pend_lag;
-    model->lag_dx = pend_lag_dx;
-    model->lag_dv = pend_lag_dv;
-    model->lag_dvdv = pend_lag_dvdv;
-    model->lag_dvdx = pend_lag_dvdx;
-    model->hamiltonian = pend_ham;
-    model->ham_dx = pend_ham_dx;
-    model->ham_dmu = pend_ham_dmu;
+    *model = EMB_MODEL(p->d, p, pend);
 }
 
 void CL_FN(cl_emb_pendulum_energy)(const CL_FN(cl_emb_pendulum) *p, rptr E, rsrc x, rsrc v)
 {
-    R_DECL(t, r_prec(E));
-    kinetic(p, t, v, 0);
-    r_mul(E, P_MGL(p), x + p->d - 1);
-    r_add(E, E, t);
+    kinetic_potential(p, E, x, v, 0, 1);
 }
 
 int CL_FN(cl_emb_pendulum_check_state)(const CL_FN(cl_emb_pendulum) *p, rsrc x, rsrc v, double tol_ulps)

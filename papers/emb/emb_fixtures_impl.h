@@ -1,8 +1,9 @@
 /**
  * \file emb_fixtures_impl.h
- * \brief Internal to the EMB checks (templated, never installed): the
- *        relative discrepancy, random draws and the systems the checks of
- *        check_emb_general.c and check_emb_so3.c set up.
+ * \brief Internal to the EMB checks and tests (templated, never installed):
+ *        the relative discrepancy, random draws, the systems the checks of
+ *        check_emb_general.c and check_emb_so3.c set up, and classical RK4
+ *        written out.
  */
 #ifndef CL_EMB_FIXTURES_IMPL_H
 #define CL_EMB_FIXTURES_IMPL_H
@@ -13,6 +14,14 @@
 /** A check whose body is one call fn(res, prec, arg) of a routine shared by several rows. */
 #define EMB_CHECK_CALL(id, name, fn, arg, ...) \
     CL_CHECK(id, name, __VA_ARGS__) { return fn(res, prec, arg); }
+
+/** A generator seeded by seed: the draws of a row are the same at every precision. */
+static inline cl_rng emb_rng(uint64_t seed)
+{
+    cl_rng g;
+    cl_rng_seed(&g, seed);
+    return g;
+}
 
 /** log2 of max|a − b| relative to max(1, max|b|). */
 static inline double emb_rel_err(rsrc a, rsrc b, size_t n)
@@ -51,5 +60,38 @@ static inline void emb_fixture_close(emb_fixture *f)
     CL_FN(cl_emb_pendulum_free)(f->pend);
     CL_FN(cl_emb_top_free)(f->top);
     *f = (emb_fixture){0};
+}
+
+/** A first-order field dy = F(y) for emb_rk4_written_out(); 0 or an error. */
+typedef int (*emb_field)(const void *ctx, rptr dy, rsrc y);
+
+/**
+ * One classical RK4 step of size h on F, written out, \f[ s \mathrel{+}= \tfrac{h}{6}(k_1 + 2k_2 + 2k_3 + k_4), \f]
+ * on n entries; k (4n) and y (n) are scratch.
+ */
+static inline int emb_rk4_written_out(emb_field F, const void *ctx, size_t n, rptr s, rsrc h, rptr k, rptr y)
+{
+    R_DECL(c, r_prec(s));
+    for (int st = 0; st < 4; st++) {
+        r_mul_si(c, h, st == 0 ? 0 : st == 3 ? 2 : 1);
+        r_mul_2si(c, c, -1);
+        for (size_t i = 0; i < n; i++) {
+            r_set(y + i, s + i);
+            if (st) r_addmul(y + i, c, k + n * (size_t)(st - 1) + i);
+        }
+        int e = F(ctx, k + n * (size_t)st, y);
+        if (e) return e;
+    }
+    r_div_si(c, h, 6);
+    for (size_t i = 0; i < n; i++) {
+        r_set(y + i, k + i);
+        for (size_t st = 1; st < 3; st++) {
+            r_add(y + i, y + i, k + n * st + i);
+            r_add(y + i, y + i, k + n * st + i);
+        }
+        r_add(y + i, y + i, k + 3 * n + i);
+        r_addmul(s + i, c, y + i);
+    }
+    return CL_OK;
 }
 #endif

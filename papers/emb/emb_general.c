@@ -100,8 +100,7 @@ void CL_FN(cl_emb_work_free)(CL_FN(cl_emb_work) *w)
 
 static int check_dims(const CL_FN(cl_emb_model) *m, const CL_FN(cl_emb_work) *w)
 {
-    if (!m || !w || m->n != w->n) return CL_EDIM;
-    return CL_OK;
+    return m && w && m->n == w->n ? CL_OK : CL_EDIM;
 }
 
 int CL_FN(cl_emb_check_tangent)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w,

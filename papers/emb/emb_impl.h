@@ -9,6 +9,18 @@
 #include "scalar.h"
 #include "linalg.h"
 
+/**
+ * The cl_emb_model on Rⁿ (n_) with context ctx_ whose callbacks are the
+ * chapter's prefix_proj, prefix_dproj, prefix_lag, prefix_lag_dx,
+ * prefix_lag_dv, prefix_lag_dvdv, prefix_lag_dvdx, prefix_ham, prefix_ham_dx
+ * and prefix_ham_dmu.
+ */
+#define EMB_MODEL(n_, ctx_, prefix)                                                                          \
+    ((CL_FN(cl_emb_model)){.n = (n_), .ctx = (ctx_), .proj = prefix##_proj, .dproj = prefix##_dproj,         \
+                           .lagrangian = prefix##_lag, .lag_dx = prefix##_lag_dx, .lag_dv = prefix##_lag_dv, \
+                           .lag_dvdv = prefix##_lag_dvdv, .lag_dvdx = prefix##_lag_dvdx,                    \
+                           .hamiltonian = prefix##_ham, .ham_dx = prefix##_ham_dx, .ham_dmu = prefix##_ham_dmu})
+
 /** d = a · b over n entries (the 1×n by n×1 product of src/linalg). */
 static inline void emb_dot(rptr d, rsrc a, rsrc b, size_t n)
 {

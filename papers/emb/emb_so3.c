@@ -281,19 +281,23 @@ static int top_ham(void *ctx, rptr H, rsrc x, rsrc mu)
     return CL_OK;
 }
 
-/* ∂H/∂R = −2μ(J⁻¹ξ)^ + m g e₃ρᵀ. */
-static int top_ham_dx(void *ctx, rptr g, rsrc x, rsrc mu)
+/* g = 2A(J⁻¹ξ)^ at (R, μ) = (x, mu), for A = μ or R. */
+static void twice_times_hat(const CL_FN(cl_emb_top) *t, rptr g, rsrc A, rsrc x, rsrc mu)
 {
-    const CL_FN(cl_emb_top) *t = ctx;
     cl_prec_t p = r_prec(g);
     RV_DECL(xi, 3, p); RV_DECL(w, 3, p); RV_DECL(W, 9, p);
     top_xi(t, xi, w, x, mu);
     m3_hat(W, w);
-    m3_mul(g, mu, W);
-    for (int k = 0; k < 9; k++) {
-        r_mul_2si(g + k, g + k, 1);
-        r_neg(g + k, g + k);
-    }
+    m3_mul(g, A, W);
+    for (int k = 0; k < 9; k++) r_mul_2si(g + k, g + k, 1);
+}
+
+/* ∂H/∂R = −2μ(J⁻¹ξ)^ + m g e₃ρᵀ. */
+static int top_ham_dx(void *ctx, rptr g, rsrc x, rsrc mu)
+{
+    const CL_FN(cl_emb_top) *t = ctx;
+    twice_times_hat(t, g, mu, x, mu);
+    for (int k = 0; k < 9; k++) r_neg(g + k, g + k);
     for (int j = 0; j < 3; j++) r_addmul(g + 6 + j, t->mg, t->rho + j);
     return CL_OK;
 }
@@ -301,30 +305,13 @@ static int top_ham_dx(void *ctx, rptr g, rsrc x, rsrc mu)
 /* ∂H/∂μ = 2R(J⁻¹ξ)^. */
 static int top_ham_dmu(void *ctx, rptr g, rsrc x, rsrc mu)
 {
-    const CL_FN(cl_emb_top) *t = ctx;
-    cl_prec_t p = r_prec(g);
-    RV_DECL(xi, 3, p); RV_DECL(w, 3, p); RV_DECL(W, 9, p);
-    top_xi(t, xi, w, x, mu);
-    m3_hat(W, w);
-    m3_mul(g, x, W);
-    for (int k = 0; k < 9; k++) r_mul_2si(g + k, g + k, 1);
+    twice_times_hat(ctx, g, x, x, mu);
     return CL_OK;
 }
 
 void CL_FN(cl_emb_top_model)(CL_FN(cl_emb_top) *t, CL_FN(cl_emb_model) *model)
 {
-    model->n = 9;
-    model->ctx = t;
-    model->proj = top_proj;
-    model->dproj = top_dproj;
-    model->lagrangian = top_lag;
-    model->lag_dx = top_lag_dx;
-    model->lag_dv = top_lag_dv;
-    model->lag_dvdv = top_lag_dvdv;
-    model->lag_dvdx = top_lag_dvdx;
-    model->hamiltonian = top_ham;
-    model->ham_dx = top_ham_dx;
-    model->ham_dmu = top_ham_dmu;
+    *model = EMB_MODEL(9, t, top);
 }
 
 /* ------------------------------------------------------ equations of motion */

@@ -250,19 +250,10 @@ static int sub_lag_dv(void *ctx, rptr g, rsrc x, rsrc v)
     return CL_OK;
 }
 
-static int sub_lag_dvdv(void *ctx, rptr out, rsrc x, rsrc v, rsrc w)
-{
-    const CL_FN(cl_emb_subspace) *s = ctx;
-    CL_FN(cl_mat_vec)(out, s->M, w, (int)s->n, (int)s->n);
-    return CL_OK;
-}
+/* L_ẋẋ w = M w; L_ẋx = 0 (the L of (3.1) separates ẋ and x), as DP = 0. */
+static int sub_lag_dvdv(void *ctx, rptr out, rsrc x, rsrc v, rsrc w) { return sub_lag_dv(ctx, out, x, w); }
 
-static int sub_lag_dvdx(void *ctx, rptr out, rsrc x, rsrc v, rsrc w)
-{
-    const CL_FN(cl_emb_subspace) *s = ctx;
-    for (size_t i = 0; i < s->n; i++) r_set_zero(out + i);
-    return CL_OK;
-}
+static int sub_lag_dvdx(void *ctx, rptr out, rsrc x, rsrc v, rsrc w) { return sub_dproj(ctx, out, x, v, w); }
 
 static int sub_ham(void *ctx, rptr H, rsrc x, rsrc mu)
 {
@@ -288,18 +279,7 @@ static int sub_ham_dmu(void *ctx, rptr g, rsrc x, rsrc mu)
 
 void CL_FN(cl_emb_subspace_model)(CL_FN(cl_emb_subspace) *s, CL_FN(cl_emb_model) *model)
 {
-    model->n = s->n;
-    model->ctx = s;
-    model->proj = sub_proj;
-    model->dproj = sub_dproj;
-    model->lagrangian = sub_lag;
-    model->lag_dx = sub_lag_dx;
-    model->lag_dv = sub_lag_dv;
-    model->lag_dvdv = sub_lag_dvdv;
-    model->lag_dvdx = sub_lag_dvdx;
-    model->hamiltonian = sub_ham;
-    model->ham_dx = sub_ham_dx;
-    model->ham_dmu = sub_ham_dmu;
+    *model = EMB_MODEL(s->n, s, sub);
 }
 
 void CL_FN(cl_emb_subspace_energy)(const CL_FN(cl_emb_subspace) *s, rptr E, rsrc x, rsrc v)

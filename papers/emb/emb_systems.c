@@ -49,6 +49,38 @@ static void inst_destroy(void *p)
     free(in);
 }
 
+/* The end of every create: a workspace for the model just filled, then the
+ * instance handed out, or released when anything failed (st). */
+static int inst_finish(emb_inst *in, int st, void **out)
+{
+    if (!st) {
+        in->work = CL_FN(cl_emb_work_new)(in->model.n, in->prec);
+        if (!in->work) st = CL_ENOMEM;
+    }
+    if (st) { inst_destroy(in); return st; }
+    *out = in;
+    return CL_OK;
+}
+
+static int pend_convert(void *p, int from, mpfr_srcptr x, int to, mpfr_ptr y);
+static int subspace_convert(void *p, int from, mpfr_srcptr x, int to, mpfr_ptr y);
+static int top_convert(void *p, int from, mpfr_srcptr x, int to, mpfr_ptr y);
+
+/* The invariants of every kind: the state carried to form 0 (at most 16
+ * numbers), then the energy, or the invariants of a top. */
+static int inst_invariants(void *p, int form, mpfr_ptr out, mpfr_srcptr x)
+{
+    emb_inst *in = p;
+    rptr s = in->tmp + 16;
+    int st = in->pend ? pend_convert(p, form, x, 0, s) : in->sub ? subspace_convert(p, form, x, 0, s)
+                                                              : top_convert(p, form, x, 0, s);
+    if (st) return st;
+    if (in->pend) CL_FN(cl_emb_pendulum_energy)(in->pend, out, s, s + in->model.n);
+    else if (in->sub) CL_FN(cl_emb_subspace_energy)(in->sub, out, s, s + in->n);
+    else CL_FN(cl_emb_top_invariants)(in->top, out, s, s + 9);
+    return CL_OK;
+}
+
 static emb_inst *inst_alloc(int kind, cl_prec_t prec)
 {
     emb_inst *in = calloc(1, sizeof *in);
@@ -69,14 +101,8 @@ static int pend_create(void **out, int kind, const cl_params *p, cl_prec_t prec,
     size_t d = kind == K_CIRCLE ? 2 : 3;
     int st = CL_FN(cl_emb_pendulum_new)(&in->pend, d, cl_params_x(p, "m"), cl_params_x(p, "l"), cl_params_x(p, "g"));
     if (st) cl_sys_error_set(e, st, "--m, --l", "mass and length must be positive");
-    if (!st) {
-        CL_FN(cl_emb_pendulum_model)(in->pend, &in->model);
-        in->work = CL_FN(cl_emb_work_new)(d, prec);
-        if (!in->work) st = CL_ENOMEM;
-    }
-    if (st) { inst_destroy(in); return st; }
-    *out = in;
-    return CL_OK;
+    else CL_FN(cl_emb_pendulum_model)(in->pend, &in->model);
+    return inst_finish(in, st, out);
 }
 
 static int circle_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys_error *e)
@@ -157,16 +183,6 @@ static int pend_convert(void *p, int from, mpfr_srcptr x, int to, mpfr_ptr y)
     }
 }
 
-static int pend_invariants(void *p, int form, mpfr_ptr out, mpfr_srcptr x)
-{
-    emb_inst *in = p;
-    rptr s = in->tmp + 16;
-    int st = pend_convert(p, form, x, 0, s);
-    if (st) return st;
-    CL_FN(cl_emb_pendulum_energy)(in->pend, out, s, s + (in->kind == K_CIRCLE ? 2 : 3));
-    return CL_OK;
-}
-
 static int pend_random(void *p, int form, mpfr_ptr x, cl_rng *g)
 {
     emb_inst *in = p;
@@ -214,29 +230,20 @@ static const cl_param sphere_params[] = {PENDULUM_PARAMS("-e3")};
 /* The descriptor fields both pendulums fill alike. */
 #define PENDULUM_HOOKS                                                                                      \
     .destroy = inst_destroy, .dim = pend_dim, .check_state = pend_check, .rhs = pend_rhs,                   \
-    .invariant_names = energy_names, .invariants = pend_invariants, .convert = pend_convert,                \
+    .invariant_names = energy_names, .invariants = inst_invariants, .convert = pend_convert,                \
     .random_state = pend_random, .equilibrium = pend_equilibrium
 
 static const cl_system sys_circle = {
-    .name = "circle",
+    .name = "circle", .create = circle_create, .params = circle_params, .forms = circle_forms, PENDULUM_HOOKS,
     .summary = "planar pendulum on S^1 [EMB 3.2]: (3.3) in (x, xdot), (3.4) in (x, mu), and the angle form",
-    .params = circle_params,
-    .state_help = "xv: x1 x2 xdot1 xdot2 (|x| = 1, x.xdot = 0); xmu: x1 x2 mu1 mu2 (mu = m l^2 xdot); "
-        "angle: theta thetadot (x = (sin theta, -cos theta))",
-    .forms = circle_forms,
-    .create = circle_create,
-    PENDULUM_HOOKS,
+    .state_help = "xv: x1 x2 xdot1 xdot2 (|x| = 1, x.xdot = 0); xmu: x1 x2 mu1 mu2 (mu = m l^2 xdot); angle: theta thetadot (x = (sin theta, -cos theta))",
 };
 CL_SYSTEM_REGISTER(sys_circle)
 
 static const cl_system sys_sphere = {
-    .name = "sphere",
+    .name = "sphere", .create = sphere_create, .params = sphere_params, .forms = sphere_forms, PENDULUM_HOOKS,
     .summary = "spherical pendulum on S^2 [EMB 3.3]: (3.5) in (x, xdot), (3.6) in (x, mu)",
-    .params = sphere_params,
     .state_help = "xv: x1 x2 x3 xdot1 xdot2 xdot3 (|x| = 1, x.xdot = 0); xmu: x1 x2 x3 mu1 mu2 mu3 (mu = m l^2 xdot)",
-    .forms = sphere_forms,
-    .create = sphere_create,
-    PENDULUM_HOOKS,
 };
 CL_SYSTEM_REGISTER(sys_sphere)
 
@@ -293,12 +300,8 @@ static int subspace_create(void **out, const cl_params *p, cl_prec_t prec, cl_sy
     if (!st) {
         CL_FN(cl_emb_subspace_dims)(in->sub, &in->n, &in->k);
         CL_FN(cl_emb_subspace_model)(in->sub, &in->model);
-        in->work = CL_FN(cl_emb_work_new)(in->n, prec);
-        if (!in->work) st = CL_ENOMEM;
     }
-    if (st) { inst_destroy(in); return st; }
-    *out = in;
-    return CL_OK;
+    return inst_finish(in, st, out);
 }
 
 static size_t subspace_dim(void *p, int form)
@@ -347,34 +350,25 @@ static int subspace_convert(void *p, int from, mpfr_srcptr x, int to, mpfr_ptr y
     size_t n = in->n, k = in->k;
     rptr s = in->tmp + 32;             /* (x, ẋ), 2n ≤ 16 */
     int st = CL_OK;
-    if (from == 0) CL_FN(cl_rvec_copy)(s, x, 2 * n);
-    else if (from == 1) {
+    switch (from) {
+    case 0: CL_FN(cl_rvec_copy)(s, x, 2 * n); break;
+    case 1:
         CL_FN(cl_rvec_copy)(s, x, n);
         st = CL_FN(cl_emb_legendre_inv)(&in->model, in->work, s + n, x, x + n);
-    } else {
+        break;
+    default:
         CL_FN(cl_emb_subspace_from_reduced)(in->sub, s, x);
         CL_FN(cl_emb_subspace_from_reduced)(in->sub, s + n, x + k);
     }
     if (st) return st;
-    if (to == 0) CL_FN(cl_rvec_copy)(y, s, 2 * n);
-    else if (to == 1) {
-        CL_FN(cl_rvec_copy)(y, s, n);
-        st = CL_FN(cl_emb_legendre)(&in->model, in->work, y + n, s, s + n);
-    } else {
+    switch (to) {
+    case 0: CL_FN(cl_rvec_copy)(y, s, 2 * n); return CL_OK;
+    case 1: CL_FN(cl_rvec_copy)(y, s, n); return CL_FN(cl_emb_legendre)(&in->model, in->work, y + n, s, s + n);
+    default:
         CL_FN(cl_emb_subspace_to_reduced)(in->sub, y, s);
         CL_FN(cl_emb_subspace_to_reduced)(in->sub, y + k, s + n);
+        return CL_OK;
     }
-    return st;
-}
-
-static int subspace_invariants(void *p, int form, mpfr_ptr out, mpfr_srcptr x)
-{
-    emb_inst *in = p;
-    rptr s = in->tmp + 48;
-    int st = subspace_convert(p, form, x, 0, s);
-    if (st) return st;
-    CL_FN(cl_emb_subspace_energy)(in->sub, out, s, s + in->n);
-    return CL_OK;
 }
 
 static int subspace_random(void *p, int form, mpfr_ptr x, cl_rng *g)
@@ -388,21 +382,11 @@ static int subspace_random(void *p, int form, mpfr_ptr x, cl_rng *g)
 static const char *const subspace_forms[] = {"xv", "xmu", "reduced", NULL};
 
 static const cl_system sys_subspace = {
-    .name = "subspace",
+    .name = "subspace", .create = subspace_create, .params = subspace_params, .forms = subspace_forms,
+    .destroy = inst_destroy, .dim = subspace_dim, .check_state = subspace_check, .rhs = subspace_rhs,
+    .invariant_names = energy_names, .invariants = inst_invariants, .convert = subspace_convert, .random_state = subspace_random,
     .summary = "linear masses and springs held on {x : Ax = 0} [EMB 3.1]: (3.1), (3.2), and reduced coordinates x = N q",
-    .params = subspace_params,
-    .state_help = "xv: x (n) xdot (n), both in ker A; xmu: x (n) mu (n), mu = P M xdot; "
-        "reduced: q (n-m) qdot (n-m), q the free entries of x in the echelon form of A",
-    .forms = subspace_forms,
-    .create = subspace_create,
-    .destroy = inst_destroy,
-    .dim = subspace_dim,
-    .check_state = subspace_check,
-    .rhs = subspace_rhs,
-    .invariant_names = energy_names,
-    .invariants = subspace_invariants,
-    .convert = subspace_convert,
-    .random_state = subspace_random,
+    .state_help = "xv: x (n) xdot (n), both in ker A; xmu: x (n) mu (n), mu = P M xdot; reduced: q (n-m) qdot (n-m), q the free entries of x in the echelon form of A",
 };
 CL_SYSTEM_REGISTER(sys_subspace)
 
@@ -447,14 +431,8 @@ static int top_create(void **out, int kind, const cl_params *p, cl_prec_t prec, 
                              : CL_FN(cl_emb_rigid_new)(&in->top, J);
         if (st) cl_sys_error_set(e, st, "--J, --m", "inertia must be symmetric positive definite, mass non-negative");
     }
-    if (!st) {
-        CL_FN(cl_emb_top_model)(in->top, &in->model);
-        in->work = CL_FN(cl_emb_work_new)(9, prec);
-        if (!in->work) st = CL_ENOMEM;
-    }
-    if (st) { inst_destroy(in); return st; }
-    *out = in;
-    return CL_OK;
+    if (!st) CL_FN(cl_emb_top_model)(in->top, &in->model);
+    return inst_finish(in, st, out);
 }
 
 static int rigid_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys_error *e)
@@ -540,16 +518,6 @@ static int top_convert(void *p, int from, mpfr_srcptr x, int to, mpfr_ptr y)
     return CL_OK;
 }
 
-static int top_invariants(void *p, int form, mpfr_ptr out, mpfr_srcptr x)
-{
-    emb_inst *in = p;
-    rptr s = in->tmp + 16;
-    int st = top_convert(p, form, x, 0, s);
-    if (st) return st;
-    CL_FN(cl_emb_top_invariants)(in->top, out, s, s + 9);
-    return CL_OK;
-}
-
 static int top_random(void *p, int form, mpfr_ptr x, cl_rng *g)
 {
     emb_inst *in = p;
@@ -567,27 +535,20 @@ static const char *const top_invariant_names[] = {"energy", "|Pi|^2", "m_x", "m_
 /* The descriptor fields the free and the heavy top fill alike. */
 #define TOP_HOOKS                                                                                            \
     .forms = top_forms, .destroy = inst_destroy, .dim = top_dim, .check_state = top_check, .rhs = top_rhs,  \
-    .invariant_names = top_invariant_names, .invariants = top_invariants, .convert = top_convert,           \
+    .invariant_names = top_invariant_names, .invariants = inst_invariants, .convert = top_convert,           \
     .random_state = top_random
 
 static const cl_system sys_rigid = {
-    .name = "rigid-body",
+    .name = "rigid-body", .create = rigid_create, .params = rigid_params, TOP_HOOKS,
     .summary = "free rigid body on SO(3) [EMB 3.4]: Euler in (R, Omega), (3.8) in (R, Rdot), (2.7)-(2.8) in (R, mu)",
-    .params = rigid_params,
-    .state_help = "ROmega: R (9, row by row) Omega (3, body frame); RRdot: R (9) Rdot (9); Rmu: R (9) mu (9), mu = R (J Omega)^ / 2. "
-        "Invariants: energy, |Pi|^2, spatial momentum m = R Pi, Gamma.Pi, |Gamma|^2 (Gamma = R^T e3)",
-    .create = rigid_create,
-    TOP_HOOKS,
+    .state_help = "ROmega: R (9, row by row) Omega (3, body frame); RRdot: R (9) Rdot (9); Rmu: R (9) mu (9), mu = R (J Omega)^ / 2. Invariants: energy, |Pi|^2, spatial momentum m = R Pi, Gamma.Pi, |Gamma|^2 (Gamma = R^T e3)",
 };
 CL_SYSTEM_REGISTER(sys_rigid)
 
 static const cl_system sys_heavy = {
-    .name = "heavy-top",
+    .name = "heavy-top", .create = heavy_create, .params = heavy_params, TOP_HOOKS,
     .summary = "heavy top about a fixed point [EMB 3.4]: centre of mass at l*axis (body frame), gravity along -e3",
-    .params = heavy_params,
     .state_help = "as rigid-body; the energy includes m g e3.R rho; Gamma.Pi and |Gamma|^2 are the Casimirs, m_z is conserved",
-    .create = heavy_create,
-    TOP_HOOKS,
 };
 CL_SYSTEM_REGISTER(sys_heavy)
 #endif

@@ -4,35 +4,22 @@
  * (3.3), (3.4) and the angle round trip: oracle row emb.circle.angle. */
 #include "tap_real.h"
 #include "emb_circle.h"
+#include "emb_fixtures_impl.h"
 
-/* RK4 on (x, ẋ) ∈ R⁴ with ẍ from (3.3). */
+/* (x, ẋ) ↦ (ẋ, ẍ) with ẍ from (3.3). */
+static int circle_field(const void *pd, rptr dy, rsrc y)
+{
+    r_set(dy, y + 2);
+    r_set(dy + 1, y + 3);
+    return CL_FN(cl_emb_circle_el_accel)(pd, dy + 2, y, y + 2);
+}
+
+/* n steps of RK4 on (x, ẋ) ∈ R⁴. */
 static void rk4_circle(const CL_FN(cl_emb_pendulum) *pd, rptr s, rsrc h, int n)
 {
     cl_prec_t p = r_prec(s);
     RV_DECL(k, 16, p); RV_DECL(y, 4, p);
-    R_DECL(c, p);
-    for (int step = 0; step < n; step++) {
-        for (int st = 0; st < 4; st++) {
-            r_mul_si(c, h, st == 0 ? 0 : st == 3 ? 2 : 1);
-            r_mul_2si(c, c, -1);
-            for (int i = 0; i < 4; i++) {
-                r_set(y + i, s + i);
-                if (st) r_addmul(y + i, c, k + 4 * (st - 1) + i);
-            }
-            r_set(k + 4 * st, y + 2);
-            r_set(k + 4 * st + 1, y + 3);
-            CL_FN(cl_emb_circle_el_accel)(pd, k + 4 * st + 2, y, y + 2);
-        }
-        r_div_si(c, h, 6);
-        for (int i = 0; i < 4; i++) {
-            r_addmul(s + i, c, k + i);
-            r_mul_2si(y + i, k + 4 + i, 1);
-            r_addmul(s + i, c, y + i);
-            r_mul_2si(y + i, k + 8 + i, 1);
-            r_addmul(s + i, c, y + i);
-            r_addmul(s + i, c, k + 12 + i);
-        }
-    }
+    for (int step = 0; step < n; step++) emb_rk4_written_out(circle_field, pd, 4, s, h, k, y);
 }
 
 static void run(cl_prec_t p)

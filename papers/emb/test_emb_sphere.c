@@ -58,10 +58,10 @@ static void run(cl_prec_t p)
     CL_FN(cl_v3_random_tangent)(mu, x, 2.0, &rg);
     v3_set_d(z, cl_rng_normal(&rg), cl_rng_normal(&rg), cl_rng_normal(&rg));
     v3_dot(s, x, z);
-    v3_scale(t1, s, mu);
+    v3_scale(t1, s, mu);                /* μ(xᵀz) */
     v3_dot(s, mu, z);
-    v3_scale(t2, s, x);
-    v3_sub(t1, t1, t2);
+    r_neg(s, s);
+    v3_axpy(t1, s, x);                  /* − x(μᵀz) */
     v3_cross(t2, x, mu);
     v3_cross(t2, t2, z);
     v3_sub(t1, t1, t2);
