@@ -162,13 +162,14 @@ bench: $(BENCHES)
 	@for b in $(BENCHES); do echo "== $$b"; $$b || exit 1; done
 
 # Reference pages: docs/*.md, the chapter pages and the sources through
-# Doxygen (zero warnings), formulas by a copy of Debian's MathJax 2.7.
+# Doxygen (zero warnings), formulas by a copy of Debian's MathJax 2.7; the
+# figures they show are drawn first.
 .PHONY: eqcoverage check-docs
-docs:
+docs: figures
 	@tools/need $(NEED_DOCS) cmd:python3:python3
 	@rm -rf $(B)/docs && mkdir -p $(B)/docs $(B)/gen $(B)/figures
 	@tools/eqcoverage --summary --md $(B)/gen/eqcoverage.md > $(B)/docs/eqcoverage.txt 2>&1 || cat $(B)/docs/eqcoverage.txt
-	CL_DOC_INPUT="src check $(addprefix papers/,$(PAPERS)) cli $(B)/gen" CL_DOC_SECTIONS="$$(tools/doxyhelp sections)" \
+	CL_DOC_INPUT="src check $(addprefix papers/,$(PAPERS))" CL_GEN=$(B)/gen CL_DOC_SECTIONS="$$(tools/doxyhelp sections)" \
 	    doxygen docs/Doxyfile 2> $(B)/docs/warnings.log
 	@if [ -s $(B)/docs/warnings.log ]; then cat $(B)/docs/warnings.log; echo "doxygen warnings: fix them"; exit 1; fi
 	@tools/doxyhelp mathjax $(B)/docs/html/mathjax

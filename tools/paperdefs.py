@@ -70,10 +70,21 @@ def generated(root, what):
     return "\n".join(lines)
 
 
+def generated_file(name):
+    """A page the build wrote into $CL_GEN (default build/gen), e.g. the
+    equation coverage table of tools/eqcoverage."""
+    path = os.path.join(os.environ.get("CL_GEN", "build/gen"), name)
+    if not os.path.exists(path):
+        return "*Not generated yet: run `make docs`.*"
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
 def main(argv):
     """`paperdefs.py filter FILE`: a Doxygen input filter that replaces each
     line `<!-- paper.def: WHAT -->` (papers, chapters, errata) by what the
-    papers' paper.def say."""
+    papers' paper.def say, and each `<!-- generated: NAME -->` by the file
+    NAME the build wrote into $CL_GEN."""
     if len(argv) != 3 or argv[1] != "filter":
         sys.stderr.write("usage: tools/paperdefs.py filter FILE\n")
         return 2
@@ -81,6 +92,7 @@ def main(argv):
     with open(argv[2], encoding="utf-8") as f:
         text = f.read()
     text = re.sub(r"^<!-- paper\.def: (\w+) -->$", lambda m: generated(root, m.group(1)), text, flags=re.M)
+    text = re.sub(r"^<!-- generated: ([\w.]+) -->$", lambda m: generated_file(m.group(1)), text, flags=re.M)
     sys.stdout.write(text)
     return 0
 
