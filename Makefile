@@ -33,7 +33,7 @@ B       := build
 VERSION := 0.1.0
 
 # ------------------------------------------------------------------ sources
-SRC_T   := scalar r3 linalg deriv ode lie energy_casimir
+SRC_T   := scalar r3 linalg deriv ode lie energy_casimir expr expr_eval
 SRC_1   := core
 CHECK_T := check_core check_linalg
 CHECK_1 := registry verdict
