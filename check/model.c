@@ -405,8 +405,8 @@ static void explain(const model_inst *mi, int st, char *err, size_t errlen)
         cl_model_where(m, pos, where, sizeof where);
         int len = 0;
         while (m->text[pos + len] && m->text[pos + len] != '\n' && len < 24) len++;
-        snprintf(err, errlen, "the model is not defined at this state: an operation leaves its domain (division by zero, log or sqrt "
-                 "of a negative number, or an infinite derivative) at %s: '%.*s'", where, len, m->text + pos);
+        snprintf(err, errlen, "the model is not defined at this state: %s: '%.*s' leaves its domain (division by zero, "
+                 "log/sqrt of x <= 0, or no derivative)", where, len, m->text + pos);
     } else if (st == CL_ESINGULAR)
         snprintf(err, errlen, "the Lagrangian is degenerate at this state: its velocity Hessian restricted to the tangent space is singular");
     else if (st == CL_ENOCONV)
