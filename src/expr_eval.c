@@ -220,14 +220,15 @@ static void tangent_sweep(CL_FN(cl_expr_eval) *ev, int root, int j)
     }
 }
 
-void CL_FN(cl_expr_eval_hessian)(CL_FN(cl_expr_eval) *ev, int root, rptr grad, rptr H, int nin)
+void CL_FN(cl_expr_eval_hessian)(CL_FN(cl_expr_eval) *ev, int root, rptr grad, rptr H, int nin, int row0)
 {
     CL_FN(cl_expr_eval_gradient)(ev, root, grad, nin);
     rptr t = ev->t;
-    for (int j = 0; j < nin; j++) {
+    for (int j = row0; j < nin; j++) {
+        rptr row = H + (size_t)(j - row0) * (size_t)nin;
         int idj = j < ev->nin ? ev->input_node[j] : -1;
         if (idj < 0 || idj > root) { /* root does not depend on x_j */
-            for (int k = 0; k < nin; k++) r_set_zero(H + (size_t)j * (size_t)nin + (size_t)k);
+            for (int k = 0; k < nin; k++) r_set_zero(row + k);
             continue;
         }
         tangent_sweep(ev, root, j);
@@ -252,9 +253,8 @@ void CL_FN(cl_expr_eval_hessian)(CL_FN(cl_expr_eval) *ev, int root, rptr grad, r
         }
         for (int k = 0; k < nin; k++) {
             int id = k < ev->nin ? ev->input_node[k] : -1;
-            rptr h = H + (size_t)j * (size_t)nin + (size_t)k;
-            if (id >= 0 && id <= root) r_set(h, ev->dadj + id);
-            else r_set_zero(h);
+            if (id >= 0 && id <= root) r_set(row + k, ev->dadj + id);
+            else r_set_zero(row + k);
         }
     }
 }

@@ -105,7 +105,7 @@ static void test_scalar(cl_prec_t p)
     }
     int root = c.v.id[0];
     ok(CL_FN(cl_expr_eval_run)(c.ev, x, root, 2) == CL_OK, "scalar formula evaluates [%s, %ld]", TEST_KIND, (long)p);
-    CL_FN(cl_expr_eval_hessian)(c.ev, root, grad, H, NIN);
+    CL_FN(cl_expr_eval_hessian)(c.ev, root, grad, H, NIN, 0);
     scalar_closed_form(F, g2, H2, x, x + 1);
     /* 32: each side is a few dozen roundings of terms of size ≲ 4 (|f| ≈ 3). */
     is_real(CL_FN(cl_expr_eval_value)(c.ev, root), F, 32, "value against the closed form");
@@ -139,7 +139,7 @@ static void test_vector(cl_prec_t p)
     }
     int root = c.v.id[0];
     CL_FN(cl_expr_eval_run)(c.ev, x, root, 2);
-    CL_FN(cl_expr_eval_hessian)(c.ev, root, grad, H, NIN);
+    CL_FN(cl_expr_eval_hessian)(c.ev, root, grad, H, NIN, 0);
     rsrc u = x + 2, w = x + 5;
     r_set_zero(ww); r_set_zero(uw);
     for (int k = 0; k < 3; k++) { r_addmul(ww, w + k, w + k); r_addmul(uw, u + k, w + k); }
@@ -182,7 +182,7 @@ static void test_norm(cl_prec_t p)
     }
     int root = c.v.id[0];
     CL_FN(cl_expr_eval_run)(c.ev, x, root, 2);
-    CL_FN(cl_expr_eval_hessian)(c.ev, root, grad, H, NIN);
+    CL_FN(cl_expr_eval_hessian)(c.ev, root, grad, H, NIN, 0);
     rsrc u = x + 2;
     r_set_zero(r);
     for (int k = 0; k < 3; k++) r_addmul(r, u + k, u + k);

@@ -1,5 +1,8 @@
 /* Templated prototypes of expr_eval.c: values and exact derivatives of an
- * expression graph at one precision. */
+ * expression graph at one precision.
+ * Named *_templ.h rather than *_decl.h while the umbrella chartless_base.h
+ * does not include this module: tools/kind-headers writes out every
+ * *_decl.h against chartless.h alone. */
 
 #if CL_T == CL_DOUBLE
 #ifndef CL_EXPR_TYPES_D
@@ -50,12 +53,13 @@ void CL_FN(cl_expr_eval_gradient)(CL_FN(cl_expr_eval) *ev, int root, rptr grad, 
 /**
  * \brief Gradient and Hessian of node \p root in the first \p nin inputs
  *        (after a run with order 2), by forward-over-reverse differentiation:
- *        one forward tangent sweep and one reverse sweep per input.
+ *        one forward tangent sweep and one reverse sweep per Hessian row.
  *
- * grad[k] = ∂root/∂x_k and H[j·nin + k] = ∂²root/∂x_j∂x_k, exact up to the
- * rounding of the sweeps. For direction j, with tangents v̇ (v̇ of x_k is
+ * grad[k] = ∂root/∂x_k (k < nin) and, for the rows \p row0 ≤ j < nin,
+ * H[(j − row0)·nin + k] = ∂²root/∂x_j∂x_k, exact up to the rounding of the
+ * sweeps. For direction j, with tangents v̇ (v̇ of x_k is
  * δ_jk), adjoints v̄ and their tangents:
  * \f[ \dot{\bar v}_c \mathrel{+}= \dot{\bar v}_i\,\partial_c\varphi_i
  *     + \bar v_i\sum_d \partial_c\partial_d\varphi_i\,\dot v_d . \f]
  */
-void CL_FN(cl_expr_eval_hessian)(CL_FN(cl_expr_eval) *ev, int root, rptr grad, rptr H, int nin);
+void CL_FN(cl_expr_eval_hessian)(CL_FN(cl_expr_eval) *ev, int root, rptr grad, rptr H, int nin, int row0);
