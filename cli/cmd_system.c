@@ -38,12 +38,21 @@ int cl_cmd_scan(int argc, char **argv, const cl_cmd_option *opts, int (*on_opt)(
         const cl_cmd_option *o = NULL;
         for (int k = 0; opts && opts[k].name && !o; k++)
             if (!strcmp(opts[k].name, key)) o = opts + k;
-        int own = o || !strcmp(key, "system") || !strcmp(key, "form") || !strcmp(key, "bits");
+        int own = o || !strcmp(key, "system") || !strcmp(key, "form") || !strcmp(key, "bits") || !strcmp(key, "model") ||
+                  !strcmp(key, "param");
         if (!val && i + 1 < argc && (own || strncmp(argv[i + 1], "--", 2))) val = argv[++i];
         if (own && !val) { st = cl_cli_error("option needs a value", arg); break; }
         if (o) st = on_opt(o->code, val, ctx);
         else if (!strcmp(key, "system")) a->system = val;
         else if (!strcmp(key, "form")) a->form = val;
+        else if (!strcmp(key, "model")) a->model = val;
+        else if (!strcmp(key, "param")) { /* --param name=value: split in place like --key=value */
+            char *eq = strchr(val, '=');
+            if (!eq || eq == val) { st = cl_cli_error("--param needs name=value", val); break; }
+            *eq = 0;
+            a->keys[a->nparams] = val;
+            a->vals[a->nparams++] = eq + 1;
+        }
         else if (!strcmp(key, "bits")) {
             st = cl_cli_parse_bits(val, &a->bits) ? CL_EXIT_USAGE : CL_EXIT_OK;
             a->bits_given = 1;
@@ -110,24 +119,32 @@ void cl_cmd_systems_with(char *buf, size_t len, int (*has)(const cl_system *s))
 int cl_cmd_open_system(const cl_cmd_args *a, cl_cmd_system *cs)
 {
     memset(cs, 0, sizeof *cs);
-    if (!a->system) return cl_cli_error("--system is required (see --help)", NULL);
-    cs->sys = cl_system_find(a->system);
+    if (a->model) {
+        if (a->system) return cl_cli_error("give --system or --model, not both", a->model);
+        cl_sys_error e = {"", ""};
+        if (cl_model_system_new(&cs->sys, a->model, &e)) return cl_cmd_report(&e, a->model, CL_EXIT_USAGE);
+        cs->from_model = 1;
+    } else if (!a->system) return cl_cli_error("--system or --model is required (see --help)", NULL);
+    else cs->sys = cl_system_find(a->system);
     if (!cs->sys) {
         cl_cli_error("unknown system", a->system);
         cl_cmd_list_systems(stderr);
         return CL_EXIT_USAGE;
     }
     cs->form = a->form ? cl_system_form_index(cs->sys, a->form) : 0;
-    if (cs->form < 0) return cl_cli_error("unknown form for this system", a->form);
-    int st = cl_cmd_parse_params(a, cs->sys->params, &cs->params);
-    if (st) return st;
+    int st = cs->form < 0 ? cl_cli_error("unknown form for this system", a->form) : cl_cmd_parse_params(a, cs->sys->params, &cs->params);
+    if (st) {
+        cl_cmd_close_system(cs);
+        return st;
+    }
     cl_sys_error e = {"", ""};
     st = cs->sys->create(&cs->inst, &cs->params, (cl_prec_t)a->bits, &e);
     if (st) {
         cs->inst = NULL;
-        cl_params_free(&cs->params);
         if (!e.what[0]) snprintf(e.what, sizeof e.what, "%s", cl_strerror(st));
-        return cl_cmd_report(&e, a->system, CL_EXIT_USAGE);
+        cl_cmd_report(&e, cs->sys->name, CL_EXIT_USAGE);
+        cl_cmd_close_system(cs);
+        return CL_EXIT_USAGE;
     }
     cs->dim = cs->sys->dim(cs->inst, cs->form);
     return CL_EXIT_OK;
@@ -138,6 +155,9 @@ void cl_cmd_close_system(cl_cmd_system *cs)
     if (cs->inst) cs->sys->destroy(cs->inst);
     cs->inst = NULL;
     cl_params_free(&cs->params);
+    if (cs->from_model) cl_model_system_free(cs->sys);
+    cs->sys = NULL;
+    cs->from_model = 0;
 }
 
 /* States led by n unit vectors: normalize q_i and project v_i at the working precision. */

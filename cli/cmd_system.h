@@ -19,6 +19,7 @@ typedef struct cl_cmd_option {
 /** The scanned command line. */
 typedef struct cl_cmd_args {
     const char *system, *form;
+    const char *model;           /**< --model FILE: a model file instead of a named system */
     long bits;                   /**< --bits, 53 when not given */
     int bits_given, help;
     int nparams;                 /**< `--key value` pairs left for a parameter table */
@@ -34,15 +35,22 @@ typedef struct cl_cmd_system {
     int form;
     size_t dim;
     cl_params params;
+    int from_model;              /**< sys was read from a model file and is released on close */
 } cl_cmd_system;
 
+/* Defined in check/model.c (libchartless); declared here because check/model.h
+   is not among the installed headers. */
+int cl_model_system_new(const cl_system **out, const char *path, cl_sys_error *e);
+void cl_model_system_free(const cl_system *s);
+
 /**
- * Scan argv: --system, --form, --bits, -h/--help, the command's \p opts
+ * Scan argv: --system, --model, --form, --bits, -h/--help, the command's \p opts
  * (ended by a NULL name; their values go to \p on_opt, which returns 0 or an
  * exit status), up to \p maxpos positional arguments (at most 2), and every
  * other option as a parameter: `--key=value`, `--key value`, or a flag
- * `--key` when no value follows (the next argument begins with "--"). Values
- * may be of any length. Returns 0 or an exit status (message printed); free
+ * `--key` when no value follows (the next argument begins with "--");
+ * `--param name=value` is the parameter `--name value`. Values may be of any
+ * length. Returns 0 or an exit status (message printed); free
  * with cl_cmd_args_free().
  */
 int cl_cmd_scan(int argc, char **argv, const cl_cmd_option *opts, int (*on_opt)(int code, const char *arg, void *ctx),
@@ -54,7 +62,7 @@ int cl_cmd_parse_params(const cl_cmd_args *a, const cl_param *table, cl_params *
 int cl_cmd_run(const cl_cmd_args *a, const cl_param *table, int (*run)(const cl_params *p, cl_prec_t prec, cl_sys_error *e));
 /** Print `error: <what> (<arg>)`, \p fallback_arg when the message names no argument; returns \p status. */
 int cl_cmd_report(const cl_sys_error *e, const char *fallback_arg, int status);
-/** Find the system and form and create the instance; 0 or exit status 2 (message printed). */
+/** Find the system (or read the model) and form and create the instance; 0 or exit status 2 (message printed). */
 int cl_cmd_open_system(const cl_cmd_args *a, cl_cmd_system *cs);
 void cl_cmd_close_system(cl_cmd_system *cs);
 /** Read dim numbers from \p f, check the state, normalize its leading unit vectors; 0 or exit status 2. */

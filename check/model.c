@@ -1,0 +1,595 @@
+/*
+ * Model files (model.h) and the model as a system of the command line.
+ *
+ * A model file is a list of statements, one per line; a line that begins
+ * with white space continues the statement above it, `#` starts a comment.
+ *
+ *   manifold   NAME, NAME, ... : S2        unit vectors q_i of R³ (S² factors)
+ *   parameters NAME = NUMBER, ...          defaults, decimal (read at the working precision)
+ *   lagrangian EXPR                        L, a scalar
+ *   invariant  NAME = EXPR                 a quantity expected to be conserved (scalar)
+ *
+ * In an expression (syntax in expr.h) a manifold name is the vector q_i,
+ * the same name with a prime (q1') its velocity q̇_i, a parameter name its
+ * value. `manifold` and `parameters` may come in any order and more than
+ * once; `lagrangian` exactly once. Names are letters, digits and '_',
+ * starting with a letter, at most CL_MODEL_MAX_NAME bytes, all distinct.
+ * Every error names the file, line and column and what was expected.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "chartless_base.h"
+#include "lagr_s2.h"
+#include "model.h"
+
+/* ------------------------------------------------------------ parsing */
+
+typedef struct reader {
+    cl_model *m;
+    const char *s;
+    size_t len;
+    cl_sys_error *e;
+    int failed;
+} reader;
+
+void cl_model_where(const cl_model *m, long pos, char *buf, size_t len)
+{
+    long line = 1, col = 1;
+    for (long i = 0; i < pos && m->text[i]; i++) {
+        if (m->text[i] == '\n') { line++; col = 1; }
+        else col++;
+    }
+    snprintf(buf, len, "%s:%ld:%ld", m->source, line, col);
+}
+
+static int fail(reader *r, long pos, int code, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static int fail(reader *r, long pos, int code, const char *fmt, ...)
+{
+    if (r->failed) return r->failed;
+    r->failed = code;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->e->what, sizeof r->e->what, fmt, ap);
+    va_end(ap);
+    cl_model_where(r->m, pos, r->e->arg, sizeof r->e->arg);
+    return code;
+}
+
+/* The statement starting at line offset \p at: its end (the start of the next line that does not begin with white space). */
+static size_t statement_end(const reader *r, size_t at)
+{
+    size_t i = at;
+    for (;;) {
+        while (i < r->len && r->s[i] != '\n') i++;
+        if (i >= r->len) return r->len;
+        size_t next = i + 1;
+        if (next < r->len && (r->s[next] == ' ' || r->s[next] == '\t')) {
+            i = next;
+            continue;
+        }
+        return next;
+    }
+}
+
+static void skip_blank(const reader *r, size_t *i, size_t end)
+{
+    while (*i < end && (r->s[*i] == ' ' || r->s[*i] == '\t' || r->s[*i] == '\n' || r->s[*i] == '\r')) (*i)++;
+}
+
+/* A name at *i: its length (0: none). */
+static size_t name_at(const reader *r, size_t i, size_t end)
+{
+    size_t n = 0;
+    if (i < end && isalpha((unsigned char)r->s[i]))
+        while (i + n < end && (isalnum((unsigned char)r->s[i + n]) || r->s[i + n] == '_')) n++;
+    return n;
+}
+
+static int known_name(const cl_model *m, const char *s, size_t n)
+{
+    for (size_t i = 0; i < m->n; i++)
+        if (strlen(m->qname[i]) == n && !memcmp(m->qname[i], s, n)) return 1;
+    for (size_t i = 0; i < m->nparam; i++)
+        if (strlen(m->pname[i]) == n && !memcmp(m->pname[i], s, n)) return 1;
+    for (size_t i = 0; i < m->ninv; i++)
+        if (strlen(m->invname[i]) == n && !memcmp(m->invname[i], s, n)) return 1;
+    return 0;
+}
+
+/* A new name at *i into dst (of room CL_MODEL_MAX_NAME + 1), checked; *i moves past it. */
+static int new_name(reader *r, size_t *i, size_t end, char *dst, const char *what)
+{
+    skip_blank(r, i, end);
+    size_t n = name_at(r, *i, end);
+    if (!n) return fail(r, (long)*i, CL_EPARSE, "expected the name of %s", what);
+    if (n > CL_MODEL_MAX_NAME) return fail(r, (long)*i, CL_EDIM, "name longer than %d bytes", CL_MODEL_MAX_NAME);
+    if (known_name(r->m, r->s + *i, n)) return fail(r, (long)*i, CL_EPARSE, "'%.*s' is declared twice", (int)n, r->s + *i);
+    memcpy(dst, r->s + *i, n);
+    dst[n] = 0;
+    *i += n;
+    return 0;
+}
+
+static int grow(void *pp, size_t count, size_t size)
+{
+    void *p = realloc(*(void **)pp, (count + 1) * size);
+    if (!p) return -1;
+    *(void **)pp = p;
+    return 0;
+}
+
+/* manifold NAME, NAME, ... : S2 */
+static int parse_manifold(reader *r, size_t i, size_t end)
+{
+    cl_model *m = r->m;
+    size_t first = m->n;
+    for (;;) {
+        if (m->n >= CL_LAGR_MAX_SPHERES) return fail(r, (long)i, CL_EDIM, "more than %d unit vectors", CL_LAGR_MAX_SPHERES);
+        if (grow(&m->qname, m->n, sizeof *m->qname)) return fail(r, (long)i, CL_ENOMEM, "out of memory");
+        if (new_name(r, &i, end, m->qname[m->n], "a factor")) return r->failed;
+        m->n++;
+        skip_blank(r, &i, end);
+        if (i < end && r->s[i] == ',') { i++; continue; }
+        break;
+    }
+    if (i >= end || r->s[i] != ':') return fail(r, (long)i, CL_EPARSE, "expected ',' or ':' after the names of the manifold");
+    i++;
+    skip_blank(r, &i, end);
+    size_t n = name_at(r, i, end);
+    if (n != 2 || memcmp(r->s + i, "S2", 2)) {
+        int other = (n == 3 && !memcmp(r->s + i, "SO3", 3)) || (n == 2 && !memcmp(r->s + i, "S1", 2)) || (n && r->s[i] == 'R');
+        return fail(r, (long)i, CL_EPARSE, other ? "only S2 factors are supported so far (SO3, S1 and R^k are not)"
+                                                 : "expected the factor S2 after ':'");
+    }
+    i += 2;
+    skip_blank(r, &i, end);
+    if (i < end && r->s[i] != '#') return fail(r, (long)i, CL_EPARSE, "expected the end of the line after S2");
+    (void)first;
+    return 0;
+}
+
+/* parameters NAME = NUMBER, ... */
+static int parse_parameters(reader *r, size_t i, size_t end)
+{
+    cl_model *m = r->m;
+    for (;;) {
+        if (m->nparam >= CL_MODEL_MAX_PARAMS) return fail(r, (long)i, CL_EDIM, "more than %d parameters", CL_MODEL_MAX_PARAMS);
+        if (grow(&m->pname, m->nparam, sizeof *m->pname) || grow(&m->pdef, m->nparam, sizeof *m->pdef))
+            return fail(r, (long)i, CL_ENOMEM, "out of memory");
+        if (new_name(r, &i, end, m->pname[m->nparam], "a parameter")) return r->failed;
+        skip_blank(r, &i, end);
+        if (i >= end || r->s[i] != '=') return fail(r, (long)i, CL_EPARSE, "expected '=' and the default value of %s", m->pname[m->nparam]);
+        i++;
+        skip_blank(r, &i, end);
+        size_t n = 0;
+        while (i + n < end && !strchr(", \t\r\n#", r->s[i + n])) n++;
+        char *def = malloc(n + 1);
+        if (!def) return fail(r, (long)i, CL_ENOMEM, "out of memory");
+        memcpy(def, r->s + i, n);
+        def[n] = 0;
+        mpfr_t t;
+        mpfr_init2(t, 53);
+        char *stop;
+        mpfr_strtofr(t, def, &stop, 10, MPFR_RNDN);
+        int bad = !n || *stop || !mpfr_number_p(t);
+        mpfr_clear(t);
+        if (bad) {
+            free(def);
+            return fail(r, (long)i, CL_EPARSE, "expected a decimal number as the default value of %s", m->pname[m->nparam]);
+        }
+        m->pdef[m->nparam++] = def;
+        i += n;
+        skip_blank(r, &i, end);
+        if (i < end && r->s[i] == ',') { i++; continue; }
+        if (i < end && r->s[i] != '#') return fail(r, (long)i, CL_EPARSE, "expected ',' or the end of the line after a parameter");
+        return 0;
+    }
+}
+
+static int lookup(void *ctx, cl_expr_dag *g, const char *name, size_t len, int prime, cl_expr_value *out)
+{
+    const cl_model *m = ctx;
+    for (size_t i = 0; i < m->n; i++)
+        if (strlen(m->qname[i]) == len && !memcmp(m->qname[i], name, len)) {
+            out->shape = 3;
+            for (int k = 0; k < 3; k++) out->id[k] = cl_expr_input(g, (long)(3 * (prime ? m->n + i : i)) + k);
+            return 0;
+        }
+    if (prime) return -1; /* only the manifold's names have velocities */
+    for (size_t i = 0; i < m->nparam; i++)
+        if (strlen(m->pname[i]) == len && !memcmp(m->pname[i], name, len)) {
+            *out = (cl_expr_value){.shape = 1, .id = {cl_expr_input(g, (long)(6 * m->n + i))}};
+            return 0;
+        }
+    return -1;
+}
+
+/* A scalar expression from i to end into *node. */
+static int parse_scalar(reader *r, size_t i, size_t end, int *node, const char *what)
+{
+    cl_expr_value v;
+    cl_expr_error err;
+    int st = cl_expr_parse(r->m->g, r->s + i, end - i, (long)i, lookup, r->m, &v, &err);
+    if (st == CL_EPARSE) return fail(r, err.pos, CL_EPARSE, "%s", err.msg);
+    if (st) return fail(r, (long)i, st, "%s", cl_strerror(st));
+    skip_blank(r, &i, end);
+    if (v.shape != 1) return fail(r, (long)i, CL_EPARSE, "%s must be a scalar, this is %s", what, v.shape == 3 ? "a vector" : "a matrix");
+    *node = v.id[0];
+    return 0;
+}
+
+static int parse_invariant(reader *r, size_t i, size_t end)
+{
+    cl_model *m = r->m;
+    if (m->ninv >= CL_MODEL_MAX_INVARIANTS) return fail(r, (long)i, CL_EDIM, "more than %d invariants", CL_MODEL_MAX_INVARIANTS);
+    if (grow(&m->invname, m->ninv, sizeof *m->invname) || grow(&m->inv, m->ninv, sizeof *m->inv))
+        return fail(r, (long)i, CL_ENOMEM, "out of memory");
+    if (new_name(r, &i, end, m->invname[m->ninv], "an invariant")) return r->failed;
+    skip_blank(r, &i, end);
+    if (i >= end || r->s[i] != '=') return fail(r, (long)i, CL_EPARSE, "expected '=' after the name of the invariant");
+    if (parse_scalar(r, i + 1, end, m->inv + m->ninv, "an invariant")) return r->failed;
+    m->ninv++;
+    return 0;
+}
+
+static const char *const keywords[] = {"manifold", "parameters", "lagrangian", "invariant"};
+
+/* Pass 1 declares the manifold and the parameters, pass 2 reads the expressions. */
+static int parse_pass(reader *r, int pass)
+{
+    for (size_t at = 0; at < r->len && !r->failed;) {
+        size_t end = statement_end(r, at), i = at;
+        skip_blank(r, &i, end);
+        if (i >= end || r->s[i] == '#') {
+            at = end;
+            continue;
+        }
+        if (i != at) {
+            fail(r, (long)i, CL_EPARSE, "a statement must start at the beginning of a line (an indented line continues the one above)");
+            break;
+        }
+        size_t n = name_at(r, i, end);
+        int kw = -1;
+        for (int k = 0; k < 4; k++)
+            if (strlen(keywords[k]) == n && !memcmp(keywords[k], r->s + i, n)) kw = k;
+        if (kw < 0) {
+            fail(r, (long)i, CL_EPARSE, "expected manifold, parameters, lagrangian or invariant at the start of a statement");
+            break;
+        }
+        i += n;
+        if (pass == 1 && kw == 0) parse_manifold(r, i, end);
+        else if (pass == 1 && kw == 1) parse_parameters(r, i, end);
+        else if (pass == 2 && kw == 2) {
+            if (r->m->L >= 0) fail(r, (long)at, CL_EPARSE, "a second lagrangian (there must be exactly one)");
+            else parse_scalar(r, i, end, &r->m->L, "the lagrangian");
+        } else if (pass == 2 && kw == 3) parse_invariant(r, i, end);
+        at = end;
+    }
+    return r->failed;
+}
+
+void cl_model_free(cl_model *m)
+{
+    if (!m) return;
+    for (size_t i = 0; i < m->nparam; i++) free(m->pdef[i]);
+    free(m->pdef);
+    free(m->pname);
+    free(m->qname);
+    free(m->invname);
+    free(m->inv);
+    cl_expr_dag_free(m->g);
+    free(m->source);
+    free(m->text);
+    free(m);
+}
+
+int cl_model_parse(cl_model **out, const char *source, const char *text, size_t len, cl_sys_error *e)
+{
+    *out = NULL;
+    cl_model *m = calloc(1, sizeof *m);
+    if (!m) return cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
+    m->L = -1;
+    m->source = strdup(source);
+    m->text = malloc(len + 1);
+    m->g = cl_expr_dag_new();
+    if (!m->source || !m->text || !m->g) {
+        cl_model_free(m);
+        return cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
+    }
+    memcpy(m->text, text, len);
+    m->text[len] = 0;
+    reader r = {.m = m, .s = m->text, .len = len, .e = e};
+    if (len > (size_t)CL_MODEL_MAX_BYTES) fail(&r, 0, CL_EDIM, "model larger than %ld bytes", CL_MODEL_MAX_BYTES);
+    else if (memchr(text, 0, len)) fail(&r, (long)((const char *)memchr(text, 0, len) - text), CL_EPARSE, "a NUL byte in the model");
+    if (!r.failed && !parse_pass(&r, 1)) {
+        if (m->n == 0) fail(&r, (long)len, CL_EPARSE, "expected a manifold statement (manifold q1, ... : S2)");
+        else parse_pass(&r, 2);
+    }
+    if (!r.failed && m->L < 0) fail(&r, (long)len, CL_EPARSE, "expected a lagrangian statement");
+    if (r.failed) {
+        cl_model_free(m);
+        return r.failed;
+    }
+    *out = m;
+    return CL_OK;
+}
+
+int cl_model_load(cl_model **out, const char *path, cl_sys_error *e)
+{
+    *out = NULL;
+    FILE *f = fopen(path, "rb");
+    if (!f) return cl_sys_error_set(e, CL_EPARSE, path, "cannot read the model file: %s", strerror(errno));
+    char *buf = malloc((size_t)CL_MODEL_MAX_BYTES + 1);
+    size_t len = buf ? fread(buf, 1, (size_t)CL_MODEL_MAX_BYTES + 1, f) : 0;
+    int err = ferror(f);
+    fclose(f);
+    int st;
+    if (!buf) st = cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
+    else if (err) st = cl_sys_error_set(e, CL_EPARSE, path, "cannot read the model file");
+    else st = cl_model_parse(out, path, buf, len, e);
+    free(buf);
+    return st;
+}
+
+/* ------------------------------------------------------------ the model as a system */
+
+/* |‖q_i‖ − 1| and |q_i·v_i| (relative to max(1, ‖v_i‖)) must be below this
+ * on input; q_i is then normalized and v_i projected by the command line. */
+#define INPUT_TOL 0x1p-40
+
+static const char *const model_forms[] = {"qdot", "omega", "mu", "pi", NULL};
+static const char *const model_vname[] = {"qdot", "w", "mu", "pi"};
+
+typedef struct model_system {
+    cl_system sys; /* first: cl_model_system_free() receives it */
+    cl_model *m;
+    cl_param *table;
+    const char **invnames;
+    char *summary, *name;
+    struct model_system *next;
+} model_system;
+
+typedef struct model_inst {
+    const model_system *ms;
+    cl_lagr_s2_mp *lg;
+    size_t n;
+    cl_prec_t prec;
+} model_inst;
+
+/* The systems open now: create() finds its model by the parameter table it is given. */
+static model_system *open_models;
+
+static int model_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys_error *e)
+{
+    const model_system *ms = open_models;
+    while (ms && ms->table != p->table) ms = ms->next;
+    if (!ms) return cl_sys_error_set(e, CL_EPARAM, NULL, "no model is open for these parameters");
+    model_inst *mi = calloc(1, sizeof *mi);
+    if (!mi) return cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
+    mi->ms = ms;
+    mi->n = ms->m->n;
+    mi->prec = prec;
+    mi->lg = cl_lagr_s2_new_mp(ms->m->g, ms->m->L, ms->m->n, ms->m->nparam, prec);
+    if (!mi->lg) {
+        free(mi);
+        return cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
+    }
+    for (size_t k = 0; k < ms->m->nparam; k++) cl_lagr_s2_set_param_mp(mi->lg, k, cl_params_x(p, ms->m->pname[k]));
+    *out = mi;
+    return CL_OK;
+}
+
+static void model_destroy(void *inst)
+{
+    model_inst *mi = inst;
+    if (!mi) return;
+    cl_lagr_s2_free_mp(mi->lg);
+    free(mi);
+}
+
+static size_t model_dim(void *inst, int form) { (void)form; return 6 * ((model_inst *)inst)->n; }
+
+/* What went wrong at a state, naming the subexpression of the model for a domain error. */
+static void explain(const model_inst *mi, int st, char *err, size_t errlen)
+{
+    int bad = cl_lagr_s2_bad_node_mp(mi->lg);
+    const cl_model *m = mi->ms->m;
+    if (st == CL_EDOMAIN && bad >= 0 && cl_expr_dag_node(m->g, bad)->pos >= 0) {
+        long pos = cl_expr_dag_node(m->g, bad)->pos;
+        char where[240];
+        cl_model_where(m, pos, where, sizeof where);
+        int len = 0;
+        while (m->text[pos + len] && m->text[pos + len] != '\n' && len < 24) len++;
+        snprintf(err, errlen, "the model is not defined at this state: %s: '%.*s' leaves its domain (division by zero, "
+                 "log/sqrt of x <= 0, or no derivative)", where, len, m->text + pos);
+    } else if (st == CL_ESINGULAR)
+        snprintf(err, errlen, "the Lagrangian is degenerate at this state: its velocity Hessian restricted to the tangent space is singular");
+    else if (st == CL_ENOCONV)
+        snprintf(err, errlen, "the Legendre map could not be inverted at this state (Newton's method did not converge)");
+    else snprintf(err, errlen, "%s", cl_strerror(st));
+}
+
+/* Validate a state loosely, then make sure the vector field is defined there (to name what is not). */
+static int model_check_state(void *inst, int form, mpfr_srcptr x, char *err, size_t errlen)
+{
+    model_inst *mi = inst;
+    size_t n = mi->n;
+    mpfr_t s, t;
+    mpfr_inits2(mi->prec, s, t, (mpfr_ptr)0);
+    int st = CL_OK;
+    for (size_t i = 0; i < n && !st; i++) {
+        mpfr_srcptr q = x + 3 * i, v = x + 3 * (n + i);
+        cl_v3_norm_mp(s, q);
+        mpfr_sub_ui(s, s, 1, MPFR_RNDN);
+        if (!(fabs(mpfr_get_d(s, MPFR_RNDN)) <= INPUT_TOL)) {
+            snprintf(err, errlen, "%s is not a unit vector (|%s| - 1 = %.3g)", mi->ms->m->qname[i], mi->ms->m->qname[i],
+                     mpfr_get_d(s, MPFR_RNDN));
+            st = CL_ENOTUNIT;
+            break;
+        }
+        cl_v3_dot_mp(s, q, v);
+        cl_v3_norm_mp(t, v);
+        if (!(fabs(mpfr_get_d(s, MPFR_RNDN)) / fmax(1.0, mpfr_get_d(t, MPFR_RNDN)) <= INPUT_TOL)) {
+            snprintf(err, errlen, "velocity %zu is not tangent to the sphere (%s . v%zu = %.3g)", i + 1, mi->ms->m->qname[i], i + 1,
+                     mpfr_get_d(s, MPFR_RNDN));
+            st = CL_ENOTTANGENT;
+        }
+    }
+    mpfr_clears(s, t, (mpfr_ptr)0);
+    if (st) return st;
+    /* the field on the normalized state, as the command line will evaluate it */
+    mpfr_ptr y = cl_rvec_new_mp(12 * n, mi->prec);
+    if (!y) return CL_ENOMEM;
+    cl_rvec_copy_mp(y, x, 6 * n);
+    for (size_t i = 0; i < n; i++) {
+        mpfr_ptr q = y + 3 * i;
+        mpfr_t r;
+        mpfr_init2(r, mi->prec);
+        cl_v3_norm_mp(r, q);
+        for (int k = 0; k < 3; k++) mpfr_div(q + k, q + k, r, MPFR_RNDN);
+        mpfr_clear(r);
+        cl_v3_proj_tangent_mp(y + 3 * (n + i), q, y + 3 * (n + i));
+    }
+    st = cl_lagr_s2_rhs_mp(mi->lg, form, y + 6 * n, y);
+    cl_rvec_free_mp(y);
+    if (st) explain(mi, st, err, errlen);
+    return st;
+}
+
+static int model_rhs(void *inst, int form, mpfr_ptr dx, mpfr_srcptr x)
+{
+    return cl_lagr_s2_rhs_mp(((model_inst *)inst)->lg, form, dx, x);
+}
+
+/* energy, the declared invariants, max |‖q_i‖ − 1|, max |q_i·v_i| */
+static int model_invariants(void *inst, int form, mpfr_ptr out, mpfr_srcptr x)
+{
+    model_inst *mi = inst;
+    const cl_model *m = mi->ms->m;
+    int st = cl_lagr_s2_value_mp(mi->lg, -1, form, out, x);
+    for (size_t k = 0; k < m->ninv && !st; k++) st = cl_lagr_s2_value_mp(mi->lg, m->inv[k], form, out + 1 + k, x);
+    if (st) return st;
+    mpfr_ptr d = out + 1 + m->ninv;
+    mpfr_t s;
+    mpfr_init2(s, mpfr_get_prec(out));
+    mpfr_set_zero(d, 1);
+    mpfr_set_zero(d + 1, 1);
+    for (size_t i = 0; i < mi->n; i++) {
+        cl_v3_norm_mp(s, x + 3 * i);
+        mpfr_sub_ui(s, s, 1, MPFR_RNDN);
+        mpfr_abs(s, s, MPFR_RNDN);
+        mpfr_max(d, d, s, MPFR_RNDN);
+        cl_v3_dot_mp(s, x + 3 * i, x + 3 * (mi->n + i));
+        mpfr_abs(s, s, MPFR_RNDN);
+        mpfr_max(d + 1, d + 1, s, MPFR_RNDN);
+    }
+    mpfr_clear(s);
+    return CL_OK;
+}
+
+static int model_convert(void *inst, int from, mpfr_srcptr x, int to, mpfr_ptr y)
+{
+    return cl_lagr_s2_convert_mp(((model_inst *)inst)->lg, from, x, to, y);
+}
+
+static int model_random_state(void *inst, int form, mpfr_ptr x, cl_rng *g)
+{
+    model_inst *mi = inst;
+    for (size_t i = 0; i < mi->n; i++) {
+        cl_v3_random_unit_mp(x + 3 * i, g);
+        cl_v3_random_tangent_mp(x + 3 * (mi->n + i), x + 3 * i, 1.0, g);
+    }
+    return form == CL_LAGR_QDOT ? CL_OK : model_convert(inst, CL_LAGR_QDOT, x, form, x);
+}
+
+static void model_component_name(void *inst, int form, size_t i, char *buf, size_t len)
+{
+    const model_inst *mi = inst;
+    static const char xyz[] = "xyz";
+    if (i < 3 * mi->n) snprintf(buf, len, "%s.%c", mi->ms->m->qname[i / 3], xyz[i % 3]);
+    else snprintf(buf, len, "%s%zu.%c", model_vname[form], (i - 3 * mi->n) / 3 + 1, xyz[i % 3]);
+}
+
+static int model_unit_vectors(void *inst) { return (int)((model_inst *)inst)->n; }
+
+#define MODEL_STATE_HELP                                                                                      \
+    "q1 ... qn (the manifold's unit vectors, in the order declared) then v1 ... vn, 3 numbers each;\n"     \
+    "v is qdot, omega, mu or pi by --form. q_i must be unit and v_i tangent (q_i . v_i = 0) to 2^-40;\n"    \
+    "they are then normalized and projected at the working precision.\n"
+
+void cl_model_system_free(const cl_system *s)
+{
+    model_system *ms = (model_system *)s;
+    if (!ms) return;
+    for (model_system **p = &open_models; *p; p = &(*p)->next)
+        if (*p == ms) {
+            *p = ms->next;
+            break;
+        }
+    cl_model_free(ms->m);
+    free(ms->table);
+    free(ms->invnames);
+    free(ms->summary);
+    free(ms->name);
+    free(ms);
+}
+
+int cl_model_system_new(const cl_system **out, const char *path, cl_sys_error *e)
+{
+    *out = NULL;
+    cl_model *m;
+    int st = cl_model_load(&m, path, e);
+    if (st) return st;
+    model_system *ms = calloc(1, sizeof *ms);
+    if (ms) {
+        ms->m = m;
+        ms->table = calloc(m->nparam + 1, sizeof *ms->table);
+        ms->invnames = calloc(m->ninv + 4, sizeof *ms->invnames);
+        size_t len = strlen(path) + 80;
+        ms->summary = malloc(len);
+        ms->name = strdup(path);
+        if (ms->summary) snprintf(ms->summary, len, "model %s: %zu unit vector%s, L from the file", path, m->n, m->n > 1 ? "s" : "");
+    }
+    if (!ms || !ms->table || !ms->invnames || !ms->summary || !ms->name) {
+        if (ms) cl_model_system_free(&ms->sys);
+        else cl_model_free(m);
+        return cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
+    }
+    for (size_t k = 0; k < m->nparam; k++)
+        ms->table[k] = (cl_param){.name = m->pname[k], .shape = CL_PARAM_NUMBER, .def = m->pdef[k], .metavar = "X",
+                                  .help = "parameter of the model"};
+    ms->table[m->nparam] = (cl_param)CL_PARAM_END;
+    size_t k = 0;
+    ms->invnames[k++] = "energy";
+    for (size_t i = 0; i < m->ninv; i++) ms->invnames[k++] = m->invname[i];
+    ms->invnames[k++] = "max|q|-1";
+    ms->invnames[k++] = "max|q.v|";
+    ms->invnames[k] = NULL;
+    ms->sys = (cl_system){
+        .name = ms->name,
+        .summary = ms->summary,
+        .params = ms->table,
+        .state_help = MODEL_STATE_HELP,
+        .forms = model_forms,
+        .create = model_create,
+        .destroy = model_destroy,
+        .dim = model_dim,
+        .check_state = model_check_state,
+        .rhs = model_rhs,
+        .invariant_names = ms->invnames,
+        .invariants = model_invariants,
+        .convert = model_convert,
+        .random_state = model_random_state,
+        .component_name = model_component_name,
+        .unit_vectors = model_unit_vectors,
+    };
+    ms->next = open_models;
+    open_models = ms;
+    *out = &ms->sys;
+    return CL_OK;
+}

@@ -1,0 +1,59 @@
+/**
+ * \file model.h
+ * \brief Model files: a mechanical system written the way a paper writes it
+ *        (configuration manifold, parameters, Lagrangian, invariants), read
+ *        into an expression graph, and the model as a system of the command
+ *        line (system.h) whose vector fields come from L through the exact
+ *        derivatives of the expression engine (lagr_s2.h).
+ *
+ * The grammar is documented at the top of model.c and on docs/models.md.
+ */
+#ifndef CL_MODEL_H
+#define CL_MODEL_H
+#include <stddef.h>
+#include "expr.h"
+#include "system.h"
+
+/** Documented limits of a model. */
+#define CL_MODEL_MAX_BYTES (1L << 20) /**< size of a model file */
+#define CL_MODEL_MAX_PARAMS 256       /**< parameters */
+#define CL_MODEL_MAX_INVARIANTS 32    /**< declared invariants */
+#define CL_MODEL_MAX_NAME 32          /**< bytes of a name */
+
+/** A parsed model. */
+typedef struct cl_model {
+    char *source;          /**< the file's name, for messages */
+    char *text;            /**< the file's text (node positions are offsets into it) */
+    cl_expr_dag *g;        /**< L and the invariants; inputs: q (3n), q̇ (3n), parameters */
+    size_t n;              /**< unit vectors q_1 … q_n on S² */
+    char (*qname)[CL_MODEL_MAX_NAME + 1];
+    size_t nparam;
+    char (*pname)[CL_MODEL_MAX_NAME + 1];
+    char **pdef;           /**< default values, decimal strings as written */
+    int L;                 /**< node of the Lagrangian */
+    size_t ninv;
+    char (*invname)[CL_MODEL_MAX_NAME + 1];
+    int *inv;              /**< nodes of the invariants */
+} cl_model;
+
+/**
+ * Parse the model in \p len bytes of \p text; \p source names it in
+ * messages. Errors: CL_EPARSE with `SOURCE:LINE:COL` in e->arg and what was
+ * expected in e->what; CL_EDIM beyond a documented limit; CL_ENOMEM.
+ */
+int cl_model_parse(cl_model **out, const char *source, const char *text, size_t len, cl_sys_error *e);
+/** Read and parse the file \p path (errors as cl_model_parse, and CL_EPARSE when it cannot be read). */
+int cl_model_load(cl_model **out, const char *path, cl_sys_error *e);
+void cl_model_free(cl_model *m);
+/** `SOURCE:LINE:COL` of byte offset \p pos of the model's text, into \p buf. */
+void cl_model_where(const cl_model *m, long pos, char *buf, size_t len);
+
+/**
+ * The model file \p path as a system of the command line: its parameters
+ * are the model's (defaults from the file), its forms qdot, omega, mu, pi,
+ * its invariants the energy, the declared ones and the constraint drift.
+ * Release with cl_model_system_free(). Errors as cl_model_load().
+ */
+int cl_model_system_new(const cl_system **out, const char *path, cl_sys_error *e);
+void cl_model_system_free(const cl_system *s);
+#endif

@@ -1,0 +1,114 @@
+/*
+ * The shipped model of the double chain pendulum (models/chain2.model)
+ * against the chapter S2 V: the vector fields the engine derives from the
+ * Lagrangian written as a formula, and its Legendre maps, against the
+ * chain's hand-derived O(n) fields and transforms, in every form. The
+ * generic path and the paper's derivation check each other.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "check.h"
+#include "model.h"
+#include "lagr_s2.h"
+#include "s2_fixtures_impl.h"
+
+#define DRAWS 20
+
+/* The file models/NAME.model (from $CHARTLESS_MODELS when set: the tests run from the top of the tree). */
+static int load_model(cl_model **m, const char *name)
+{
+    const char *dir = getenv("CHARTLESS_MODELS");
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s.model", dir ? dir : "models", name);
+    cl_sys_error e;
+    return cl_model_load(m, path, &e);
+}
+
+/* Set the model's parameter \p name to \p v; CL_EPARAM when the model has no such parameter. */
+static int set_param(CL_FN(cl_lagr_s2) *lg, const cl_model *m, const char *name, double v)
+{
+    R_DECL(x, 64);
+    r_set_d(x, v);
+    for (size_t k = 0; k < m->nparam; k++)
+        if (!strcmp(m->pname[k], name)) {
+            CL_FN(cl_lagr_s2_set_param)(lg, k, x);
+            return CL_OK;
+        }
+    return CL_EPARAM;
+}
+
+/*
+ * chain2.model with the random masses and lengths of a chain of two links
+ * (g = 9.81 from the same decimal string), at DRAWS random states of every
+ * form: \p measure compares one model-derived quantity with the chapter's.
+ */
+typedef double (*chain_measure)(CL_FN(cl_lagr_s2) *lg, CL_FN(cl_chain) *ch, int form, rsrc x, rptr a, rptr b);
+
+static int over_chain2(cl_check_result *res, cl_prec_t prec, uint64_t seed, chain_measure measure)
+{
+    cl_model *m;
+    int st = load_model(&m, "chain2");
+    if (st) return st;
+    cl_rng g;
+    cl_rng_seed(&g, seed);
+    s2t_chain_par par;
+    CL_FN(cl_chain) *ch = s2t_random_chain_par(2, prec, &g, 0, &par);
+    CL_FN(cl_lagr_s2) *lg = CL_FN(cl_lagr_s2_new)(m->g, m->L, m->n, m->nparam, prec);
+    st = ch && lg ? CL_OK : CL_ENOMEM;
+    if (!st) {
+        for (size_t k = 0; k < m->nparam; k++) {
+            R_DECL(v, prec);
+            CL_FN(cl_real_from_str)(v, m->pdef[k]);
+            CL_FN(cl_lagr_s2_set_param)(lg, k, v);
+        }
+        const char *mn[2] = {"m1", "m2"}, *ln[2] = {"l1", "l2"};
+        for (int i = 0; i < 2 && !st; i++) {
+            st = set_param(lg, m, mn[i], par.m[i]);
+            if (!st) st = set_param(lg, m, ln[i], par.l[i]);
+        }
+    }
+    RV_DECL(x, 12, prec); RV_DECL(y, 12, prec); RV_DECL(a, 12, prec); RV_DECL(b, 12, prec);
+    CL_FN(cl_s2_quad_ws) *ws = ch ? CL_FN(cl_chain_ws)(ch) : NULL;
+    cl_check_begin(res);
+    static const char *const forms[] = {"qdot", "omega", "mu", "pi"};
+    for (int k = 0; k < DRAWS && !st; k++) {
+        for (int i = 0; i < 2; i++) {
+            CL_FN(cl_v3_random_unit)(x + 3 * i, &g);
+            CL_FN(cl_v3_random_tangent)(x + 6 + 3 * i, x + 3 * i, 1.0, &g);
+        }
+        for (int form = 0; form < 4 && !st; form++) {
+            st = CL_FN(cl_s2_quad_convert)(ws, CL_S2_QDOT, x, form, y); /* the chapter's state of this form */
+            if (!st) cl_check_worst(res, measure(lg, ch, form, y, a, b), "%s form, draw %d", forms[form], k);
+        }
+    }
+    CL_FN(cl_lagr_s2_free)(lg);
+    CL_FN(cl_chain_free)(ch);
+    cl_model_free(m);
+    return st;
+}
+
+/* |model field − chapter field| relative to the largest entry of the chapter's; NaN when either fails. */
+static double field_gap(CL_FN(cl_lagr_s2) *lg, CL_FN(cl_chain) *ch, int form, rsrc x, rptr a, rptr b)
+{
+    if (CL_FN(cl_lagr_s2_rhs)(lg, form, a, x) || CL_FN(cl_chain_rhs)(ch, form, b, x)) return NAN;
+    return CL_FN(cl_rvec_log2_maxdiff)(a, b, 12) - CL_FN(cl_rvec_log2_maxabs)(b, 12);
+}
+
+/* The model's Legendre maps and kinematics back to (q, q̇) against the chapter's, relative. */
+static double state_gap(CL_FN(cl_lagr_s2) *lg, CL_FN(cl_chain) *ch, int form, rsrc x, rptr a, rptr b)
+{
+    if (CL_FN(cl_lagr_s2_convert)(lg, form, x, CL_S2_QDOT, a) ||
+        CL_FN(cl_s2_quad_convert)(CL_FN(cl_chain_ws)(ch), form, x, CL_S2_QDOT, b))
+        return NAN;
+    return CL_FN(cl_rvec_log2_maxdiff)(a, b, 12) - CL_FN(cl_rvec_log2_maxabs)(b, 12);
+}
+
+CL_CHECK(s2_model_chain2_rhs, "s2.model.chain2.rhs", .chapter = "S2 V", .tags = "[S2 (11),(13),(20),(40),(41),(42)]", .what = "models/chain2.model (random m, l) at 20 random states: the fields derived from L by the engine's exact gradient and Hessian against the chain's O(n) fields, in the forms qdot, omega, mu, pi (relative)", .cond = 4096, .why = "a dense 6x6 solve (and for mu, pi a Newton step with the same matrix) against the chain's tridiagonal tension solve; the inertia's condition is < 10^2")
+{
+    return over_chain2(res, prec, 5150, field_gap);
+}
+
+CL_CHECK(s2_model_chain2_legendre, "s2.model.chain2.legendre", .chapter = "S2 III-IV", .tags = "[S2 (3),(5),(20),(25),(28)]", .what = "models/chain2.model (random m, l): the model's inverse Legendre map (Newton on the velocity Hessian) and kinematics from omega, mu, pi back to qdot against the chapter's transforms (relative)", .cond = 1024, .why = "one 6x6 solve per Newton step on each side; the inertia's condition is < 10^2")
+{
+    return over_chain2(res, prec, 5151, state_gap);
+}

@@ -1,0 +1,552 @@
+/*
+ * The expression graph and its parser (see expr.h). The graph holds no
+ * numbers, only decimal strings, so it serves both scalar kinds; this file
+ * is compiled once (in the double instantiation) and the evaluator in
+ * expr_eval.c once per kind.
+ */
+#include "cl_core.h"
+#if CL_PREC == CL_DOUBLE
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "expr.h"
+
+struct cl_expr_dag {
+    cl_expr_node *node;
+    size_t n, cap;
+    int *hash; /* open addressing, node ids, −1 empty; size hcap (a power of 2) */
+    size_t hcap;
+    char **cstr;
+    size_t nconst, capconst;
+    int zero, one; /* the nodes of the exact constants 0 and 1, or −1 */
+    long ninputs;
+};
+
+cl_expr_dag *cl_expr_dag_new(void)
+{
+    cl_expr_dag *g = calloc(1, sizeof *g);
+    if (!g) return NULL;
+    g->zero = g->one = -1;
+    return g;
+}
+
+void cl_expr_dag_free(cl_expr_dag *g)
+{
+    if (!g) return;
+    for (size_t i = 0; i < g->nconst; i++) free(g->cstr[i]);
+    free(g->cstr);
+    free(g->node);
+    free(g->hash);
+    free(g);
+}
+
+size_t cl_expr_dag_size(const cl_expr_dag *g) { return g->n; }
+const cl_expr_node *cl_expr_dag_node(const cl_expr_dag *g, int id) { return g->node + id; }
+const char *cl_expr_dag_const(const cl_expr_dag *g, long k) { return g->cstr[k]; }
+long cl_expr_dag_ninputs(const cl_expr_dag *g) { return g->ninputs; }
+
+static size_t node_hash(int op, int a, int b, long k)
+{
+    uint64_t h = (uint64_t)op * 0x9E3779B97F4A7C15u;
+    h ^= (uint64_t)(uint32_t)a + 0x632BE59BD9B4E019u + (h << 6) + (h >> 2);
+    h ^= (uint64_t)(uint32_t)b + 0x85EBCA77C2B2AE63u + (h << 6) + (h >> 2);
+    h ^= (uint64_t)k + 0xC2B2AE3D27D4EB4Fu + (h << 6) + (h >> 2);
+    return (size_t)(h ^ (h >> 29));
+}
+
+static int grow_hash(cl_expr_dag *g)
+{
+    size_t cap = g->hcap ? 2 * g->hcap : 256;
+    int *h = malloc(cap * sizeof *h);
+    if (!h) return -1;
+    for (size_t i = 0; i < cap; i++) h[i] = -1;
+    for (size_t i = 0; i < g->n; i++) {
+        const cl_expr_node *d = g->node + i;
+        size_t s = node_hash(d->op, d->a, d->b, d->k) & (cap - 1);
+        while (h[s] >= 0) s = (s + 1) & (cap - 1);
+        h[s] = (int)i;
+    }
+    free(g->hash);
+    g->hash = h;
+    g->hcap = cap;
+    return 0;
+}
+
+/* The node (op, a, b, k), found or appended. */
+static int intern(cl_expr_dag *g, int op, int a, int b, long k, long pos)
+{
+    if (2 * (g->n + 1) > g->hcap && grow_hash(g)) return -1;
+    size_t s = node_hash(op, a, b, k) & (g->hcap - 1);
+    for (; g->hash[s] >= 0; s = (s + 1) & (g->hcap - 1)) {
+        const cl_expr_node *d = g->node + g->hash[s];
+        if (d->op == op && d->a == a && d->b == b && d->k == k) return g->hash[s];
+    }
+    if (g->n >= CL_EXPR_MAX_NODES) return -1;
+    if (g->n == g->cap) {
+        size_t cap = g->cap ? 2 * g->cap : 64;
+        cl_expr_node *p = realloc(g->node, cap * sizeof *p);
+        if (!p) return -1;
+        g->node = p;
+        g->cap = cap;
+    }
+    g->node[g->n] = (cl_expr_node){.op = op, .a = a, .b = b, .k = k, .pos = pos};
+    g->hash[s] = (int)g->n;
+    return (int)g->n++;
+}
+
+int cl_expr_input(cl_expr_dag *g, long k)
+{
+    if (k + 1 > g->ninputs) g->ninputs = k + 1;
+    return intern(g, CL_EXPR_INPUT, -1, -1, k, -1);
+}
+
+int cl_expr_const(cl_expr_dag *g, const char *s, size_t len, long pos)
+{
+    for (size_t i = 0; i < g->nconst; i++)
+        if (strlen(g->cstr[i]) == len && !memcmp(g->cstr[i], s, len)) return intern(g, CL_EXPR_CONST, -1, -1, (long)i, pos);
+    if (g->nconst == g->capconst) {
+        size_t cap = g->capconst ? 2 * g->capconst : 16;
+        char **p = realloc(g->cstr, cap * sizeof *p);
+        if (!p) return -1;
+        g->cstr = p;
+        g->capconst = cap;
+    }
+    char *c = malloc(len + 1);
+    if (!c) return -1;
+    memcpy(c, s, len);
+    c[len] = 0;
+    g->cstr[g->nconst] = c;
+    int id = intern(g, CL_EXPR_CONST, -1, -1, (long)g->nconst++, pos);
+    /* 0 and 1 are exact at every precision: remember them for folding */
+    mpfr_t t;
+    mpfr_init2(t, 8);
+    char *end;
+    int inex = mpfr_strtofr(t, c, &end, 10, MPFR_RNDN);
+    if (id >= 0 && !inex && !*end) {
+        if (mpfr_zero_p(t) && g->zero < 0) g->zero = id;
+        if (mpfr_cmp_ui(t, 1) == 0 && g->one < 0) g->one = id;
+    }
+    mpfr_clear(t);
+    return id;
+}
+
+static int is_zero(const cl_expr_dag *g, int id) { return g->zero >= 0 && id == g->zero; }
+static int is_one(const cl_expr_dag *g, int id) { return g->one >= 0 && id == g->one; }
+
+int cl_expr_op(cl_expr_dag *g, int op, int a, int b, long k, long pos)
+{
+    if (a < 0 || (b < 0 && (op == CL_EXPR_ADD || op == CL_EXPR_SUB || op == CL_EXPR_MUL || op == CL_EXPR_DIV ||
+                            op == CL_EXPR_ATAN2)))
+        return -1;
+    switch (op) {
+    case CL_EXPR_ADD:
+        if (is_zero(g, a)) return b;
+        if (is_zero(g, b)) return a;
+        if (a > b) { int t = a; a = b; b = t; }
+        break;
+    case CL_EXPR_SUB:
+        if (is_zero(g, b)) return a;
+        if (is_zero(g, a)) return cl_expr_op(g, CL_EXPR_NEG, b, -1, 0, pos);
+        break;
+    case CL_EXPR_MUL:
+        if (is_zero(g, a) || is_zero(g, b)) return g->zero;
+        if (is_one(g, a)) return b;
+        if (is_one(g, b)) return a;
+        if (a > b) { int t = a; a = b; b = t; }
+        break;
+    case CL_EXPR_DIV:
+        if (is_one(g, b)) return a;
+        break;
+    case CL_EXPR_NEG:
+        if (is_zero(g, a)) return a;
+        if (g->node[a].op == CL_EXPR_NEG) return g->node[a].a;
+        break;
+    case CL_EXPR_POWI:
+        if (k == 1) return a;
+        break;
+    default:
+        break;
+    }
+    return intern(g, op, a, b, k, pos);
+}
+
+/* ------------------------------------------------------------ parser */
+
+typedef struct parser {
+    cl_expr_dag *g;
+    const char *s;
+    size_t len, i;
+    long base;
+    cl_expr_lookup_fn lookup;
+    void *ctx;
+    cl_expr_error *err;
+    int failed, depth;
+} parser;
+
+#define MAX_DEPTH 200
+
+static void fail(parser *p, size_t at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void fail(parser *p, size_t at, const char *fmt, ...)
+{
+    if (p->failed) return;
+    p->failed = 1;
+    p->err->pos = p->base + (long)at;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(p->err->msg, sizeof p->err->msg, fmt, ap);
+    va_end(ap);
+}
+
+static void skip_space(parser *p)
+{
+    while (p->i < p->len) {
+        char c = p->s[p->i];
+        if (c == '#')
+            while (p->i < p->len && p->s[p->i] != '\n') p->i++;
+        else if (isspace((unsigned char)c)) p->i++;
+        else break;
+    }
+}
+
+static int peek(parser *p)
+{
+    skip_space(p);
+    return p->i < p->len ? (unsigned char)p->s[p->i] : 0;
+}
+
+static int accept(parser *p, char c)
+{
+    if (peek(p) != c) return 0;
+    p->i++;
+    return 1;
+}
+
+/* What stands at the cursor, for messages. */
+static const char *found(parser *p, char *buf, size_t n)
+{
+    int c = peek(p);
+    if (!c) return "end of expression";
+    if (!isprint(c)) snprintf(buf, n, "byte 0x%02x", c);
+    else snprintf(buf, n, "'%c'", c);
+    return buf;
+}
+
+static void expect(parser *p, char c, const char *where)
+{
+    char buf[24];
+    if (!accept(p, c)) fail(p, p->i, "expected '%c' %s, found %s", c, where, found(p, buf, sizeof buf));
+}
+
+static const char *shape_name(int shape) { return shape == 1 ? "a scalar" : shape == 3 ? "a vector" : "a matrix"; }
+
+static cl_expr_value scalar(int id) { return (cl_expr_value){.shape = 1, .id = {id}}; }
+
+static int node(parser *p, int op, int a, int b, long k, size_t at)
+{
+    int id = cl_expr_op(p->g, op, a, b, k, p->base + (long)at);
+    if (id < 0) fail(p, at, "expression too large (more than %d nodes) or out of memory", CL_EXPR_MAX_NODES);
+    return id;
+}
+
+static int need_shape(parser *p, const cl_expr_value *v, int shape, size_t at, const char *what)
+{
+    if (v->shape == shape) return 1;
+    fail(p, at, "%s needs %s, got %s", what, shape_name(shape), shape_name(v->shape));
+    return 0;
+}
+
+/* Element-wise a ± b of equal shapes. */
+static cl_expr_value elementwise(parser *p, int op, cl_expr_value a, cl_expr_value b, size_t at)
+{
+    cl_expr_value r = {.shape = a.shape};
+    if (a.shape != b.shape) {
+        fail(p, at, "'%c' between %s and %s", op == CL_EXPR_ADD ? '+' : '-', shape_name(a.shape), shape_name(b.shape));
+        return r;
+    }
+    for (int i = 0; i < a.shape; i++) r.id[i] = node(p, op, a.id[i], b.id[i], 0, at);
+    return r;
+}
+
+/* Σ_k a[k]·b[k] over n terms with strides. */
+static int dot_n(parser *p, const int *a, int sa, const int *b, int sb, int n, size_t at)
+{
+    int s = node(p, CL_EXPR_MUL, a[0], b[0], 0, at);
+    for (int k = 1; k < n && !p->failed; k++) s = node(p, CL_EXPR_ADD, s, node(p, CL_EXPR_MUL, a[k * sa], b[k * sb], 0, at), 0, at);
+    return s;
+}
+
+static cl_expr_value product(parser *p, cl_expr_value a, cl_expr_value b, size_t at)
+{
+    cl_expr_value r = {.shape = 1};
+    if (a.shape == 1 || b.shape == 1) {
+        const cl_expr_value *s = a.shape == 1 ? &a : &b, *v = a.shape == 1 ? &b : &a;
+        r.shape = v->shape;
+        for (int i = 0; i < v->shape; i++) r.id[i] = node(p, CL_EXPR_MUL, s->id[0], v->id[i], 0, at);
+    } else if (a.shape == 9) { /* matrix · vector or matrix · matrix */
+        int cols = b.shape == 3 ? 1 : 3;
+        r.shape = b.shape;
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < cols; j++) r.id[i * cols + j] = dot_n(p, a.id + 3 * i, 1, b.id + j, cols, 3, at);
+    } else
+        fail(p, at, "'*' between %s and %s (use dot or cross for vectors)", shape_name(a.shape), shape_name(b.shape));
+    return r;
+}
+
+static int is_integer_literal(const char *s, size_t n, long *k)
+{
+    if (n == 0 || n > 9) return 0;
+    long v = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!isdigit((unsigned char)s[i])) return 0;
+        v = 10 * v + (s[i] - '0');
+    }
+    *k = v;
+    return 1;
+}
+
+static cl_expr_value parse_expr(parser *p);
+static cl_expr_value parse_unary(parser *p);
+
+static cl_expr_value parse_number(parser *p)
+{
+    size_t at = p->i;
+    char *end;
+    mpfr_t t;
+    mpfr_init2(t, 8);
+    /* the extent of the literal is MPFR's; its value is read later at the working precision */
+    char buf[128];
+    size_t n = 0;
+    while (at + n < p->len && n + 1 < sizeof buf && (isalnum((unsigned char)p->s[at + n]) || p->s[at + n] == '.' ||
+                                                    ((p->s[at + n] == '+' || p->s[at + n] == '-') && n > 0 &&
+                                                     (p->s[at + n - 1] == 'e' || p->s[at + n - 1] == 'E'))))
+        n++;
+    memcpy(buf, p->s + at, n);
+    buf[n] = 0;
+    mpfr_strtofr(t, buf, &end, 10, MPFR_RNDN);
+    mpfr_clear(t);
+    size_t used = (size_t)(end - buf);
+    if (used == 0 || (used < n && (isalnum((unsigned char)buf[used]) || buf[used] == '.'))) {
+        fail(p, at, "malformed number '%s'", buf);
+        return scalar(-1);
+    }
+    p->i = at + used;
+    int id = cl_expr_const(p->g, p->s + at, used, p->base + (long)at);
+    if (id < 0) fail(p, at, "out of memory");
+    return scalar(id);
+}
+
+typedef struct function { const char *name; int nargs, op; } function;
+enum { F_ATAN2 = 100, F_DOT, F_CROSS, F_HAT, F_NORM };
+static const function functions[] = {
+    {"sin", 1, CL_EXPR_SIN}, {"cos", 1, CL_EXPR_COS}, {"tan", 1, CL_EXPR_TAN}, {"exp", 1, CL_EXPR_EXP},
+    {"log", 1, CL_EXPR_LOG}, {"sqrt", 1, CL_EXPR_SQRT}, {"atan2", 2, F_ATAN2}, {"dot", 2, F_DOT},
+    {"cross", 2, F_CROSS}, {"hat", 1, F_HAT}, {"norm", 1, F_NORM},
+};
+
+static cl_expr_value call(parser *p, const function *f, const char *name, size_t nlen, size_t at)
+{
+    cl_expr_value a[2], r = scalar(-1);
+    size_t argat[2];
+    for (int k = 0; k < f->nargs && !p->failed; k++) {
+        if (k) expect(p, ',', "between the arguments");
+        argat[k] = (peek(p), p->i);
+        a[k] = parse_expr(p);
+    }
+    if (!p->failed && peek(p) == ',') fail(p, p->i, "%.*s takes %d argument%s", (int)nlen, name, f->nargs, f->nargs > 1 ? "s" : "");
+    expect(p, ')', "after the arguments");
+    if (p->failed) return r;
+    char what[48];
+    snprintf(what, sizeof what, "%.*s", (int)nlen, name);
+    switch (f->op) {
+    case F_ATAN2:
+        if (need_shape(p, a, 1, argat[0], what) && need_shape(p, a + 1, 1, argat[1], what))
+            r = scalar(node(p, CL_EXPR_ATAN2, a[0].id[0], a[1].id[0], 0, at));
+        break;
+    case F_DOT:
+        if (need_shape(p, a, 3, argat[0], what) && need_shape(p, a + 1, 3, argat[1], what))
+            r = scalar(dot_n(p, a[0].id, 1, a[1].id, 1, 3, at));
+        break;
+    case F_NORM:
+        if (need_shape(p, a, 3, argat[0], what))
+            r = scalar(node(p, CL_EXPR_SQRT, dot_n(p, a[0].id, 1, a[0].id, 1, 3, at), -1, 0, at));
+        break;
+    case F_CROSS:
+        if (need_shape(p, a, 3, argat[0], what) && need_shape(p, a + 1, 3, argat[1], what)) {
+            r.shape = 3;
+            for (int i = 0; i < 3; i++) {
+                int j = (i + 1) % 3, k = (i + 2) % 3;
+                r.id[i] = node(p, CL_EXPR_SUB, node(p, CL_EXPR_MUL, a[0].id[j], a[1].id[k], 0, at),
+                               node(p, CL_EXPR_MUL, a[0].id[k], a[1].id[j], 0, at), 0, at);
+            }
+        }
+        break;
+    case F_HAT:
+        if (need_shape(p, a, 3, argat[0], what)) {
+            int z = cl_expr_const(p->g, "0", 1, -1);
+            const int *u = a[0].id;
+            int nu[3];
+            for (int i = 0; i < 3; i++) nu[i] = node(p, CL_EXPR_NEG, u[i], -1, 0, at);
+            r = (cl_expr_value){.shape = 9, .id = {z, nu[2], u[1], u[2], z, nu[0], nu[1], u[0], z}};
+        }
+        break;
+    default:
+        if (need_shape(p, a, 1, argat[0], what)) r = scalar(node(p, f->op, a[0].id[0], -1, 0, at));
+    }
+    return r;
+}
+
+static cl_expr_value parse_primary(parser *p)
+{
+    char buf[24];
+    int c = peek(p);
+    size_t at = p->i;
+    if (isdigit(c) || (c == '.' && p->i + 1 < p->len && isdigit((unsigned char)p->s[p->i + 1]))) return parse_number(p);
+    if (accept(p, '(')) {
+        cl_expr_value v = parse_expr(p);
+        expect(p, ')', "to close '('");
+        return v;
+    }
+    if (accept(p, '[')) {
+        cl_expr_value v = {.shape = 3};
+        for (int k = 0; k < 3 && !p->failed; k++) {
+            if (k) expect(p, ',', "between the components of a vector");
+            size_t cat = (peek(p), p->i);
+            cl_expr_value e = parse_expr(p);
+            if (!p->failed && need_shape(p, &e, 1, cat, "a component of a vector")) v.id[k] = e.id[0];
+        }
+        expect(p, ']', "after the third component of a vector");
+        return v;
+    }
+    if (isalpha(c) || c == '_') {
+        size_t n = 0;
+        while (p->i + n < p->len && (isalnum((unsigned char)p->s[p->i + n]) || p->s[p->i + n] == '_')) n++;
+        const char *name = p->s + p->i;
+        p->i += n;
+        if (peek(p) == '(') {
+            p->i++;
+            for (size_t f = 0; f < sizeof functions / sizeof functions[0]; f++)
+                if (strlen(functions[f].name) == n && !memcmp(functions[f].name, name, n))
+                    return call(p, functions + f, name, n, at);
+            fail(p, at, "unknown function '%.*s'", (int)n, name);
+            return scalar(-1);
+        }
+        int prime = p->i < p->len && p->s[p->i] == '\'';
+        if (prime) p->i++;
+        cl_expr_value v;
+        if (p->lookup(p->ctx, p->g, name, n, prime, &v)) {
+            fail(p, at, "unknown name '%.*s%s'", (int)n, name, prime ? "'" : "");
+            return scalar(-1);
+        }
+        return v;
+    }
+    fail(p, at, "expected a number, a name, '(' or '[', found %s", found(p, buf, sizeof buf));
+    return scalar(-1);
+}
+
+static cl_expr_value parse_postfix(parser *p)
+{
+    cl_expr_value v = parse_primary(p);
+    while (!p->failed && peek(p) == '.') {
+        size_t at = p->i++;
+        int c = p->i < p->len ? p->s[p->i] : 0;
+        int k = c == 'x' ? 0 : c == 'y' ? 1 : c == 'z' ? 2 : -1;
+        if (k < 0 || (p->i + 1 < p->len && (isalnum((unsigned char)p->s[p->i + 1]) || p->s[p->i + 1] == '_'))) {
+            fail(p, at, "expected .x, .y or .z after '.'");
+            break;
+        }
+        p->i++;
+        if (!need_shape(p, &v, 3, at, "a component (.x .y .z)")) break;
+        v = scalar(v.id[k]);
+    }
+    return v;
+}
+
+/* An exponent written as a whole number (or its negative): k, else 0. */
+static int integer_exponent(const cl_expr_dag *g, int id, long *k)
+{
+    const cl_expr_node *d = cl_expr_dag_node(g, id);
+    int neg = d->op == CL_EXPR_NEG;
+    if (neg) d = cl_expr_dag_node(g, d->a);
+    if (d->op != CL_EXPR_CONST) return 0;
+    const char *s = cl_expr_dag_const(g, d->k);
+    if (!is_integer_literal(s, strlen(s), k)) return 0;
+    if (neg) *k = -*k;
+    return 1;
+}
+
+static cl_expr_value parse_power(parser *p)
+{
+    cl_expr_value v = parse_postfix(p);
+    if (p->failed || peek(p) != '^') return v;
+    size_t at = p->i++;
+    size_t eat = (peek(p), p->i);
+    cl_expr_value e = parse_unary(p);
+    if (p->failed || !need_shape(p, &v, 1, at, "'^'") || !need_shape(p, &e, 1, eat, "an exponent")) return v;
+    long k;
+    if (integer_exponent(p->g, e.id[0], &k)) return scalar(node(p, CL_EXPR_POWI, v.id[0], -1, k, at));
+    int lg = node(p, CL_EXPR_LOG, v.id[0], -1, 0, at);
+    return scalar(node(p, CL_EXPR_EXP, node(p, CL_EXPR_MUL, e.id[0], lg, 0, at), -1, 0, at));
+}
+
+static cl_expr_value parse_unary(parser *p)
+{
+    if (++p->depth > MAX_DEPTH) {
+        fail(p, p->i, "expression nested deeper than %d levels", MAX_DEPTH);
+        return scalar(-1);
+    }
+    size_t at = (peek(p), p->i);
+    cl_expr_value v;
+    if (accept(p, '-')) {
+        v = parse_unary(p);
+        for (int i = 0; i < v.shape && !p->failed; i++) v.id[i] = node(p, CL_EXPR_NEG, v.id[i], -1, 0, at);
+    } else if (accept(p, '+')) v = parse_unary(p);
+    else v = parse_power(p);
+    p->depth--;
+    return v;
+}
+
+static cl_expr_value parse_term(parser *p)
+{
+    cl_expr_value v = parse_unary(p);
+    for (;;) {
+        int c = peek(p);
+        if (p->failed || (c != '*' && c != '/')) return v;
+        size_t at = p->i++;
+        cl_expr_value w = parse_unary(p);
+        if (p->failed) return v;
+        if (c == '*') v = product(p, v, w, at);
+        else if (need_shape(p, &w, 1, at, "a divisor"))
+            for (int i = 0; i < v.shape; i++) v.id[i] = node(p, CL_EXPR_DIV, v.id[i], w.id[0], 0, at);
+    }
+}
+
+static cl_expr_value parse_expr(parser *p)
+{
+    cl_expr_value v = parse_term(p);
+    for (;;) {
+        int c = peek(p);
+        if (p->failed || (c != '+' && c != '-')) return v;
+        size_t at = p->i++;
+        cl_expr_value w = parse_term(p);
+        if (p->failed) return v;
+        v = elementwise(p, c == '+' ? CL_EXPR_ADD : CL_EXPR_SUB, v, w, at);
+    }
+}
+
+int cl_expr_parse(cl_expr_dag *g, const char *text, size_t len, long base, cl_expr_lookup_fn lookup, void *ctx,
+                  cl_expr_value *out, cl_expr_error *err)
+{
+    parser p = {.g = g, .s = text, .len = len, .base = base, .lookup = lookup, .ctx = ctx, .err = err};
+    err->pos = -1;
+    err->msg[0] = 0;
+    if (!peek(&p)) fail(&p, p.i, "expected an expression, found nothing");
+    else {
+        *out = parse_expr(&p);
+        char buf[24];
+        if (!p.failed && peek(&p)) fail(&p, p.i, "expected an operator or the end of the expression, found %s", found(&p, buf, sizeof buf));
+    }
+    return p.failed ? CL_EPARSE : CL_OK;
+}
+#endif

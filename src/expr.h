@@ -1,0 +1,123 @@
+/**
+ * \file expr.h
+ * \brief The expression engine: formulas parsed once into a graph of scalar
+ *        operations with shared subexpressions, evaluated in both scalar
+ *        kinds with exact first and second derivatives (automatic
+ *        differentiation, never finite differences).
+ *
+ * A graph (cl_expr_dag) holds scalar nodes only: constants (decimal strings,
+ * read at the working precision by the evaluator), inputs (x_k, numbered by
+ * the caller) and elementary operations. Vectors of R³ and 3×3 matrices
+ * exist only while parsing (cl_expr_value: three or nine node ids), so
+ * dot, cross, hat and norm become scalar nodes. Nodes are hash-consed: the
+ * same operation on the same arguments is one node, which is what makes a
+ * subexpression written twice cost once. Nodes are numbered in creation
+ * order, so every node's arguments come before it (a topological order).
+ *
+ * Expression syntax (cl_expr_parse):
+ * \verbatim
+ *   expr    := term (('+' | '-') term)*
+ *   term    := unary (('*' | '/') unary)*
+ *   unary   := ('-' | '+') unary | power
+ *   power   := postfix ('^' unary)?                 right-associative; -x^2 = -(x^2)
+ *   postfix := primary ('.x' | '.y' | '.z')*
+ *   primary := NUMBER | NAME "'"? | NAME '(' expr (',' expr)* ')' | '(' expr ')'
+ *            | '[' expr ',' expr ',' expr ']'       a vector of R³
+ *   functions: sin cos tan exp log sqrt (scalar), atan2(y, x), dot(u, v),
+ *              cross(u, v), hat(u) (the matrix S(u), S(u)v = u × v), norm(u)
+ * \endverbatim
+ * '*' multiplies scalars, a scalar and a vector or matrix, a matrix and a
+ * vector or two matrices; '/' divides by a scalar; '^' takes scalars (an
+ * integer literal exponent is exact repeated multiplication, any other is
+ * exp(b·log a)). White space and `#` comments to the end of a line are
+ * skipped. Names are resolved by the caller (cl_expr_lookup_fn).
+ */
+#ifndef CL_EXPR_H
+#define CL_EXPR_H
+#include <stddef.h>
+#include "cl_types.h"
+
+/** Operations of a node. Binary ones read a and b, unary ones a. */
+enum cl_expr_op {
+    CL_EXPR_CONST, /**< k: index of the decimal string */
+    CL_EXPR_INPUT, /**< k: index of the input x_k */
+    CL_EXPR_ADD, CL_EXPR_SUB, CL_EXPR_MUL, CL_EXPR_DIV,
+    CL_EXPR_NEG,
+    CL_EXPR_POWI, /**< a^k, k a whole number */
+    CL_EXPR_SIN, CL_EXPR_COS, CL_EXPR_TAN, CL_EXPR_EXP, CL_EXPR_LOG, CL_EXPR_SQRT,
+    CL_EXPR_ATAN2 /**< atan2(a, b) */
+};
+
+/** One scalar node. */
+typedef struct cl_expr_node {
+    int op;    /**< enum cl_expr_op */
+    int a, b;  /**< arguments (node ids), −1 when unused */
+    long k;    /**< CONST: string index; INPUT: input index; POWI: exponent */
+    long pos;  /**< byte offset in the source text where the node was first written (−1: none) */
+} cl_expr_node;
+
+/** A graph of scalar nodes (opaque). */
+typedef struct cl_expr_dag cl_expr_dag;
+
+/** Largest number of nodes in one graph (documented limit of a model). */
+#define CL_EXPR_MAX_NODES 1000000
+
+/** A parsed value: a scalar (1 node), a vector of R³ (3) or a 3×3 matrix (9, row-major). */
+typedef struct cl_expr_value {
+    int shape;  /**< 1, 3 or 9 */
+    int id[9];
+} cl_expr_value;
+
+/** A parse error: where (byte offset in the text) and what was expected. */
+typedef struct cl_expr_error {
+    long pos;
+    char msg[200];
+} cl_expr_error;
+
+/**
+ * Resolve \p name (\p len bytes, not terminated; \p prime: written with a
+ * trailing `'`) into \p out. Returns 0, or −1 when the name is unknown
+ * (the parser then reports it).
+ */
+typedef int (*cl_expr_lookup_fn)(void *ctx, cl_expr_dag *g, const char *name, size_t len, int prime, cl_expr_value *out);
+
+/** A new empty graph, or NULL when out of memory. */
+cl_expr_dag *cl_expr_dag_new(void);
+/** Release a graph (NULL allowed). */
+void cl_expr_dag_free(cl_expr_dag *g);
+/** Number of nodes. */
+size_t cl_expr_dag_size(const cl_expr_dag *g);
+/** Node \p id. */
+const cl_expr_node *cl_expr_dag_node(const cl_expr_dag *g, int id);
+/** The decimal string of constant \p k. */
+const char *cl_expr_dag_const(const cl_expr_dag *g, long k);
+/** Largest input index referred to, plus one (0 when none). */
+long cl_expr_dag_ninputs(const cl_expr_dag *g);
+
+/**
+ * The node of an operation (hash-consed: an existing equal node is
+ * returned). Sums and products with the exact constants 0 and 1 are folded,
+ * and the arguments of + and × are put in a canonical order. \p pos is the
+ * source offset recorded on a new node. Returns the id, or −1 when out of
+ * memory or beyond CL_EXPR_MAX_NODES.
+ */
+int cl_expr_op(cl_expr_dag *g, int op, int a, int b, long k, long pos);
+/** The node of input x_k. */
+int cl_expr_input(cl_expr_dag *g, long k);
+/**
+ * The node of a decimal constant (\p len bytes of \p s; a number in the
+ * syntax of mpfr_strtofr, base 10). Returns −1 when out of memory.
+ */
+int cl_expr_const(cl_expr_dag *g, const char *s, size_t len, long pos);
+
+/**
+ * Parse \p len bytes of \p text (offsets in errors and nodes are relative
+ * to \p text plus \p base) into \p out. Returns 0, CL_EPARSE (message and
+ * position in \p err) or CL_ENOMEM.
+ */
+int cl_expr_parse(cl_expr_dag *g, const char *text, size_t len, long base, cl_expr_lookup_fn lookup, void *ctx,
+                  cl_expr_value *out, cl_expr_error *err);
+
+#define CL_TEMPLATE_HEADER "expr_templ.h"
+#include "cl_instantiate.h"
+#endif

@@ -1,0 +1,65 @@
+/* Templated prototypes of expr_eval.c: values and exact derivatives of an
+ * expression graph at one precision.
+ * Named *_templ.h rather than *_decl.h while the umbrella chartless_base.h
+ * does not include this module: tools/kind-headers writes out every
+ * *_decl.h against chartless.h alone. */
+
+#if CL_T == CL_DOUBLE
+#ifndef CL_EXPR_TYPES_D
+#define CL_EXPR_TYPES_D
+typedef struct cl_expr_eval_d cl_expr_eval_d;
+#endif
+#else
+#ifndef CL_EXPR_TYPES_MP
+#define CL_EXPR_TYPES_MP
+typedef struct cl_expr_eval_mp cl_expr_eval_mp;
+#endif
+#endif
+
+/**
+ * An evaluator of graph \p g at precision \p prec (ignored by `_d`): the
+ * constants are read once from their decimal strings at that precision
+ * (never through a double), and every later call runs in the evaluator's
+ * own storage (nothing is allocated). The graph must not grow afterwards.
+ * Returns NULL when out of memory or when a constant cannot be read.
+ */
+CL_FN(cl_expr_eval) *CL_FN(cl_expr_eval_new)(const cl_expr_dag *g, cl_prec_t prec);
+/** Release an evaluator (NULL allowed). */
+void CL_FN(cl_expr_eval_free)(CL_FN(cl_expr_eval) *ev);
+
+/**
+ * Evaluate every node up to and including node \p upto at the inputs \p x
+ * (at least cl_expr_dag_ninputs() numbers). With \p order 2 the local
+ * first and second partial derivatives of every node are kept for
+ * cl_expr_eval_hessian() and cl_expr_eval_gradient().
+ * Returns 0, or CL_EDOMAIN when an operation leaves its domain (division
+ * by zero, log or sqrt of a negative number, a derivative that is
+ * infinite, such as that of sqrt at 0, or a result that is not finite);
+ * cl_expr_eval_bad() then names the node.
+ */
+int CL_FN(cl_expr_eval_run)(CL_FN(cl_expr_eval) *ev, rsrc x, int upto, int order);
+/** The node at which the last cl_expr_eval_run() failed, or −1. */
+int CL_FN(cl_expr_eval_bad)(const CL_FN(cl_expr_eval) *ev);
+/** Value of node \p id after cl_expr_eval_run(). */
+rsrc CL_FN(cl_expr_eval_value)(const CL_FN(cl_expr_eval) *ev, int id);
+
+/**
+ * \brief Gradient of node \p root by one reverse sweep (after a run with
+ *        order 2): grad[k] = ∂root/∂x_k for k < \p nin.
+ * \f[ \bar v_c \mathrel{+}= \bar v_i\,\frac{\partial\varphi_i}{\partial v_c} \f]
+ */
+void CL_FN(cl_expr_eval_gradient)(CL_FN(cl_expr_eval) *ev, int root, rptr grad, int nin);
+
+/**
+ * \brief Gradient and Hessian of node \p root in the first \p nin inputs
+ *        (after a run with order 2), by forward-over-reverse differentiation:
+ *        one forward tangent sweep and one reverse sweep per Hessian row.
+ *
+ * grad[k] = ∂root/∂x_k (k < nin) and, for the rows \p row0 ≤ j < nin,
+ * H[(j − row0)·nin + k] = ∂²root/∂x_j∂x_k, exact up to the rounding of the
+ * sweeps. For direction j, with tangents v̇ (v̇ of x_k is
+ * δ_jk), adjoints v̄ and their tangents:
+ * \f[ \dot{\bar v}_c \mathrel{+}= \dot{\bar v}_i\,\partial_c\varphi_i
+ *     + \bar v_i\sum_d \partial_c\partial_d\varphi_i\,\dot v_d . \f]
+ */
+void CL_FN(cl_expr_eval_hessian)(CL_FN(cl_expr_eval) *ev, int root, rptr grad, rptr H, int nin, int row0);

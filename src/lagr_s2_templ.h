@@ -1,0 +1,76 @@
+/* Templated prototypes of lagr_s2.c: a general Lagrangian on (S²)ⁿ from an expression graph.
+ * Named *_templ.h rather than *_decl.h while the umbrella chartless_base.h
+ * does not include this module: tools/kind-headers writes out every
+ * *_decl.h against chartless.h alone. */
+
+#if CL_T == CL_DOUBLE
+#ifndef CL_LAGR_S2_TYPES_D
+#define CL_LAGR_S2_TYPES_D
+typedef struct cl_lagr_s2_d cl_lagr_s2_d;
+#endif
+#else
+#ifndef CL_LAGR_S2_TYPES_MP
+#define CL_LAGR_S2_TYPES_MP
+typedef struct cl_lagr_s2_mp cl_lagr_s2_mp;
+#endif
+#endif
+
+/**
+ * The Lagrangian node \p L of graph \p g on (S²)ⁿ with \p nparam parameters
+ * (inputs 6n … 6n + nparam − 1, all zero until set), at precision \p prec.
+ * The graph must outlive the object and not grow. Everything later runs in
+ * the object's own storage. Returns NULL when out of memory, when n is 0 or
+ * above CL_LAGR_MAX_SPHERES, or when a constant of the graph cannot be read.
+ */
+CL_FN(cl_lagr_s2) *CL_FN(cl_lagr_s2_new)(const cl_expr_dag *g, int L, size_t n, size_t nparam, cl_prec_t prec);
+/** Release (NULL allowed). */
+void CL_FN(cl_lagr_s2_free)(CL_FN(cl_lagr_s2) *lg);
+/** Set parameter \p k to \p v (rounded to the object's precision). */
+void CL_FN(cl_lagr_s2_set_param)(CL_FN(cl_lagr_s2) *lg, size_t k, rsrc v);
+/** The node at which the last call failed with CL_EDOMAIN, or −1. */
+int CL_FN(cl_lagr_s2_bad_node)(const CL_FN(cl_lagr_s2) *lg);
+
+/**
+ * \brief Accelerations of Proposition 1 [S2 (11)] for a general L.
+ *
+ * With q̈_i = a_i − ‖q̇_i‖²q_i (a_i tangent, so that ‖q_i‖ = 1 is kept) and
+ * d/dt ∂L/∂q̇_i = Σ_j L_{q̇_iq̇_j}q̈_j + Σ_j L_{q̇_iq_j}q̇_j, the projected
+ * equations and the normal rows q_i·q̈_i = −‖q̇_i‖² are one 3n×3n system
+ * \f[ (I_3 - q_iq_i^T)\sum_j L_{\dot q_i\dot q_j}\ddot q_j + q_iq_i^T\ddot q_i
+ *     = (I_3 - q_iq_i^T)\Big(\frac{\partial L}{\partial q_i} - \sum_j L_{\dot q_iq_j}\dot q_j\Big)
+ *       - \|\dot q_i\|^2q_i , \f]
+ * regular exactly when the velocity Hessian restricted to the tangent
+ * space T_q(S²)ⁿ is. Returns 0, CL_ESINGULAR (L degenerate at the state),
+ * CL_EDOMAIN (an operation of L left its domain; see cl_lagr_s2_bad_node).
+ */
+int CL_FN(cl_lagr_s2_qddot)(CL_FN(cl_lagr_s2) *lg, rptr qdd, rsrc q, rsrc qdot);
+
+/**
+ * \brief Vector field in form \p form (enum cl_lagr_form): x = (q, v),
+ *        dx = (q̇, v̇), 6n numbers each.
+ *
+ * (q, q̇): (q̇, q̈). (q, ω): q̇_i = ω_i × q_i [S2 (3)], ω̇_i = q_i × q̈_i.
+ * (q, μ): q̇ solves μ_i = (I − q_iq_iᵀ)∂L/∂q̇_i by Newton's method (one step
+ * for a quadratic L), and with D_i = d/dt ∂L/∂q̇_i along the motion
+ * \f[ \dot\mu_i = (I_3 - q_iq_i^T)D_i - \dot q_i\,(q_i\cdot\partial_{\dot q_i}L)
+ *     - q_i\,(\dot q_i\cdot\partial_{\dot q_i}L) . \f]
+ * (q, π): μ_i = π_i × q_i and π̇_i = q̇_i × μ_i + q_i × μ̇_i.
+ * Returns 0, CL_ESINGULAR, CL_EDOMAIN, CL_ENOCONV (the Legendre map was
+ * not inverted) or CL_EDIM (unknown form).
+ */
+int CL_FN(cl_lagr_s2_rhs)(CL_FN(cl_lagr_s2) *lg, int form, rptr dx, rsrc x);
+
+/**
+ * Carry a state from form \p from to form \p to through (q, q̇), by [S2 (5),
+ * (3), (20), (28)] and the inverse Legendre map. y may be x. Returns as
+ * cl_lagr_s2_rhs().
+ */
+int CL_FN(cl_lagr_s2_convert)(CL_FN(cl_lagr_s2) *lg, int from, rsrc x, int to, rptr y);
+
+/**
+ * Value of any node \p id of the graph (an invariant) at the state x of form
+ * \p form, with the energy for \p id < 0:
+ * \f[ E = \sum_i \dot q_i\cdot\frac{\partial L}{\partial\dot q_i} - L . \f]
+ * Returns as cl_lagr_s2_rhs().
+ */
+int CL_FN(cl_lagr_s2_value)(CL_FN(cl_lagr_s2) *lg, int id, int form, rptr out, rsrc x);

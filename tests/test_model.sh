@@ -1,0 +1,121 @@
+#!/bin/sh
+# Model files on the command line: the shipped chain model against the
+# chain chapter to 70 digits in every form, --param, and bad models and
+# states refused with file, line and column (exit 2, nothing on stdout).
+B=${BUILD:-build}
+C="$B/chartless"
+T=${TMPDIR:-/tmp}/cl-model-$$
+mkdir -p "$T"
+trap 'rm -rf "$T"' EXIT
+n=0
+t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
+echo "1..25"
+
+# Largest |a - b| relative to max |b| as -log10 (digits agreed), from two files of numbers.
+digits() {
+    python3 - "$1" "$2" <<'EOF'
+import sys
+from decimal import Decimal, getcontext
+getcontext().prec = 400
+a = open(sys.argv[1]).read().split(); b = open(sys.argv[2]).read().split()
+if len(a) != len(b) or not a: print(0); sys.exit()
+d = max(abs(Decimal(x) - Decimal(y)) for x, y in zip(a, b)); s = max(abs(Decimal(y)) for y in b)
+print(400 if d == 0 else int(-(d / s).log10()))
+EOF
+}
+
+# The same state through a model and a named system, in one form: at least 70 digits at 256 bits.
+agree() {
+    state=$1; form=$2; shift 2
+    printf '%s\n' "$state" | "$C" rhs --bits 256 --form "$form" --model "$@" > "$T/m" 2>"$T/e1"
+    s1=$?
+    printf '%s\n' "$state" | "$C" rhs --bits 256 --form "$form" $REF > "$T/c" 2>"$T/e2"
+    s2=$?
+    d=$(digits "$T/m" "$T/c")
+    [ $s1 = 0 ] && [ $s2 = 0 ] && [ "$d" -ge 70 ]
+    t $? "rhs --model $* --form $form agrees with $REF to 70 digits at 256 bits (got $d)"
+}
+
+S2="0.6 0 0.8  0 0.6 -0.8  0 0.3 0  0.5 0.8 0.6"
+REF="--system chain --n 2"
+for f in qdot omega mu pi; do agree "$S2" $f models/chain2.model; done
+REF="--system chain --n 2 --m 1,2.5 --l 0.5,1.25 --g 3.5"
+agree "$S2" omega models/chain2.model --param m2=2.5 --param l1=0.5 --param l2=1.25 --param g=3.5
+agree "$S2" pi models/chain2.model --m2 2.5 --l1 0.5 --l2 1.25 --g 3.5
+REF="--system chain --n 1"
+agree "0.6 0 0.8  0 0.3 0" qdot models/spherical.model
+agree "0.6 0 0.8  0 0.3 0" mu models/spherical.model
+
+# The spring model: every form's field carried back to (q, qdot) is the qdot field (the forms agree).
+printf '%s\n' "$S2" | "$C" rhs --bits 256 --model models/spring.model > "$T/q" 2>/dev/null
+printf '%s\n' "$S2" | "$C" rhs --bits 256 --model models/spring.model --form omega > "$T/w" 2>/dev/null
+python3 - "$T/q" "$T/w" <<'EOF'
+import sys
+from decimal import Decimal, getcontext
+getcontext().prec = 200
+q = [Decimal(x) for x in open(sys.argv[1]).read().split()]
+w = [Decimal(x) for x in open(sys.argv[2]).read().split()]
+x = [Decimal(s) for s in "0.6 0 0.8 0 0.6 -0.8 0 0.3 0 0.5 0.8 0.6".split()]
+cross = lambda a, b: [a[1]*b[2]-a[2]*b[1], a[2]*b[0]-a[0]*b[2], a[0]*b[1]-a[1]*b[0]]
+worst = 0
+for i in range(2):
+    qi, qdd = x[3*i:3*i+3], q[6+3*i:9+3*i]
+    wdot = cross(qi, qdd)                      # d/dt (q x qdot) = q x qddot
+    worst = max(worst, max(abs(a - b) for a, b in zip(wdot, w[6+3*i:9+3*i])))
+sys.exit(0 if worst < Decimal("1e-70") else 1)
+EOF
+t $? "spring model: the omega field is q x qddot of the qdot field to 70 digits"
+
+# Bad input: exit 2, nothing on stdout, "error: <what> (<file>:<line>:<col>)".
+bad() {
+    want=$1; shift
+    out=$(printf '%s\n' "$S2" | "$C" rhs "$@" 2>"$T/err")
+    st=$?
+    err=$(head -1 "$T/err")
+    [ $st = 2 ] && [ -z "$out" ] && printf '%s\n' "$err" | grep -qF -- "$want"
+    t $? "refused with '$want': $(printf '%s' "$err" | cut -c1-150)"
+}
+model() { printf '%s\n' "$@" > "$T/bad.model"; }
+model "manifold q1, q2 : S2" "lagrangian dot(q1', q1') + dot(q2', q2') + * q1.z"
+bad "expected a number, a name, '(' or '[', found '*' ($T/bad.model:2:44)" --model "$T/bad.model"
+model "manifold q1, q2 : S2" "parameters m = 1" "lagrangian m*dot(q1', q1') + dot(q2', q2') - k*q1.z"
+bad "unknown name 'k' ($T/bad.model:3:46)" --model "$T/bad.model"
+model "manifold q1, q2 : S2" "lagrangian dot(q1', q1') + dot(q2', q2') + q3'.z"
+bad "unknown name 'q3'' ($T/bad.model:2:44)" --model "$T/bad.model"
+model "manifold q1, q2 : S2" "lagrangian q1' + q2'"
+bad "the lagrangian must be a scalar, this is a vector ($T/bad.model:2:12)" --model "$T/bad.model"
+model "manifold q1, q2 : S2"
+bad "expected a lagrangian statement ($T/bad.model:2:1)" --model "$T/bad.model"
+model "manifold q1, q2 : SO3" "lagrangian 0"
+bad "only S2 factors are supported so far" --model "$T/bad.model"
+model "manifold q1, q2 : S2" "lagrange dot(q1', q1')"
+bad "expected manifold, parameters, lagrangian or invariant at the start of a statement ($T/bad.model:2:1)" --model "$T/bad.model"
+model "manifold q1, q2 : S2" "parameters m = one" "lagrangian m"
+bad "expected a decimal number as the default value of m ($T/bad.model:2:16)" --model "$T/bad.model"
+model "manifold q1, q1 : S2" "lagrangian 0"
+bad "'q1' is declared twice ($T/bad.model:1:14)" --model "$T/bad.model"
+bad "cannot read the model file" --model "$T/missing.model"
+bad "unknown parameter (--mass)" --model models/chain2.model --mass 2
+bad "give --system or --model, not both" --model models/chain2.model --system chain
+# L without kinetic energy: the velocity Hessian is zero on the tangent space.
+model "manifold q1, q2 : S2" "lagrangian -q1.z - q2.z"
+bad "the Lagrangian is degenerate at this state" --model "$T/bad.model"
+# the spring at q1 = q2: norm(q1 - q2) has no derivative there, and the message points at it
+out=$(echo "0 0 1  0 0 1  1 0 0  0 1 0" | "$C" rhs --model models/spring.model 2>"$T/err"); st=$?
+[ $st = 2 ] && [ -z "$out" ] && grep -q "models/spring.model:8:.*'norm(q1 - q2).*leaves its domain" "$T/err"
+t $? "a state where L has no derivative is refused, naming the subexpression: $(cut -c1-160 "$T/err")"
+model "manifold q : S2" "lagrangian dot(q', q')/(q.z - 1)"
+out=$(echo "0 0 1  1 0 0" | "$C" rhs --model "$T/bad.model" 2>"$T/err"); st=$?
+[ $st = 2 ] && [ -z "$out" ] && grep -q "bad.model:2:23: '/(q.z - 1)'" "$T/err"
+t $? "a division by zero at the state names the '/': $(cut -c1-160 "$T/err")"
+# simulate takes a model too, and conserves its energy and declared invariant
+printf '%s\n' "$S2" | "$C" simulate --model models/spring.model --t 1 --bits 113 > "$T/sim.csv" 2>/dev/null
+python3 - "$T/sim.csv" <<'EOF'
+import sys
+rows = [l.strip().split(',') for l in open(sys.argv[1])]
+h = rows[0]; e, lz = h.index('energy'), h.index('Lz')
+first, last = rows[1], rows[-1]
+ok = len(rows) > 3 and abs(float(last[e]) - float(first[e])) < 1e-20 and abs(float(last[lz]) - float(first[lz])) < 1e-20
+sys.exit(0 if ok else 1)
+EOF
+t $? "simulate --model models/spring.model at 113 bits keeps energy and Lz to 1e-20"
