@@ -9,6 +9,7 @@
 #define CL_CMD_SYSTEM_H
 #include <stdio.h>
 #include "system.h"
+#include "model.h"
 
 /** An option of the subcommand itself; its code goes to the command's handler. */
 typedef struct cl_cmd_option {
@@ -38,10 +39,6 @@ typedef struct cl_cmd_system {
     int from_model;              /**< sys was read from a model file and is released on close */
 } cl_cmd_system;
 
-/* Defined in check/model.c (libchartless); declared here because check/model.h
-   is not among the installed headers. */
-int cl_model_system_new(const cl_system **out, const char *path, cl_sys_error *e);
-void cl_model_system_free(const cl_system *s);
 
 /**
  * Scan argv: --system, --model, --form, --bits, -h/--help, the command's \p opts

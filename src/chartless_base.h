@@ -23,5 +23,7 @@
 #include "cl_instantiate.h"
 #include "lie.h"
 #include "energy_casimir.h"
+#include "expr.h"
+#include "lagr_s2.h"
 
 #endif

@@ -1,11 +1,9 @@
 /*
  * The expression graph and its parser (see expr.h). The graph holds no
  * numbers, only decimal strings, so it serves both scalar kinds; this file
- * is compiled once (in the double instantiation) and the evaluator in
- * expr_eval.c once per kind.
+ * is compiled once and the evaluator in expr_eval.c once per kind.
  */
 #include "cl_core.h"
-#if CL_PREC == CL_DOUBLE
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -549,4 +547,3 @@ int cl_expr_parse(cl_expr_dag *g, const char *text, size_t len, long base, cl_ex
     }
     return p.failed ? CL_EPARSE : CL_OK;
 }
-#endif

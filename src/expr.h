@@ -118,6 +118,6 @@ int cl_expr_const(cl_expr_dag *g, const char *s, size_t len, long pos);
 int cl_expr_parse(cl_expr_dag *g, const char *text, size_t len, long base, cl_expr_lookup_fn lookup, void *ctx,
                   cl_expr_value *out, cl_expr_error *err);
 
-#define CL_TEMPLATE_HEADER "expr_templ.h"
+#define CL_TEMPLATE_HEADER "expr_decl.h"
 #include "cl_instantiate.h"
 #endif

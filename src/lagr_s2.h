@@ -23,6 +23,6 @@ enum cl_lagr_form {
 /** Largest number of unit vectors of a Lagrangian on (S²)ⁿ (a documented limit of models). */
 #define CL_LAGR_MAX_SPHERES 64
 
-#define CL_TEMPLATE_HEADER "lagr_s2_templ.h"
+#define CL_TEMPLATE_HEADER "lagr_s2_decl.h"
 #include "cl_instantiate.h"
 #endif

@@ -32,7 +32,7 @@ out=$(LD_LIBRARY_PATH="$T/usr/lib" "$T/user" 2>&1)
 [ $r = 0 ] || sed 's/^/# /' "$T/log"
 # Each public header stands alone in the installed tree; no internal one is installed.
 bad=""
-for h in chartless_base.h check.h system.h $(sed -n 's/^header[[:space:]]*//p' papers/*/paper.def); do
+for h in chartless_base.h check.h system.h model.h $(sed -n 's/^header[[:space:]]*//p' papers/*/paper.def); do
     printf '#include <chartless/%s>\nint main(void) { return 0; }\n' "$h" > "$T/alone.c"
     ${CC:-cc} -Wall -Wextra -Werror "$T/alone.c" -I"$T/usr/include" -c -o "$T/alone.o" 2>> "$T/log" || bad="$bad $h"
 done
