@@ -1,6 +1,6 @@
 /** \page ch_s2_mu S2 IV.A — Hamilton's equations in (q, μ)
 
-The momentum conjugate to q̇_i lives in T*_{q_i}S², identified with the
+The momentum conjugate to q̇_i lives in \f$T^*_{q_i}S^2\f$, identified with the
 tangent plane by the dot product, so the Legendre transform keeps only the
 tangential part of ∂L/∂q̇_i [S2 (20)]:
 \f[ \mu_i = (I_3 - q_iq_i^T)\frac{\partial L}{\partial\dot q_i},\qquad
@@ -14,7 +14,7 @@ q_i·μ_i = 0 and a free tangential part, gives Proposition 3 [S2 (23)]
 The last term is normal to q_i: it keeps q_i·μ_i = 0.
 
 For the quadratic Lagrangian [S2 (12)] the transform is linear,
-μ_i = m_ii q̇_i + (I₃ − q_iq_iᵀ)Σ_{j≠i} m_ij q̇_j [S2 (24)], i.e. μ = G q̇
+\f$\mu_i = m_{ii}\dot q_i + (I_3 - q_iq_i^T)\sum_{j\ne i} m_{ij}\dot q_j\f$ [S2 (24)], i.e. μ = G q̇
 with the matrix G of chapter \ref ch_s2_qdot; its inverse [S2 (25)] is
 q̇ = G⁻¹μ. The Hamiltonian is H = ½ Σ μ_jᵀ m^I_jk μ_k + U [S2 (26)] and
 Corollary 3 [S2 (27)] reads
@@ -117,7 +117,7 @@ int CL_FN(cl_s2_quad_hamiltonian_mu)(CL_FN(cl_s2_quad_ws) *ws, rptr H, rsrc q, r
  *     + \frac{\partial U}{\partial q_i}. \f]
  * Derivation: m^I = G_s⁻¹ and ∂G_s⁻¹ = −G_s⁻¹(∂G_s)G_s⁻¹, so
  * ½∂(μᵀG_s⁻¹μ)/∂q_i = −½∂(vᵀG_s v)/∂q_i at v = q̇ fixed. In
- * vᵀG_s v = Σ_j m_jj‖v_j‖² + Σ_{j≠k} m_jk (P_jv_j)·(P_kv_k), the inertia gives
+ * \f$v^TG_sv = \sum_j m_{jj}\|v_j\|^2 + \sum_{j\ne k} m_{jk}(P_jv_j)\cdot(P_kv_k)\f$, the inertia gives
  * the first sum, and ∂/∂q_i[(P_iv_i)·w] = −(q_i·v_i)w − (q_i·w)v_i =
  * −(q_i·w)v_i for tangent v_i, counted twice (j = i and k = i) with the ½,
  * gives the second. (27) is then (23) with these gradients.

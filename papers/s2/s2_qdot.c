@@ -1,7 +1,7 @@
 /** \page ch_s2_qdot S2 III.A — Euler–Lagrange equations in (q, q̇)
 
 A system of n two-spheres is described globally by unit vectors
-q = (q_1, …, q_n) ∈ (S²)ⁿ and velocities q̇_i ∈ T_{q_i}S² = {ξ : q_i·ξ = 0}
+q = (q_1, …, q_n) ∈ (S²)ⁿ and velocities \f$\dot q_i \in T_{q_i}S^2 = \{\xi : q_i\cdot\xi = 0\}\f$
 [S2 (1), (2)]. Variations are taken through the rotation group,
 q_i^ε = exp(εS(γ_i)) q_i [S2 (6)], so they never leave the sphere, and
 Hamilton's principle with the virtual work of generalized forces f_i gives
@@ -212,7 +212,7 @@ void CL_FN(cl_s2_quad_build_A)(CL_FN(cl_s2_quad_ws) *ws, rsrc q, int K)
 /**
  * \brief Vector field of the (q, q̇) form: Corollary 1 [S2 (13)].
  *
- * Rows i of (13) form one linear system G q̈ = b in R^{3n} with
+ * Rows i of (13) form one linear system G q̈ = b in \f$\mathbb R^{3n}\f$ with
  * \f[ G_{ii} = m_{ii}I_3,\quad G_{ij} = m_{ij}(I_3 - q_iq_i^T)\ (j\ne i),\quad
  *     b_i = -m_{ii}\|\dot q_i\|^2 q_i - (I_3 - q_iq_i^T)\Big\{F_i
  *          + \frac{\partial U}{\partial q_i} - f_i\Big\}, \f]
