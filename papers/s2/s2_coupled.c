@@ -24,11 +24,11 @@ and, since the pairs (j, k) = (i, j) and (j, i) each contribute
 \f$\tfrac12 c\,(\dot q_i\cdot\dot q_j)\,q_j\f$,
 \f[ \frac12\frac{\partial}{\partial q_i}\sum_{j,k}(\dot q_j\cdot\dot q_k)\,m_{jk}
     = b\,(e_3\cdot q_i)\|\dot q_i\|^2e_3 + c\sum_{j\ne i}(\dot q_i\cdot\dot q_j)\,q_j . \f]
-So the term F_i of [S2 (13)] and the gradient of the potential are
+So the term \f$F_i\f$ of [S2 (13)] and the gradient of the potential are
 \f[ F_i = \sum_j \dot m_{ij}\dot q_j - b\,(e_3\cdot q_i)\|\dot q_i\|^2e_3
     - c\sum_{j\ne i}(\dot q_i\cdot\dot q_j)\,q_j,\qquad
     \frac{\partial U}{\partial q_i} = k_ie_3 + \kappa\sum_{j\ne i} q_j . \f]
-cl_s2_coupled_F_hand_d() computes this F_i apart from the generic assembly
+cl_s2_coupled_F_hand_d() computes this \f$F_i\f$ apart from the generic assembly
 of the quadratic Lagrangian, and the oracle compares the two and the
 derivatives with a Jacobian of m(q) at raised precision
 (s2.coupled.gradient). Through cl_s2_coupled_quad_d() the system runs in

@@ -1,8 +1,8 @@
 /** \page ch_s2_pi S2 IV.B — Hamilton's equations in (q, π)
 
 The momentum conjugate to the angular velocity is the tangential part of
-∂L̃/∂ω_i [S2 (28)], and H̃(q, π) = Σ π_j·ω_j − L̃(q, ω) [S2 (29)]. Since
-L̃(q, ω) = L(q, −S(q)ω), π_i = S(q_i)μ_i = q_i × μ_i: the two momenta of a
+\f$\partial\tilde L/\partial\omega_i\f$ [S2 (28)], and \f$\tilde H(q,\pi) = \sum_j\pi_j\cdot\omega_j - \tilde L(q,\omega)\f$ [S2 (29)]. Since
+\f$\tilde L(q,\omega) = L(q, -S(q)\omega)\f$, \f$\pi_i = S(q_i)\mu_i = q_i\times\mu_i\f$: the two momenta of a
 motion differ by a quarter turn in each tangent plane
 (cl_s2_pi_from_mu_d(), cl_s2_mu_from_pi_d()). Hamilton's principle gives
 Proposition 4 [S2 (31), (32)] (cl_s2_hamilton_pi_d()):
@@ -10,13 +10,13 @@ Proposition 4 [S2 (31), (32)] (cl_s2_hamilton_pi_d()):
     \dot\pi_i = -S(q_i)\frac{\partial\tilde H}{\partial q_i}
     + \frac{\partial\tilde H}{\partial\pi_i}\times\pi_i + S(q_i)f_i . \f]
 For the quadratic Lagrangian the transform [S2 (33)] is π = Kω with the
-matrix K of chapter \ref ch_s2_omega, inverted as ω = m^Iπ [S2 (34)],
-H̃ = ½ Σ π_iᵀ m^I_ij π_j + U [S2 (35)], and Corollary 4 [S2 (36)] reads
+matrix K of chapter \ref ch_s2_omega, inverted as \f$\omega = m^I\pi\f$ [S2 (34)],
+\f$\tilde H = \tfrac12\sum_{i,j}\pi_i^Tm^I_{ij}\pi_j + U\f$ [S2 (35)], and Corollary 4 [S2 (36)] reads
 \f[ \dot q_i = -S(q_i)\sum_j m^I_{ij}\pi_j,\qquad
     \dot\pi_i = -S(q_i)\Big\{\frac12\frac{\partial}{\partial q_i}\sum_{j,k}\pi_j^Tm^I_{jk}\pi_k
     + \frac{\partial U}{\partial q_i}\Big\} + \Big\{\sum_j m^I_{ij}\pi_j\Big\}\times\pi_i + S(q_i)f_i . \f]
-Here m^I = K⁻¹ (K is symmetric), so the derivative of the quadratic form is
-−∂(ωᵀKω)/∂q_i at fixed ω = K⁻¹π (derivation at cl_s2_quad_rhs_pi_d()).
+Here \f$m^I = K^{-1}\f$ (K is symmetric), so the derivative of the quadratic form is
+\f$-\partial(\omega^TK\omega)/\partial q_i\f$ at fixed \f$\omega = K^{-1}\pi\f$ (derivation at cl_s2_quad_rhs_pi_d()).
 
 The end of this chapter carries a state of any form to any other
 (cl_s2_quad_convert_d()), evaluates any form's field (cl_s2_quad_rhs_d()),

@@ -7,7 +7,7 @@
  * that basis are Γ-dependent [SKATE (23)]
  * \f[ \mathcal C_{ij}^k(Γ) = \mathcal E_i^l\mathcal E_j^m c_{lm}^p(\mathcal E^{-1})_p^k \f]
  * (the printed (23) repeats the index k where the contraction runs over p).
- * With the momenta p_i = ⟨δℓ/δξ|_c, 𝓔_i⟩ (24), Theorem 9 gives [SKATE (25)–(27)]
+ * With the momenta \f$p_i = \langle δ\ell/δξ|_c, \mathcal E_i\rangle\f$ (24), Theorem 9 gives [SKATE (25)–(27)]
  * \f[ \dot p_α = -\mathcal B^i_{αβ}(Γ)p_iv^β + K^k_{αj}\,\tfrac{\partial\ell}{\partialΓ_j}\Big|_cΓ_k,\qquad
  *     \dotΓ_i = -\varkappa^k_{iβ}(Γ)v^βΓ_k, \f]
  * \f[ K^k_{ij} = ⟨\mathbf K(e_j, e^k_*), \mathcal E_i⟩,\quad \varkappa^k_{iβ} = κ^k_{ij}\mathcal E^j_β,\quad
