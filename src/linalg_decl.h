@@ -75,7 +75,7 @@ int CL_FN(cl_linsolve)(rptr x, rsrc A, rsrc b, int n);
 
 /**
  * x = T⁻¹ b for a symmetric positive definite tridiagonal T with diagonal
- * \p d (n numbers) and off-diagonal \p e (n − 1 numbers, e_i = T_{i,i+1}),
+ * \p d (n numbers) and off-diagonal \p e (n − 1 numbers, \f$e_i = T_{i,i+1}\f$),
  * by the Thomas algorithm: Gaussian elimination without pivoting, stable
  * for SPD matrices, O(n). \p c is scratch of n − 1 numbers. x may alias b;
  * nothing else may overlap. Allocates nothing.
@@ -117,7 +117,7 @@ int CL_FN(cl_nullspace)(rptr N, int *k, rsrc A, int m, int n, double rank_tol_fa
  * of inertia (A and D have the same inertia).
  *
  * Only the lower triangle of A (i ≥ j) is read. With
- * τ = f·n·2^(1−p)·max_{i≥j} |A_ij| and f = \p zero_tol_factor (16 when
+ * \f$τ = f\,n\,2^{1-p}\max_{i\ge j}|A_{ij}|\f$ and f = \p zero_tol_factor (16 when
  * ≤ 0), a step whose candidate pivots (|a_kk| and the largest |entry| below
  * it) are all ≤ τ counts one zero eigenvalue and drops that row and column;
  * an eigenvalue of a 1×1 or 2×2 block of D with |λ| ≤ τ also counts as zero.

@@ -1,7 +1,7 @@
 /**
  * \file emb_circle.h
  * \brief [EMB §3.2]: the planar pendulum on S¹, and the pendulum model on
- *        S^{d−1} shared with §3.3 (see emb_circle_decl.h).
+ *        \f$S^{d-1}\f$ shared with §3.3 (see emb_circle_decl.h).
  */
 #ifndef CL_EMB_CIRCLE_H
 #define CL_EMB_CIRCLE_H

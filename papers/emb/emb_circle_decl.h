@@ -2,10 +2,10 @@
  * model shared with §3.3); included once per scalar kind. */
 
 /**
- * \brief The pendulum on the unit sphere S^{d−1} ⊂ R^d, d = 2 (planar
+ * \brief The pendulum on the unit sphere \f$S^{d-1} \subset \mathbb R^d\f$, d = 2 (planar
  *        pendulum, [EMB §3.2]) or d = 3 (spherical pendulum, [EMB §3.3]).
  *
- * A bob of mass m at ℓx, x ∈ S^{d−1}, in uniform gravity g along −e_d:
+ * A bob of mass m at ℓx, \f$x \in S^{d-1}\f$, in uniform gravity g along −e_d:
  * \f[ L(x,\dot x) = \tfrac12 m\ell^2 \|\dot x\|^2 - m g \ell\, e_d\cdot x, \qquad
  *     H(x,\mu) = \frac{\|\mu\|^2}{2 m\ell^2} + m g \ell\, e_d\cdot x, \f]
  * with P(x) = I − xxᵀ. Opaque; create with cl_emb_pendulum_new().
@@ -13,7 +13,7 @@
 typedef struct CL_FN(cl_emb_pendulum) CL_FN(cl_emb_pendulum);
 
 /**
- * Create a pendulum on S^{d−1} (d = 2 or 3) with mass \p m, length \p l
+ * Create a pendulum on \f$S^{d-1}\f$ (d = 2 or 3) with mass \p m, length \p l
  * and gravity \p g, at the precision of \p m. Returns 0, CL_EDIM (d),
  * CL_ENAN, CL_EPARAM (m ≤ 0, ℓ ≤ 0) or CL_ENOMEM.
  */
@@ -27,7 +27,7 @@ void CL_FN(cl_emb_pendulum_params)(const CL_FN(cl_emb_pendulum) *p, size_t *d, r
 /** Energy E = ½mℓ²‖ẋ‖² + mgℓ e_d·x of the state (x, ẋ). */
 void CL_FN(cl_emb_pendulum_energy)(const CL_FN(cl_emb_pendulum) *p, rptr E, rsrc x, rsrc v);
 /**
- * Check a state of TS^{d−1}: finite, |‖x‖² − 1| and |x·v|/max(1, ‖v‖) within
+ * Check a state of \f$TS^{d-1}\f$: finite, |‖x‖² − 1| and |x·v|/max(1, ‖v‖) within
  * tol_ulps·2^(1−p). Returns 0, CL_ENAN, CL_ENOTUNIT or CL_ENOTTANGENT.
  */
 int CL_FN(cl_emb_pendulum_check_state)(const CL_FN(cl_emb_pendulum) *p, rsrc x, rsrc v, double tol_ulps);

@@ -2,7 +2,7 @@
  * \page ch_emb_general EMB 2 — Lagrangian and Hamiltonian dynamics on a manifold embedded in Rⁿ
  *
  * A configuration manifold M ⊂ Rⁿ is described by nothing more than its
- * orthogonal projection P(x): Rⁿ → T_xM [EMB (2.2)],
+ * orthogonal projection \f$P(x)\colon \mathbb R^n \to T_xM\f$ [EMB (2.2)],
  * \f[ (y - P(x)y)\cdot z = 0 \quad \text{for all } z \in T_xM, \f]
  * which is symmetric and idempotent. Hamilton's principle with variations
  * δx = P(x)y gives the Euler–Lagrange equation as the projection of the

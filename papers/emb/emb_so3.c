@@ -1,7 +1,7 @@
 /**
  * \page ch_emb_so3 EMB 3.4 — the rigid body on SO(3)
  *
- * SO(3) is embedded in R^{3×3} with the inner product V·W = tr(VᵀW); the
+ * SO(3) is embedded in \f$\mathbb R^{3\times3}\f$ with the inner product V·W = tr(VᵀW); the
  * tangent space at R is {RΩ̂ : Ω ∈ R³} and the normal space {RS : S = Sᵀ}.
  * The orthogonal projection is [EMB (3.7)]
  * \f[ P(R, Y) = \tfrac12 R(R^TY - Y^TR) = \tfrac12(Y - RY^TR), \f]

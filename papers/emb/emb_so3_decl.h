@@ -3,14 +3,14 @@
  * V·W = tr(VᵀW). */
 
 /**
- * The orthogonal projection of R^{3×3} onto T_R SO(3) [EMB (3.7)]:
+ * The orthogonal projection of \f$\mathbb R^{3\times3}\f$ onto T_R SO(3) [EMB (3.7)]:
  * \f[ P(R, Y) = \tfrac12 R(R^TY - Y^TR) = \tfrac12 (Y - R Y^T R). \f]
  * P may alias Y.
  */
 void CL_FN(cl_emb_so3_proj)(rptr P, rsrc R, rsrc Y);
 /** Derivative of (3.7) in R along V: out = ½(−V Yᵀ R − R Yᵀ V) ([EMB (2.5)] for SO(3)). */
 void CL_FN(cl_emb_so3_dproj)(rptr out, rsrc R, rsrc V, rsrc Y);
-/** d = V·W = tr(VᵀW), the inner product of R^{3×3} [EMB §3.4]. */
+/** d = V·W = tr(VᵀW), the inner product of \f$\mathbb R^{3\times3}\f$ [EMB §3.4]. */
 void CL_FN(cl_emb_so3_inner)(rptr d, rsrc V, rsrc W);
 /** v = (M)^∨ of the skew part ½(M − Mᵀ). */
 void CL_FN(cl_emb_so3_vee)(rptr v, rsrc M);
@@ -109,7 +109,7 @@ void CL_FN(cl_emb_top_body_momentum)(rptr Pi, rsrc R, rsrc mu);
 void CL_FN(cl_emb_top_invariants)(const CL_FN(cl_emb_top) *t, rptr out, rsrc R, rsrc Omega);
 
 /**
- * One step h of classical RK4 on (R, Ṙ) ∈ R^{3×3}×R^{3×3} with R̈ from
+ * One step h of classical RK4 on \f$(R, \dot R) \in \mathbb R^{3\times3}\times\mathbb R^{3\times3}\f$ with R̈ from
  * cl_emb_top_accel_38(): an integrator in the embedding space, which lets
  * RᵀR drift at the truncation error. Updates R, Rdot in place.
  */

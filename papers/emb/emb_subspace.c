@@ -2,7 +2,7 @@
  * \page ch_emb_subspace EMB 3.1 — dynamics on a subspace
  *
  * The simplest embedded manifold is a linear subspace M = {x ∈ Rⁿ : Ax = 0}
- * with A ∈ R^{m×n} of rank m. Its tangent space is ker A everywhere, and
+ * with \f$A \in \mathbb R^{m\times n}\f$ of rank m. Its tangent space is ker A everywhere, and
  * the orthogonal projection onto it is the constant matrix
  * \f[ P = I_{n\times n} - A^T (A A^T)^{-1} A . \f]
  * The paper prints \f$ I - A^T(A^TA)^{-1}A \f$: with A m×n, AᵀA is n×n of

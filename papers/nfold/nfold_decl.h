@@ -17,7 +17,7 @@ typedef struct CL_FN(cl_nfold) {
     rptr m;          /**< masses m_1 … m_N */
     rptr l;          /**< link lengths L_1 … L_N */
     rptr g;          /**< gravity g (one scalar) */
-    rptr mtail;      /**< tail sums Σ_{k≥i} m_k, the scalar factor of M_ii [NFOLD (5)] */
+    rptr mtail;      /**< tail sums \f$\sum_{k\ge i} m_k\f$, the scalar factor of M_ii [NFOLD (5)] */
     CL_FN(cl_chain) *chain; /**< the same chain in chapter S2 V, whose O(N) solve gives h */
     /* Scratch of the solves (cl_nfold_h*, cl_nfold_f*, cl_nfold_field), which
        therefore take the pendulum writable; the queries (cl_nfold_R,
@@ -123,8 +123,9 @@ int CL_FN(cl_nfold_f_dense)(CL_FN(cl_nfold) *s, rptr xi, rsrc y);
 int CL_FN(cl_nfold_field)(CL_FN(cl_nfold) *s, rptr dy, rsrc y);
 
 /**
- * Total energy T + U with T = ½ Σ_k m_k ‖ẋ_k‖², ẋ_k = Σ_{j≤k} L_j ω_j × q_j, and
- * U = Σ_k m_k g e₃·x_k, x_k = Σ_{j≤k} L_j q_j [S2 (38)–(39)].
+ * Total energy T + U with \f$T = \tfrac12\sum_k m_k\|\dot x_k\|^2\f$,
+ * \f$\dot x_k = \sum_{j\le k} L_j\,\omega_j\times q_j\f$, and \f$U = \sum_k m_k g\,e_3\cdot x_k\f$,
+ * \f$x_k = \sum_{j\le k} L_j q_j\f$ [S2 (38)–(39)].
  */
 void CL_FN(cl_nfold_energy)(const CL_FN(cl_nfold) *s, rptr E, rsrc y);
 

@@ -1,36 +1,36 @@
 /** \page ch_s2_chain S2 V — The chain pendulum
 
 n rigid massless links joined by spherical joints hang from a fixed base;
-link i carries the mass m_i at its outboard end, has length l_i, and points
-along q_i ∈ S², so the tip of link i is x_i = Σ_{j≤i} l_j q_j and the
-configuration manifold is (S²)ⁿ. The kinetic energy ½ Σ m_i ‖ẋ_i‖² is the
+link i carries the mass \f$m_i\f$ at its outboard end, has length \f$l_i\f$, and points
+along \f$q_i \in S^2\f$, so the tip of link i is \f$x_i = \sum_{j\le i} l_j q_j\f$ and the
+configuration manifold is (S²)ⁿ. The kinetic energy \f$\tfrac12\sum_i m_i\|\dot x_i\|^2\f$ is the
 quadratic form [S2 (38)]
 \f[ T(q,\omega) = \tfrac12\sum_{i,j} M_{ij}l_il_j\,\omega_i^TS(q_i)^TS(q_j)\omega_j,
     \qquad M_{ij} = \sum_{k=\max(i,j)}^n m_k , \f]
-(the printed (38) repeats the factor M_ij l_i l_j; see \ref errata_S2 "the S2 errata") and
+(the printed (38) repeats the factor \f$M_{ij}l_il_j\f$; see \ref errata_S2 "the S2 errata") and
 the potential is [S2 (39)]
 \f[ U(q) = \sum_i\sum_{j\ge i} m_j g l_i\, e_3^Tq_i . \f]
 A torque τ at the base joint and a force d at the tip do the virtual work
-δW = γ₁·τ + d·δx_n, so the generalized forces (δW = Σ f_i·δq_i) are
-f₁ = τ × q₁ + l₁d and f_i = l_i d; their moments S(q_i)f_i =
-P₁τ δ_{i1} + l_i q_i × d are what the paper prints as f_i (see \ref errata_S2 "the S2 errata").
+\f$\delta W = \gamma_1\cdot\tau + d\cdot\delta x_n\f$, so the generalized forces (\f$\delta W = \sum_i f_i\cdot\delta q_i\f$) are
+\f$f_1 = \tau\times q_1 + l_1d\f$ and \f$f_i = l_id\f$; their moments
+\f$S(q_i)f_i = P_1\tau\,\delta_{i1} + l_i\,q_i\times d\f$ are what the paper prints as \f$f_i\f$ (see \ref errata_S2 "the S2 errata").
 Corollary 2 gives the Euler–Lagrange equations [S2 (40)]
 \f[ M_{ii}l_i^2\dot\omega_i + \sum_{j\ne i}M_{ij}l_il_jS(q_i)^TS(q_j)\dot\omega_j
     - \sum_{j\ne i}M_{ij}l_il_j\|\omega_j\|^2S(q_i)q_j
     - \sum_{j\ge i}m_jgl_iS(e_3)q_i = S(q_i)f_i \f]
 and Corollary 4 Hamilton's equations [S2 (41), (42)], whose gravity term is
-∂U/∂q_i = Σ_{j≥i} m_j g l_i e₃ (the printed (42) sums over all j with l_j).
+\f$\partial U/\partial q_i = \sum_{j\ge i} m_j g l_i e_3\f$ (the printed (42) sums over all j with \f$l_j\f$).
 
-<b>O(n) solve.</b> M = B diag(m) Bᵀ with B_ik = [i ≤ k], so M⁻¹ = B⁻ᵀ
-diag(1/m) B⁻¹ is tridiagonal: (M⁻¹)_ii = 1/m_i + 1/m_{i−1},
-(M⁻¹)_{i,i+1} = −1/m_i. Write x_i = l_i q̈_i. Dividing row i of (13) by l_i,
-the tangential equations say P_i(Mx)_i = g_i with g_i = P_i(f_i/l_i −
-M_ii g e₃), so (Mx)_i = g_i + λ_i q_i for unknown scalars λ_i (the link
-tensions, up to scale), and x = M⁻¹(g + λq). The constraint
-q_i·x_i = −l_i‖q̇_i‖² then reads
+<b>O(n) solve.</b> \f$M = B\,\mathrm{diag}(m)B^T\f$ with \f$B_{ik} = [i \le k]\f$, so
+\f$M^{-1} = B^{-T}\mathrm{diag}(1/m)B^{-1}\f$ is tridiagonal: \f$(M^{-1})_{ii} = 1/m_i + 1/m_{i-1}\f$,
+\f$(M^{-1})_{i,i+1} = -1/m_i\f$. Write \f$x_i = l_i\ddot q_i\f$. Dividing row i of (13) by \f$l_i\f$,
+the tangential equations say \f$P_i(Mx)_i = g_i\f$ with \f$g_i = P_i(f_i/l_i - M_{ii}g\,e_3)\f$,
+so \f$(Mx)_i = g_i + \lambda_iq_i\f$ for unknown scalars \f$\lambda_i\f$ (the link
+tensions, up to scale), and \f$x = M^{-1}(g + \lambda q)\f$. The constraint
+\f$q_i\cdot x_i = -l_i\|\dot q_i\|^2\f$ then reads
 \f[ \sum_j (M^{-1})_{ij}(q_i\cdot q_j)\lambda_j = -l_i\|\dot q_i\|^2 - q_i\cdot(M^{-1}g)_i , \f]
 a tridiagonal system, symmetric positive definite (the Gram matrix of the
-vectors q_j e_j in the M⁻¹ inner product), solved without pivoting. Every
+vectors \f$q_je_j\f$ in the \f$M^{-1}\f$ inner product), solved without pivoting. Every
 step is O(n), against O(n³) for the dense 3n×3n solve; bench/bench_chain.c
 measures both. The same tangent solve inverts the Legendre transforms, so
 all four forms (cl_chain_rhs_d()) are O(n); the generic dense forms of
@@ -255,7 +255,7 @@ void CL_FN(cl_chain_potential)(const CL_FN(cl_chain) *ch, rptr U, rsrc q)
  *
  * From δW = γ₁·τ + d·Σ_i l_iδq_i and δq_i = γ_i × q_i:
  * \f[ f_1 = \tau\times q_1 + l_1 d,\qquad f_i = l_i d\ (i\ge 2), \f]
- * so that S(q_i)f_i = (I − q_1q_1ᵀ)τ δ_{i1} + l_i S(q_i)d, the right-hand
+ * so that \f$S(q_i)f_i = (I - q_1q_1^T)\tau\,\delta_{i1} + l_i S(q_i)d\f$, the right-hand
  * side of [S2 (40)]. (The paper prints these moments as f_i.)
  */
 void CL_FN(cl_chain_forces)(const CL_FN(cl_chain) *ch, rptr f, rsrc q)

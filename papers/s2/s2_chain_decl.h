@@ -41,7 +41,7 @@ const CL_FN(cl_s2_quad) *CL_FN(cl_chain_quad)(const CL_FN(cl_chain) *ch);
 /** Workspace of cl_chain_quad(), owned by the chain. */
 CL_FN(cl_s2_quad_ws) *CL_FN(cl_chain_ws)(CL_FN(cl_chain) *ch);
 
-/** out = M_ij = Σ_{k ≥ max(i,j)} m_k (0-based i, j) [S2 (38)]. */
+/** out = \f$M_{ij} = \sum_{k\ge\max(i,j)} m_k\f$ (0-based i, j) [S2 (38)]. */
 void CL_FN(cl_chain_M)(const CL_FN(cl_chain) *ch, size_t i, size_t j, rptr out);
 /**
  * T = kinetic energy [S2 (38)] (as corrected, see docs/errata_S2.md) at (q, ω), O(n²):
@@ -67,7 +67,7 @@ int CL_FN(cl_chain_rhs)(CL_FN(cl_chain) *ch, int form, rptr dx, rsrc x);
 /**
  * Invariants of the chain at (q, q̇): out[0] the energy ½ Σ m_i ‖ẋ_i‖² + U
  * [S2 (38), (39)], out[1] the vertical angular momentum e₃·Σ m_i x_i × ẋ_i
- * (conserved when τ = d = 0), with x_i = Σ_{j≤i} l_j q_j. O(n).
+ * (conserved when τ = d = 0), with \f$x_i = \sum_{j\le i} l_j q_j\f$. O(n).
  */
 void CL_FN(cl_chain_invariants_qdot)(const CL_FN(cl_chain) *ch, rptr out, rsrc q, rsrc qdot);
 /**

@@ -1,23 +1,42 @@
-/*
- * Coupled spheres with configuration-dependent inertia: an instance of the
- * quadratic Lagrangian [S2 (12)] for which F_i of Corollary 1 [S2 (13)] does
- * not vanish, so the terms of (13), (19), (27) and (36) that carry the
- * derivatives of the inertia are exercised.
- *
- *   m_ii(q) = a_i + b (e₃·q_i)²,   m_ij(q) = c (q_i·q_j)  (i ≠ j),
- *   U(q) = Σ_i k_i e₃·q_i + κ Σ_{i<j} q_i·q_j,           f_i = −δ q̇_i.
- *
- * On T_q(S²)ⁿ, |Σ_{i≠j} m_ij q̇_i·q̇_j| ≤ |c| Σ_{i≠j} ‖q̇_i‖‖q̇_j‖ ≤ |c|(n−1) Σ ‖q̇_i‖²,
- * so a_i > |c|(n−1) and b ≥ 0 make the kinetic energy positive definite.
- *
- * Derivatives, by hand (the only non-zero ones):
- *   ∂m_ii/∂q_i = 2b (e₃·q_i) e₃,   ∂m_ij/∂q_i = c q_j,   ∂m_ij/∂q_j = c q_i;
- *   ṁ_ii = 2b (e₃·q_i)(e₃·q̇_i),   ṁ_ij = c (q̇_i·q_j + q_i·q̇_j);
- *   ½ ∂/∂q_i Σ_jk (q̇_j·q̇_k) m_jk = b (e₃·q_i)‖q̇_i‖² e₃ + c Σ_{j≠i} (q̇_i·q̇_j) q_j
- *   (the pairs (j,k) = (i,j) and (j,i) each contribute ½ c (q̇_i·q̇_j) q_j);
- *   F_i = Σ_j ṁ_ij q̇_j − b (e₃·q_i)‖q̇_i‖² e₃ − c Σ_{j≠i} (q̇_i·q̇_j) q_j;
- *   ∂U/∂q_i = k_i e₃ + κ Σ_{j≠i} q_j.
- */
+/** \page ch_s2_coupled S2 III–IV — Coupled spheres with configuration-dependent inertia
+
+The paper's example, the chain of chapter \ref ch_s2_chain, has an inertia
+\f$m_{ij}\f$ that does not depend on q, so the terms of Corollary 1
+[S2 (13)] and of (19), (27), (36) that carry the derivatives of the
+inertia vanish there. This system, which the paper does not print, is an
+instance of the quadratic Lagrangian [S2 (12)]
+\f[ L(q,\dot q) = \tfrac12\sum_{j,k}\dot q_j^T m_{jk}(q)\dot q_k - U(q) \f]
+made to exercise them, with damping as its generalized force:
+\f[ m_{ii}(q) = a_i + b\,(e_3\cdot q_i)^2,\qquad m_{ij}(q) = c\,(q_i\cdot q_j)\ (i\ne j), \f]
+\f[ U(q) = \sum_i k_i\,e_3\cdot q_i + \kappa\sum_{i<j} q_i\cdot q_j,\qquad f_i = -\delta\,\dot q_i . \f]
+On \f$T_q(S^2)^n\f$,
+\f[ \Big|\sum_{i\ne j} m_{ij}\,\dot q_i\cdot\dot q_j\Big| \le |c|\sum_{i\ne j}\|\dot q_i\|\,\|\dot q_j\|
+    \le |c|(n-1)\sum_i\|\dot q_i\|^2, \f]
+so \f$a_i > |c|(n-1)\f$ and b ≥ 0 make the kinetic energy positive definite
+(cl_s2_coupled_new_d() refuses other parameters).
+
+<b>Derivatives, by hand.</b> The only non-zero ones are
+\f[ \frac{\partial m_{ii}}{\partial q_i} = 2b\,(e_3\cdot q_i)\,e_3,\qquad
+    \frac{\partial m_{ij}}{\partial q_i} = c\,q_j,\qquad \frac{\partial m_{ij}}{\partial q_j} = c\,q_i, \f]
+\f[ \dot m_{ii} = 2b\,(e_3\cdot q_i)(e_3\cdot\dot q_i),\qquad
+    \dot m_{ij} = c\,(\dot q_i\cdot q_j + q_i\cdot\dot q_j), \f]
+and, since the pairs (j, k) = (i, j) and (j, i) each contribute
+\f$\tfrac12 c\,(\dot q_i\cdot\dot q_j)\,q_j\f$,
+\f[ \frac12\frac{\partial}{\partial q_i}\sum_{j,k}(\dot q_j\cdot\dot q_k)\,m_{jk}
+    = b\,(e_3\cdot q_i)\|\dot q_i\|^2e_3 + c\sum_{j\ne i}(\dot q_i\cdot\dot q_j)\,q_j . \f]
+So the term \f$F_i\f$ of [S2 (13)] and the gradient of the potential are
+\f[ F_i = \sum_j \dot m_{ij}\dot q_j - b\,(e_3\cdot q_i)\|\dot q_i\|^2e_3
+    - c\sum_{j\ne i}(\dot q_i\cdot\dot q_j)\,q_j,\qquad
+    \frac{\partial U}{\partial q_i} = k_ie_3 + \kappa\sum_{j\ne i} q_j . \f]
+cl_s2_coupled_F_hand_d() computes this \f$F_i\f$ apart from the generic assembly
+of the quadratic Lagrangian, and the oracle compares the two and the
+derivatives with a Jacobian of m(q) at raised precision
+(s2.coupled.gradient). Through cl_s2_coupled_quad_d() the system runs in
+all four forms; s2.forms.coupled.agree compares their fields and
+s2.forms.coupled.conservation the energy balance
+\f$\dot E = -\delta\sum_i\|\dot q_i\|^2\f$. On the command line it is the
+system <tt>coupled</tt>.
+*/
 #include <stdlib.h>
 #include "s2_forms_impl.h"
 #include "s2_coupled.h"

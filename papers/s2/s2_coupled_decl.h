@@ -13,9 +13,9 @@ typedef struct cl_s2_coupled_mp cl_s2_coupled_mp;
 #endif
 
 /**
- * \brief n coupled spheres with configuration-dependent inertia (see s2_coupled.c):
- * m_ii = a_i + b (e₃·q_i)², m_ij = c (q_i·q_j), U = Σ k_i e₃·q_i + κ Σ_{i<j} q_i·q_j,
- * f_i = −δ q̇_i.
+ * \brief n coupled spheres with configuration-dependent inertia (\ref ch_s2_coupled):
+ * \f$m_{ii} = a_i + b\,(e_3\cdot q_i)^2\f$, \f$m_{ij} = c\,(q_i\cdot q_j)\f$,
+ * \f$U = \sum_i k_i\,e_3\cdot q_i + \kappa\sum_{i<j} q_i\cdot q_j\f$, \f$f_i = -\delta\,\dot q_i\f$.
  *
  * \p a and \p k have n entries; b, c, kappa, damping are scalars.
  * \return 0; CL_EDIM when n < 1; CL_ENAN; CL_EPARAM unless b ≥ 0, δ ≥ 0 and
@@ -31,8 +31,8 @@ const CL_FN(cl_s2_quad) *CL_FN(cl_s2_coupled_quad)(const CL_FN(cl_s2_coupled) *s
 /** Its workspace (owned by the system). */
 CL_FN(cl_s2_quad_ws) *CL_FN(cl_s2_coupled_ws)(CL_FN(cl_s2_coupled) *s);
 /**
- * F_i(q, q̇) of [S2 (13)] from the hand derivation in s2_coupled.c
+ * F_i(q, q̇) of [S2 (13)] from the hand derivation of \ref ch_s2_coupled
  * (independent of the generic assembly in cl_s2_quad_F_qdot):
- * F_i = Σ_j ṁ_ij q̇_j − b(e₃·q_i)‖q̇_i‖² e₃ − c Σ_{j≠i}(q̇_i·q̇_j) q_j.
+ * \f$F_i = \sum_j \dot m_{ij}\dot q_j - b\,(e_3\cdot q_i)\|\dot q_i\|^2e_3 - c\sum_{j\ne i}(\dot q_i\cdot\dot q_j)\,q_j\f$.
  */
 void CL_FN(cl_s2_coupled_F_hand)(const CL_FN(cl_s2_coupled) *s, rptr F, rsrc q, rsrc qdot);

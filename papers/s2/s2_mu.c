@@ -1,30 +1,30 @@
 /** \page ch_s2_mu S2 IV.A — Hamilton's equations in (q, μ)
 
-The momentum conjugate to q̇_i lives in T*_{q_i}S², identified with the
+The momentum conjugate to \f$\dot q_i\f$ lives in \f$T^*_{q_i}S^2\f$, identified with the
 tangent plane by the dot product, so the Legendre transform keeps only the
-tangential part of ∂L/∂q̇_i [S2 (20)]:
+tangential part of \f$\partial L/\partial\dot q_i\f$ [S2 (20)]:
 \f[ \mu_i = (I_3 - q_iq_i^T)\frac{\partial L}{\partial\dot q_i},\qquad
     H(q,\mu) = \sum_i \mu_i\cdot\dot q_i - L(q,\dot q) \quad\text{[S2 (21)]}. \f]
-Hamilton's phase-space principle, with δμ_i split into the part fixed by
-q_i·μ_i = 0 and a free tangential part, gives Proposition 3 [S2 (23)]
+Hamilton's phase-space principle, with \f$\delta\mu_i\f$ split into the part fixed by
+\f$q_i\cdot\mu_i = 0\f$ and a free tangential part, gives Proposition 3 [S2 (23)]
 (cl_s2_hamilton_mu_d()):
 \f[ \dot q_i = (I_3 - q_iq_i^T)\frac{\partial H}{\partial\mu_i},\qquad
     \dot\mu_i = -(I_3 - q_iq_i^T)\Big(\frac{\partial H}{\partial q_i} - f_i\Big)
     + \frac{\partial H}{\partial\mu_i}\times(\mu_i\times q_i). \f]
-The last term is normal to q_i: it keeps q_i·μ_i = 0.
+The last term is normal to \f$q_i\f$: it keeps \f$q_i\cdot\mu_i = 0\f$.
 
 For the quadratic Lagrangian [S2 (12)] the transform is linear,
-μ_i = m_ii q̇_i + (I₃ − q_iq_iᵀ)Σ_{j≠i} m_ij q̇_j [S2 (24)], i.e. μ = G q̇
+\f$\mu_i = m_{ii}\dot q_i + (I_3 - q_iq_i^T)\sum_{j\ne i} m_{ij}\dot q_j\f$ [S2 (24)], i.e. μ = G q̇
 with the matrix G of chapter \ref ch_s2_qdot; its inverse [S2 (25)] is
-q̇ = G⁻¹μ. The Hamiltonian is H = ½ Σ μ_jᵀ m^I_jk μ_k + U [S2 (26)] and
+q̇ = G⁻¹μ. The Hamiltonian is \f$H = \tfrac12\sum_{j,k}\mu_j^Tm^I_{jk}\mu_k + U\f$ [S2 (26)] and
 Corollary 3 [S2 (27)] reads
 \f[ \dot\mu_i = \sum_j (m^I_{ij}\mu_j)\times(\mu_i\times q_i)
     - (I_3 - q_iq_i^T)\frac12\frac{\partial}{\partial q_i}\sum_{j,k}\mu_j^Tm^I_{jk}\mu_k
     - (I_3 - q_iq_i^T)\Big(\frac{\partial U}{\partial q_i} - f_i\Big). \f]
 The paper leaves m^I and its derivative implicit. Here m^I is the inverse of
-the symmetric matrix G_s (G_s,ii = m_ii I₃, G_s,ij = m_ij P_iP_j, with
-P_i = I₃ − q_iq_iᵀ), which agrees with G on tangent vectors; then
-∂H/∂μ = m^Iμ = q̇, and ∂(μᵀm^Iμ)/∂q_i = −∂(q̇ᵀG_s q̇)/∂q_i at fixed q̇,
+the symmetric matrix \f$G_s\f$ (\f$G_{s,ii} = m_{ii}I_3\f$, \f$G_{s,ij} = m_{ij}P_iP_j\f$, with
+\f$P_i = I_3 - q_iq_i^T\f$), which agrees with G on tangent vectors; then
+\f$\partial H/\partial\mu = m^I\mu = \dot q\f$, and \f$\partial(\mu^Tm^I\mu)/\partial q_i = -\partial(\dot q^TG_s\dot q)/\partial q_i\f$ at fixed q̇,
 which works out (derivation at cl_s2_quad_rhs_mu_d()) to
 \f[ \frac12\frac{\partial}{\partial q_i}\mu^Tm^I\mu = -\frac12\sum_{j,k}(\dot q_j\cdot\dot q_k)
     \frac{\partial m_{jk}}{\partial q_i} + \sum_{k\ne i} m_{ik}(q_i\cdot\dot q_k)\,\dot q_i . \f]
@@ -117,7 +117,7 @@ int CL_FN(cl_s2_quad_hamiltonian_mu)(CL_FN(cl_s2_quad_ws) *ws, rptr H, rsrc q, r
  *     + \frac{\partial U}{\partial q_i}. \f]
  * Derivation: m^I = G_s⁻¹ and ∂G_s⁻¹ = −G_s⁻¹(∂G_s)G_s⁻¹, so
  * ½∂(μᵀG_s⁻¹μ)/∂q_i = −½∂(vᵀG_s v)/∂q_i at v = q̇ fixed. In
- * vᵀG_s v = Σ_j m_jj‖v_j‖² + Σ_{j≠k} m_jk (P_jv_j)·(P_kv_k), the inertia gives
+ * \f$v^TG_sv = \sum_j m_{jj}\|v_j\|^2 + \sum_{j\ne k} m_{jk}(P_jv_j)\cdot(P_kv_k)\f$, the inertia gives
  * the first sum, and ∂/∂q_i[(P_iv_i)·w] = −(q_i·v_i)w − (q_i·w)v_i =
  * −(q_i·w)v_i for tangent v_i, counted twice (j = i and k = i) with the ½,
  * gives the second. (27) is then (23) with these gradients.

@@ -1,8 +1,8 @@
 /** \page ch_s2_omega S2 III.B — Euler–Lagrange equations in (q, ω)
 
-Every tangent vector of the sphere is a rotation of q: q̇_i = ω_i × q_i
-[S2 (3)], and with ω_i chosen orthogonal to q_i the angular velocity is
-ω_i = q_i × q̇_i [S2 (5)] (cl_s2n_omega_from_qdot_d(), cl_s2n_qdot_from_omega_d()).
+Every tangent vector of the sphere is a rotation of q: \f$\dot q_i = \omega_i\times q_i\f$
+[S2 (3)], and with \f$\omega_i\f$ chosen orthogonal to \f$q_i\f$ the angular velocity is
+\f$\omega_i = q_i\times\dot q_i\f$ [S2 (5)] (cl_s2n_omega_from_qdot_d(), cl_s2n_qdot_from_omega_d()).
 Writing the Lagrangian in the angular velocities, L̃(q, ω) = L(q, S(ω)q)
 [S2 (14)], and varying ω through [S2 (16)] gives Proposition 2 [S2 (17)]:
 \f[ (I - q_iq_i^T)\Big\{\frac{d}{dt}\frac{\partial\tilde L}{\partial\omega_i}
@@ -16,9 +16,9 @@ and the equations become Corollary 2 [S2 (19)]:
 \f[ m_{ii}\dot\omega_i + \sum_{j\ne i}\Big(S(q_i)^Tm_{ij}S(q_j)\dot\omega_j
     - m_{ij}\|\omega_j\|^2S(q_i)q_j\Big)
     + S(q_i)\Big\{F_i + \frac{\partial U}{\partial q_i} - f_i\Big\} = 0, \f]
-a 3n×3n linear system K ω̇ = b whose matrix K_ii = m_ii I₃,
-K_ij = m_ij S(q_i)ᵀS(q_j) is also the Legendre transform [S2 (33)] of
-chapter \ref ch_s2_pi; its normal rows give q_i·ω̇_i = 0, so ω̇ stays
+a 3n×3n linear system K ω̇ = b whose matrix \f$K_{ii} = m_{ii}I_3\f$,
+\f$K_{ij} = m_{ij}S(q_i)^TS(q_j)\f$ is also the Legendre transform [S2 (33)] of
+chapter \ref ch_s2_pi; its normal rows give \f$q_i\cdot\dot\omega_i = 0\f$, so ω̇ stays
 tangent. cl_s2_quad_rhs_omega_d() evaluates it.
 */
 #include "s2_forms_impl.h"

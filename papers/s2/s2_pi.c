@@ -1,8 +1,8 @@
 /** \page ch_s2_pi S2 IV.B — Hamilton's equations in (q, π)
 
 The momentum conjugate to the angular velocity is the tangential part of
-∂L̃/∂ω_i [S2 (28)], and H̃(q, π) = Σ π_j·ω_j − L̃(q, ω) [S2 (29)]. Since
-L̃(q, ω) = L(q, −S(q)ω), π_i = S(q_i)μ_i = q_i × μ_i: the two momenta of a
+\f$\partial\tilde L/\partial\omega_i\f$ [S2 (28)], and \f$\tilde H(q,\pi) = \sum_j\pi_j\cdot\omega_j - \tilde L(q,\omega)\f$ [S2 (29)]. Since
+\f$\tilde L(q,\omega) = L(q, -S(q)\omega)\f$, \f$\pi_i = S(q_i)\mu_i = q_i\times\mu_i\f$: the two momenta of a
 motion differ by a quarter turn in each tangent plane
 (cl_s2_pi_from_mu_d(), cl_s2_mu_from_pi_d()). Hamilton's principle gives
 Proposition 4 [S2 (31), (32)] (cl_s2_hamilton_pi_d()):
@@ -10,13 +10,13 @@ Proposition 4 [S2 (31), (32)] (cl_s2_hamilton_pi_d()):
     \dot\pi_i = -S(q_i)\frac{\partial\tilde H}{\partial q_i}
     + \frac{\partial\tilde H}{\partial\pi_i}\times\pi_i + S(q_i)f_i . \f]
 For the quadratic Lagrangian the transform [S2 (33)] is π = Kω with the
-matrix K of chapter \ref ch_s2_omega, inverted as ω = m^Iπ [S2 (34)],
-H̃ = ½ Σ π_iᵀ m^I_ij π_j + U [S2 (35)], and Corollary 4 [S2 (36)] reads
+matrix K of chapter \ref ch_s2_omega, inverted as \f$\omega = m^I\pi\f$ [S2 (34)],
+\f$\tilde H = \tfrac12\sum_{i,j}\pi_i^Tm^I_{ij}\pi_j + U\f$ [S2 (35)], and Corollary 4 [S2 (36)] reads
 \f[ \dot q_i = -S(q_i)\sum_j m^I_{ij}\pi_j,\qquad
     \dot\pi_i = -S(q_i)\Big\{\frac12\frac{\partial}{\partial q_i}\sum_{j,k}\pi_j^Tm^I_{jk}\pi_k
     + \frac{\partial U}{\partial q_i}\Big\} + \Big\{\sum_j m^I_{ij}\pi_j\Big\}\times\pi_i + S(q_i)f_i . \f]
-Here m^I = K⁻¹ (K is symmetric), so the derivative of the quadratic form is
-−∂(ωᵀKω)/∂q_i at fixed ω = K⁻¹π (derivation at cl_s2_quad_rhs_pi_d()).
+Here \f$m^I = K^{-1}\f$ (K is symmetric), so the derivative of the quadratic form is
+\f$-\partial(\omega^TK\omega)/\partial q_i\f$ at fixed \f$\omega = K^{-1}\pi\f$ (derivation at cl_s2_quad_rhs_pi_d()).
 
 The end of this chapter carries a state of any form to any other
 (cl_s2_quad_convert_d()), evaluates any form's field (cl_s2_quad_rhs_d()),
@@ -37,7 +37,7 @@ void CL_FN(cl_s2_pi_from_mu)(size_t n, rptr pi, rsrc q, rsrc mu)
     for (size_t i = 0; i < n; i++) v3_cross(pi + 3 * i, q + 3 * i, mu + 3 * i);
 }
 
-/** \brief \f$\mu_i = \pi_i\times q_i = -S(q_i)\pi_i\f$ (inverse of S(q_i) on T_{q_i}S²). */
+/** \brief \f$\mu_i = \pi_i\times q_i = -S(q_i)\pi_i\f$ (inverse of S(q_i) on \f$T_{q_i}S^2\f$). */
 void CL_FN(cl_s2_mu_from_pi)(size_t n, rptr mu, rsrc q, rsrc pi)
 {
     for (size_t i = 0; i < n; i++) v3_cross(mu + 3 * i, pi + 3 * i, q + 3 * i);
@@ -125,7 +125,7 @@ int CL_FN(cl_s2_quad_hamiltonian_pi)(CL_FN(cl_s2_quad_ws) *ws, rptr H, rsrc q, r
  *     \frac{\partial m_{jk}}{\partial q_i} - \sum_{k\ne i} m_{ik}S(\omega_i)S(q_k)\omega_k
  *     + \frac{\partial U}{\partial q_i},\qquad \dot q_j = \omega_j\times q_j . \f]
  * Derivation: ½∂(πᵀK⁻¹π)/∂q_i = −½∂(ωᵀKω)/∂q_i at fixed ω; in
- * ωᵀKω = Σ m_jj‖ω_j‖² + Σ_{j≠k} m_jk (S(q_j)ω_j)·(S(q_k)ω_k) the inertia gives
+ * \f$\omega^TK\omega = \sum_j m_{jj}\|\omega_j\|^2 + \sum_{j\ne k} m_{jk}(S(q_j)\omega_j)\cdot(S(q_k)\omega_k)\f$ the inertia gives
  * the first sum ((S(q_j)ω_j)·(S(q_k)ω_k) = q̇_j·q̇_k), and
  * ∂/∂q_i[(q_i×ω_i)·u] = ω_i × u with u = S(q_k)ω_k, counted twice with the ½,
  * gives the second.
@@ -221,7 +221,7 @@ int CL_FN(cl_s2_quad_convert)(CL_FN(cl_s2_quad_ws) *ws, int from, rsrc x, int to
  *
  * ω: q̈_i = ω̇_i × q_i + ω_i × q̇_i (derivative of (3)). π: μ̇_i = π̇_i × q_i +
  * π_i × q̇_i, then as μ. μ: differentiating [S2 (24)] written as
- * μ_i = Σ_j m_ij q̇_j − q_i Σ_{j≠i} m_ij (q_i·q̇_j) gives G q̈ = μ̇ − R with
+ * \f$\mu_i = \sum_j m_{ij}\dot q_j - q_i\sum_{j\ne i} m_{ij}(q_i\cdot\dot q_j)\f$ gives G q̈ = μ̇ − R with
  * \f[ R_i = \sum_j \dot m_{ij}\dot q_j - \dot q_i\sum_{j\ne i} m_{ij}(q_i\cdot\dot q_j)
  *     - q_i\sum_{j\ne i}\big(\dot m_{ij}(q_i\cdot\dot q_j) + m_{ij}(\dot q_i\cdot\dot q_j)\big). \f]
  */

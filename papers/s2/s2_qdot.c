@@ -1,34 +1,34 @@
 /** \page ch_s2_qdot S2 III.A — Euler–Lagrange equations in (q, q̇)
 
 A system of n two-spheres is described globally by unit vectors
-q = (q_1, …, q_n) ∈ (S²)ⁿ and velocities q̇_i ∈ T_{q_i}S² = {ξ : q_i·ξ = 0}
+\f$q = (q_1, \dots, q_n) \in (S^2)^n\f$ and velocities \f$\dot q_i \in T_{q_i}S^2 = \{\xi : q_i\cdot\xi = 0\}\f$
 [S2 (1), (2)]. Variations are taken through the rotation group,
-q_i^ε = exp(εS(γ_i)) q_i [S2 (6)], so they never leave the sphere, and
-Hamilton's principle with the virtual work of generalized forces f_i gives
+\f$q_i^\varepsilon = \exp(\varepsilon S(\gamma_i))\,q_i\f$ [S2 (6)], so they never leave the sphere, and
+Hamilton's principle with the virtual work of generalized forces \f$f_i\f$ gives
 the Euler–Lagrange equations as the projection of the familiar ones onto
 the tangent planes [S2 (11)]:
 \f[ (I_3 - q_i q_i^T)\Big\{\frac{d}{dt}\frac{\partial L}{\partial\dot q_i}
     - \frac{\partial L}{\partial q_i} - f_i\Big\} = 0 .\f]
 For the quadratic Lagrangian [S2 (12)]
 \f[ L(q,\dot q) = \tfrac12\sum_{j,k}\dot q_j^T m_{jk}(q)\dot q_k - U(q) \f]
-with scalar inertia m_jk(q) they become Corollary 1 [S2 (13)]:
+with scalar inertia \f$m_{jk}(q)\f$ they become Corollary 1 [S2 (13)]:
 \f[ m_{ii}\ddot q_i + (I_3 - q_iq_i^T)\sum_{j\ne i} m_{ij}\ddot q_j
     + m_{ii}\|\dot q_i\|^2 q_i
     + (I_3 - q_iq_i^T)\Big\{F_i + \frac{\partial U}{\partial q_i} - f_i\Big\} = 0, \f]
 \f[ F_i(q,\dot q) = \sum_j \dot m_{ij}\dot q_j
     - \frac12\frac{\partial}{\partial q_i}\sum_{j,k}\dot q_j^T m_{jk}\dot q_k . \f]
-The third term is the centripetal acceleration that keeps ‖q_i‖ = 1: it
-makes the normal component of each row read q_i·q̈_i = −‖q̇_i‖², so the
-equations are one 3n×3n linear system G q̈ = b with G_ii = m_ii I₃,
-G_ij = m_ij(I₃ − q_iq_iᵀ); G is the matrix of the Legendre transform
+The third term is the centripetal acceleration that keeps \f$\|q_i\| = 1\f$: it
+makes the normal component of each row read \f$q_i\cdot\ddot q_i = -\|\dot q_i\|^2\f$, so the
+equations are one 3n×3n linear system G q̈ = b with \f$G_{ii} = m_{ii}I_3\f$,
+\f$G_{ij} = m_{ij}(I_3 - q_iq_i^T)\f$; G is the matrix of the Legendre transform
 [S2 (24)], which is why the same routine serves chapter \ref ch_s2_mu.
 
 A system is described once by a \ref cl_s2_quad_d "cl_s2_quad" (inertia
-m_jk(q) and its gradient, U and its gradient, forces), and every form of the
+\f$m_{jk}(q)\f$ and its gradient, U and its gradient, forces), and every form of the
 dynamics is computed from it: this chapter's cl_s2_quad_rhs_qdot_d(),
 and cl_s2_quad_rhs_omega_d(), cl_s2_quad_rhs_mu_d(), cl_s2_quad_rhs_pi_d()
 in the following chapters. The general residual (11) is
-cl_s2_el_residual_qdot_d(); F_i is cl_s2_quad_F_qdot_d().
+cl_s2_el_residual_qdot_d(); \f$F_i\f$ is cl_s2_quad_F_qdot_d().
 */
 #include <stdlib.h>
 #include "s2_forms_impl.h"
@@ -212,7 +212,7 @@ void CL_FN(cl_s2_quad_build_A)(CL_FN(cl_s2_quad_ws) *ws, rsrc q, int K)
 /**
  * \brief Vector field of the (q, q̇) form: Corollary 1 [S2 (13)].
  *
- * Rows i of (13) form one linear system G q̈ = b in R^{3n} with
+ * Rows i of (13) form one linear system G q̈ = b in \f$\mathbb R^{3n}\f$ with
  * \f[ G_{ii} = m_{ii}I_3,\quad G_{ij} = m_{ij}(I_3 - q_iq_i^T)\ (j\ne i),\quad
  *     b_i = -m_{ii}\|\dot q_i\|^2 q_i - (I_3 - q_iq_i^T)\Big\{F_i
  *          + \frac{\partial U}{\partial q_i} - f_i\Big\}, \f]

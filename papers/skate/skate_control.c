@@ -4,12 +4,12 @@
  * An internal rotor about E₁ (Figure 3) adds the rate θ̇ and the reduced
  * Lagrangian becomes ℓ_r = K(ξ, θ̇) − U(Γ) (43), for the skate (54)–(55)
  * \f[ K_r = \tfrac12\big((I_1+ml^2)Ω_1^2 + J_1(Ω_1+\dotθ)^2 + (𝓘_2+ml^2)Ω_2^2 + 𝓘_3Ω_3^2\big) + ml(Ω_2Y_1 - Ω_1Y_2) + \tfrac m2\|Y\|^2 \f]
- * with 𝓘ᵢ = Iᵢ + Jᵢ, i.e. the tensor 𝔾 printed below (55), 𝔾_{ia} = J₁e₁,
- * 𝔾_{ab} = J₁. (The printed first line of (55) has m‖Y‖² without the ½ and
+ * with 𝓘ᵢ = Iᵢ + Jᵢ, i.e. the tensor 𝔾 printed below (55), \f$\mathbb G_{ia} = J_1e_1\f$,
+ * \f$\mathbb G_{ab} = J_1\f$. (The printed first line of (55) has m‖Y‖² without the ½ and
  * the second line puts the cross term inside the ½; both disagree with that
  * 𝔾.) The controlled equations (44) add π̇ = u for the rotor momentum
  * π = J₁(Ω₁ + θ̇). The controlled Lagrangian (47) with the matching
- * conditions (52), τ = −σ⁻¹𝔾_{a·} and σ⁻¹ + ρ⁻¹ = 𝔾_{ab}⁻¹, reproduces (44)
+ * conditions (52), \f$τ = -σ^{-1}\mathbb G_{a\cdot}\f$ and \f$σ^{-1} + ρ^{-1} = \mathbb G_{ab}^{-1}\f$, reproduces (44)
  * when u follows (53); for the skate τ = −(J₁/σ)e₁ᵀ, ρ = J₁/(1 − J₁/σ), and
  * on π̃ = 0 the controlled Lagrangian is the skate Lagrangian (7) with the
  * inertia (57)
@@ -47,7 +47,7 @@
  * Γ̇₃ = −v¹Γ₂.
  *
  * Functions: cl_skate_prop16_coefficient(), cl_skate_initial_59(),
- * cl_skate_fall_time(), cl_skate_controlled_min() (chapters/skate_sim.c).
+ * cl_skate_fall_time(), cl_skate_controlled_min() (\ref ch_skate_sim).
  */
 #include "r3.h"
 #include "skate.h"
@@ -205,7 +205,7 @@ void CL_FN(cl_skate_prop16_coefficient)(rptr out, rsrc par, rsrc sigma)
 #define ROTOR_HMAX 8
 #define ROTOR_SMAX 3
 
-/** [SKATE (45)], with 𝒢_{ij} of (29) and 𝒢_{ia} of [SKATE (46)]. */
+/** [SKATE (45)], with \f$\mathcal G_{ij}\f$ of (29) and \f$\mathcal G_{ia}\f$ of [SKATE (46)]. */
 int CL_FN(cl_hamel_rotor_momenta)(rptr p, rptr pi, const CL_FN(cl_hamel) *h, int s, rsrc Gr,
                                   rsrc v, rsrc thetadot, rsrc Gamma)
 {

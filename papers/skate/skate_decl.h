@@ -27,7 +27,7 @@ void CL_FN(cl_skate_lagrangian_34)(rptr ell, rsrc par, rsrc z);
  * Kinetic energy tensor 𝔾 on (Ω, Y) [SKATE (28), (55)], 6×6 row-major, so
  * that ℓ = ½ ξᵀ𝔾ξ − mglΓ₃. With \p rotor set the moments are
  * 𝓘ᵢ = Iᵢ + Jᵢ and the matrix is 7×7 with the rotor rate last:
- * 𝔾_{ia} = J₁ e₁, 𝔾_{ab} = J₁.
+ * \f$\mathbb G_{ia} = J_1 e_1\f$, \f$\mathbb G_{ab} = J_1\f$.
  */
 void CL_FN(cl_skate_gram)(rptr G, rsrc par, int rotor);
 
@@ -88,10 +88,10 @@ int CL_FN(cl_skate_rhs_z_rotor)(rptr dz, rptr lambda, rsrc par, rsrc z, rsrc u);
  * structure constants c, r constraints, advected parameter Γ ∈ X* of
  * dimension nx, ℓ = ½𝔾ξξ − U(Γ) [SKATE (28)], and a Γ-dependent basis.
  * Index layouts (row-major):
- *  - c[(i·n + j)·n + k] = c_{ij}^k, [E_i, E_j] = c_{ij}^k E_k;
- *  - kappa[(i·n + j)·nx + k] = κ_{ij}^k, (ξΓ)_i = κ_{ij}^k ξ^j Γ_k;
+ *  - c[(i·n + j)·n + k] = \f$c_{ij}^k\f$, \f$[E_i, E_j] = c_{ij}^k E_k\f$;
+ *  - kappa[(i·n + j)·nx + k] = \f$κ_{ij}^k\f$, \f$(ξΓ)_i = κ_{ij}^k ξ^j Γ_k\f$;
  *  - Kstd[(l·nx + j)·nx + k] = ⟨K(e_j, e*^k), E_l⟩;
- *  - G[i·n + j] = 𝔾_{ij}.
+ *  - G[i·n + j] = \f$\mathbb G_{ij}\f$.
  * basis() writes 𝓔 [SKATE (22)] (n×n, column j is 𝓔_j(Γ) in the standard basis, the
  * first n − r columns spanning 𝔡(Γ)) and dE[(j·n + i)·n + col] = ∂𝓔^i_col/∂Γ_j;
  * dU() writes ∂U/∂Γ (nx), U() the potential.
@@ -115,12 +115,12 @@ int CL_FN(cl_hamel_structure)(rptr C, const CL_FN(cl_hamel) *h, rsrc Gamma);
 
 /**
  * Theorem 9 [SKATE (25)–(27), (29)]: from the quasivelocities v^α
- * (n − r entries) and Γ (nx entries), the momenta p_i = 𝒢_{iβ}v^β, their rates
+ * (n − r entries) and Γ (nx entries), the momenta \f$p_i = \mathcal G_{iβ}v^β\f$, their rates
  * \f$\dot p_\alpha = -\mathcal B^i_{\alpha\beta}p_i v^\beta + K^k_{\alpha j}\,\partial\ell/\partial\Gamma_j\,\Gamma_k\f$,
  * \f$\dot\Gamma_i = -\varkappa^k_{i\beta}v^\beta\Gamma_k\f$, and v̇ solved from
- * ṗ_α = 𝒢_{αβ}v̇^β + (∂𝒢_{αβ}/∂Γ_j)Γ̇_j v^β. Writes dv (n − r), dGamma (nx),
+ * \f$\dot p_α = \mathcal G_{αβ}\dot v^β + (\partial\mathcal G_{αβ}/\partialΓ_j)\dotΓ_j v^β\f$. Writes dv (n − r), dGamma (nx),
  * and pdot (n − r) unless NULL. n ≤ 8, nx ≤ 8 (else CL_EDIM). Returns 0,
- * CL_EDIM, CL_ENAN or CL_ESINGULAR (𝓔 or 𝒢_{αβ} singular by the rule of
+ * CL_EDIM, CL_ENAN or CL_ESINGULAR (𝓔 or \f$\mathcal G_{αβ}\f$ singular by the rule of
  * cl_lu_factor()). 𝓔 is fetched and factored once per call.
  */
 int CL_FN(cl_hamel_rhs)(rptr dv, rptr dGamma, rptr pdot, const CL_FN(cl_hamel) *h, rsrc v, rsrc Gamma);
@@ -135,7 +135,7 @@ int CL_FN(cl_hamel_rhs)(rptr dv, rptr dGamma, rptr pdot, const CL_FN(cl_hamel) *
  */
 int CL_FN(cl_hamel_pdot)(rptr pdot, const CL_FN(cl_hamel) *h, rsrc mu, rsrc v, rsrc Gamma);
 
-/** Constrained energy [SKATE (30)]: ℰ = ½𝒢_{αβ}(Γ)v^αv^β + U(Γ). */
+/** Constrained energy [SKATE (30)]: \f$ℰ = \tfrac12\mathcal G_{αβ}(Γ)v^αv^β + U(Γ)\f$. */
 int CL_FN(cl_hamel_energy)(rptr E, const CL_FN(cl_hamel) *h, rsrc v, rsrc Gamma);
 
 /**
@@ -224,10 +224,10 @@ int CL_FN(cl_skate_lagrangian_controlled)(rptr ell, rsrc par, rsrc sigma, rsrc z
 
 /**
  * \brief Momenta of a rotor-augmented Lagrangian in the Hamel basis
- *        [SKATE (45)], with 𝒢_{ia} of [SKATE (46)], for a general system \p h of §4.
+ *        [SKATE (45)], with \f$\mathcal G_{ia}\f$ of [SKATE (46)], for a general system \p h of §4.
  *
- * ℓ_r = ½𝔾_{IJ}ẋ^Iẋ^J − U(Γ) on ẋ = (ξ, θ̇) ∈ 𝔰 × ℝˢ, with the (n+s)×(n+s)
- * tensor \p Gr (row-major: 𝔾_{ij}, 𝔾_{ia}, 𝔾_{ab}; it replaces h->G), on
+ * \f$\ell_r = \tfrac12\mathbb G_{IJ}\dot x^I\dot x^J - U(Γ)\f$ on ẋ = (ξ, θ̇) ∈ 𝔰 × ℝˢ, with the (n+s)×(n+s)
+ * tensor \p Gr (row-major: \f$\mathbb G_{ij}\f$, \f$\mathbb G_{ia}\f$, \f$\mathbb G_{ab}\f$; it replaces h->G), on
  * ξ = 𝓔_β(Γ)v^β ∈ 𝔡(Γ) (\p v has n − r entries):
  * \f[ p_i = \mathcal G_{iβ}v^β + \mathcal G_{ia}\dotθ^a,\quad
  *     π_a = \mathcal G_{aα}v^α + 𝔾_{ab}\dotθ^b,\quad
@@ -249,7 +249,7 @@ int CL_FN(cl_hamel_rotor_momenta)(rptr p, rptr pi, const CL_FN(cl_hamel) *h, int
  * \p Gr the (n+1)×(n+1) tensor of cl_hamel_rotor_momenta(), \p tau the n
  * entries τ_j, \p sigma and \p rho the scalars σ, ρ of (47) (no matching
  * assumed). Writes π̃, and p̃ (n entries) and 𝒯 (n) unless NULL.
- * Returns 0, CL_EDIM (as above) or CL_ESINGULAR (𝔾_{aa} = 0 or ρ = 0).
+ * Returns 0, CL_EDIM (as above) or CL_ESINGULAR (\f$\mathbb G_{aa} = 0\f$ or ρ = 0).
  */
 int CL_FN(cl_hamel_rotor_controlled_momenta)(rptr ptil, rptr pit, rptr T, const CL_FN(cl_hamel) *h, rsrc Gr,
                                              rsrc tau, rsrc sigma, rsrc rho, rsrc v, rsrc thetadot, rsrc Gamma);

@@ -21,8 +21,8 @@
  * \f[ C_2 = lΓ_2v^2 + v^3 + \frac{l\,C_1}{\sqrt{I_3(I_2 - I_3)}}\arctan\Big(\sqrt{\tfrac{I_2-I_3}{I_3}}Γ_2\Big), \f]
  * which corrects the prefactor l/(I₃(I₂ − I₃)) printed in (37).
  * Equilibria (39): v¹ = 0 and ((Ī₂ − I₃)Γ₃(v²)² + mgl)Γ₂ + mlΓ₃v²v³ = 0;
- * upright ones are the sliding ζ_sl = (0, 0, Y₀, 0, 1) (40) and the spinning
- * ζ_sp = (0, Ω₀, 0, 0, 1) (41).
+ * upright ones are the sliding \f$ζ_{\mathrm{sl}} = (0, 0, Y_0, 0, 1)\f$ (40) and the spinning
+ * \f$ζ_{\mathrm{sp}} = (0, Ω_0, 0, 0, 1)\f$ (41).
  *
  * Functions: cl_skate_z_to_zeta(),
  * cl_skate_p(), cl_skate_rhs_zeta(),

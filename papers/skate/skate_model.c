@@ -27,7 +27,7 @@
  *
  * Proposition 5 turns the Lagrange–d'Alembert principle with the broken
  * symmetry into the nonholonomic Euler–Poincaré equations (17); for the
- * skate, with ad*_{(Ω,Y)}(Π, P) = (Π×Ω + P×Y, P×Ω) and K(y, Γ) = (y×Γ, 0)
+ * skate, with \f$\mathrm{ad}^*_{(Ω,Y)}(Π, P) = (Π\timesΩ + P\times Y,\ P\timesΩ)\f$ and K(y, Γ) = (y×Γ, 0)
  * (20), they read [SKATE (21)]
  * \f[ \tfrac{d}{dt}\tfrac{\partial\ell}{\partialΩ} = \tfrac{\partial\ell}{\partialΩ}\timesΩ + \tfrac{\partial\ell}{\partial Y}\times Y + \tfrac{\partial\ell}{\partialΓ}\timesΓ + λ_1 E_1\timesΓ,\qquad
  *     \tfrac{d}{dt}\tfrac{\partial\ell}{\partial Y} = \tfrac{\partial\ell}{\partial Y}\timesΩ + λ_2Γ + λ_3E_1\timesΓ,\qquad \dotΓ = Γ\timesΩ . \f]

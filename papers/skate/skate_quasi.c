@@ -7,14 +7,15 @@
  * that basis are Γ-dependent [SKATE (23)]
  * \f[ \mathcal C_{ij}^k(Γ) = \mathcal E_i^l\mathcal E_j^m c_{lm}^p(\mathcal E^{-1})_p^k \f]
  * (the printed (23) repeats the index k where the contraction runs over p).
- * With the momenta p_i = ⟨δℓ/δξ|_c, 𝓔_i⟩ (24), Theorem 9 gives [SKATE (25)–(27)]
+ * With the momenta \f$p_i = \langle δ\ell/δξ|_c, \mathcal E_i\rangle\f$ (24), Theorem 9 gives [SKATE (25)–(27)]
  * \f[ \dot p_α = -\mathcal B^i_{αβ}(Γ)p_iv^β + K^k_{αj}\,\tfrac{\partial\ell}{\partialΓ_j}\Big|_cΓ_k,\qquad
  *     \dotΓ_i = -\varkappa^k_{iβ}(Γ)v^βΓ_k, \f]
  * \f[ K^k_{ij} = ⟨\mathbf K(e_j, e^k_*), \mathcal E_i⟩,\quad \varkappa^k_{iβ} = κ^k_{ij}\mathcal E^j_β,\quad
  *     \mathcal B = \mathcal C + \mathcal F,\quad \mathcal F^i_{αβ} = D^j\mathcal E^l_α(\mathcal E^{-1})^i_l\varkappa^k_{jβ}Γ_k . \f]
- * For ℓ = ½𝔾ξξ − U(Γ) (28), p_i = 𝒢_{iβ}v^β with 𝒢_{ij} = 𝔾_{kl}𝓔_i^k𝓔_j^l (29),
- * which closes the system: ṗ_α = 𝒢_{αβ}v̇^β + (d𝒢_{αβ}/dt)v^β is solved for v̇.
- * The constrained energy ℰ = ½𝒢_{αβ}v^αv^β + U (30) is conserved.
+ * For ℓ = ½𝔾ξξ − U(Γ) (28), \f$p_i = \mathcal G_{iβ}v^β\f$ with
+ * \f$\mathcal G_{ij} = \mathbb G_{kl}\mathcal E_i^k\mathcal E_j^l\f$ (29), which closes the system:
+ * \f$\dot p_α = \mathcal G_{αβ}\dot v^β + (d\mathcal G_{αβ}/dt)v^β\f$ is solved for v̇.
+ * The constrained energy \f$ℰ = \tfrac12\mathcal G_{αβ}v^αv^β + U\f$ (30) is conserved.
  *
  * This module implements the theorem for any (𝔰, X*, 𝓔(Γ)) given by
  * structure constants (cl_hamel_rhs(),
@@ -192,7 +193,7 @@ static void hamel_xi(rptr xi, const CL_FN(cl_hamel) *h, rsrc E, rsrc v)
     }
 }
 
-/** [SKATE (25)–(27)] with p_i = 𝒢_{iβ}v^β (29). */
+/** [SKATE (25)–(27)] with \f$p_i = \mathcal G_{iβ}v^β\f$ (29). */
 int CL_FN(cl_hamel_rhs)(rptr dv, rptr dGamma, rptr pdot, const CL_FN(cl_hamel) *h, rsrc v, rsrc Gamma)
 {
     if (!hamel_dims_ok(h)) return CL_EDIM;

@@ -1,8 +1,41 @@
-/*
- * SKATE §7.2–7.3: the simulations behind Figures 4 and 5 — the fall time of
- * the uncontrolled skate and the lowest Γ₃ of the controlled one, each
- * located by an event of the integrator (src/ode) rather than by sampling.
- * See \ref ch_skate_stabilization.
+/**
+ * \page ch_skate_sim SKATE §7.2–7.3 — the simulations of Figures 4 and 5
+ *
+ * The paper ends with two simulations from one initial state, a small tilt
+ * φ₀ = 0.1 away from the sliding equilibrium (40) [SKATE (59)]:
+ * \f[ Ω(0) = (0.1,\ 0.1\tanφ_0,\ 0.1),\qquad Y(0) = (1, 0, 0),\qquad
+ *     Γ(0) = (0,\ \sinφ_0,\ \cosφ_0). \f]
+ * It satisfies Γ₁ = 0 and the three constraints ψ¹, ψ², ψ³ exactly for
+ * every φ₀ (Ω₂Γ₃ = 0.1 sin φ₀ = Ω₃Γ₂), so it is used as given
+ * (cl_skate_initial_59_d()).
+ *
+ * <b>Figure 4, uncontrolled.</b> The skate of §7.2 (m = 2, l = 0.8,
+ * I = (0.35, 0.35, 0.004)) falls: Γ₃ reaches 0 at t ≈ 1.025.
+ * cl_skate_fall_time_d() integrates the quasivelocity form (38),
+ * \f$\dotζ = f(ζ)\f$ with ζ = (v¹, v², v³, Γ₂, Γ₃), or the z-form (21) with
+ * its multipliers, by Gragg–Bulirsch–Stoer with tolerance
+ * \f$2^{12-p}\f$, and locates the fall as an event of the integrator
+ * (Γ₃ = 0 falling) rather than by sampling, so the fall time is known to
+ * the working precision. The oracle row skate.fig4.fall compares the two
+ * forms on the ladder, and the errata page \ref errata_SKATE gives the
+ * confirmed time to 50 digits.
+ *
+ * <b>Figure 5, controlled.</b> With a rotor (m = 3, J = (0.005, 0.0025,
+ * 0.0025)) and σ = −10⁻⁵ inside the stability range (58), the closed loop
+ * (44) with the control law of chapter \ref ch_skate_control
+ * \f[ u = \frac{J_1^2}{σ}\,\frac{R_1}{I_1 + ml^2 + J_1^2/σ},\qquad
+ *     R_1 = Γ_2\big(mgl + (ml^2 + \mathcal I_2 - \mathcal I_3)Γ_3(v^2)^2\big) + mlΓ_3v^2v^3 \f]
+ * keeps Γ₃ near 1 over 0 ≤ t ≤ 10. cl_skate_controlled_min_d() finds the
+ * lowest Γ₃: every local minimum is an event
+ * \f$\dotΓ_3 = Γ_1Ω_2 - Γ_2Ω_1\f$ rising through 0; among Γ₃(0), the minima
+ * and Γ₃ at the end it takes the lowest value and the first time it is
+ * reached to within \f$2^{24-p}\f$ (the closed loop is periodic, so later
+ * minima repeat the value up to the integration error). With the law as
+ * printed in (56), which divides by I₁ + ml² instead, the skate falls
+ * within t = 2 (\ref errata_SKATE).
+ *
+ * The command line draws both figures: `chartless reproduce skate-fig4`
+ * and `chartless reproduce skate-fig5` (`--law printed` for the printed law).
  */
 #include "r3.h"
 #include "ode.h"

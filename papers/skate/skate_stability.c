@@ -17,7 +17,7 @@
  *
  * Energy–Casimir (Aeyels). With ℰ (30), C₁ (36), C₂ (37), C₃, the general
  * procedure of src/energy_casimir.h (least-squares multipliers, null space of
- * the DC_j, inertia of the restricted Hessian) gives at ζ_sp the multipliers
+ * the \f$DC_j\f$, inertia of the restricted Hessian) gives at \f$ζ_{\mathrm{sp}}\f$ the multipliers
  * (−Ω₀, 0, I₃Ω₀² − mgl) of A.1. The tangent space is spanned by e₁ and
  * (0, 0, −2lΩ₀, 1, 0) — not by e₁ and e₄ as printed, since DC₂ = (0, 0, 1,
  * 2lΩ₀, 0) is not orthogonal to e₄ — but the restricted form is the same,
