@@ -5,8 +5,8 @@
  *        Legendre maps between them and its energy, all from the exact
  *        derivatives of the expression engine.
  *
- * The inputs of L are numbered x_0 … x_{3n−1} = q_1 … q_n,
- * x_{3n} … x_{6n−1} = q̇_1 … q̇_n, then the parameters. See lagr_s2.c.
+ * The inputs of L are numbered \f$x_0 \dots x_{3n-1} = q_1 \dots q_n\f$,
+ * \f$x_{3n} \dots x_{6n-1} = \dot q_1 \dots \dot q_n\f$, then the parameters. See lagr_s2.c.
  */
 #ifndef CL_LAGR_S2_H
 #define CL_LAGR_S2_H

@@ -34,7 +34,7 @@ int CL_FN(cl_lagr_s2_bad_node)(const CL_FN(cl_lagr_s2) *lg);
  * \brief Accelerations of Proposition 1 [S2 (11)] for a general L.
  *
  * With q̈_i = a_i − ‖q̇_i‖²q_i (a_i tangent, so that ‖q_i‖ = 1 is kept) and
- * d/dt ∂L/∂q̇_i = Σ_j L_{q̇_iq̇_j}q̈_j + Σ_j L_{q̇_iq_j}q̇_j, the projected
+ * \f$\frac{d}{dt}\partial L/\partial\dot q_i = \sum_j L_{\dot q_i\dot q_j}\ddot q_j + \sum_j L_{\dot q_iq_j}\dot q_j\f$, the projected
  * equations and the normal rows q_i·q̈_i = −‖q̇_i‖² are one 3n×3n system
  * \f[ (I_3 - q_iq_i^T)\sum_j L_{\dot q_i\dot q_j}\ddot q_j + q_iq_i^T\ddot q_i
  *     = (I_3 - q_iq_i^T)\Big(\frac{\partial L}{\partial q_i} - \sum_j L_{\dot q_iq_j}\dot q_j\Big)
