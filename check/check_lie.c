@@ -156,19 +156,26 @@ static double lie_order_offset(int method, int series, long n0, char *note, size
     return st ? NAN : d1 - d2 - order;
 }
 
+/* What one Lie order row measures. */
+typedef struct lie_order_case {
+    int method, series;
+    long n0;
+} lie_order_case;
+
+static double lie_order_measure(const void *arg, char *note, size_t len)
+{
+    const lie_order_case *c = arg;
+    return lie_order_offset(c->method, c->series, c->n0, note, len);
+}
+
+/* check_ode.c: the cached order verdict shared by the order rows (slots 8..15 here). */
+int check_order_cached(cl_check_result *res, int slot, double (*measure)(const void *arg, char *note, size_t len),
+                       const void *arg);
+
 int check_lie_order_run(cl_check_result *res, int which, int method, int series, long n0)
 {
-    static double cached[8];
-    static char notes[8][200];
-    static int done[8];
-    if (!done[which]) {
-        cached[which] = lie_order_offset(method, series, n0, notes[which], sizeof notes[which]);
-        done[which] = 1;
-    }
-    cl_check_begin(res);
-    if (!(fabs(cached[which]) <= 0.5)) cl_check_worst(res, log2(fabs(cached[which])), NULL); /* NaN fails */
-    snprintf(res->note, sizeof res->note, "%s", notes[which]);
-    return CL_OK;
+    const lie_order_case c = {method, series, n0};
+    return check_order_cached(res, 8 + which, lie_order_measure, &c);
 }
 #endif
 

@@ -73,19 +73,32 @@ static double ode_order_offset(const ode_order_case *oc, char *note, size_t len)
     return off;
 }
 
-int check_ode_order_run(cl_check_result *res, int which, const ode_order_case *oc)
+/*
+ * The order rows of src/ode.c and src/lie.c: \p measure (its offset from the
+ * order, and a note) is run once per \p slot (0..15) and the row passes when
+ * the offset is within 0.5.
+ */
+int check_order_cached(cl_check_result *res, int slot, double (*measure)(const void *arg, char *note, size_t len),
+                       const void *arg)
 {
-    static double cached[8];
-    static char notes[8][200];
-    static int done[8];
-    if (!done[which]) {
-        cached[which] = ode_order_offset(oc, notes[which], sizeof notes[which]);
-        done[which] = 1;
+    static double cached[16];
+    static char notes[16][200];
+    static int done[16];
+    if (!done[slot]) {
+        cached[slot] = measure(arg, notes[slot], sizeof notes[slot]);
+        done[slot] = 1;
     }
     cl_check_begin(res);
-    if (!(fabs(cached[which]) <= 0.5)) cl_check_worst(res, log2(fabs(cached[which])), NULL); /* NaN fails */
-    snprintf(res->note, sizeof res->note, "%s", notes[which]);
+    if (!(fabs(cached[slot]) <= 0.5)) cl_check_worst(res, log2(fabs(cached[slot])), NULL); /* NaN fails */
+    snprintf(res->note, sizeof res->note, "%s", notes[slot]);
     return CL_OK;
+}
+
+static double ode_order_measure(const void *arg, char *note, size_t len) { return ode_order_offset(arg, note, len); }
+
+int check_ode_order_run(cl_check_result *res, int which, const ode_order_case *oc)
+{
+    return check_order_cached(res, which, ode_order_measure, oc);
 }
 #endif
 
