@@ -35,7 +35,7 @@ VERSION := 0.1.0
 # ------------------------------------------------------------------ sources
 SRC_T   := scalar r3 linalg deriv ode lie energy_casimir expr_eval lagr_s2
 SRC_1   := core expr
-CHECK_T := check_core check_linalg
+CHECK_T := check_core check_linalg check_ode check_lie
 CHECK_1 := registry verdict model
 
 # paper.def field $(2) of paper $(1)

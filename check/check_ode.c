@@ -1,0 +1,120 @@
+/*
+ * Convergence orders of the ODE integrators of src/ode.c, one quick row per
+ * method: fixed steps on a nonlinear, non-autonomous system in R³ (so every
+ * node c_i and every coupling of the tableau enters), read off the ratio of
+ * successive differences y_N − y_2N and y_2N − y_4N, which is 2^order up to
+ * a factor 1 + O(h). The reading is taken at 256 bits whatever the rung (the
+ * order is a property of the method, and 256 bits leave the differences far
+ * above rounding), once per method; both copies report the same reading.
+ */
+#include <math.h>
+#include <stdio.h>
+#include "check.h"
+#include "ode.h"
+
+/* What one order row measures: the method, its parameter, the step counts N, 2N, 4N to t = 1. */
+typedef struct ode_order_case {
+    cl_ode_method method;
+    int param;   /* stages (GAUSS), columns (GBS) */
+    long n0;     /* N */
+} ode_order_case;
+
+#if CL_PREC == CL_MPFR
+/* y' = (y₂y₃, t/2 − y₁y₃, −y₁y₂/2): bounded and smooth on [0, 1] from (1, 1/2, 1/4). */
+static int order_rhs(rptr dy, rsrc t, rsrc y, void *ctx)
+{
+    (void)ctx;
+    R_DECL(u, r_prec(dy));
+    r_mul(dy, y + 1, y + 2);
+    r_mul(u, y, y + 2);
+    r_mul_2si(dy + 1, t, -1);
+    r_sub(dy + 1, dy + 1, u);
+    r_mul(dy + 2, y, y + 1);
+    r_mul_2si(dy + 2, dy + 2, -1);
+    r_neg(dy + 2, dy + 2);
+    return CL_OK;
+}
+
+/* y at t = 1 after n fixed steps of 1/n. */
+static int fixed_run(CL_FN(cl_ode_ws) *ws, rptr y, long n)
+{
+    cl_prec_t p = r_prec(y);
+    R_DECL(t, p); R_DECL(t1, p); R_DECL(h, p);
+    r_set_zero(t);
+    r_set_si(t1, 1);
+    r_set_q(h, 1, n);
+    r_set_si(y, 1);
+    r_set_q(y + 1, 1, 2);
+    r_set_q(y + 2, 1, 4);
+    cl_ode_stats s;
+    return CL_FN(cl_ode_integrate)(ws, order_rhs, NULL, t, y, t1, h, &s);
+}
+
+/*
+ * The observed order log2(|y_N − y_2N| / |y_2N − y_4N|) at 256 bits minus the
+ * method's order, with the readings in \p note.
+ */
+static double ode_order_offset(const ode_order_case *oc, char *note, size_t len)
+{
+    const cl_prec_t p = 256;
+    CL_FN(cl_ode_ws) *ws;
+    if (CL_FN(cl_ode_ws_new)(&ws, 3, p, oc->method, oc->param)) return NAN;
+    if (oc->method == CL_ODE_RKF78 || oc->method == CL_ODE_GBS) CL_FN(cl_ode_set_adaptive)(ws, 0);
+    rptr y = CL_FN(cl_rvec_new)(9, p);
+    int st = CL_OK;
+    for (int k = 0; k < 3 && !st; k++) st = fixed_run(ws, y + 3 * k, oc->n0 << k);
+    int order = CL_FN(cl_ode_ws_order)(ws);
+    double d1 = CL_FN(cl_rvec_log2_maxdiff)(y, y + 3, 3), d2 = CL_FN(cl_rvec_log2_maxdiff)(y + 3, y + 6, 3);
+    double off = st ? NAN : d1 - d2 - order;
+    snprintf(note, len, "%s: log2|y_N - y_2N| = %.1f, log2|y_2N - y_4N| = %.1f (N = %ld): observed order %.2f, order %d",
+             cl_ode_method_name(oc->method), d1, d2, oc->n0, d1 - d2, order);
+    CL_FN(cl_rvec_free)(y);
+    CL_FN(cl_ode_ws_free)(ws);
+    return off;
+}
+
+/*
+ * The order rows of src/ode.c and src/lie.c: \p measure (its offset from the
+ * order, and a note) is run once per \p slot (0..15) and the row passes when
+ * the offset is within 0.5.
+ */
+int check_order_cached(cl_check_result *res, int slot, double (*measure)(const void *arg, char *note, size_t len),
+                       const void *arg)
+{
+    static double cached[16];
+    static char notes[16][200];
+    static int done[16];
+    if (!done[slot]) {
+        cached[slot] = measure(arg, notes[slot], sizeof notes[slot]);
+        done[slot] = 1;
+    }
+    cl_check_begin(res);
+    if (!(fabs(cached[slot]) <= 0.5)) cl_check_worst(res, log2(fabs(cached[slot])), NULL); /* NaN fails */
+    snprintf(res->note, sizeof res->note, "%s", notes[slot]);
+    return CL_OK;
+}
+
+static double ode_order_measure(const void *arg, char *note, size_t len) { return ode_order_offset(arg, note, len); }
+
+int check_ode_order_run(cl_check_result *res, int which, const ode_order_case *oc)
+{
+    return check_order_cached(res, which, ode_order_measure, oc);
+}
+#endif
+
+/* Measured by the MPFR copy at 256 bits on every rung: both copies call the same run. */
+int check_ode_order_run(cl_check_result *res, int which, const ode_order_case *oc);
+
+#define ODE_ORDER_WHY "the order is an integer and the reading is 2^order (1 + O(h)): within 0.5 it is nearer the order than either neighbour"
+
+/* One row per method: the same measurement, each with its own description. */
+#define ODE_ORDER_CHECK(id, name, tags_, what_, which, method, param, n0) \
+    CL_CHECK(id, name, .chapter = "core", .tags = tags_, .what = what_, .cond = 1, .why = ODE_ORDER_WHY, \
+             .kind = CL_CHECK_EXACT) \
+    { static const ode_order_case oc = {method, param, n0}; return check_ode_order_run(res, which, &oc); }
+
+ODE_ORDER_CHECK(ode_order_rk4, "ode.order.rk4", "", "observed order of classical RK4 on a nonlinear non-autonomous system in R^3, N = 16, 32, 64 steps to t = 1, within 0.5 of 4 (at 256 bits on every rung)", 0, CL_ODE_RK4, 0, 16)
+ODE_ORDER_CHECK(ode_order_rkf78, "ode.order.rkf78", "", "observed order of the propagated Fehlberg 8 solution with fixed steps, N = 4, 8, 16 to t = 1, within 0.5 of 8 (at 256 bits on every rung)", 1, CL_ODE_RKF78, 0, 4)
+ODE_ORDER_CHECK(ode_order_gauss2, "ode.order.gauss2", "", "observed order of 2-stage Gauss-Legendre collocation, N = 8, 16, 32 to t = 1, within 0.5 of 4 (at 256 bits on every rung)", 2, CL_ODE_GAUSS, 2, 8)
+ODE_ORDER_CHECK(ode_order_gauss3, "ode.order.gauss3", "", "observed order of 3-stage Gauss-Legendre collocation, N = 4, 8, 16 to t = 1, within 0.5 of 6 (at 256 bits on every rung)", 3, CL_ODE_GAUSS, 3, 4)
+ODE_ORDER_CHECK(ode_order_gbs4, "ode.order.gbs4", "", "observed order of Gragg-Bulirsch-Stoer with 4 columns and fixed steps, N = 4, 8, 16 to t = 1, within 0.5 of 8 (at 256 bits on every rung)", 4, CL_ODE_GBS, 4, 4)
