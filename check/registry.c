@@ -191,6 +191,9 @@ static int word_allowed(const char *choices, const char *w)
 
 int cl_parse_whole(const char *s, long lo, long hi, long *v)
 {
+    /* digits with an optional minus sign, of any length: no blanks or plus
+       sign that strtol would let through */
+    if (!s || !isdigit((unsigned char)s[s[0] == '-'])) return -1;
     char *end;
     errno = 0;
     long x = strtol(s, &end, 10);
