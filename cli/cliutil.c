@@ -8,7 +8,7 @@
 
 int cl_cli_error(const char *what, const char *arg)
 {
-    if (arg) fprintf(stderr, "error: %s (%s)\n", what, arg);
+    if (arg) fprintf(stderr, arg[0] ? "error: %s (%s)\n" : "error: %s (\"%s\")\n", what, arg);
     else fprintf(stderr, "error: %s\n", what);
     return CL_EXIT_USAGE;
 }
