@@ -236,7 +236,8 @@ static void __attribute__((noreturn)) child(const child_args *a, pid_t grader)
     set_limit(RLIMIT_NPROC, 0, 0);
     rlim_t as = mapped_now() + (rlim_t)CL_SANDBOX_MEMORY;
     set_limit(RLIMIT_AS, as, as);
-    forbid_processes(getpid());
+    /* The tests turn the filter off to see that the grader also ends what escaped it. */
+    if (!getenv("CHARTLESS_GRADE_TEST_NO_SECCOMP")) forbid_processes(getpid());
 
     /* A name without a slash is a file in the current directory, not a library on the search path. */
     char path[4096];
@@ -291,7 +292,7 @@ static pid_t parent_of(pid_t pid)
 }
 
 /* Kill and reap every child of the grader, which as subreaper also inherits
-   the orphaned descendants of the sandbox; returns how many were found. */
+   the orphaned descendants of the sandbox; returns how many were reaped. */
 static int end_descendants(pid_t sandbox, double deadline)
 {
     int found = 0;
@@ -305,12 +306,12 @@ static int end_descendants(pid_t sandbox, double deadline)
             if (*end || pid <= 0 || pid == sandbox || parent_of((pid_t)pid) != self) continue;
             kill((pid_t)pid, SIGKILL);
             kill(-(pid_t)pid, SIGKILL);
-            found++;
         }
         if (d) closedir(d);
         int st;
         pid_t r = waitpid(-1, &st, WNOHANG);
         if (r < 0 && errno == ECHILD) return found;
+        if (r > 0) found++;
         if (r == 0) {
             if (now() > deadline) return found;
             usleep(2000);
