@@ -66,6 +66,8 @@ bad "rhs, --m -1" "$S1" rhs $CH --m -1
 bad "rhs, --m 0" "$S1" rhs $CH --m 0
 bad "rhs, --m abc" "$S1" rhs $CH --m abc
 bad "rhs, two masses for one link" "$S1" rhs $CH --m 1,2
+bad "rhs, an empty list of masses sets no n" "$S1" rhs --system chain --m ,
+bad "rhs, an empty --m" "$S1" rhs --system chain --m=
 bad "rhs, --m nan" "$S1" rhs $CH --m nan
 bad "rhs, --l inf" "$S1" rhs $CH --l inf
 bad "rhs, --l 0" "$S1" rhs $CH --l 0
