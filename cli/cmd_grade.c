@@ -43,11 +43,15 @@ static const char *help_text =
     "  --seed S          seed of the random states (default 1)\n"
     "  --timeout SEC     time limit for the student's code, in seconds (default 10,\n"
     "                    at most 86400)\n"
-    "  --bits B          precision of the reference (default 256)\n"
+    "  --bits B          precision of the reference, at least 64 (default 256)\n"
     "  -h, --help        this text\n"
     "\n"
+    "The student's code runs in a separate process with at most 512 MiB more memory, CPU\n"
+    "time and a deadline of --timeout, no files, no new processes or threads; its input\n"
+    "is read-only and dx is followed by a guard page. What it prints is shown quoted.\n"
+    "\n"
     "exit status: 0 every component agrees to rounding, 1 a component is wrong or the\n"
-    "student's code crashed or timed out, 2 bad input\n";
+    "student's code crashed, timed out, exited, forked or overran dx, 2 bad input\n";
 
 typedef struct grade_ctx {
     const cl_system *sys;
@@ -86,7 +90,8 @@ static void block_hint(const grade_ctx *gc, const double *s, const double *r, co
         double d[3] = {s[3 * b] - r[3 * b], s[3 * b + 1] - r[3 * b + 1], s[3 * b + 2] - r[3 * b + 2]};
         double c[3] = {d[1] * q[2] - d[2] * q[1], d[2] * q[0] - d[0] * q[2], d[0] * q[1] - d[1] * q[0]};
         if (c[0] * c[0] + c[1] * c[1] + c[2] * c[2] <= 1e-20 * nd) {
-            snprintf(hint, len, "the difference is along q%d: a missing projection (I - q%d q%d^T)?", j + 1, j + 1, j + 1);
+            snprintf(hint, len, "the difference is along q%d: a term along q%d missing or extra, such as a missing projection (I - q%d q%d^T)"
+                     " or a missing centripetal term", j + 1, j + 1, j + 1, j + 1);
             return;
         }
     }
@@ -241,7 +246,7 @@ static int grade(grade_ctx *gc, const char *sofile, const char *symbol, double t
         size_t top = 3 * b;
         for (size_t i = 3 * b + 1; i < 3 * b + 3; i++) if (worst[i] > worst[top]) top = i;
         int k = worst_k[top];
-        char hint[160], name[32];
+        char hint[256], name[32];
         block_hint(gc, stu + (size_t)k * dim, ref + (size_t)k * dim, gc->x + (size_t)k * dim, b, hint, sizeof hint);
         component_name(gc, 3 * b, name, sizeof name);
         char *dot = strchr(name, '.');
