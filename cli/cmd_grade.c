@@ -30,7 +30,10 @@ static const char *help_text =
     "\n"
     "Load cl_student_<system>_<form> from STUDENT.so (see cl_student.h), evaluate it in a\n"
     "separate process at seeded random states and at the system's equilibria, and compare\n"
-    "each component with the reference computed in MPFR. A component is 'rounding' when\n"
+    "each component with the reference computed in MPFR; once at the given parameters, once\n"
+    "at random unequal ones drawn from them (each number scaled by its own factor in [1/2, 3/2)).\n"
+    "\n"
+    "A component is 'rounding' when\n"
     "|student - reference| <= 2^-40 max(1, max|reference|): double precision's 2^-53 with room\n"
     "for the growth of rounding errors in a straightforward evaluation; otherwise 'wrong'.\n"
     "\n"
@@ -359,21 +362,94 @@ static int student_params(const cl_params *p, cl_student_params *sp, double **m,
     return CL_OK;
 }
 
+/* Grade at one instance: its random states and equilibria, the student
+   given that instance's parameters. The report's exit status. */
+static int grade_instance(const cl_system *sys, void *inst, int form, const cl_params *params, int nrandom,
+                          unsigned long seed, long bits, const char *sofile, const char *symbol, double timeout)
+{
+    grade_ctx gc = {.sys = sys, .inst = inst, .form = form};
+    double *m = NULL, *l = NULL, *extra = NULL;
+    if (student_doubles(params)) return CL_EXIT_USAGE;
+    /* The student sees the values the system uses, defaults included. */
+    if (student_params(params, &gc.par, &m, &l, &extra)) {
+        free(m); free(l); free(extra);
+        return cl_cli_error("out of memory", NULL);
+    }
+    gc.dim = sys->dim(inst, form);
+    mpfr_ptr xm = malloc(gc.dim * sizeof *xm);
+    for (size_t i = 0; i < gc.dim; i++) mpfr_init2(xm + i, bits);
+    int neq = 0;
+    const char *name = "";
+    while (sys->equilibrium && neq < 16 && sys->equilibrium(inst, neq, form, xm, &name) == CL_OK) neq++;
+    gc.nstates = nrandom + neq;
+    gc.x = malloc((size_t)gc.nstates * gc.dim * sizeof *gc.x);
+    gc.label = malloc((size_t)gc.nstates * sizeof *gc.label);
+    cl_rng rng;
+    cl_rng_seed(&rng, seed);
+    for (int k = 0; k < gc.nstates; k++) {
+        if (k < nrandom) {
+            sys->random_state(inst, form, xm, &rng);
+            snprintf(gc.label[k], sizeof gc.label[k], "random, seed %lu #%d", seed, k + 1);
+        } else {
+            sys->equilibrium(inst, k - nrandom, form, xm, &name);
+            snprintf(gc.label[k], sizeof gc.label[k], "equilibrium: %s", name);
+        }
+        for (size_t i = 0; i < gc.dim; i++) gc.x[(size_t)k * gc.dim + i] = mpfr_get_d(xm + i, MPFR_RNDN);
+    }
+    for (size_t i = 0; i < gc.dim; i++) mpfr_clear(xm + i);
+    free(xm);
+    int ret = grade(&gc, sofile, symbol, timeout, (cl_prec_t)bits);
+    free(gc.x); free(gc.label); free(m); free(l); free(extra);
+    return ret;
+}
+
+/* The parameters once more with every number scaled by a factor of its own
+   from [1/2, 3/2) (zeros stay zero, the size and words as they are), so that
+   masses and lengths differ and a formula using l_i for l_j cannot pass.
+   The command line of the draw goes to \p shown. 0, or -1 when the system
+   refuses the draw. */
+static int perturbed_params(const cl_params *p, cl_rng *rng, long bits, cl_params *out, char *shown, size_t len)
+{
+    size_t nk = 0, k0 = strlen(shown);
+    const char **keys = calloc(p->count + 1, sizeof *keys), **vals = calloc(p->count + 1, sizeof *vals);
+    char **text = calloc(p->count + 1, sizeof *text);
+    int st = !keys || !vals || !text ? -1 : 0;
+    for (size_t k = 0; k < p->count && !st; k++) {
+        const cl_param *d = p->table + k;
+        const cl_param_value *v = p->v + k;
+        size_t cap = 32 * (v->len + 1);
+        if (!(text[k] = malloc(cap))) { st = -1; break; }
+        text[k][0] = 0;
+        if (d->shape == CL_PARAM_SIZE) snprintf(text[k], cap, "%ld", v->whole);
+        else if (d->shape == CL_PARAM_WORD && v->word) snprintf(text[k], cap, "%s", v->word);
+        else if (d->shape == CL_PARAM_FLAG && v->given) { keys[nk] = d->name; vals[nk++] = NULL; continue; }
+        else if (v->len && d->shape != CL_PARAM_FLAG && d->shape != CL_PARAM_WORD)
+            for (size_t i = 0, at = 0; i < v->len; i++)
+                at += (size_t)snprintf(text[k] + at, cap - at, "%s%.17g", i ? "," : "",
+                                       mpfr_get_d(v->x + i, MPFR_RNDN) * cl_rng_range(rng, 0.5, 1.5));
+        if (!text[k][0]) continue;
+        keys[nk] = d->name;
+        vals[nk++] = text[k];
+        if (d->shape != CL_PARAM_WORD && d->shape != CL_PARAM_SIZE && k0 < len)
+            k0 += (size_t)snprintf(shown + k0, len - k0, " --%s %s", d->name, text[k]);
+    }
+    cl_sys_error e = {"", ""};
+    if (!st) st = cl_params_parse(out, p->table, (int)nk, keys, vals, (cl_prec_t)bits, &e) ? -1 : 0;
+    for (size_t k = 0; text && k < p->count; k++) free(text[k]);
+    free(text); free(keys); free(vals);
+    return st;
+}
+
 static int cmd_grade(int argc, char **argv)
 {
     static const cl_cmd_option opts[] = {{"states", OPT_STATES}, {"seed", OPT_SEED}, {"timeout", OPT_TIMEOUT}, {NULL, 0}};
     grade_opts o = {.nrandom = 20, .seed = 1, .timeout = 10};
-    double *m = NULL, *l = NULL, *extra = NULL;
-    grade_ctx gc = {0};
     cl_cmd_system cs = {0};
     cl_cmd_args a;
     int ret = cl_cmd_scan(argc, argv, opts, on_option, &o, 2, &a);
     if (ret) return ret;
     if (a.help) { fputs(help_text, stdout); goto out; }
     const char *system = a.system, *form = a.form, *sofile = a.npositional ? a.positional[0] : NULL;
-    int nrandom = o.nrandom;
-    unsigned long seed = o.seed;
-    double timeout = o.timeout;
     if (!a.bits_given) a.bits = 256; /* the reference's default precision */
     long bits = a.bits;
     ret = CL_EXIT_USAGE;
@@ -386,52 +462,33 @@ static int cmd_grade(int argc, char **argv)
         goto out;
     }
     if ((ret = cl_cmd_open_system(&a, &cs))) goto out;
-    gc.sys = cs.sys;
-    gc.inst = cs.inst;
-    gc.form = cs.form;
     ret = CL_EXIT_USAGE;
-    if (!gc.sys->random_state) { cl_cli_error("this system offers no random states to grade at", system); goto out; }
-    if (student_doubles(&cs.params)) goto out;
-    /* The student sees the values the system uses, defaults included. */
-    if (student_params(&cs.params, &gc.par, &m, &l, &extra)) { cl_cli_error("out of memory", NULL); goto out; }
-    gc.dim = gc.sys->dim(gc.inst, gc.form);
-    int neq = 0;
-    if (gc.sys->equilibrium) {
-        mpfr_ptr tmp = malloc(gc.dim * sizeof *tmp);
-        for (size_t i = 0; i < gc.dim; i++) mpfr_init2(tmp + i, bits);
-        const char *nm_;
-        while (neq < 16 && gc.sys->equilibrium(gc.inst, neq, gc.form, tmp, &nm_) == CL_OK) neq++;
-        for (size_t i = 0; i < gc.dim; i++) mpfr_clear(tmp + i);
-        free(tmp);
-    }
-    gc.nstates = nrandom + neq;
-    gc.x = malloc((size_t)gc.nstates * gc.dim * sizeof *gc.x);
-    gc.label = malloc((size_t)gc.nstates * sizeof *gc.label);
-    mpfr_ptr xm = malloc(gc.dim * sizeof *xm);
-    for (size_t i = 0; i < gc.dim; i++) mpfr_init2(xm + i, bits);
-    cl_rng rng;
-    cl_rng_seed(&rng, seed);
-    for (int k = 0; k < gc.nstates; k++) {
-        const char *name = "";
-        if (k < nrandom) {
-            gc.sys->random_state(gc.inst, gc.form, xm, &rng);
-            snprintf(gc.label[k], sizeof gc.label[k], "random, seed %lu #%d", seed, k + 1);
-        } else {
-            gc.sys->equilibrium(gc.inst, k - nrandom, gc.form, xm, &name);
-            snprintf(gc.label[k], sizeof gc.label[k], "equilibrium: %s", name);
-        }
-        for (size_t i = 0; i < gc.dim; i++) gc.x[(size_t)k * gc.dim + i] = mpfr_get_d(xm + i, MPFR_RNDN);
-    }
-    for (size_t i = 0; i < gc.dim; i++) mpfr_clear(xm + i);
-    free(xm);
+    if (!cs.sys->random_state) { cl_cli_error("this system offers no random states to grade at", system); goto out; }
     char symbol[128];
     snprintf(symbol, sizeof symbol, "cl_student_%s_%s", system, form);
     for (char *c = symbol; *c; c++) if (*c == '-') *c = '_';
-    ret = grade(&gc, sofile, symbol, timeout, (cl_prec_t)bits);
+    ret = grade_instance(cs.sys, cs.inst, cs.form, &cs.params, o.nrandom, o.seed, bits, sofile, symbol, o.timeout);
+    if (ret == CL_EXIT_USAGE) goto out;
+    /* Then at random, unequal parameters drawn from the given ones (a few draws, for systems that refuse some). */
+    cl_rng rng;
+    cl_rng_seed(&rng, o.seed);
+    for (int draw = 0; draw < 8; draw++) {
+        char shown[512] = "";
+        cl_params rp;
+        void *inst = NULL;
+        cl_sys_error e = {"", ""};
+        if (perturbed_params(&cs.params, &rng, bits, &rp, shown, sizeof shown)) continue;
+        if (cs.sys->create(&inst, &rp, (cl_prec_t)bits, &e)) { cl_params_free(&rp); continue; }
+        printf("\nat random parameters (seed %lu):%s\n", o.seed, shown);
+        int r = grade_instance(cs.sys, inst, cs.form, &rp, o.nrandom, o.seed, bits, sofile, symbol, o.timeout);
+        if (r > ret) ret = r;
+        cs.sys->destroy(inst);
+        cl_params_free(&rp);
+        break;
+    }
 out:
     cl_cmd_close_system(&cs);
     cl_cmd_args_free(&a);
-    free(gc.x); free(gc.label); free(m); free(l); free(extra);
     mpfr_free_cache();
     return ret;
 }

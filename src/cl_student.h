@@ -18,7 +18,8 @@
  * (at most 512 MiB more memory, a CPU and a wall-clock limit, no files, no
  * new processes or threads, x and the parameters read-only, dx followed by
  * a guard page, stdout and stderr shown quoted in the report), at seeded
- * random states and at the system's equilibria, compares
+ * random states and at the system's equilibria, at the given parameters
+ * and again at random unequal ones drawn from them, compares
  * every component with the reference computed at 256 bits, and says which
  * components disagree, by how much, and whether that is rounding or a real
  * error (with a hint when the difference looks like a sign flip, a factor

@@ -33,7 +33,7 @@ expect() {
     [ "$st" = 1 ] && [ "$secs" -le 10 ] && grep -q "$2" "$T/out"
     t $? "$3 (exit $st, ${secs} s)"
 }
-echo "1..22"
+echo "1..25"
 expect CTOR_SEGV '^CRASH: .*signal 11 .*while loading' "a constructor that segfaults is a crash while loading"
 expect CTOR_LOOP '^TIMEOUT: .*while loading' "a constructor that loops is stopped by the time limit"
 expect CTOR_EXIT '^EXIT: .*exit status 0.*while loading' "a constructor that calls exit(0) is no pass"
@@ -51,14 +51,25 @@ expect OVERRUN '^OVERRUN: .*dx\[6\], past the end of dx (6 numbers)' "writing 58
 expect REFUSE '^NO STATE EVALUATED: .*refused every state' "a function refusing every state: no state evaluated"
 ! grep -q 'components wrong' "$T/out"; t $? "... not a count of wrong components"
 grade FORGE
-[ "$st" = 0 ] && [ "$(grep -c '^PASS' "$T/out")" = 1 ] && grep -q '^  | PASS: 0 of 6 components wrong' "$T/out" && [ "$(wc -l < "$T/out")" -lt 60 ]
+# two reports, one at the given and one at random parameters: one PASS line each
+[ "$st" = 0 ] && [ "$(grep -c '^PASS' "$T/out")" = 2 ] && grep -q '^  | PASS: 0 of 6 components wrong' "$T/out" && [ "$(wc -l < "$T/out")" -lt 120 ]
 t $? "forged PASS lines are shown quoted and truncated, never as lines of the report"
 TIMEOUT=20 grade ALLOC
-mib=$(sed -n 's/^  | allocated \([0-9]*\) MiB$/\1/p' "$T/out")
+mib=$(sed -n 's/^  | allocated \([0-9]*\) MiB$/\1/p' "$T/out" | head -n 1)
 echo "# a student allocating until refused reached ${mib:-?} MiB"
 [ "$st" = 0 ] && [ -n "$mib" ] && [ "$mib" -le 512 ]; t $? "a student's memory is limited (at most 512 MiB)"
 grade CORRECT --g 1e400; [ "$st" = 2 ]; t $? "--g 1e400 (no finite double) is refused with exit 2"
 grade CORRECT --bits 2; [ "$st" = 2 ]; t $? "--bits 2 is below what the reference needs: exit 2"
+# The student receives the reference's system, and is graded at unequal parameters too.
+$SCC -shared -fPIC -O1 -Isrc -o "$T/dp.so" docs/examples/double_pendulum_omega_correct.c -lm
+sed 's/l\[i\] \* l\[j\]/l[i] * l[i]/' docs/examples/double_pendulum_omega_correct.c > "$T/dp_lili.c"
+$SCC -shared -fPIC -O1 -Isrc -o "$T/dp_lili.so" "$T/dp_lili.c" -lm
+"$C" grade --system chain --m 1,2 --l 1,0.5 --form omega "$T/dp.so" > "$T/out" 2>&1
+[ $? = 0 ] && [ "$(grep -c '^PASS: 0 of 12 components wrong' "$T/out")" = 2 ]; t $? "--m 1,2 --l 1,0.5 without --n: the student gets both links and passes, at the given and at random parameters"
+"$C" grade --system chain --n 2 --m 1,1 --l 1,1 --form omega "$T/dp_lili.so" > "$T/out" 2>&1; st=$?
+sed -n '/^at random parameters/,$p' "$T/out" > "$T/random"
+[ $st = 1 ] && grep -q '^PASS' "$T/out" && grep -q '^FAIL' "$T/random"; t $? "l_i l_i in place of l_i l_j passes at m = l = 1 but fails at the random unequal parameters"
+grep -q '^at random parameters (seed 1): --m [0-9.]*,[0-9.]* --l [0-9.]*,[0-9.]*' "$T/out"; t $? "... which the report shows"
 # With the seccomp filter off, processes that escaped are still found and ended.
 if [ "$(id -u)" = 0 ]; then
     CHARTLESS_GRADE_TEST_NO_SECCOMP=1 "$C" grade $P --timeout 2 "$T/CTOR_FORK.so" > "$T/out" 2>&1; st=$?
