@@ -31,7 +31,8 @@ static const char *help_text =
     "Load cl_student_<system>_<form> from STUDENT.so (see cl_student.h), evaluate it in a\n"
     "separate process at seeded random states and at the system's equilibria, and compare\n"
     "each component with the reference computed in MPFR; once at the given parameters, once\n"
-    "at random unequal ones drawn from them (each number scaled by its own factor in [1/2, 3/2)).\n"
+    "at random unequal ones drawn from them (each scalar and per-body parameter scaled by a\n"
+    "factor of its own in [1/2, 3/2)).\n"
     "\n"
     "A component is 'rounding' when\n"
     "|student - reference| <= 2^-40 max(1, max|reference|): double precision's 2^-53 with room\n"
@@ -403,9 +404,11 @@ static int grade_instance(const cl_system *sys, void *inst, int form, const cl_p
     return ret;
 }
 
-/* The parameters once more with every number scaled by a factor of its own
-   from [1/2, 3/2) (zeros stay zero, the size and words as they are), so that
-   masses and lengths differ and a formula using l_i for l_j cannot pass.
+/* The parameters once more with every scalar and every per-body number
+   (NUMBER, NLIST) scaled by a factor of its own from [1/2, 3/2) (zeros stay
+   zero; vectors such as an axis, which a system may normalize, the size and
+   words as they are), so that masses and lengths differ and a formula using
+   l_i for l_j cannot pass.
    The command line of the draw goes to \p shown. 0, or -1 when the system
    refuses the draw. */
 static int perturbed_params(const cl_params *p, cl_rng *rng, long bits, cl_params *out, char *shown, size_t len)
@@ -423,14 +426,16 @@ static int perturbed_params(const cl_params *p, cl_rng *rng, long bits, cl_param
         if (d->shape == CL_PARAM_SIZE) snprintf(text[k], cap, "%ld", v->whole);
         else if (d->shape == CL_PARAM_WORD && v->word) snprintf(text[k], cap, "%s", v->word);
         else if (d->shape == CL_PARAM_FLAG && v->given) { keys[nk] = d->name; vals[nk++] = NULL; continue; }
-        else if (v->len && d->shape != CL_PARAM_FLAG && d->shape != CL_PARAM_WORD)
+        else if (v->len && d->shape != CL_PARAM_FLAG && d->shape != CL_PARAM_WORD) {
+            int scaled = d->shape == CL_PARAM_NUMBER || d->shape == CL_PARAM_NLIST;
             for (size_t i = 0, at = 0; i < v->len; i++)
                 at += (size_t)snprintf(text[k] + at, cap - at, "%s%.17g", i ? "," : "",
-                                       mpfr_get_d(v->x + i, MPFR_RNDN) * cl_rng_range(rng, 0.5, 1.5));
+                                       mpfr_get_d(v->x + i, MPFR_RNDN) * (scaled ? cl_rng_range(rng, 0.5, 1.5) : 1));
+        }
         if (!text[k][0]) continue;
         keys[nk] = d->name;
         vals[nk++] = text[k];
-        if (d->shape != CL_PARAM_WORD && d->shape != CL_PARAM_SIZE && k0 < len)
+        if ((d->shape == CL_PARAM_NUMBER || d->shape == CL_PARAM_NLIST) && k0 < len)
             k0 += (size_t)snprintf(shown + k0, len - k0, " --%s %s", d->name, text[k]);
     }
     cl_sys_error e = {"", ""};
