@@ -87,7 +87,7 @@ NEED_DOCS  := cmd:doxygen:doxygen file:/usr/share/javascript/mathjax/MathJax.js:
 NEED_PLOT  := cmd:gnuplot:gnuplot-nox
 
 .SECONDARY:
-.PHONY: all check oracle docs bench install uninstall clean deps figures mutants check-sanitize headers
+.PHONY: all check oracle docs bench install uninstall clean deps figures mutants check-sanitize headers fuzz
 all: $(B)/libchartless.a $(B)/libchartless.so $(B)/chartless
 
 deps:
@@ -149,6 +149,21 @@ check: all $(TESTS)
 # The tests again under AddressSanitizer and UndefinedBehaviorSanitizer.
 check-sanitize:
 	$(MAKE) B=build-san CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" check
+	$(MAKE) fuzz FUZZ_SECONDS=10
+
+# libFuzzer targets (fuzz/): the state reader, and the argument scanner with the
+# parameter parser; each runs FUZZ_SECONDS on its corpus (kept in $(B)/fuzz).
+FUZZ_SECONDS ?= 60
+FUZZ_CC ?= clang
+FUZZ_FLAGS = -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -I$(INC) -Icli
+fuzz: $(B)/libchartless.a $(INC)/chartless.h
+	@command -v $(FUZZ_CC) >/dev/null || tools/need cmd:clang:clang
+	@mkdir -p $(B)/fuzz/corpus-state $(B)/fuzz/corpus-params
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $(B)/fuzz/fuzz_state fuzz/fuzz_state.c cli/cliutil.c check/registry.c $(B)/libchartless.a $(LDLIBS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $(B)/fuzz/fuzz_params fuzz/fuzz_params.c cli/cmd_system.c cli/cliutil.c check/registry.c $(B)/libchartless.a $(LDLIBS)
+	for t in state params; do \
+	    $(B)/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -close_fd_mask=2 -print_final_stats=1 \
+	        $(B)/fuzz/corpus-$$t fuzz/seeds-$$t || exit 1; done
 
 oracle: all
 	$(B)/chartless oracle -j 2

@@ -2,6 +2,7 @@
    parser of the systems' parameters. */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -191,6 +192,9 @@ static int word_allowed(const char *choices, const char *w)
 
 int cl_parse_whole(const char *s, long lo, long hi, long *v)
 {
+    /* digits with an optional minus sign, of any length: no blanks or plus
+       sign that strtol would let through */
+    if (!s || !isdigit((unsigned char)s[s[0] == '-'])) return -1;
     char *end;
     errno = 0;
     long x = strtol(s, &end, 10);
@@ -288,8 +292,15 @@ int cl_params_parse(cl_params *p, const cl_param *table, int nopt, const char *c
     if (!st && (!size || !text[size - table]))
         for (size_t k = 0; k < p->count; k++)
             if (table[k].shape == CL_PARAM_NLIST && text[k]) {
+                /* its length sets n, within the size's range (an empty list would leave the defaults no room) */
                 p->n = count_numbers(text[k]);
-                if (size) p->v[size - table].whole = (long)p->n;
+                long lo = size ? size->lo : 1, hi = size ? size->hi : LONG_MAX;
+                if (p->n < (size_t)(lo > 1 ? lo : 1) || p->n > (size_t)hi) {
+                    st = cl_sys_error_set(e, CL_EDIM, NULL, "--%s needs %ld to %ld numbers, one per body, got %zu", table[k].name,
+                                          lo > 1 ? lo : 1, hi, p->n);
+                    snprintf(e->arg, sizeof e->arg, "--%s", table[k].name);
+                }
+                else if (size) p->v[size - table].whole = (long)p->n;
                 break;
             }
     for (size_t k = 0; k < p->count && !st; k++) {

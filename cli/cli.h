@@ -49,4 +49,31 @@ int cl_cli_read_state(FILE *f, mpfr_ptr x, size_t n, size_t *got);
 
 /** Print \p x with the decimal digits its precision carries. */
 void cl_cli_print_real(FILE *f, mpfr_srcptr x);
+
+/**
+ * At program start: hold closed descriptors 0-2 with one that fails every
+ * write, and remove pending temporary files on SIGINT, SIGTERM and SIGHUP.
+ */
+void cl_cli_init_output(void);
+/** Flush and close stdout; 0, or CL_EXIT_USAGE with `error: cannot write (stdout)`. */
+int cl_cli_close_stdout(void);
+/** 0 when \p path is absent or a regular file (the only thing an output may replace); else exit status 2, message printed. */
+int cl_cli_check_target(const char *path);
+
+/** An output file written under a temporary name in its directory and renamed into place. */
+typedef struct cl_cli_out {
+    FILE *f;
+    const char *path;
+    char tmp[4096]; /**< the temporary file, "" once renamed or removed */
+    int slot;       /**< its entry in the table the signal handler cleans */
+} cl_cli_out;
+
+/** Open the temporary file for \p path (refused unless absent or a regular file); 0 or exit status 2, message printed. */
+int cl_cli_out_open(cl_cli_out *o, const char *path);
+/** Flush, sync and close the temporary file, keeping it; 0 or exit status 2 (removed, message printed). */
+int cl_cli_out_close(cl_cli_out *o);
+/** Close (when open) and rename the temporary file onto the path; 0 or exit status 2 (removed, message printed). */
+int cl_cli_out_commit(cl_cli_out *o);
+/** Close and remove the temporary file. */
+void cl_cli_out_abort(cl_cli_out *o);
 #endif

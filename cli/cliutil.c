@@ -8,17 +8,15 @@
 
 int cl_cli_error(const char *what, const char *arg)
 {
-    if (arg) fprintf(stderr, "error: %s (%s)\n", what, arg);
+    if (arg) fprintf(stderr, arg[0] ? "error: %s (%s)\n" : "error: %s (\"%s\")\n", what, arg);
     else fprintf(stderr, "error: %s\n", what);
     return CL_EXIT_USAGE;
 }
 
 int cl_cli_parse_bits(const char *s, long *bits)
 {
-    char *end;
-    errno = 0;
-    long b = strtol(s, &end, 10);
-    if (errno || end == s || *end || cl_prec_check(b) != CL_OK) {
+    long b;
+    if (cl_parse_whole(s, CL_PREC_MIN, CL_PREC_MAX, &b) || cl_prec_check(b) != CL_OK) {
         cl_cli_error("precision must be a whole number of bits from 2 to 65536", s);
         return CL_EPREC;
     }
@@ -26,9 +24,10 @@ int cl_cli_parse_bits(const char *s, long *bits)
     return CL_OK;
 }
 
-/* Next token of a number list into *buf (grown as needed, *cap its size);
+/* Next token of a number list into *buf (grown as needed, *cap its size,
+   *len its length: a NUL byte inside it is kept and makes it no number);
    separators are white space and commas. 1 token, 0 end of input, -1 out of memory. */
-static int next_token(FILE *f, char **buf, size_t *cap)
+static int next_token(FILE *f, char **buf, size_t *cap, size_t *len)
 {
     int c;
     do c = getc(f); while (c != EOF && (isspace(c) || c == ','));
@@ -46,6 +45,7 @@ static int next_token(FILE *f, char **buf, size_t *cap)
         c = getc(f);
     }
     (*buf)[k] = 0;
+    *len = k;
     return 1;
 }
 
@@ -56,12 +56,13 @@ int cl_cli_read_state(FILE *f, mpfr_ptr x, size_t n, size_t *got)
     char *buf = malloc(cap);
     if (!buf) { *got = 0; return CL_ENOMEM; }
     size_t k = 0;
+    size_t len = 0;
     int t, st = CL_OK;
-    while ((t = next_token(f, &buf, &cap)) == 1) {
+    while ((t = next_token(f, &buf, &cap, &len)) == 1) {
         if (k >= n) { k++; st = CL_EDIM; break; }
         char *end;
         mpfr_strtofr(x + k, buf, &end, 10, MPFR_RNDN);
-        if (*end || end == buf) { st = CL_EPARSE; break; }
+        if (end != buf + len || end == buf) { st = CL_EPARSE; break; }
         if (!mpfr_number_p(x + k)) { st = CL_ENAN; break; }
         k++;
     }

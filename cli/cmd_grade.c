@@ -2,31 +2,26 @@
  * \file cmd_grade.c
  * \brief `chartless grade`: compare a student's vector field with the reference.
  *
- * The student's shared object (see cl_student.h) is opened with dlopen in
- * the grader, which reports a missing file or symbol; the function itself is
- * called only in a child process, so that a crash or an endless loop ends
- * only the child: the parent reads the results through a pipe with a time
- * limit and reports which state the student's code was working on when it
- * died.
+ * The student's shared object (see cl_student.h) is loaded and called only
+ * in a sandboxed child process (sandbox.h): a crash, an endless loop, an
+ * exit, a fork or an overrun ends only the child and is reported by name,
+ * with the state the student's code was working on.
  */
-#include <dlfcn.h>
 #include <errno.h>
 #include <math.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 #include "cl_student.h"
 #include "cli.h"
 #include "system.h"
 #include "cmd_system.h"
+#include "sandbox.h"
 
 /* A discrepancy at or below this relative size is taken for rounding. */
 #define GRADE_LOG2_TOL (-40.0)
+/* The reference's least precision: above the states' 53 bits, with room below the tolerance. */
+#define GRADE_MIN_BITS 64
 /* Longest time limit accepted for the student's code, in seconds. */
 #define MAX_TIMEOUT 86400.0
 
@@ -35,7 +30,11 @@ static const char *help_text =
     "\n"
     "Load cl_student_<system>_<form> from STUDENT.so (see cl_student.h), evaluate it in a\n"
     "separate process at seeded random states and at the system's equilibria, and compare\n"
-    "each component with the reference computed in MPFR. A component is 'rounding' when\n"
+    "each component with the reference computed in MPFR; once at the given parameters, once\n"
+    "at random unequal ones drawn from them (each scalar and per-body parameter scaled by a\n"
+    "factor of its own in [1/2, 3/2)).\n"
+    "\n"
+    "A component is 'rounding' when\n"
     "|student - reference| <= 2^-40 max(1, max|reference|): double precision's 2^-53 with room\n"
     "for the growth of rounding errors in a straightforward evaluation; otherwise 'wrong'.\n"
     "\n"
@@ -48,11 +47,15 @@ static const char *help_text =
     "  --seed S          seed of the random states (default 1)\n"
     "  --timeout SEC     time limit for the student's code, in seconds (default 10,\n"
     "                    at most 86400)\n"
-    "  --bits B          precision of the reference (default 256)\n"
+    "  --bits B          precision of the reference, at least 64 (default 256)\n"
     "  -h, --help        this text\n"
     "\n"
+    "The student's code runs in a separate process with at most 512 MiB more memory, CPU\n"
+    "time and a deadline of --timeout, no files, no new processes or threads; its input\n"
+    "is read-only and dx is followed by a guard page. What it prints is shown quoted.\n"
+    "\n"
     "exit status: 0 every component agrees to rounding, 1 a component is wrong or the\n"
-    "student's code crashed or timed out, 2 bad input\n";
+    "student's code crashed, timed out, exited, forked or overran dx, 2 bad input\n";
 
 typedef struct grade_ctx {
     const cl_system *sys;
@@ -64,44 +67,6 @@ typedef struct grade_ctx {
     char (*label)[48];
     cl_student_params par;
 } grade_ctx;
-
-/* Child: evaluate the student's function at every state, one record each. */
-static void child_eval(int fd, cl_student_fn fn, const grade_ctx *gc)
-{
-    double *dx = malloc(gc->dim * sizeof *dx);
-    if (!dx) _exit(3);
-    for (int k = 0; k < gc->nstates; k++) {
-        int mark = k;
-        if (write(fd, &mark, sizeof mark) != (ssize_t)sizeof mark) _exit(3);
-        for (size_t i = 0; i < gc->dim; i++) dx[i] = NAN;
-        int rc = fn(dx, gc->x + (size_t)k * gc->dim, &gc->par);
-        if (write(fd, &rc, sizeof rc) != (ssize_t)sizeof rc) _exit(3);
-        if (write(fd, dx, gc->dim * sizeof *dx) != (ssize_t)(gc->dim * sizeof *dx)) _exit(3);
-    }
-    free(dx);
-    _exit(0);
-}
-
-/* Read exactly n bytes with a deadline; 0 ok, -1 EOF/error, -2 timeout. */
-static int read_deadline(int fd, void *buf, size_t n, double deadline)
-{
-    size_t got = 0;
-    while (got < n) {
-        struct timespec ts;
-        clock_gettime(CLOCK_MONOTONIC, &ts);
-        double left = deadline - ((double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec);
-        if (left <= 0) return -2;
-        struct pollfd p = {.fd = fd, .events = POLLIN};
-        int r = poll(&p, 1, (int)(left * 1000) + 1);
-        if (r < 0 && errno == EINTR) continue;
-        if (r == 0) return -2;
-        if (r < 0) return -1;
-        ssize_t m = read(fd, (char *)buf + got, n - got);
-        if (m <= 0) return -1;
-        got += (size_t)m;
-    }
-    return 0;
-}
 
 static void component_name(const grade_ctx *gc, size_t i, char *buf, size_t len)
 {
@@ -129,10 +94,88 @@ static void block_hint(const grade_ctx *gc, const double *s, const double *r, co
         double d[3] = {s[3 * b] - r[3 * b], s[3 * b + 1] - r[3 * b + 1], s[3 * b + 2] - r[3 * b + 2]};
         double c[3] = {d[1] * q[2] - d[2] * q[1], d[2] * q[0] - d[0] * q[2], d[0] * q[1] - d[1] * q[0]};
         if (c[0] * c[0] + c[1] * c[1] + c[2] * c[2] <= 1e-20 * nd) {
-            snprintf(hint, len, "the difference is along q%d: a missing projection (I - q%d q%d^T)?", j + 1, j + 1, j + 1);
+            snprintf(hint, len, "the difference is along q%d: a term along q%d missing or extra, such as a missing projection (I - q%d q%d^T)"
+                     " or a missing centripetal term", j + 1, j + 1, j + 1, j + 1);
             return;
         }
     }
+}
+
+/* The student's output, quoted line by line (control bytes escaped) so that
+   nothing it prints can pass for a line of the report. */
+static void show_output(const cl_sandbox_result *sb)
+{
+    if (!sb->output_total) return;
+    printf("the student's code printed %zu bytes%s:\n", sb->output_total,
+           sb->output_total > sb->output_len ? " (the first shown)" : "");
+    int lines = 0, bol = 1;
+    for (size_t i = 0; i < sb->output_len && lines < 20; i++) {
+        unsigned char c = (unsigned char)sb->output[i];
+        if (bol) fputs("  | ", stdout);
+        bol = c == '\n';
+        if (bol) { putchar('\n'); lines++; }
+        else if (c >= 32 && c < 127 && c != '\\') putchar(c);
+        else printf("\\x%02x", c);
+    }
+    if (!bol) putchar('\n');
+    if (lines >= 20 || sb->output_total > sb->output_len) printf("  | ...\n");
+}
+
+/* What ended the student's process, by name; the verdict's suffix (NULL when it ran to the end). */
+static const char *report_sandbox(const grade_ctx *gc, const cl_sandbox_result *sb, double timeout, size_t dim)
+{
+    char where[96];
+    int k = sb->state;
+    if (k >= 0) snprintf(where, sizeof where, "at state %d (%s)", k + 1, gc->label[k]);
+    else snprintf(where, sizeof where, "%s", sb->nresults ? "between states" : "while loading (in a constructor)");
+    const char *ended = NULL;
+    switch (sb->outcome) {
+    case CL_SB_DONE: case CL_SB_LOADFAIL: break;
+    case CL_SB_CRASH:
+        printf("CRASH: the student's function was killed by signal %d (%s) %s\n", sb->signal, strsignal(sb->signal), where);
+        ended = "crashed";
+        break;
+    case CL_SB_EXIT:
+        printf("EXIT: the student's code ended its process (exit status %d) %s\n", sb->exit_status, where);
+        ended = "exited";
+        break;
+    case CL_SB_TIMEOUT:
+        if (sb->signal) printf("TIMEOUT: the student's code used up its CPU time (%s) %s\n", strsignal(sb->signal), where);
+        else printf("TIMEOUT: the student's function did not return within %g s %s\n", timeout, where);
+        ended = "timed out";
+        break;
+    case CL_SB_FORBIDDEN:
+        printf("FORK: the student's code tried to start a process or thread, run a program or signal another process %s; "
+               "the grader forbids it\n", where);
+        ended = "forbidden system call";
+        break;
+    case CL_SB_OVERRUN:
+        printf("OVERRUN: the student's function accessed dx[%ld], past the end of dx (%zu numbers) %s\n", sb->element, dim, where);
+        ended = "overran dx";
+        break;
+    case CL_SB_READ_PAST:
+        printf("OVERRUN: the student's function read x[%ld], past the end of the state (%zu numbers) %s\n", sb->element, dim, where);
+        ended = "read past x";
+        break;
+    case CL_SB_WROTE_INPUT:
+        printf("WRITE TO INPUT: the student's function wrote into x or the parameters, which are read-only, %s\n", where);
+        ended = "wrote into its input";
+        break;
+    case CL_SB_CHANNEL:
+        printf("CHANNEL: the student's code closed or wrote into the grader's result channel %s\n", where);
+        ended = "broke the result channel";
+        break;
+    }
+    if (sb->strays)
+        printf("FORK: the student's code left %d process%s running; the grader ended %s\n", sb->strays,
+               sb->strays == 1 ? "" : "es", sb->strays == 1 ? "it" : "them");
+    if (k >= 0 && sb->outcome != CL_SB_DONE) {
+        printf("  state:");
+        for (size_t i = 0; i < dim; i++) printf(" %.17g", gc->x[(size_t)k * dim + i]);
+        printf("\n");
+    }
+    show_output(sb);
+    return ended ? ended : sb->strays ? "left processes running" : NULL;
 }
 
 static int grade(grade_ctx *gc, const char *sofile, const char *symbol, double timeout, cl_prec_t bits)
@@ -151,66 +194,20 @@ static int grade(grade_ctx *gc, const char *sofile, const char *symbol, double t
     for (size_t i = 0; i < dim; i++) { mpfr_clear(xm + i); mpfr_clear(dxm + i); }
     free(xm); free(dxm);
 
-    /* The student's code runs in a child process. A name without a slash is
-       a file in the current directory, not a library on the search path. */
-    char path[4096];
-    snprintf(path, sizeof path, "%s%s", strchr(sofile, '/') ? "" : "./", sofile);
-    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (!h) { free(ref); free(stu); free(rc); return cl_cli_error(dlerror(), sofile); }
-    cl_student_fn fn = (cl_student_fn)dlsym(h, symbol);
-    if (!fn) { dlclose(h); free(ref); free(stu); free(rc); return cl_cli_error("the shared object does not define the function", symbol); }
-    int p[2];
-    if (pipe(p)) { perror("pipe"); dlclose(h); free(ref); free(stu); free(rc); return CL_EXIT_FAIL; }
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0) {
-        perror("fork");
-        close(p[0]); close(p[1]); dlclose(h); free(ref); free(stu); free(rc);
-        return CL_EXIT_FAIL;
+    /* The student's code is loaded and run only in the sandbox. */
+    cl_sandbox_result sb;
+    int st = cl_sandbox_run(sofile, symbol, gc->x, dim, K, &gc->par, timeout, stu, rc, &sb);
+    if (st || sb.outcome == CL_SB_LOADFAIL) {
+        free(ref); free(stu); free(rc);
+        if (st) return cl_cli_error("cannot start the student's process", cl_strerror(st));
+        return cl_cli_error(sb.message, strstr(sb.message, "does not define") ? symbol : sofile);
     }
-    if (pid == 0) {
-        close(p[0]);
-        child_eval(p[1], fn, gc);
-    }
-    close(p[1]);
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    double deadline = (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec + timeout;
-    int died_at = -1, why = 0; /* why: 1 crash, 2 timeout */
-    for (int k = 0; k < K; k++) {
-        int mark, r;
-        if ((r = read_deadline(p[0], &mark, sizeof mark, deadline)) ||
-            (r = read_deadline(p[0], &rc[k], sizeof rc[k], deadline)) ||
-            (r = read_deadline(p[0], stu + (size_t)k * dim, dim * sizeof(double), deadline))) {
-            died_at = k;
-            why = r == -2 ? 2 : 1;
-            break;
-        }
-    }
-    if (why == 2) kill(pid, SIGKILL);
-    int status = 0;
-    waitpid(pid, &status, 0);
-    close(p[0]);
-    dlclose(h);
 
     printf("grading %s from %s: system %s, form %s, %d states, reference at %ld bits\n",
            symbol, sofile, gc->sys->name, gc->sys->forms[gc->form], K, (long)bits);
-    int failed = 0;
-    if (died_at >= 0) {
-        failed = 1;
-        if (why == 2)
-            printf("TIMEOUT: the student's function did not return within %g s at state %d (%s)\n", timeout, died_at + 1, gc->label[died_at]);
-        else if (WIFSIGNALED(status))
-            printf("CRASH: the student's function was killed by signal %d (%s) at state %d (%s)\n",
-                   WTERMSIG(status), strsignal(WTERMSIG(status)), died_at + 1, gc->label[died_at]);
-        else
-            printf("CRASH: the student's process exited (status %d) during state %d (%s)\n",
-                   WIFEXITED(status) ? WEXITSTATUS(status) : -1, died_at + 1, gc->label[died_at]);
-        printf("  state:");
-        for (size_t i = 0; i < dim; i++) printf(" %.17g", gc->x[(size_t)died_at * dim + i]);
-        printf("\n");
-        K = died_at; /* grade what did come back */
-    }
+    int failed = sb.outcome != CL_SB_DONE || sb.strays > 0;
+    const char *ended = report_sandbox(gc, &sb, timeout, dim);
+    K = sb.nresults; /* grade what did come back */
     /* Per component: the worst relative discrepancy over the states. */
     double *worst = malloc(dim * sizeof *worst);
     int *worst_k = malloc(dim * sizeof *worst_k);
@@ -229,6 +226,9 @@ static int grade(grade_ctx *gc, const char *sofile, const char *symbol, double t
             if (l > worst[i]) { worst[i] = l; worst_k[i] = k; }
         }
     }
+    int nevaluated = 0, nreturned = K;
+    for (int k = 0; k < K; k++) nevaluated += rc[k] == 0;
+    if (!nevaluated) K = 0; /* no component was compared */
     if (K > 0) {
         printf("\nper component of dx/dt (error relative to max(1, max|reference|) at that state):\n");
         printf("%-10s %-14s %-12s %s\n", "component", "largest error", "verdict", "where");
@@ -250,7 +250,7 @@ static int grade(grade_ctx *gc, const char *sofile, const char *symbol, double t
         size_t top = 3 * b;
         for (size_t i = 3 * b + 1; i < 3 * b + 3; i++) if (worst[i] > worst[top]) top = i;
         int k = worst_k[top];
-        char hint[160], name[32];
+        char hint[256], name[32];
         block_hint(gc, stu + (size_t)k * dim, ref + (size_t)k * dim, gc->x + (size_t)k * dim, b, hint, sizeof hint);
         component_name(gc, 3 * b, name, sizeof name);
         char *dot = strchr(name, '.');
@@ -277,8 +277,10 @@ static int grade(grade_ctx *gc, const char *sofile, const char *symbol, double t
         printf("states where everything agrees: %d of %d (%s)%s\n", nagree, K, agree,
                nagree < K ? " -- the wrong term vanishes there" : "");
     if (nwrong) failed = 1;
-    printf("\n%s: %d of %zu components wrong%s\n", failed ? "FAIL" : "PASS", nwrong, dim,
-           died_at >= 0 ? (why == 2 ? ", timed out" : ", crashed") : "");
+    if (!nevaluated)
+        printf("\nNO STATE EVALUATED: %s\n", nreturned ? "the student's function refused every state" : ended ? ended : "no result came back");
+    else
+        printf("\n%s: %d of %zu components wrong%s%s\n", failed ? "FAIL" : "PASS", nwrong, dim, ended ? ", " : "", ended ? ended : "");
     free(worst); free(worst_k); free(ref); free(stu); free(rc);
     return failed ? CL_EXIT_FAIL : CL_EXIT_OK;
 }
@@ -308,6 +310,23 @@ static int on_option(int code, const char *v, void *ctx)
         if (end == v || *end || !(o->timeout > 0) || !(o->timeout <= MAX_TIMEOUT))
             return cl_cli_error("--timeout must be a positive number of seconds, at most 86400", v);
     }
+    return CL_EXIT_OK;
+}
+
+/* Every number of the parameters must reach the student unchanged in kind:
+   finite, and not rounded to zero. 0, or exit status 2 (message printed). */
+static int student_doubles(const cl_params *p)
+{
+    for (size_t k = 0; k < p->count; k++)
+        for (size_t i = 0; i < p->v[k].len; i++) {
+            double d = mpfr_get_d(p->v[k].x + i, MPFR_RNDN);
+            if (isfinite(d) && (d != 0 || mpfr_zero_p(p->v[k].x + i))) continue;
+            char arg[80];
+            snprintf(arg, sizeof arg, "--%s", p->table[k].name);
+            return cl_cli_error(isfinite(d) ? "a parameter rounds to zero as a double, the student's code would see 0"
+                                            : "a parameter is not a finite double, the student's code would see infinity",
+                                arg);
+        }
     return CL_EXIT_OK;
 }
 
@@ -344,74 +363,137 @@ static int student_params(const cl_params *p, cl_student_params *sp, double **m,
     return CL_OK;
 }
 
-static int cmd_grade(int argc, char **argv)
+/* Grade at one instance: its random states and equilibria, the student
+   given that instance's parameters. The report's exit status. */
+static int grade_instance(const cl_system *sys, void *inst, int form, const cl_params *params, int nrandom,
+                          unsigned long seed, long bits, const char *sofile, const char *symbol, double timeout)
 {
-    static const cl_cmd_option opts[] = {{"states", OPT_STATES}, {"seed", OPT_SEED}, {"timeout", OPT_TIMEOUT}, {NULL, 0}};
-    grade_opts o = {.nrandom = 20, .seed = 1, .timeout = 10};
+    grade_ctx gc = {.sys = sys, .inst = inst, .form = form};
     double *m = NULL, *l = NULL, *extra = NULL;
-    grade_ctx gc = {0};
-    cl_cmd_system cs = {0};
-    cl_cmd_args a;
-    int ret = cl_cmd_scan(argc, argv, opts, on_option, &o, 2, &a);
-    if (ret) return ret;
-    if (a.help) { fputs(help_text, stdout); goto out; }
-    const char *system = a.system, *form = a.form, *sofile = a.npositional ? a.positional[0] : NULL;
-    int nrandom = o.nrandom;
-    unsigned long seed = o.seed;
-    double timeout = o.timeout;
-    if (!a.bits_given) a.bits = 256; /* the reference's default precision */
-    long bits = a.bits;
-    ret = CL_EXIT_USAGE;
-    if (a.npositional > 1) { cl_cli_error("only one shared object can be graded at a time", a.positional[1]); goto out; }
-    if (!system) { cl_cli_error("--system is required", NULL); goto out; }
-    if (!form) { cl_cli_error("--form is required", NULL); goto out; }
-    if (!sofile) { cl_cli_error("the student's shared object is required", NULL); goto out; }
-    if ((ret = cl_cmd_open_system(&a, &cs))) goto out;
-    gc.sys = cs.sys;
-    gc.inst = cs.inst;
-    gc.form = cs.form;
-    ret = CL_EXIT_USAGE;
-    if (!gc.sys->random_state) { cl_cli_error("this system offers no random states to grade at", system); goto out; }
+    if (student_doubles(params)) return CL_EXIT_USAGE;
     /* The student sees the values the system uses, defaults included. */
-    if (student_params(&cs.params, &gc.par, &m, &l, &extra)) { cl_cli_error("out of memory", NULL); goto out; }
-    gc.dim = gc.sys->dim(gc.inst, gc.form);
-    int neq = 0;
-    if (gc.sys->equilibrium) {
-        mpfr_ptr tmp = malloc(gc.dim * sizeof *tmp);
-        for (size_t i = 0; i < gc.dim; i++) mpfr_init2(tmp + i, bits);
-        const char *nm_;
-        while (neq < 16 && gc.sys->equilibrium(gc.inst, neq, gc.form, tmp, &nm_) == CL_OK) neq++;
-        for (size_t i = 0; i < gc.dim; i++) mpfr_clear(tmp + i);
-        free(tmp);
+    if (student_params(params, &gc.par, &m, &l, &extra)) {
+        free(m); free(l); free(extra);
+        return cl_cli_error("out of memory", NULL);
     }
+    gc.dim = sys->dim(inst, form);
+    mpfr_ptr xm = malloc(gc.dim * sizeof *xm);
+    for (size_t i = 0; i < gc.dim; i++) mpfr_init2(xm + i, bits);
+    int neq = 0;
+    const char *name = "";
+    while (sys->equilibrium && neq < 16 && sys->equilibrium(inst, neq, form, xm, &name) == CL_OK) neq++;
     gc.nstates = nrandom + neq;
     gc.x = malloc((size_t)gc.nstates * gc.dim * sizeof *gc.x);
     gc.label = malloc((size_t)gc.nstates * sizeof *gc.label);
-    mpfr_ptr xm = malloc(gc.dim * sizeof *xm);
-    for (size_t i = 0; i < gc.dim; i++) mpfr_init2(xm + i, bits);
     cl_rng rng;
     cl_rng_seed(&rng, seed);
     for (int k = 0; k < gc.nstates; k++) {
-        const char *name = "";
         if (k < nrandom) {
-            gc.sys->random_state(gc.inst, gc.form, xm, &rng);
+            sys->random_state(inst, form, xm, &rng);
             snprintf(gc.label[k], sizeof gc.label[k], "random, seed %lu #%d", seed, k + 1);
         } else {
-            gc.sys->equilibrium(gc.inst, k - nrandom, gc.form, xm, &name);
+            sys->equilibrium(inst, k - nrandom, form, xm, &name);
             snprintf(gc.label[k], sizeof gc.label[k], "equilibrium: %s", name);
         }
         for (size_t i = 0; i < gc.dim; i++) gc.x[(size_t)k * gc.dim + i] = mpfr_get_d(xm + i, MPFR_RNDN);
     }
     for (size_t i = 0; i < gc.dim; i++) mpfr_clear(xm + i);
     free(xm);
+    int ret = grade(&gc, sofile, symbol, timeout, (cl_prec_t)bits);
+    free(gc.x); free(gc.label); free(m); free(l); free(extra);
+    return ret;
+}
+
+/* The parameters once more with every scalar and every per-body number
+   (NUMBER, NLIST) scaled by a factor of its own from [1/2, 3/2) (zeros stay
+   zero; vectors such as an axis, which a system may normalize, the size and
+   words as they are), so that masses and lengths differ and a formula using
+   l_i for l_j cannot pass.
+   The command line of the draw goes to \p shown. 0, or -1 when the system
+   refuses the draw. */
+static int perturbed_params(const cl_params *p, cl_rng *rng, long bits, cl_params *out, char *shown, size_t len)
+{
+    size_t nk = 0, k0 = strlen(shown);
+    const char **keys = calloc(p->count + 1, sizeof *keys), **vals = calloc(p->count + 1, sizeof *vals);
+    char **text = calloc(p->count + 1, sizeof *text);
+    int st = !keys || !vals || !text ? -1 : 0;
+    for (size_t k = 0; k < p->count && !st; k++) {
+        const cl_param *d = p->table + k;
+        const cl_param_value *v = p->v + k;
+        size_t cap = 32 * (v->len + 1);
+        if (!(text[k] = malloc(cap))) { st = -1; break; }
+        text[k][0] = 0;
+        if (d->shape == CL_PARAM_SIZE) snprintf(text[k], cap, "%ld", v->whole);
+        else if (d->shape == CL_PARAM_WORD && v->word) snprintf(text[k], cap, "%s", v->word);
+        else if (d->shape == CL_PARAM_FLAG && v->given) { keys[nk] = d->name; vals[nk++] = NULL; continue; }
+        else if (v->len && d->shape != CL_PARAM_FLAG && d->shape != CL_PARAM_WORD) {
+            int scaled = d->shape == CL_PARAM_NUMBER || d->shape == CL_PARAM_NLIST;
+            for (size_t i = 0, at = 0; i < v->len; i++)
+                at += (size_t)snprintf(text[k] + at, cap - at, "%s%.17g", i ? "," : "",
+                                       mpfr_get_d(v->x + i, MPFR_RNDN) * (scaled ? cl_rng_range(rng, 0.5, 1.5) : 1));
+        }
+        if (!text[k][0]) continue;
+        keys[nk] = d->name;
+        vals[nk++] = text[k];
+        if ((d->shape == CL_PARAM_NUMBER || d->shape == CL_PARAM_NLIST) && k0 < len)
+            k0 += (size_t)snprintf(shown + k0, len - k0, " --%s %s", d->name, text[k]);
+    }
+    cl_sys_error e = {"", ""};
+    if (!st) st = cl_params_parse(out, p->table, (int)nk, keys, vals, (cl_prec_t)bits, &e) ? -1 : 0;
+    for (size_t k = 0; text && k < p->count; k++) free(text[k]);
+    free(text); free(keys); free(vals);
+    return st;
+}
+
+static int cmd_grade(int argc, char **argv)
+{
+    static const cl_cmd_option opts[] = {{"states", OPT_STATES}, {"seed", OPT_SEED}, {"timeout", OPT_TIMEOUT}, {NULL, 0}};
+    grade_opts o = {.nrandom = 20, .seed = 1, .timeout = 10};
+    cl_cmd_system cs = {0};
+    cl_cmd_args a;
+    int ret = cl_cmd_scan(argc, argv, opts, on_option, &o, 2, &a);
+    if (ret) return ret;
+    if (a.help) { fputs(help_text, stdout); goto out; }
+    const char *system = a.system, *form = a.form, *sofile = a.npositional ? a.positional[0] : NULL;
+    if (!a.bits_given) a.bits = 256; /* the reference's default precision */
+    long bits = a.bits;
+    ret = CL_EXIT_USAGE;
+    if (a.npositional > 1) { cl_cli_error("only one shared object can be graded at a time", a.positional[1]); goto out; }
+    if (!system) { cl_cli_error("a required option is missing", "--system"); goto out; }
+    if (!form) { cl_cli_error("a required option is missing", "--form"); goto out; }
+    if (!sofile) { cl_cli_error("the student's shared object is required", "STUDENT.so"); goto out; }
+    if (bits < GRADE_MIN_BITS) {
+        cl_cli_error("the reference needs at least 64 bits: the states are doubles and a discrepancy of 2^-40 must show", "--bits");
+        goto out;
+    }
+    if ((ret = cl_cmd_open_system(&a, &cs))) goto out;
+    ret = CL_EXIT_USAGE;
+    if (!cs.sys->random_state) { cl_cli_error("this system offers no random states to grade at", system); goto out; }
     char symbol[128];
     snprintf(symbol, sizeof symbol, "cl_student_%s_%s", system, form);
     for (char *c = symbol; *c; c++) if (*c == '-') *c = '_';
-    ret = grade(&gc, sofile, symbol, timeout, (cl_prec_t)bits);
+    ret = grade_instance(cs.sys, cs.inst, cs.form, &cs.params, o.nrandom, o.seed, bits, sofile, symbol, o.timeout);
+    if (ret == CL_EXIT_USAGE) goto out;
+    /* Then at random, unequal parameters drawn from the given ones (a few draws, for systems that refuse some). */
+    cl_rng rng;
+    cl_rng_seed(&rng, o.seed);
+    for (int draw = 0; draw < 8; draw++) {
+        char shown[512] = "";
+        cl_params rp;
+        void *inst = NULL;
+        cl_sys_error e = {"", ""};
+        if (perturbed_params(&cs.params, &rng, bits, &rp, shown, sizeof shown)) continue;
+        if (cs.sys->create(&inst, &rp, (cl_prec_t)bits, &e)) { cl_params_free(&rp); continue; }
+        printf("\nat random parameters (seed %lu):%s\n", o.seed, shown);
+        int r = grade_instance(cs.sys, inst, cs.form, &rp, o.nrandom, o.seed, bits, sofile, symbol, o.timeout);
+        if (r > ret) ret = r;
+        cs.sys->destroy(inst);
+        cl_params_free(&rp);
+        break;
+    }
 out:
     cl_cmd_close_system(&cs);
     cl_cmd_args_free(&a);
-    free(gc.x); free(gc.label); free(m); free(l); free(extra);
     mpfr_free_cache();
     return ret;
 }

@@ -7,7 +7,8 @@
  * the Lie group integrators (lie-euler, rkmk4, cf4, rkmk45) on the systems
  * whose descriptor offers them (lie_simulate). Output goes to a
  * temporary file renamed into place at the end, so a failed run leaves no
- * partial file.
+ * partial file; on stdout nothing is written before the integrator has
+ * accepted the run.
  */
 #include <math.h>
 #include <stdio.h>
@@ -41,17 +42,22 @@ static const char *help_text =
     "  --stages S       Gauss-Legendre stages (default 2, order 4)\n"
     "  --columns K      extrapolation columns of gbs (default: from the precision)\n"
     "  --every K        write every K-th step only (default 1)\n"
+    "  --max-steps N    refuse a fixed-step run of more than N steps (t/h, the estimate is\n"
+    "                   shown), end an adaptive one after N steps (default 1000000)\n"
     "  --out FILE       write the CSV to FILE instead of standard output\n"
     "  --plot FILE.png  also draw the state and the energy error with gnuplot\n"
     "  -h, --help       this text; with --system NAME, also the system's parameters\n"
     "\n"
     "exit status: 0 success, 1 the integration failed, 2 bad input\n";
 
-enum { OPT_INTEGRATOR = 1000, OPT_T, OPT_H, OPT_TOL, OPT_STAGES, OPT_COLUMNS, OPT_EVERY, OPT_OUT, OPT_PLOT };
+enum { OPT_INTEGRATOR = 1000, OPT_T, OPT_H, OPT_TOL, OPT_STAGES, OPT_COLUMNS, OPT_EVERY, OPT_OUT, OPT_PLOT, OPT_MAX_STEPS };
+
+/* Steps a run may take unless --max-steps allows more. */
+#define DEFAULT_MAX_STEPS 1000000L
 
 typedef struct sim_opts {
     const char *integrator, *t, *h, *tol, *out, *plot;
-    long stages, columns, every;
+    long stages, columns, every, max_steps;
 } sim_opts;
 
 static int on_option(int code, const char *arg, void *ctx)
@@ -70,6 +76,8 @@ static int on_option(int code, const char *arg, void *ctx)
         return cl_parse_whole(arg, 2, CL_ODE_GBS_MAX_COLUMNS, &o->columns) ? cl_cli_error("--columns must be 2 to 160", arg) : 0;
     case OPT_EVERY:
         return cl_parse_whole(arg, 1, 1000000000L, &o->every) ? cl_cli_error("--every must be a positive whole number", arg) : 0;
+    case OPT_MAX_STEPS:
+        return cl_parse_whole(arg, 1, 1000000000000L, &o->max_steps) ? cl_cli_error("--max-steps must be a whole number from 1 to 10^12", arg) : 0;
     }
     return CL_EXIT_USAGE;
 }
@@ -85,6 +93,8 @@ typedef struct sim_ctx {
     int status;
     int last_written; /* whether the latest step's row is out (--every may skip it) */
     mpfr_ptr tlast;   /* time of the latest step */
+    int started;      /* whether the header is out */
+    mpfr_ptr x0;      /* the Lie methods' initial state, held back until their first step */
 } sim_ctx;
 
 static int field(mpfr_ptr dx, mpfr_srcptr t, mpfr_srcptr x, void *ctx)
@@ -109,8 +119,40 @@ static void write_row(sim_ctx *c, mpfr_srcptr t, mpfr_srcptr x)
     fputc('\n', c->f);
 }
 
+static void write_header(const sim_ctx *c)
+{
+    const cl_cmd_system *cs = c->cs;
+    fprintf(c->f, "t");
+    for (size_t i = 0; i < cs->dim; i++) {
+        char name[32];
+        if (cs->sys->component_name) cs->sys->component_name(cs->inst, cs->form, i, name, sizeof name);
+        else snprintf(name, sizeof name, "x%zu", i);
+        fprintf(c->f, ",%s", name);
+    }
+    for (int k = 0; k < c->ninv; k++) fprintf(c->f, ",%s", cs->sys->invariant_names[k]);
+    fprintf(c->f, "\n");
+}
+
+static int observe(sim_ctx *c, mpfr_srcptr t, mpfr_srcptr x);
+
+/* The header and the initial row, once the integrator has accepted the run. */
+static void start_output(sim_ctx *c)
+{
+    if (c->started) return;
+    c->started = 1;
+    write_header(c);
+    mpfr_ptr x0 = c->x0;
+    if (!x0) return;
+    mpfr_t t0;
+    mpfr_init2(t0, mpfr_get_prec(x0));
+    mpfr_set_zero(t0, 1);
+    observe(c, t0, x0);
+    mpfr_clear(t0);
+}
+
 static int observe(sim_ctx *c, mpfr_srcptr t, mpfr_srcptr x)
 {
+    start_output(c);
     c->last_written = c->step++ % c->every == 0;
     if (c->last_written) write_row(c, t, x);
     else mpfr_set(c->tlast, t, MPFR_RNDN);
@@ -126,7 +168,8 @@ static int ode_observer(mpfr_srcptr t, mpfr_srcptr x, size_t n, void *ctx)
 
 static int lie_observer(void *ctx, mpfr_srcptr t, mpfr_srcptr x) { return observe(ctx, t, x); }
 
-static int plot(const char *png, const char *csv, const cl_cmd_system *cs, int ninv)
+/* Draw into the file \p png; \p png_name is the name the user gave. */
+static int plot(const char *png, const char *png_name, const char *csv, const cl_cmd_system *cs, int ninv)
 {
     char gp[] = "/tmp/chartless-plot-XXXXXX";
     int fd = mkstemp(gp);
@@ -155,7 +198,7 @@ static int plot(const char *png, const char *csv, const cl_cmd_system *cs, int n
     snprintf(cmd, sizeof cmd, "gnuplot '%s'", gp);
     int r = system(cmd);
     unlink(gp);
-    if (r != 0) return cl_cli_error("gnuplot failed to draw", png);
+    if (r != 0) return cl_cli_error("gnuplot failed to draw", png_name);
     return 0;
 }
 
@@ -165,7 +208,8 @@ static int cmd_simulate(int argc, char **argv)
 {
     static const cl_cmd_option extra[] = {
         {"integrator", OPT_INTEGRATOR}, {"t", OPT_T}, {"h", OPT_H}, {"tol", OPT_TOL}, {"stages", OPT_STAGES},
-        {"columns", OPT_COLUMNS}, {"every", OPT_EVERY}, {"out", OPT_OUT}, {"plot", OPT_PLOT}, {NULL, 0}};
+        {"columns", OPT_COLUMNS}, {"every", OPT_EVERY}, {"out", OPT_OUT}, {"plot", OPT_PLOT}, {"max-steps", OPT_MAX_STEPS},
+        {NULL, 0}};
     sim_opts o = {.integrator = "rkf78", .t = "10", .stages = 2, .columns = 0, .every = 1};
     cl_cmd_args a;
     int st = cl_cmd_scan(argc, argv, extra, on_option, &o, 0, &a);
@@ -224,18 +268,29 @@ static int cmd_simulate(int argc, char **argv)
     if (!ret) ret = cl_cmd_read_state(&cs, stdin, x);
 
     sim_ctx c = {.cs = &cs, .every = o.every, .tty = isatty(2), .t1 = mpfr_get_d(t1, MPFR_RNDN), .tlast = sc + 4};
-    char tmpname[4096] = "";
+    long max_steps = o.max_steps ? o.max_steps : DEFAULT_MAX_STEPS;
+    if (!ret && fixed) { /* the work of a fixed-step run, before it starts */
+        mpfr_t steps;
+        mpfr_init2(steps, 64);
+        mpfr_div(steps, t1, h, MPFR_RNDU);
+        mpfr_ceil(steps, steps);
+        if (mpfr_cmp_si(steps, max_steps) > 0) {
+            char msg[300];
+            mpfr_snprintf(msg, sizeof msg, "this run would take %.3Rg steps (--t / --h), more than the %ld allowed; "
+                          "raise --max-steps to run it", steps, max_steps);
+            ret = cl_cli_error(msg, o.h ? o.h : "--h");
+        }
+        mpfr_clear(steps);
+    }
+    /* The CSV goes to --out, or beside the --plot file while it is drawn; the
+       PNG is drawn into a temporary file of its own. */
+    cl_cli_out out = {.slot = -1}, png = {.slot = -1};
+    const char *target = o.out ? o.out : o.plot, *where = target ? target : "stdout";
+    if (!ret && o.plot && !(ret = cl_cli_out_open(&png, o.plot))) ret = cl_cli_out_close(&png);
     if (!ret) {
-        if (o.out || o.plot) {
-            snprintf(tmpname, sizeof tmpname, "%s.partial-XXXXXX", o.out ? o.out : o.plot);
-            int fd = mkstemp(tmpname);
-            if (fd >= 0) { /* the mode an ordinary new file would get */
-                mode_t mask = umask(0);
-                umask(mask);
-                fchmod(fd, 0666 & ~mask);
-            }
-            c.f = fd >= 0 ? fdopen(fd, "w") : NULL;
-            if (!c.f) { ret = cl_cli_error("cannot write", o.out ? o.out : o.plot); tmpname[0] = 0; }
+        if (target) {
+            ret = cl_cli_out_open(&out, target);
+            c.f = out.f;
         } else {
             c.f = stdout;
         }
@@ -243,25 +298,20 @@ static int cmd_simulate(int argc, char **argv)
     if (!ret) {
         while (cs.sys->invariant_names && cs.sys->invariant_names[c.ninv]) c.ninv++;
         c.inv = c.ninv ? cl_rvec_new_mp((size_t)c.ninv, p) : NULL;
-        fprintf(c.f, "t");
-        for (size_t i = 0; i < cs.dim; i++) {
-            char name[32];
-            if (cs.sys->component_name) cs.sys->component_name(cs.inst, cs.form, i, name, sizeof name);
-            else snprintf(name, sizeof name, "x%zu", i);
-            fprintf(c.f, ",%s", name);
-        }
-        for (int k = 0; k < c.ninv; k++) fprintf(c.f, ",%s", cs.sys->invariant_names[k]);
-        fprintf(c.f, "\n");
         char err[256] = "";
         if (lie) {
-            mpfr_set_zero(t, 1);
-            observe(&c, t, x);
+            c.x0 = cl_rvec_new_mp(cs.dim, p);
+            for (size_t i = 0; i < cs.dim; i++) mpfr_set(c.x0 + i, x + i, MPFR_RNDN);
             st = cs.sys->lie_simulate(cs.inst, cs.form, o.integrator, x, t1, h, tol, tol, lie_observer, &c, err, sizeof err);
         } else {
             cl_ode_ws_mp *ws = NULL;
             int param = method == CL_ODE_GAUSS ? (int)o.stages : method == CL_ODE_GBS ? (int)o.columns : 0;
             st = cl_ode_ws_new_mp(&ws, cs.dim, p, method, param);
             if (!st && !fixed) st = cl_ode_set_tol_mp(ws, tol, tol);
+            if (!st && !fixed) {
+                mpfr_set_zero(t, 1);
+                st = cl_ode_set_limits_mp(ws, t, t, max_steps);
+            }
             if (!st) {
                 cl_ode_set_observer_mp(ws, ode_observer, &c);
                 mpfr_set_zero(t, 1);
@@ -273,17 +323,33 @@ static int cmd_simulate(int argc, char **argv)
             cl_ode_ws_free_mp(ws);
         }
         if (c.tty) fprintf(stderr, "\r%40s\r", "");
-        if (st >= 0 && !c.last_written) write_row(&c, c.tlast, x); /* the final state always */
-        if (st < 0) {
-            fprintf(stderr, "error: the integration failed: %s\n", err[0] ? err : cl_strerror(st));
+        if (st >= 0) {
+            start_output(&c); /* a run that took no step */
+            if (!c.last_written) write_row(&c, c.tlast, x); /* the final state always */
+        }
+        if (ferror(c.f) || (c.f == stdout && fflush(stdout))) {
+            ret = cl_cli_error("cannot write", where);
+        } else if (st < 0) {
+            if (st == CL_ENOCONV && !fixed)
+                fprintf(stderr, "error: the integration failed: no end within --max-steps %ld steps\n", max_steps);
+            else if (st == CL_EDOMAIN || st == CL_EPARAM) { /* the integrator refused the run it was given */
+                char msg[300];
+                snprintf(msg, sizeof msg, "the integration failed: %s", err[0] ? err : cl_strerror(st));
+                cl_cli_error(msg, o.integrator);
+            } else
+                fprintf(stderr, "error: the integration failed: %s\n", err[0] ? err : cl_strerror(st));
             ret = st == CL_EDOMAIN || st == CL_EPARAM ? CL_EXIT_USAGE : CL_EXIT_FAIL;
         }
-        if (c.f != stdout && fclose(c.f) && !ret) ret = cl_cli_error("cannot write", o.out ? o.out : o.plot);
-        if (!ret && o.out && rename(tmpname, o.out)) ret = cl_cli_error("cannot write", o.out);
-        if (!ret && o.plot) ret = plot(o.plot, o.out ? o.out : tmpname, &cs, c.ninv);
-        if (tmpname[0] && (ret || !o.out)) unlink(tmpname);
-        cl_rvec_free_mp(c.inv);
+        if (target) {
+            if (!ret) ret = cl_cli_out_close(&out);
+            if (!ret && o.plot && !(ret = plot(png.tmp, o.plot, out.tmp, &cs, c.ninv))) ret = cl_cli_out_commit(&png);
+            if (!ret && o.out) ret = cl_cli_out_commit(&out);
+            cl_cli_out_abort(&out);
+        }
     }
+    cl_cli_out_abort(&png);
+    cl_rvec_free_mp(c.inv);
+    cl_rvec_free_mp(c.x0);
     cl_rvec_free_mp(x);
     cl_rvec_free_mp(sc);
     cl_cmd_close_system(&cs);

@@ -19,7 +19,7 @@ static void usage(FILE *f)
     fprintf(f, "\nexit status: 0 success, 1 a check failed, 2 bad input\n");
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
     if (argc < 2) {
         usage(stderr);
@@ -36,4 +36,13 @@ int main(int argc, char **argv)
     const cl_command *c = cl_command_find(argv[1]);
     if (!c) return cl_cli_error("unknown command; see chartless --help", argv[1]);
     return c->run(argc - 1, argv + 1);
+}
+
+int main(int argc, char **argv)
+{
+    cl_cli_init_output();
+    int st = run(argc, argv);
+    /* a result that did not reach stdout is not a success */
+    int out = cl_cli_close_stdout();
+    return out ? out : st;
 }

@@ -14,12 +14,17 @@
  *
  *     chartless grade --system chain --n 2 --form pi student.so
  *
- * The grader evaluates the function in a separate process with a time
- * limit, at seeded random states and at the system's equilibria, compares
+ * The grader loads and evaluates the function only in a separate process
+ * (at most 512 MiB more memory, a CPU and a wall-clock limit, no files, no
+ * new processes or threads, x and the parameters read-only, dx followed by
+ * a guard page, stdout and stderr shown quoted in the report), at seeded
+ * random states and at the system's equilibria, at the given parameters
+ * and again at random unequal ones drawn from them, compares
  * every component with the reference computed at 256 bits, and says which
  * components disagree, by how much, and whether that is rounding or a real
  * error (with a hint when the difference looks like a sign flip, a factor
- * 2, or a missing projection I − qqᵀ).
+ * 2, or a term along some qᵢ such as a missing projection I − qqᵀ). A
+ * crash, a hang, an exit, a fork or an overrun is reported by name.
  *
  * States are laid out as the command line writes them: for a system on
  * (S²)ⁿ, q₁ … qₙ followed by the n velocity-like vectors of the form (q̇,

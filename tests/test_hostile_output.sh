@@ -1,0 +1,50 @@
+#!/bin/sh
+# Output that never reports a success it did not have: a full or closed
+# stdout is exit 2 with "error: cannot write (stdout)"; an interrupted run
+# leaves no partial file; --max-steps lets a long run through.
+B=${BUILD:-build}
+C="$(cd "$B" && pwd)/chartless"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+n=0
+t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
+S1='0 0 -1 1 0 0'
+echo "1..12"
+# unwritable CMD...: to /dev/full and to a closed stdout, exit 2 and the message.
+unwritable() {
+    printf '%s\n' "$S1" | "$C" "$@" > /dev/full 2> "$T/err"; full=$?
+    printf '%s\n' "$S1" | "$C" "$@" >&- 2> "$T/err2"; closed=$?
+    [ $full = 2 ] && [ $closed = 2 ] && grep -q '^error: cannot write (stdout)$' "$T/err" && grep -q '^error: cannot write (stdout)$' "$T/err2"
+    t $? "$* > /dev/full and >&-: exit 2, error: cannot write (stdout) (got $full, $closed)"
+}
+unwritable rhs --system chain --n 1
+unwritable systems
+unwritable oracle --list
+unwritable simulate --system chain --n 1 --t 1
+unwritable systems chain
+[ -c /dev/full ] && "$C" --help > /dev/full 2>/dev/null; [ $? = 2 ]; t $? "chartless --help > /dev/full: exit 2"
+# A closed stdout must not become the output file's descriptor.
+(cd "$T" && printf '%s\n' "$S1" | "$C" simulate --system chain --n 1 --t 0.1 --out o.csv >&- 2>/dev/null)
+head -1 "$T/o.csv" | grep -q '^t,'; t $? "with stdout closed, --out still gets exactly the CSV"
+rm -f "$T/o.csv"
+# An interrupted run leaves no file behind, and an existing output stays as it was.
+printf '%s\n' "$S1" > "$T/state"
+for sig in TERM INT; do
+    printf 'old\n' > "$T/o.csv"
+    # a background job of a script starts with SIGINT ignored (and keeps it so): restore it
+    env --default-signal=INT "$C" simulate --system chain --n 1 --integrator rk4 --t 1e6 --max-steps 1000000000 \
+        --out "$T/o.csv" < "$T/state" 2>/dev/null &
+    pid=$!
+    sleep 1
+    kill -$sig $pid
+    wait $pid
+    st=$?
+    [ "$(ls "$T" | grep -c 'o.csv')" = 1 ] && [ "$(cat "$T/o.csv")" = old ]; t $? "SIG$sig during simulate --out: no partial file, the old file intact (status $st)"
+done
+rm -f "$T/o.csv"
+printf '%s\n' "$S1" | "$C" simulate --system chain --n 1 --integrator rk4 --t 1 --h 0.01 --max-steps 50 > "$T/out" 2> "$T/err"
+[ $? = 2 ] && grep -q 'would take 100 steps' "$T/err" && [ ! -s "$T/out" ]; t $? "a run longer than --max-steps is refused with its estimate"
+printf '%s\n' "$S1" | "$C" simulate --system chain --n 1 --integrator rk4 --t 1 --h 0.01 --max-steps 100 > "$T/out" 2>&1
+[ $? = 0 ] && [ "$(wc -l < "$T/out")" = 102 ]; t $? "--max-steps 100 lets the 100 steps through"
+printf '%s\n' "$S1" | "$C" simulate --system chain --n 1 --t 100 --max-steps 20 > "$T/out" 2> "$T/err"
+[ $? = 1 ] && grep -q 'no end within --max-steps 20' "$T/err"; t $? "an adaptive run is ended after --max-steps steps"
