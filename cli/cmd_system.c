@@ -23,7 +23,10 @@ int cl_cmd_scan(int argc, char **argv, const cl_cmd_option *opts, int (*on_opt)(
     a->vals = malloc((size_t)argc * sizeof *a->vals);
     if (!a->keys || !a->vals) { cl_cmd_args_free(a); return cl_cli_error("out of memory", NULL); }
     int st = CL_EXIT_OK;
-    unsigned long long seen = 0; /* bit k: the command's option k; the last three: --system, --form, --bits */
+    /* Options given so far, to refuse one given twice: bit k is the command's
+       option k, then --system, --form, --bits, --model (--param repeats). */
+    enum { SEEN_SYSTEM = 59, SEEN_FORM, SEEN_BITS, SEEN_MODEL };
+    unsigned long long seen = 0;
     for (int i = 1; i < argc && !st; i++) {
         char *arg = argv[i];
         if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) { a->help = 1; continue; }
@@ -43,9 +46,14 @@ int cl_cmd_scan(int argc, char **argv, const cl_cmd_option *opts, int (*on_opt)(
                   !strcmp(key, "param");
         if (!val && i + 1 < argc && (own || strncmp(argv[i + 1], "--", 2))) val = argv[++i];
         if (own && !val) { st = cl_cli_error("option needs a value", arg); break; }
-        int bit = o ? (int)(o - opts) % 61 : !strcmp(key, "system") ? 61 : !strcmp(key, "form") ? 62 : 63;
-        if (own && (seen >> bit & 1)) { st = cl_cli_error("option given twice", arg); break; }
-        if (own) seen |= 1ULL << bit;
+        int bit = o                        ? (int)(o - opts) % SEEN_SYSTEM
+                  : !strcmp(key, "system") ? SEEN_SYSTEM
+                  : !strcmp(key, "form")   ? SEEN_FORM
+                  : !strcmp(key, "bits")   ? SEEN_BITS
+                  : !strcmp(key, "model")  ? SEEN_MODEL
+                                           : -1;
+        if (own && bit >= 0 && (seen >> bit & 1)) { st = cl_cli_error("option given twice", arg); break; }
+        if (own && bit >= 0) seen |= 1ULL << bit;
         if (o) st = on_opt(o->code, val, ctx);
         else if (!strcmp(key, "system")) a->system = val;
         else if (!strcmp(key, "form")) a->form = val;

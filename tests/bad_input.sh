@@ -57,6 +57,14 @@ bad "rhs, a short option" "$S1" rhs $CH -x
 bad "rhs, a positional argument" "$S1" rhs $CH extra
 bad "rhs, unknown parameter" "$S1" rhs $CH --nosuch 1
 bad "rhs, parameter twice" "$S1" rhs $CH --g 1 --g 2
+M="$(pwd)/models/chain2.model"
+printf 'manifold q1 : S2\nlagrangian 1/2*dot(q1'"'"', q1'"'"') +\n' > "$T/broken.model"
+bad "rhs, --model twice" "$S1" rhs --model "$M" --model "$M"
+bad "rhs, --model with --system" "$S1" rhs --model "$M" --system chain
+bad "rhs, --model of a missing file" "$S1" rhs --model "$T/none.model"
+bad "rhs, --model with a syntax error" "$S1" rhs --model "$T/broken.model"
+bad "rhs, --param without =" "$S1" rhs --model "$M" --param g
+bad "rhs, --param of an unknown parameter" "$S1" rhs --model "$M" --param mass=2
 bad "rhs, --n 0" "$S1" rhs --system chain --n 0
 bad "rhs, --n -1" "$S1" rhs --system chain --n -1
 bad "rhs, --n 1.5" "$S1" rhs --system chain --n 1.5
