@@ -15,12 +15,12 @@
  * The sin/cos remainder functions at s = θ² ≥ 0:
  * \f[ S_k(s) = \sum_{j\ge 0} \frac{(-s)^j}{(2j+k)!},\qquad k = 1,\dots,6, \f]
  * so S₁ = sin θ/θ, S₂ = (1 − cos θ)/θ², S₃ = (θ − sin θ)/θ³, S₄ = (θ²/2 + cos θ − 1)/θ⁴,
- * and S_{k+2} = (1/k! − S_k)/s. Written to S[0..5].
+ * and \f$S_{k+2} = (1/k! - S_k)/s\f$. Written to S[0..5].
  *
  * Branch, chosen from the precision p of \p S: for s ≤ 4 (θ ≤ 2) the series of
  * S₅ and S₆ is summed until a term falls below 2^(−p−10), so the number of
  * terms follows p (about 10 at 53 bits, about 95 at 1024 bits), and S₄…S₁
- * follow from S_k = 1/k! − s S_{k+2}, losing at most one bit; for s > 4 the
+ * follow from \f$S_k = 1/k! - s S_{k+2}\f$, losing at most one bit; for s > 4 the
  * closed forms in sin θ and sin(θ/2) are used, whose cancellation is bounded
  * (S₆ just above s = 4 is the worst: about 20 units of 2^(−p)). A fixed
  * threshold with a fixed number of Taylor terms, as tuned for double, would
@@ -49,7 +49,7 @@ void CL_FN(cl_se3_bracket)(rptr out, rsrc xi, rsrc eta);
 /**
  * out = dexp_ξ(η) = Σ_k ad_ξᵏ η/(k+1)!, in closed form: with J = I + S₂ û + S₃ û²
  * and its derivative Q = S₂ v̂ + S₃ (ûv̂ + v̂û) + 2(u·v)(S₂′ û + S₃′ û²),
- * dexp_ξ(η_u, η_v) = (J η_u, Q η_u + J η_v), where S_k′ = (−S_{k+1} + k S_{k+2})/2.
+ * dexp_ξ(η_u, η_v) = (J η_u, Q η_u + J η_v), where \f$S_k' = (-S_{k+1} + k S_{k+2})/2\f$.
  * Convention: d/dt exp(ξ(t)) = dexp_ξ(ξ′) exp(ξ). Returns 0 or CL_ENAN.
  */
 int CL_FN(cl_se3_dexp)(rptr out, rsrc xi, rsrc eta);
@@ -65,7 +65,7 @@ int CL_FN(cl_se3_dexp)(rptr out, rsrc xi, rsrc eta);
 int CL_FN(cl_se3_dexpinv)(rptr out, rsrc xi, rsrc eta);
 
 /**
- * out = Σ_{k=0}^{order} (B_k/k!) ad_ξᵏ η, the Bernoulli series of dexp_ξ⁻¹
+ * \f$\mathrm{out} = \sum_{k=0}^{\mathrm{order}} (B_k/k!)\, \mathrm{ad}_\xi^k \eta\f$, the Bernoulli series of dexp_ξ⁻¹
  * truncated after the term ad_ξ^order (B_k the Bernoulli numbers, B₁ = −1/2,
  * coefficients as exact rationals). 0 ≤ order ≤ 18, else CL_EDIM.
  */

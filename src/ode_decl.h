@@ -196,7 +196,7 @@ int CL_FN(cl_ode_step)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rsrc
  * Events (cl_ode_set_event()): after each accepted step from t_n to
  * t_n + h the sign of g is compared; at a sign change in the requested
  * direction the event time is located by solving
- * g(t_n + θh, Φ_{θh}(x_n)) = 0 for θ ∈ (0, 1], re-integrating the partial
+ * \f$g(t_n + \theta h, \Phi_{\theta h}(x_n)) = 0\f$ for θ ∈ (0, 1], re-integrating the partial
  * step from (t_n, x_n) with the same method (the one-step map is smooth in
  * θ), by the Illinois variant of regula falsi safeguarded with bisection,
  * until the bracket is at most 4·2^(−p)·max(|t_n|, |t_n + h|) long. The
@@ -226,9 +226,9 @@ int CL_FN(cl_ode_integrate)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx,
  *
  * c (s scalars, increasing) are the roots of the shifted Legendre polynomial
  * P_s(2c − 1), found by Newton's method from cos(π(i + 3/4)/(s + 1/2)) on
- * [−1, 1] and made exactly symmetric (c_{s−1−i} = 1 − c_i); b (s scalars) the
+ * [−1, 1] and made exactly symmetric (\f$c_{s-1-i} = 1 - c_i\f$); b (s scalars) the
  * Gauss weights 1/((1 − x²) P_s'(x)²); A (s×s, row-major)
- * a_ij = ∫_0^{c_i} ℓ_j(τ) dτ with ℓ_j the Lagrange basis on c, evaluated by
+ * \f$a_{ij} = \int_0^{c_i} \ell_j(\tau)\, d\tau\f$ with ℓ_j the Lagrange basis on c, evaluated by
  * the s-point Gauss rule on [0, c_i] (exact: ℓ_j has degree s − 1) with ℓ_j in
  * product form — this avoids the ill-conditioned Vandermonde system and gives
  * every entry to a few units of rounding. Returns 0, CL_EPARAM (s out of
