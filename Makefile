@@ -150,8 +150,10 @@ check: all $(TESTS)
 check-sanitize:
 	$(MAKE) B=build-san CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" check
 
-oracle: all
-	$(B)/chartless oracle -j 2
+# The build and the checks use every core (the build keeps make's -j when given).
+oracle:
+	$(MAKE) $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$$(nproc 2>/dev/null || echo 2)) all
+	$(B)/chartless oracle -j $$(nproc 2>/dev/null || echo 2)
 
 # Mutation testing of the oracle: inject derivation mistakes into the chapters.
 mutants: all
