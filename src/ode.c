@@ -80,6 +80,7 @@ struct CL_FN(cl_ode_ws) {
     long max_steps;
     long max_evals; /* evaluation budget set by cl_ode_set_budget(); 0: the default, scaled by the span */
     long budget;    /* budget of the current call: call_f fails with CL_ENOCONV beyond it */
+    int at_floor;   /* the last error estimate was within the rounding of the state */
     rptr mem;     /* every scalar of the workspace, one block */
     rptr rtol, atol, hmin, hmax;
     rptr c, A, b, e; /* method coefficients (GBS: A holds the Neville factors) */
@@ -568,20 +569,25 @@ static int one_step(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rsrc t,
 }
 
 /* log2 of max_i |e_i| / (atol + rtol·max(|x_i|, |xn_i|)); +inf if not finite. */
-static double err_log2(const CL_FN(cl_ode_ws) *ws, rsrc x, rsrc xn, rsrc e)
+static double err_log2(CL_FN(cl_ode_ws) *ws, rsrc x, rsrc xn, rsrc e)
 {
     cl_prec_t p = ws->prec;
-    R_DECL(sc, p); R_DECL(r, p); R_DECL(m, p);
+    R_DECL(sc, p); R_DECL(r, p); R_DECL(m, p); R_DECL(emax, p); R_DECL(xmax, p);
     for (size_t i = 0; i < ws->n; i++) {
         if (!r_is_number(e + i) || !r_is_number(xn + i)) return INFINITY;
         if (r_cmpabs(x + i, xn + i) >= 0) r_abs(sc, x + i);
         else r_abs(sc, xn + i);
+        if (r_cmp(sc, xmax) > 0) r_set(xmax, sc);
+        if (r_cmpabs(e + i, emax) > 0) r_abs(emax, e + i);
         r_fma(sc, sc, ws->rtol, ws->atol);
         if (r_is_zero(e + i)) continue;
         if (r_is_zero(sc)) return INFINITY;
         r_div(r, e + i, sc);
         if (r_cmpabs(r, m) > 0) r_abs(m, r);
     }
+    /* within a unit of rounding of the state's largest entry: noise of the estimate */
+    r_mul_2si(xmax, xmax, -(long)p);
+    ws->at_floor = r_cmp(emax, xmax) <= 0;
     return r_log2abs(m);
 }
 
@@ -854,7 +860,12 @@ int CL_FN(cl_ode_integrate)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx,
         if (ws->obs && (st = ws->obs(tc, x, n, ws->octx))) goto out_obs;
         if (last) break;
         if (adaptive) {
-            double fac = fmax(log2(0.2), fmin(reject_prev ? 0.0 : 2.0, log2(0.9) - le / q1));
+            /* An estimate at the rounding of the state says only that the step
+             * is well inside the tolerance: grow by the largest factor (with a
+             * high order, err^(−1/q1) of rounding noise is close to 1 and would
+             * hold the step near its first guess). */
+            double fac = ws->at_floor ? 2.0 : fmax(log2(0.2), fmin(2.0, log2(0.9) - le / q1));
+            if (reject_prev) fac = fmin(fac, 0.0);
             set_pow2(lim, fac);
             r_mul(hc, hs, lim);
             if (!r_is_zero(ws->hmax) && r_cmpabs(hc, ws->hmax) > 0) {
