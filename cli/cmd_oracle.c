@@ -183,7 +183,13 @@ static void run_all(const cl_check **sel, int nsel, const long *bits, int nb, in
     int tty = isatty(2), done = 0, total = nsel * nb, next = 0, emitted = 0;
     double t0 = now();
     char *over = calloc((size_t)nsel, 1);
-    if (!over) { perror("calloc"); exit(CL_EXIT_FAIL); }
+    int *order = malloc((size_t)nsel * sizeof *order);
+    if (!over || !order) { perror("malloc"); exit(CL_EXIT_FAIL); }
+    /* Rows marked slow start first, so that none of them is left running
+       alone at the end; the rest follow in registry order. */
+    for (int pass = 1, m = 0; pass >= 0; pass--)
+        for (int i = 0; i < nsel; i++)
+            if (!!sel[i]->slow == pass) order[m++] = i;
     for (int i = 0; i < nsel; i++)
         for (int k = 0; k < nb; k++) {
             out[i].status[k] = STATUS_DIED; /* until a record says otherwise */
@@ -205,6 +211,7 @@ static void run_all(const cl_check **sel, int nsel, const long *bits, int nb, in
             close(c[1]);
             for (int v = 0; v < w; v++) { close(fds[v]); close(cmds[v]); }
             free(over);
+            free(order);
             worker(c[0], p[1], sel, out, bits, nb);
         }
         close(p[1]);
@@ -212,7 +219,7 @@ static void run_all(const cl_check **sel, int nsel, const long *bits, int nb, in
         fds[w] = p[0];
         cmds[w] = c[1];
         pids[w] = pid;
-        int i = next < nsel ? next++ : -1;
+        int i = next < nsel ? order[next++] : -1;
         if (write_all(cmds[w], &i, sizeof i)) { perror("write"); exit(CL_EXIT_FAIL); }
     }
     /* Collect records from all workers until every pipe is closed. */
@@ -241,7 +248,7 @@ static void run_all(const cl_check **sel, int nsel, const long *bits, int nb, in
                 o->verdict = cl_oracle_verdict(sel[r.check], nb, bits, o->log2_err, o->status);
                 over[r.check] = 1;
                 done += nb - o->reported;
-                int i = next < nsel ? next++ : -1;
+                int i = next < nsel ? order[next++] : -1;
                 if (write_all(cmds[w], &i, sizeof i)) { perror("write"); exit(CL_EXIT_FAIL); }
                 if (i < 0) { close(cmds[w]); cmds[w] = -1; }
                 if (tty) fprintf(stderr, "\r%*s\r", 80, "");
@@ -269,6 +276,7 @@ static void run_all(const cl_check **sel, int nsel, const long *bits, int nb, in
         emit(i, ctx);
     }
     free(over);
+    free(order);
 }
 
 static const char *status_text(int status)
