@@ -165,8 +165,10 @@ fuzz: $(B)/libchartless.a $(INC)/chartless.h
 	    $(B)/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -close_fd_mask=2 -print_final_stats=1 \
 	        $(B)/fuzz/corpus-$$t fuzz/seeds-$$t || exit 1; done
 
-oracle: all
-	$(B)/chartless oracle -j 2
+# The build and the checks use every core (the build keeps make's -j when given).
+oracle:
+	$(MAKE) $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$$(nproc 2>/dev/null || echo 2)) all
+	$(B)/chartless oracle -j $$(nproc 2>/dev/null || echo 2)
 
 # Mutation testing of the oracle: inject derivation mistakes into the chapters.
 mutants: all

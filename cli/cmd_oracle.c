@@ -34,6 +34,7 @@ typedef struct outcome {
     int status[MAX_RUNGS];
     char note[MAX_RUNGS][200];
     double seconds;
+    int reported; /* rungs whose record arrived */
     enum cl_verdict verdict;
 } outcome;
 
@@ -137,10 +138,58 @@ static void __attribute__((noreturn)) child_exit(int status, const cl_check **se
     _exit(status);
 }
 
-/* Run the selected checks in `jobs` worker processes; fill out[]. */
-static void run_all(const cl_check **sel, int nsel, const long *bits, int nb, int jobs, outcome *out)
+/* Worker: take check indices from `cmd` until it closes or sends −1; run each
+   in a process of its own, so that a crash loses only the rungs of that check
+   that had not reported, then send a record with rung −1: the check is over. */
+static void __attribute__((noreturn)) worker(int cmd, int res, const cl_check **sel, outcome *out, const long *bits,
+                                             int nb)
 {
-    int tty = isatty(2), done = 0, total = nsel * nb;
+    int i;
+    while (read(cmd, &i, sizeof i) == (ssize_t)sizeof i && i >= 0) {
+        fflush(NULL);
+        pid_t one = fork();
+        if (one == 0 || one < 0) {
+            for (int k = 0; k < nb; k++) {
+                record r = {.check = i, .rung = k};
+                run_one(sel[i], bits[k], &r);
+                if (write_all(res, &r, sizeof r)) child_exit(1, sel, out);
+            }
+            if (one == 0) child_exit(0, sel, out);
+        } else {
+            while (waitpid(one, NULL, 0) < 0 && errno == EINTR) {}
+        }
+        record end = {.check = i, .rung = -1};
+        if (write_all(res, &end, sizeof end)) child_exit(1, sel, out);
+    }
+    close(res);
+    child_exit(0, sel, out);
+}
+
+/* Progress on a terminal: rungs done, the row running longest, time left
+   estimated from the mean time per rung so far. */
+static void progress(int done, int total, double t0, const char *name)
+{
+    double el = now() - t0, left = done ? el * (total - done) / done : NAN;
+    if (isfinite(left)) fprintf(stderr, "\r[%d/%d] %4.0f s left  %-50.50s", done, total, left, name);
+    else fprintf(stderr, "\r[%d/%d] %-60.60s", done, total, name);
+}
+
+/* Run the selected checks in `jobs` worker processes, handing each worker the
+   next check when it is free; fill out[] and call `emit` for row k as soon as
+   rows 0..k are complete, so rows appear in order as they finish. */
+static void run_all(const cl_check **sel, int nsel, const long *bits, int nb, int jobs, outcome *out,
+                    void (*emit)(int i, void *ctx), void *ctx)
+{
+    int tty = isatty(2), done = 0, total = nsel * nb, next = 0, emitted = 0;
+    double t0 = now();
+    char *over = calloc((size_t)nsel, 1);
+    int *order = malloc((size_t)nsel * sizeof *order);
+    if (!over || !order) { perror("malloc"); exit(CL_EXIT_FAIL); }
+    /* Rows marked slow start first, so that none of them is left running
+       alone at the end; the rest follow in registry order. */
+    for (int pass = 1, m = 0; pass >= 0; pass--)
+        for (int i = 0; i < nsel; i++)
+            if (!!sel[i]->slow == pass) order[m++] = i;
     for (int i = 0; i < nsel; i++)
         for (int k = 0; k < nb; k++) {
             out[i].status[k] = STATUS_DIED; /* until a record says otherwise */
@@ -149,38 +198,29 @@ static void run_all(const cl_check **sel, int nsel, const long *bits, int nb, in
         }
     if (jobs < 1) jobs = 1;
     if (jobs > nsel) jobs = nsel > 0 ? nsel : 1;
-    int fds[64];
+    int fds[64], cmds[64];
     pid_t pids[64];
     for (int w = 0; w < jobs; w++) {
-        int p[2];
-        if (pipe(p)) { perror("pipe"); exit(CL_EXIT_FAIL); }
+        int p[2], c[2];
+        if (pipe(p) || pipe(c)) { perror("pipe"); exit(CL_EXIT_FAIL); }
         fflush(NULL);
         pid_t pid = fork();
         if (pid < 0) { perror("fork"); exit(CL_EXIT_FAIL); }
         if (pid == 0) {
             close(p[0]);
-            for (int i = w; i < nsel; i += jobs) {
-                /* Each check in a process of its own, so that a crash loses
-                   only the rungs of that check that had not reported. */
-                fflush(NULL);
-                pid_t one = fork();
-                if (one == 0 || one < 0) {
-                    for (int k = 0; k < nb; k++) {
-                        record r = {.check = i, .rung = k};
-                        run_one(sel[i], bits[k], &r);
-                        if (write_all(p[1], &r, sizeof r)) child_exit(1, sel, out);
-                    }
-                    if (one == 0) child_exit(0, sel, out);
-                } else {
-                    while (waitpid(one, NULL, 0) < 0 && errno == EINTR) {}
-                }
-            }
-            close(p[1]);
-            child_exit(0, sel, out);
+            close(c[1]);
+            for (int v = 0; v < w; v++) { close(fds[v]); close(cmds[v]); }
+            free(over);
+            free(order);
+            worker(c[0], p[1], sel, out, bits, nb);
         }
         close(p[1]);
+        close(c[0]);
         fds[w] = p[0];
+        cmds[w] = c[1];
         pids[w] = pid;
+        int i = next < nsel ? order[next++] : -1;
+        if (write_all(cmds[w], &i, sizeof i)) { perror("write"); exit(CL_EXIT_FAIL); }
     }
     /* Collect records from all workers until every pipe is closed. */
     int open = jobs;
@@ -203,18 +243,40 @@ static void run_all(const cl_check **sel, int nsel, const long *bits, int nb, in
             while (got < sizeof r && (n = read(fds[w], (char *)&r + got, sizeof r - got)) > 0) got += (size_t)n;
             if (got < sizeof r) { close(fds[w]); fds[w] = -1; open--; continue; }
             outcome *o = &out[r.check];
-            o->log2_err[r.rung] = r.log2_err;
-            o->status[r.rung] = r.status;
-            o->seconds += r.seconds;
-            snprintf(o->note[r.rung], sizeof o->note[r.rung], "%s", r.note);
-            done++;
-            if (tty) fprintf(stderr, "\r[%d/%d] %-60.60s", done, total, sel[r.check]->name);
+            if (r.rung < 0) {
+                /* the check is over (reported or died): its verdict, the worker's next check */
+                o->verdict = cl_oracle_verdict(sel[r.check], nb, bits, o->log2_err, o->status);
+                over[r.check] = 1;
+                done += nb - o->reported;
+                int i = next < nsel ? order[next++] : -1;
+                if (write_all(cmds[w], &i, sizeof i)) { perror("write"); exit(CL_EXIT_FAIL); }
+                if (i < 0) { close(cmds[w]); cmds[w] = -1; }
+                if (tty) fprintf(stderr, "\r%*s\r", 80, "");
+                for (; emitted < nsel && over[emitted]; emitted++) emit(emitted, ctx);
+                fflush(stdout);
+            } else {
+                o->log2_err[r.rung] = r.log2_err;
+                o->status[r.rung] = r.status;
+                o->seconds += r.seconds;
+                o->reported++;
+                snprintf(o->note[r.rung], sizeof o->note[r.rung], "%s", r.note);
+                done++;
+            }
+            if (tty && emitted < nsel) progress(done, total, t0, sel[r.check]->name);
         }
     }
-    for (int w = 0; w < jobs; w++) waitpid(pids[w], NULL, 0);
+    for (int w = 0; w < jobs; w++) {
+        if (cmds[w] >= 0) close(cmds[w]);
+        waitpid(pids[w], NULL, 0);
+    }
     if (tty) fprintf(stderr, "\r%*s\r", 80, "");
-    for (int i = 0; i < nsel; i++)
+    for (int i = emitted; i < nsel; i++) {
+        /* a worker that died leaves its check without verdict */
         out[i].verdict = cl_oracle_verdict(sel[i], nb, bits, out[i].log2_err, out[i].status);
+        emit(i, ctx);
+    }
+    free(over);
+    free(order);
 }
 
 static const char *status_text(int status)
@@ -250,102 +312,128 @@ static void json_number(FILE *f, double x)
     else fputs("null", f);
 }
 
-static void print_text(const cl_check **sel, int nsel, const long *bits, int nb, const outcome *out, int verbose)
+/* What the printers need: the selection, the ladder, the results, the format. */
+typedef struct report {
+    const cl_check **sel;
+    int nsel, nb, verbose, wn, wt, passed, failed;
+    const long *bits;
+    const outcome *out;
+    enum format fmt;
+} report;
+
+static void text_header(report *rp)
 {
     printf("Digits agreed (-log10 of the largest discrepancy) at each precision in bits;\n"
            "'!' marks a rung above its tolerance cond*2^(1-p).\n\n");
-    int wn = 5, wt = 4;
-    for (int i = 0; i < nsel; i++) {
-        int a = (int)strlen(sel[i]->name), b = sel[i]->tags ? (int)strlen(sel[i]->tags) : 0;
-        if (a > wn) wn = a;
-        if (b > wt) wt = b;
+    rp->wn = 5;
+    rp->wt = 4;
+    for (int i = 0; i < rp->nsel; i++) {
+        int a = (int)strlen(rp->sel[i]->name), b = rp->sel[i]->tags ? (int)strlen(rp->sel[i]->tags) : 0;
+        if (a > rp->wn) rp->wn = a;
+        if (b > rp->wt) rp->wt = b;
     }
-    if (wt > 48) wt = 48;
-    printf("%-*s %-*s", wn, "check", wt, "tags");
-    for (int k = 0; k < nb; k++) printf(" %7ld", bits[k]);
+    if (rp->wt > 48) rp->wt = 48;
+    printf("%-*s %-*s", rp->wn, "check", rp->wt, "tags");
+    for (int k = 0; k < rp->nb; k++) printf(" %7ld", rp->bits[k]);
     printf("  %-10s %s\n", "cond", "verdict");
-    for (int i = 0; i < nsel; i++) {
-        const cl_check *c = sel[i];
-        printf("%-*s %-*.*s", wn, c->name, wt, wt, c->tags ? c->tags : "");
+}
+
+static void text_row(const report *rp, int i)
+{
+    const cl_check *c = rp->sel[i];
+    const outcome *o = &rp->out[i];
+    const long *bits = rp->bits;
+    int nb = rp->nb;
+    printf("%-*s %-*.*s", rp->wn, c->name, rp->wt, rp->wt, c->tags ? c->tags : "");
+    for (int k = 0; k < nb; k++) {
+        char d[32];
+        fmt_digits(d, sizeof d, o->log2_err[k], o->status[k]);
+        int bad = !o->status[k] && o->log2_err[k] > cl_check_log2_tol(c, bits[k]);
+        printf(" %6s%c", d, bad ? '!' : ' ');
+    }
+    if (c->kind == CL_CHECK_EXACT) printf("  %-10s", "yes/no");
+    else printf("  %-10.3g", c->cond);
+    printf(" %s\n", cl_verdict_name(o->verdict));
+    if (rp->verbose || o->verdict >= CL_V_MISMATCH) {
+        printf("    %s  [%s]\n", c->what ? c->what : "", c->chapter ? c->chapter : "");
+        if (c->kind != CL_CHECK_EXACT) printf("    tolerance %.3g*2^(1-p): %s\n", c->cond, c->why ? c->why : "");
         for (int k = 0; k < nb; k++) {
-            char d[32];
-            fmt_digits(d, sizeof d, out[i].log2_err[k], out[i].status[k]);
-            int bad = !out[i].status[k] && out[i].log2_err[k] > cl_check_log2_tol(c, bits[k]);
-            printf(" %6s%c", d, bad ? '!' : ' ');
+            if (o->status[k])
+                printf("    %ld bits: %s%s%s\n", bits[k], status_text(o->status[k]), o->note[k][0] ? ": " : "",
+                       o->note[k]);
+            else if (o->note[k][0] && (rp->verbose || o->log2_err[k] > cl_check_log2_tol(c, bits[k])))
+                printf("    %ld bits: discrepancy 2^%.1f, tolerance 2^%.1f; %s\n", bits[k], o->log2_err[k],
+                       cl_check_log2_tol(c, bits[k]), o->note[k]);
         }
-        if (c->kind == CL_CHECK_EXACT) printf("  %-10s", "yes/no");
-        else printf("  %-10.3g", c->cond);
-        printf(" %s\n", cl_verdict_name(out[i].verdict));
-        if (verbose || out[i].verdict >= CL_V_MISMATCH) {
-            printf("    %s  [%s]\n", c->what ? c->what : "", c->chapter ? c->chapter : "");
-            if (c->kind != CL_CHECK_EXACT) printf("    tolerance %.3g*2^(1-p): %s\n", c->cond, c->why ? c->why : "");
-            for (int k = 0; k < nb; k++) {
-                if (out[i].status[k])
-                    printf("    %ld bits: %s%s%s\n", bits[k], status_text(out[i].status[k]),
-                           out[i].note[k][0] ? ": " : "", out[i].note[k]);
-                else if (out[i].note[k][0] && (verbose || out[i].log2_err[k] > cl_check_log2_tol(c, bits[k])))
-                    printf("    %ld bits: discrepancy 2^%.1f, tolerance 2^%.1f; %s\n", bits[k],
-                           out[i].log2_err[k], cl_check_log2_tol(c, bits[k]), out[i].note[k]);
-            }
-            if (out[i].verdict == CL_V_MISMATCH && nb > 1) {
-                double shrink = out[i].log2_err[0] - out[i].log2_err[nb - 1];
-                double expect = (double)(bits[nb - 1] - bits[0]);
-                printf("    the discrepancy %s with precision (2^%.1f smaller from %ld to %ld bits; rounding would give 2^%.0f)\n",
-                       shrink > 0.5 * expect ? "shrinks" : "does not shrink", shrink, bits[0], bits[nb - 1], expect);
-            }
+        if (o->verdict == CL_V_MISMATCH && nb > 1) {
+            double shrink = o->log2_err[0] - o->log2_err[nb - 1];
+            double expect = (double)(bits[nb - 1] - bits[0]);
+            printf("    the discrepancy %s with precision (2^%.1f smaller from %ld to %ld bits; rounding would give 2^%.0f)\n",
+                   shrink > 0.5 * expect ? "shrinks" : "does not shrink", shrink, bits[0], bits[nb - 1], expect);
         }
     }
 }
 
-static void print_json(const cl_check **sel, int nsel, const long *bits, int nb, const outcome *out, int passed, int failed)
+static void json_header(const report *rp)
 {
     printf("{\n  \"schema\": \"chartless-oracle/1\",\n  \"bits\": [");
-    for (int k = 0; k < nb; k++) printf("%s%ld", k ? ", " : "", bits[k]);
+    for (int k = 0; k < rp->nb; k++) printf("%s%ld", k ? ", " : "", rp->bits[k]);
     printf("],\n  \"checks\": [\n");
-    for (int i = 0; i < nsel; i++) {
-        const cl_check *c = sel[i];
-        printf("    {\"name\": "); json_string(stdout, c->name);
-        printf(", \"chapter\": "); json_string(stdout, c->chapter);
-        printf(", \"tags\": "); json_string(stdout, c->tags);
-        printf(", \"what\": "); json_string(stdout, c->what);
-        printf(", \"kind\": \"%s\"", c->kind == CL_CHECK_EXACT ? "exact" : "rounding");
-        printf(", \"cond\": "); json_number(stdout, c->cond);
-        printf(", \"why\": "); json_string(stdout, c->why);
-        printf(", \"seconds\": %.3f", out[i].seconds);
-        printf(",\n     \"rungs\": [");
-        for (int k = 0; k < nb; k++) {
-            printf("%s{\"bits\": %ld, \"log2_err\": ", k ? ", " : "", bits[k]);
-            json_number(stdout, out[i].log2_err[k]);
-            printf(", \"digits\": ");
-            json_number(stdout, -out[i].log2_err[k] * 0.30102999566398120);
-            printf(", \"exact\": %s", out[i].log2_err[k] == -INFINITY ? "true" : "false");
-            printf(", \"log2_tol\": ");
-            json_number(stdout, cl_check_log2_tol(c, bits[k]));
-            printf(", \"status\": ");
-            json_string(stdout, out[i].status[k] ? status_text(out[i].status[k]) : "ok");
-            printf(", \"note\": ");
-            json_string(stdout, out[i].note[k]);
-            printf("}");
-        }
-        printf("],\n     \"verdict\": \"%s\"}%s\n", cl_verdict_name(out[i].verdict), i + 1 < nsel ? "," : "");
-    }
-    printf("  ],\n  \"passed\": %d,\n  \"failed\": %d\n}\n", passed, failed);
 }
 
-static void print_tap(const cl_check **sel, int nsel, const long *bits, int nb, const outcome *out)
+static void json_row(const report *rp, int i)
 {
-    printf("1..%d\n", nsel);
-    for (int i = 0; i < nsel; i++) {
-        int good = out[i].verdict <= CL_V_PASS;
-        printf("%sok %d - %s %s (%s)\n", good ? "" : "not ", i + 1, sel[i]->name,
-               sel[i]->tags ? sel[i]->tags : "", cl_verdict_name(out[i].verdict));
-        for (int k = 0; k < nb; k++) {
-            char d[32];
-            fmt_digits(d, sizeof d, out[i].log2_err[k], out[i].status[k]);
-            printf("# %s %ld bits: %s digits (log2 err %.1f, log2 tol %.1f)\n", sel[i]->name, bits[k], d,
-                   out[i].log2_err[k], cl_check_log2_tol(sel[i], bits[k]));
-        }
+    const cl_check *c = rp->sel[i];
+    const outcome *o = &rp->out[i];
+    printf("    {\"name\": "); json_string(stdout, c->name);
+    printf(", \"chapter\": "); json_string(stdout, c->chapter);
+    printf(", \"tags\": "); json_string(stdout, c->tags);
+    printf(", \"what\": "); json_string(stdout, c->what);
+    printf(", \"kind\": \"%s\"", c->kind == CL_CHECK_EXACT ? "exact" : "rounding");
+    printf(", \"cond\": "); json_number(stdout, c->cond);
+    printf(", \"why\": "); json_string(stdout, c->why);
+    printf(", \"seconds\": %.3f", o->seconds);
+    printf(",\n     \"rungs\": [");
+    for (int k = 0; k < rp->nb; k++) {
+        printf("%s{\"bits\": %ld, \"log2_err\": ", k ? ", " : "", rp->bits[k]);
+        json_number(stdout, o->log2_err[k]);
+        printf(", \"digits\": ");
+        json_number(stdout, -o->log2_err[k] * 0.30102999566398120);
+        printf(", \"exact\": %s", o->log2_err[k] == -INFINITY ? "true" : "false");
+        printf(", \"log2_tol\": ");
+        json_number(stdout, cl_check_log2_tol(c, rp->bits[k]));
+        printf(", \"status\": ");
+        json_string(stdout, o->status[k] ? status_text(o->status[k]) : "ok");
+        printf(", \"note\": ");
+        json_string(stdout, o->note[k]);
+        printf("}");
     }
+    printf("],\n     \"verdict\": \"%s\"}%s\n", cl_verdict_name(o->verdict), i + 1 < rp->nsel ? "," : "");
+}
+
+static void tap_row(const report *rp, int i)
+{
+    const cl_check *c = rp->sel[i];
+    const outcome *o = &rp->out[i];
+    int good = o->verdict <= CL_V_PASS;
+    printf("%sok %d - %s %s (%s)\n", good ? "" : "not ", i + 1, c->name, c->tags ? c->tags : "",
+           cl_verdict_name(o->verdict));
+    for (int k = 0; k < rp->nb; k++) {
+        char d[32];
+        fmt_digits(d, sizeof d, o->log2_err[k], o->status[k]);
+        printf("# %s %ld bits: %s digits (log2 err %.1f, log2 tol %.1f)\n", c->name, rp->bits[k], d, o->log2_err[k],
+               cl_check_log2_tol(c, rp->bits[k]));
+    }
+}
+
+/* Print row i of the report, now that it is complete. */
+static void emit_row(int i, void *ctx)
+{
+    report *rp = ctx;
+    rp->out[i].verdict <= CL_V_PASS ? rp->passed++ : rp->failed++;
+    if (rp->fmt == FMT_TEXT) text_row(rp, i);
+    else if (rp->fmt == FMT_JSON) json_row(rp, i);
+    else tap_row(rp, i);
 }
 
 static int cmd_oracle(int argc, char **argv)
@@ -419,17 +507,15 @@ static int cmd_oracle(int argc, char **argv)
         free(sel); free(out);
         return cl_cli_error("no check matches the selection", globs ? globs : chapter);
     }
-    run_all(sel, nsel, bits, nb, jobs, out);
-    int passed = 0, failed = 0;
-    for (int i = 0; i < nsel; i++) out[i].verdict <= CL_V_PASS ? passed++ : failed++;
-    if (fmt == FMT_TEXT) {
-        print_text(sel, nsel, bits, nb, out, verbose);
-        printf("\n%d passed, %d failed\n", passed, failed);
-    } else if (fmt == FMT_JSON) {
-        print_json(sel, nsel, bits, nb, out, passed, failed);
-    } else {
-        print_tap(sel, nsel, bits, nb, out);
-    }
+    report rp = {.sel = sel, .nsel = nsel, .nb = nb, .verbose = verbose, .bits = bits, .out = out, .fmt = fmt};
+    if (fmt == FMT_TEXT) text_header(&rp);
+    else if (fmt == FMT_JSON) json_header(&rp);
+    else printf("1..%d\n", nsel);
+    fflush(stdout);
+    run_all(sel, nsel, bits, nb, jobs, out, emit_row, &rp);
+    int failed = rp.failed;
+    if (fmt == FMT_TEXT) printf("\n%d passed, %d failed\n", rp.passed, rp.failed);
+    else if (fmt == FMT_JSON) printf("  ],\n  \"passed\": %d,\n  \"failed\": %d\n}\n", rp.passed, rp.failed);
     free(sel);
     free(out);
     return failed ? CL_EXIT_FAIL : CL_EXIT_OK;

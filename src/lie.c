@@ -6,6 +6,7 @@
  * remainders S_k(θ²) (cl_lie_sincos_remainders), which have one series branch
  * near zero whose length follows the working precision.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lie.h"
@@ -317,6 +318,8 @@ struct CL_FN(cl_lie_integrator) {
     cl_prec_t prec;
     int series_order; /* −1: closed-form dexp⁻¹ */
     long nevals;
+    long max_evals;  /* budget of cl_lie_set_budget(); 0: the default */
+    long eval_limit; /* nevals at which the current call runs out of budget */
     int fsal_valid;
     int nstages;
     rptr block;
@@ -405,8 +408,18 @@ int CL_FN(cl_lie_set_dexpinv_series)(CL_FN(cl_lie_integrator) *w, int order)
 
 long CL_FN(cl_lie_nevals)(const CL_FN(cl_lie_integrator) *w) { return w->nevals; }
 
+void CL_FN(cl_lie_set_budget)(CL_FN(cl_lie_integrator) *w, long max_evals) { w->max_evals = max_evals > 0 ? max_evals : 0; }
+
+/* Start the budget of one call: \p dflt evaluations unless one was set. */
+static void budget_start(CL_FN(cl_lie_integrator) *w, double dflt)
+{
+    double b = w->max_evals > 0 ? (double)w->max_evals : dflt;
+    w->eval_limit = (double)w->nevals + b < (double)LONG_MAX ? w->nevals + (long)b : LONG_MAX;
+}
+
 static int eval_field(CL_FN(cl_lie_integrator) *w, rptr xi, rsrc y)
 {
+    if (w->nevals >= w->eval_limit) return CL_ENOCONV;
     w->nevals++;
     return w->pb.field(w->pb.ctx, xi, y);
 }
@@ -503,7 +516,7 @@ static int step_core(CL_FN(cl_lie_integrator) *w, rsrc h)
     }
 }
 
-int CL_FN(cl_lie_step)(CL_FN(cl_lie_integrator) *w, rptr y, rsrc h)
+static int step_once(CL_FN(cl_lie_integrator) *w, rptr y, rsrc h)
 {
     size_t nm = w->pb.dim_m;
     CL_FN(cl_rvec_copy)(w->y0, y, nm);
@@ -514,10 +527,17 @@ int CL_FN(cl_lie_step)(CL_FN(cl_lie_integrator) *w, rptr y, rsrc h)
     return CL_OK;
 }
 
+int CL_FN(cl_lie_step)(CL_FN(cl_lie_integrator) *w, rptr y, rsrc h)
+{
+    budget_start(w, (double)LONG_MAX);
+    return step_once(w, y, h);
+}
+
 int CL_FN(cl_lie_integrate_fixed)(CL_FN(cl_lie_integrator) *w, rptr y, rsrc h, long nsteps)
 {
+    budget_start(w, (double)LONG_MAX);
     for (long n = 0; n < nsteps; n++) {
-        int st = CL_FN(cl_lie_step)(w, y, h);
+        int st = step_once(w, y, h);
         if (st) return st;
     }
     return CL_OK;
@@ -534,6 +554,11 @@ int CL_FN(cl_lie_integrate_adaptive)(CL_FN(cl_lie_integrator) *w, rptr y, rsrc t
     if (!r_is_number(t0) || !r_is_number(t1) || !r_is_number(h) || !r_is_number(rtol) || !r_is_number(atol))
         return CL_ENAN;
     if (r_cmp(t1, t0) <= 0 || r_sgn(h) <= 0 || r_sgn(rtol) < 0 || r_sgn(atol) < 0) return CL_EPARAM;
+    {
+        R_DECL(span, p);
+        r_sub(span, t1, t0);
+        budget_start(w, (double)CL_LIE_BUDGET_PER_TIME * fmax(1.0, r_get_d(span)));
+    }
     R_DECL(t, p); R_DECL(hh, p); R_DECL(floor_tol, p); R_DECL(rt, p); R_DECL(at, p);
     R_DECL(x, p); R_DECL(sc, p); R_DECL(err, p); R_DECL(e, p); R_DECL(hmin, p);
     r_set_eps(floor_tol);

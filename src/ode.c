@@ -6,6 +6,8 @@
  * with r_set_q or a quantity computed at the working precision; nothing is
  * allocated after cl_ode_ws_new().
  */
+#include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ode.h"
@@ -76,6 +78,9 @@ struct CL_FN(cl_ode_ws) {
     int est_order; /* order q of the error estimate (adaptive methods) */
     int adaptive;
     long max_steps;
+    long max_evals; /* evaluation budget set by cl_ode_set_budget(); 0: the default, scaled by the span */
+    long budget;    /* budget of the current call: call_f fails with CL_ENOCONV beyond it */
+    int at_floor;   /* the last error estimate was within the rounding of the state */
     rptr mem;     /* every scalar of the workspace, one block */
     rptr rtol, atol, hmin, hmax;
     rptr c, A, b, e; /* method coefficients (GBS: A holds the Neville factors) */
@@ -94,6 +99,7 @@ struct CL_FN(cl_ode_ws) {
 
 static int call_f(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rptr dx, rsrc t, rsrc x)
 {
+    if (ws->nfev >= ws->budget) return CL_ENOCONV;
     ws->nfev++;
     return f(dx, t, x, ctx);
 }
@@ -273,6 +279,7 @@ int CL_FN(cl_ode_ws_new)(CL_FN(cl_ode_ws) **out, size_t n, cl_prec_t prec, cl_od
     ws->est_order = est;
     ws->adaptive = adaptive;
     ws->max_steps = 1000000000L;
+    ws->budget = LONG_MAX;
     rptr coef = RV_CARVE(ws->mem, 1, &ws->rtol, &ws->atol, &ws->hmin, &ws->hmax);
     ws->K = coef + ncoef_main;
     RV_CARVE(ws->K + (nvec - 8) * n, n, &ws->y, &ws->u, &ws->v, &ws->f0, &ws->xnew, &ws->xerr, &ws->eva, &ws->evb);
@@ -350,6 +357,18 @@ int CL_FN(cl_ode_set_event)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_event_fn) g, void
     ws->gctx = ctx;
     ws->gdir = direction;
     return CL_OK;
+}
+
+void CL_FN(cl_ode_set_budget)(CL_FN(cl_ode_ws) *ws, long max_evals) { ws->max_evals = max_evals > 0 ? max_evals : 0; }
+
+long CL_FN(cl_ode_budget)(const CL_FN(cl_ode_ws) *ws, rsrc t0, rsrc t1)
+{
+    if (ws->max_evals > 0) return ws->max_evals;
+    R_DECL(d, ws->prec);
+    r_sub(d, t1, t0);
+    double span = r_is_number(d) ? fabs(r_get_d(d)) : 0;
+    double b = (double)CL_ODE_BUDGET_PER_TIME * fmax(1.0, span);
+    return b < (double)LONG_MAX ? (long)b : LONG_MAX;
 }
 
 void CL_FN(cl_ode_set_observer)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_observer) obs, void *ctx)
@@ -550,20 +569,25 @@ static int one_step(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rsrc t,
 }
 
 /* log2 of max_i |e_i| / (atol + rtol·max(|x_i|, |xn_i|)); +inf if not finite. */
-static double err_log2(const CL_FN(cl_ode_ws) *ws, rsrc x, rsrc xn, rsrc e)
+static double err_log2(CL_FN(cl_ode_ws) *ws, rsrc x, rsrc xn, rsrc e)
 {
     cl_prec_t p = ws->prec;
-    R_DECL(sc, p); R_DECL(r, p); R_DECL(m, p);
+    R_DECL(sc, p); R_DECL(r, p); R_DECL(m, p); R_DECL(emax, p); R_DECL(xmax, p);
     for (size_t i = 0; i < ws->n; i++) {
         if (!r_is_number(e + i) || !r_is_number(xn + i)) return INFINITY;
         if (r_cmpabs(x + i, xn + i) >= 0) r_abs(sc, x + i);
         else r_abs(sc, xn + i);
+        if (r_cmp(sc, xmax) > 0) r_set(xmax, sc);
+        if (r_cmpabs(e + i, emax) > 0) r_abs(emax, e + i);
         r_fma(sc, sc, ws->rtol, ws->atol);
         if (r_is_zero(e + i)) continue;
         if (r_is_zero(sc)) return INFINITY;
         r_div(r, e + i, sc);
         if (r_cmpabs(r, m) > 0) r_abs(m, r);
     }
+    /* within a unit of rounding of the state's largest entry: noise of the estimate */
+    r_mul_2si(xmax, xmax, -(long)p);
+    ws->at_floor = r_cmp(emax, xmax) <= 0;
     return r_log2abs(m);
 }
 
@@ -571,6 +595,8 @@ int CL_FN(cl_ode_step)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rsrc
                        rptr err)
 {
     int est = err && ws->est_order;
+    ws->nfev = 0;
+    ws->budget = ws->max_evals > 0 ? ws->max_evals : LONG_MAX;
     int st = one_step(ws, f, ctx, t, x, h, ws->xnew, est ? ws->xerr : NULL);
     if (st) return st;
     if (!CL_FN(cl_rvec_is_finite)(ws->xnew, ws->n)) return CL_ENAN;
@@ -746,6 +772,7 @@ int CL_FN(cl_ode_integrate)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx,
     size_t n = ws->n;
     cl_prec_t p = ws->prec;
     ws->nfev = ws->iters = ws->nevent = 0;
+    ws->budget = CL_FN(cl_ode_budget)(ws, t, t1);
     long steps = 0, rejected = 0;
     if (stats) memset(stats, 0, sizeof *stats);
     for (size_t i = 0; i < n; i++)
@@ -833,7 +860,14 @@ int CL_FN(cl_ode_integrate)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx,
         if (ws->obs && (st = ws->obs(tc, x, n, ws->octx))) goto out_obs;
         if (last) break;
         if (adaptive) {
-            double fac = fmax(log2(0.2), fmin(reject_prev ? 0.0 : 2.0, log2(0.9) - le / q1));
+            /* An estimate at the rounding of the state says only that the step
+             * is well inside the tolerance (with a high order, err^(−1/q1) of
+             * rounding noise is close to 1 and would hold the step near its
+             * first guess): double the step. Quadrupling overshoots into
+             * rejections more often and leaves the steps closer to the
+             * tolerance. */
+            double fac = ws->at_floor ? 1.0 : fmax(log2(0.2), fmin(2.0, log2(0.9) - le / q1));
+            if (reject_prev) fac = fmin(fac, 0.0);
             set_pow2(lim, fac);
             r_mul(hc, hs, lim);
             if (!r_is_zero(ws->hmax) && r_cmpabs(hc, ws->hmax) > 0) {

@@ -17,6 +17,14 @@ typedef enum cl_ode_method {
 } cl_ode_method;
 /**@}*/
 
+/**
+ * Default evaluation budget of cl_ode_integrate(): right-hand side
+ * evaluations per unit of |t1 − t0| (spans below 1 count as 1). About a
+ * second of a small system in double, minutes at 1024 bits: a method or
+ * tolerance that cannot reach t1 ends with CL_ENOCONV instead of running on.
+ */
+#define CL_ODE_BUDGET_PER_TIME (1L << 24)
+
 /** Largest stage count of CL_ODE_GAUSS. */
 #define CL_ODE_GAUSS_MAX_STAGES 16
 /** Largest column count of CL_ODE_GBS. */
@@ -160,6 +168,18 @@ int CL_FN(cl_ode_set_limits)(CL_FN(cl_ode_ws) *ws, rsrc hmin, rsrc hmax, long ma
  * Returns 0 or CL_EPARAM (bad direction).
  */
 int CL_FN(cl_ode_set_event)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_event_fn) g, void *ctx, int direction);
+/**
+ * \brief Evaluation budget: at most \p max_evals right-hand side
+ *        evaluations (event location and Gauss–Legendre iterations included)
+ *        in one cl_ode_integrate() or cl_ode_step() call; beyond it the call
+ *        returns CL_ENOCONV with (t, x) the last accepted point.
+ *
+ * \p max_evals ≤ 0 restores the default: CL_ODE_BUDGET_PER_TIME · max(1, |t1 − t0|)
+ * for cl_ode_integrate(), no limit for a single cl_ode_step().
+ */
+void CL_FN(cl_ode_set_budget)(CL_FN(cl_ode_ws) *ws, long max_evals);
+/** The budget cl_ode_integrate() would apply from \p t0 to \p t1 (see cl_ode_set_budget()). */
+long CL_FN(cl_ode_budget)(const CL_FN(cl_ode_ws) *ws, rsrc t0, rsrc t1);
 /** Call \p obs at the initial point and after every accepted step (NULL = none). */
 void CL_FN(cl_ode_set_observer)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_observer) obs, void *ctx);
 
@@ -191,7 +211,10 @@ int CL_FN(cl_ode_step)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rsrc
  * the next step is h·min(4, max(1/5, 0.9·err^(−1/(q+1)))), q the order of the
  * error estimate (7 for RKF78, 2k−1 for GBS); a step with err > 1 is rejected
  * and retried with the smaller h, and no growth is allowed right after a
- * rejection. A non-finite trial result counts as a rejection with h/5.
+ * rejection. An estimate no larger than one unit of rounding of the state's
+ * largest entry is rounding noise: the step then doubles (with GBS's orders
+ * of 100 and more, the rule above would read the noise as err ≈ 1 and hold
+ * the step near its first guess). A non-finite trial result counts as a rejection with h/5.
  *
  * Events (cl_ode_set_event()): after each accepted step from t_n to
  * t_n + h the sign of g is compared; at a sign change in the requested
@@ -214,7 +237,8 @@ int CL_FN(cl_ode_step)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rsrc
  * fixed step), CL_EDOMAIN (h = 0 for a fixed-step method, or h pointing away
  * from t1), CL_EPREC (a state entry not at the workspace precision), CL_ESTEP
  * (adaptive step below the minimum), CL_ENOCONV (too many steps, stage
- * iteration or event location failed), or the error of f, g or the
+ * iteration or event location failed, or the evaluation budget of
+ * cl_ode_set_budget() ran out), or the error of f, g or the
  * observer. On a negative return (*t, x) is the last accepted point.
  */
 int CL_FN(cl_ode_integrate)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rptr t, rptr x, rsrc t1,
