@@ -31,6 +31,7 @@
 #define CL_EPARSE (-10)      /**< a number or list could not be read */
 #define CL_EPARAM (-11)      /**< a physical parameter is invalid (mass, length, inertia) */
 #define CL_ESTEP (-12)       /**< the integrator step size underflowed */
+#define CL_EBUDGET (-13)     /**< an integration ran out of its evaluation budget */
 /**@}*/
 
 /** Smallest precision in bits accepted by any `_mp` routine. */

@@ -18,6 +18,7 @@ const char *cl_strerror(int status)
     case CL_EPARSE: return "malformed number or list";
     case CL_EPARAM: return "invalid physical parameter";
     case CL_ESTEP: return "step size underflow";
+    case CL_EBUDGET: return "evaluation budget exhausted";
     default: return "unknown error";
     }
 }

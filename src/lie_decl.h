@@ -148,8 +148,8 @@ int CL_FN(cl_lie_integrate_fixed)(CL_FN(cl_lie_integrator) *w, rptr y, rsrc h, l
  * rtol and atol are raised to at least 64·2^(1−p) so the control never asks for
  * more than the working precision carries. Only the RKMK45 method; counts of
  * accepted and rejected steps in *nacc and *nrej (either may be NULL).
- * Returns 0, CL_EPARAM (wrong method, bad tolerance or t1 ≤ t0), CL_ENOCONV
- * (evaluation budget exhausted, see cl_lie_set_budget()), CL_ESTEP (step
+ * Returns 0, CL_EPARAM (wrong method, bad tolerance or t1 ≤ t0),
+ * CL_EBUDGET (evaluation budget exhausted, see cl_lie_set_budget()), CL_ESTEP (step
  * below 16·2^(1−p)·max(1, |t|)) or a callback error.
  */
 int CL_FN(cl_lie_integrate_adaptive)(CL_FN(cl_lie_integrator) *w, rptr y, rsrc t0, rsrc t1, rptr h,
@@ -158,7 +158,7 @@ int CL_FN(cl_lie_integrate_adaptive)(CL_FN(cl_lie_integrator) *w, rptr y, rsrc t
 /**
  * Default evaluation budget of cl_lie_integrate_adaptive(): field evaluations
  * per unit of t1 − t0 (spans below 1 count as 1), so that a tolerance the
- * method cannot reach ends with CL_ENOCONV instead of running on.
+ * method cannot reach ends with CL_EBUDGET instead of running on.
  */
 #ifndef CL_LIE_BUDGET_PER_TIME
 #define CL_LIE_BUDGET_PER_TIME (1L << 24)
@@ -166,7 +166,7 @@ int CL_FN(cl_lie_integrate_adaptive)(CL_FN(cl_lie_integrator) *w, rptr y, rsrc t
 /**
  * \brief Evaluation budget: at most \p max_evals field evaluations in one
  *        cl_lie_step(), cl_lie_integrate_fixed() or cl_lie_integrate_adaptive()
- *        call; beyond it the call returns CL_ENOCONV.
+ *        call; beyond it the call returns CL_EBUDGET.
  *
  * \p max_evals ≤ 0 restores the default: CL_LIE_BUDGET_PER_TIME · max(1, t1 − t0)
  * for the adaptive integration, and for the fixed-step calls no limit beyond

@@ -79,7 +79,7 @@ struct CL_FN(cl_ode_ws) {
     int adaptive;
     long max_steps;
     long max_evals; /* evaluation budget set by cl_ode_set_budget(); 0: the default, scaled by the span */
-    long budget;    /* budget of the current call: call_f fails with CL_ENOCONV beyond it */
+    long budget;    /* budget of the current call: call_f fails with CL_EBUDGET beyond it */
     int at_floor;   /* the last error estimate was within the rounding of the state */
     rptr mem;     /* every scalar of the workspace, one block */
     rptr rtol, atol, hmin, hmax;
@@ -99,7 +99,7 @@ struct CL_FN(cl_ode_ws) {
 
 static int call_f(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rptr dx, rsrc t, rsrc x)
 {
-    if (ws->nfev >= ws->budget) return CL_ENOCONV;
+    if (ws->nfev >= ws->budget) return CL_EBUDGET;
     ws->nfev++;
     return f(dx, t, x, ctx);
 }

@@ -21,7 +21,7 @@ typedef enum cl_ode_method {
  * Default evaluation budget of cl_ode_integrate(): right-hand side
  * evaluations per unit of |t1 − t0| (spans below 1 count as 1). About a
  * second of a small system in double, minutes at 1024 bits: a method or
- * tolerance that cannot reach t1 ends with CL_ENOCONV instead of running on.
+ * tolerance that cannot reach t1 ends with CL_EBUDGET instead of running on.
  */
 #define CL_ODE_BUDGET_PER_TIME (1L << 24)
 
@@ -157,7 +157,7 @@ int CL_FN(cl_ode_set_adaptive)(CL_FN(cl_ode_ws) *ws, int on);
  * |h| ≥ \p hmin (0 = only the default floor of 16 units of rounding of t);
  * a step that would have to be smaller ends the integration with CL_ESTEP.
  * \p max_steps (≤ 0 = default 10^9) bounds the accepted plus rejected steps
- * of one call; exceeding it gives CL_ENOCONV. Returns 0, CL_ENAN or CL_EPARAM
+ * of one call; exceeding it gives CL_EBUDGET. Returns 0, CL_ENAN or CL_EPARAM
  * (negative limits, hmin > hmax).
  */
 int CL_FN(cl_ode_set_limits)(CL_FN(cl_ode_ws) *ws, rsrc hmin, rsrc hmax, long max_steps);
@@ -172,7 +172,7 @@ int CL_FN(cl_ode_set_event)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_event_fn) g, void
  * \brief Evaluation budget: at most \p max_evals right-hand side
  *        evaluations (event location and Gauss–Legendre iterations included)
  *        in one cl_ode_integrate() or cl_ode_step() call; beyond it the call
- *        returns CL_ENOCONV with (t, x) the last accepted point.
+ *        returns CL_EBUDGET with (t, x) the last accepted point.
  *
  * \p max_evals ≤ 0 restores the default: CL_ODE_BUDGET_PER_TIME · max(1, |t1 − t0|)
  * for cl_ode_integrate(), no limit for a single cl_ode_step().
@@ -237,8 +237,8 @@ int CL_FN(cl_ode_step)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rsrc
  * fixed step), CL_EDOMAIN (h = 0 for a fixed-step method, or h pointing away
  * from t1), CL_EPREC (a state entry not at the workspace precision), CL_ESTEP
  * (adaptive step below the minimum), CL_ENOCONV (too many steps, stage
- * iteration or event location failed, or the evaluation budget of
- * cl_ode_set_budget() ran out), or the error of f, g or the
+ * iteration or event location failed), CL_EBUDGET (the evaluation budget
+ * of cl_ode_set_budget() ran out), or the error of f, g or the
  * observer. On a negative return (*t, x) is the last accepted point.
  */
 int CL_FN(cl_ode_integrate)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rptr t, rptr x, rsrc t1,

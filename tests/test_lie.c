@@ -332,6 +332,14 @@ static void test_integrators(cl_prec_t p)
     diag("rkmk45 adaptive, tol 1e-10: %ld accepted, %ld rejected, log2 error %.1f", nacc, nrej, e);
     /* Global error within a factor 100 of the local tolerance over t ∈ [0, 1]. */
     ok(st == 0 && e < log2(1e-8), "rkmk45 adaptive reaches t = 1 with error below 100 tol [%s, %ld bits]", TEST_KIND, (long)p);
+    /* The same run with a budget of 60 field evaluations, fewer than its
+       steps need, ends with CL_EBUDGET rather than running on. */
+    CL_FN(cl_lie_set_budget)(w, 60);
+    v3_set_d(y, 0.5, -0.25, 1.0);
+    r_set_q(h, 1, 10);
+    st = CL_FN(cl_lie_integrate_adaptive)(w, y, t0, t1, h, rt, at, &nacc, &nrej);
+    ok(st == CL_EBUDGET, "rkmk45 adaptive with a budget of 60 evaluations ends with CL_EBUDGET (%s) [%s, %ld bits]",
+       cl_strerror(st), TEST_KIND, (long)p);
     CL_FN(cl_lie_free)(w);
 }
 

@@ -405,6 +405,18 @@ static void test_errors(cl_prec_t p)
     /* called at t0, after step 1, after step 2 (returns 1 there): t = 2h */
     r_mul_si(a, h, 2);
     ok(rc == CL_ODE_STOPPED && calls == 3 && r_cmp(t, a) == 0, "observer stops after two steps [%s, %ld]", k, bits);
+    CL_FN(cl_ode_set_observer)(ws, NULL, NULL);
+    /* RK4 takes 4 evaluations a step: 8 steps of 1/8 need 32; a budget of 22
+       ends during step 6, at the last accepted point t = 5/8 */
+    CL_FN(cl_ode_set_budget)(ws, 22);
+    r_set_zero(t);
+    rc = CL_FN(cl_ode_integrate)(ws, rhs_osc, NULL, t, x, t1, h, NULL);
+    r_set_q(a, 5, 8);
+    ok(rc == CL_EBUDGET && r_cmp(t, a) == 0, "a budget of 22 evaluations ends RK4 at t = 5/8 with CL_EBUDGET [%s, %ld]", k, bits);
+    CL_FN(cl_ode_set_budget)(ws, 32);
+    r_set_zero(t);
+    ok(CL_FN(cl_ode_integrate)(ws, rhs_osc, NULL, t, x, t1, h, NULL) == CL_OK && r_cmp(t, t1) == 0,
+       "a budget of exactly 32 evaluations reaches t = 1 [%s, %ld]", k, bits);
     CL_FN(cl_ode_ws_free)(ws);
 
     /* Gauss–Legendre s = 2 with h = 10 on the oscillator: the fixed-point map
