@@ -6,9 +6,9 @@
 n=0
 t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
 skip() { n=$((n + 1)); echo "ok $n # SKIP $1"; }
-echo "1..12"
+echo "1..13"
 if ! command -v python3 >/dev/null 2>&1; then
-    for i in 1 2 3 4 5 6 7 8 9 10 11 12; do skip "python3 not installed"; done
+    for i in 1 2 3 4 5 6 7 8 9 10 11 12 13; do skip "python3 not installed"; done
     exit 0
 fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cl-docs-XXXXXX")
@@ -85,3 +85,16 @@ tools/ladder-csv < "$tmp/o.json" > "$tmp/l.csv"
 head -n 1 "$tmp/l.csv" | grep -q '^# groups: s2 core$'; t $? "groups in order of appearance"
 [ "$(grep -c '^[0-9]' "$tmp/l.csv")" = 3 ] && grep -q '^113,-112,-111,2$' "$tmp/l.csv"
 t $? "one line per finite rung, with its group"
+
+# 13: README's chapter table names, for each paper, its folder and every
+# section of its paper.def (the docs' chapter map is made from the same list).
+missing=""
+for def in papers/*/paper.def; do
+    dir=$(dirname "$def")
+    row=$(grep "^| \`$(sed -n 's/^key[[:space:]]*//p' "$def")\`" README.md | grep "$dir/")
+    [ -n "$row" ] || { missing="$missing $dir(no row)"; continue; }
+    for sec in $(sed -n 's/^sections[[:space:]]*//p' "$def"); do
+        printf '%s\n' "$row" | grep -q "\`$sec\`" || missing="$missing $sec"
+    done
+done
+[ -z "$missing" ]; t $? "README's chapter table lists every paper's folder and sections${missing:+ (missing:$missing)}"
