@@ -1,8 +1,6 @@
 /* Templated prototypes of expr_eval.c: values and exact derivatives of an
  * expression graph at one precision.
- * Named *_templ.h rather than *_decl.h while the umbrella chartless_base.h
- * does not include this module: tools/kind-headers writes out every
- * *_decl.h against chartless.h alone. */
+ */
 
 #if CL_T == CL_DOUBLE
 #ifndef CL_EXPR_TYPES_D

@@ -1,7 +1,5 @@
 /* Templated prototypes of lagr_s2.c: a general Lagrangian on (S²)ⁿ from an expression graph.
- * Named *_templ.h rather than *_decl.h while the umbrella chartless_base.h
- * does not include this module: tools/kind-headers writes out every
- * *_decl.h against chartless.h alone. */
+ */
 
 #if CL_T == CL_DOUBLE
 #ifndef CL_LAGR_S2_TYPES_D
