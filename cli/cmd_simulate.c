@@ -45,7 +45,8 @@ static const char *help_text =
     "  --max-steps N    refuse a fixed-step run of more than N steps (t/h, the estimate is\n"
     "                   shown), end an adaptive one after N steps (default 1000000)\n"
     "  --out FILE       write the CSV to FILE instead of standard output\n"
-    "  --plot FILE.png  also draw the state and the energy error with gnuplot\n"
+    "  --plot FILE.png  also draw the state and the energy error with gnuplot (the CSV still\n"
+    "                   goes to --out, or to standard output)\n"
     "  -h, --help       this text; with --system NAME, also the system's parameters\n"
     "\n"
     "exit status: 0 success, 1 the integration failed, 2 bad input\n";
@@ -125,8 +126,7 @@ static void write_header(const sim_ctx *c)
     fprintf(c->f, "t");
     for (size_t i = 0; i < cs->dim; i++) {
         char name[32];
-        if (cs->sys->component_name) cs->sys->component_name(cs->inst, cs->form, i, name, sizeof name);
-        else snprintf(name, sizeof name, "x%zu", i);
+        cl_cli_component_name(cs->sys, cs->inst, cs->form, i, name, sizeof name);
         fprintf(c->f, ",%s", name);
     }
     for (int k = 0; k < c->ninv; k++) fprintf(c->f, ",%s", cs->sys->invariant_names[k]);
@@ -181,9 +181,8 @@ static int plot(const char *png, const char *png_name, const char *csv, const cl
             png, cs->sys->name, cs->sys->forms[cs->form]);
     fprintf(g, "plot ");
     for (size_t i = 0; i < shown; i++) {
-        char name[32] = "";
-        if (cs->sys->component_name) cs->sys->component_name(cs->inst, cs->form, i, name, sizeof name);
-        else snprintf(name, sizeof name, "x%zu", i);
+        char name[32];
+        cl_cli_component_name(cs->sys, cs->inst, cs->form, i, name, sizeof name);
         fprintf(g, "%s'%s' every ::1 using 1:%zu with lines title '%s'", i ? ", " : "", csv, i + 2, name);
     }
     fprintf(g, "\n");
@@ -200,6 +199,19 @@ static int plot(const char *png, const char *png_name, const char *csv, const cl
     unlink(gp);
     if (r != 0) return cl_cli_error("gnuplot failed to draw", png_name);
     return 0;
+}
+
+/* The CSV drawn beside the --plot file, kept on stdout when no --out names a file for it. */
+static int copy_to_stdout(const char *csv)
+{
+    FILE *in = fopen(csv, "r");
+    if (!in) return cl_cli_error("cannot read back the CSV", csv);
+    char buf[65536];
+    size_t k;
+    while ((k = fread(buf, 1, sizeof buf, in)) > 0 && fwrite(buf, 1, k, stdout) == k) continue;
+    int bad = ferror(in) || ferror(stdout) || fflush(stdout);
+    fclose(in);
+    return bad ? cl_cli_error("cannot write", "stdout") : 0;
 }
 
 static int offers_lie(const cl_system *s) { return s->lie_simulate != NULL; }
@@ -344,6 +356,7 @@ static int cmd_simulate(int argc, char **argv)
             if (!ret) ret = cl_cli_out_close(&out);
             if (!ret && o.plot && !(ret = plot(png.tmp, o.plot, out.tmp, &cs, c.ninv))) ret = cl_cli_out_commit(&png);
             if (!ret && o.out) ret = cl_cli_out_commit(&out);
+            if (!ret && !o.out) ret = copy_to_stdout(out.tmp);
             cl_cli_out_abort(&out);
         }
     }
