@@ -81,6 +81,27 @@ static int inst_invariants(void *p, int form, mpfr_ptr out, mpfr_srcptr x)
     return CL_OK;
 }
 
+/* Names of the state components: position then velocity (or momentum), by kind and form;
+ * R row by row (R11 ... R33) for the tops, with W1 W2 W3 the body angular velocity Omega. */
+static void inst_component_name(void *p, int form, size_t i, char *buf, size_t len)
+{
+    emb_inst *in = p;
+    if (in->top) {
+        size_t j = i < 9 ? i : i - 9;
+        if (i < 9) snprintf(buf, len, "R%zu%zu", j / 3 + 1, j % 3 + 1);
+        else if (form == 0) snprintf(buf, len, "W%zu", j + 1);
+        else snprintf(buf, len, "%s%zu%zu", form == 1 ? "Rdot" : "mu", j / 3 + 1, j % 3 + 1);
+        return;
+    }
+    if (in->kind == K_CIRCLE && form == 2) {
+        snprintf(buf, len, "%s", i ? "thetadot" : "theta");
+        return;
+    }
+    size_t d = in->pend ? (in->kind == K_CIRCLE ? 2 : 3) : form == 2 ? in->k : in->n;
+    static const char *const pos[] = {"x", "x", "q"}, *const vel[] = {"xdot", "mu", "qdot"};
+    snprintf(buf, len, "%s%zu", i < d ? pos[form] : vel[form], i % d + 1);
+}
+
 static emb_inst *inst_alloc(int kind, cl_prec_t prec)
 {
     emb_inst *in = calloc(1, sizeof *in);
@@ -231,7 +252,7 @@ static const cl_param sphere_params[] = {PENDULUM_PARAMS("-e3")};
 #define PENDULUM_HOOKS                                                                                      \
     .destroy = inst_destroy, .dim = pend_dim, .check_state = pend_check, .rhs = pend_rhs,                   \
     .invariant_names = energy_names, .invariants = inst_invariants, .convert = pend_convert,                \
-    .random_state = pend_random, .equilibrium = pend_equilibrium
+    .random_state = pend_random, .equilibrium = pend_equilibrium, .component_name = inst_component_name
 
 static const cl_system sys_circle = {
     .name = "circle", .create = circle_create, .params = circle_params, .forms = circle_forms, PENDULUM_HOOKS,
@@ -385,6 +406,7 @@ static const cl_system sys_subspace = {
     .name = "subspace", .create = subspace_create, .params = subspace_params, .forms = subspace_forms,
     .destroy = inst_destroy, .dim = subspace_dim, .check_state = subspace_check, .rhs = subspace_rhs,
     .invariant_names = energy_names, .invariants = inst_invariants, .convert = subspace_convert, .random_state = subspace_random,
+    .component_name = inst_component_name,
     .summary = "linear masses and springs held on {x : Ax = 0} [EMB 3.1]: (3.1), (3.2), and reduced coordinates x = N q",
     .state_help = "xv: x (n) xdot (n), both in ker A; xmu: x (n) mu (n), mu = P M xdot; reduced: q (n-m) qdot (n-m), q the free entries of x in the echelon form of A",
 };
@@ -536,7 +558,7 @@ static const char *const top_invariant_names[] = {"energy", "|Pi|^2", "m_x", "m_
 #define TOP_HOOKS                                                                                            \
     .forms = top_forms, .destroy = inst_destroy, .dim = top_dim, .check_state = top_check, .rhs = top_rhs,  \
     .invariant_names = top_invariant_names, .invariants = inst_invariants, .convert = top_convert,           \
-    .random_state = top_random
+    .random_state = top_random, .component_name = inst_component_name
 
 static const cl_system sys_rigid = {
     .name = "rigid-body", .create = rigid_create, .params = rigid_params, TOP_HOOKS,
