@@ -34,7 +34,8 @@ static const char *help_text =
     "                   Gauss-Legendre, symplectic, fixed step; also 'gl'), rk4 (fixed step);\n"
     "                   lie-euler, rkmk4, cf4, rkmk45: Lie group methods, on the systems\n"
     "                   that offer them (chartless systems NAME says)\n"
-    "  --t T            final time (default 10)\n"
+    "  --t T            final time, 0 or more (default 10; 0 writes the initial row with its\n"
+    "                   invariants)\n"
     "  --h H            step: fixed step of rk4, gauss and the Lie methods (default 0.01);\n"
     "                   initial step of the adaptive methods (default: chosen)\n"
     "  --tol TOL        relative and absolute tolerance of the adaptive methods\n"
@@ -291,7 +292,7 @@ static int cmd_simulate(int argc, char **argv)
     mpfr_ptr x = cl_rvec_new_mp(cs.dim, p), sc = cl_rvec_new_mp(5, p);
     mpfr_ptr t = sc, t1 = sc + 1, h = sc + 2, tol = sc + 3;
     int ret = CL_EXIT_OK;
-    if (cl_real_from_str_mp(t1, o.t) || mpfr_sgn(t1) <= 0) ret = cl_cli_error("--t must be a positive number", o.t);
+    if (cl_real_from_str_mp(t1, o.t) || mpfr_sgn(t1) < 0) ret = cl_cli_error("--t must be a number >= 0", o.t);
     if (!ret && o.h && (cl_real_from_str_mp(h, o.h) || mpfr_sgn(h) <= 0)) ret = cl_cli_error("--h must be a positive number", o.h);
     if (!ret && !o.h) {
         if (fixed) cl_real_from_str_mp(h, "0.01");

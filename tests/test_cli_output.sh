@@ -9,7 +9,7 @@ trap 'rm -rf "$T"' EXIT
 n=0
 t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
 skip() { n=$((n + 1)); echo "ok $n # SKIP $1"; }
-echo "1..8"
+echo "1..11"
 S1="0 0 -1 1 0 0"
 if command -v gnuplot >/dev/null 2>&1; then
     echo "$S1" | "$C" simulate --system chain --t 0.05 --plot "$T/p.png" > "$T/p.csv" 2>/dev/null
@@ -37,3 +37,9 @@ hdr=$(echo "0 1 0 0 0 0" | "$C" simulate --system sphere --g 0 --t 0.01 | head -
 # The relative error is |E - E0| / |E0|: 0 on the first row, small on the last.
 last=$(echo "0 0 -1 1 0 0" | "$C" simulate --system chain --t 1 | awk -F, 'NR == 2 { f = $NF } END { print f, $NF }')
 set -- $last; [ "$1" = 0 ] && awk -v e="$2" 'BEGIN { exit !(e > 0 && e < 1e-9) }'; t $? "chain: the energy error starts at 0 and stays relative (last $2)"
+# --t 0: the initial row with its invariants, for every kind of integrator.
+for i in rkf78 rk4 rkmk4; do
+    out=$(echo "0 0 -1 1 0 0" | "$C" simulate --system chain --form omega --integrator $i --t 0)
+    [ $? = 0 ] && [ "$(printf '%s\n' "$out" | wc -l)" = 2 ] && printf '%s\n' "$out" | tail -1 | grep -q '^0,0,0,-1,1,0,0,-9.31[0-9]*,0,0,0,0$'
+    t $? "simulate --t 0 --integrator $i prints the initial row and its invariants"
+done

@@ -310,7 +310,7 @@ static const cl_param stability_params[] = {
      .help = "control gain of (47), (52): the controlled skate's sliding equilibrium"},
     {.name = "threshold", .shape = CL_PARAM_FLAG,
      .help = "instead: find by bisection on the verdict the Omega0 (spinning) or the sigma (sliding,\n"
-             "                    controlled) where the verdict changes, beside (42) and (58)"},
+             "                    controlled; no --sigma needed) where the verdict changes, beside (42) and (58)"},
     CL_PARAM_END,
 };
 
@@ -324,12 +324,7 @@ static int stability_threshold(const cl_params *p, cl_prec_t prec, int spin, cl_
     if (!par || !v) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory"); goto out; }
     mpfr_ptr lo = v, hi = v + 1, thr = v + 2, f = v + 3, u = v + 4, zeta = v + 6, c = v + 11;
     mpfr_srcptr Y0 = cl_params_x(p, "Y0");
-    int controlled = cl_params_get(p, "sigma")->given;
-    if (!spin && !controlled) {
-        ret = cl_sys_error_set(e, CL_RUN_BADINPUT, "--sigma",
-                               "the sliding threshold is that of the controlled skate: give --sigma (any value) to select it");
-        goto out;
-    }
+    /* The sliding threshold is the controlled skate's (58), whatever --sigma says. */
     if ((ret = skate_params(par, p, spin ? paper_uncontrolled : paper_controlled, !spin, e))) goto out;
     int st = CL_OK;
     if (spin) {
@@ -447,7 +442,8 @@ out:
 
 static const cl_system_tool skate_stability = {
     .usage = "usage: chartless stability --system skate --equilibrium spinning --omega0 W [PARAMETERS]\n"
-             "       chartless stability --system skate --equilibrium sliding [--Y0 Y] [--sigma S [--J1 --J2 --J3]]\n\n"
+             "       chartless stability --system skate --equilibrium sliding [--Y0 Y] [--sigma S [--J1 X --J2 X --J3 X]]\n"
+             "       chartless stability --system skate --equilibrium spinning|sliding --threshold [PARAMETERS]\n\n"
              "Energy-Casimir test (App. A.1) with the energy (30) and the invariants C1 (36), C2 (37), C3:\n"
              "least-squares multipliers c with the residual, the Hessian restricted to the tangent space of\n"
              "the level set, its inertia and the verdict. Defaults: the paper's Sec. 7.2 skate (m = 2,\n"
