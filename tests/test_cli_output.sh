@@ -9,7 +9,7 @@ trap 'rm -rf "$T"' EXIT
 n=0
 t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
 skip() { n=$((n + 1)); echo "ok $n # SKIP $1"; }
-echo "1..11"
+echo "1..17"
 S1="0 0 -1 1 0 0"
 if command -v gnuplot >/dev/null 2>&1; then
     echo "$S1" | "$C" simulate --system chain --t 0.05 --plot "$T/p.png" > "$T/p.csv" 2>/dev/null
@@ -43,3 +43,20 @@ for i in rkf78 rk4 rkmk4; do
     [ $? = 0 ] && [ "$(printf '%s\n' "$out" | wc -l)" = 2 ] && printf '%s\n' "$out" | tail -1 | grep -q '^0,0,0,-1,1,0,0,-9.31[0-9]*,0,0,0,0$'
     t $? "simulate --t 0 --integrator $i prints the initial row and its invariants"
 done
+# One unit-norm rule: within 2^-40 of the constraint normalised at the working precision, beyond it
+# refused with one message "error: <v> is not a unit vector (|<v>| - 1 = ...) (state)".
+msg=$(echo "0 0 -1.00003 0 0 0" | "$C" rhs --system sphere 2>&1 >/dev/null)
+[ "$msg" = "error: x is not a unit vector (|x| - 1 = 3e-05) (state)" ]; t $? "sphere: a non-unit x is refused with one message ($msg)"
+msg=$(echo "0 0 -1.00003 0 0 0" | "$C" rhs --system chain 2>&1 >/dev/null)
+[ "$msg" = "error: q1 is not a unit vector (|q1| - 1 = 3e-05) (state)" ]; t $? "chain: the same message"
+msg=$(echo "0 0 1 0.1 0.99" | "$C" rhs --system skate 2>&1 >/dev/null)
+[ "$msg" = "error: Gamma is not a unit vector (|Gamma| - 1 = -0.00496) (state)" ]; t $? "skate: the same message ($msg)"
+# A 40-digit decimal state at 256 bits: |Gamma| - 1 is about 1e-40, normalised as the chain's q is.
+echo "0.1 0.1005016708416796590 1 0.09983341664682815230681419841062202698992 0.9950041652780257660955619878038702948386" |
+    "$C" simulate --system skate --bits 256 --t 0 > "$T/sk.csv"
+st=$?; g=$(tail -1 "$T/sk.csv" | awk -F, '{ print $5 * $5 + $6 * $6 }')
+[ $st = 0 ] && [ "$g" = 1 ]; t $? "skate at 256 bits accepts a 40-digit state"
+out=$(echo "0 0 -1.0000000000001 1 0 1e-14" | "$C" simulate --system sphere --bits 512 --t 0 | tail -1 | cut -d, -f2-5)
+[ "$out" = "0,0,-1,1" ]; t $? "sphere: x within 2^-40 of unit is normalised at 512 bits ($out)"
+out=$(echo "0.6 0.8 0 -0.8 0.6000000000001 0 0 0 1 0 0 1.5" | "$C" simulate --system heavy-top --bits 1024 --t 0 | tail -1 | awk -F, '{ print $(NF - 1) }')
+[ "$out" = 1 ]; t $? "heavy-top: R within 2^-40 of SO(3) is made orthogonal at 1024 bits (|Gamma|^2 = $out)"

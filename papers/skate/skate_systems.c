@@ -6,6 +6,7 @@
  * Propositions 11, 12 and 16) and Figures 4 and 5 (`chartless reproduce`).
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,28 +109,42 @@ static size_t skate_dim(void *inst, int form)
     return form ? CL_SKATE_NZ : CL_SKATE_NZETA;
 }
 
+/* An input state is on the unit circle or sphere of Gamma only to the digits given: within
+ * this of |Gamma| = 1 it is normalised at the working precision, beyond it refused (the rule
+ * of every system on the command line). */
+#define SKATE_UNIT_TOL 0x1p-40
+
+/* Normalise the d components of Gamma at g in place, or refuse them: 0 or CL_ENOTUNIT with the message. */
+static int skate_unit_gamma(mpfr_ptr g, int d, char *err, size_t errlen)
+{
+    mpfr_t r;
+    mpfr_init2(r, mpfr_get_prec(g));
+    mpfr_set_zero(r, 1);
+    for (int i = 0; i < d; i++) mpfr_fma(r, g + i, g + i, r, MPFR_RNDN);
+    mpfr_sqrt(r, r, MPFR_RNDN);
+    int st = CL_OK;
+    if (mpfr_zero_p(r)) st = CL_ENOTUNIT;
+    for (int i = 0; i < d && !st; i++) mpfr_div(g + i, g + i, r, MPFR_RNDN);
+    mpfr_sub_ui(r, r, 1, MPFR_RNDN);
+    if (!st && fabs(mpfr_get_d(r, MPFR_RNDN)) > SKATE_UNIT_TOL) st = CL_ENOTUNIT;
+    if (st) snprintf(err, errlen, "Gamma is not a unit vector (|Gamma| - 1 = %.3g)", mpfr_get_d(r, MPFR_RNDN));
+    mpfr_clear(r);
+    return st;
+}
+
+/* Validate an input state; Gamma within SKATE_UNIT_TOL of unit length is normalised in place
+ * (x is the command line's buffer, read from the user's decimals). */
 static int skate_check_state(void *inst, int form, mpfr_srcptr x, char *err, size_t errlen)
 {
-    skate_inst *s = inst;
-    if (form == 1) {
-        int st = cl_skate_check_z_mp(x, 64);
-        if (st == CL_ENOTUNIT) snprintf(err, errlen, "|Gamma| must be 1 (z-form state)");
-        else if (st == CL_ENOTTANGENT)
-            snprintf(err, errlen, "state violates the constraints: Gamma_1 = 0 (19) and psi^a(Gamma).(Omega, Y) = 0");
-        else if (st) snprintf(err, errlen, "state is not finite");
-        return st;
-    }
-    if (!cl_rvec_is_finite_mp(x, 5)) { snprintf(err, errlen, "state is not finite"); return CL_ENAN; }
-    mpfr_t t, u;
-    mpfr_inits2(s->prec, t, u, (mpfr_ptr)0);
-    mpfr_sqr(t, x + 3, MPFR_RNDN);
-    mpfr_sqr(u, x + 4, MPFR_RNDN);
-    mpfr_add(t, t, u, MPFR_RNDN);
-    mpfr_sub_ui(t, t, 1, MPFR_RNDN);
-    int bad = mpfr_get_d(t, MPFR_RNDN) != 0 && cl_mpfr_log2(t) > 7.0 - (double)s->prec;
-    mpfr_clears(t, u, (mpfr_ptr)0);
-    if (bad) { snprintf(err, errlen, "Gamma_2^2 + Gamma_3^2 must be 1 (zeta-form state)"); return CL_ENOTUNIT; }
-    return CL_OK;
+    (void)inst;
+    if (!cl_rvec_is_finite_mp(x, form ? 9 : 5)) { snprintf(err, errlen, "state is not finite"); return CL_ENAN; }
+    int st = skate_unit_gamma((mpfr_ptr)x + (form ? 6 : 3), form ? 3 : 2, err, errlen);
+    if (st || form == 0) return st;
+    st = cl_skate_check_z_mp(x, 64);
+    if (st == CL_ENOTTANGENT)
+        snprintf(err, errlen, "state violates the constraints: Gamma_1 = 0 (19) and psi^a(Gamma).(Omega, Y) = 0");
+    else if (st) snprintf(err, errlen, "Gamma is not a unit vector (z-form state)");
+    return st;
 }
 
 static int skate_rhs(void *inst, int form, mpfr_ptr dx, mpfr_srcptr x)
