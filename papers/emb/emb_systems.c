@@ -280,14 +280,14 @@ static const cl_param sphere_params[] = {PENDULUM_PARAMS("-e3")};
 static const cl_system sys_circle = {
     .name = "circle", .create = circle_create, .params = circle_params, .forms = circle_forms, PENDULUM_HOOKS,
     .summary = "planar pendulum on S^1 [EMB 3.2]: (3.3) in (x, xdot), (3.4) in (x, mu), and the angle form",
-    .state_help = "xv: x1 x2 xdot1 xdot2 (|x| = 1, x.xdot = 0); xmu: x1 x2 mu1 mu2 (mu = m l^2 xdot); angle: theta thetadot (x = (sin theta, -cos theta))",
+    .state_help = "xv: x1 x2 xdot1 xdot2 (|x| = 1, x.xdot = 0); xmu: x1 x2 mu1 mu2 (mu = m l^2 xdot); angle: theta thetadot (x = (sin theta, -cos theta)). Within 2^-40 x is normalised and xdot (mu) projected; beyond it refused",
 };
 CL_SYSTEM_REGISTER(sys_circle)
 
 static const cl_system sys_sphere = {
     .name = "sphere", .create = sphere_create, .params = sphere_params, .forms = sphere_forms, PENDULUM_HOOKS,
     .summary = "spherical pendulum on S^2 [EMB 3.3]: (3.5) in (x, xdot), (3.6) in (x, mu)",
-    .state_help = "xv: x1 x2 x3 xdot1 xdot2 xdot3 (|x| = 1, x.xdot = 0); xmu: x1 x2 x3 mu1 mu2 mu3 (mu = m l^2 xdot)",
+    .state_help = "xv: x1 x2 x3 xdot1 xdot2 xdot3 (|x| = 1, x.xdot = 0); xmu: x1 x2 x3 mu1 mu2 mu3 (mu = m l^2 xdot). Within 2^-40 x is normalised and xdot (mu) projected; beyond it refused",
 };
 CL_SYSTEM_REGISTER(sys_sphere)
 
@@ -612,7 +612,7 @@ static const char *const top_invariant_names[] = {"energy", "|Pi|^2", "m_x", "m_
 static const cl_system sys_rigid = {
     .name = "rigid-body", .create = rigid_create, .params = rigid_params, TOP_HOOKS,
     .summary = "free rigid body on SO(3) [EMB 3.4]: Euler in (R, Omega), (3.8) in (R, Rdot), (2.7)-(2.8) in (R, mu)",
-    .state_help = "ROmega: R (9, row by row) Omega (3, body frame); RRdot: R (9) Rdot (9); Rmu: R (9) mu (9), mu = R (J Omega)^ / 2. Invariants: energy, |Pi|^2, spatial momentum m = R Pi, Gamma.Pi, |Gamma|^2 (Gamma = R^T e3)",
+    .state_help = "ROmega: R (9, row by row) Omega (3, body frame); RRdot: R (9) Rdot (9); Rmu: R (9) mu (9), mu = R (J Omega)^ / 2. Invariants: energy, |Pi|^2, spatial momentum m = R Pi, Gamma.Pi, |Gamma|^2 (Gamma = R^T e3). R within 2^-40 of SO(3) is made orthogonal and R^T Rdot (R^T mu) skew; beyond it refused",
 };
 CL_SYSTEM_REGISTER(sys_rigid)
 

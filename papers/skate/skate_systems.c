@@ -473,7 +473,7 @@ static const cl_system skate_system = {
     .name = "skate",
     .summary = "pendulum skate [SKATE]: nonholonomic Euler-Poincare (21) and quasivelocities (38)",
     .params = skate_system_params,
-    .state_help = "zeta: v1 v2 v3 Gamma2 Gamma3 (v1 = Omega1, v2 = Omega.Gamma, v3 = Y1; Gamma2^2 + Gamma3^2 = 1)\n"
+    .state_help = "zeta: v1 v2 v3 Gamma2 Gamma3 (v1 = Omega1, v2 = Omega.Gamma, v3 = Y1; Gamma2^2 + Gamma3^2 = 1: normalised within 2^-40, refused beyond)\n"
                   "z:    Omega1 Omega2 Omega3 Y1 Y2 Y3 Gamma1 Gamma2 Gamma3 (|Gamma| = 1, Gamma1 = 0,\n"
                   "      (E1 x Gamma).Omega = Gamma.Y = (E1 x Gamma).Y = 0)\n",
     .forms = skate_forms,
