@@ -74,3 +74,9 @@ int cl_cli_read_state(FILE *f, mpfr_ptr x, size_t n, size_t *got)
 }
 
 void cl_cli_print_real(FILE *f, mpfr_srcptr x) { cl_sys_print_real(f, x); }
+
+void cl_cli_component_name(const cl_system *s, void *inst, int form, size_t i, char *buf, size_t len)
+{
+    if (s->component_name) s->component_name(inst, form, i, buf, len);
+    else snprintf(buf, len, "x%zu", i);
+}

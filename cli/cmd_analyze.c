@@ -10,6 +10,7 @@
 
 typedef struct analysis {
     const char *command, *what;
+    const char *exit_status; /* the help's last section */
     const cl_system_tool *(*tool)(const cl_system *s);
     int (*offered)(const cl_system *s);
 } analysis;
@@ -20,8 +21,11 @@ static int offers_equilibria(const cl_system *s) { return s->equilibria != NULL;
 static int offers_stability(const cl_system *s) { return s->stability != NULL; }
 
 static const analysis equilibria = {"equilibria", "the linearization (Jacobian eigenvalues) at the system's equilibria",
-                                    equilibria_tool, offers_equilibria};
+                                    "exit status: 0 done, 1 the computation failed, 2 bad input\n", equilibria_tool,
+                                    offers_equilibria};
 static const analysis stability = {"stability", "a nonlinear stability test (Energy-Casimir) at an equilibrium",
+                                   "exit status: 0 done (whatever the verdict: it is printed), 1 the computation failed,\n"
+                                   "2 bad input\n",
                                    stability_tool, offers_stability};
 
 static int run_analysis(const analysis *an, int argc, char **argv)
@@ -38,10 +42,12 @@ static int run_analysis(const analysis *an, int argc, char **argv)
             fputs(t->usage, stdout);
             printf("\noptions:\n");
             cl_params_help(stdout, t->params);
-            printf("  --bits B          working precision in bits, 2 to 65536 (default 53)\n");
+            printf("  --bits B          working precision in bits, 2 to 65536 (default 53)\n"
+                   "  -h, --help        this text\n");
         } else
-            printf("usage: chartless %s --system NAME [OPTIONS]\n\n%s.\nsystems that offer it: %s\n"
+            printf("usage: chartless %s --system NAME [--bits B] [OPTIONS]\n\n%s.\nsystems that offer it: %s\n"
                    "(chartless %s --system NAME --help for its options)\n", an->command, an->what, with, an->command);
+        printf("\n%s", an->exit_status);
         cl_cmd_args_free(&a);
         return CL_EXIT_OK;
     }

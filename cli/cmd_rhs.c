@@ -12,26 +12,55 @@
 #include "cmd_system.h"
 
 static const char *help_text =
-    "usage: chartless rhs --system NAME [--form FORM] [--bits B] [SYSTEM PARAMETERS] < STATE\n"
+    "usage: chartless rhs --system NAME [--form FORM] [--bits B] [--labels] [SYSTEM PARAMETERS] < STATE\n"
     "\n"
     "Read a state of the chosen form from stdin (numbers separated by white space or commas,\n"
     "read at the working precision, never through a double), check it, and print the vector\n"
-    "field dx/dt with the digits the precision carries.\n"
+    "field dx/dt with the digits the precision carries (a zero as 0, never -0).\n"
     "\n"
     "options:\n"
     "  --system NAME   the system (chartless rhs --system NAME --help lists its parameters)\n"
     "  --form FORM     the form of the state (default: the system's first form)\n"
     "  --bits B        working precision in bits, 2 to 65536 (default 53)\n"
+    "  --labels        one component to a line: its name, then its derivative\n"
     "  -h, --help      this text (with --system: also the system's parameters and state)\n"
     "\n"
     "exit status: 0 success, 2 bad input (unknown system or form, bad number, wrong number of\n"
     "values, non-unit q, velocity not tangent, bad parameter)\n";
+
+/* Take the flag --labels out of the parameters the system will parse; 1 when it was there. */
+static int take_labels_flag(cl_cmd_args *a)
+{
+    int found = 0, k = 0;
+    for (int i = 0; i < a->nparams; i++) {
+        if (!strcmp(a->keys[i], "labels") && !a->vals[i]) {
+            found = 1;
+            continue;
+        }
+        a->keys[k] = a->keys[i];
+        a->vals[k++] = a->vals[i];
+    }
+    a->nparams = k;
+    return found;
+}
+
+static void print_labeled(FILE *f, const cl_cmd_system *cs, mpfr_srcptr v)
+{
+    for (size_t i = 0; i < cs->dim; i++) {
+        char name[32];
+        cl_cli_component_name(cs->sys, cs->inst, cs->form, i, name, sizeof name);
+        fprintf(f, "%-10s ", name);
+        cl_cli_print_real(f, v + i);
+        fputc('\n', f);
+    }
+}
 
 static int cmd_rhs(int argc, char **argv)
 {
     cl_cmd_args a;
     int st = cl_cmd_scan(argc, argv, NULL, NULL, NULL, 0, &a);
     if (st) return st;
+    int labels = take_labels_flag(&a);
     if (a.help) {
         fputs(help_text, stdout);
         const cl_system *s = a.system ? cl_system_find(a.system) : NULL;
@@ -51,7 +80,12 @@ static int cmd_rhs(int argc, char **argv)
     if (!st) {
         int e = cs.sys->rhs(cs.inst, cs.form, x + cs.dim, x);
         if (e) st = cl_cli_error(cl_strerror(e), "vector field");
-        else cl_cmd_print_vector(stdout, &cs, x + cs.dim, cs.dim);
+        else {
+            for (size_t i = cs.dim; i < 2 * cs.dim; i++) /* a zero printed as 0: -0 says nothing here */
+                if (mpfr_zero_p(x + i)) mpfr_set_zero(x + i, 1);
+            if (labels) print_labeled(stdout, &cs, x + cs.dim);
+            else cl_cmd_print_vector(stdout, &cs, x + cs.dim, cs.dim);
+        }
     }
     for (size_t i = 0; i < 2 * cs.dim; i++) mpfr_clear(x + i);
     free(x);

@@ -34,7 +34,8 @@ static const char *help_text =
     "                   Gauss-Legendre, symplectic, fixed step; also 'gl'), rk4 (fixed step);\n"
     "                   lie-euler, rkmk4, cf4, rkmk45: Lie group methods, on the systems\n"
     "                   that offer them (chartless systems NAME says)\n"
-    "  --t T            final time (default 10)\n"
+    "  --t T            final time, 0 or more (default 10; 0 writes the initial row with its\n"
+    "                   invariants)\n"
     "  --h H            step: fixed step of rk4, gauss and the Lie methods (default 0.01);\n"
     "                   initial step of the adaptive methods (default: chosen)\n"
     "  --tol TOL        relative and absolute tolerance of the adaptive methods\n"
@@ -45,7 +46,8 @@ static const char *help_text =
     "  --max-steps N    refuse a fixed-step run of more than N steps (t/h, the estimate is\n"
     "                   shown), end an adaptive one after N steps (default 1000000)\n"
     "  --out FILE       write the CSV to FILE instead of standard output\n"
-    "  --plot FILE.png  also draw the state and the energy error with gnuplot\n"
+    "  --plot FILE.png  also draw the state and the energy error with gnuplot (the CSV still\n"
+    "                   goes to --out, or to standard output)\n"
     "  -h, --help       this text; with --system NAME, also the system's parameters\n"
     "\n"
     "exit status: 0 success, 1 the integration failed, 2 bad input\n";
@@ -95,6 +97,7 @@ typedef struct sim_ctx {
     mpfr_ptr tlast;   /* time of the latest step */
     int started;      /* whether the header is out */
     mpfr_ptr x0;      /* the Lie methods' initial state, held back until their first step */
+    mpfr_ptr e0;      /* the initial energy, then scratch for the energy error */
 } sim_ctx;
 
 static int field(mpfr_ptr dx, mpfr_srcptr t, mpfr_srcptr x, void *ctx)
@@ -111,13 +114,25 @@ static void write_row(sim_ctx *c, mpfr_srcptr t, mpfr_srcptr x)
         fputc(',', c->f);
         cl_cli_print_real(c->f, x + i);
     }
-    if (c->ninv && c->cs->sys->invariants(c->cs->inst, c->cs->form, c->inv, x) == 0)
+    if (c->ninv && c->cs->sys->invariants(c->cs->inst, c->cs->form, c->inv, x) == 0) {
         for (int k = 0; k < c->ninv; k++) {
             fputc(',', c->f);
             cl_cli_print_real(c->f, c->inv + k);
         }
+        if (c->e0) { /* |E - E0| / |E0|, or |E - E0| when E0 = 0 */
+            mpfr_sub(c->e0 + 1, c->inv, c->e0, MPFR_RNDN);
+            mpfr_abs(c->e0 + 1, c->e0 + 1, MPFR_RNDN);
+            if (!mpfr_zero_p(c->e0)) mpfr_div(c->e0 + 1, c->e0 + 1, c->e0, MPFR_RNDN);
+            mpfr_abs(c->e0 + 1, c->e0 + 1, MPFR_RNDN);
+            fputc(',', c->f);
+            cl_cli_print_real(c->f, c->e0 + 1);
+        }
+    }
     fputc('\n', c->f);
 }
+
+/* The last column: the energy error, relative unless the initial energy is 0. */
+static const char *energy_error_name(const sim_ctx *c) { return mpfr_zero_p(c->e0) ? "|E-E0|" : "|E-E0|/|E0|"; }
 
 static void write_header(const sim_ctx *c)
 {
@@ -125,23 +140,30 @@ static void write_header(const sim_ctx *c)
     fprintf(c->f, "t");
     for (size_t i = 0; i < cs->dim; i++) {
         char name[32];
-        if (cs->sys->component_name) cs->sys->component_name(cs->inst, cs->form, i, name, sizeof name);
-        else snprintf(name, sizeof name, "x%zu", i);
+        cl_cli_component_name(cs->sys, cs->inst, cs->form, i, name, sizeof name);
         fprintf(c->f, ",%s", name);
     }
     for (int k = 0; k < c->ninv; k++) fprintf(c->f, ",%s", cs->sys->invariant_names[k]);
+    if (c->e0) fprintf(c->f, ",%s", energy_error_name(c));
     fprintf(c->f, "\n");
 }
 
 static int observe(sim_ctx *c, mpfr_srcptr t, mpfr_srcptr x);
 
-/* The header and the initial row, once the integrator has accepted the run. */
-static void start_output(sim_ctx *c)
+/* The header and the initial row, once the integrator has accepted the run;
+   \p x is the state of the first row (the Lie methods': the one held back). */
+static void start_output(sim_ctx *c, mpfr_srcptr x)
 {
     if (c->started) return;
     c->started = 1;
-    write_header(c);
     mpfr_ptr x0 = c->x0;
+    if (x0) x = x0;
+    /* The energy comes first among the invariants. */
+    if (c->ninv && !strcmp(c->cs->sys->invariant_names[0], "energy") &&
+        c->cs->sys->invariants(c->cs->inst, c->cs->form, c->inv, x) == 0 &&
+        (c->e0 = cl_rvec_new_mp(2, mpfr_get_prec(x))))
+        mpfr_set(c->e0, c->inv, MPFR_RNDN);
+    write_header(c);
     if (!x0) return;
     mpfr_t t0;
     mpfr_init2(t0, mpfr_get_prec(x0));
@@ -152,7 +174,7 @@ static void start_output(sim_ctx *c)
 
 static int observe(sim_ctx *c, mpfr_srcptr t, mpfr_srcptr x)
 {
-    start_output(c);
+    start_output(c, x);
     c->last_written = c->step++ % c->every == 0;
     if (c->last_written) write_row(c, t, x);
     else mpfr_set(c->tlast, t, MPFR_RNDN);
@@ -169,29 +191,30 @@ static int ode_observer(mpfr_srcptr t, mpfr_srcptr x, size_t n, void *ctx)
 static int lie_observer(void *ctx, mpfr_srcptr t, mpfr_srcptr x) { return observe(ctx, t, x); }
 
 /* Draw into the file \p png; \p png_name is the name the user gave. */
-static int plot(const char *png, const char *png_name, const char *csv, const cl_cmd_system *cs, int ninv)
+static int plot(const char *png, const char *png_name, const char *csv, const cl_cmd_system *cs, int ninv,
+                const char *energy_error)
 {
     char gp[] = "/tmp/chartless-plot-XXXXXX";
     int fd = mkstemp(gp);
     if (fd < 0) return cl_cli_error("cannot create a temporary file", gp);
     FILE *g = fdopen(fd, "w");
+    /* Six components at most: the first three (the configuration's) and the last three (the velocity's). */
     size_t shown = cs->dim < 6 ? cs->dim : 6;
     fprintf(g, "set terminal pngcairo size 900,700 noenhanced\nset output '%s'\nset datafile separator ','\n"
                "set multiplot layout 2,1 title '%s (%s form)'\nset xlabel 't'\nset key outside right\n",
             png, cs->sys->name, cs->sys->forms[cs->form]);
     fprintf(g, "plot ");
-    for (size_t i = 0; i < shown; i++) {
-        char name[32] = "";
-        if (cs->sys->component_name) cs->sys->component_name(cs->inst, cs->form, i, name, sizeof name);
-        else snprintf(name, sizeof name, "x%zu", i);
-        fprintf(g, "%s'%s' every ::1 using 1:%zu with lines title '%s'", i ? ", " : "", csv, i + 2, name);
+    for (size_t k = 0; k < shown; k++) {
+        size_t i = k < 3 ? k : cs->dim - shown + k;
+        char name[32];
+        cl_cli_component_name(cs->sys, cs->inst, cs->form, i, name, sizeof name);
+        fprintf(g, "%s'%s' every ::1 using 1:%zu with lines title '%s'", k ? ", " : "", csv, i + 2, name);
     }
     fprintf(g, "\n");
-    if (ninv > 0) {
-        fprintf(g, "stats '%s' every ::1::1 using %zu name 'E0' nooutput\n", csv, cs->dim + 2);
-        fprintf(g, "set ylabel 'energy - energy(0)'\nset format y '%%.1e'\n"
-                   "plot '%s' every ::1 using 1:($%zu - E0_min) with lines title 'energy error'\n", csv, cs->dim + 2);
-    }
+    if (energy_error) /* the CSV's last column */
+        fprintf(g, "set ylabel '%s'\nset format y '%%.1e'\n"
+                   "plot '%s' every ::1 using 1:%zu with lines title 'energy error'\n",
+                energy_error, csv, cs->dim + (size_t)ninv + 2);
     fprintf(g, "unset multiplot\n");
     fclose(g);
     char cmd[512];
@@ -200,6 +223,19 @@ static int plot(const char *png, const char *png_name, const char *csv, const cl
     unlink(gp);
     if (r != 0) return cl_cli_error("gnuplot failed to draw", png_name);
     return 0;
+}
+
+/* The CSV drawn beside the --plot file, kept on stdout when no --out names a file for it. */
+static int copy_to_stdout(const char *csv)
+{
+    FILE *in = fopen(csv, "r");
+    if (!in) return cl_cli_error("cannot read back the CSV", csv);
+    char buf[65536];
+    size_t k;
+    while ((k = fread(buf, 1, sizeof buf, in)) > 0 && fwrite(buf, 1, k, stdout) == k) continue;
+    int bad = ferror(in) || ferror(stdout) || fflush(stdout);
+    fclose(in);
+    return bad ? cl_cli_error("cannot write", "stdout") : 0;
 }
 
 static int offers_lie(const cl_system *s) { return s->lie_simulate != NULL; }
@@ -256,7 +292,7 @@ static int cmd_simulate(int argc, char **argv)
     mpfr_ptr x = cl_rvec_new_mp(cs.dim, p), sc = cl_rvec_new_mp(5, p);
     mpfr_ptr t = sc, t1 = sc + 1, h = sc + 2, tol = sc + 3;
     int ret = CL_EXIT_OK;
-    if (cl_real_from_str_mp(t1, o.t) || mpfr_sgn(t1) <= 0) ret = cl_cli_error("--t must be a positive number", o.t);
+    if (cl_real_from_str_mp(t1, o.t) || mpfr_sgn(t1) < 0) ret = cl_cli_error("--t must be a number >= 0", o.t);
     if (!ret && o.h && (cl_real_from_str_mp(h, o.h) || mpfr_sgn(h) <= 0)) ret = cl_cli_error("--h must be a positive number", o.h);
     if (!ret && !o.h) {
         if (fixed) cl_real_from_str_mp(h, "0.01");
@@ -324,7 +360,7 @@ static int cmd_simulate(int argc, char **argv)
         }
         if (c.tty) fprintf(stderr, "\r%40s\r", "");
         if (st >= 0) {
-            start_output(&c); /* a run that took no step */
+            start_output(&c, x); /* a run that took no step */
             if (!c.last_written) write_row(&c, c.tlast, x); /* the final state always */
         }
         if (ferror(c.f) || (c.f == stdout && fflush(stdout))) {
@@ -342,14 +378,16 @@ static int cmd_simulate(int argc, char **argv)
         }
         if (target) {
             if (!ret) ret = cl_cli_out_close(&out);
-            if (!ret && o.plot && !(ret = plot(png.tmp, o.plot, out.tmp, &cs, c.ninv))) ret = cl_cli_out_commit(&png);
+            if (!ret && o.plot && !(ret = plot(png.tmp, o.plot, out.tmp, &cs, c.ninv, c.e0 ? energy_error_name(&c) : NULL))) ret = cl_cli_out_commit(&png);
             if (!ret && o.out) ret = cl_cli_out_commit(&out);
+            if (!ret && !o.out) ret = copy_to_stdout(out.tmp);
             cl_cli_out_abort(&out);
         }
     }
     cl_cli_out_abort(&png);
     cl_rvec_free_mp(c.inv);
     cl_rvec_free_mp(c.x0);
+    cl_rvec_free_mp(c.e0);
     cl_rvec_free_mp(x);
     cl_rvec_free_mp(sc);
     cl_cmd_close_system(&cs);

@@ -101,7 +101,7 @@ bad "rhs, only commas" ",,,,,," rhs $CH
 bad "rhs, sphere state of the wrong size" "0 0 -1 1 0 0 0" rhs --system sphere
 # simulate
 bad "simulate, unknown integrator" "$S1" simulate $CH --integrator euler
-bad "simulate, --t 0" "$S1" simulate $CH --t 0
+bad "simulate, --t -1" "$S1" simulate $CH --t -1
 bad "simulate, --t -1" "$S1" simulate $CH --t -1
 bad "simulate, --t abc" "$S1" simulate $CH --t abc
 bad "simulate, --t nan" "$S1" simulate $CH --t nan
@@ -129,7 +129,7 @@ bad "simulate, --out a symlink to a device" "$S1" simulate $CH --t 0.1 --out dev
 bad "simulate, --out a directory" "$S1" simulate $CH --t 0.1 --out dir
 bad "simulate, --out in a missing directory" "$S1" simulate $CH --t 0.1 --out nosuch/o.csv
 bad "simulate, --out an existing file, bad state" "0 0 -2 1 0 0" simulate $CH --t 0.1 --out keep.csv
-bad "simulate, --out an existing file, bad --t" "$S1" simulate $CH --t 0 --out keep.csv
+bad "simulate, --out an existing file, bad --t" "$S1" simulate $CH --t -1 --out keep.csv
 bad "simulate, --out twice" "$S1" simulate $CH --t 0.1 --out a.csv --out keep.csv
 bad "simulate, --out without a value" "$S1" simulate $CH --out
 bad "simulate, --plot name with a quote" "$S1" simulate $CH --t 0.1 --plot "a'b.png"

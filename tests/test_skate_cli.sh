@@ -6,7 +6,7 @@ C="$B/chartless"
 T="${TMPDIR:-/tmp}/cl-skate-$$"
 n=0
 t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
-echo "1..16"
+echo "1..19"
 out=$("$C" equilibria --system skate 2>&1); t $? "equilibria --system skate exits 0"
 echo "$out" | grep -q "linearization: unstable (a positive real eigenvalue)"; t $? "sliding equilibrium is linearly unstable (Prop. 12)"
 echo "$out" | grep -q "inconclusive"; t $? "spinning at Omega0 = 5 is linearly inconclusive (Prop. 11)"
@@ -23,4 +23,8 @@ msg=$("$C" equilibria --system skate --m -1 2>&1 >/dev/null); [ "$msg" = "error:
 "$C" reproduce skate-fig4 --out "$T/bad" --state 0.1,0.1,0.1,1,0,0,0,0.0998334166468281523,0.995004165278025766 >/dev/null 2>&1; [ $? = 2 ] && [ ! -e "$T/bad/skate-fig4.csv" ]; t $? "an inconsistent initial state exits 2 and writes nothing"
 "$C" reproduce skate-fig5 --out "$T" --sigma 0 >/dev/null 2>&1; [ $? = 2 ]; t $? "sigma = 0 exits 2"
 echo "0.1 0.100501670841679659 1 0.0998334166468281523 0.995004165278025766" | "$C" rhs --system skate >/dev/null 2>&1; t $? "rhs --system skate reads a zeta state"
+"$C" stability --system skate --equilibrium sliding --threshold | grep -q "relative difference: 2^-4[5-9]"; t $? "the sliding threshold needs no --sigma and agrees with (58) in double"
+for c in equilibria stability; do
+    "$C" $c --system skate --help | grep -q "^exit status: 0 done"; t $? "$c --system skate --help ends with the exit statuses"
+done
 rm -rf "$T"

@@ -1,6 +1,7 @@
 /* The EMB systems for the command line (`chartless rhs|simulate --system NAME`):
  * subspace, circle, sphere, rigid-body, heavy-top. The command line works in
  * MPFR, so only the MPFR copy of this templated file registers anything. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,10 @@ typedef struct emb_inst {
 /* States read from decimal input are on the manifold only to the digits
  * given; constraints are checked to this absolute tolerance. */
 #define STATE_TOL 1e-12
+/* A unit vector within this of |x| = 1 (and a velocity within it, relative to its size, of
+ * the tangent space) is normalised (projected) at the working precision, beyond it refused:
+ * the rule of every system on the command line. */
+#define UNIT_TOL 0x1p-40
 
 /* A rejected state: the command line names the state after the message. */
 static int fail(char *err, size_t errlen, int code, const char *what)
@@ -81,6 +86,27 @@ static int inst_invariants(void *p, int form, mpfr_ptr out, mpfr_srcptr x)
     return CL_OK;
 }
 
+/* Names of the state components: position then velocity (or momentum), by kind and form;
+ * R row by row (R11 ... R33) for the tops, with W1 W2 W3 the body angular velocity Omega. */
+static void inst_component_name(void *p, int form, size_t i, char *buf, size_t len)
+{
+    emb_inst *in = p;
+    if (in->top) {
+        size_t j = i < 9 ? i : i - 9;
+        if (i < 9) snprintf(buf, len, "R%zu%zu", j / 3 + 1, j % 3 + 1);
+        else if (form == 0) snprintf(buf, len, "W%zu", j + 1);
+        else snprintf(buf, len, "%s%zu%zu", form == 1 ? "Rdot" : "mu", j / 3 + 1, j % 3 + 1);
+        return;
+    }
+    if (in->kind == K_CIRCLE && form == 2) {
+        snprintf(buf, len, "%s", i ? "thetadot" : "theta");
+        return;
+    }
+    size_t d = in->pend ? (in->kind == K_CIRCLE ? 2 : 3) : form == 2 ? in->k : in->n;
+    static const char *const pos[] = {"x", "x", "q"}, *const vel[] = {"xdot", "mu", "qdot"};
+    snprintf(buf, len, "%s%zu", i < d ? pos[form] : vel[form], i % d + 1);
+}
+
 static emb_inst *inst_alloc(int kind, cl_prec_t prec)
 {
     emb_inst *in = calloc(1, sizeof *in);
@@ -122,21 +148,39 @@ static size_t pend_dim(void *p, int form)
     return in->kind == K_CIRCLE ? 4 : 6;
 }
 
+/* Normalise the unit vector x (d numbers) and project its velocity or momentum v onto the
+ * tangent space, in place; refused beyond UNIT_TOL: 0 or a CL_E code with the message. */
+static int unit_and_tangent(emb_inst *in, rptr x, rptr v, size_t d, const char *vname, char *err, size_t errlen)
+{
+    rptr s = in->tmp, c = in->tmp + 1;
+    emb_dot(s, x, x, d);
+    r_sqrt(s, s);
+    r_add_si(c, s, -1);
+    if (r_is_zero(s) || fabs(r_get_d(c)) > UNIT_TOL) {
+        snprintf(err, errlen, "x is not a unit vector (|x| - 1 = %.3g)", r_get_d(c));
+        return CL_ENOTUNIT;
+    }
+    for (size_t i = 0; i < d; i++) r_div(x + i, x + i, s);
+    emb_dot(s, x, v, d);
+    emb_dot(c, v, v, d);
+    r_sqrt(c, c);
+    if (fabs(r_get_d(s)) > UNIT_TOL * fmax(1.0, r_get_d(c))) {
+        snprintf(err, errlen, "%s is not tangent (x . %s = %.3g)", vname, vname, r_get_d(s));
+        return CL_ENOTTANGENT;
+    }
+    for (size_t i = 0; i < d; i++) r_submul(v + i, s, x + i);
+    return CL_OK;
+}
+
+/* Validate an input state, normalising x and projecting its velocity in place (x is the
+ * command line's buffer, read from the user's decimals). */
 static int pend_check(void *p, int form, mpfr_srcptr x, char *err, size_t errlen)
 {
     emb_inst *in = p;
     size_t d = in->kind == K_CIRCLE ? 2 : 3;
     if (!CL_FN(cl_rvec_is_finite)(x, pend_dim(p, form))) return fail(err, errlen, CL_ENAN, "NaN or infinity");
     if (in->kind == K_CIRCLE && form == 2) return CL_OK;
-    rptr s = in->tmp;
-    emb_dot(s, x, x, d);
-    r_add_si(s, s, -1);
-    if (r_cmp_d(s, STATE_TOL) > 0 || r_cmp_d(s, -STATE_TOL) < 0)
-        return fail(err, errlen, CL_ENOTUNIT, "x must be a unit vector to 1e-12");
-    emb_dot(s, x, x + d, d);
-    if (r_cmp_d(s, STATE_TOL) > 0 || r_cmp_d(s, -STATE_TOL) < 0)
-        return fail(err, errlen, CL_ENOTTANGENT, form ? "mu must be orthogonal to x to 1e-12" : "xdot must be orthogonal to x to 1e-12");
-    return CL_OK;
+    return unit_and_tangent(in, (rptr)x, (rptr)x + d, d, form ? "mu" : "xdot", err, errlen);
 }
 
 static int pend_rhs(void *p, int form, mpfr_ptr dx, mpfr_srcptr x)
@@ -231,19 +275,19 @@ static const cl_param sphere_params[] = {PENDULUM_PARAMS("-e3")};
 #define PENDULUM_HOOKS                                                                                      \
     .destroy = inst_destroy, .dim = pend_dim, .check_state = pend_check, .rhs = pend_rhs,                   \
     .invariant_names = energy_names, .invariants = inst_invariants, .convert = pend_convert,                \
-    .random_state = pend_random, .equilibrium = pend_equilibrium
+    .random_state = pend_random, .equilibrium = pend_equilibrium, .component_name = inst_component_name
 
 static const cl_system sys_circle = {
     .name = "circle", .create = circle_create, .params = circle_params, .forms = circle_forms, PENDULUM_HOOKS,
     .summary = "planar pendulum on S^1 [EMB 3.2]: (3.3) in (x, xdot), (3.4) in (x, mu), and the angle form",
-    .state_help = "xv: x1 x2 xdot1 xdot2 (|x| = 1, x.xdot = 0); xmu: x1 x2 mu1 mu2 (mu = m l^2 xdot); angle: theta thetadot (x = (sin theta, -cos theta))",
+    .state_help = "xv: x1 x2 xdot1 xdot2 (|x| = 1, x.xdot = 0); xmu: x1 x2 mu1 mu2 (mu = m l^2 xdot); angle: theta thetadot (x = (sin theta, -cos theta)). Within 2^-40 x is normalised and xdot (mu) projected; beyond it refused",
 };
 CL_SYSTEM_REGISTER(sys_circle)
 
 static const cl_system sys_sphere = {
     .name = "sphere", .create = sphere_create, .params = sphere_params, .forms = sphere_forms, PENDULUM_HOOKS,
     .summary = "spherical pendulum on S^2 [EMB 3.3]: (3.5) in (x, xdot), (3.6) in (x, mu)",
-    .state_help = "xv: x1 x2 x3 xdot1 xdot2 xdot3 (|x| = 1, x.xdot = 0); xmu: x1 x2 x3 mu1 mu2 mu3 (mu = m l^2 xdot)",
+    .state_help = "xv: x1 x2 x3 xdot1 xdot2 xdot3 (|x| = 1, x.xdot = 0); xmu: x1 x2 x3 mu1 mu2 mu3 (mu = m l^2 xdot). Within 2^-40 x is normalised and xdot (mu) projected; beyond it refused",
 };
 CL_SYSTEM_REGISTER(sys_sphere)
 
@@ -385,6 +429,7 @@ static const cl_system sys_subspace = {
     .name = "subspace", .create = subspace_create, .params = subspace_params, .forms = subspace_forms,
     .destroy = inst_destroy, .dim = subspace_dim, .check_state = subspace_check, .rhs = subspace_rhs,
     .invariant_names = energy_names, .invariants = inst_invariants, .convert = subspace_convert, .random_state = subspace_random,
+    .component_name = inst_component_name,
     .summary = "linear masses and springs held on {x : Ax = 0} [EMB 3.1]: (3.1), (3.2), and reduced coordinates x = N q",
     .state_help = "xv: x (n) xdot (n), both in ker A; xmu: x (n) mu (n), mu = P M xdot; reduced: q (n-m) qdot (n-m), q the free entries of x in the echelon form of A",
 };
@@ -455,25 +500,51 @@ static void det3(rptr d, rsrc R)
     v3_dot(d, R, c);
 }
 
+/* Validate an input state: R within UNIT_TOL of SO(3) is made orthogonal at the working
+ * precision (Newton-Schulz R <- R (3I - R^T R) / 2, which squares the defect at each step),
+ * and R^T Rdot (R^T mu) within it of skew is replaced by its skew part, in place (x is the
+ * command line's buffer, read from the user's decimals). */
 static int top_check(void *p, int form, mpfr_srcptr x, char *err, size_t errlen)
 {
     emb_inst *in = p;
+    rptr R = (rptr)x, V = (rptr)x + 9;
     if (!CL_FN(cl_rvec_is_finite)(x, top_dim(p, form))) return fail(err, errlen, CL_ENAN, "NaN or infinity");
-    if (CL_FN(cl_emb_so3_log2_orth_defect)(x) > log2(STATE_TOL))
-        return fail(err, errlen, CL_EDOMAIN, "R must be orthogonal to 1e-12");
+    double defect = CL_FN(cl_emb_so3_log2_orth_defect)(R);
+    if (defect > -40) {
+        snprintf(err, errlen, "R is not orthogonal (|R^T R - I| = 2^%.1f)", defect);
+        return CL_EDOMAIN;
+    }
     rptr T = in->tmp, S = in->tmp + 9;
     R_DECL(d, in->prec);
-    det3(d, x);
+    det3(d, R);
     if (r_sgn(d) <= 0) return fail(err, errlen, CL_EDOMAIN, "R must have determinant +1");
+    for (long bits = 40; bits < 2L * (long)in->prec + 80; bits *= 2) {
+        m3_transpose(T, R);
+        m3_mul(T, T, R);
+        for (int i = 0; i < 9; i++) {
+            r_neg(T + i, T + i);
+            if (i % 4 == 0) r_add_si(T + i, T + i, 3);
+            r_mul_2si(T + i, T + i, -1);
+        }
+        m3_mul(R, R, T);
+    }
     if (form == 0) return CL_OK;
-    /* RᵀṘ (or Rᵀμ) must be skew */
-    m3_transpose(T, x);
-    m3_mul(S, T, x + 9);
+    /* R^T V = S; its symmetric part T must vanish */
+    m3_transpose(T, R);
+    m3_mul(S, T, V);
     m3_transpose(T, S);
     for (int i = 0; i < 9; i++) r_add(T + i, T + i, S + i);
-    double sc = CL_FN(cl_rvec_log2_maxabs)(x + 9, 9);
-    if (CL_FN(cl_rvec_log2_maxabs)(T, 9) > log2(STATE_TOL) + (sc > 0 ? sc : 0))
-        return fail(err, errlen, CL_ENOTTANGENT, form == 1 ? "R^T Rdot must be skew to 1e-12" : "R^T mu must be skew to 1e-12");
+    double sc = CL_FN(cl_rvec_log2_maxabs)(V, 9), sym = CL_FN(cl_rvec_log2_maxabs)(T, 9) - 1;
+    if (sym > -40 + (sc > 0 ? sc : 0)) {
+        snprintf(err, errlen, "R^T %s is not skew (|sym(R^T %s)| = 2^%.1f)", form == 1 ? "Rdot" : "mu",
+                 form == 1 ? "Rdot" : "mu", sym);
+        return CL_ENOTTANGENT;
+    }
+    for (int i = 0; i < 9; i++) { /* S - T/2: the skew part */
+        r_mul_2si(T + i, T + i, -1);
+        r_sub(S + i, S + i, T + i);
+    }
+    m3_mul(V, R, S);
     return CL_OK;
 }
 
@@ -536,12 +607,12 @@ static const char *const top_invariant_names[] = {"energy", "|Pi|^2", "m_x", "m_
 #define TOP_HOOKS                                                                                            \
     .forms = top_forms, .destroy = inst_destroy, .dim = top_dim, .check_state = top_check, .rhs = top_rhs,  \
     .invariant_names = top_invariant_names, .invariants = inst_invariants, .convert = top_convert,           \
-    .random_state = top_random
+    .random_state = top_random, .component_name = inst_component_name
 
 static const cl_system sys_rigid = {
     .name = "rigid-body", .create = rigid_create, .params = rigid_params, TOP_HOOKS,
     .summary = "free rigid body on SO(3) [EMB 3.4]: Euler in (R, Omega), (3.8) in (R, Rdot), (2.7)-(2.8) in (R, mu)",
-    .state_help = "ROmega: R (9, row by row) Omega (3, body frame); RRdot: R (9) Rdot (9); Rmu: R (9) mu (9), mu = R (J Omega)^ / 2. Invariants: energy, |Pi|^2, spatial momentum m = R Pi, Gamma.Pi, |Gamma|^2 (Gamma = R^T e3)",
+    .state_help = "ROmega: R (9, row by row) Omega (3, body frame); RRdot: R (9) Rdot (9); Rmu: R (9) mu (9), mu = R (J Omega)^ / 2. Invariants: energy, |Pi|^2, spatial momentum m = R Pi, Gamma.Pi, |Gamma|^2 (Gamma = R^T e3). R within 2^-40 of SO(3) is made orthogonal and R^T Rdot (R^T mu) skew; beyond it refused",
 };
 CL_SYSTEM_REGISTER(sys_rigid)
 

@@ -6,6 +6,7 @@
  * Propositions 11, 12 and 16) and Figures 4 and 5 (`chartless reproduce`).
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,28 +109,42 @@ static size_t skate_dim(void *inst, int form)
     return form ? CL_SKATE_NZ : CL_SKATE_NZETA;
 }
 
+/* An input state is on the unit circle or sphere of Gamma only to the digits given: within
+ * this of |Gamma| = 1 it is normalised at the working precision, beyond it refused (the rule
+ * of every system on the command line). */
+#define SKATE_UNIT_TOL 0x1p-40
+
+/* Normalise the d components of Gamma at g in place, or refuse them: 0 or CL_ENOTUNIT with the message. */
+static int skate_unit_gamma(mpfr_ptr g, int d, char *err, size_t errlen)
+{
+    mpfr_t r;
+    mpfr_init2(r, mpfr_get_prec(g));
+    mpfr_set_zero(r, 1);
+    for (int i = 0; i < d; i++) mpfr_fma(r, g + i, g + i, r, MPFR_RNDN);
+    mpfr_sqrt(r, r, MPFR_RNDN);
+    int st = CL_OK;
+    if (mpfr_zero_p(r)) st = CL_ENOTUNIT;
+    for (int i = 0; i < d && !st; i++) mpfr_div(g + i, g + i, r, MPFR_RNDN);
+    mpfr_sub_ui(r, r, 1, MPFR_RNDN);
+    if (!st && fabs(mpfr_get_d(r, MPFR_RNDN)) > SKATE_UNIT_TOL) st = CL_ENOTUNIT;
+    if (st) snprintf(err, errlen, "Gamma is not a unit vector (|Gamma| - 1 = %.3g)", mpfr_get_d(r, MPFR_RNDN));
+    mpfr_clear(r);
+    return st;
+}
+
+/* Validate an input state; Gamma within SKATE_UNIT_TOL of unit length is normalised in place
+ * (x is the command line's buffer, read from the user's decimals). */
 static int skate_check_state(void *inst, int form, mpfr_srcptr x, char *err, size_t errlen)
 {
-    skate_inst *s = inst;
-    if (form == 1) {
-        int st = cl_skate_check_z_mp(x, 64);
-        if (st == CL_ENOTUNIT) snprintf(err, errlen, "|Gamma| must be 1 (z-form state)");
-        else if (st == CL_ENOTTANGENT)
-            snprintf(err, errlen, "state violates the constraints: Gamma_1 = 0 (19) and psi^a(Gamma).(Omega, Y) = 0");
-        else if (st) snprintf(err, errlen, "state is not finite");
-        return st;
-    }
-    if (!cl_rvec_is_finite_mp(x, 5)) { snprintf(err, errlen, "state is not finite"); return CL_ENAN; }
-    mpfr_t t, u;
-    mpfr_inits2(s->prec, t, u, (mpfr_ptr)0);
-    mpfr_sqr(t, x + 3, MPFR_RNDN);
-    mpfr_sqr(u, x + 4, MPFR_RNDN);
-    mpfr_add(t, t, u, MPFR_RNDN);
-    mpfr_sub_ui(t, t, 1, MPFR_RNDN);
-    int bad = mpfr_get_d(t, MPFR_RNDN) != 0 && cl_mpfr_log2(t) > 7.0 - (double)s->prec;
-    mpfr_clears(t, u, (mpfr_ptr)0);
-    if (bad) { snprintf(err, errlen, "Gamma_2^2 + Gamma_3^2 must be 1 (zeta-form state)"); return CL_ENOTUNIT; }
-    return CL_OK;
+    (void)inst;
+    if (!cl_rvec_is_finite_mp(x, form ? 9 : 5)) { snprintf(err, errlen, "state is not finite"); return CL_ENAN; }
+    int st = skate_unit_gamma((mpfr_ptr)x + (form ? 6 : 3), form ? 3 : 2, err, errlen);
+    if (st || form == 0) return st;
+    st = cl_skate_check_z_mp(x, 64);
+    if (st == CL_ENOTTANGENT)
+        snprintf(err, errlen, "state violates the constraints: Gamma_1 = 0 (19) and psi^a(Gamma).(Omega, Y) = 0");
+    else if (st) snprintf(err, errlen, "Gamma is not a unit vector (z-form state)");
+    return st;
 }
 
 static int skate_rhs(void *inst, int form, mpfr_ptr dx, mpfr_srcptr x)
@@ -310,7 +325,7 @@ static const cl_param stability_params[] = {
      .help = "control gain of (47), (52): the controlled skate's sliding equilibrium"},
     {.name = "threshold", .shape = CL_PARAM_FLAG,
      .help = "instead: find by bisection on the verdict the Omega0 (spinning) or the sigma (sliding,\n"
-             "                    controlled) where the verdict changes, beside (42) and (58)"},
+             "                    controlled; no --sigma needed) where the verdict changes, beside (42) and (58)"},
     CL_PARAM_END,
 };
 
@@ -324,12 +339,7 @@ static int stability_threshold(const cl_params *p, cl_prec_t prec, int spin, cl_
     if (!par || !v) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory"); goto out; }
     mpfr_ptr lo = v, hi = v + 1, thr = v + 2, f = v + 3, u = v + 4, zeta = v + 6, c = v + 11;
     mpfr_srcptr Y0 = cl_params_x(p, "Y0");
-    int controlled = cl_params_get(p, "sigma")->given;
-    if (!spin && !controlled) {
-        ret = cl_sys_error_set(e, CL_RUN_BADINPUT, "--sigma",
-                               "the sliding threshold is that of the controlled skate: give --sigma (any value) to select it");
-        goto out;
-    }
+    /* The sliding threshold is the controlled skate's (58), whatever --sigma says. */
     if ((ret = skate_params(par, p, spin ? paper_uncontrolled : paper_controlled, !spin, e))) goto out;
     int st = CL_OK;
     if (spin) {
@@ -447,7 +457,8 @@ out:
 
 static const cl_system_tool skate_stability = {
     .usage = "usage: chartless stability --system skate --equilibrium spinning --omega0 W [PARAMETERS]\n"
-             "       chartless stability --system skate --equilibrium sliding [--Y0 Y] [--sigma S [--J1 --J2 --J3]]\n\n"
+             "       chartless stability --system skate --equilibrium sliding [--Y0 Y] [--sigma S [--J1 X --J2 X --J3 X]]\n"
+             "       chartless stability --system skate --equilibrium spinning|sliding --threshold [PARAMETERS]\n\n"
              "Energy-Casimir test (App. A.1) with the energy (30) and the invariants C1 (36), C2 (37), C3:\n"
              "least-squares multipliers c with the residual, the Hessian restricted to the tangent space of\n"
              "the level set, its inertia and the verdict. Defaults: the paper's Sec. 7.2 skate (m = 2,\n"
@@ -462,7 +473,7 @@ static const cl_system skate_system = {
     .name = "skate",
     .summary = "pendulum skate [SKATE]: nonholonomic Euler-Poincare (21) and quasivelocities (38)",
     .params = skate_system_params,
-    .state_help = "zeta: v1 v2 v3 Gamma2 Gamma3 (v1 = Omega1, v2 = Omega.Gamma, v3 = Y1; Gamma2^2 + Gamma3^2 = 1)\n"
+    .state_help = "zeta: v1 v2 v3 Gamma2 Gamma3 (v1 = Omega1, v2 = Omega.Gamma, v3 = Y1; Gamma2^2 + Gamma3^2 = 1: normalised within 2^-40, refused beyond)\n"
                   "z:    Omega1 Omega2 Omega3 Y1 Y2 Y3 Gamma1 Gamma2 Gamma3 (|Gamma| = 1, Gamma1 = 0,\n"
                   "      (E1 x Gamma).Omega = Gamma.Y = (E1 x Gamma).Y = 0)\n",
     .forms = skate_forms,
