@@ -415,7 +415,7 @@ static void explain(const model_inst *mi, int st, char *err, size_t errlen)
 }
 
 /* Validate a state loosely, then make sure the vector field is defined there (to name what is not). */
-static int model_check_state(void *inst, int form, mpfr_srcptr x, char *err, size_t errlen)
+static int model_check_state(void *inst, int form, mpfr_ptr x, char *err, size_t errlen)
 {
     model_inst *mi = inst;
     size_t n = mi->n;

@@ -146,8 +146,14 @@ typedef struct cl_system {
     void (*destroy)(void *inst);
     /** Length of a state in form \p form (index into forms). */
     size_t (*dim)(void *inst, int form);
-    /** Validate a state (unit q, tangent velocities...): 0 or CL_E code with message. */
-    int (*check_state)(void *inst, int form, mpfr_srcptr x, char *err, size_t errlen);
+    /**
+     * Validate a state and bring it onto the manifold, in place: a unit
+     * vector (or R's orthogonality) within 2^-40 of its constraint is
+     * normalised at the working precision and a velocity projected onto the
+     * tangent space; beyond that, 0 is not returned but a CL_E code with a
+     * message "q1 is not a unit vector (|q1| - 1 = ...)".
+     */
+    int (*check_state)(void *inst, int form, mpfr_ptr x, char *err, size_t errlen);
     /** dx = vector field of form \p form at x (all at the instance precision). */
     int (*rhs)(void *inst, int form, mpfr_ptr dx, mpfr_srcptr x);
     /** Invariant names, NULL-terminated (energy first), or NULL. */

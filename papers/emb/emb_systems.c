@@ -174,13 +174,13 @@ static int unit_and_tangent(emb_inst *in, rptr x, rptr v, size_t d, const char *
 
 /* Validate an input state, normalising x and projecting its velocity in place (x is the
  * command line's buffer, read from the user's decimals). */
-static int pend_check(void *p, int form, mpfr_srcptr x, char *err, size_t errlen)
+static int pend_check(void *p, int form, mpfr_ptr x, char *err, size_t errlen)
 {
     emb_inst *in = p;
     size_t d = in->kind == K_CIRCLE ? 2 : 3;
     if (!CL_FN(cl_rvec_is_finite)(x, pend_dim(p, form))) return fail(err, errlen, CL_ENAN, "NaN or infinity");
     if (in->kind == K_CIRCLE && form == 2) return CL_OK;
-    return unit_and_tangent(in, (rptr)x, (rptr)x + d, d, form ? "mu" : "xdot", err, errlen);
+    return unit_and_tangent(in, x, x + d, d, form ? "mu" : "xdot", err, errlen);
 }
 
 static int pend_rhs(void *p, int form, mpfr_ptr dx, mpfr_srcptr x)
@@ -354,7 +354,7 @@ static size_t subspace_dim(void *p, int form)
     return form == 2 ? 2 * in->k : 2 * in->n;
 }
 
-static int subspace_check(void *p, int form, mpfr_srcptr x, char *err, size_t errlen)
+static int subspace_check(void *p, int form, mpfr_ptr x, char *err, size_t errlen)
 {
     emb_inst *in = p;
     size_t n = in->n;
@@ -504,10 +504,10 @@ static void det3(rptr d, rsrc R)
  * precision (Newton-Schulz R <- R (3I - R^T R) / 2, which squares the defect at each step),
  * and R^T Rdot (R^T mu) within it of skew is replaced by its skew part, in place (x is the
  * command line's buffer, read from the user's decimals). */
-static int top_check(void *p, int form, mpfr_srcptr x, char *err, size_t errlen)
+static int top_check(void *p, int form, mpfr_ptr x, char *err, size_t errlen)
 {
     emb_inst *in = p;
-    rptr R = (rptr)x, V = (rptr)x + 9;
+    rptr R = x, V = x + 9;
     if (!CL_FN(cl_rvec_is_finite)(x, top_dim(p, form))) return fail(err, errlen, CL_ENAN, "NaN or infinity");
     double defect = CL_FN(cl_emb_so3_log2_orth_defect)(R);
     if (defect > -40) {

@@ -137,7 +137,7 @@ static void sph_destroy(void *inst)
 
 static size_t sph_dim(void *inst, int form) { (void)inst; return form == 0 ? 4 : 6; }
 
-static int sph_check_state(void *inst, int form, mpfr_srcptr x, char *err, size_t errlen)
+static int sph_check_state(void *inst, int form, mpfr_ptr x, char *err, size_t errlen)
 {
     (void)inst;
     if (form == 1) return s2_check_input(1, x, err, errlen);

@@ -88,7 +88,7 @@ typedef struct s2n_inst {
 
 static inline size_t s2n_dim(void *inst, int form) { (void)form; return 6 * ((s2n_inst *)inst)->n; }
 
-static inline int s2n_check_state(void *inst, int form, mpfr_srcptr x, char *err, size_t errlen)
+static inline int s2n_check_state(void *inst, int form, mpfr_ptr x, char *err, size_t errlen)
 {
     (void)form;
     return s2_check_input(((s2n_inst *)inst)->n, x, err, errlen);

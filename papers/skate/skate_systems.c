@@ -134,11 +134,11 @@ static int skate_unit_gamma(mpfr_ptr g, int d, char *err, size_t errlen)
 
 /* Validate an input state; Gamma within SKATE_UNIT_TOL of unit length is normalised in place
  * (x is the command line's buffer, read from the user's decimals). */
-static int skate_check_state(void *inst, int form, mpfr_srcptr x, char *err, size_t errlen)
+static int skate_check_state(void *inst, int form, mpfr_ptr x, char *err, size_t errlen)
 {
     (void)inst;
     if (!cl_rvec_is_finite_mp(x, form ? 9 : 5)) { snprintf(err, errlen, "state is not finite"); return CL_ENAN; }
-    int st = skate_unit_gamma((mpfr_ptr)x + (form ? 6 : 3), form ? 3 : 2, err, errlen);
+    int st = skate_unit_gamma(x + (form ? 6 : 3), form ? 3 : 2, err, errlen);
     if (st || form == 0) return st;
     st = cl_skate_check_z_mp(x, 64);
     if (st == CL_ENOTTANGENT)
