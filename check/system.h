@@ -218,6 +218,34 @@ int cl_system_form_index(const cl_system *s, const char *form);
 #define CL_SYSTEM_REGISTER(var) \
     static void __attribute__((constructor)) cl_system_reg_##var(void) { cl_system_register(&var); }
 
+/* ------------------------------------------------------------ output files */
+
+/**
+ * An output file written under a temporary name in its directory
+ * (`PATH.partial-XXXXXX`) and renamed onto its path only when complete:
+ * a reader never sees half a file, a failed write leaves the old file as it
+ * was, and only a regular file (or nothing) is ever replaced.
+ */
+typedef struct cl_output {
+    FILE *f;          /**< the temporary file, open for writing */
+    const char *path; /**< the target */
+    char tmp[4096];   /**< the temporary file, "" once renamed or removed */
+    int slot;         /**< its entry in the table the signal handler cleans, −1 none */
+} cl_output;
+
+/** Remove pending temporary files on SIGINT, SIGTERM and SIGHUP (a signal the caller ignores stays ignored); cl_output_open() calls it. */
+void cl_output_catch_signals(void);
+/** 0 when \p path is absent or a regular file (the only thing an output may replace); else CL_RUN_BADINPUT with a message. */
+int cl_output_check_target(const char *path, cl_sys_error *e);
+/** Open the temporary file for \p path (refused unless absent or a regular file); 0 or CL_RUN_BADINPUT with a message. */
+int cl_output_open(cl_output *o, const char *path, cl_sys_error *e);
+/** Flush, sync and close the temporary file, keeping it; 0 or CL_RUN_BADINPUT (file removed, message in \p e). */
+int cl_output_close(cl_output *o, cl_sys_error *e);
+/** Close (when open) and rename the temporary file onto its path; 0 or CL_RUN_BADINPUT (removed, message in \p e). */
+int cl_output_commit(cl_output *o, cl_sys_error *e);
+/** Close and remove the temporary file (nothing when already renamed or removed). */
+void cl_output_abort(cl_output *o);
+
 /* ------------------------------------------------------------ figures */
 
 /** A figure of a paper that `chartless reproduce NAME` recomputes. */
