@@ -179,12 +179,14 @@ typedef struct cl_system {
      * Optional: integrate from t = 0 to \p t1 with a Lie group method
      * ("lie-euler", "rkmk4", "cf4", "rkmk45"), x in place, calling \p out
      * after every step. Fixed step \p h (initial step for rkmk45, with
-     * tolerances \p rtol, \p atol). Returns 0 or a CL_E code, with a message
-     * in \p err.
+     * tolerances \p rtol, \p atol). rkmk45 takes at most \p max_steps steps,
+     * accepted and rejected (≤ 0: no limit), and returns CL_ENOCONV when they
+     * run out; the fixed-step methods take t1/h steps, which the caller
+     * bounds beforehand. Returns 0 or a CL_E code, with a message in \p err.
      */
     int (*lie_simulate)(void *inst, int form, const char *method, mpfr_ptr x, mpfr_srcptr t1, mpfr_srcptr h,
-                        mpfr_srcptr rtol, mpfr_srcptr atol, int (*out)(void *ctx, mpfr_srcptr t, mpfr_srcptr x),
-                        void *ctx, char *err, size_t errlen);
+                        mpfr_srcptr rtol, mpfr_srcptr atol, long max_steps,
+                        int (*out)(void *ctx, mpfr_srcptr t, mpfr_srcptr x), void *ctx, char *err, size_t errlen);
     /** Optional: `chartless equilibria --system NAME`, the linearization at the equilibria. */
     const cl_system_tool *equilibria;
     /** Optional: `chartless stability --system NAME`, a nonlinear stability test. */

@@ -9,7 +9,7 @@ trap 'rm -rf "$T"' EXIT
 n=0
 t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
 S1='0 0 -1 1 0 0'
-echo "1..14"
+echo "1..16"
 # unwritable CMD...: to /dev/full and to a closed stdout, exit 2 and the message.
 unwritable() {
     printf '%s\n' "$S1" | "$C" "$@" > /dev/full 2> "$T/err"; full=$?
@@ -58,3 +58,12 @@ took=$(($(date +%s) - start))
 t $? "oracle into a closed pipe: exit 2, error: cannot write (stdout) once, after ${took} s"
 (trap '' PIPE; "$C" oracle --list 2> "$T/err"; echo $? > "$T/st") | head -1 > "$T/out"
 [ "$(cat "$T/st")" = 2 ] && [ "$(cat "$T/err")" = "error: cannot write (stdout)" ]; t $? "oracle --list into a closed pipe: exit 2, error: cannot write (stdout)"
+# rkmk45 honours --max-steps: a run that would go on for 10^6 time units ends at once
+Q='0.6 0 -0.8 0.8 0 0.6'
+printf '%s\n' "$Q" | "$C" simulate --system chain --n 1 --form omega --integrator rkmk45 --t 1e6 --h 0.1 --max-steps 1000 \
+    > "$T/out" 2> "$T/err"
+[ $? = 1 ] && grep -q 'no end within --max-steps 1000 steps' "$T/err" && [ "$(wc -l < "$T/out")" -lt 1000 ]
+t $? "simulate --integrator rkmk45 --t 1e6 --max-steps 1000: ended with exit 1 and the limit named"
+printf '%s\n' "$Q" | "$C" simulate --system chain --n 1 --form omega --integrator rkmk45 --t 2 --h 0.1 --max-steps 1000 \
+    > "$T/out" 2>&1
+[ $? = 0 ] && [ "$(wc -l < "$T/out")" = 22 ]; t $? "rkmk45 within --max-steps runs to the end (21 rows)"
