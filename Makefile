@@ -165,6 +165,7 @@ fuzz: $(B)/libchartless.a $(INC)/chartless.h
 	$(FUZZ_CC) $(FUZZ_FLAGS) -Isrc -Icheck -o $(B)/fuzz/fuzz_model fuzz/fuzz_model.c check/model.c src/expr.c $(B)/libchartless.a $(LDLIBS)
 	for t in state params model; do \
 	    $(B)/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -close_fd_mask=2 -print_final_stats=1 \
+	        $$(test -f fuzz/$$t.dict && echo -dict=fuzz/$$t.dict) \
 	        $(B)/fuzz/corpus-$$t fuzz/seeds-$$t || exit 1; done
 
 # The build and the checks use every core (the build keeps make's -j when given).
