@@ -563,12 +563,13 @@ static int report_minimum(mpfr_srcptr par, mpfr_srcptr sig, mpfr_srcptr z, mpfr_
     return CL_RUN_OK;
 }
 
-/* The fall of the controlled skate under the law (56) as printed, located by the event Γ₃ = 0. */
-static void report_printed_fall(mpfr_srcptr tf)
+/* A fall of the controlled skate (the law (56) as printed makes it fall), located by the event Γ₃ = 0. */
+static void report_controlled_fall(mpfr_srcptr tf, int printed)
 {
-    printf("fall time (Gamma3 = 0, event on (44) with the control law (56) as printed): ");
+    printf("fall time (Gamma3 = 0, event on (44) with the control law %s): ", printed ? "(56) as printed" : "(53)");
     cl_sys_print_real(stdout, tf);
-    printf("\n(the law as printed does not match (57): see docs/errata_SKATE.md)\n");
+    if (printed) printf("\n(the law as printed does not match (57): see docs/errata_SKATE.md)");
+    putchar('\n');
 }
 
 /* Figure 4 (uncontrolled, until the fall) or 5 (controlled, (53)): CSV, PNG, the event times.
@@ -630,7 +631,7 @@ static int skate_figure(const cl_params *p, cl_prec_t prec, int fig5, cl_sys_err
     const long q = 12; /* the tolerance 2^(12−p) of cl_skate_fall_time() */
     mpfr_set_ui_2exp(a, 1, q - (long)prec, MPFR_RNDN);
     if (!st) st = cl_ode_set_tol_mp(ws, a, a);
-    /* Fig. 5: a fall (the law (56) as printed) ends the figure where it happens */
+    /* Fig. 5: a fall (under the law (56) as printed, or at other parameters) ends the figure there */
     if (!st && fig5) st = cl_ode_set_event_mp(ws, fig_gamma3, NULL, CL_ODE_EVENT_FALLING);
     if (st) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "integrator: %s", cl_strerror(st)); goto out; }
     /* the event time first (Fig. 4), so that sampling stops there */
@@ -683,7 +684,7 @@ static int skate_figure(const cl_params *p, cl_prec_t prec, int fig5, cl_sys_err
     if ((ret = cl_output_commit(&csv, e)) || (plot && (ret = cl_output_commit(&png, e)))) goto out;
     printf("wrote %s\n", csv_path);
     if (plot) printf("wrote %s\n", png_path);
-    if (fell) { report_printed_fall(tf); ret = CL_RUN_OK; }
+    if (fell) { report_controlled_fall(tf, printed); ret = CL_RUN_OK; }
     else ret = fig5 ? report_minimum(par, sig, z, tend, printed, q, prec, w, e) : report_fall(par, z, tf, tend, w);
 out:
     cl_output_abort(&csv);
