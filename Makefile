@@ -36,7 +36,7 @@ VERSION := 0.1.0
 SRC_T   := scalar r3 linalg deriv ode lie energy_casimir expr_eval lagr_s2
 SRC_1   := core expr
 CHECK_T := check_core check_linalg check_ode check_lie
-CHECK_1 := registry verdict model
+CHECK_1 := registry verdict model output
 
 # paper.def field $(2) of paper $(1)
 def = $(strip $(shell sed -n 's/^$(2)[[:space:]]*//p' papers/$(1)/paper.def))
@@ -151,18 +151,21 @@ check-sanitize:
 	$(MAKE) B=build-san CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" check
 	$(MAKE) fuzz FUZZ_SECONDS=10
 
-# libFuzzer targets (fuzz/): the state reader, and the argument scanner with the
-# parameter parser; each runs FUZZ_SECONDS on its corpus (kept in $(B)/fuzz).
+# libFuzzer targets (fuzz/): the state reader, the argument scanner with the
+# parameter parser, and the model parser; each runs FUZZ_SECONDS on its corpus
+# (kept in $(B)/fuzz).
 FUZZ_SECONDS ?= 60
 FUZZ_CC ?= clang
 FUZZ_FLAGS = -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -I$(INC) -Icli
 fuzz: $(B)/libchartless.a $(INC)/chartless.h
 	@command -v $(FUZZ_CC) >/dev/null || tools/need cmd:clang:clang
-	@mkdir -p $(B)/fuzz/corpus-state $(B)/fuzz/corpus-params
+	@mkdir -p $(B)/fuzz/corpus-state $(B)/fuzz/corpus-params $(B)/fuzz/corpus-model
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $(B)/fuzz/fuzz_state fuzz/fuzz_state.c cli/cliutil.c check/registry.c $(B)/libchartless.a $(LDLIBS)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $(B)/fuzz/fuzz_params fuzz/fuzz_params.c cli/cmd_system.c cli/cliutil.c check/registry.c $(B)/libchartless.a $(LDLIBS)
-	for t in state params; do \
+	$(FUZZ_CC) $(FUZZ_FLAGS) -Isrc -Icheck -o $(B)/fuzz/fuzz_model fuzz/fuzz_model.c check/model.c src/expr.c $(B)/libchartless.a $(LDLIBS)
+	for t in state params model; do \
 	    $(B)/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -close_fd_mask=2 -print_final_stats=1 \
+	        $$(test -f fuzz/$$t.dict && echo -dict=fuzz/$$t.dict) \
 	        $(B)/fuzz/corpus-$$t fuzz/seeds-$$t || exit 1; done
 
 # The build and the checks use every core (the build keeps make's -j when given).

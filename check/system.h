@@ -185,12 +185,14 @@ typedef struct cl_system {
      * Optional: integrate from t = 0 to \p t1 with a Lie group method
      * ("lie-euler", "rkmk4", "cf4", "rkmk45"), x in place, calling \p out
      * after every step. Fixed step \p h (initial step for rkmk45, with
-     * tolerances \p rtol, \p atol). Returns 0 or a CL_E code, with a message
-     * in \p err.
+     * tolerances \p rtol, \p atol). rkmk45 takes at most \p max_steps steps,
+     * accepted and rejected (≤ 0: no limit), and returns CL_ENOCONV when they
+     * run out; the fixed-step methods take t1/h steps, which the caller
+     * bounds beforehand. Returns 0 or a CL_E code, with a message in \p err.
      */
     int (*lie_simulate)(void *inst, int form, const char *method, mpfr_ptr x, mpfr_srcptr t1, mpfr_srcptr h,
-                        mpfr_srcptr rtol, mpfr_srcptr atol, int (*out)(void *ctx, mpfr_srcptr t, mpfr_srcptr x),
-                        void *ctx, char *err, size_t errlen);
+                        mpfr_srcptr rtol, mpfr_srcptr atol, long max_steps,
+                        int (*out)(void *ctx, mpfr_srcptr t, mpfr_srcptr x), void *ctx, char *err, size_t errlen);
     /** Optional: `chartless equilibria --system NAME`, the linearization at the equilibria. */
     const cl_system_tool *equilibria;
     /** Optional: `chartless stability --system NAME`, a nonlinear stability test. */
@@ -223,6 +225,34 @@ int cl_system_form_index(const cl_system *s, const char *form);
 
 #define CL_SYSTEM_REGISTER(var) \
     static void __attribute__((constructor)) cl_system_reg_##var(void) { cl_system_register(&var); }
+
+/* ------------------------------------------------------------ output files */
+
+/**
+ * An output file written under a temporary name in its directory
+ * (`PATH.partial-XXXXXX`) and renamed onto its path only when complete:
+ * a reader never sees half a file, a failed write leaves the old file as it
+ * was, and only a regular file (or nothing) is ever replaced.
+ */
+typedef struct cl_output {
+    FILE *f;          /**< the temporary file, open for writing */
+    const char *path; /**< the target */
+    char tmp[4096];   /**< the temporary file, "" once renamed or removed */
+    int slot;         /**< its entry in the table the signal handler cleans, −1 none */
+} cl_output;
+
+/** Remove pending temporary files on SIGINT, SIGTERM and SIGHUP (a signal the caller ignores stays ignored); cl_output_open() calls it. */
+void cl_output_catch_signals(void);
+/** 0 when \p path is absent or a regular file (the only thing an output may replace); else CL_RUN_BADINPUT with a message. */
+int cl_output_check_target(const char *path, cl_sys_error *e);
+/** Open the temporary file for \p path (refused unless absent or a regular file); 0 or CL_RUN_BADINPUT with a message. */
+int cl_output_open(cl_output *o, const char *path, cl_sys_error *e);
+/** Flush, sync and close the temporary file, keeping it; 0 or CL_RUN_BADINPUT (file removed, message in \p e). */
+int cl_output_close(cl_output *o, cl_sys_error *e);
+/** Close (when open) and rename the temporary file onto its path; 0 or CL_RUN_BADINPUT (removed, message in \p e). */
+int cl_output_commit(cl_output *o, cl_sys_error *e);
+/** Close and remove the temporary file (nothing when already renamed or removed). */
+void cl_output_abort(cl_output *o);
 
 /* ------------------------------------------------------------ figures */
 

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "cl_types.h"
+#include "system.h"
 
 typedef struct cl_command {
     const char *name;    /**< e.g. "rhs" */
@@ -64,13 +65,8 @@ int cl_cli_close_stdout(void);
 /** 0 when \p path is absent or a regular file (the only thing an output may replace); else exit status 2, message printed. */
 int cl_cli_check_target(const char *path);
 
-/** An output file written under a temporary name in its directory and renamed into place. */
-typedef struct cl_cli_out {
-    FILE *f;
-    const char *path;
-    char tmp[4096]; /**< the temporary file, "" once renamed or removed */
-    int slot;       /**< its entry in the table the signal handler cleans */
-} cl_cli_out;
+/** An output file written under a temporary name in its directory and renamed into place (system.h). */
+typedef cl_output cl_cli_out;
 
 /** Open the temporary file for \p path (refused unless absent or a regular file); 0 or exit status 2, message printed. */
 int cl_cli_out_open(cl_cli_out *o, const char *path);

@@ -15,7 +15,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <strings.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -148,6 +150,8 @@ static void __attribute__((noreturn)) worker(int cmd, int res, const cl_check **
     while (read(cmd, &i, sizeof i) == (ssize_t)sizeof i && i >= 0) {
         fflush(NULL);
         pid_t one = fork();
+        /* the check dies with its worker (ended early when stdout fails) */
+        if (one == 0) prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (one == 0 || one < 0) {
             for (int k = 0; k < nb; k++) {
                 record r = {.check = i, .rung = k};
@@ -176,8 +180,9 @@ static void progress(int done, int total, double t0, const char *name)
 
 /* Run the selected checks in `jobs` worker processes, handing each worker the
    next check when it is free; fill out[] and call `emit` for row k as soon as
-   rows 0..k are complete, so rows appear in order as they finish. */
-static void run_all(const cl_check **sel, int nsel, const long *bits, int nb, int jobs, outcome *out,
+   rows 0..k are complete, so rows appear in order as they finish. When a row
+   cannot be written to stdout every worker is ended at once and -1 returned. */
+static int run_all(const cl_check **sel, int nsel, const long *bits, int nb, int jobs, outcome *out,
                     void (*emit)(int i, void *ctx), void *ctx)
 {
     int tty = isatty(2), done = 0, total = nsel * nb, next = 0, emitted = 0;
@@ -223,8 +228,8 @@ static void run_all(const cl_check **sel, int nsel, const long *bits, int nb, in
         if (write_all(cmds[w], &i, sizeof i)) { perror("write"); exit(CL_EXIT_FAIL); }
     }
     /* Collect records from all workers until every pipe is closed. */
-    int open = jobs;
-    while (open) {
+    int open = jobs, broken = 0;
+    while (open && !broken) {
         fd_set set;
         FD_ZERO(&set);
         int maxfd = -1;
@@ -253,7 +258,11 @@ static void run_all(const cl_check **sel, int nsel, const long *bits, int nb, in
                 if (i < 0) { close(cmds[w]); cmds[w] = -1; }
                 if (tty) fprintf(stderr, "\r%*s\r", 80, "");
                 for (; emitted < nsel && over[emitted]; emitted++) emit(emitted, ctx);
-                fflush(stdout);
+                if (fflush(stdout) || ferror(stdout)) {
+                    for (int v = 0; v < jobs; v++) kill(pids[v], SIGKILL);
+                    broken = 1;
+                    break;
+                }
             } else {
                 o->log2_err[r.rung] = r.log2_err;
                 o->status[r.rung] = r.status;
@@ -270,13 +279,16 @@ static void run_all(const cl_check **sel, int nsel, const long *bits, int nb, in
         waitpid(pids[w], NULL, 0);
     }
     if (tty) fprintf(stderr, "\r%*s\r", 80, "");
-    for (int i = emitted; i < nsel; i++) {
+    for (int i = emitted; i < nsel && !broken; i++) {
         /* a worker that died leaves its check without verdict */
         out[i].verdict = cl_oracle_verdict(sel[i], nb, bits, out[i].log2_err, out[i].status);
         emit(i, ctx);
     }
+    for (int w = 0; broken && w < jobs; w++)
+        if (fds[w] >= 0) close(fds[w]);
     free(over);
     free(order);
+    return broken ? -1 : 0;
 }
 
 static const char *status_text(int status)
@@ -496,8 +508,10 @@ static int cmd_oracle(int argc, char **argv)
         if (chapter && (!c->chapter || strncasecmp(c->chapter, chapter, strlen(chapter)))) continue;
         sel[nsel++] = c;
     }
+    /* A failed write to stdout ends the command at once with exit status 2;
+       main() reports it (`error: cannot write (stdout)`) when it closes stdout. */
     if (list) {
-        for (int i = 0; i < nsel; i++)
+        for (int i = 0; i < nsel && !ferror(stdout); i++)
             printf("%-36s %-12s %-16s %s%s\n", sel[i]->name, sel[i]->chapter ? sel[i]->chapter : "",
                    sel[i]->tags ? sel[i]->tags : "", sel[i]->what ? sel[i]->what : "", sel[i]->slow ? " (slow)" : "");
         free(sel); free(out);
@@ -511,8 +525,11 @@ static int cmd_oracle(int argc, char **argv)
     if (fmt == FMT_TEXT) text_header(&rp);
     else if (fmt == FMT_JSON) json_header(&rp);
     else printf("1..%d\n", nsel);
-    fflush(stdout);
-    run_all(sel, nsel, bits, nb, jobs, out, emit_row, &rp);
+    if (fflush(stdout) || ferror(stdout) || run_all(sel, nsel, bits, nb, jobs, out, emit_row, &rp)) {
+        free(sel);
+        free(out);
+        return CL_EXIT_USAGE;
+    }
     int failed = rp.failed;
     if (fmt == FMT_TEXT) printf("\n%d passed, %d failed\n", rp.passed, rp.failed);
     else if (fmt == FMT_JSON) printf("  ],\n  \"passed\": %d,\n  \"failed\": %d\n}\n", rp.passed, rp.failed);

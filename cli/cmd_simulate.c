@@ -338,7 +338,8 @@ static int cmd_simulate(int argc, char **argv)
         if (lie) {
             c.x0 = cl_rvec_new_mp(cs.dim, p);
             for (size_t i = 0; i < cs.dim; i++) mpfr_set(c.x0 + i, x + i, MPFR_RNDN);
-            st = cs.sys->lie_simulate(cs.inst, cs.form, o.integrator, x, t1, h, tol, tol, lie_observer, &c, err, sizeof err);
+            st = cs.sys->lie_simulate(cs.inst, cs.form, o.integrator, x, t1, h, tol, tol, max_steps, lie_observer, &c, err,
+                                      sizeof err);
         } else {
             cl_ode_ws_mp *ws = NULL;
             int param = method == CL_ODE_GAUSS ? (int)o.stages : method == CL_ODE_GBS ? (int)o.columns : 0;

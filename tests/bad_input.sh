@@ -114,6 +114,9 @@ bad "simulate, --h 1e-7 over t = 1: more than the default steps" "$S1" simulate 
 bad "simulate, more steps than --max-steps" "$S1" simulate $CH --integrator rk4 --t 1 --h 0.01 --max-steps 50
 bad "simulate, --max-steps 0" "$S1" simulate $CH --max-steps 0
 bad "simulate, --max-steps abc" "$S1" simulate $CH --max-steps abc
+bad "simulate, rkmk45 --max-steps 0" "$S1" simulate $CH --form omega --integrator rkmk45 --max-steps 0
+bad "simulate, rkmk45 --max-steps 10^13" "$S1" simulate $CH --form omega --integrator rkmk45 --max-steps 10000000000000
+bad "simulate, lie-euler more steps than --max-steps" "$S1" simulate $CH --form omega --integrator lie-euler --t 1 --h 0.01 --max-steps 50
 bad "simulate, --tol 0" "$S1" simulate $CH --tol 0
 bad "simulate, --tol -1e-9" "$S1" simulate $CH --tol -1e-9
 bad "simulate, --stages 0" "$S1" simulate $CH --integrator gauss --stages 0
@@ -151,6 +154,11 @@ bad "reproduce, --bits 1" "" reproduce skate-fig4 --bits 1
 bad "reproduce, unknown parameter" "" reproduce skate-fig4 --nosuch 1
 bad "reproduce, --out a device" "" reproduce skate-fig4 --t-end 0.01 --out /dev/null
 bad "reproduce, --bits twice" "" reproduce skate-fig4 --bits 53 --bits 53
+bad "reproduce, --law unknown" "" reproduce skate-fig5 --law typed
+bad "reproduce, --law for Fig. 4" "" reproduce skate-fig4 --law printed
+bad "reproduce, --out a regular file" "" reproduce skate-fig4 --t-end 0.01 --out keep.csv
+bad "reproduce, --out a link to a device" "" reproduce skate-fig4 --t-end 0.01 --out devlink
+bad "reproduce, --out a directory without it" "" reproduce skate-fig4 --t-end 0.01 --out dir/none/deeper
 # equilibria and stability
 bad "equilibria without --system" "" equilibria
 bad "equilibria, unknown system" "" equilibria --system nosuch
@@ -185,4 +193,6 @@ bad "oracle, --bits decreasing" "" oracle --bits 113,53
 bad "oracle, --format xml" "" oracle --format xml
 bad "oracle, --jobs 0" "" oracle -j 0
 bad "oracle, unknown option" "" oracle --frob
+bad "oracle, --check matching nothing" "" oracle --check nosuch.row
+bad "oracle, an argument" "" oracle s2.forms
 echo "1..$n"

@@ -9,7 +9,7 @@ trap 'rm -rf "$T"' EXIT
 n=0
 t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
 S1='0 0 -1 1 0 0'
-echo "1..12"
+echo "1..16"
 # unwritable CMD...: to /dev/full and to a closed stdout, exit 2 and the message.
 unwritable() {
     printf '%s\n' "$S1" | "$C" "$@" > /dev/full 2> "$T/err"; full=$?
@@ -48,3 +48,23 @@ printf '%s\n' "$S1" | "$C" simulate --system chain --n 1 --integrator rk4 --t 1 
 [ $? = 0 ] && [ "$(wc -l < "$T/out")" = 102 ]; t $? "--max-steps 100 lets the 100 steps through"
 printf '%s\n' "$S1" | "$C" simulate --system chain --n 1 --t 100 --max-steps 20 > "$T/out" 2> "$T/err"
 [ $? = 1 ] && grep -q 'no end within --max-steps 20' "$T/err"; t $? "an adaptive run is ended after --max-steps steps"
+# oracle stops at the first failed write, not at the final close: with SIGPIPE
+# ignored, a reader that leaves after the first line ends the run at the next
+# row (the whole --quick ladder takes about 10 s on two cores). For --list,
+# written at once and smaller than a pipe, the reader has left before it starts.
+start=$(date +%s)
+(trap '' PIPE; "$C" oracle --quick -j 2 --format tap 2> "$T/err"; echo $? > "$T/st") | head -1 > "$T/out"
+took=$(($(date +%s) - start))
+[ "$(cat "$T/st")" = 2 ] && [ "$(cat "$T/err")" = "error: cannot write (stdout)" ] && grep -q "^1\.\.[0-9]*$" "$T/out" && [ $took -le 3 ]
+t $? "oracle into a pipe closed after the first line: exit 2, error: cannot write (stdout) once, after ${took} s"
+(trap '' PIPE; sleep 1; "$C" oracle --list 2> "$T/err"; echo $? > "$T/st") | true
+[ "$(cat "$T/st")" = 2 ] && [ "$(cat "$T/err")" = "error: cannot write (stdout)" ]; t $? "oracle --list into a closed pipe: exit 2, error: cannot write (stdout)"
+# rkmk45 honours --max-steps: a run that would go on for 10^6 time units ends at once
+Q='0.6 0 -0.8 0.8 0 0.6'
+printf '%s\n' "$Q" | "$C" simulate --system chain --n 1 --form omega --integrator rkmk45 --t 1e6 --h 0.1 --max-steps 1000 \
+    > "$T/out" 2> "$T/err"
+[ $? = 1 ] && grep -q 'no end within --max-steps 1000 steps' "$T/err" && [ "$(wc -l < "$T/out")" -lt 1000 ]
+t $? "simulate --integrator rkmk45 --t 1e6 --max-steps 1000: ended with exit 1 and the limit named"
+printf '%s\n' "$Q" | "$C" simulate --system chain --n 1 --form omega --integrator rkmk45 --t 2 --h 0.1 --max-steps 1000 \
+    > "$T/out" 2>&1
+[ $? = 0 ] && [ "$(wc -l < "$T/out")" = 22 ]; t $? "rkmk45 within --max-steps runs to the end (21 rows)"

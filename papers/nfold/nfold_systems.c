@@ -4,6 +4,7 @@
  * NFOLD through the SE(3)^N action. Everything runs in MPFR at the precision
  * the user asks for.
  */
+#include <limits.h>
 #include "nfold.h"
 #include "s2_chain.h"
 #include "s2_systems_impl.h"
@@ -89,10 +90,51 @@ static int chain_equilibrium(void *inst, int k, int form, mpfr_ptr x, const char
     return st;
 }
 
+/*
+ * RKMK45 on the problem of cl_nfold_lie_problem() with the outputs of
+ * cl_nfold_simulate() (at k·h, the last on t1), in at most \p max_steps steps:
+ * a step, accepted or rejected, takes at least six field evaluations, so the
+ * evaluation budget of each interval is six per step left. CL_ENOCONV when
+ * the steps run out.
+ */
+static int chain_rkmk45(cl_nfold_mp *nf, mpfr_ptr y, mpfr_srcptr t1, mpfr_srcptr h, mpfr_srcptr rtol, mpfr_srcptr atol,
+                        long max_steps, int (*out)(void *ctx, mpfr_srcptr t, mpfr_srcptr x), void *ctx)
+{
+    cl_prec_t p = mpfr_get_prec(y);
+    cl_lie_problem_mp pb;
+    cl_nfold_lie_problem_mp(nf, &pb, 0);
+    cl_lie_integrator_mp *w = cl_lie_new_mp(&pb, CL_LIE_RKMK45, p);
+    if (!w) return CL_ENOMEM;
+    mpfr_t t, tn, rem, slack, hin;
+    mpfr_inits2(p, t, tn, rem, slack, hin, (mpfr_ptr)0);
+    mpfr_set_zero(t, 1);
+    mpfr_set(hin, h, MPFR_RNDN);
+    mpfr_mul_2si(slack, t1, 8 - (long)p, MPFR_RNDN);
+    int st = CL_OK;
+    long steps = 0;
+    for (long k = 1; mpfr_cmp(t, t1) < 0; k++) {
+        mpfr_mul_si(tn, h, k, MPFR_RNDN);
+        mpfr_sub(rem, t1, tn, MPFR_RNDN);
+        if (mpfr_cmp(rem, slack) <= 0) mpfr_set(tn, t1, MPFR_RNDN);
+        if (mpfr_cmp(tn, t) <= 0) { st = CL_ESTEP; break; } /* t + h == t: no progress */
+        if (steps >= max_steps) { st = CL_ENOCONV; break; }
+        long left = max_steps - steps, nacc = 0, nrej = 0;
+        cl_lie_set_budget_mp(w, left > LONG_MAX / 6 ? LONG_MAX : 6 * left);
+        st = cl_lie_integrate_adaptive_mp(w, y, t, tn, hin, rtol, atol, &nacc, &nrej);
+        steps += nacc + nrej;
+        if (st) break;
+        mpfr_set(t, tn, MPFR_RNDN);
+        if (out && (st = out(ctx, t, y))) break;
+    }
+    mpfr_clears(t, tn, rem, slack, hin, (mpfr_ptr)0);
+    cl_lie_free_mp(w);
+    return st;
+}
+
 /* The chain through the SE(3)^N action of NFOLD, integrated by a Lie group method. */
 static int chain_lie_simulate(void *inst, int form, const char *method, mpfr_ptr x, mpfr_srcptr t1, mpfr_srcptr h,
-                              mpfr_srcptr rtol, mpfr_srcptr atol, int (*out)(void *ctx, mpfr_srcptr t, mpfr_srcptr x),
-                              void *ctx, char *err, size_t errlen)
+                              mpfr_srcptr rtol, mpfr_srcptr atol, long max_steps,
+                              int (*out)(void *ctx, mpfr_srcptr t, mpfr_srcptr x), void *ctx, char *err, size_t errlen)
 {
     chain_inst *c = inst;
     if (form != 1) {
@@ -104,13 +146,18 @@ static int chain_lie_simulate(void *inst, int form, const char *method, mpfr_ptr
         snprintf(err, errlen, "unknown Lie group integrator %s", method);
         return CL_EPARAM;
     }
+    if (m == CL_LIE_RKMK45 && (!mpfr_number_p(h) || !mpfr_number_p(t1) || mpfr_sgn(h) <= 0 || mpfr_sgn(t1) < 0)) {
+        snprintf(err, errlen, "%s", cl_strerror(CL_EPARAM));
+        return CL_EPARAM;
+    }
     int st = CL_OK;
     cl_nfold_mp *nf = cl_nfold_new_mp(c->s.n, c->params, c->params + c->s.n, c->params + 2 * c->s.n, c->prec, 0, &st);
     if (!nf) {
         snprintf(err, errlen, "%s", cl_strerror(st));
         return st;
     }
-    st = cl_nfold_simulate_mp(nf, m, x, t1, h, rtol, atol, out, ctx);
+    if (m == CL_LIE_RKMK45) st = chain_rkmk45(nf, x, t1, h, rtol, atol, max_steps > 0 ? max_steps : LONG_MAX, out, ctx);
+    else st = cl_nfold_simulate_mp(nf, m, x, t1, h, rtol, atol, out, ctx);
     if (st) snprintf(err, errlen, "%s", cl_strerror(st));
     cl_nfold_free_mp(nf);
     return st;

@@ -497,32 +497,45 @@ static int fig_rhs(mpfr_ptr dx, mpfr_srcptr t, mpfr_srcptr x, void *ctx)
     return cl_skate_rhs_zeta_mp(dx, c->par, x);
 }
 
-static void csv_real(FILE *f, mpfr_srcptr x) { mpfr_fprintf(f, ",%.17Rg", x); }
-
-static int run_gnuplot(const char *dir, const char *name, int controlled)
+/* A CSV field with the digits of the working precision. */
+static void csv_real(FILE *f, mpfr_srcptr x)
 {
-    if (system("command -v gnuplot >/dev/null 2>&1") != 0) {
-        fprintf(stderr, "warning: gnuplot not found (tools/need cmd:gnuplot:gnuplot-nox); %s.png not drawn\n", name);
-        return 0;
-    }
+    fputc(',', f);
+    cl_sys_print_real(f, x);
+}
+
+/* Γ₃ of the controlled skate's state: a fall is this event falling through 0. */
+static int fig_gamma3(mpfr_ptr g, mpfr_srcptr t, mpfr_srcptr x, void *ctx)
+{
+    (void)t;
+    (void)ctx;
+    mpfr_set(g, x + 8, MPFR_RNDN);
+    return CL_OK;
+}
+
+static int have_gnuplot(void) { return system("command -v gnuplot >/dev/null 2>&1") == 0; }
+
+/* The PNG of the CSV file \p csv into \p png (both temporary names until the figure is complete). */
+static int run_gnuplot(const char *png, const char *csv, const char *title)
+{
     FILE *g = popen("gnuplot 2>/dev/null", "w");
     if (!g) return -1;
     fprintf(g, "set terminal pngcairo size 900,900 font ',10'\n"
-               "set output '%s/%s.png'\n"
+               "set output '%s'\n"
                "set datafile separator ','\n"
                "set key top left\nset grid\nset autoscale xfix\nset xlabel 't'\n"
                "set multiplot layout 3,1 title '%s'\n",
-            dir, name, controlled ? "Controlled pendulum skate (44), (53): Fig. 5" : "Uncontrolled pendulum skate (38): Fig. 4");
+            png, title);
     fprintf(g, "set ylabel '{/Symbol W}'\n"
-               "plot '%s/%s.csv' u 1:2 w l lw 2 t '{/Symbol W}_1', '' u 1:3 w l lw 2 t '{/Symbol W}_2', '' u 1:4 w l lw 2 t '{/Symbol W}_3'\n",
-            dir, name);
+               "plot '%s' u 1:2 w l lw 2 t '{/Symbol W}_1', '' u 1:3 w l lw 2 t '{/Symbol W}_2', '' u 1:4 w l lw 2 t '{/Symbol W}_3'\n",
+            csv);
     fprintf(g, "set ylabel 'Y'\n"
-               "plot '%s/%s.csv' u 1:5 w l lw 2 t 'Y_1', '' u 1:6 w l lw 2 t 'Y_2', '' u 1:7 w l lw 2 t 'Y_3'\n",
-            dir, name);
+               "plot '%s' u 1:5 w l lw 2 t 'Y_1', '' u 1:6 w l lw 2 t 'Y_2', '' u 1:7 w l lw 2 t 'Y_3'\n",
+            csv);
     fprintf(g, "set ylabel '{/Symbol G}'\n"
-               "plot '%s/%s.csv' u 1:8 w l lw 2 t '{/Symbol G}_1', '' u 1:9 w l lw 2 t '{/Symbol G}_2', '' u 1:10 w l lw 2 t '{/Symbol G}_3'\n"
+               "plot '%s' u 1:8 w l lw 2 t '{/Symbol G}_1', '' u 1:9 w l lw 2 t '{/Symbol G}_2', '' u 1:10 w l lw 2 t '{/Symbol G}_3'\n"
                "unset multiplot\n",
-            dir, name);
+            csv);
     return pclose(g) == 0 ? 0 : -1;
 }
 
@@ -561,15 +574,28 @@ static int report_minimum(mpfr_srcptr par, mpfr_srcptr sig, mpfr_srcptr z, mpfr_
     return CL_RUN_OK;
 }
 
-/* Figure 4 (uncontrolled, until the fall) or 5 (controlled, (53)): CSV, PNG, the event times. */
+/* A fall of the controlled skate (the law (56) as printed makes it fall), located by the event Γ₃ = 0. */
+static void report_controlled_fall(mpfr_srcptr tf, int printed)
+{
+    printf("fall time (Gamma3 = 0, event on (44) with the control law %s): ", printed ? "(56) as printed" : "(53)");
+    cl_sys_print_real(stdout, tf);
+    if (printed) printf("\n(the law as printed does not match (57): see docs/errata_SKATE.md)");
+    putchar('\n');
+}
+
+/* Figure 4 (uncontrolled, until the fall) or 5 (controlled, (53)): CSV, PNG, the event times.
+   Both files are written under temporary names and renamed into place once complete. */
 static int skate_figure(const cl_params *p, cl_prec_t prec, int fig5, cl_sys_error *e)
 {
-    const char *out = cl_params_get(p, "out")->word, *name = fig5 ? "skate-fig5" : "skate-fig4";
+    const char *out = cl_params_get(p, "out")->word;
+    int printed = fig5 && !strcmp(cl_params_get(p, "law")->word, "printed");
+    /* each law its own files: the printed law never replaces the figure */
+    const char *name = fig5 ? (printed ? "skate-fig5-printed" : "skate-fig5") : "skate-fig4";
     mpfr_ptr par = cl_rvec_new_mp(CL_SKATE_NPAR, prec), v = cl_rvec_new_mp(64, prec);
-    int ret = CL_RUN_OK;
-    FILE *csv = NULL;
+    int ret = CL_RUN_OK, fell = 0;
+    cl_output csv = {.slot = -1}, png = {.slot = -1};
     cl_ode_ws_mp *ws = NULL;
-    char path[4096];
+    char csv_path[4096], png_path[4096];
     if (!par || !v) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory"); goto out; }
     mpfr_ptr z = v, zeta = v + 10, x = v + 20, t = v + 32, t1 = v + 33, h = v + 34, tf = v + 37, a = v + 39, b = v + 40,
              u = v + 43, w = v + 44;
@@ -598,11 +624,16 @@ static int skate_figure(const cl_params *p, cl_prec_t prec, int fig5, cl_sys_err
     }
     /* output directory and files, after all input is validated */
     if (mkdir(out, 0777) && errno != EEXIST) { ret = cl_sys_error_set(e, CL_RUN_BADINPUT, out, "cannot create the output directory"); goto out; }
-    snprintf(path, sizeof path, "%s/%s.csv", out, name);
-    csv = fopen(path, "w");
-    if (!csv) { ret = cl_sys_error_set(e, CL_RUN_BADINPUT, path, "cannot write"); goto out; }
+    if (snprintf(csv_path, sizeof csv_path, "%s/%s.csv", out, name) >= (int)sizeof csv_path ||
+        snprintf(png_path, sizeof png_path, "%s/%s.png", out, name) >= (int)sizeof png_path) {
+        ret = cl_sys_error_set(e, CL_RUN_BADINPUT, out, "file name too long");
+        goto out;
+    }
+    int plot = have_gnuplot();
+    if (!plot) fprintf(stderr, "warning: gnuplot not found (tools/need cmd:gnuplot:gnuplot-nox); %s.png not drawn\n", name);
+    if ((ret = cl_output_open(&csv, csv_path, e)) || (plot && (ret = cl_output_open(&png, png_path, e)))) goto out;
 
-    fig_ctx fc = {par, sig, fig5 && !strcmp(cl_params_get(p, "law")->word, "printed"), fig5};
+    fig_ctx fc = {par, sig, printed, fig5};
     size_t n = fig5 ? CL_SKATE_NZ_ROTOR : CL_SKATE_NZETA;
     mpfr_set_zero(z + 9, 1); /* rotor at rest at t = 0 */
     if (fig5) cl_rvec_copy_mp(x, z, 10);
@@ -611,6 +642,8 @@ static int skate_figure(const cl_params *p, cl_prec_t prec, int fig5, cl_sys_err
     const long q = 12; /* the tolerance 2^(12−p) of cl_skate_fall_time() */
     mpfr_set_ui_2exp(a, 1, q - (long)prec, MPFR_RNDN);
     if (!st) st = cl_ode_set_tol_mp(ws, a, a);
+    /* Fig. 5: a fall (under the law (56) as printed, or at other parameters) ends the figure there */
+    if (!st && fig5) st = cl_ode_set_event_mp(ws, fig_gamma3, NULL, CL_ODE_EVENT_FALLING);
     if (st) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "integrator: %s", cl_strerror(st)); goto out; }
     /* the event time first (Fig. 4), so that sampling stops there */
     if (!fig5) {
@@ -619,7 +652,7 @@ static int skate_figure(const cl_params *p, cl_prec_t prec, int fig5, cl_sys_err
         else if (st) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "integration failed: %s", cl_strerror(st)); goto out; }
     } else
         mpfr_set(tf, tend, MPFR_RNDN);
-    fprintf(csv, "t,Omega1,Omega2,Omega3,Y1,Y2,Y3,Gamma1,Gamma2,Gamma3%s\n", fig5 ? ",thetadot,u" : ",v1,v2,v3");
+    fprintf(csv.f, "t,Omega1,Omega2,Omega3,Y1,Y2,Y3,Gamma1,Gamma2,Gamma3%s\n", fig5 ? ",thetadot,u" : ",v1,v2,v3");
     /* samples every 0.005 (Fig. 4) or 0.01 (Fig. 5), the last at the event or end time */
     mpfr_set_zero(t, 1);
     mpfr_set_zero(h, 1);
@@ -632,28 +665,41 @@ static int skate_figure(const cl_params *p, cl_prec_t prec, int fig5, cl_sys_err
             ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "integration failed at t = %g: %s", mpfr_get_d(t, MPFR_RNDN), cl_strerror(st));
             goto out;
         }
+        if (k > 0 && st == CL_ODE_EVENT) {
+            mpfr_set(tf, t, MPFR_RNDN);
+            fell = last = 1;
+        }
         if (fig5) cl_rvec_copy_mp(zeta, x, 9);
         else cl_skate_zeta_to_z_mp(zeta, x);
-        mpfr_fprintf(csv, "%.17Rg", t);
-        for (int i = 0; i < 9; i++) csv_real(csv, zeta + i);
+        cl_sys_print_real(csv.f, t);
+        for (int i = 0; i < 9; i++) csv_real(csv.f, zeta + i);
         if (fig5) {
-            csv_real(csv, x + 9);
+            csv_real(csv.f, x + 9);
             if (fc.printed) cl_skate_control_law_printed_mp(u, par, sig, x);
             else cl_skate_control_law_mp(u, par, sig, x);
-            csv_real(csv, u);
+            csv_real(csv.f, u);
         } else
-            for (int i = 0; i < 3; i++) csv_real(csv, x + i);
-        fputc('\n', csv);
+            for (int i = 0; i < 3; i++) csv_real(csv.f, x + i);
+        fputc('\n', csv.f);
         if (last) break;
     }
-    if (fclose(csv)) { csv = NULL; ret = cl_sys_error_set(e, CL_RUN_BADINPUT, path, "cannot write"); goto out; }
-    csv = NULL;
-    printf("wrote %s/%s.csv\n", out, name);
-    if (run_gnuplot(out, name, fig5)) fprintf(stderr, "warning: gnuplot failed; %s/%s.png not drawn\n", out, name);
-    else if (system("command -v gnuplot >/dev/null 2>&1") == 0) printf("wrote %s/%s.png\n", out, name);
-    ret = fig5 ? report_minimum(par, sig, z, tend, fc.printed, q, prec, w, e) : report_fall(par, z, tf, tend, w);
+    if ((ret = cl_output_close(&csv, e))) goto out;
+    if (plot && run_gnuplot(png.tmp, csv.tmp,
+                            !fig5 ? "Uncontrolled pendulum skate (38): Fig. 4"
+                                  : printed ? "Controlled pendulum skate (44), the law (56) as printed"
+                                            : "Controlled pendulum skate (44), (53): Fig. 5")) {
+        fprintf(stderr, "warning: gnuplot failed; %s not drawn\n", png_path);
+        cl_output_abort(&png);
+        plot = 0;
+    }
+    if ((ret = cl_output_commit(&csv, e)) || (plot && (ret = cl_output_commit(&png, e)))) goto out;
+    printf("wrote %s\n", csv_path);
+    if (plot) printf("wrote %s\n", png_path);
+    if (fell) { report_controlled_fall(tf, printed); ret = CL_RUN_OK; }
+    else ret = fig5 ? report_minimum(par, sig, z, tend, printed, q, prec, w, e) : report_fall(par, z, tf, tend, w);
 out:
-    if (csv) { fclose(csv); remove(path); }
+    cl_output_abort(&csv);
+    cl_output_abort(&png);
     cl_ode_ws_free_mp(ws);
     cl_rvec_free_mp(par);
     cl_rvec_free_mp(v);
@@ -699,7 +745,9 @@ static const cl_figure skate_fig5 = {
             "see docs/errata_SKATE.md on (56)) over 0 <= t <= 10; every local minimum of Gamma3 is located\n"
             "by the event dGamma3/dt = 0; defaults of Sec. 7.3. The rotor starts at rest (its rate does not\n"
             "enter Omega, Y, Gamma: only Pi_1 carries it, and Pi_1 drops out of (35)). Writes\n"
-            "DIR/skate-fig5.csv (t, Omega, Y, Gamma, theta-dot, u) and DIR/skate-fig5.png.\n",
+            "DIR/skate-fig5.csv (t, Omega, Y, Gamma, theta-dot, u) and DIR/skate-fig5.png; with --law printed\n"
+            "DIR/skate-fig5-printed.csv and .png, up to the fall (Gamma3 = 0, located by an event), and its time.\n"
+            "CSV numbers carry the digits of the working precision.\n",
     .params = fig5_params,
     .run = fig5_run,
 };
