@@ -122,6 +122,7 @@ static int chain_rkmk45(cl_nfold_mp *nf, mpfr_ptr y, mpfr_srcptr t1, mpfr_srcptr
         cl_lie_set_budget_mp(w, left > LONG_MAX / 6 ? LONG_MAX : 6 * left);
         st = cl_lie_integrate_adaptive_mp(w, y, t, tn, hin, rtol, atol, &nacc, &nrej);
         steps += nacc + nrej;
+        if (st == CL_EBUDGET) st = CL_ENOCONV; /* the budget stands for the steps left */
         if (st) break;
         mpfr_set(t, tn, MPFR_RNDN);
         if (out && (st = out(ctx, t, y))) break;

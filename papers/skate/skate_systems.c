@@ -630,8 +630,9 @@ static int skate_figure(const cl_params *p, cl_prec_t prec, int fig5, cl_sys_err
         goto out;
     }
     int plot = have_gnuplot();
-    if (!plot) fprintf(stderr, "warning: gnuplot not found (tools/need cmd:gnuplot:gnuplot-nox); %s.png not drawn\n", name);
     if ((ret = cl_output_open(&csv, csv_path, e)) || (plot && (ret = cl_output_open(&png, png_path, e)))) goto out;
+    /* warned only once the output is known to be valid, so that an error comes first */
+    if (!plot) fprintf(stderr, "warning: gnuplot not found (tools/need cmd:gnuplot:gnuplot-nox); %s.png not drawn\n", name);
 
     fig_ctx fc = {par, sig, printed, fig5};
     size_t n = fig5 ? CL_SKATE_NZ_ROTOR : CL_SKATE_NZETA;
