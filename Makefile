@@ -83,7 +83,7 @@ $(foreach p,$(PAPERS),$(eval $(B)/papers/$(p)/%: LAYER := -Isrc -Icheck -Ipapers
 
 NEED_BUILD := header:mpfr.h:libmpfr-dev header:gmp.h:libgmp-dev cmd:python3:python3
 NEED_CHECK := cmd:prove:perl cmd:pkg-config:pkg-config cmd:python3:python3
-NEED_DOCS  := cmd:doxygen:doxygen file:/usr/share/javascript/mathjax/MathJax.js:libjs-mathjax
+NEED_DOCS  := cmd:doxygen:doxygen cmd:bibtex:texlive-binaries file:/usr/share/javascript/mathjax/MathJax.js:libjs-mathjax
 NEED_PLOT  := cmd:gnuplot:gnuplot-nox
 
 .SECONDARY:
@@ -188,6 +188,7 @@ bench: $(BENCHES)
 docs: figures
 	@tools/need $(NEED_DOCS) cmd:python3:python3
 	@rm -rf $(B)/docs && mkdir -p $(B)/docs $(B)/gen $(B)/figures
+	@tools/paperdefs.py bib > $(B)/gen/papers.bib
 	@tools/eqcoverage --summary --md $(B)/gen/eqcoverage.md > $(B)/docs/eqcoverage.txt 2>&1 || cat $(B)/docs/eqcoverage.txt
 	CL_DOC_INPUT="src check $(addprefix papers/,$(PAPERS))" CL_GEN=$(B)/gen CL_DOC_SECTIONS="$$(tools/doxyhelp sections)" \
 	    doxygen docs/Doxyfile 2> $(B)/docs/warnings.log

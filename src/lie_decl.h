@@ -86,6 +86,7 @@ void CL_FN(cl_se3n_bracket)(rptr out, rsrc xi, rsrc eta, size_t n);
  * Points of M and elements of 𝔤 are flat vectors of \p dim_m and \p dim_g
  * scalars. The callbacks get the precision of their outputs from the
  * arrays they are handed and must not allocate.
+ * \numbers_at_precision
  */
 typedef struct CL_FN(cl_lie_problem) {
     size_t dim_m; /**< scalars in a point of M */

@@ -81,6 +81,7 @@ int cl_ode_gbs_default_columns(cl_prec_t prec);
  * error floor of about 2^(1.15k − p): tolerances below that floor make the
  * steps collapse (slow runs ending in CL_ESTEP), so either compute at
  * r_prec(dx) or choose fewer columns.
+ * \numbers_at_precision
  */
 typedef int (*CL_FN(cl_ode_fn))(rptr dx, rsrc t, rsrc x, void *ctx);
 /**

@@ -6,9 +6,9 @@
 n=0
 t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
 skip() { n=$((n + 1)); echo "ok $n # SKIP $1"; }
-echo "1..13"
+echo "1..15"
 if ! command -v python3 >/dev/null 2>&1; then
-    for i in 1 2 3 4 5 6 7 8 9 10 11 12 13; do skip "python3 not installed"; done
+    for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do skip "python3 not installed"; done
     exit 0
 fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cl-docs-XXXXXX")
@@ -98,3 +98,25 @@ for def in papers/*/paper.def; do
     done
 done
 [ -z "$missing" ]; t $? "README's chapter table lists every paper's folder and sections${missing:+ (missing:$missing)}"
+
+# 14: the bibliography Doxygen cites from: one BibTeX entry per paper.def,
+# keyed by the paper's key, with its title and (where it has one) its arXiv link.
+tools/paperdefs.py bib > "$tmp/p.bib"
+bad=""
+for def in papers/*/paper.def; do
+    key=$(sed -n 's/^key[[:space:]]*//p' "$def"); title=$(sed -n 's/^title[[:space:]]*//p' "$def")
+    arx=$(sed -n 's/^link[[:space:]]*arXiv:\([^ ]*\).*/\1/p' "$def")
+    entry=$(awk -v k="@misc{$key," '$0 == k {p = 1} p {print} p && /^}/ {exit}' "$tmp/p.bib")
+    printf '%s\n' "$entry" | grep -qF "title = {{$title}}" || bad="$bad $key(title)"
+    [ -z "$arx" ] || printf '%s\n' "$entry" | grep -qF "https://arxiv.org/abs/$arx" || bad="$bad $key(arXiv)"
+done
+[ "$(grep -c '^@misc{' "$tmp/p.bib")" = "$(ls papers/*/paper.def | wc -l)" ] && [ -z "$bad" ]
+t $? "tools/paperdefs.py bib: one entry per paper, its title and arXiv link${bad:+ (wrong:$bad)}"
+
+# 15: the chapter filter ends each chapter page with its paper's citation
+# and keeps the line count (Doxygen's line numbers are the file's).
+printf '/** \\page ch_x A\n * text\n * \\page ch_y B\n * more\n */\nint f(void);\n' > "$tmp/x.c"
+mkdir -p "$tmp/papers/skate" && cp "$tmp/x.c" "$tmp/papers/skate/x.c"
+out=$(cd "$tmp" && python3 "$OLDPWD/tools/paperdefs.py" chapter papers/skate/x.c)
+[ "$(printf '%s\n' "$out" | wc -l)" = 6 ] && [ "$(printf '%s\n' "$out" | grep -c 'From \\cite SKATE')" = 2 ]
+t $? "chapter filter: each page of a comment cites its paper, no line added"

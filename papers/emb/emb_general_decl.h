@@ -11,6 +11,7 @@
  * user's \p ctx, and returns 0 or a negative CL_E code. Callbacks a routine
  * does not need may be NULL; a routine that needs a missing one returns
  * CL_EDOMAIN.
+ * \numbers_at_precision
  *
  * The projection P(x) is the orthogonal projection of Rⁿ onto T_xM
  * [EMB (2.2)]; it is symmetric, so Pᵀ = P throughout. DP(x)[v] is its

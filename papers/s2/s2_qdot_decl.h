@@ -38,6 +38,7 @@ enum cl_s2_form {
  * (27), (36)] is then computed by this chapter from them. q, q̇ and f are
  * 3n scalars (q_i = q + 3i). Callbacks return 0 or a negative CL_E code and
  * must not allocate (they run inside right-hand sides).
+ * \numbers_at_precision
  */
 typedef struct CL_FN(cl_s2_quad) {
     size_t n;  /**< number of spheres, n ≥ 1 */

@@ -95,6 +95,7 @@ int CL_FN(cl_skate_rhs_z_rotor)(rptr dz, rptr lambda, rsrc par, rsrc z, rsrc u);
  * basis() writes 𝓔 [SKATE (22)] (n×n, column j is 𝓔_j(Γ) in the standard basis, the
  * first n − r columns spanning 𝔡(Γ)) and dE[(j·n + i)·n + col] = ∂𝓔^i_col/∂Γ_j;
  * dU() writes ∂U/∂Γ (nx), U() the potential.
+ * \numbers_at_precision
  */
 typedef struct CL_FN(cl_hamel) {
     int n, r, nx;
