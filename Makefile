@@ -36,7 +36,7 @@ VERSION := 0.1.0
 SRC_T   := scalar r3 linalg deriv ode lie energy_casimir expr_eval lagr_s2
 SRC_1   := core expr
 CHECK_T := check_core check_linalg check_ode check_lie
-CHECK_1 := registry verdict model output
+CHECK_1 := registry verdict model output equilibria
 
 # paper.def field $(2) of paper $(1)
 def = $(strip $(shell sed -n 's/^$(2)[[:space:]]*//p' papers/$(1)/paper.def))
