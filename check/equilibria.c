@@ -13,6 +13,7 @@
  * above that internal precision for every p, and round its values into the
  * precision src/deriv asks for.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "chartless_base.h"
@@ -246,4 +247,58 @@ int cl_system_energy_casimir(const cl_system *s, const cl_params *p, cl_prec_t p
     cl_rvec_free_mp(w);
     gen_close(&g);
     return st;
+}
+
+int cl_system_linearize_named(const char *system, const char *form, int nopt, const char *const *keys,
+                              const char *const *vals, cl_prec_t prec, int k, mpfr_ptr wr, mpfr_ptr wi, int *d)
+{
+    const cl_system *s = cl_system_find(system);
+    if (!s) return CL_EPARAM;
+    int f = cl_system_form_index(s, form);
+    if (f < 0) return CL_EPARAM;
+    cl_params p;
+    cl_sys_error e = {"", ""};
+    int st = cl_params_parse(&p, s->params, nopt, keys, vals, prec, &e);
+    if (st) return st;
+    void *inst = NULL;
+    st = s->create(&inst, &p, prec, &e);
+    size_t N = st ? 0 : s->dim(inst, f);
+    if (inst) s->destroy(inst);
+    mpfr_ptr w = st ? NULL : cl_rvec_new_mp(N + N * N, prec);
+    if (!st && !w) st = CL_ENOMEM;
+    if (!st) st = cl_system_linearize(s, &p, prec, f, k, w, w + N, wr, wi, d, NULL, &e);
+    cl_rvec_free_mp(w);
+    cl_params_free(&p);
+    return st;
+}
+
+double cl_eig_match_log2(mpfr_srcptr wr, mpfr_srcptr wi, int n, mpfr_srcptr cr, mpfr_srcptr ci, int m)
+{
+    mpfr_t a, b, best, worst, scale;
+    mpfr_inits2(mpfr_get_prec(wr), a, b, best, worst, scale, (mpfr_ptr)0);
+    mpfr_set_ui(scale, 1, MPFR_RNDN);
+    for (int j = 0; j < m; j++) {
+        mpfr_hypot(a, cr + j, ci + j, MPFR_RNDN);
+        if (mpfr_cmp(a, scale) > 0) mpfr_set(scale, a, MPFR_RNDN);
+    }
+    mpfr_set_zero(worst, 1);
+    /* both ways: every computed value near an expected one, and every expected one near a computed one */
+    for (int dir = 0; dir < 2; dir++)
+        for (int i = 0; i < (dir ? m : n); i++) {
+            mpfr_srcptr xr = dir ? cr : wr, xi = dir ? ci : wi, yr = dir ? wr : cr, yi = dir ? wi : ci;
+            mpfr_set_inf(best, 1);
+            for (int j = 0; j < (dir ? n : m); j++) {
+                mpfr_sub(a, xr + i, yr + j, MPFR_RNDN);
+                mpfr_sub(b, xi + i, yi + j, MPFR_RNDN);
+                mpfr_hypot(a, a, b, MPFR_RNDN);
+                if (mpfr_cmp(a, best) < 0) mpfr_set(best, a, MPFR_RNDN);
+            }
+            if (!mpfr_number_p(xr + i) || !mpfr_number_p(xi + i)) mpfr_set_nan(worst);
+            else if (!mpfr_nan_p(worst) && mpfr_cmp(best, worst) > 0) mpfr_set(worst, best, MPFR_RNDN);
+        }
+    if (n != m) mpfr_set_nan(worst);
+    mpfr_div(worst, worst, scale, MPFR_RNDN);
+    double r = mpfr_nan_p(worst) ? NAN : cl_mpfr_log2(worst);
+    mpfr_clears(a, b, best, worst, scale, (mpfr_ptr)0);
+    return r;
 }

@@ -280,6 +280,26 @@ int cl_system_linearize(const cl_system *s, const cl_params *p, cl_prec_t prec, 
  * \param ncas the number of declared conserved quantities used.
  * \return as cl_system_linearize(); CL_EDIM (with a message) beyond CL_EC_NMAX.
  */
+/**
+ * cl_system_linearize() of the registered system \p system in form \p form
+ * with the parameters `--keys[i] vals[i]` read at \p prec (for checks and
+ * tests): the eigenvalues into \p wr, \p wi (room for the state length).
+ * Returns 0, CL_EPARAM (no such system or form) or the codes of
+ * cl_params_parse() and cl_system_linearize().
+ */
+int cl_system_linearize_named(const char *system, const char *form, int nopt, const char *const *keys,
+                              const char *const *vals, cl_prec_t prec, int k, mpfr_ptr wr, mpfr_ptr wi, int *d);
+
+/**
+ * How far the eigenvalues wr + i·wi (n of them) are from the expected ones
+ * cr + i·ci (m): log2 of the larger of max_i min_j |w_i − c_j| and
+ * max_j min_i |w_i − c_j|, over max(1, max_j |c_j|), so
+ * that every computed eigenvalue is within that of an expected one and the
+ * other way round (NaN
+ * when n ≠ m or a value is not a number). Rounded at the precision of wr.
+ */
+double cl_eig_match_log2(mpfr_srcptr wr, mpfr_srcptr wi, int n, mpfr_srcptr cr, mpfr_srcptr ci, int m);
+
 int cl_system_energy_casimir(const cl_system *s, const cl_params *p, cl_prec_t prec, int form, int k,
                              struct cl_ec_report *rep, mpfr_ptr c, mpfr_ptr Hr, mpfr_ptr eig, int *ncas,
                              cl_sys_error *e);
