@@ -146,17 +146,35 @@ static int run_generic(const analysis *an, cl_cmd_system *cs, const char *which,
     mpfr_ptr w = cl_rvec_new_mp(N * N + 4 * N + 2, prec);
     if (!w) return cl_cli_error("out of memory", NULL);
     mpfr_ptr xe = w, A = xe + N, wr = A + N * N, wi = wr + N, c = wi + N, t = c + N;
+    /* the input first, so that bad input prints nothing on stdout */
+    int found = 0, ran = 0;
+    for (int k = 0; k < 64; k++) {
+        const char *name = NULL;
+        if (s->equilibrium(cs->inst, k, cs->form, xe, &name) != CL_OK) break;
+        found++;
+        ran += selected(which, k, name ? name : "");
+    }
+    char msg[200];
+    int st = CL_EXIT_OK;
+    if (!found && form_given) {
+        snprintf(msg, sizeof msg, "the system has no equilibrium in form %s", s->forms[cs->form]);
+        st = cl_cli_error(msg, "--form");
+    } else if (!found)
+        st = cl_cli_error("the system has no equilibrium at these parameters, in any form", s->name); else if (!ran)
+        st = cl_cli_error("no such equilibrium (all, a number from 0, or the first word of its name)", which);
+    else if (an->stability && N > CL_EC_NMAX) {
+        snprintf(msg, sizeof msg, "the Energy-Casimir test takes states of at most %d numbers (this one has %zu)", CL_EC_NMAX, N);
+        st = cl_cli_error(msg, s->name);
+    }
+    if (st) { cl_rvec_free_mp(w); return st; }
     printf("%s (form %s), %ld bits: %s\n\n", s->name, s->forms[cs->form], (long)prec,
            an->stability ? "Energy-Casimir test (check/equilibria.c)" : "linearization on the tangent space of the state manifold");
-    int st = CL_EXIT_OK, found = 0, ran = 0;
-    for (int k = 0; k < 64 && st == CL_EXIT_OK; k++) {
+    for (int k = 0; k < found && st == CL_EXIT_OK; k++) {
         const char *name = NULL;
         cl_sys_error e = {"", ""};
         int d = 0, r;
-        if (s->equilibrium(cs->inst, k, cs->form, xe, &name) != CL_OK) break;
-        found++;
+        s->equilibrium(cs->inst, k, cs->form, xe, &name);
         if (!selected(which, k, name ? name : "")) continue;
-        ran++;
         if (an->stability) {
             struct cl_ec_report rep;
             int ncas = 0;
@@ -166,18 +184,10 @@ static int run_generic(const analysis *an, cl_cmd_system *cs, const char *which,
             r = cl_system_linearize(s, &cs->params, prec, cs->form, k, xe, A, wr, wi, &d, &name, &e);
             if (!r) print_linearization(cs, k, name, xe, A, wr, wi, d, prec, t);
         }
-        if (r == CL_EDIM) st = cl_cmd_report(&e, s->name, CL_EXIT_USAGE);
-        else if (r) st = cl_cmd_report(&e, s->name, CL_EXIT_FAIL);
+        if (r) st = cl_cmd_report(&e, s->name, CL_EXIT_FAIL);
     }
     cl_rvec_free_mp(w);
-    if (st) return st;
-    if (!found) {
-        char msg[200];
-        snprintf(msg, sizeof msg, "the system has no equilibrium in form %s", s->forms[cs->form]);
-        return cl_cli_error(msg, "--form");
-    }
-    if (!ran) return cl_cli_error("no such equilibrium (all, a number from 0, or the first word of its name)", which);
-    return CL_EXIT_OK;
+    return st;
 }
 
 static void generic_help(const analysis *an, const cl_system *s)
