@@ -34,16 +34,17 @@ static void s2e_expected(mpfr_ptr cr, mpfr_ptr ci, mpfr_srcptr w2, int n, int in
 }
 
 /*
- * Both equilibria of system \p sys (form qdot) with the options keys/vals against the squared
- * frequencies w2 (n of them): the worst match into res.
+ * Both equilibria of system \p sys (form qdot) with the options keys/vals against the n squared
+ * frequencies that \p closed computes at prec: the worst match into res.
  */
 static int s2e_row(cl_check_result *res, cl_prec_t prec, const char *sys, int nopt, const char *const *keys,
-                   const char *const *vals, mpfr_srcptr w2, int n)
+                   const char *const *vals, int n, void (*closed)(mpfr_ptr w2, cl_prec_t prec))
 {
     int N = 6 * n, st = CL_OK;
-    mpfr_ptr v = cl_rvec_new_mp(4 * (size_t)N, prec);
+    mpfr_ptr v = cl_rvec_new_mp(4 * (size_t)N + (size_t)n, prec);
     if (!v) return CL_ENOMEM;
-    mpfr_ptr wr = v, wi = v + N, cr = v + 2 * N, ci = v + 3 * N;
+    mpfr_ptr wr = v, wi = v + N, cr = v + 2 * N, ci = v + 3 * N, w2 = v + 4 * N;
+    closed(w2, prec);
     cl_check_begin(res);
     for (int k = 0; k < 2 && !st; k++) {
         int d = 0;
@@ -87,27 +88,39 @@ static void s2e_double_pendulum(mpfr_ptr w2, const char *m1s, const char *m2s, c
     mpfr_clears(m1, m2, l1, l2, g, a, b, c, s, (mpfr_ptr)0);
 }
 
+/* (2 ∓ √2) g / l with l = 1, g = 9.81. */
+static void s2e_equal(mpfr_ptr w2, cl_prec_t prec)
+{
+    mpfr_t g;
+    mpfr_init2(g, prec);
+    mpfr_set_str(g, "9.81", 10, MPFR_RNDN);
+    mpfr_sqrt_ui(w2 + 1, 2, MPFR_RNDN);
+    mpfr_ui_sub(w2, 2, w2 + 1, MPFR_RNDN);
+    mpfr_add_ui(w2 + 1, w2 + 1, 2, MPFR_RNDN);
+    mpfr_mul(w2, w2, g, MPFR_RNDN);
+    mpfr_mul(w2 + 1, w2 + 1, g, MPFR_RNDN);
+    mpfr_clear(g);
+}
+
+static void s2e_general(mpfr_ptr w2, cl_prec_t prec) { s2e_double_pendulum(w2, "1", "3", "0.7", "1.2", "9.81", prec); }
+
+/* g/l with l = 0.8. */
+static void s2e_spherical(mpfr_ptr w2, cl_prec_t prec)
+{
+    mpfr_t l;
+    mpfr_init2(l, prec);
+    mpfr_set_str(w2, "9.81", 10, MPFR_RNDN);
+    mpfr_set_str(l, "0.8", 10, MPFR_RNDN);
+    mpfr_div(w2, w2, l, MPFR_RNDN);
+    mpfr_clear(l);
+}
+
 CL_CHECK(s2_equilibria_chain2, "s2.equilibria.chain2", .chapter = "S2 V", .tags = "[S2 V]",
          .what = "chain n = 2, m = l = 1: eigenvalues at the hanging and inverted states against +-i sqrt((2 -+ sqrt 2) g/l) and +-sqrt((2 -+ sqrt 2) g/l)",
          .cond = 64, .why = "an 8x8 Jacobian by Richardson extrapolation (2^-p relative), eigenvalues (double, semisimple) by hqr: measured 2^2.1 ulps")
 {
     static const char *const keys[] = {"n", "g"}, *const vals[] = {"2", "9.81"};
-    mpfr_ptr w2 = cl_rvec_new_mp(2, prec);
-    if (!w2) return CL_ENOMEM;
-    /* (2 ∓ √2) g / l with l = 1 */
-    mpfr_sqrt_ui(w2, 2, MPFR_RNDN);
-    mpfr_ui_sub(w2 + 1, 2, w2, MPFR_RNDN);
-    mpfr_add_ui(w2, w2, 2, MPFR_RNDN);
-    mpfr_swap(w2, w2 + 1);
-    mpfr_t g;
-    mpfr_init2(g, prec);
-    mpfr_set_str(g, "9.81", 10, MPFR_RNDN);
-    mpfr_mul(w2, w2, g, MPFR_RNDN);
-    mpfr_mul(w2 + 1, w2 + 1, g, MPFR_RNDN);
-    mpfr_clear(g);
-    int st = s2e_row(res, prec, "chain", 2, keys, vals, w2, 2);
-    cl_rvec_free_mp(w2);
-    return st;
+    return s2e_row(res, prec, "chain", 2, keys, vals, 2, s2e_equal);
 }
 
 CL_CHECK(s2_equilibria_chain2_general, "s2.equilibria.chain2_general", .chapter = "S2 V", .tags = "[S2 V]",
@@ -115,12 +128,7 @@ CL_CHECK(s2_equilibria_chain2_general, "s2.equilibria.chain2_general", .chapter 
          .cond = 64, .why = "an 8x8 Jacobian by Richardson extrapolation (2^-p relative), eigenvalues (double, semisimple) by hqr: measured 2^2.1 ulps")
 {
     static const char *const keys[] = {"n", "m", "l", "g"}, *const vals[] = {"2", "1,3", "0.7,1.2", "9.81"};
-    mpfr_ptr w2 = cl_rvec_new_mp(2, prec);
-    if (!w2) return CL_ENOMEM;
-    s2e_double_pendulum(w2, "1", "3", "0.7", "1.2", "9.81", prec);
-    int st = s2e_row(res, prec, "chain", 4, keys, vals, w2, 2);
-    cl_rvec_free_mp(w2);
-    return st;
+    return s2e_row(res, prec, "chain", 4, keys, vals, 2, s2e_general);
 }
 
 CL_CHECK(s2_equilibria_spherical, "s2.equilibria.spherical", .chapter = "S2 V", .tags = "[S2 V]",
@@ -128,12 +136,5 @@ CL_CHECK(s2_equilibria_spherical, "s2.equilibria.spherical", .chapter = "S2 V", 
          .cond = 16, .why = "a 4x4 Jacobian by Richardson extrapolation (2^-p relative), eigenvalues (double, semisimple) by hqr")
 {
     static const char *const keys[] = {"l", "g"}, *const vals[] = {"0.8", "9.81"};
-    mpfr_ptr w2 = cl_rvec_new_mp(2, prec);
-    if (!w2) return CL_ENOMEM;
-    mpfr_set_str(w2, "9.81", 10, MPFR_RNDN);
-    mpfr_set_str(w2 + 1, "0.8", 10, MPFR_RNDN);
-    mpfr_div(w2, w2, w2 + 1, MPFR_RNDN);
-    int st = s2e_row(res, prec, "spherical", 2, keys, vals, w2, 1);
-    cl_rvec_free_mp(w2);
-    return st;
+    return s2e_row(res, prec, "spherical", 2, keys, vals, 1, s2e_spherical);
 }
