@@ -130,7 +130,11 @@ static int gen_open(gen_ctx *g, const cl_system *s, const cl_params *p, cl_prec_
     if (!s->equilibrium) return cl_sys_error_set(e, CL_EDOMAIN, NULL, "the system declares no equilibria");
     cl_prec_t P = deriv_prec(prec);
     int st = s->create(&g->inst, p, P, e);
-    if (st) { g->inst = NULL; return st; }
+    if (st) {
+        g->inst = NULL;
+        if (!e->what[0]) cl_sys_error_set(e, st, NULL, "%s", cl_strerror(st));
+        return st;
+    }
     g->N = s->dim(g->inst, form);
     g->ncons = count_constraints(s, g->inst, form, g->N);
     while (s->invariant_names && s->invariant_names[g->ninv]) g->ninv++;
@@ -145,6 +149,20 @@ static int gen_open(gen_ctx *g, const cl_system *s, const cl_params *p, cl_prec_
     st = s->equilibrium(g->inst, k, form, g->x0, &nm);
     if (st) { gen_close(g); return st == CL_EDOMAIN ? CL_EDOMAIN : cl_sys_error_set(e, st, NULL, "%s", cl_strerror(st)); }
     if (name) *name = nm ? nm : "equilibrium";
+    /* an equilibrium of the field at these parameters: |f(x₀)| at rounding level */
+    st = s->rhs(g->inst, form, g->fy, g->x0);
+    double fx = -INFINITY, sx = 0;
+    for (size_t i = 0; !st && i < g->N; i++) {
+        fx = fmax(fx, cl_mpfr_log2(g->fy + i));
+        sx = fmax(sx, cl_mpfr_log2(g->x0 + i));
+    }
+    if (!st && !(fx <= sx + 32 - (double)prec)) st = CL_EDOMAIN;
+    if (st) {
+        gen_close(g);
+        return cl_sys_error_set(e, st == CL_EDOMAIN ? CL_EPARAM : st, NULL,
+                                "%s is not an equilibrium of the field at these parameters (|f| = 2^%.1f)",
+                                nm ? nm : "the state", fx);
+    }
     return CL_OK;
 }
 

@@ -262,7 +262,9 @@ struct cl_ec_report;
  * \param d   the dimension of the tangent space.
  * \param name the equilibrium's name (from the hook).
  * \return 0; CL_EDOMAIN when the system has no equilibrium \p k in that form
- *         (no message); another CL_E code with a message in \p e.
+ *         (no message); CL_EPARAM (with a message) when the field does not
+ *         vanish there at these parameters (|f(x₀)| > 2^(32−p)·max(1, |x₀|));
+ *         another CL_E code with a message in \p e.
  */
 int cl_system_linearize(const cl_system *s, const cl_params *p, cl_prec_t prec, int form, int k, mpfr_ptr x,
                         mpfr_ptr A, mpfr_ptr wr, mpfr_ptr wi, int *d, const char **name, cl_sys_error *e);

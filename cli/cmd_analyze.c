@@ -85,21 +85,19 @@ static void print_linearization(const cl_cmd_system *cs, int k, const char *name
         if (cl_mpfr_log2(wr + i) > z) centre = 0;
         if (mpfr_sgn(wr + i) > 0 && cl_mpfr_log2(wr + i) > z) unstable = 1;
     }
-    /* squared frequencies (imag² of the eigenvalues on the imaginary axis) and squared rates (real² of the real ones) */
+    /* squared frequencies (imag² of the eigenvalues on the imaginary axis) and squared rates (real² of the
+       real ones), ascending; t has room for d numbers */
     for (int pass = 0; pass < 2; pass++) {
-        int any = 0;
+        int m = 0;
         for (int i = 0; i < d; i++) {
             int on_axis = cl_mpfr_log2(wr + i) <= z && mpfr_sgn(wi + i) > 0 && cl_mpfr_log2(wi + i) > z;
             int real = cl_mpfr_log2(wi + i) <= z && mpfr_sgn(wr + i) > 0 && cl_mpfr_log2(wr + i) > z;
             if (pass ? !real : !on_axis) continue;
-            if (!any) printf("  %s", pass ? "squared rates (real^2 of the positive real eigenvalues):"
-                                          : "squared frequencies (imag^2 of the eigenvalues i*w, w > 0):");
-            any = 1;
-            mpfr_sqr(t, pass ? wr + i : wi + i, MPFR_RNDN);
-            putchar(' ');
-            cl_cli_print_real(stdout, t);
+            mpfr_sqr(t + m, pass ? wr + i : wi + i, MPFR_RNDN);
+            for (int j = m++; j > 0 && mpfr_cmp(t + j, t + j - 1) < 0; j--) mpfr_swap(t + j, t + j - 1);
         }
-        if (any) putchar('\n');
+        if (m) print_list(pass ? "  squared rates (real^2 of the positive real eigenvalues):"
+                               : "  squared frequencies (imag^2 of the eigenvalues i*w, w > 0):", t, m);
     }
     printf("  linearization: %s (zero within 2^%.0f)\n\n",
            unstable ? "unstable (an eigenvalue with positive real part)"
@@ -132,29 +130,37 @@ static int run_generic(const analysis *an, cl_cmd_system *cs, const char *which,
 {
     const cl_system *s = cs->sys;
     /* the form: as given, else the first whose equilibrium 0 exists */
-    mpfr_ptr x = cl_rvec_new_mp(64, prec);
-    if (!x) return cl_cli_error("out of memory", NULL);
     const char *nm;
-    if (!form_given)
-        for (int f = 0; s->forms[f]; f++) {
-            size_t dim = s->dim(cs->inst, f);
-            mpfr_ptr y = dim <= 64 ? x : NULL;
-            if (y && s->equilibrium(cs->inst, 0, f, y, &nm) == CL_OK) { cs->form = f; cs->dim = dim; break; }
-        }
-    cl_rvec_free_mp(x);
+    for (int f = 0; !form_given && s->forms[f]; f++) {
+        size_t dim = s->dim(cs->inst, f);
+        mpfr_ptr y = cl_rvec_new_mp(dim, prec);
+        if (!y) return cl_cli_error("out of memory", NULL);
+        int found = s->equilibrium(cs->inst, 0, f, y, &nm) == CL_OK;
+        cl_rvec_free_mp(y);
+        if (found) { cs->form = f; cs->dim = dim; break; }
+    }
     size_t N = cs->dim;
-    mpfr_ptr w = cl_rvec_new_mp(N * N + 4 * N + 2, prec);
+    mpfr_ptr w = cl_rvec_new_mp(N * N + 4 * N, prec);
     if (!w) return cl_cli_error("out of memory", NULL);
-    mpfr_ptr xe = w, A = xe + N, wr = A + N * N, wi = wr + N, c = wi + N, t = c + N;
+    mpfr_ptr xe = w, A = xe + N, wr = A + N * N, wi = wr + N, c = wi + N;
     /* the input first, so that bad input prints nothing on stdout */
-    int found = 0, ran = 0;
+    int found = 0, ran = 0, moving = -1;
     for (int k = 0; k < 64; k++) {
         const char *name = NULL;
         if (s->equilibrium(cs->inst, k, cs->form, xe, &name) != CL_OK) break;
         found++;
-        ran += selected(which, k, name ? name : "");
+        if (!selected(which, k, name ? name : "")) continue;
+        ran++;
+        /* f(x₀) at rounding level (a control torque, say, moves the state) */
+        double fx = -INFINITY, sx = 0;
+        if (s->rhs(cs->inst, cs->form, wr, xe)) fx = INFINITY;
+        for (size_t i = 0; i < N; i++) {
+            fx = fmax(fx, cl_mpfr_log2(wr + i));
+            sx = fmax(sx, cl_mpfr_log2(xe + i));
+        }
+        if (moving < 0 && !(fx <= sx + 32 - (double)prec)) moving = k;
     }
-    char msg[200];
+    char msg[300];
     int st = CL_EXIT_OK;
     if (!found && form_given) {
         snprintf(msg, sizeof msg, "the system has no equilibrium in form %s", s->forms[cs->form]);
@@ -162,7 +168,10 @@ static int run_generic(const analysis *an, cl_cmd_system *cs, const char *which,
     } else if (!found)
         st = cl_cli_error("the system has no equilibrium at these parameters, in any form", s->name); else if (!ran)
         st = cl_cli_error("no such equilibrium (all, a number from 0, or the first word of its name)", which);
-    else if (an->stability && N > CL_EC_NMAX) {
+    else if (moving >= 0) {
+        snprintf(msg, sizeof msg, "equilibrium %d is not an equilibrium of the field at these parameters", moving);
+        st = cl_cli_error(msg, s->name);
+    } else if (an->stability && N > CL_EC_NMAX) {
         snprintf(msg, sizeof msg, "the Energy-Casimir test takes states of at most %d numbers (this one has %zu)", CL_EC_NMAX, N);
         st = cl_cli_error(msg, s->name);
     }
@@ -182,9 +191,9 @@ static int run_generic(const analysis *an, cl_cmd_system *cs, const char *which,
             if (!r) print_energy_casimir(cs, k, name, &rep, c, A, wr, ncas);
         } else {
             r = cl_system_linearize(s, &cs->params, prec, cs->form, k, xe, A, wr, wi, &d, &name, &e);
-            if (!r) print_linearization(cs, k, name, xe, A, wr, wi, d, prec, t);
+            if (!r) print_linearization(cs, k, name, xe, A, wr, wi, d, prec, c);
         }
-        if (r) st = cl_cmd_report(&e, s->name, CL_EXIT_FAIL);
+        if (r) st = cl_cmd_report(&e, s->name, r == CL_EPARAM ? CL_EXIT_USAGE : CL_EXIT_FAIL);
     }
     cl_rvec_free_mp(w);
     return st;

@@ -25,7 +25,7 @@ close = lambda a, b: abs(a - b) <= tol * abs(b)
 sys.exit(0 if got and all(any(close(g, w) for w in want) for g in got)
          and all(any(close(g, w) for g in got) for w in want) else 1)' "$1" "$2"
 }
-echo "1..32"
+echo "1..33"
 
 # chain n = 2, m = l = 1: omega^2 = (2 -+ sqrt 2) g / l
 out=$("$C" equilibria --system chain --n 2 --bits 113); t $? "equilibria --system chain --n 2 --bits 113 exits 0"
@@ -80,3 +80,4 @@ chk "error: the system has no equilibrium at these parameters, in any form (heav
 chk "error: option given twice (--equilibrium)" equilibria --system chain --equilibrium 0 --equilibrium 1; t $? "--equilibrium twice exits 2"
 "$C" equilibria --help | grep -q "systems that offer it: .*chain.*spherical.*skate"; t $? "equilibria --help lists the systems that offer it"
 "$C" stability --help | grep -q "systems that offer it: .*rigid-body, heavy-top.*chain.*skate"; t $? "stability --help lists the systems that offer it"
+chk "error: equilibrium 0 is not an equilibrium of the field at these parameters (chain)" equilibria --system chain --tau 0,1,0; t $? "a control torque moves the hanging state: exit 2, nothing on stdout"
