@@ -25,7 +25,7 @@ close = lambda a, b: abs(a - b) <= tol * abs(b)
 sys.exit(0 if got and all(any(close(g, w) for w in want) for g in got)
          and all(any(close(g, w) for g in got) for w in want) else 1)' "$1" "$2"
 }
-echo "1..33"
+echo "1..34"
 
 # chain n = 2, m = l = 1: omega^2 = (2 -+ sqrt 2) g / l
 out=$("$C" equilibria --system chain --n 2 --bits 113); t $? "equilibria --system chain --n 2 --bits 113 exits 0"
@@ -81,3 +81,4 @@ chk "error: option given twice (--equilibrium)" equilibria --system chain --equi
 "$C" equilibria --help | grep -q "systems that offer it: .*chain.*spherical.*skate"; t $? "equilibria --help lists the systems that offer it"
 "$C" stability --help | grep -q "systems that offer it: .*rigid-body, heavy-top.*chain.*skate"; t $? "stability --help lists the systems that offer it"
 chk "error: equilibrium 0 is not an equilibrium of the field at these parameters (chain)" equilibria --system chain --tau 0,1,0; t $? "a control torque moves the hanging state: exit 2, nothing on stdout"
+chk "error: equilibria needs a system with equilibria; the model declares none (models/chain2.model)" equilibria --model models/chain2.model; t $? "a model file without equilibria exits 2"
