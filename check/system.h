@@ -236,6 +236,16 @@ typedef struct cl_system {
 
 void cl_system_register(const cl_system *s);
 
+/** Registered system by name, or NULL. */
+const cl_system *cl_system_find(const char *name);
+size_t cl_system_count(void);
+const cl_system *cl_system_get(size_t i);
+/** Index of \p form in s->forms, or −1. */
+int cl_system_form_index(const cl_system *s, const char *form);
+
+#define CL_SYSTEM_REGISTER(var) \
+    static void __attribute__((constructor)) cl_system_reg_##var(void) { cl_system_register(&var); }
+
 /* ------------------------------------------------- generic equilibria (check/equilibria.c) */
 
 struct cl_ec_report;
@@ -270,19 +280,6 @@ int cl_system_linearize(const cl_system *s, const cl_params *p, cl_prec_t prec, 
                         mpfr_ptr A, mpfr_ptr wr, mpfr_ptr wi, int *d, const char **name, cl_sys_error *e);
 
 /**
- * \brief The Energy–Casimir test (cl_energy_casimir()) at equilibrium \p k in
- *        form \p form: the energy (invariant 0) with the constraints and the
- *        conserved quantities the system declares (`casimirs`), gradients and
- *        Hessians by src/deriv in the coordinates of R^dim at the working
- *        precision \p prec (dim ≤ CL_EC_NMAX).
- *
- * \param rep the verdict; \p c (room for dim), \p Hr (dim²) and \p eig (dim):
- *            multipliers (constraints first), restricted Hessian (rep->d²) and
- *            its eigenvalues, as cl_energy_casimir().
- * \param ncas the number of declared conserved quantities used.
- * \return as cl_system_linearize(); CL_EDIM (with a message) beyond CL_EC_NMAX.
- */
-/**
  * cl_system_linearize() of the registered system \p system in form \p form
  * with the parameters `--keys[i] vals[i]` read at \p prec (for checks and
  * tests): the eigenvalues into \p wr, \p wi (room for the state length).
@@ -297,23 +294,27 @@ int cl_system_linearize_named(const char *system, const char *form, int nopt, co
  * cr + i·ci (m): log2 of the larger of max_i min_j |w_i − c_j| and
  * max_j min_i |w_i − c_j|, over max(1, max_j |c_j|), so
  * that every computed eigenvalue is within that of an expected one and the
- * other way round (NaN
- * when n ≠ m or a value is not a number). Rounded at the precision of wr.
+ * other way round (NaN when n ≠ m or a value is not a number). Rounded at
+ * the precision of wr.
  */
 double cl_eig_match_log2(mpfr_srcptr wr, mpfr_srcptr wi, int n, mpfr_srcptr cr, mpfr_srcptr ci, int m);
 
+/**
+ * \brief The Energy–Casimir test (cl_energy_casimir()) at equilibrium \p k in
+ *        form \p form: the energy (invariant 0) with the constraints and the
+ *        conserved quantities the system declares (`casimirs`), gradients and
+ *        Hessians by src/deriv in the coordinates of R^dim at the working
+ *        precision \p prec (dim ≤ CL_EC_NMAX).
+ *
+ * \param rep the verdict; \p c (room for dim), \p Hr (dim²) and \p eig (dim):
+ *            multipliers (constraints first), restricted Hessian (rep->d²) and
+ *            its eigenvalues, as cl_energy_casimir().
+ * \param ncas the number of declared conserved quantities used.
+ * \return as cl_system_linearize(); CL_EDIM (with a message) beyond CL_EC_NMAX.
+ */
 int cl_system_energy_casimir(const cl_system *s, const cl_params *p, cl_prec_t prec, int form, int k,
                              struct cl_ec_report *rep, mpfr_ptr c, mpfr_ptr Hr, mpfr_ptr eig, int *ncas,
                              cl_sys_error *e);
-/** Registered system by name, or NULL. */
-const cl_system *cl_system_find(const char *name);
-size_t cl_system_count(void);
-const cl_system *cl_system_get(size_t i);
-/** Index of \p form in s->forms, or −1. */
-int cl_system_form_index(const cl_system *s, const char *form);
-
-#define CL_SYSTEM_REGISTER(var) \
-    static void __attribute__((constructor)) cl_system_reg_##var(void) { cl_system_register(&var); }
 
 /* ------------------------------------------------------------ output files */
 
