@@ -58,10 +58,10 @@ REG_OBJ := $(call both,$(addprefix check/,$(CHECK_T))) \
 CLI_OBJ := $(call one,$(basename $(wildcard cli/*.c)))
 
 UNIT_TESTS  := $(basename $(wildcard tests/test_*.c))
-TEMPL_TESTS := $(filter-out tests/test_public_header tests/test_cli_s2 tests/test_checks,$(UNIT_TESTS)) \
+TEMPL_TESTS := $(filter-out tests/test_public_header tests/test_cli_s2 tests/test_checks tests/test_equilibria_kit,$(UNIT_TESTS)) \
                $(foreach p,$(PAPERS),$(call paper_tests,$(p)))
 TESTS := $(foreach t,$(TEMPL_TESTS),$(B)/$(t)_d $(B)/$(t)_mp) \
-         $(B)/tests/test_public_header $(B)/tests/test_cli_s2 $(B)/tests/test_checks
+         $(B)/tests/test_public_header $(B)/tests/test_cli_s2 $(B)/tests/test_checks $(B)/tests/test_equilibria_kit
 SH_TESTS := $(wildcard tests/test_*.sh)
 BENCHES  := $(patsubst %.c,$(B)/%,$(wildcard bench/bench_*.c))
 
@@ -136,6 +136,8 @@ $(B)/%_d: $(B)/%_d.o $(B)/libchartless.a
 $(B)/%_mp: $(B)/%_mp.o $(B)/libchartless.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libchartless.a $(LDLIBS)
 $(B)/tests/test_checks: $(B)/tests/test_checks.o $(REG_OBJ) $(B)/libchartless.a
+	$(CC) $(CFLAGS) -o $@ $< $(REG_OBJ) $(B)/libchartless.a $(LDLIBS)
+$(B)/tests/test_equilibria_kit: $(B)/tests/test_equilibria_kit.o $(REG_OBJ) $(B)/libchartless.a
 	$(CC) $(CFLAGS) -o $@ $< $(REG_OBJ) $(B)/libchartless.a $(LDLIBS)
 $(B)/tests/%: $(B)/tests/%.o $(B)/libchartless.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libchartless.a $(LDLIBS)
