@@ -36,7 +36,7 @@ VERSION := 0.1.0
 SRC_T   := scalar r3 linalg deriv ode lie energy_casimir expr_eval lagr_s2
 SRC_1   := core expr
 CHECK_T := check_core check_linalg check_ode check_lie
-CHECK_1 := registry verdict model output
+CHECK_1 := registry verdict model output equilibria
 
 # paper.def field $(2) of paper $(1)
 def = $(strip $(shell sed -n 's/^$(2)[[:space:]]*//p' papers/$(1)/paper.def))
@@ -58,10 +58,10 @@ REG_OBJ := $(call both,$(addprefix check/,$(CHECK_T))) \
 CLI_OBJ := $(call one,$(basename $(wildcard cli/*.c)))
 
 UNIT_TESTS  := $(basename $(wildcard tests/test_*.c))
-TEMPL_TESTS := $(filter-out tests/test_public_header tests/test_cli_s2 tests/test_checks,$(UNIT_TESTS)) \
+TEMPL_TESTS := $(filter-out tests/test_public_header tests/test_cli_s2 tests/test_checks tests/test_equilibria_kit,$(UNIT_TESTS)) \
                $(foreach p,$(PAPERS),$(call paper_tests,$(p)))
 TESTS := $(foreach t,$(TEMPL_TESTS),$(B)/$(t)_d $(B)/$(t)_mp) \
-         $(B)/tests/test_public_header $(B)/tests/test_cli_s2 $(B)/tests/test_checks
+         $(B)/tests/test_public_header $(B)/tests/test_cli_s2 $(B)/tests/test_checks $(B)/tests/test_equilibria_kit
 SH_TESTS := $(wildcard tests/test_*.sh)
 BENCHES  := $(patsubst %.c,$(B)/%,$(wildcard bench/bench_*.c))
 
@@ -136,6 +136,8 @@ $(B)/%_d: $(B)/%_d.o $(B)/libchartless.a
 $(B)/%_mp: $(B)/%_mp.o $(B)/libchartless.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libchartless.a $(LDLIBS)
 $(B)/tests/test_checks: $(B)/tests/test_checks.o $(REG_OBJ) $(B)/libchartless.a
+	$(CC) $(CFLAGS) -o $@ $< $(REG_OBJ) $(B)/libchartless.a $(LDLIBS)
+$(B)/tests/test_equilibria_kit: $(B)/tests/test_equilibria_kit.o $(REG_OBJ) $(B)/libchartless.a
 	$(CC) $(CFLAGS) -o $@ $< $(REG_OBJ) $(B)/libchartless.a $(LDLIBS)
 $(B)/tests/%: $(B)/tests/%.o $(B)/libchartless.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libchartless.a $(LDLIBS)

@@ -197,6 +197,25 @@ typedef struct cl_system {
     const cl_system_tool *equilibria;
     /** Optional: `chartless stability --system NAME`, a nonlinear stability test. */
     const cl_system_tool *stability;
+    /**
+     * Optional: the m holonomic constraints c(x) = 0 that hold a state of form
+     * \p form on its manifold inside R^dim. Returns m (0: the states of that
+     * form fill an open set of R^dim); with \p out non-NULL writes c(x) into
+     * out[0..m−1], computed at the precision of \p out (x may carry more or
+     * fewer bits). Without it, a state led by n unit vectors (unit_vectors,
+     * dim = 6n) has the 2n constraints |q_i|² − 1 = 0 and q_i·v_i = 0, and
+     * any other state none. The generic equilibria and stability tools
+     * (cl_system_linearize(), cl_system_energy_casimir()) work on the tangent
+     * space these constraints define.
+     */
+    int (*constraints)(void *inst, int form, mpfr_ptr out, mpfr_srcptr x);
+    /**
+     * Optional: indices into invariant_names, ended by −1, of the smooth
+     * conserved quantities (Casimirs, first integrals) that the generic
+     * Energy–Casimir test combines with the energy (invariant 0); NULL: the
+     * energy alone (with the constraints).
+     */
+    const int *casimirs;
 } cl_system;
 
 /**
@@ -216,6 +235,7 @@ typedef struct cl_system {
     .random_state = prefix##_random_state, .component_name = prefix##_component_name
 
 void cl_system_register(const cl_system *s);
+
 /** Registered system by name, or NULL. */
 const cl_system *cl_system_find(const char *name);
 size_t cl_system_count(void);
@@ -225,6 +245,76 @@ int cl_system_form_index(const cl_system *s, const char *form);
 
 #define CL_SYSTEM_REGISTER(var) \
     static void __attribute__((constructor)) cl_system_reg_##var(void) { cl_system_register(&var); }
+
+/* ------------------------------------------------- generic equilibria (check/equilibria.c) */
+
+struct cl_ec_report;
+
+/**
+ * \brief The linearization of a system at its equilibrium \p k in form
+ *        \p form, from the descriptor's `equilibrium`, `rhs` and constraints.
+ *
+ * With x₀ the equilibrium, Z an orthonormal basis (N×d, cl_nullspace()) of
+ * the tangent space ker Dc(x₀) of the state manifold (Dc by cl_jacobian() of
+ * the constraints; Z = I when there are none), the field f is differentiated
+ * along the manifold (cl_jacobian() at s = 0):
+ * \f[ A = \frac{\partial}{\partial s}\, Z^T f(x_0 + Z s)\Big|_{s=0} = Z^T Df(x_0)\, Z \f]
+ * which is the Jacobian of the field on T_{x₀}M (Df(x₀) maps T_{x₀}M into
+ * itself at an equilibrium, since Dc·f = 0 on M); its eigenvalues by
+ * cl_eig(). The system is instantiated at 2p + 256 bits, so that the field
+ * is evaluated above the internal precision of src/deriv; A and the
+ * eigenvalues are accurate to the working precision \p prec (times the
+ * conditioning of the eigenproblem).
+ *
+ * \param x   dim numbers at \p prec: the equilibrium, rounded.
+ * \param A   room for dim² numbers: A (d×d, row-major).
+ * \param wr,wi room for dim numbers: the d eigenvalues, ascending real part (cl_eig()).
+ * \param d   the dimension of the tangent space.
+ * \param name the equilibrium's name (from the hook).
+ * \return 0; CL_EDOMAIN when the system has no equilibrium \p k in that form
+ *         (no message); CL_EPARAM (with a message) when the field does not
+ *         vanish there at these parameters (|f(x₀)| > 2^(32−p)·max(1, |x₀|));
+ *         another CL_E code with a message in \p e.
+ */
+int cl_system_linearize(const cl_system *s, const cl_params *p, cl_prec_t prec, int form, int k, mpfr_ptr x,
+                        mpfr_ptr A, mpfr_ptr wr, mpfr_ptr wi, int *d, const char **name, cl_sys_error *e);
+
+/**
+ * cl_system_linearize() of the registered system \p system in form \p form
+ * with the parameters `--keys[i] vals[i]` read at \p prec (for checks and
+ * tests): the eigenvalues into \p wr, \p wi (room for the state length).
+ * Returns 0, CL_EPARAM (no such system or form) or the codes of
+ * cl_params_parse() and cl_system_linearize().
+ */
+int cl_system_linearize_named(const char *system, const char *form, int nopt, const char *const *keys,
+                              const char *const *vals, cl_prec_t prec, int k, mpfr_ptr wr, mpfr_ptr wi, int *d);
+
+/**
+ * How far the eigenvalues wr + i·wi (n of them) are from the expected ones
+ * cr + i·ci (m): log2 of the larger of max_i min_j |w_i − c_j| and
+ * max_j min_i |w_i − c_j|, over max(1, max_j |c_j|), so
+ * that every computed eigenvalue is within that of an expected one and the
+ * other way round (NaN when n ≠ m or a value is not a number). Rounded at
+ * the precision of wr.
+ */
+double cl_eig_match_log2(mpfr_srcptr wr, mpfr_srcptr wi, int n, mpfr_srcptr cr, mpfr_srcptr ci, int m);
+
+/**
+ * \brief The Energy–Casimir test (cl_energy_casimir()) at equilibrium \p k in
+ *        form \p form: the energy (invariant 0) with the constraints and the
+ *        conserved quantities the system declares (`casimirs`), gradients and
+ *        Hessians by src/deriv in the coordinates of R^dim at the working
+ *        precision \p prec (dim ≤ CL_EC_NMAX).
+ *
+ * \param rep the verdict; \p c (room for dim), \p Hr (dim²) and \p eig (dim):
+ *            multipliers (constraints first), restricted Hessian (rep->d²) and
+ *            its eigenvalues, as cl_energy_casimir().
+ * \param ncas the number of declared conserved quantities used.
+ * \return as cl_system_linearize(); CL_EDIM (with a message) beyond CL_EC_NMAX.
+ */
+int cl_system_energy_casimir(const cl_system *s, const cl_params *p, cl_prec_t prec, int form, int k,
+                             struct cl_ec_report *rep, mpfr_ptr c, mpfr_ptr Hr, mpfr_ptr eig, int *ncas,
+                             cl_sys_error *e);
 
 /* ------------------------------------------------------------ output files */
 

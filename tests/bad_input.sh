@@ -162,7 +162,7 @@ bad "reproduce, --out a directory without it" "" reproduce skate-fig4 --t-end 0.
 # equilibria and stability
 bad "equilibria without --system" "" equilibria
 bad "equilibria, unknown system" "" equilibria --system nosuch
-bad "equilibria, system without it" "" equilibria --system sphere
+bad "equilibria, system without it" "" equilibria --system subspace
 bad "equilibria, --form" "" equilibria --system skate --form x
 bad "equilibria, --bits 0" "" equilibria --system skate --bits 0
 bad "stability without --system" "" stability

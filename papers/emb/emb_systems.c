@@ -25,6 +25,8 @@ typedef struct emb_inst {
     CL_FN(cl_emb_model) model;
     CL_FN(cl_emb_work) *work;
     rptr tmp;                          /* 64 scratch scalars */
+    rptr eq;                           /* tops: axis of the centre of mass (unit, 3), omega, m g l */
+    char eqname[2][160];               /* heavy top: names of the equilibria, with the fast-top criterion */
 } emb_inst;
 
 /* States read from decimal input are on the manifold only to the digits
@@ -51,6 +53,7 @@ static void inst_destroy(void *p)
     CL_FN(cl_emb_top_free)(in->top);
     CL_FN(cl_emb_work_free)(in->work);
     CL_FN(cl_rvec_free)(in->tmp);
+    CL_FN(cl_rvec_free)(in->eq);
     free(in);
 }
 
@@ -70,6 +73,7 @@ static int inst_finish(emb_inst *in, int st, void **out)
 static int pend_convert(void *p, int from, mpfr_srcptr x, int to, mpfr_ptr y);
 static int subspace_convert(void *p, int from, mpfr_srcptr x, int to, mpfr_ptr y);
 static int top_convert(void *p, int from, mpfr_srcptr x, int to, mpfr_ptr y);
+static int top_reduced_invariants(emb_inst *in, mpfr_ptr out, mpfr_srcptr x);
 
 /* The invariants of every kind: the state carried to form 0 (at most 16
  * numbers), then the energy, or the invariants of a top. */
@@ -77,6 +81,7 @@ static int inst_invariants(void *p, int form, mpfr_ptr out, mpfr_srcptr x)
 {
     emb_inst *in = p;
     rptr s = in->tmp + 16;
+    if (in->top && form == 3) return top_reduced_invariants(in, out, x);
     int st = in->pend ? pend_convert(p, form, x, 0, s) : in->sub ? subspace_convert(p, form, x, 0, s)
                                                               : top_convert(p, form, x, 0, s);
     if (st) return st;
@@ -91,6 +96,10 @@ static int inst_invariants(void *p, int form, mpfr_ptr out, mpfr_srcptr x)
 static void inst_component_name(void *p, int form, size_t i, char *buf, size_t len)
 {
     emb_inst *in = p;
+    if (in->top && form == 3) {
+        snprintf(buf, len, "%s%zu", i < 3 ? "Pi" : "Gamma", i % 3 + 1);
+        return;
+    }
     if (in->top) {
         size_t j = i < 9 ? i : i - 9;
         if (i < 9) snprintf(buf, len, "R%zu%zu", j / 3 + 1, j % 3 + 1);
@@ -256,6 +265,20 @@ static int pend_equilibrium(void *p, int k, int form, mpfr_ptr x, const char **n
     return pend_convert(p, 0, s, form, x);
 }
 
+/* The state manifold: |x|² − 1 = 0 and x·v = 0 (v = ẋ or μ); the angle fills an open set. */
+static int pend_constraints(void *p, int form, mpfr_ptr out, mpfr_srcptr x)
+{
+    emb_inst *in = p;
+    size_t d = in->kind == K_CIRCLE ? 2 : 3;
+    if (in->kind == K_CIRCLE && form == 2) return 0;
+    if (!out) return 2;
+    R_DECL(t, r_prec(out));
+    emb_dot(t, x, x, d);
+    r_add_si(out, t, -1);
+    emb_dot(out + 1, x, x + d, d);
+    return 2;
+}
+
 static const char *const energy_names[] = {"energy", NULL};
 static const char *const circle_forms[] = {"xv", "xmu", "angle", NULL};
 static const char *const sphere_forms[] = {"xv", "xmu", NULL};
@@ -275,7 +298,8 @@ static const cl_param sphere_params[] = {PENDULUM_PARAMS("-e3")};
 #define PENDULUM_HOOKS                                                                                      \
     .destroy = inst_destroy, .dim = pend_dim, .check_state = pend_check, .rhs = pend_rhs,                   \
     .invariant_names = energy_names, .invariants = inst_invariants, .convert = pend_convert,                \
-    .random_state = pend_random, .equilibrium = pend_equilibrium, .component_name = inst_component_name
+    .random_state = pend_random, .equilibrium = pend_equilibrium, .component_name = inst_component_name, \
+    .constraints = pend_constraints
 
 static const cl_system sys_circle = {
     .name = "circle", .create = circle_create, .params = circle_params, .forms = circle_forms, PENDULUM_HOOKS,
@@ -441,7 +465,11 @@ CL_SYSTEM_REGISTER(sys_subspace)
     {.name = "J", .shape = CL_PARAM_ANYLIST, .count = 9, .def = "1,2,3.5",                                        \
      .help = "inertia" about ": 3 principal moments or 9 entries"}
 
-static const cl_param rigid_params[] = {INERTIA_PARAM(""), CL_PARAM_END};
+#define OMEGA_PARAM(dflt, what, form)                                                                     \
+    {.name = "omega", .shape = CL_PARAM_NUMBER, .def = dflt, .metavar = "W",                                   \
+     .help = "rate of " what " (equilibria and stability, form " form ")"}
+
+static const cl_param rigid_params[] = {INERTIA_PARAM(""), OMEGA_PARAM("1", "the steady rotations", "Pi"), CL_PARAM_END};
 static const cl_param heavy_params[] = {
     INERTIA_PARAM(" about the fixed point"),
     {.name = "m", .shape = CL_PARAM_NUMBER, .def = "1", .metavar = "MASS", .help = "mass"},
@@ -449,8 +477,13 @@ static const cl_param heavy_params[] = {
     {.name = "l", .shape = CL_PARAM_NUMBER, .def = "0.25", .metavar = "LENGTH",
      .help = "distance of the centre of mass from the fixed point"},
     {.name = "axis", .shape = CL_PARAM_LIST, .count = 3, .def = "0,0,1", .help = "body axis of the centre of mass, normalized"},
+    OMEGA_PARAM("10", "the sleeping top", "PiGamma"),
     CL_PARAM_END,
 };
+
+static int top_equilibria_setup(emb_inst *in, int kind, const cl_params *p);
+static int top_check_gamma(emb_inst *in, rptr G, char *err, size_t errlen);
+static int top_reduced_rhs(emb_inst *in, rptr dx, rsrc x);
 
 static int top_create(void **out, int kind, const cl_params *p, cl_prec_t prec, cl_sys_error *e)
 {
@@ -477,6 +510,7 @@ static int top_create(void **out, int kind, const cl_params *p, cl_prec_t prec, 
         if (st) cl_sys_error_set(e, st, "--J, --m", "inertia must be symmetric positive definite, mass non-negative");
     }
     if (!st) CL_FN(cl_emb_top_model)(in->top, &in->model);
+    if (!st) st = top_equilibria_setup(in, kind, p);
     return inst_finish(in, st, out);
 }
 
@@ -490,7 +524,12 @@ static int heavy_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys_e
     return top_create(out, K_HEAVY, p, prec, e);
 }
 
-static size_t top_dim(void *p, int form) { return form == 0 ? 12 : 18; }
+static size_t top_dim(void *p, int form)
+{
+    emb_inst *in = p;
+    if (form == 3) return in->kind == K_RIGID ? 3 : 6;   /* Pi, PiGamma */
+    return form == 0 ? 12 : 18;
+}
 
 /* d = det R = r₀ · (r₁ × r₂) for the rows rᵢ. */
 static void det3(rptr d, rsrc R)
@@ -509,6 +548,7 @@ static int top_check(void *p, int form, mpfr_ptr x, char *err, size_t errlen)
     emb_inst *in = p;
     rptr R = x, V = x + 9;
     if (!CL_FN(cl_rvec_is_finite)(x, top_dim(p, form))) return fail(err, errlen, CL_ENAN, "NaN or infinity");
+    if (form == 3) return in->kind == K_RIGID ? CL_OK : top_check_gamma(in, x + 3, err, errlen);
     double defect = CL_FN(cl_emb_so3_log2_orth_defect)(R);
     if (defect > -40) {
         snprintf(err, errlen, "R is not orthogonal (|R^T R - I| = 2^%.1f)", defect);
@@ -551,6 +591,7 @@ static int top_check(void *p, int form, mpfr_ptr x, char *err, size_t errlen)
 static int top_rhs(void *p, int form, mpfr_ptr dx, mpfr_srcptr x)
 {
     emb_inst *in = p;
+    if (form == 3) return top_reduced_rhs(in, dx, x);
     if (form == 0) {
         rptr W = in->tmp;
         m3_hat(W, x + 9);
@@ -565,10 +606,13 @@ static int top_rhs(void *p, int form, mpfr_ptr dx, mpfr_srcptr x)
     return CL_FN(cl_emb_hamilton)(&in->model, in->work, dx, dx + 9, x, x + 9);
 }
 
+static int top_reduce(emb_inst *in, int from, mpfr_srcptr x, int to, mpfr_ptr y);
+
 static int top_convert(void *p, int from, mpfr_srcptr x, int to, mpfr_ptr y)
 {
     emb_inst *in = p;
     rptr s = in->tmp + 32, T = in->tmp + 44, W = in->tmp + 53;   /* (R, Ω) in s */
+    if (from == 3 || to == 3) return top_reduce(in, from, x, to, y);
     CL_FN(cl_rvec_copy)(s, x, 9);
     if (from == 0) v3_set(s + 9, x + 9);
     else if (from == 1) {
@@ -600,26 +644,204 @@ static int top_random(void *p, int form, mpfr_ptr x, cl_rng *g)
     return top_convert(p, 0, s, form, x);
 }
 
-static const char *const top_forms[] = {"ROmega", "RRdot", "Rmu", NULL};
+
+/* ------------------------------------------- tops: the reduced forms and their equilibria */
+/*
+ * The reduced forms carry what the dynamics of Π = JΩ and Γ = Rᵀe₃ need and
+ * nothing of R: "Pi" for the free body (Euler's equations Π̇ = Π × J⁻¹Π on R³)
+ * and "PiGamma" for the heavy top (the Euler–Poisson equations
+ * Π̇ = Π × Ω + m g Γ × ρ, Γ̇ = Γ × Ω on R⁶). Their equilibria are the relative
+ * equilibria of the full forms: steady rotations about a principal axis, and
+ * the top spinning about the vertical axis of its centre of mass.
+ */
+
+/* The axis ρ̂ of the centre of mass, the rate ω and m g l (heavy top; ω alone for the free body). */
+static int top_equilibria_setup(emb_inst *in, int kind, const cl_params *p)
+{
+    in->eq = CL_FN(cl_rvec_new)(8, in->prec);
+    if (!in->eq) return CL_ENOMEM;
+    r_set(in->eq + 3, cl_params_x(p, "omega"));
+    if (kind != K_HEAVY) return CL_OK;
+    rsrc ax = cl_params_x(p, "axis");
+    R_DECL(t, in->prec);
+    v3_norm(t, ax);
+    for (int i = 0; i < 3; i++) r_div(in->eq + i, ax + i, t);
+    r_mul(in->eq + 4, cl_params_x(p, "m"), cl_params_x(p, "g"));
+    r_mul(in->eq + 4, in->eq + 4, cl_params_x(p, "l"));
+    return CL_OK;
+}
+
+/* Γ within UNIT_TOL of unit length is normalised, beyond refused. */
+static int top_check_gamma(emb_inst *in, rptr G, char *err, size_t errlen)
+{
+    R_DECL(t, in->prec);
+    R_DECL(c, in->prec);
+    v3_norm(t, G);
+    r_add_si(c, t, -1);
+    if (r_is_zero(t) || fabs(r_get_d(c)) > UNIT_TOL) {
+        snprintf(err, errlen, "Gamma is not a unit vector (|Gamma| - 1 = %.3g)", r_get_d(c));
+        return CL_ENOTUNIT;
+    }
+    for (int i = 0; i < 3; i++) r_div(G + i, G + i, t);
+    return CL_OK;
+}
+
+/* Euler's equations (Pi) or the Euler–Poisson equations (PiGamma). */
+static int top_reduced_rhs(emb_inst *in, rptr dx, rsrc x)
+{
+    rptr G = in->tmp, Gd = in->tmp + 3;
+    if (in->kind == K_RIGID) {
+        v3_zero(G);
+        CL_FN(cl_emb_top_reduced_rhs)(in->top, dx, Gd, x, G);
+    } else
+        CL_FN(cl_emb_top_reduced_rhs)(in->top, dx, dx + 3, x, x + 3);
+    return CL_OK;
+}
+
+/* Into the reduced form (Π = JΩ, Γ = third row of R); out of it there is no way back (R is not carried). */
+static int top_reduce(emb_inst *in, int from, mpfr_srcptr x, int to, mpfr_ptr y)
+{
+    size_t n = top_dim(in, 3);
+    if (from == 3 && to == 3) { CL_FN(cl_rvec_copy)(y, x, n); return CL_OK; }
+    if (from == 3) return CL_EDOMAIN;
+    rptr s = in->tmp + 20, J = in->tmp + 40;
+    int st = top_convert(in, from, x, 0, s);
+    if (st) return st;
+    CL_FN(cl_emb_top_inertia)(in->top, J, NULL, NULL);
+    m3_mul_v3(y, J, s + 9);
+    if (n == 6) v3_set(y + 3, s + 6);
+    return CL_OK;
+}
+
+/* The invariants of the reduced form through those of (R, Ω) with R = (0; 0; Γ) (only Γ = Rᵀe₃ enters
+ * the energy and the Casimirs) and Ω = J⁻¹Π; what needs all of R is NaN. */
+static int top_reduced_invariants(emb_inst *in, mpfr_ptr out, mpfr_srcptr x)
+{
+    rptr R = in->tmp + 20, Om = in->tmp + 29, Ji = in->tmp + 40;
+    for (int i = 0; i < 9; i++) r_set_zero(R + i);
+    if (in->kind == K_HEAVY) v3_set(R + 6, x + 3);
+    CL_FN(cl_emb_top_inertia)(in->top, NULL, Ji, NULL);
+    m3_mul_v3(Om, Ji, x);
+    CL_FN(cl_emb_top_invariants)(in->top, out, R, Om);
+    for (int i = 2; i < CL_EMB_TOP_NINV; i++)
+        if (in->kind == K_RIGID ? i >= 2 : i <= 3) mpfr_set_nan(out + i);
+    return CL_OK;
+}
+
+/*
+ * Equilibria of the reduced forms. Free body (Pi): k = 0, 1, 2 the steady rotation at rate ω about the
+ * principal axis of the smallest, middle and largest moment, Π₀ = ω J_k e_k (e_k from the null space of
+ * J − J_k I). Heavy top (PiGamma), the axis ρ̂ of the centre of mass a principal axis of J: k = 0 the
+ * sleeping top Γ₀ = ρ̂ (centre of mass above the pivot), k = 1 the hanging top Γ₀ = −ρ̂, both with
+ * Π₀ = ω J ρ̂. The sleeping top's name states the fast-top criterion (J₃ω)² > 4 J₁ m g l when J₁ = J₂.
+ */
+static int top_equilibrium(void *p, int k, int form, mpfr_ptr x, const char **name)
+{
+    emb_inst *in = p;
+    if (form != 3 || k < 0 || k > (in->kind == K_RIGID ? 2 : 1)) return CL_EDOMAIN;
+    rptr J = in->tmp, A = in->tmp + 9, wr = in->tmp + 18, wi = in->tmp + 21, v = in->tmp + 24, N = in->tmp + 27,
+         t = in->tmp + 36, u = in->tmp + 37, zero = in->tmp + 38;
+    r_set_zero(zero);
+    CL_FN(cl_emb_top_inertia)(in->top, J, NULL, NULL);
+    if (in->kind == K_RIGID) {
+        static const char *const names[] = {"steady rotation about the axis of the smallest moment",
+                                            "steady rotation about the axis of the middle moment",
+                                            "steady rotation about the axis of the largest moment"};
+        int st = CL_FN(cl_eig)(wr, wi, J, 3), d = 0;
+        for (int i = 0; !st && i < 9; i++) {
+            r_set(A + i, J + i);
+            if (i % 4 == 0) r_sub(A + i, A + i, wr + k);
+        }
+        if (!st) st = CL_FN(cl_nullspace)(N, &d, A, 3, 3, 0);
+        if (st || d < 1) return st ? st : CL_EDOMAIN;
+        int big = 0;
+        for (int i = 0; i < 3; i++) {
+            r_set(v + i, N + (size_t)i * d);   /* the first column */
+            if (r_cmpabs(v + i, v + big) > 0) big = i;
+        }
+        if (r_sgn(v + big) < 0) v3_neg(v, v);
+        r_mul(t, wr + k, in->eq + 3);
+        v3_scale(x, t, v);
+        for (int i = 0; i < 3; i++) r_add(x + i, x + i, zero);   /* −0 + 0 = +0 */
+        *name = names[k];
+        return CL_OK;
+    }
+    rsrc rh = in->eq, w = in->eq + 3, mgl = in->eq + 4;
+    m3_mul_v3(v, J, rh);
+    v3_cross(A, v, rh);                          /* J ρ̂ ∥ ρ̂: a principal axis */
+    v3_norm(t, A);
+    v3_norm(u, v);
+    if (r_log2abs(t) > r_log2abs(u) - 40) return CL_EDOMAIN;
+    v3_scale(x, w, v);                           /* Π₀ = ω J ρ̂ */
+    v3_set(x + 3, rh);
+    if (k == 1) v3_neg(x + 3, x + 3);
+    for (int i = 0; i < 6; i++) r_add(x + i, x + i, zero);   /* −0 + 0 = +0 */
+    /* moments: C = ρ̂ᵀJρ̂; the transverse ones have sum tr J − C and product det J / C */
+    R_DECL(C, in->prec);
+    R_DECL(S, in->prec);
+    R_DECL(P, in->prec);
+    v3_dot(C, rh, v);
+    r_add(S, J, J + 4);
+    r_add(S, S, J + 8);
+    r_sub(S, S, C);
+    det3(P, J);
+    r_div(P, P, C);
+    r_mul(t, S, S);
+    r_mul_2si(u, P, 2);
+    r_sub(t, t, u);                              /* (J1 − J2)² */
+    int sym = r_log2abs(t) <= 2 * r_log2abs(S) - 60;
+    if (k == 1)
+        snprintf(in->eqname[1], sizeof in->eqname[1], "hanging spinning top (centre of mass below the pivot)");
+    else if (!sym)
+        snprintf(in->eqname[0], sizeof in->eqname[0],
+                 "sleeping top (centre of mass above the pivot; asymmetric about its axis: no fast-top criterion)");
+    else {
+        r_mul(t, C, w);
+        r_sqr(t, t);                             /* (J3 ω)² */
+        r_mul_2si(u, S, 1);                      /* 4 J1 m g l = 2 (J1 + J2) m g l */
+        r_mul(u, u, mgl);
+        snprintf(in->eqname[0], sizeof in->eqname[0],
+                 "sleeping top (centre of mass above the pivot; fast-top criterion (J3 w)^2 > 4 J1 m g l: %.6g %s %.6g)",
+                 r_get_d(t), r_cmp(t, u) > 0 ? ">" : "<=", r_get_d(u));
+    }
+    *name = in->eqname[k];
+    return CL_OK;
+}
+
+/* Conserved quantities the Energy–Casimir test uses (indices into top_invariant_names). */
+static const int rigid_casimirs[] = {1, -1};     /* |Pi|^2 */
+static const int heavy_casimirs[] = {5, 6, -1};  /* Gamma.Pi, |Gamma|^2 */
+
+static const char *const rigid_forms[] = {"ROmega", "RRdot", "Rmu", "Pi", NULL};
+static const char *const heavy_forms[] = {"ROmega", "RRdot", "Rmu", "PiGamma", NULL};
 static const char *const top_invariant_names[] = {"energy", "|Pi|^2", "m_x", "m_y", "m_z", "Gamma.Pi", "|Gamma|^2", NULL};
 
 /* The descriptor fields the free and the heavy top fill alike. */
 #define TOP_HOOKS                                                                                            \
-    .forms = top_forms, .destroy = inst_destroy, .dim = top_dim, .check_state = top_check, .rhs = top_rhs,  \
+    .destroy = inst_destroy, .dim = top_dim, .check_state = top_check, .rhs = top_rhs,  \
     .invariant_names = top_invariant_names, .invariants = inst_invariants, .convert = top_convert,           \
-    .random_state = top_random, .component_name = inst_component_name
+    .random_state = top_random, .component_name = inst_component_name, .equilibrium = top_equilibrium
 
 static const cl_system sys_rigid = {
-    .name = "rigid-body", .create = rigid_create, .params = rigid_params, TOP_HOOKS,
+    .name = "rigid-body", .create = rigid_create, .params = rigid_params, TOP_HOOKS, .forms = rigid_forms,
+    .casimirs = rigid_casimirs,
     .summary = "free rigid body on SO(3) [EMB 3.4]: Euler in (R, Omega), (3.8) in (R, Rdot), (2.7)-(2.8) in (R, mu)",
-    .state_help = "ROmega: R (9, row by row) Omega (3, body frame); RRdot: R (9) Rdot (9); Rmu: R (9) mu (9), mu = R (J Omega)^ / 2. Invariants: energy, |Pi|^2, spatial momentum m = R Pi, Gamma.Pi, |Gamma|^2 (Gamma = R^T e3). R within 2^-40 of SO(3) is made orthogonal and R^T Rdot (R^T mu) skew; beyond it refused",
+    .state_help = "ROmega: R (9, row by row) Omega (3, body frame); RRdot: R (9) Rdot (9); Rmu: R (9) mu (9), mu = R (J Omega)^ / 2. Invariants: energy, |Pi|^2, spatial momentum m = R Pi, Gamma.Pi, |Gamma|^2 (Gamma = R^T e3). R within 2^-40 of SO(3) is made orthogonal and R^T Rdot (R^T mu) skew; beyond it refused.\n"
+                  "Pi: the body angular momentum Pi = J Omega (3), Euler's equations Pidot = Pi x J^-1 Pi, the reduced form\n"
+                  "(R is not carried: m and Gamma are NaN there, other forms cannot be reached from it); its equilibria\n"
+                  "are the steady rotations about the principal axes, at the rate --omega",
 };
 CL_SYSTEM_REGISTER(sys_rigid)
 
 static const cl_system sys_heavy = {
-    .name = "heavy-top", .create = heavy_create, .params = heavy_params, TOP_HOOKS,
+    .name = "heavy-top", .create = heavy_create, .params = heavy_params, TOP_HOOKS, .forms = heavy_forms,
+    .casimirs = heavy_casimirs,
     .summary = "heavy top about a fixed point [EMB 3.4]: centre of mass at l*axis (body frame), gravity along -e3",
-    .state_help = "as rigid-body; the energy includes m g e3.R rho; Gamma.Pi and |Gamma|^2 are the Casimirs, m_z is conserved",
+    .state_help = "as rigid-body; the energy includes m g e3.R rho; Gamma.Pi and |Gamma|^2 are the Casimirs, m_z is conserved.\n"
+                  "PiGamma: Pi (3) Gamma (3), Gamma = R^T e3 (unit), the Euler-Poisson equations\n"
+                  "Pidot = Pi x Omega + m g Gamma x rho, Gammadot = Gamma x Omega (R is not carried: m_x, m_y are NaN there);\n"
+                  "its equilibria are the sleeping top (centre of mass above the pivot) and the hanging spinning top,\n"
+                  "spinning at --omega about the axis of the centre of mass (a principal axis of J)",
 };
 CL_SYSTEM_REGISTER(sys_heavy)
 #endif

@@ -211,6 +211,27 @@ static int sph_equilibrium(void *inst, int k, int form, mpfr_ptr x, const char *
     return st;
 }
 
+/* The state manifold of the global form: |q|² − 1 = 0 and q·q̇ = 0 (the angles fill an open set). */
+static int sph_constraints(void *inst, int form, mpfr_ptr out, mpfr_srcptr x)
+{
+    (void)inst;
+    if (form == 0) return 0;
+    if (!out) return 2;
+    mpfr_prec_t p = mpfr_get_prec(out);
+    mpfr_t t;
+    mpfr_init2(t, p);
+    mpfr_set_si(out, -1, MPFR_RNDN);
+    mpfr_set_zero(out + 1, 1);
+    for (int i = 0; i < 3; i++) {
+        mpfr_mul(t, x + i, x + i, MPFR_RNDN);
+        mpfr_add(out, out, t, MPFR_RNDN);
+        mpfr_mul(t, x + i, x + 3 + i, MPFR_RNDN);
+        mpfr_add(out + 1, out + 1, t, MPFR_RNDN);
+    }
+    mpfr_clear(t);
+    return 2;
+}
+
 static void sph_component_name(void *inst, int form, size_t i, char *buf, size_t len)
 {
     static const char *const an[] = {"theta", "phi", "thetadot", "phidot"};
@@ -230,5 +251,6 @@ static const cl_system spherical_system = {
     CL_SYSTEM_CORE_HOOKS(sph),
     CL_SYSTEM_STATE_HOOKS(sph),
     .equilibrium = sph_equilibrium,
+    .constraints = sph_constraints,
 };
 CL_SYSTEM_REGISTER(spherical_system)

@@ -1,0 +1,322 @@
+/*
+ * The generic equilibria and stability tools of the command line
+ * (`chartless equilibria|stability --system NAME` for a system whose
+ * descriptor has an `equilibrium` hook but no tool of its own): the
+ * linearization on the tangent space of the state manifold and the
+ * Energy–Casimir test, both from the descriptor's hooks only (equilibrium,
+ * rhs, invariants, constraints, casimirs), so that a named system and a
+ * model file get them alike.
+ *
+ * Derivatives come from src/deriv, which evaluates its function at an
+ * internal precision above the target; a system is a fixed-precision
+ * object, so the tools instantiate it at 2p + 256 bits (DERIV_PREC below),
+ * above that internal precision for every p, and round its values into the
+ * precision src/deriv asks for.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "chartless_base.h"
+#include "system.h"
+
+/* The precision of the instance the derivatives evaluate: above the internal
+ * precision max(p, p_x) + 32 + 2(3 + K) + e_x + e_f of src/deriv for a
+ * Hessian, K = ⌈√(p + 8)⌉ + 4 (about p + 110 at p = 1024, p + 60 at 53). */
+static cl_prec_t deriv_prec(cl_prec_t prec) { return 2 * prec + 256; }
+
+/* One instance at the raised precision and what the callbacks share. */
+typedef struct gen_ctx {
+    const cl_system *s;
+    void *inst;
+    int form;
+    size_t N;        /* state length */
+    int d;           /* columns of Z */
+    int ncons;       /* constraints */
+    int ninv;        /* invariants */
+    int scalar;      /* scalar callbacks: an invariant index, or −1 − j for constraint j */
+    mpfr_ptr x0;     /* N: the equilibrium */
+    mpfr_ptr Z;      /* N·d: tangent basis (linearization), NULL: ambient offsets */
+    mpfr_ptr y, fy;  /* N each: the point and the field there */
+    mpfr_ptr vals;   /* max(ncons, ninv) */
+} gen_ctx;
+
+static int count_constraints(const cl_system *s, void *inst, int form, size_t N)
+{
+    if (s->constraints) return s->constraints(inst, form, NULL, NULL);
+    if (!s->unit_vectors) return 0;
+    int n = s->unit_vectors(inst);
+    return n > 0 && N == 6 * (size_t)n ? 2 * n : 0;
+}
+
+/* c(x) at the precision of out: the system's constraints, or those of T(S²)ⁿ. */
+static int eval_constraints(const gen_ctx *g, mpfr_ptr out, mpfr_srcptr x)
+{
+    if (g->s->constraints) return g->s->constraints(g->inst, g->form, out, x) < 0 ? CL_EDOMAIN : CL_OK;
+    size_t n = g->N / 6;
+    for (size_t i = 0; i < n; i++) {
+        mpfr_srcptr q = x + 3 * i, v = x + 3 * (n + i);
+        mpfr_mul(out + 2 * i, q, q, MPFR_RNDN);
+        mpfr_fma(out + 2 * i, q + 1, q + 1, out + 2 * i, MPFR_RNDN);
+        mpfr_fma(out + 2 * i, q + 2, q + 2, out + 2 * i, MPFR_RNDN);
+        mpfr_sub_ui(out + 2 * i, out + 2 * i, 1, MPFR_RNDN);
+        mpfr_mul(out + 2 * i + 1, q, v, MPFR_RNDN);
+        mpfr_fma(out + 2 * i + 1, q + 1, v + 1, out + 2 * i + 1, MPFR_RNDN);
+        mpfr_fma(out + 2 * i + 1, q + 2, v + 2, out + 2 * i + 1, MPFR_RNDN);
+    }
+    return CL_OK;
+}
+
+/* y = x₀ + Z s (Z set) or x₀ + s, at the instance precision. */
+static void gen_point(gen_ctx *g, mpfr_srcptr s)
+{
+    for (size_t i = 0; i < g->N; i++) {
+        mpfr_set(g->y + i, g->x0 + i, MPFR_RNDN);
+        if (!g->Z) mpfr_add(g->y + i, g->y + i, s + i, MPFR_RNDN);
+        else
+            for (int j = 0; j < g->d; j++) mpfr_fma(g->y + i, g->Z + (size_t)g->d * i + j, s + j, g->y + i, MPFR_RNDN);
+    }
+}
+
+/* Zᵀ f(x₀ + Z s): the field in the coordinates of the tangent space. */
+static int gen_tangent_field(mpfr_ptr out, mpfr_srcptr s, void *ctx)
+{
+    gen_ctx *g = ctx;
+    gen_point(g, s);
+    int st = g->s->rhs(g->inst, g->form, g->fy, g->y);
+    if (st) return st < 0 ? st : CL_EDOMAIN;
+    for (int j = 0; j < g->d; j++) {
+        mpfr_set_zero(g->vals, 1);
+        for (size_t i = 0; i < g->N; i++) mpfr_fma(g->vals, g->Z + (size_t)g->d * i + j, g->fy + i, g->vals, MPFR_RNDN);
+        mpfr_set(out + j, g->vals, MPFR_RNDN);
+    }
+    return CL_OK;
+}
+
+/* The constraints at x₀ + s. */
+static int gen_constraints(mpfr_ptr out, mpfr_srcptr s, void *ctx)
+{
+    gen_ctx *g = ctx;
+    gen_point(g, s);
+    int st = eval_constraints(g, g->vals, g->y);
+    for (int j = 0; !st && j < g->ncons; j++) mpfr_set(out + j, g->vals + j, MPFR_RNDN);
+    return st;
+}
+
+/* One scalar at x₀ + s: invariant g->scalar, or constraint −1 − g->scalar. */
+static int gen_scalar(mpfr_ptr out, mpfr_srcptr s, void *ctx)
+{
+    gen_ctx *g = ctx;
+    gen_point(g, s);
+    int st = g->scalar >= 0 ? g->s->invariants(g->inst, g->form, g->vals, g->y) : eval_constraints(g, g->vals, g->y);
+    if (st) return st < 0 ? st : CL_EDOMAIN;
+    mpfr_set(out, g->vals + (g->scalar >= 0 ? g->scalar : -1 - g->scalar), MPFR_RNDN);
+    return CL_OK;
+}
+
+static void gen_close(gen_ctx *g)
+{
+    if (g->inst) g->s->destroy(g->inst);
+    cl_rvec_free_mp(g->x0);
+    memset(g, 0, sizeof *g);
+}
+
+/* The instance at the raised precision and equilibrium k in it; Z left NULL. */
+static int gen_open(gen_ctx *g, const cl_system *s, const cl_params *p, cl_prec_t prec, int form, int k,
+                    const char **name, cl_sys_error *e)
+{
+    memset(g, 0, sizeof *g);
+    g->s = s;
+    g->form = form;
+    if (!s->equilibrium) return cl_sys_error_set(e, CL_EDOMAIN, NULL, "the system declares no equilibria");
+    cl_prec_t P = deriv_prec(prec);
+    int st = s->create(&g->inst, p, P, e);
+    if (st) {
+        g->inst = NULL;
+        if (!e->what[0]) cl_sys_error_set(e, st, NULL, "%s", cl_strerror(st));
+        return st;
+    }
+    g->N = s->dim(g->inst, form);
+    g->ncons = count_constraints(s, g->inst, form, g->N);
+    while (s->invariant_names && s->invariant_names[g->ninv]) g->ninv++;
+    size_t nv = (size_t)(g->ncons > g->ninv ? g->ncons : g->ninv) + 1;
+    /* x0, y, fy, vals, then the basis Z (N²) */
+    g->x0 = cl_rvec_new_mp(3 * g->N + nv + g->N * g->N, P);
+    if (!g->x0) { gen_close(g); return cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory"); }
+    g->y = g->x0 + g->N;
+    g->fy = g->y + g->N;
+    g->vals = g->fy + g->N;
+    const char *nm = NULL;
+    st = s->equilibrium(g->inst, k, form, g->x0, &nm);
+    if (st) { gen_close(g); return st == CL_EDOMAIN ? CL_EDOMAIN : cl_sys_error_set(e, st, NULL, "%s", cl_strerror(st)); }
+    if (name) *name = nm ? nm : "equilibrium";
+    /* an equilibrium of the field at these parameters: |f(x₀)| at rounding level */
+    st = s->rhs(g->inst, form, g->fy, g->x0);
+    double fx = -INFINITY, sx = 0;
+    for (size_t i = 0; !st && i < g->N; i++) {
+        fx = fmax(fx, cl_mpfr_log2(g->fy + i));
+        sx = fmax(sx, cl_mpfr_log2(g->x0 + i));
+    }
+    if (!st && !(fx <= sx + 32 - (double)prec)) st = CL_EDOMAIN;
+    if (st) {
+        gen_close(g);
+        return cl_sys_error_set(e, st == CL_EDOMAIN ? CL_EPARAM : st, NULL,
+                                "%s is not an equilibrium of the field at these parameters (|f| = 2^%.1f)",
+                                nm ? nm : "the state", fx);
+    }
+    return CL_OK;
+}
+
+/* Z: an orthonormal basis of ker Dc(x₀) (the identity without constraints), d its dimension. */
+static int gen_tangent_basis(gen_ctx *g, cl_prec_t prec, cl_sys_error *e)
+{
+    mpfr_ptr Z = g->vals + (g->ncons > g->ninv ? g->ncons : g->ninv) + 1;
+    size_t N = g->N;
+    if (!g->ncons) {
+        for (size_t i = 0; i < N * N; i++) mpfr_set_ui(Z + i, i % (N + 1) == 0, MPFR_RNDN);
+        g->d = (int)N;
+        g->Z = Z;
+        return CL_OK;
+    }
+    cl_prec_t pc = prec + 64;
+    mpfr_ptr w = cl_rvec_new_mp((size_t)g->ncons * N + N + N * N, pc);
+    if (!w) return cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
+    mpfr_ptr Dc = w, s0 = w + (size_t)g->ncons * N, B = s0 + N;
+    for (size_t i = 0; i < N; i++) mpfr_set_zero(s0 + i, 1);
+    int st = cl_jacobian_mp(Dc, NULL, gen_constraints, g, s0, N, (size_t)g->ncons);
+    int d = 0;
+    if (!st) st = cl_nullspace_mp(B, &d, Dc, g->ncons, (int)N, 0);
+    if (!st && d != (int)N - g->ncons) st = CL_ESINGULAR;
+    if (!st) {
+        for (size_t i = 0; i < N * (size_t)d; i++) mpfr_set(Z + i, B + i, MPFR_RNDN);
+        g->d = d;
+        g->Z = Z;
+    }
+    cl_rvec_free_mp(w);
+    if (st == CL_ESINGULAR) return cl_sys_error_set(e, st, NULL, "the constraints are not independent at the equilibrium");
+    if (st) return cl_sys_error_set(e, st, NULL, "constraints: %s", cl_strerror(st));
+    return CL_OK;
+}
+
+int cl_system_linearize(const cl_system *s, const cl_params *p, cl_prec_t prec, int form, int k, mpfr_ptr x,
+                        mpfr_ptr A, mpfr_ptr wr, mpfr_ptr wi, int *d, const char **name, cl_sys_error *e)
+{
+    gen_ctx g;
+    int st = gen_open(&g, s, p, prec, form, k, name, e);
+    if (st) return st;
+    for (size_t i = 0; i < g.N; i++) mpfr_set(x + i, g.x0 + i, MPFR_RNDN);
+    st = gen_tangent_basis(&g, prec, e);
+    if (!st) {
+        mpfr_ptr s0 = cl_rvec_new_mp((size_t)g.d, prec);
+        if (!s0) st = cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
+        else {
+            for (int j = 0; j < g.d; j++) mpfr_set_zero(s0 + j, 1);
+            st = cl_jacobian_mp(A, NULL, gen_tangent_field, &g, s0, (size_t)g.d, (size_t)g.d);
+            if (st) cl_sys_error_set(e, st, NULL, "Jacobian of the field: %s", cl_strerror(st));
+            else if ((st = cl_eig_mp(wr, wi, A, g.d))) cl_sys_error_set(e, st, NULL, "eigenvalues: %s", cl_strerror(st));
+            cl_rvec_free_mp(s0);
+        }
+    }
+    *d = g.d;
+    gen_close(&g);
+    return st;
+}
+
+int cl_system_energy_casimir(const cl_system *s, const cl_params *p, cl_prec_t prec, int form, int k,
+                             struct cl_ec_report *rep, mpfr_ptr c, mpfr_ptr Hr, mpfr_ptr eig, int *ncas,
+                             cl_sys_error *e)
+{
+    gen_ctx g;
+    int st = gen_open(&g, s, p, prec, form, k, NULL, e);
+    if (st) return st;
+    int nc = 0;
+    while (s->casimirs && s->casimirs[nc] >= 0) nc++;
+    *ncas = nc;
+    int N = (int)g.N, m = g.ncons + nc;
+    if (N > CL_EC_NMAX) {
+        gen_close(&g);
+        return cl_sys_error_set(e, CL_EDIM, NULL, "the Energy-Casimir test takes states of at most %d numbers (this one has %d)",
+                                CL_EC_NMAX, N);
+    }
+    if (!s->invariants || g.ninv < 1) {
+        gen_close(&g);
+        return cl_sys_error_set(e, CL_EDOMAIN, NULL, "the system declares no energy");
+    }
+    for (int j = 0; j < nc; j++)
+        if (s->casimirs[j] >= g.ninv) {
+            gen_close(&g);
+            return cl_sys_error_set(e, CL_EPARAM, NULL, "a declared Casimir is not an invariant of the system");
+        }
+    size_t n2 = (size_t)N * (size_t)N;
+    mpfr_ptr w = cl_rvec_new_mp((size_t)N + (size_t)(m + 1) * ((size_t)N + n2), prec);
+    if (!w) { gen_close(&g); return cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory"); }
+    mpfr_ptr s0 = w, DE = s0 + N, DC = DE + N, HE = DC + (size_t)m * N, HC = HE + n2;
+    for (int i = 0; i < N; i++) mpfr_set_zero(s0 + i, 1);
+    /* the energy, then the constraints, then the declared quantities */
+    for (int f = 0; f <= m && !st; f++) {
+        g.scalar = f == 0 ? 0 : f <= g.ncons ? -f : s->casimirs[f - 1 - g.ncons];
+        mpfr_ptr D = f ? DC + (size_t)(f - 1) * N : DE, H = f ? HC + (size_t)(f - 1) * n2 : HE;
+        st = cl_gradient_mp(D, NULL, gen_scalar, &g, s0, (size_t)N);
+        if (!st) st = cl_hessian_mp(H, NULL, gen_scalar, &g, s0, (size_t)N);
+    }
+    if (st) cl_sys_error_set(e, st, NULL, "derivatives of the invariants: %s", cl_strerror(st));
+    else if ((st = cl_energy_casimir_mp(rep, c, NULL, Hr, eig, DE, DC, HE, HC, N, m, 1024)))
+        cl_sys_error_set(e, st, NULL, "%s", st == CL_ESINGULAR ? "the gradients of the constraints and Casimirs are dependent at the equilibrium"
+                                                               : cl_strerror(st));
+    cl_rvec_free_mp(w);
+    gen_close(&g);
+    return st;
+}
+
+int cl_system_linearize_named(const char *system, const char *form, int nopt, const char *const *keys,
+                              const char *const *vals, cl_prec_t prec, int k, mpfr_ptr wr, mpfr_ptr wi, int *d)
+{
+    const cl_system *s = cl_system_find(system);
+    if (!s) return CL_EPARAM;
+    int f = cl_system_form_index(s, form);
+    if (f < 0) return CL_EPARAM;
+    cl_params p;
+    cl_sys_error e = {"", ""};
+    int st = cl_params_parse(&p, s->params, nopt, keys, vals, prec, &e);
+    if (st) return st;
+    void *inst = NULL;
+    st = s->create(&inst, &p, prec, &e);
+    size_t N = st ? 0 : s->dim(inst, f);
+    if (inst) s->destroy(inst);
+    mpfr_ptr w = st ? NULL : cl_rvec_new_mp(N + N * N, prec);
+    if (!st && !w) st = CL_ENOMEM;
+    if (!st) st = cl_system_linearize(s, &p, prec, f, k, w, w + N, wr, wi, d, NULL, &e);
+    cl_rvec_free_mp(w);
+    cl_params_free(&p);
+    return st;
+}
+
+double cl_eig_match_log2(mpfr_srcptr wr, mpfr_srcptr wi, int n, mpfr_srcptr cr, mpfr_srcptr ci, int m)
+{
+    mpfr_t a, b, best, worst, scale;
+    mpfr_inits2(mpfr_get_prec(wr), a, b, best, worst, scale, (mpfr_ptr)0);
+    mpfr_set_ui(scale, 1, MPFR_RNDN);
+    for (int j = 0; j < m; j++) {
+        mpfr_hypot(a, cr + j, ci + j, MPFR_RNDN);
+        if (mpfr_cmp(a, scale) > 0) mpfr_set(scale, a, MPFR_RNDN);
+    }
+    mpfr_set_zero(worst, 1);
+    /* both ways: every computed value near an expected one, and every expected one near a computed one */
+    for (int dir = 0; dir < 2; dir++)
+        for (int i = 0; i < (dir ? m : n); i++) {
+            mpfr_srcptr xr = dir ? cr : wr, xi = dir ? ci : wi, yr = dir ? wr : cr, yi = dir ? wi : ci;
+            mpfr_set_inf(best, 1);
+            for (int j = 0; j < (dir ? n : m); j++) {
+                mpfr_sub(a, xr + i, yr + j, MPFR_RNDN);
+                mpfr_sub(b, xi + i, yi + j, MPFR_RNDN);
+                mpfr_hypot(a, a, b, MPFR_RNDN);
+                if (mpfr_cmp(a, best) < 0) mpfr_set(best, a, MPFR_RNDN);
+            }
+            if (!mpfr_number_p(xr + i) || !mpfr_number_p(xi + i)) mpfr_set_nan(worst);
+            else if (!mpfr_nan_p(worst) && mpfr_cmp(best, worst) > 0) mpfr_set(worst, best, MPFR_RNDN);
+        }
+    if (n != m) mpfr_set_nan(worst);
+    mpfr_div(worst, worst, scale, MPFR_RNDN);
+    double r = mpfr_nan_p(worst) ? NAN : cl_mpfr_log2(worst);
+    mpfr_clears(a, b, best, worst, scale, (mpfr_ptr)0);
+    return r;
+}
