@@ -58,10 +58,10 @@ REG_OBJ := $(call both,$(addprefix check/,$(CHECK_T))) \
 CLI_OBJ := $(call one,$(basename $(wildcard cli/*.c)))
 
 UNIT_TESTS  := $(basename $(wildcard tests/test_*.c))
-TEMPL_TESTS := $(filter-out tests/test_public_header tests/test_cli_s2 tests/test_checks,$(UNIT_TESTS)) \
+TEMPL_TESTS := $(filter-out tests/test_public_header tests/test_cli_s2 tests/test_checks tests/test_ladder,$(UNIT_TESTS)) \
                $(foreach p,$(PAPERS),$(call paper_tests,$(p)))
 TESTS := $(foreach t,$(TEMPL_TESTS),$(B)/$(t)_d $(B)/$(t)_mp) \
-         $(B)/tests/test_public_header $(B)/tests/test_cli_s2 $(B)/tests/test_checks
+         $(B)/tests/test_public_header $(B)/tests/test_cli_s2 $(B)/tests/test_checks $(B)/tests/test_ladder
 SH_TESTS := $(wildcard tests/test_*.sh)
 BENCHES  := $(patsubst %.c,$(B)/%,$(wildcard bench/bench_*.c))
 
