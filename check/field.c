@@ -11,7 +11,6 @@
  * Every error names the file, line and column and what was expected.
  */
 #include <ctype.h>
-#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,50 +42,22 @@ typedef struct freader {
 
 void cl_field_where(const cl_field *f, long pos, char *buf, size_t len)
 {
-    long line = 1, col = 1;
-    for (long i = 0; i < pos && f->text[i]; i++) {
-        if (f->text[i] == '\n') { line++; col = 1; }
-        else col++;
-    }
-    snprintf(buf, len, "%s:%ld:%ld", f->source, line, col);
+    cl_text_where(f->source, f->text, pos, buf, len);
 }
 
 static int ffail(freader *r, long pos, int code, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 static int ffail(freader *r, long pos, int code, const char *fmt, ...)
 {
     if (r->failed) return r->failed;
-    r->failed = code;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(r->e->what, sizeof r->e->what, fmt, ap);
+    r->failed = cl_text_verror(r->e, r->f->source, r->f->text, pos, code, fmt, ap);
     va_end(ap);
-    cl_field_where(r->f, pos, r->e->arg, sizeof r->e->arg);
     return code;
 }
 
-static size_t line_end(const freader *r, size_t at)
-{
-    size_t i = at;
-    for (;;) {
-        while (i < r->len && r->s[i] != '\n') i++;
-        if (i >= r->len) return r->len;
-        if (i + 1 < r->len && (r->s[i + 1] == ' ' || r->s[i + 1] == '\t')) { i++; continue; }
-        return i + 1;
-    }
-}
-
-static void blank(const freader *r, size_t *i, size_t end)
-{
-    while (*i < end && (r->s[*i] == ' ' || r->s[*i] == '\t' || r->s[*i] == '\n' || r->s[*i] == '\r')) (*i)++;
-}
-
-static size_t name_len(const freader *r, size_t i, size_t end)
-{
-    size_t n = 0;
-    if (i < end && isalpha((unsigned char)r->s[i]))
-        while (i + n < end && (isalnum((unsigned char)r->s[i + n]) || r->s[i + n] == '_')) n++;
-    return n;
-}
+static void blank(const freader *r, size_t *i, size_t end) { cl_text_skip_blank(r->s, i, end); }
+static size_t name_len(const freader *r, size_t i, size_t end) { return cl_text_name(r->s, i, end); }
 
 static int is(const char *name, const char *s, size_t n) { return strlen(name) == n && !memcmp(name, s, n); }
 
@@ -235,7 +206,7 @@ static int parse_statements(freader *r)
 {
     int have_form = 0;
     for (size_t at = 0; at < r->len && !r->failed;) {
-        size_t end = line_end(r, at), i = at;
+        size_t end = cl_text_statement_end(r->s, r->len, at), i = at;
         blank(r, &i, end);
         if (i >= end || r->s[i] == '#') { at = end; continue; }
         if (i != at)
@@ -324,16 +295,10 @@ int cl_field_parse(cl_field **out, const cl_model *m, const char *source, const 
 int cl_field_load(cl_field **out, const cl_model *m, const char *path, cl_sys_error *e)
 {
     *out = NULL;
-    FILE *fp = fopen(path, "rb");
-    if (!fp) return cl_sys_error_set(e, CL_EPARSE, path, "cannot read the field file: %s", strerror(errno));
-    char *buf = malloc((size_t)CL_FIELD_MAX_BYTES + 1);
-    size_t len = buf ? fread(buf, 1, (size_t)CL_FIELD_MAX_BYTES + 1, fp) : 0;
-    int err = ferror(fp);
-    fclose(fp);
-    int st;
-    if (!buf) st = cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
-    else if (err) st = cl_sys_error_set(e, CL_EPARSE, path, "cannot read the field file");
-    else st = cl_field_parse(out, m, path, buf, len, e);
+    char *buf;
+    size_t len;
+    int st = cl_text_read(path, CL_FIELD_MAX_BYTES, "field", &buf, &len, e);
+    if (!st) st = cl_field_parse(out, m, path, buf, len, e);
     free(buf);
     return st;
 }
