@@ -248,12 +248,12 @@ int cl_field_parse(cl_field **out, const cl_model *m, const char *source, const 
     *out = NULL;
     cl_field *f = calloc(1, sizeof *f);
     let_value *let = malloc(CL_FIELD_MAX_LETS * sizeof *let);
-    long *given = malloc(2 * m->n * sizeof *given);
+    long *given = malloc((2 * m->n + 1) * sizeof *given);
     if (f) {
         f->source = strdup(source);
         f->text = malloc(len + 1);
         f->g = cl_expr_dag_new();
-        f->comp = malloc(6 * m->n * sizeof *f->comp);
+        f->comp = malloc((6 * m->n + 1) * sizeof *f->comp);
         f->n = m->n;
         f->nparam = m->nparam;
     }
@@ -266,7 +266,8 @@ int cl_field_parse(cl_field **out, const cl_model *m, const char *source, const 
     f->text[len] = 0;
     for (size_t b = 0; b < 2 * m->n; b++) given[b] = -1;
     freader r = {.f = f, .m = m, .s = f->text, .len = len, .e = e, .let = let, .given = given};
-    if (len > (size_t)CL_FIELD_MAX_BYTES) ffail(&r, 0, CL_EDIM, "field file larger than %ld bytes", (long)CL_FIELD_MAX_BYTES);
+    if (m->n == 0) ffail(&r, 0, CL_EPARSE, "field files are written for models on (S2)^n; this model has no S2 factor");
+    else if (len > (size_t)CL_FIELD_MAX_BYTES) ffail(&r, 0, CL_EDIM, "field file larger than %ld bytes", (long)CL_FIELD_MAX_BYTES);
     else if (memchr(text, 0, len)) ffail(&r, (long)((const char *)memchr(text, 0, len) - text), CL_EPARSE, "a NUL byte in the field file");
     if (!r.failed) parse_statements(&r);
     /* In form qdot, q_i' is q̇_i itself unless given. */
