@@ -236,7 +236,7 @@ static double state_error(const double *s, const double *r, size_t dim)
 
 /* For a wrong field file: the one sign ('+' for '-' or '-' for '+', outside
    comments) whose change makes every state agree, printed as a hint. */
-static void field_sign_hint(const grade_ctx *gc, const double *ref, cl_prec_t bits)
+static void field_sign_hint(const grade_ctx *gc, const double *stu, const double *ref, cl_prec_t bits)
 {
     const cl_field *f = gc->field;
     size_t len = strlen(f->text), dim = gc->dim;
@@ -245,6 +245,9 @@ static void field_sign_hint(const grade_ctx *gc, const double *ref, cl_prec_t bi
     int *rc = malloc((size_t)gc->nstates * sizeof *rc);
     if (!text || !val || !rc) { free(text); free(val); free(rc); return; }
     memcpy(text, f->text, len + 1);
+    /* a change is tried first at one state where the field is wrong, then at all */
+    int k0 = 0;
+    while (k0 + 1 < gc->nstates && state_error(stu + (size_t)k0 * dim, ref + (size_t)k0 * dim, dim) <= exp2(GRADE_LOG2_TOL)) k0++;
     int comment = 0;
     for (size_t at = 0; at < len; at++) {
         char c = text[at];
@@ -257,14 +260,21 @@ static void field_sign_hint(const grade_ctx *gc, const double *ref, cl_prec_t bi
         int agree = !cl_field_parse(&mf, gc->model, f->source, text, len, &e);
         text[at] = c;
         if (!agree) continue;
-        grade_ctx mc = *gc;
-        mc.field = mf;
-        char **why = NULL;
-        agree = !field_values(&mc, bits, val, rc, &why);
-        for (int k = 0; k < gc->nstates && agree; k++)
-            agree = !rc[k] && state_error(val + (size_t)k * dim, ref + (size_t)k * dim, dim) <= exp2(GRADE_LOG2_TOL);
-        for (int k = 0; why && k < gc->nstates; k++) free(why[k]);
-        free(why);
+        for (int pass = 0; pass < 2 && agree; pass++) {
+            grade_ctx mc = *gc;
+            mc.field = mf;
+            if (pass == 0) {
+                mc.nstates = 1;
+                mc.x = gc->x + (size_t)k0 * dim;
+            }
+            char **why = NULL;
+            agree = !field_values(&mc, bits, val, rc, &why);
+            const double *r = pass ? ref : ref + (size_t)k0 * dim;
+            for (int k = 0; k < mc.nstates && agree; k++)
+                agree = !rc[k] && state_error(val + (size_t)k * dim, r + (size_t)k * dim, dim) <= exp2(GRADE_LOG2_TOL);
+            for (int k = 0; why && k < mc.nstates; k++) free(why[k]);
+            free(why);
+        }
         cl_field_free(mf);
         if (!agree) continue;
         char where[240];
@@ -385,7 +395,7 @@ static int grade(grade_ctx *gc, const char *sofile, const char *symbol, double t
         if (strlen(agree) < sizeof agree - 60)
             snprintf(agree + strlen(agree), sizeof agree - strlen(agree), "%s%d", nagree > 1 ? ", " : "", k + 1);
     }
-    if (nwrong && gc->field) field_sign_hint(gc, ref, bits);
+    if (nwrong && gc->field) field_sign_hint(gc, stu, ref, bits);
     if (nwrong && nagree)
         printf("states where everything agrees: %d of %d (%s)%s\n", nagree, K, agree,
                nagree < K ? " -- the wrong term vanishes there" : "");
