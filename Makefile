@@ -152,18 +152,19 @@ check-sanitize:
 	$(MAKE) fuzz FUZZ_SECONDS=10
 
 # libFuzzer targets (fuzz/): the state reader, the argument scanner with the
-# parameter parser, and the model parser; each runs FUZZ_SECONDS on its corpus
+# parameter parser, the model parser and the field-file parser; each runs FUZZ_SECONDS on its corpus
 # (kept in $(B)/fuzz).
 FUZZ_SECONDS ?= 60
 FUZZ_CC ?= clang
 FUZZ_FLAGS = -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -I$(INC) -Icli
 fuzz: $(B)/libchartless.a $(INC)/chartless.h
 	@command -v $(FUZZ_CC) >/dev/null || tools/need cmd:clang:clang
-	@mkdir -p $(B)/fuzz/corpus-state $(B)/fuzz/corpus-params $(B)/fuzz/corpus-model
+	@mkdir -p $(B)/fuzz/corpus-state $(B)/fuzz/corpus-params $(B)/fuzz/corpus-model $(B)/fuzz/corpus-field
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $(B)/fuzz/fuzz_state fuzz/fuzz_state.c cli/cliutil.c check/registry.c $(B)/libchartless.a $(LDLIBS)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $(B)/fuzz/fuzz_params fuzz/fuzz_params.c cli/cmd_system.c cli/cliutil.c check/registry.c $(B)/libchartless.a $(LDLIBS)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -Isrc -Icheck -o $(B)/fuzz/fuzz_model fuzz/fuzz_model.c check/model.c src/expr.c $(B)/libchartless.a $(LDLIBS)
-	for t in state params model; do \
+	$(FUZZ_CC) $(FUZZ_FLAGS) -Isrc -Icheck -o $(B)/fuzz/fuzz_field fuzz/fuzz_field.c check/field.c check/model.c src/expr.c $(B)/libchartless.a $(LDLIBS)
+	for t in state params model field; do \
 	    $(B)/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -close_fd_mask=2 -print_final_stats=1 \
 	        $$(test -f fuzz/$$t.dict && echo -dict=fuzz/$$t.dict) \
 	        $(B)/fuzz/corpus-$$t fuzz/seeds-$$t || exit 1; done
