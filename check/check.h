@@ -125,4 +125,51 @@ enum cl_verdict cl_oracle_verdict(const cl_check *c, int n, const long *bits,
                                   const double *log2_err, const int *status);
 /** "rounding", "pass", "mismatch" or "error". */
 const char *cl_verdict_name(enum cl_verdict v);
+
+/** Largest number of rungs cl_ladder_compare() takes. */
+#define CL_LADDER_MAX 16
+
+/**
+ * A user's comparison at one rung of the ladder: compute the two sides at
+ * \p prec bits (53: in double or in MPFR at 53 bits) and write their
+ * discrepancy |a − b| (relative where that is meaningful) into \p err, an
+ * MPFR number of \p prec bits set to 0 on entry. Return 0, or a CL_E
+ * status when the computation failed (the verdict is then *error*).
+ */
+typedef int (*cl_ladder_fn)(void *ctx, cl_prec_t prec, mpfr_ptr err);
+
+/** What cl_ladder_compare() found, rung by rung. */
+typedef struct cl_ladder_result {
+    int n;                           /**< rungs run */
+    long bits[CL_LADDER_MAX];        /**< their precisions */
+    double log2_err[CL_LADDER_MAX];  /**< e_p = log2 of the discrepancy (−inf: exactly 0; NaN: not a number) */
+    double digits[CL_LADDER_MAX];    /**< −log10 of the discrepancy: decimal digits of agreement (+inf: exact) */
+    double log2_tol[CL_LADDER_MAX];  /**< log2 τ_p = log2(cond) + 1 − p */
+    int status[CL_LADDER_MAX];       /**< what the user's function returned */
+    enum cl_verdict verdict;         /**< as the oracle judges a check (docs/verdict.md) */
+} cl_ladder_result;
+
+/**
+ * \brief Judge a user's comparison on the precision ladder, as the oracle
+ *        judges its own checks.
+ *
+ * Calls \p fn(\p ctx, p, err) at each precision p of \p bits (\p n rungs,
+ * increasing, each at least 2; \p bits NULL or \p n 0: the default ladder
+ * 53, 113, 256, 1024), records e_p = log2 err and the digits −log10 err,
+ * and classifies the sequence against the tolerances
+ * \f[ \tau_p = c\,2^{1-p}, \qquad c = \text{cond} \ge 1 , \f]
+ * in this order (cl_oracle_verdict()):
+ *  - CL_V_ERROR: \p fn returned non-zero at some rung, or the arguments are
+ *    invalid (status CL_EPARAM at rung 0: cond not finite or below 1, n above
+ *    CL_LADDER_MAX, bits not increasing or below 2);
+ *  - CL_V_MISMATCH: e_p > log2 τ_p at some rung, or err is NaN — a
+ *    discrepancy that does not shrink like 2^−p: the two sides differ;
+ *  - CL_V_ROUNDING: within tolerance at every rung, some err non-zero;
+ *  - CL_V_PASS: err exactly zero at every rung.
+ * The condition factor states how many roundings the two computations may
+ * accumulate and how much they amplify them (docs/verdict.md); it is the
+ * same at every rung, so a wrong formula cannot hide behind it at 1024
+ * bits. Returns the verdict, also in \p res (which may be NULL).
+ */
+enum cl_verdict cl_ladder_compare(cl_ladder_fn fn, void *ctx, double cond, int n, const long *bits, cl_ladder_result *res);
 #endif

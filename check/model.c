@@ -37,38 +37,33 @@ typedef struct reader {
     int failed;
 } reader;
 
-void cl_model_where(const cl_model *m, long pos, char *buf, size_t len)
+/* ------------------------------------------------- statements of a text (model and field files) */
+
+void cl_text_where(const char *source, const char *text, long pos, char *buf, size_t len)
 {
     long line = 1, col = 1;
-    for (long i = 0; i < pos && m->text[i]; i++) {
-        if (m->text[i] == '\n') { line++; col = 1; }
+    for (long i = 0; i < pos && text[i]; i++) {
+        if (text[i] == '\n') { line++; col = 1; }
         else col++;
     }
-    snprintf(buf, len, "%s:%ld:%ld", m->source, line, col);
+    snprintf(buf, len, "%s:%ld:%ld", source, line, col);
 }
 
-static int fail(reader *r, long pos, int code, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static int fail(reader *r, long pos, int code, const char *fmt, ...)
+int cl_text_verror(cl_sys_error *e, const char *source, const char *text, long pos, int code, const char *fmt, va_list ap)
 {
-    if (r->failed) return r->failed;
-    r->failed = code;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(r->e->what, sizeof r->e->what, fmt, ap);
-    va_end(ap);
-    cl_model_where(r->m, pos, r->e->arg, sizeof r->e->arg);
+    vsnprintf(e->what, sizeof e->what, fmt, ap);
+    cl_text_where(source, text, pos, e->arg, sizeof e->arg);
     return code;
 }
 
-/* The statement starting at line offset \p at: its end (the start of the next line that does not begin with white space). */
-static size_t statement_end(const reader *r, size_t at)
+size_t cl_text_statement_end(const char *s, size_t len, size_t at)
 {
     size_t i = at;
     for (;;) {
-        while (i < r->len && r->s[i] != '\n') i++;
-        if (i >= r->len) return r->len;
+        while (i < len && s[i] != '\n') i++;
+        if (i >= len) return len;
         size_t next = i + 1;
-        if (next < r->len && (r->s[next] == ' ' || r->s[next] == '\t')) {
+        if (next < len && (s[next] == ' ' || s[next] == '\t')) {
             i = next;
             continue;
         }
@@ -76,19 +71,59 @@ static size_t statement_end(const reader *r, size_t at)
     }
 }
 
-static void skip_blank(const reader *r, size_t *i, size_t end)
+void cl_text_skip_blank(const char *s, size_t *i, size_t end)
 {
-    while (*i < end && (r->s[*i] == ' ' || r->s[*i] == '\t' || r->s[*i] == '\n' || r->s[*i] == '\r')) (*i)++;
+    while (*i < end && (s[*i] == ' ' || s[*i] == '\t' || s[*i] == '\n' || s[*i] == '\r')) (*i)++;
 }
 
-/* A name at *i: its length (0: none). */
-static size_t name_at(const reader *r, size_t i, size_t end)
+size_t cl_text_name(const char *s, size_t i, size_t end)
 {
     size_t n = 0;
-    if (i < end && isalpha((unsigned char)r->s[i]))
-        while (i + n < end && (isalnum((unsigned char)r->s[i + n]) || r->s[i + n] == '_')) n++;
+    if (i < end && isalpha((unsigned char)s[i]))
+        while (i + n < end && (isalnum((unsigned char)s[i + n]) || s[i + n] == '_')) n++;
     return n;
 }
+
+int cl_text_read(const char *path, long max, const char *what, char **buf, size_t *len, cl_sys_error *e)
+{
+    *buf = NULL;
+    *len = 0;
+    FILE *f = fopen(path, "rb");
+    if (!f) return cl_sys_error_set(e, CL_EPARSE, path, "cannot read the %s file: %s", what, strerror(errno));
+    *buf = malloc((size_t)max + 1);
+    *len = *buf ? fread(*buf, 1, (size_t)max + 1, f) : 0;
+    int err = ferror(f);
+    fclose(f);
+    if (*buf && !err) return CL_OK;
+    free(*buf);
+    *buf = NULL;
+    *len = 0;
+    return err ? cl_sys_error_set(e, CL_EPARSE, path, "cannot read the %s file", what) : cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
+}
+
+void cl_model_where(const cl_model *m, long pos, char *buf, size_t len)
+{
+    cl_text_where(m->source, m->text, pos, buf, len);
+}
+
+static int fail(reader *r, long pos, int code, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static int fail(reader *r, long pos, int code, const char *fmt, ...)
+{
+    if (r->failed) return r->failed;
+    va_list ap;
+    va_start(ap, fmt);
+    r->failed = cl_text_verror(r->e, r->m->source, r->m->text, pos, code, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+/* The statement starting at line offset \p at: its end (the start of the next line that does not begin with white space). */
+static size_t statement_end(const reader *r, size_t at) { return cl_text_statement_end(r->s, r->len, at); }
+
+static void skip_blank(const reader *r, size_t *i, size_t end) { cl_text_skip_blank(r->s, i, end); }
+
+/* A name at *i: its length (0: none). */
+static size_t name_at(const reader *r, size_t i, size_t end) { return cl_text_name(r->s, i, end); }
 
 static int known_name(const cl_model *m, const char *s, size_t n)
 {
@@ -322,16 +357,10 @@ int cl_model_parse(cl_model **out, const char *source, const char *text, size_t 
 int cl_model_load(cl_model **out, const char *path, cl_sys_error *e)
 {
     *out = NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f) return cl_sys_error_set(e, CL_EPARSE, path, "cannot read the model file: %s", strerror(errno));
-    char *buf = malloc((size_t)CL_MODEL_MAX_BYTES + 1);
-    size_t len = buf ? fread(buf, 1, (size_t)CL_MODEL_MAX_BYTES + 1, f) : 0;
-    int err = ferror(f);
-    fclose(f);
-    int st;
-    if (!buf) st = cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
-    else if (err) st = cl_sys_error_set(e, CL_EPARSE, path, "cannot read the model file");
-    else st = cl_model_parse(out, path, buf, len, e);
+    char *buf;
+    size_t len;
+    int st = cl_text_read(path, CL_MODEL_MAX_BYTES, "model", &buf, &len, e);
+    if (!st) st = cl_model_parse(out, path, buf, len, e);
     free(buf);
     return st;
 }

@@ -10,6 +10,7 @@
  */
 #ifndef CL_MODEL_H
 #define CL_MODEL_H
+#include <stdarg.h>
 #include <stddef.h>
 #include "expr.h"
 #include "system.h"
@@ -47,6 +48,24 @@ int cl_model_load(cl_model **out, const char *path, cl_sys_error *e);
 void cl_model_free(cl_model *m);
 /** `SOURCE:LINE:COL` of byte offset \p pos of the model's text, into \p buf. */
 void cl_model_where(const cl_model *m, long pos, char *buf, size_t len);
+
+/* Statements of a text, shared by model files and field files (field.h). */
+/** `SOURCE:LINE:COL` of byte offset \p pos of \p text (NUL-terminated), into \p buf. */
+void cl_text_where(const char *source, const char *text, long pos, char *buf, size_t len);
+/** Fill \p e: what from \p fmt, arg the place of \p pos (cl_text_where()); returns \p code. */
+int cl_text_verror(cl_sys_error *e, const char *source, const char *text, long pos, int code, const char *fmt, va_list ap);
+/** The end of the statement starting at \p at of \p s (\p len bytes): the start of the next line that does not begin with white space. */
+size_t cl_text_statement_end(const char *s, size_t len, size_t at);
+/** Move *\p i past spaces, tabs and line ends, not beyond \p end. */
+void cl_text_skip_blank(const char *s, size_t *i, size_t end);
+/** The length of the name (a letter, then letters, digits and '_') at \p i of \p s, 0 when none. */
+size_t cl_text_name(const char *s, size_t i, size_t end);
+/**
+ * Read the file \p path, at most \p max + 1 bytes (the parser reports a
+ * file beyond \p max), into a new buffer *\p buf (free it) of *\p len bytes.
+ * Errors: CL_EPARSE `cannot read the WHAT file` naming \p path; CL_ENOMEM.
+ */
+int cl_text_read(const char *path, long max, const char *what, char **buf, size_t *len, cl_sys_error *e);
 
 /**
  * The model file \p path as a system of the command line: its parameters

@@ -16,8 +16,12 @@
  *  - every discrepancy is exactly zero, or the check is a yes/no agreement
  *    (CL_CHECK_EXACT) that agreed: *pass*.
  * Only *mismatch* and *error* fail.
+ *
+ * cl_ladder_compare() applies the same rules to a user's comparison
+ * function, for programs that check their own derivations.
  */
 #include <math.h>
+#include <string.h>
 #include "check.h"
 
 const char *cl_verdict_name(enum cl_verdict v)
@@ -42,4 +46,43 @@ enum cl_verdict cl_oracle_verdict(const cl_check *c, int n, const long *bits,
         if (log2_err[k] > -INFINITY) nonzero = 1;
     }
     return (nonzero && c->kind == CL_CHECK_ROUNDING) ? CL_V_ROUNDING : CL_V_PASS;
+}
+
+enum cl_verdict cl_ladder_compare(cl_ladder_fn fn, void *ctx, double cond, int n, const long *bits, cl_ladder_result *res)
+{
+    static const long ladder[] = {53, 113, 256, 1024};
+    cl_ladder_result own;
+    cl_ladder_result *r = res ? res : &own;
+    if (!bits || n == 0) {
+        bits = ladder;
+        n = 4;
+    }
+    memset(r, 0, sizeof *r);
+    int bad = !(cond >= 1 && cond < INFINITY) || n < 0 || n > CL_LADDER_MAX;
+    for (int k = 0; k < n && !bad; k++) bad = bits[k] < MPFR_PREC_MIN || bits[k] > MPFR_PREC_MAX || (k && bits[k] <= bits[k - 1]);
+    if (bad) {
+        r->n = 1;
+        r->status[0] = CL_EPARAM;
+        r->log2_err[0] = NAN;
+        r->digits[0] = NAN;
+        return r->verdict = CL_V_ERROR;
+    }
+    const cl_check c = {.name = "user", .cond = cond, .kind = CL_CHECK_ROUNDING};
+    r->n = n;
+    for (int k = 0; k < n; k++) {
+        mpfr_t err, l;
+        mpfr_init2(err, (mpfr_prec_t)bits[k]);
+        mpfr_init2(l, 53);
+        mpfr_set_zero(err, 1);
+        r->bits[k] = bits[k];
+        r->status[k] = fn(ctx, (cl_prec_t)bits[k], err);
+        mpfr_abs(err, err, MPFR_RNDN);
+        mpfr_log2(l, err, MPFR_RNDN); /* −inf for 0, NaN for NaN */
+        r->log2_err[k] = mpfr_get_d(l, MPFR_RNDN);
+        r->digits[k] = -r->log2_err[k] * log10(2.0);
+        r->log2_tol[k] = cl_check_log2_tol(&c, bits[k]);
+        mpfr_clear(err);
+        mpfr_clear(l);
+    }
+    return r->verdict = cl_oracle_verdict(&c, n, r->bits, r->log2_err, r->status);
 }

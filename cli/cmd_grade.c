@@ -6,16 +6,23 @@
  * in a sandboxed child process (sandbox.h): a crash, an endless loop, an
  * exit, a fork or an overrun ends only the child and is reported by name,
  * with the state the student's code was working on.
+ *
+ * With --model M --field F the field is a hand-derived one written in the
+ * formula language (field.h), evaluated at the reference's precision in
+ * this process and graded the same way: no compiler, no shared object.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "chartless_base.h"
 #include "cl_student.h"
 #include "cli.h"
 #include "system.h"
 #include "cmd_system.h"
+#include "field.h"
 #include "sandbox.h"
 
 /* A discrepancy at or below this relative size is taken for rounding. */
@@ -27,6 +34,8 @@
 
 static const char *help_text =
     "usage: chartless grade --system NAME --form FORM [PARAMETERS] [OPTIONS] STUDENT.so\n"
+    "       chartless grade --model M.model --field F.field [PARAMETERS] [OPTIONS]\n"
+    "       chartless grade --model M.model --form FORM [PARAMETERS] [OPTIONS] STUDENT.so\n"
     "\n"
     "Load cl_student_<system>_<form> from STUDENT.so (see cl_student.h), evaluate it in a\n"
     "separate process at seeded random states and at the system's equilibria, and compare\n"
@@ -42,6 +51,12 @@ static const char *help_text =
     "  --system NAME     the system (chartless systems lists them); its parameters follow\n"
     "                    as --key value or --key=value, each at most once (chartless systems\n"
     "                    NAME lists them, its forms and its state layout)\n"
+    "  --model FILE      a model file (docs/models.md) instead of --system; its parameters\n"
+    "                    follow as --param name=value or --name value; a student's shared\n"
+    "                    object then defines cl_student_<file name without .model>_<form>\n"
+    "  --field FILE      with --model: a hand-derived vector field in the formula language\n"
+    "                    (docs/own_derivation.md), evaluated at the reference's precision;\n"
+    "                    its form is the one the file names\n"
     "  --form FORM       the form the student implemented\n"
     "  --states K        number of random states (default 20)\n"
     "  --seed S          seed of the random states (default 1)\n"
@@ -66,6 +81,9 @@ typedef struct grade_ctx {
     double *x;        /* nstates × dim, the states as the student sees them */
     char (*label)[48];
     cl_student_params par;
+    const cl_field *field;   /* a field file instead of a shared object */
+    const cl_model *model;   /* its model */
+    mpfr_srcptr fpar;        /* the field's parameters, in the model's order */
 } grade_ctx;
 
 static void component_name(const grade_ctx *gc, size_t i, char *buf, size_t len)
@@ -178,6 +196,99 @@ static const char *report_sandbox(const grade_ctx *gc, const cl_sandbox_result *
     return ended ? ended : sb->strays ? "left processes running" : NULL;
 }
 
+/* The field file's values at the states, at the reference's precision and
+   rounded to doubles as a student's would be; at a state where the field
+   is not defined, rc[k] = 1 and (*why)[k] says which subexpression. 0, or
+   CL_ENOMEM. */
+static int field_values(const grade_ctx *gc, cl_prec_t bits, double *stu, int *rc, char ***why)
+{
+    size_t dim = gc->dim;
+    cl_field_eval *fe = cl_field_eval_new(gc->field, bits);
+    mpfr_ptr xm = cl_rvec_new_mp(2 * dim, bits);
+    *why = calloc((size_t)gc->nstates, sizeof **why);
+    if (!fe || !xm || !*why) {
+        cl_field_eval_free(fe);
+        cl_rvec_free_mp(xm);
+        free(*why);
+        *why = NULL;
+        return CL_ENOMEM;
+    }
+    for (int k = 0; k < gc->nstates; k++) {
+        char err[400];
+        for (size_t i = 0; i < dim; i++) mpfr_set_d(xm + i, gc->x[(size_t)k * dim + i], MPFR_RNDN);
+        rc[k] = cl_field_eval_run(fe, xm + dim, xm, gc->fpar, err, sizeof err) ? 1 : 0;
+        if (rc[k]) (*why)[k] = strdup(err);
+        for (size_t i = 0; i < dim; i++) stu[(size_t)k * dim + i] = rc[k] ? NAN : mpfr_get_d(xm + dim + i, MPFR_RNDN);
+    }
+    cl_field_eval_free(fe);
+    cl_rvec_free_mp(xm);
+    return CL_OK;
+}
+
+/* Largest error at state k relative to max(1, max|reference|), as the report measures it. */
+static double state_error(const double *s, const double *r, size_t dim)
+{
+    double scale = 1, e = 0;
+    for (size_t i = 0; i < dim; i++) scale = fmax(scale, fabs(r[i]));
+    for (size_t i = 0; i < dim; i++) e = fmax(e, fabs(s[i] - r[i]) / scale);
+    return e;
+}
+
+/* For a wrong field file: the one sign ('+' for '-' or '-' for '+', outside
+   comments) whose change makes every state agree, printed as a hint. */
+static void field_sign_hint(const grade_ctx *gc, const double *stu, const double *ref, cl_prec_t bits)
+{
+    const cl_field *f = gc->field;
+    size_t len = strlen(f->text), dim = gc->dim;
+    char *text = malloc(len + 1);
+    double *val = malloc((size_t)gc->nstates * dim * sizeof *val);
+    int *rc = malloc((size_t)gc->nstates * sizeof *rc);
+    if (!text || !val || !rc) { free(text); free(val); free(rc); return; }
+    memcpy(text, f->text, len + 1);
+    /* a change is tried first at one state where the field is wrong, then at all */
+    int k0 = 0;
+    while (k0 + 1 < gc->nstates && state_error(stu + (size_t)k0 * dim, ref + (size_t)k0 * dim, dim) <= exp2(GRADE_LOG2_TOL)) k0++;
+    int comment = 0;
+    for (size_t at = 0; at < len; at++) {
+        char c = text[at];
+        if (c == '#') comment = 1;
+        if (c == '\n') comment = 0;
+        if (comment || (c != '+' && c != '-')) continue;
+        text[at] = c == '+' ? '-' : '+';
+        cl_field *mf = NULL;
+        cl_sys_error e = {"", ""};
+        int agree = !cl_field_parse(&mf, gc->model, f->source, text, len, &e);
+        text[at] = c;
+        if (!agree) continue;
+        for (int pass = 0; pass < 2 && agree; pass++) {
+            grade_ctx mc = *gc;
+            mc.field = mf;
+            if (pass == 0) {
+                mc.nstates = 1;
+                mc.x = gc->x + (size_t)k0 * dim;
+            }
+            char **why = NULL;
+            agree = !field_values(&mc, bits, val, rc, &why);
+            const double *r = pass ? ref : ref + (size_t)k0 * dim;
+            for (int k = 0; k < mc.nstates && agree; k++)
+                agree = !rc[k] && state_error(val + (size_t)k * dim, r + (size_t)k * dim, dim) <= exp2(GRADE_LOG2_TOL);
+            for (int k = 0; why && k < mc.nstates; k++) free(why[k]);
+            free(why);
+        }
+        cl_field_free(mf);
+        if (!agree) continue;
+        char where[240];
+        cl_field_where(f, (long)at, where, sizeof where);
+        int line0 = (int)at, line1 = (int)at;
+        while (line0 > 0 && f->text[line0 - 1] != '\n') line0--;
+        while (f->text[line1] && f->text[line1] != '\n') line1++;
+        printf("hint: a sign error at %s: with '%c' for '%c' there every component agrees at every state\n"
+               "      %.*s\n      %*s^\n", where, c == '+' ? '-' : '+', c, line1 - line0, f->text + line0, (int)at - line0, "");
+        break;
+    }
+    free(text); free(val); free(rc);
+}
+
 static int grade(grade_ctx *gc, const char *sofile, const char *symbol, double timeout, cl_prec_t bits)
 {
     size_t dim = gc->dim;
@@ -194,17 +305,26 @@ static int grade(grade_ctx *gc, const char *sofile, const char *symbol, double t
     for (size_t i = 0; i < dim; i++) { mpfr_clear(xm + i); mpfr_clear(dxm + i); }
     free(xm); free(dxm);
 
-    /* The student's code is loaded and run only in the sandbox. */
-    cl_sandbox_result sb;
-    int st = cl_sandbox_run(sofile, symbol, gc->x, dim, K, &gc->par, timeout, stu, rc, &sb);
-    if (st || sb.outcome == CL_SB_LOADFAIL) {
-        free(ref); free(stu); free(rc);
-        if (st) return cl_cli_error("cannot start the student's process", cl_strerror(st));
-        return cl_cli_error(sb.message, strstr(sb.message, "does not define") ? symbol : sofile);
+    cl_sandbox_result sb = {.outcome = CL_SB_DONE, .state = -1, .nresults = K};
+    char **why = NULL; /* a field file: why it is not defined at a state */
+    if (gc->field) {
+        if (field_values(gc, bits, stu, rc, &why)) {
+            free(ref); free(stu); free(rc);
+            return cl_cli_error("out of memory", NULL);
+        }
+        printf("grading the field %s: model %s, form %s, %d states, reference at %ld bits\n",
+               sofile, gc->sys->name, gc->sys->forms[gc->form], K, (long)bits);
+    } else {
+        /* The student's code is loaded and run only in the sandbox. */
+        int st = cl_sandbox_run(sofile, symbol, gc->x, dim, K, &gc->par, timeout, stu, rc, &sb);
+        if (st || sb.outcome == CL_SB_LOADFAIL) {
+            free(ref); free(stu); free(rc);
+            if (st) return cl_cli_error("cannot start the student's process", cl_strerror(st));
+            return cl_cli_error(sb.message, strstr(sb.message, "does not define") ? symbol : sofile);
+        }
+        printf("grading %s from %s: system %s, form %s, %d states, reference at %ld bits\n",
+               symbol, sofile, gc->sys->name, gc->sys->forms[gc->form], K, (long)bits);
     }
-
-    printf("grading %s from %s: system %s, form %s, %d states, reference at %ld bits\n",
-           symbol, sofile, gc->sys->name, gc->sys->forms[gc->form], K, (long)bits);
     int failed = sb.outcome != CL_SB_DONE || sb.strays > 0;
     const char *ended = report_sandbox(gc, &sb, timeout, dim);
     K = sb.nresults; /* grade what did come back */
@@ -213,6 +333,11 @@ static int grade(grade_ctx *gc, const char *sofile, const char *symbol, double t
     int *worst_k = malloc(dim * sizeof *worst_k);
     for (size_t i = 0; i < dim; i++) { worst[i] = -INFINITY; worst_k[i] = 0; }
     for (int k = 0; k < K; k++) {
+        if (rc[k] && why) {
+            printf("state %d (%s): %s\n", k + 1, gc->label[k], why[k] ? why[k] : "the field is not defined at this state");
+            failed = 1;
+            continue;
+        }
         if (rc[k]) {
             printf("state %d (%s): the student's function refused it (returned %d)\n", k + 1, gc->label[k], rc[k]);
             failed = 1;
@@ -265,32 +390,34 @@ static int grade(grade_ctx *gc, const char *sofile, const char *symbol, double t
     char agree[256] = "";
     for (int k = 0; k < K; k++) {
         if (rc[k]) continue;
-        double scale = 1, e = 0;
-        for (size_t i = 0; i < dim; i++) scale = fmax(scale, fabs(ref[(size_t)k * dim + i]));
-        for (size_t i = 0; i < dim; i++) e = fmax(e, fabs(stu[(size_t)k * dim + i] - ref[(size_t)k * dim + i]) / scale);
-        if (!(e <= exp2(GRADE_LOG2_TOL))) continue;
+        if (!(state_error(stu + (size_t)k * dim, ref + (size_t)k * dim, dim) <= exp2(GRADE_LOG2_TOL))) continue;
         nagree++;
         if (strlen(agree) < sizeof agree - 60)
             snprintf(agree + strlen(agree), sizeof agree - strlen(agree), "%s%d", nagree > 1 ? ", " : "", k + 1);
     }
+    if (nwrong && gc->field) field_sign_hint(gc, stu, ref, bits);
     if (nwrong && nagree)
         printf("states where everything agrees: %d of %d (%s)%s\n", nagree, K, agree,
                nagree < K ? " -- the wrong term vanishes there" : "");
     if (nwrong) failed = 1;
     if (!nevaluated)
-        printf("\nNO STATE EVALUATED: %s\n", nreturned ? "the student's function refused every state" : ended ? ended : "no result came back");
+        printf("\nNO STATE EVALUATED: %s\n", why ? "the field is defined at none of the states"
+                                           : nreturned ? "the student's function refused every state" : ended ? ended : "no result came back");
     else
         printf("\n%s: %d of %zu components wrong%s%s\n", failed ? "FAIL" : "PASS", nwrong, dim, ended ? ", " : "", ended ? ended : "");
+    for (int k = 0; why && k < gc->nstates; k++) free(why[k]);
+    free(why);
     free(worst); free(worst_k); free(ref); free(stu); free(rc);
     return failed ? CL_EXIT_FAIL : CL_EXIT_OK;
 }
 
-enum { OPT_STATES = 1, OPT_SEED, OPT_TIMEOUT };
+enum { OPT_STATES = 1, OPT_SEED, OPT_TIMEOUT, OPT_FIELD };
 
 typedef struct grade_opts {
     int nrandom;
     unsigned long seed;
     double timeout;
+    const char *field;
 } grade_opts;
 
 static int on_option(int code, const char *v, void *ctx)
@@ -298,7 +425,9 @@ static int on_option(int code, const char *v, void *ctx)
     grade_opts *o = ctx;
     char *end;
     errno = 0;
-    if (code == OPT_STATES) {
+    if (code == OPT_FIELD) {
+        o->field = v;
+    } else if (code == OPT_STATES) {
         long ns = strtol(v, &end, 10);
         if (errno || end == v || *end || ns < 1 || ns > 100000) return cl_cli_error("--states must be a whole number from 1 to 100000", v);
         o->nrandom = (int)ns;
@@ -366,11 +495,19 @@ static int student_params(const cl_params *p, cl_student_params *sp, double **m,
 /* Grade at one instance: its random states and equilibria, the student
    given that instance's parameters. The report's exit status. */
 static int grade_instance(const cl_system *sys, void *inst, int form, const cl_params *params, int nrandom,
-                          unsigned long seed, long bits, const char *sofile, const char *symbol, double timeout)
+                          unsigned long seed, long bits, const char *sofile, const char *symbol, double timeout,
+                          const cl_model *model, const cl_field *field)
 {
-    grade_ctx gc = {.sys = sys, .inst = inst, .form = form};
+    grade_ctx gc = {.sys = sys, .inst = inst, .form = form, .field = field, .model = model};
     double *m = NULL, *l = NULL, *extra = NULL;
-    if (student_doubles(params)) return CL_EXIT_USAGE;
+    if (!field && student_doubles(params)) return CL_EXIT_USAGE;
+    mpfr_ptr fpar = NULL;
+    if (field) {
+        /* the field sees the parameters at the working precision, never through a double */
+        if (!(fpar = cl_rvec_new_mp(field->nparam ? field->nparam : 1, (cl_prec_t)bits))) return cl_cli_error("out of memory", NULL);
+        for (size_t k = 0; k < field->nparam; k++) mpfr_set(fpar + k, cl_params_x(params, model->pname[k]), MPFR_RNDN);
+        gc.fpar = fpar;
+    }
     /* The student sees the values the system uses, defaults included. */
     if (student_params(params, &gc.par, &m, &l, &extra)) {
         free(m); free(l); free(extra);
@@ -401,6 +538,7 @@ static int grade_instance(const cl_system *sys, void *inst, int form, const cl_p
     free(xm);
     int ret = grade(&gc, sofile, symbol, timeout, (cl_prec_t)bits);
     free(gc.x); free(gc.label); free(m); free(l); free(extra);
+    if (fpar) cl_rvec_free_mp(fpar);
     return ret;
 }
 
@@ -447,21 +585,29 @@ static int perturbed_params(const cl_params *p, cl_rng *rng, long bits, cl_param
 
 static int cmd_grade(int argc, char **argv)
 {
-    static const cl_cmd_option opts[] = {{"states", OPT_STATES}, {"seed", OPT_SEED}, {"timeout", OPT_TIMEOUT}, {NULL, 0}};
+    static const cl_cmd_option opts[] = {{"states", OPT_STATES}, {"seed", OPT_SEED}, {"timeout", OPT_TIMEOUT}, {"field", OPT_FIELD}, {NULL, 0}};
     grade_opts o = {.nrandom = 20, .seed = 1, .timeout = 10};
     cl_cmd_system cs = {0};
+    cl_model *model = NULL;
+    cl_field *field = NULL;
     cl_cmd_args a;
     int ret = cl_cmd_scan(argc, argv, opts, on_option, &o, 2, &a);
     if (ret) return ret;
     if (a.help) { fputs(help_text, stdout); goto out; }
-    const char *system = a.system, *form = a.form, *sofile = a.npositional ? a.positional[0] : NULL;
+    const char *system = a.system, *form = a.form, *sofile = a.npositional ? a.positional[0] : NULL, *fieldfile = o.field;
     if (!a.bits_given) a.bits = 256; /* the reference's default precision */
     long bits = a.bits;
     ret = CL_EXIT_USAGE;
     if (a.npositional > 1) { cl_cli_error("only one shared object can be graded at a time", a.positional[1]); goto out; }
-    if (!system) { cl_cli_error("a required option is missing", "--system"); goto out; }
-    if (!form) { cl_cli_error("a required option is missing", "--form"); goto out; }
-    if (!sofile) { cl_cli_error("the student's shared object is required", "STUDENT.so"); goto out; }
+    if (fieldfile && !a.model) { cl_cli_error("a field file needs the model it belongs to", "--model"); goto out; }
+    if (fieldfile && sofile) { cl_cli_error("give a field file or a shared object, not both", sofile); goto out; }
+    if (!system && !a.model) { cl_cli_error("a required option is missing", "--system"); goto out; }
+    if (!form && !fieldfile) { cl_cli_error("a required option is missing", "--form"); goto out; }
+    if (!sofile && !fieldfile) {
+        cl_cli_error(a.model ? "a field file (--field F) or the student's shared object is required" : "the student's shared object is required",
+                     a.model ? "--field" : "STUDENT.so");
+        goto out;
+    }
     if (bits < GRADE_MIN_BITS) {
         cl_cli_error("the reference needs at least 64 bits: the states are doubles and a discrepancy of 2^-40 must show", "--bits");
         goto out;
@@ -469,10 +615,34 @@ static int cmd_grade(int argc, char **argv)
     if ((ret = cl_cmd_open_system(&a, &cs))) goto out;
     ret = CL_EXIT_USAGE;
     if (!cs.sys->random_state) { cl_cli_error("this system offers no random states to grade at", system); goto out; }
-    char symbol[128];
-    snprintf(symbol, sizeof symbol, "cl_student_%s_%s", system, form);
-    for (char *c = symbol; *c; c++) if (*c == '-') *c = '_';
-    ret = grade_instance(cs.sys, cs.inst, cs.form, &cs.params, o.nrandom, o.seed, bits, sofile, symbol, o.timeout);
+    if (fieldfile) {
+        cl_sys_error e = {"", ""};
+        if (cl_model_load(&model, a.model, &e)) { cl_cmd_report(&e, a.model, CL_EXIT_USAGE); goto out; }
+        if (cl_field_load(&field, model, fieldfile, &e)) { cl_cmd_report(&e, fieldfile, CL_EXIT_USAGE); goto out; }
+        const char *fform = cs.sys->forms[field->form];
+        if (form && strcmp(form, fform)) {
+            char msg[160];
+            snprintf(msg, sizeof msg, "the field file is written in form %s, not in the form --form asks for", fform);
+            cl_cli_error(msg, form);
+            goto out;
+        }
+        cs.form = field->form;
+        form = fform;
+        sofile = fieldfile;
+    }
+    /* cl_student_<system>_<form>; for a model, the file's name without its folder and .model */
+    char symbol[128], base[64];
+    const char *name = system;
+    if (!name) {
+        const char *slash = strrchr(a.model, '/');
+        snprintf(base, sizeof base, "%s", slash ? slash + 1 : a.model);
+        char *ext = strstr(base, ".model");
+        if (ext && !ext[6]) *ext = 0;
+        name = base;
+    }
+    snprintf(symbol, sizeof symbol, "cl_student_%s_%s", name, form);
+    for (char *c = symbol; *c; c++) if (!isalnum((unsigned char)*c)) *c = '_';
+    ret = grade_instance(cs.sys, cs.inst, cs.form, &cs.params, o.nrandom, o.seed, bits, sofile, symbol, o.timeout, model, field);
     if (ret == CL_EXIT_USAGE) goto out;
     /* Then at random, unequal parameters drawn from the given ones (a few draws, for systems that refuse some). */
     cl_rng rng;
@@ -485,13 +655,15 @@ static int cmd_grade(int argc, char **argv)
         if (perturbed_params(&cs.params, &rng, bits, &rp, shown, sizeof shown)) continue;
         if (cs.sys->create(&inst, &rp, (cl_prec_t)bits, &e)) { cl_params_free(&rp); continue; }
         printf("\nat random parameters (seed %lu):%s\n", o.seed, shown);
-        int r = grade_instance(cs.sys, inst, cs.form, &rp, o.nrandom, o.seed, bits, sofile, symbol, o.timeout);
+        int r = grade_instance(cs.sys, inst, cs.form, &rp, o.nrandom, o.seed, bits, sofile, symbol, o.timeout, model, field);
         if (r > ret) ret = r;
         cs.sys->destroy(inst);
         cl_params_free(&rp);
         break;
     }
 out:
+    cl_field_free(field);
+    cl_model_free(model);
     cl_cmd_close_system(&cs);
     cl_cmd_args_free(&a);
     mpfr_free_cache();

@@ -4,7 +4,7 @@
 B=${BUILD:-build}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-echo "1..7"
+echo "1..8"
 make -s install B="$B" DESTDIR="$T" PREFIX=/usr > "$T/log" 2>&1
 r=$?; echo "$([ $r = 0 ] || echo 'not ')ok 1 - make install DESTDIR=... PREFIX=/usr"
 cat > "$T/user.c" <<'EOC'
@@ -32,11 +32,11 @@ out=$(LD_LIBRARY_PATH="$T/usr/lib" "$T/user" 2>&1)
 [ $r = 0 ] || sed 's/^/# /' "$T/log"
 # Each public header stands alone in the installed tree; no internal one is installed.
 bad=""
-for h in chartless_base.h check.h system.h model.h $(sed -n 's/^header[[:space:]]*//p' papers/*/paper.def); do
+for h in chartless_base.h check.h system.h model.h field.h $(sed -n 's/^header[[:space:]]*//p' papers/*/paper.def); do
     printf '#include <chartless/%s>\nint main(void) { return 0; }\n' "$h" > "$T/alone.c"
     ${CC:-cc} -Wall -Wextra -Werror "$T/alone.c" -I"$T/usr/include" -c -o "$T/alone.o" 2>> "$T/log" || bad="$bad $h"
 done
-[ -z "$bad" ]; r=$?; echo "$([ $r = 0 ] || echo 'not ')ok 4 - each paper's public header, the core's, check.h and system.h compile alone"
+[ -z "$bad" ]; r=$?; echo "$([ $r = 0 ] || echo 'not ')ok 4 - each paper's public header, the core's, check.h, system.h, model.h and field.h compile alone"
 [ -z "$bad" ] || echo "#   not alone:$bad"
 internal=$(ls "$T/usr/include/chartless" | grep -E '_impl\.h$|^tap')
 [ -z "$internal" ] && [ -e "$T/usr/include/chartless/prototypes_mp.h" ]; r=$?
@@ -54,3 +54,11 @@ e_d=$(echo "$d" | sed -n 's/.*status 0,.*(2^\(-[0-9.]*\))$/\1/p'); e_m=$(echo "$
 [ -n "$e_d" ] && [ -n "$e_m" ] && awk -v a="$e_d" -v b="$e_m" 'BEGIN { exit !(a < -40 && b < -40) }'; r=$?
 echo "$([ $r = 0 ] || echo 'not ')ok 7 - the examples run without LD_LIBRARY_PATH and keep the energy to 2^-40 in double and at 256 bits"
 [ $r = 0 ] || printf '# %s\n# %s\n' "$d" "$m"
+# The public verdict: the hand-derived spring field is rounding on the
+# ladder, each rung within the tolerance 64·2^(1-p), and the flipped sign a mismatch.
+out=$("$T/examples/ladder_compare" 2>&1); r=$?; echo "$out" > "$T/lc.out"
+[ $r = 0 ] && [ "$(echo "$out" | grep -c 'verdict: rounding')" = 1 ] && [ "$(echo "$out" | grep -c 'verdict: mismatch')" = 1 ] &&
+    [ "$(echo "$out" | sed -n '2,5p' | grep -c 'above')" = 0 ] && [ "$(echo "$out" | sed -n '8,11p' | grep -c 'above')" = 4 ] &&
+    awk '/^\$ \.\/ladder_compare$/ { on = 1; next } on && /^```/ { exit } on' docs/own_derivation.md | cmp -s - "$T/lc.out"; r=$?
+echo "$([ $r = 0 ] || echo 'not ')ok 8 - examples/ladder_compare: cl_ladder_compare() judges a hand derivation rounding, the flipped sign a mismatch, above tolerance at every rung, as docs/own_derivation.md shows"
+[ $r = 0 ] || echo "$out" | sed 's/^/# /'
