@@ -33,10 +33,10 @@ B       := build
 VERSION := 0.1.0
 
 # ------------------------------------------------------------------ sources
-SRC_T   := scalar r3 linalg deriv ode lie energy_casimir expr_eval lagr_s2
+SRC_T   := scalar r3 linalg deriv ode lie energy_casimir expr_eval lagr_s2 lagr_so3
 SRC_1   := core expr
 CHECK_T := check_core check_linalg check_ode check_lie
-CHECK_1 := registry verdict model output
+CHECK_1 := registry verdict model model_so3 output
 
 # paper.def field $(2) of paper $(1)
 def = $(strip $(shell sed -n 's/^$(2)[[:space:]]*//p' papers/$(1)/paper.def))

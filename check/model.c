@@ -26,6 +26,7 @@
 #include "chartless_base.h"
 #include "lagr_s2.h"
 #include "model.h"
+#include "model_so3.h"
 
 /* ------------------------------------------------------------ parsing */
 
@@ -98,6 +99,8 @@ static int known_name(const cl_model *m, const char *s, size_t n)
         if (strlen(m->pname[i]) == n && !memcmp(m->pname[i], s, n)) return 1;
     for (size_t i = 0; i < m->ninv; i++)
         if (strlen(m->invname[i]) == n && !memcmp(m->invname[i], s, n)) return 1;
+    for (int i = 0; i < 2 * m->so3; i++)
+        if (strlen(m->so3name[i]) == n && !memcmp(m->so3name[i], s, n)) return 1;
     return 0;
 }
 
@@ -123,7 +126,35 @@ static int grow(void *pp, size_t count, size_t size)
     return 0;
 }
 
-/* manifold NAME, NAME, ... : S2 */
+/*
+ * The rest of `manifold R : SO3 (W)` from \p i: the names declared by this
+ * statement (from m->qname[first]) must be the one name R, which moves to
+ * m->so3name[0]; the body angular velocity is named W unless a name is given
+ * in parentheses.
+ */
+static int parse_so3(reader *r, size_t first, size_t i, size_t end)
+{
+    cl_model *m = r->m;
+    if (m->so3 || first > 0 || m->n != 1)
+        return fail(r, (long)i - 3, CL_EPARSE, "an SO3 factor is one rotation R alone on the manifold (no other factors yet)");
+    memcpy(m->so3name[0], m->qname[0], sizeof m->so3name[0]);
+    m->n = 0;
+    m->so3 = 1;
+    skip_blank(r, &i, end);
+    if (i < end && r->s[i] == '(') {
+        i++;
+        if (new_name(r, &i, end, m->so3name[1], "the body angular velocity")) return r->failed;
+        skip_blank(r, &i, end);
+        if (i >= end || r->s[i] != ')') return fail(r, (long)i, CL_EPARSE, "expected ')' after the name of the body angular velocity");
+        i++;
+    } else if (known_name(m, "W", 1)) return fail(r, (long)i, CL_EPARSE, "'W' (the body angular velocity) is declared twice: name it, as SO3 (Omega)");
+    else strcpy(m->so3name[1], "W");
+    skip_blank(r, &i, end);
+    if (i < end && r->s[i] != '#') return fail(r, (long)i, CL_EPARSE, "expected '(' or the end of the line after SO3");
+    return 0;
+}
+
+/* manifold NAME, NAME, ... : S2 (or NAME : SO3) */
 static int parse_manifold(reader *r, size_t i, size_t end)
 {
     cl_model *m = r->m;
@@ -141,15 +172,16 @@ static int parse_manifold(reader *r, size_t i, size_t end)
     i++;
     skip_blank(r, &i, end);
     size_t n = name_at(r, i, end);
+    if (n == 3 && !memcmp(r->s + i, "SO3", 3)) return parse_so3(r, first, i + 3, end);
+    if (m->so3) return fail(r, (long)i, CL_EPARSE, "an SO3 factor cannot be combined with other factors yet");
     if (n != 2 || memcmp(r->s + i, "S2", 2)) {
-        int other = (n == 3 && !memcmp(r->s + i, "SO3", 3)) || (n == 2 && !memcmp(r->s + i, "S1", 2)) || (n && r->s[i] == 'R');
-        return fail(r, (long)i, CL_EPARSE, other ? "only S2 factors are supported so far (SO3, S1 and R^k are not)"
-                                                 : "expected the factor S2 after ':'");
+        int other = (n == 2 && !memcmp(r->s + i, "S1", 2)) || (n && r->s[i] == 'R');
+        return fail(r, (long)i, CL_EPARSE, other ? "only S2 and SO3 factors are supported so far (S1 and R^k are not)"
+                                                 : "expected the factor S2 or SO3 after ':'");
     }
     i += 2;
     skip_blank(r, &i, end);
     if (i < end && r->s[i] != '#') return fail(r, (long)i, CL_EPARSE, "expected the end of the line after S2");
-    (void)first;
     return 0;
 }
 
@@ -194,6 +226,7 @@ static int parse_parameters(reader *r, size_t i, size_t end)
 static int lookup(void *ctx, cl_expr_dag *g, const char *name, size_t len, int prime, cl_expr_value *out)
 {
     const cl_model *m = ctx;
+    if (m->so3) return cl_model_so3_lookup(m, g, name, len, prime, out);
     for (size_t i = 0; i < m->n; i++)
         if (strlen(m->qname[i]) == len && !memcmp(m->qname[i], name, len)) {
             out->shape = 3;
@@ -307,7 +340,7 @@ int cl_model_parse(cl_model **out, const char *source, const char *text, size_t 
     if (len > (size_t)CL_MODEL_MAX_BYTES) fail(&r, 0, CL_EDIM, "model larger than %ld bytes", CL_MODEL_MAX_BYTES);
     else if (memchr(text, 0, len)) fail(&r, (long)((const char *)memchr(text, 0, len) - text), CL_EPARSE, "a NUL byte in the model");
     if (!r.failed && !parse_pass(&r, 1)) {
-        if (m->n == 0) fail(&r, (long)len, CL_EPARSE, "expected a manifold statement (manifold q1, ... : S2)");
+        if (m->n == 0 && !m->so3) fail(&r, (long)len, CL_EPARSE, "expected a manifold statement (manifold q1, ... : S2)");
         else parse_pass(&r, 2);
     }
     if (!r.failed && m->L < 0) fail(&r, (long)len, CL_EPARSE, "expected a lagrangian statement");
@@ -526,6 +559,10 @@ void cl_model_system_free(const cl_system *s)
 {
     model_system *ms = (model_system *)s;
     if (!ms) return;
+    if (s->create != model_create) {
+        cl_model_so3_system_free(s);
+        return;
+    }
     for (model_system **p = &open_models; *p; p = &(*p)->next)
         if (*p == ms) {
             *p = ms->next;
@@ -545,6 +582,7 @@ int cl_model_system_new(const cl_system **out, const char *path, cl_sys_error *e
     cl_model *m;
     int st = cl_model_load(&m, path, e);
     if (st) return st;
+    if (m->so3) return cl_model_so3_system_new(out, m, e);
     model_system *ms = calloc(1, sizeof *ms);
     if (ms) {
         ms->m = m;
