@@ -369,6 +369,14 @@ int cl_model_load(cl_model **out, const char *path, cl_sys_error *e)
     return st;
 }
 
+int cl_model_load_shipped(cl_model **out, const char *name, cl_sys_error *e)
+{
+    const char *dir = getenv("CHARTLESS_MODELS");
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s.model", dir ? dir : "models", name);
+    return cl_model_load(out, path, e);
+}
+
 /* ------------------------------------------------------------ the model as a system */
 
 /* |‖q_i‖ − 1| and |q_i·v_i| (relative to max(1, ‖v_i‖)) must be below this

@@ -47,6 +47,13 @@ int cl_model_parse(cl_model **out, const char *source, const char *text, size_t 
 /** Read and parse the file \p path (errors as cl_model_parse, and CL_EPARSE when it cannot be read). */
 int cl_model_load(cl_model **out, const char *path, cl_sys_error *e);
 void cl_model_free(cl_model *m);
+/**
+ * Load the shipped model models/NAME.model, from the directory
+ * $CHARTLESS_MODELS when it is set, else models/ under the current directory
+ * (the oracle and the tests run from the top of the tree). Errors as
+ * cl_model_load().
+ */
+int cl_model_load_shipped(cl_model **out, const char *name, cl_sys_error *e);
 /** `SOURCE:LINE:COL` of byte offset \p pos of the model's text, into \p buf. */
 void cl_model_where(const cl_model *m, long pos, char *buf, size_t len);
 
