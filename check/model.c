@@ -5,6 +5,7 @@
  * with white space continues the statement above it, `#` starts a comment.
  *
  *   manifold   NAME, NAME, ... : S2        unit vectors q_i of R³ (S² factors)
+ *   manifold   NAME : SO3 (W)              a rotation and its body angular velocity (model_so3.c)
  *   parameters NAME = NUMBER, ...          defaults, decimal (read at the working precision)
  *   lagrangian EXPR                        L, a scalar
  *   invariant  NAME = EXPR                 a quantity expected to be conserved (scalar)

@@ -24,7 +24,7 @@
 typedef struct cl_model {
     char *source;          /**< the file's name, for messages */
     char *text;            /**< the file's text (node positions are offsets into it) */
-    cl_expr_dag *g;        /**< L and the invariants; inputs: q (3n), q̇ (3n), parameters */
+    cl_expr_dag *g;        /**< L and the invariants; inputs: q (3n), q̇ (3n), parameters (SO(3): R, Ω, parameters) */
     size_t n;              /**< unit vectors q_1 … q_n on S² */
     int so3;               /**< 1: the manifold is SO(3) (model_so3.c); inputs R (9), Ω (3), parameters */
     char so3name[2][CL_MODEL_MAX_NAME + 1]; /**< names of R and of its body angular velocity Ω */
