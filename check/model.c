@@ -27,7 +27,7 @@
 #include "chartless_base.h"
 #include "lagr_s2.h"
 #include "model.h"
-#include "model_so3.h"
+#include "model_ext.h"
 
 /* ------------------------------------------------------------ parsing */
 
@@ -569,7 +569,7 @@ void cl_model_system_free(const cl_system *s)
     model_system *ms = (model_system *)s;
     if (!ms) return;
     if (s->create != model_create) {
-        cl_model_so3_system_free(s);
+        cl_model_ext_system_free(s);
         return;
     }
     for (model_system **p = &open_models; *p; p = &(*p)->next)
@@ -591,7 +591,7 @@ int cl_model_system_new(const cl_system **out, const char *path, cl_sys_error *e
     cl_model *m;
     int st = cl_model_load(&m, path, e);
     if (st) return st;
-    if (m->so3) return cl_model_so3_system_new(out, m, e);
+    if (m->so3) return cl_model_ext_system_new(out, m, &cl_model_kind_so3, e);
     model_system *ms = calloc(1, sizeof *ms);
     if (ms) {
         ms->m = m;
