@@ -6,6 +6,7 @@
  *
  *   manifold   NAME, NAME, ... : S2        unit vectors q_i of R³ (S² factors)
  *   manifold   NAME : SO3 (W)              a rotation and its body angular velocity (model_so3.c)
+ *   manifold   NAME, ... : S1 | R1 | R3    angles, numbers or vectors of R³ (model_flat.c)
  *   parameters NAME = NUMBER, ...          defaults, decimal (read at the working precision)
  *   lagrangian EXPR                        L, a scalar
  *   invariant  NAME = EXPR                 a quantity expected to be conserved (scalar)
@@ -25,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "chartless_base.h"
+#include "lagr_flat.h"
 #include "lagr_s2.h"
 #include "model.h"
 #include "model_ext.h"
@@ -100,6 +102,8 @@ static int known_name(const cl_model *m, const char *s, size_t n)
         if (strlen(m->pname[i]) == n && !memcmp(m->pname[i], s, n)) return 1;
     for (size_t i = 0; i < m->ninv; i++)
         if (strlen(m->invname[i]) == n && !memcmp(m->invname[i], s, n)) return 1;
+    for (size_t i = 0; i < m->nflat; i++)
+        if (strlen(m->flat[i].name) == n && !memcmp(m->flat[i].name, s, n)) return 1;
     for (int i = 0; i < 2 * m->so3; i++)
         if (strlen(m->so3name[i]) == n && !memcmp(m->so3name[i], s, n)) return 1;
     return 0;
@@ -136,7 +140,7 @@ static int grow(void *pp, size_t count, size_t size)
 static int parse_so3(reader *r, size_t first, size_t i, size_t end)
 {
     cl_model *m = r->m;
-    if (m->so3 || first > 0 || m->n != 1)
+    if (m->so3 || m->nflat || first > 0 || m->n != 1)
         return fail(r, (long)i - 3, CL_EPARSE, "an SO3 factor is one rotation R alone on the manifold (no other factors yet)");
     memcpy(m->so3name[0], m->qname[0], sizeof m->so3name[0]);
     m->n = 0;
@@ -155,7 +159,35 @@ static int parse_so3(reader *r, size_t first, size_t i, size_t end)
     return 0;
 }
 
-/* manifold NAME, NAME, ... : S2 (or NAME : SO3) */
+/*
+ * The factor S1, R1 or R3 (\p n bytes at \p i) of the names declared by
+ * this statement (m->qname[first] …), which move to m->flat.
+ */
+static int parse_flat(reader *r, size_t first, size_t i, size_t n, size_t end)
+{
+    cl_model *m = r->m;
+    int angle = r->s[i] == 'S', dim = angle ? 1 : (n == 2 && r->s[i + 1] == '1') ? 1 : (n == 2 && r->s[i + 1] == '3') ? 3 : 0;
+    if (!dim) return fail(r, (long)i, CL_EPARSE, "R^k factors are R1 (a number) or R3 (a vector); write R2 as two R1 factors");
+    if (first > 0) return fail(r, (long)i, CL_EPARSE, "S1 and R^k factors cannot be combined with S2 factors yet");
+    for (size_t k = first; k < m->n; k++) {
+        if (m->d + (size_t)dim > CL_LAGR_FLAT_MAX_DIM)
+            return fail(r, (long)i, CL_EDIM, "more than %d coordinates of S1 and R^k factors", CL_LAGR_FLAT_MAX_DIM);
+        if (grow(&m->flat, m->nflat, sizeof *m->flat)) return fail(r, (long)i, CL_ENOMEM, "out of memory");
+        cl_model_flat *f = m->flat + m->nflat++;
+        memcpy(f->name, m->qname[k], sizeof f->name);
+        f->dim = dim;
+        f->angle = angle;
+        f->at = m->d;
+        m->d += (size_t)dim;
+    }
+    m->n = first;
+    i += n;
+    skip_blank(r, &i, end);
+    if (i < end && r->s[i] != '#') return fail(r, (long)i, CL_EPARSE, "expected the end of the line after %.*s", (int)n, r->s + i - n);
+    return 0;
+}
+
+/* manifold NAME, NAME, ... : S2 (or NAME : SO3, or NAME, ... : S1, R1, R3) */
 static int parse_manifold(reader *r, size_t i, size_t end)
 {
     cl_model *m = r->m;
@@ -175,11 +207,11 @@ static int parse_manifold(reader *r, size_t i, size_t end)
     size_t n = name_at(r, i, end);
     if (n == 3 && !memcmp(r->s + i, "SO3", 3)) return parse_so3(r, first, i + 3, end);
     if (m->so3) return fail(r, (long)i, CL_EPARSE, "an SO3 factor cannot be combined with other factors yet");
-    if (n != 2 || memcmp(r->s + i, "S2", 2)) {
-        int other = (n == 2 && !memcmp(r->s + i, "S1", 2)) || (n && r->s[i] == 'R');
-        return fail(r, (long)i, CL_EPARSE, other ? "only S2 and SO3 factors are supported so far (S1 and R^k are not)"
-                                                 : "expected the factor S2 or SO3 after ':'");
-    }
+    if ((n == 2 && !memcmp(r->s + i, "S1", 2)) || (n >= 2 && r->s[i] == 'R' && isdigit((unsigned char)r->s[i + 1])))
+        return parse_flat(r, first, i, n, end);
+    if (m->nflat) return fail(r, (long)i, CL_EPARSE, "S2 factors cannot be combined with S1 and R^k factors yet");
+    if (n != 2 || memcmp(r->s + i, "S2", 2))
+        return fail(r, (long)i, CL_EPARSE, "expected the factor S2, SO3, S1, R1 or R3 after ':'");
     i += 2;
     skip_blank(r, &i, end);
     if (i < end && r->s[i] != '#') return fail(r, (long)i, CL_EPARSE, "expected the end of the line after S2");
@@ -228,6 +260,7 @@ static int lookup(void *ctx, cl_expr_dag *g, const char *name, size_t len, int p
 {
     const cl_model *m = ctx;
     if (m->so3) return cl_model_so3_lookup(m, g, name, len, prime, out);
+    if (m->nflat) return cl_model_flat_lookup(m, g, name, len, prime, out);
     for (size_t i = 0; i < m->n; i++)
         if (strlen(m->qname[i]) == len && !memcmp(m->qname[i], name, len)) {
             out->shape = 3;
@@ -314,6 +347,7 @@ void cl_model_free(cl_model *m)
     free(m->pdef);
     free(m->pname);
     free(m->qname);
+    free(m->flat);
     free(m->invname);
     free(m->inv);
     cl_expr_dag_free(m->g);
@@ -341,7 +375,7 @@ int cl_model_parse(cl_model **out, const char *source, const char *text, size_t 
     if (len > (size_t)CL_MODEL_MAX_BYTES) fail(&r, 0, CL_EDIM, "model larger than %ld bytes", CL_MODEL_MAX_BYTES);
     else if (memchr(text, 0, len)) fail(&r, (long)((const char *)memchr(text, 0, len) - text), CL_EPARSE, "a NUL byte in the model");
     if (!r.failed && !parse_pass(&r, 1)) {
-        if (m->n == 0 && !m->so3) fail(&r, (long)len, CL_EPARSE, "expected a manifold statement (manifold q1, ... : S2)");
+        if (m->n == 0 && !m->so3 && !m->nflat) fail(&r, (long)len, CL_EPARSE, "expected a manifold statement (manifold q1, ... : S2)");
         else parse_pass(&r, 2);
     }
     if (!r.failed && m->L < 0) fail(&r, (long)len, CL_EPARSE, "expected a lagrangian statement");
@@ -592,6 +626,7 @@ int cl_model_system_new(const cl_system **out, const char *path, cl_sys_error *e
     int st = cl_model_load(&m, path, e);
     if (st) return st;
     if (m->so3) return cl_model_ext_system_new(out, m, &cl_model_kind_so3, e);
+    if (m->nflat) return cl_model_ext_system_new(out, m, &cl_model_kind_flat, e);
     model_system *ms = calloc(1, sizeof *ms);
     if (ms) {
         ms->m = m;

@@ -20,6 +20,14 @@
 #define CL_MODEL_MAX_INVARIANTS 32    /**< declared invariants */
 #define CL_MODEL_MAX_NAME 32          /**< bytes of a name */
 
+/** An S¹ or Rᵏ factor of a model (model_flat.c): its coordinates are inputs at .. at + dim − 1. */
+typedef struct cl_model_flat {
+    char name[CL_MODEL_MAX_NAME + 1];
+    int dim;   /**< 1 (S1, R1) or 3 (R3) */
+    int angle; /**< 1: an S¹ angle */
+    size_t at; /**< its first coordinate */
+} cl_model_flat;
+
 /** A parsed model. */
 typedef struct cl_model {
     char *source;          /**< the file's name, for messages */
@@ -28,6 +36,9 @@ typedef struct cl_model {
     size_t n;              /**< unit vectors q_1 … q_n on S² */
     int so3;               /**< 1: the manifold is SO(3) (model_so3.c); inputs R (9), Ω (3), parameters */
     char so3name[2][CL_MODEL_MAX_NAME + 1]; /**< names of R and of its body angular velocity Ω */
+    size_t nflat;          /**< S¹ and Rᵏ factors (model_flat.c); inputs q (d), q̇ (d), parameters */
+    cl_model_flat *flat;
+    size_t d;              /**< their coordinates */
     char (*qname)[CL_MODEL_MAX_NAME + 1];
     size_t nparam;
     char (*pname)[CL_MODEL_MAX_NAME + 1];

@@ -41,4 +41,8 @@ void cl_model_ext_system_free(const cl_system *s);
 /** The SO(3) kind (model_so3.c) and the lookup of its names. */
 extern const cl_model_kind cl_model_kind_so3;
 int cl_model_so3_lookup(const cl_model *m, cl_expr_dag *g, const char *name, size_t len, int prime, cl_expr_value *out);
+
+/** The S¹ × Rᵏ kind (model_flat.c) and the lookup of its names. */
+extern const cl_model_kind cl_model_kind_flat;
+int cl_model_flat_lookup(const cl_model *m, cl_expr_dag *g, const char *name, size_t len, int prime, cl_expr_value *out);
 #endif
