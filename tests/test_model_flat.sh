@@ -9,8 +9,7 @@ C="$B/chartless"
 T=${TMPDIR:-/tmp}/cl-model-flat-$$
 mkdir -p "$T"
 trap 'rm -rf "$T"' EXIT
-n=0
-t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
+. tests/model_cli.sh
 echo "1..10"
 
 # Kepler: L = m/2 |r'|^2 + k/|r|, m = 2, k = 3, so r'' = -k r/(m |r|^3), and in the momenta
@@ -75,26 +74,9 @@ t $? "cart pendulum: the p form gives back x', theta' to 70 digits and p_x' = 0"
 
 # simulate keeps the cart's energy and horizontal momentum.
 echo "$S" | "$C" simulate --model models/cart-pendulum.model --t 1 --bits 113 > "$T/sim.csv" 2>/dev/null
-python3 - "$T/sim.csv" <<'PY'
-import sys
-rows = [l.strip().split(',') for l in open(sys.argv[1])]
-h = rows[0]
-ok = len(rows) > 3
-for name in ('energy', 'px'):
-    k = h.index(name)
-    ok = ok and abs(float(rows[-1][k]) - float(rows[1][k])) < 1e-20
-sys.exit(0 if ok else 1)
-PY
+conserved "$T/sim.csv" energy px
 t $? "simulate --model models/cart-pendulum.model at 113 bits keeps energy and px to 1e-20"
 
-bad() {
-    want=$1; state=$2; shift 2
-    out=$(printf '%s\n' "$state" | "$C" rhs "$@" 2>"$T/err")
-    st=$?
-    err=$(head -1 "$T/err")
-    [ $st = 2 ] && [ -z "$out" ] && printf '%s\n' "$err" | grep -qF -- "$want"
-    t $? "refused with '$want': $(printf '%s' "$err" | cut -c1-150)"
-}
 model() { printf '%s\n' "$@" > "$T/bad.model"; }
 model "manifold x : R2" "lagrangian 0"
 bad "R^k factors are R1 (a number) or R3 (a vector); write R2 as two R1 factors ($T/bad.model:1:14)" "0 0" --model "$T/bad.model"

@@ -10,22 +10,9 @@ C="$B/chartless"
 T=${TMPDIR:-/tmp}/cl-model-so3-$$
 mkdir -p "$T"
 trap 'rm -rf "$T"' EXIT
-n=0
-t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
+. tests/model_cli.sh
 echo "1..27"
 
-# Largest |a - b| relative to max |b| as -log10 (digits agreed), from two files of numbers.
-digits() {
-    python3 - "$1" "$2" <<'PY'
-import sys
-from decimal import Decimal, getcontext
-getcontext().prec = 400
-a = open(sys.argv[1]).read().split(); b = open(sys.argv[2]).read().split()
-if len(a) != len(b) or not a: print(0); sys.exit()
-d = max(abs(Decimal(x) - Decimal(y)) for x, y in zip(a, b)); s = max(abs(Decimal(y)) for y in b)
-print(400 if d == 0 else int(-(d / s).log10()))
-PY
-}
 
 # R from the quaternion (4, 2, 2, 1)/5 (exact decimals), W = (0.3, -0.7, 1.1); the
 # same state as (R, Rdot), Rdot = R W^, and as (R, mu), mu = R (J W)^ / 2 with J = diag(1, 2, 3.5).
@@ -124,27 +111,10 @@ t $? "non-quadratic L, form Rmu: Newton's inverse Legendre map gives Rdot = R W^
 
 # simulate keeps the heavy top's energy and its declared invariants m_z and Gamma.Pi.
 printf '%s\n' "$S_ROmega" | "$C" simulate --model models/heavy-top.model --t 1 --bits 113 > "$T/sim.csv" 2>/dev/null
-python3 - "$T/sim.csv" <<'PY'
-import sys
-rows = [l.strip().split(',') for l in open(sys.argv[1])]
-h = rows[0]
-ok = len(rows) > 3
-for name in ('energy', 'mz', 'GammaPi'):
-    k = h.index(name)
-    ok = ok and abs(float(rows[-1][k]) - float(rows[1][k])) < 1e-20
-sys.exit(0 if ok else 1)
-PY
+conserved "$T/sim.csv" energy mz GammaPi
 t $? "simulate --model models/heavy-top.model at 113 bits keeps energy, mz and GammaPi to 1e-20"
 
 # Bad input: exit 2, nothing on stdout, the first line of stderr says what.
-bad() {
-    want=$1; state=$2; shift 2
-    out=$(printf '%s\n' "$state" | "$C" rhs "$@" 2>"$T/err")
-    st=$?
-    err=$(head -1 "$T/err")
-    [ $st = 2 ] && [ -z "$out" ] && printf '%s\n' "$err" | grep -qF -- "$want"
-    t $? "refused with '$want': $(printf '%s' "$err" | cut -c1-150)"
-}
 HT="--model models/heavy-top.model"
 bad "R is not orthogonal (|R^T R - I| = 2^-29" "0.600000001 0 0.8  0.64 0.6 -0.48  -0.48 0.8 0.36  0.3 -0.7 1.1" $HT
 bad "R must have determinant +1" "-0.6 0 -0.8  -0.64 -0.6 0.48  0.48 -0.8 -0.36  0.3 -0.7 1.1" $HT
