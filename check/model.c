@@ -268,12 +268,7 @@ static int lookup(void *ctx, cl_expr_dag *g, const char *name, size_t len, int p
             return 0;
         }
     if (prime) return -1; /* only the manifold's names have velocities */
-    for (size_t i = 0; i < m->nparam; i++)
-        if (strlen(m->pname[i]) == len && !memcmp(m->pname[i], name, len)) {
-            *out = (cl_expr_value){.shape = 1, .id = {cl_expr_input(g, (long)(6 * m->n + i))}};
-            return 0;
-        }
-    return -1;
+    return cl_model_lookup_param(m, g, name, len, (long)(6 * m->n), out);
 }
 
 /* A scalar expression from i to end into *node. */
@@ -473,21 +468,9 @@ static size_t model_dim(void *inst, int form) { (void)form; return 6 * ((model_i
 /* What went wrong at a state, naming the subexpression of the model for a domain error. */
 static void explain(const model_inst *mi, int st, char *err, size_t errlen)
 {
-    int bad = cl_lagr_s2_bad_node_mp(mi->lg);
-    const cl_model *m = mi->ms->m;
-    if (st == CL_EDOMAIN && bad >= 0 && cl_expr_dag_node(m->g, bad)->pos >= 0) {
-        long pos = cl_expr_dag_node(m->g, bad)->pos;
-        char where[240];
-        cl_model_where(m, pos, where, sizeof where);
-        int len = 0;
-        while (m->text[pos + len] && m->text[pos + len] != '\n' && len < 24) len++;
-        snprintf(err, errlen, "the model is not defined at this state: %s: '%.*s' leaves its domain (division by zero, "
-                 "log/sqrt of x <= 0, or no derivative)", where, len, m->text + pos);
-    } else if (st == CL_ESINGULAR)
-        snprintf(err, errlen, "the Lagrangian is degenerate at this state: its velocity Hessian restricted to the tangent space is singular");
-    else if (st == CL_ENOCONV)
-        snprintf(err, errlen, "the Legendre map could not be inverted at this state (Newton's method did not converge)");
-    else snprintf(err, errlen, "%s", cl_strerror(st));
+    cl_model_explain(mi->ms->m, cl_lagr_s2_bad_node_mp(mi->lg), st,
+                     "the Lagrangian is degenerate at this state: its velocity Hessian restricted to the tangent space is singular", err,
+                     errlen);
 }
 
 /* Validate a state loosely, then make sure the vector field is defined there (to name what is not). */

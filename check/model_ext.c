@@ -61,11 +61,18 @@ static size_t ext_dim(void *inst, int form)
     return in->es->kind->dim(in->es->m, form);
 }
 
-/* What went wrong at a state, naming the subexpression of the model for a domain error. */
-static void explain(const ext_inst *in, int st, char *err, size_t errlen)
+int cl_model_lookup_param(const cl_model *m, cl_expr_dag *g, const char *name, size_t len, long base, cl_expr_value *out)
 {
-    int bad = in->es->kind->bad_node(in->core);
-    const cl_model *m = in->es->m;
+    for (size_t i = 0; i < m->nparam; i++)
+        if (strlen(m->pname[i]) == len && !memcmp(m->pname[i], name, len)) {
+            *out = (cl_expr_value){.shape = 1, .id = {cl_expr_input(g, base + (long)i)}};
+            return 0;
+        }
+    return -1;
+}
+
+void cl_model_explain(const cl_model *m, int bad, int st, const char *singular, char *err, size_t errlen)
+{
     if (st == CL_EDOMAIN && bad >= 0 && cl_expr_dag_node(m->g, bad)->pos >= 0) {
         long pos = cl_expr_dag_node(m->g, bad)->pos;
         char where[240];
@@ -74,7 +81,7 @@ static void explain(const ext_inst *in, int st, char *err, size_t errlen)
         while (m->text[pos + len] && m->text[pos + len] != '\n' && len < 24) len++;
         snprintf(err, errlen, "the model is not defined at this state: %s: '%.*s' leaves its domain (division by zero, "
                  "log/sqrt of x <= 0, or no derivative)", where, len, m->text + pos);
-    } else if (st == CL_ESINGULAR) snprintf(err, errlen, "%s", in->es->kind->singular);
+    } else if (st == CL_ESINGULAR) snprintf(err, errlen, "%s", singular);
     else if (st == CL_ENOCONV)
         snprintf(err, errlen, "the Legendre map could not be inverted at this state (Newton's method did not converge)");
     else snprintf(err, errlen, "%s", cl_strerror(st));
@@ -96,7 +103,7 @@ static int ext_check_state(void *inst, int form, mpfr_ptr x, char *err, size_t e
     if (!dx) return CL_ENOMEM;
     st = kind->rhs(in->core, form, dx, x);
     cl_rvec_free_mp(dx);
-    if (st) explain(in, st, err, errlen);
+    if (st) cl_model_explain(in->es->m, kind->bad_node(in->core), st, kind->singular, err, errlen);
     return st;
 }
 

@@ -2,7 +2,8 @@
  * Models on manifolds other than (S²)ⁿ as systems of the command line
  * (internal to the check kit): what a kind of manifold (SO(3) in
  * model_so3.c; S¹ and Rᵏ in model_flat.c) provides, and the one system that
- * runs any of them (model_ext.c). Used by model.c only.
+ * runs any of them (model_ext.c), and what the model systems share. Used by
+ * model.c and the kinds only.
  */
 #ifndef CL_MODEL_EXT_H
 #define CL_MODEL_EXT_H
@@ -32,6 +33,14 @@ typedef struct cl_model_kind {
     int (*random)(const cl_model *m, mpfr_ptr x, cl_rng *g);
     void (*component_name)(const cl_model *m, int form, size_t i, char *buf, size_t len);
 } cl_model_kind;
+
+/** Resolve parameter \p name (\p len bytes) of \p m as input base + k; 0, or −1 when it is no parameter. */
+int cl_model_lookup_param(const cl_model *m, cl_expr_dag *g, const char *name, size_t len, long base, cl_expr_value *out);
+/**
+ * What went wrong at a state, into \p err: for CL_EDOMAIN at node \p bad, the
+ * subexpression of the model's text; \p singular for CL_ESINGULAR.
+ */
+void cl_model_explain(const cl_model *m, int bad, int st, const char *singular, char *err, size_t errlen);
 
 /** The model \p m of kind \p kind as a system (it takes \p m over, also on failure). */
 int cl_model_ext_system_new(const cl_system **out, cl_model *m, const cl_model_kind *kind, cl_sys_error *e);

@@ -27,12 +27,7 @@ int cl_model_flat_lookup(const cl_model *m, cl_expr_dag *g, const char *name, si
         return 0;
     }
     if (prime) return -1; /* only the manifold's names have velocities */
-    for (size_t i = 0; i < m->nparam; i++)
-        if (strlen(m->pname[i]) == len && !memcmp(m->pname[i], name, len)) {
-            *out = (cl_expr_value){.shape = 1, .id = {cl_expr_input(g, (long)(2 * m->d + i))}};
-            return 0;
-        }
-    return -1;
+    return cl_model_lookup_param(m, g, name, len, (long)(2 * m->d), out);
 }
 
 static const char *const flat_forms[] = {"qdot", "p", NULL};

@@ -48,12 +48,7 @@ int cl_model_so3_lookup(const cl_model *m, cl_expr_dag *g, const char *name, siz
         for (int k = 0; k < 3; k++) out->id[k] = cl_expr_input(g, 9 + k);
         return 0;
     }
-    for (size_t i = 0; i < m->nparam; i++)
-        if (is_name(m->pname[i], name, len)) {
-            *out = (cl_expr_value){.shape = 1, .id = {cl_expr_input(g, (long)(CL_LAGR_SO3_NSTATE + i))}};
-            return 0;
-        }
-    return -1;
+    return cl_model_lookup_param(m, g, name, len, CL_LAGR_SO3_NSTATE, out);
 }
 
 /* ------------------------------------------------------------ the kind */
