@@ -4,7 +4,8 @@
  *        (configuration manifold, parameters, Lagrangian, invariants), read
  *        into an expression graph, and the model as a system of the command
  *        line (system.h) whose vector fields come from L through the exact
- *        derivatives of the expression engine (lagr_s2.h).
+ *        derivatives of the expression engine (lagr_s2.h; lagr_so3.h and
+ *        lagr_flat.h for SO(3), S¹ and Rᵏ factors).
  *
  * The grammar is documented at the top of model.c and on docs/models.md.
  */
