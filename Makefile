@@ -33,10 +33,10 @@ B       := build
 VERSION := 0.1.0
 
 # ------------------------------------------------------------------ sources
-SRC_T   := scalar r3 linalg deriv ode lie energy_casimir expr_eval lagr_s2
+SRC_T   := scalar r3 linalg deriv ode lie energy_casimir expr_eval lagr_s2 lagr_so3 lagr_flat
 SRC_1   := core expr
 CHECK_T := check_core check_linalg check_ode check_lie
-CHECK_1 := registry verdict model field output equilibria
+CHECK_1 := registry verdict model model_ext model_so3 model_flat field output equilibria
 
 # paper.def field $(2) of paper $(1)
 def = $(strip $(shell sed -n 's/^$(2)[[:space:]]*//p' papers/$(1)/paper.def))
@@ -160,13 +160,15 @@ check-sanitize:
 FUZZ_SECONDS ?= 60
 FUZZ_CC ?= clang
 FUZZ_FLAGS = -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -I$(INC) -Icli
+# The model parser, compiled again with the fuzzer's instrumentation.
+FUZZ_MODEL_SRC = check/model.c check/model_ext.c check/model_so3.c check/model_flat.c src/expr.c
 fuzz: $(B)/libchartless.a $(INC)/chartless.h
 	@command -v $(FUZZ_CC) >/dev/null || tools/need cmd:clang:clang
 	@mkdir -p $(B)/fuzz/corpus-state $(B)/fuzz/corpus-params $(B)/fuzz/corpus-model $(B)/fuzz/corpus-field
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $(B)/fuzz/fuzz_state fuzz/fuzz_state.c cli/cliutil.c check/registry.c $(B)/libchartless.a $(LDLIBS)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $(B)/fuzz/fuzz_params fuzz/fuzz_params.c cli/cmd_system.c cli/cliutil.c check/registry.c $(B)/libchartless.a $(LDLIBS)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -Isrc -Icheck -o $(B)/fuzz/fuzz_model fuzz/fuzz_model.c check/model.c src/expr.c $(B)/libchartless.a $(LDLIBS)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -Isrc -Icheck -o $(B)/fuzz/fuzz_field fuzz/fuzz_field.c check/field.c check/model.c src/expr.c $(B)/libchartless.a $(LDLIBS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -Isrc -Icheck -o $(B)/fuzz/fuzz_model fuzz/fuzz_model.c $(FUZZ_MODEL_SRC) $(B)/libchartless.a $(LDLIBS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -Isrc -Icheck -o $(B)/fuzz/fuzz_field fuzz/fuzz_field.c check/field.c $(FUZZ_MODEL_SRC) $(B)/libchartless.a $(LDLIBS)
 	for t in state params model field; do \
 	    $(B)/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -close_fd_mask=2 -print_final_stats=1 \
 	        $$(test -f fuzz/$$t.dict && echo -dict=fuzz/$$t.dict) \

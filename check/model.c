@@ -5,6 +5,8 @@
  * with white space continues the statement above it, `#` starts a comment.
  *
  *   manifold   NAME, NAME, ... : S2        unit vectors q_i of R³ (S² factors)
+ *   manifold   NAME : SO3 (W)              a rotation and its body angular velocity (model_so3.c)
+ *   manifold   NAME, ... : S1 | R1 | R3    angles, numbers or vectors of R³ (model_flat.c)
  *   parameters NAME = NUMBER, ...          defaults, decimal (read at the working precision)
  *   lagrangian EXPR                        L, a scalar
  *   invariant  NAME = EXPR                 a quantity expected to be conserved (scalar)
@@ -24,8 +26,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "chartless_base.h"
+#include "lagr_flat.h"
 #include "lagr_s2.h"
 #include "model.h"
+#include "model_ext.h"
 
 /* ------------------------------------------------------------ parsing */
 
@@ -133,6 +137,10 @@ static int known_name(const cl_model *m, const char *s, size_t n)
         if (strlen(m->pname[i]) == n && !memcmp(m->pname[i], s, n)) return 1;
     for (size_t i = 0; i < m->ninv; i++)
         if (strlen(m->invname[i]) == n && !memcmp(m->invname[i], s, n)) return 1;
+    for (size_t i = 0; i < m->nflat; i++)
+        if (strlen(m->flat[i].name) == n && !memcmp(m->flat[i].name, s, n)) return 1;
+    for (int i = 0; i < 2 * m->so3; i++)
+        if (strlen(m->so3name[i]) == n && !memcmp(m->so3name[i], s, n)) return 1;
     return 0;
 }
 
@@ -158,7 +166,63 @@ static int grow(void *pp, size_t count, size_t size)
     return 0;
 }
 
-/* manifold NAME, NAME, ... : S2 */
+/*
+ * The rest of `manifold R : SO3 (W)` from \p i: the names declared by this
+ * statement (from m->qname[first]) must be the one name R, which moves to
+ * m->so3name[0]; the body angular velocity is named W unless a name is given
+ * in parentheses.
+ */
+static int parse_so3(reader *r, size_t first, size_t i, size_t end)
+{
+    cl_model *m = r->m;
+    if (m->so3 || m->nflat || first > 0 || m->n != 1)
+        return fail(r, (long)i - 3, CL_EPARSE, "an SO3 factor is one rotation R alone on the manifold (no other factors yet)");
+    memcpy(m->so3name[0], m->qname[0], sizeof m->so3name[0]);
+    m->n = 0;
+    m->so3 = 1;
+    skip_blank(r, &i, end);
+    if (i < end && r->s[i] == '(') {
+        i++;
+        if (new_name(r, &i, end, m->so3name[1], "the body angular velocity")) return r->failed;
+        skip_blank(r, &i, end);
+        if (i >= end || r->s[i] != ')') return fail(r, (long)i, CL_EPARSE, "expected ')' after the name of the body angular velocity");
+        i++;
+    } else if (known_name(m, "W", 1)) return fail(r, (long)i, CL_EPARSE, "'W' (the body angular velocity) is declared twice: name it, as SO3 (Omega)");
+    else strcpy(m->so3name[1], "W");
+    skip_blank(r, &i, end);
+    if (i < end && r->s[i] != '#') return fail(r, (long)i, CL_EPARSE, "expected '(' or the end of the line after SO3");
+    return 0;
+}
+
+/*
+ * The factor S1, R1 or R3 (\p n bytes at \p i) of the names declared by
+ * this statement (m->qname[first] …), which move to m->flat.
+ */
+static int parse_flat(reader *r, size_t first, size_t i, size_t n, size_t end)
+{
+    cl_model *m = r->m;
+    int angle = r->s[i] == 'S', dim = angle ? 1 : (n == 2 && r->s[i + 1] == '1') ? 1 : (n == 2 && r->s[i + 1] == '3') ? 3 : 0;
+    if (!dim) return fail(r, (long)i, CL_EPARSE, "R^k factors are R1 (a number) or R3 (a vector); write R2 as two R1 factors");
+    if (first > 0) return fail(r, (long)i, CL_EPARSE, "S1 and R^k factors cannot be combined with S2 factors yet");
+    for (size_t k = first; k < m->n; k++) {
+        if (m->d + (size_t)dim > CL_LAGR_FLAT_MAX_DIM)
+            return fail(r, (long)i, CL_EDIM, "more than %d coordinates of S1 and R^k factors", CL_LAGR_FLAT_MAX_DIM);
+        if (grow(&m->flat, m->nflat, sizeof *m->flat)) return fail(r, (long)i, CL_ENOMEM, "out of memory");
+        cl_model_flat *f = m->flat + m->nflat++;
+        memcpy(f->name, m->qname[k], sizeof f->name);
+        f->dim = dim;
+        f->angle = angle;
+        f->at = m->d;
+        m->d += (size_t)dim;
+    }
+    m->n = first;
+    i += n;
+    skip_blank(r, &i, end);
+    if (i < end && r->s[i] != '#') return fail(r, (long)i, CL_EPARSE, "expected the end of the line after %.*s", (int)n, r->s + i - n);
+    return 0;
+}
+
+/* manifold NAME, NAME, ... : S2 (or NAME : SO3, or NAME, ... : S1, R1, R3) */
 static int parse_manifold(reader *r, size_t i, size_t end)
 {
     cl_model *m = r->m;
@@ -176,15 +240,16 @@ static int parse_manifold(reader *r, size_t i, size_t end)
     i++;
     skip_blank(r, &i, end);
     size_t n = name_at(r, i, end);
-    if (n != 2 || memcmp(r->s + i, "S2", 2)) {
-        int other = (n == 3 && !memcmp(r->s + i, "SO3", 3)) || (n == 2 && !memcmp(r->s + i, "S1", 2)) || (n && r->s[i] == 'R');
-        return fail(r, (long)i, CL_EPARSE, other ? "only S2 factors are supported so far (SO3, S1 and R^k are not)"
-                                                 : "expected the factor S2 after ':'");
-    }
+    if (n == 3 && !memcmp(r->s + i, "SO3", 3)) return parse_so3(r, first, i + 3, end);
+    if (m->so3) return fail(r, (long)i, CL_EPARSE, "an SO3 factor cannot be combined with other factors yet");
+    if ((n == 2 && !memcmp(r->s + i, "S1", 2)) || (n >= 2 && r->s[i] == 'R' && isdigit((unsigned char)r->s[i + 1])))
+        return parse_flat(r, first, i, n, end);
+    if (m->nflat) return fail(r, (long)i, CL_EPARSE, "S2 factors cannot be combined with S1 and R^k factors yet");
+    if (n != 2 || memcmp(r->s + i, "S2", 2))
+        return fail(r, (long)i, CL_EPARSE, "expected the factor S2, SO3, S1, R1 or R3 after ':'");
     i += 2;
     skip_blank(r, &i, end);
     if (i < end && r->s[i] != '#') return fail(r, (long)i, CL_EPARSE, "expected the end of the line after S2");
-    (void)first;
     return 0;
 }
 
@@ -229,6 +294,8 @@ static int parse_parameters(reader *r, size_t i, size_t end)
 static int lookup(void *ctx, cl_expr_dag *g, const char *name, size_t len, int prime, cl_expr_value *out)
 {
     const cl_model *m = ctx;
+    if (m->so3) return cl_model_so3_lookup(m, g, name, len, prime, out);
+    if (m->nflat) return cl_model_flat_lookup(m, g, name, len, prime, out);
     for (size_t i = 0; i < m->n; i++)
         if (strlen(m->qname[i]) == len && !memcmp(m->qname[i], name, len)) {
             out->shape = 3;
@@ -236,12 +303,7 @@ static int lookup(void *ctx, cl_expr_dag *g, const char *name, size_t len, int p
             return 0;
         }
     if (prime) return -1; /* only the manifold's names have velocities */
-    for (size_t i = 0; i < m->nparam; i++)
-        if (strlen(m->pname[i]) == len && !memcmp(m->pname[i], name, len)) {
-            *out = (cl_expr_value){.shape = 1, .id = {cl_expr_input(g, (long)(6 * m->n + i))}};
-            return 0;
-        }
-    return -1;
+    return cl_model_lookup_param(m, g, name, len, (long)(6 * m->n), out);
 }
 
 /* A scalar expression from i to end into *node. */
@@ -315,6 +377,7 @@ void cl_model_free(cl_model *m)
     free(m->pdef);
     free(m->pname);
     free(m->qname);
+    free(m->flat);
     free(m->invname);
     free(m->inv);
     cl_expr_dag_free(m->g);
@@ -342,7 +405,7 @@ int cl_model_parse(cl_model **out, const char *source, const char *text, size_t 
     if (len > (size_t)CL_MODEL_MAX_BYTES) fail(&r, 0, CL_EDIM, "model larger than %ld bytes", CL_MODEL_MAX_BYTES);
     else if (memchr(text, 0, len)) fail(&r, (long)((const char *)memchr(text, 0, len) - text), CL_EPARSE, "a NUL byte in the model");
     if (!r.failed && !parse_pass(&r, 1)) {
-        if (m->n == 0) fail(&r, (long)len, CL_EPARSE, "expected a manifold statement (manifold q1, ... : S2)");
+        if (m->n == 0 && !m->so3 && !m->nflat) fail(&r, (long)len, CL_EPARSE, "expected a manifold statement (manifold q1, ... : S2)");
         else parse_pass(&r, 2);
     }
     if (!r.failed && m->L < 0) fail(&r, (long)len, CL_EPARSE, "expected a lagrangian statement");
@@ -363,6 +426,14 @@ int cl_model_load(cl_model **out, const char *path, cl_sys_error *e)
     if (!st) st = cl_model_parse(out, path, buf, len, e);
     free(buf);
     return st;
+}
+
+int cl_model_load_shipped(cl_model **out, const char *name, cl_sys_error *e)
+{
+    const char *dir = getenv("CHARTLESS_MODELS");
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s.model", dir ? dir : "models", name);
+    return cl_model_load(out, path, e);
 }
 
 /* ------------------------------------------------------------ the model as a system */
@@ -426,21 +497,9 @@ static size_t model_dim(void *inst, int form) { (void)form; return 6 * ((model_i
 /* What went wrong at a state, naming the subexpression of the model for a domain error. */
 static void explain(const model_inst *mi, int st, char *err, size_t errlen)
 {
-    int bad = cl_lagr_s2_bad_node_mp(mi->lg);
-    const cl_model *m = mi->ms->m;
-    if (st == CL_EDOMAIN && bad >= 0 && cl_expr_dag_node(m->g, bad)->pos >= 0) {
-        long pos = cl_expr_dag_node(m->g, bad)->pos;
-        char where[240];
-        cl_model_where(m, pos, where, sizeof where);
-        int len = 0;
-        while (m->text[pos + len] && m->text[pos + len] != '\n' && len < 24) len++;
-        snprintf(err, errlen, "the model is not defined at this state: %s: '%.*s' leaves its domain (division by zero, "
-                 "log/sqrt of x <= 0, or no derivative)", where, len, m->text + pos);
-    } else if (st == CL_ESINGULAR)
-        snprintf(err, errlen, "the Lagrangian is degenerate at this state: its velocity Hessian restricted to the tangent space is singular");
-    else if (st == CL_ENOCONV)
-        snprintf(err, errlen, "the Legendre map could not be inverted at this state (Newton's method did not converge)");
-    else snprintf(err, errlen, "%s", cl_strerror(st));
+    cl_model_explain(mi->ms->m, cl_lagr_s2_bad_node_mp(mi->lg), st,
+                     "the Lagrangian is degenerate at this state: its velocity Hessian restricted to the tangent space is singular", err,
+                     errlen);
 }
 
 /* Validate a state loosely, then make sure the vector field is defined there (to name what is not). */
@@ -555,6 +614,10 @@ void cl_model_system_free(const cl_system *s)
 {
     model_system *ms = (model_system *)s;
     if (!ms) return;
+    if (s->create != model_create) {
+        cl_model_ext_system_free(s);
+        return;
+    }
     for (model_system **p = &open_models; *p; p = &(*p)->next)
         if (*p == ms) {
             *p = ms->next;
@@ -574,6 +637,8 @@ int cl_model_system_new(const cl_system **out, const char *path, cl_sys_error *e
     cl_model *m;
     int st = cl_model_load(&m, path, e);
     if (st) return st;
+    if (m->so3) return cl_model_ext_system_new(out, m, &cl_model_kind_so3, e);
+    if (m->nflat) return cl_model_ext_system_new(out, m, &cl_model_kind_flat, e);
     model_system *ms = calloc(1, sizeof *ms);
     if (ms) {
         ms->m = m;

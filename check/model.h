@@ -4,7 +4,8 @@
  *        (configuration manifold, parameters, Lagrangian, invariants), read
  *        into an expression graph, and the model as a system of the command
  *        line (system.h) whose vector fields come from L through the exact
- *        derivatives of the expression engine (lagr_s2.h).
+ *        derivatives of the expression engine (lagr_s2.h; lagr_so3.h and
+ *        lagr_flat.h for SO(3), S¹ and Rᵏ factors).
  *
  * The grammar is documented at the top of model.c and on docs/models.md.
  */
@@ -21,12 +22,25 @@
 #define CL_MODEL_MAX_INVARIANTS 32    /**< declared invariants */
 #define CL_MODEL_MAX_NAME 32          /**< bytes of a name */
 
+/** An S¹ or Rᵏ factor of a model (model_flat.c): its coordinates are inputs at .. at + dim − 1. */
+typedef struct cl_model_flat {
+    char name[CL_MODEL_MAX_NAME + 1];
+    int dim;   /**< 1 (S1, R1) or 3 (R3) */
+    int angle; /**< 1: an S¹ angle */
+    size_t at; /**< its first coordinate */
+} cl_model_flat;
+
 /** A parsed model. */
 typedef struct cl_model {
     char *source;          /**< the file's name, for messages */
     char *text;            /**< the file's text (node positions are offsets into it) */
-    cl_expr_dag *g;        /**< L and the invariants; inputs: q (3n), q̇ (3n), parameters */
+    cl_expr_dag *g;        /**< L and the invariants; inputs: q (3n), q̇ (3n), parameters (SO(3): R, Ω, parameters) */
     size_t n;              /**< unit vectors q_1 … q_n on S² */
+    int so3;               /**< 1: the manifold is SO(3) (model_so3.c); inputs R (9), Ω (3), parameters */
+    char so3name[2][CL_MODEL_MAX_NAME + 1]; /**< names of R and of its body angular velocity Ω */
+    size_t nflat;          /**< S¹ and Rᵏ factors (model_flat.c); inputs q (d), q̇ (d), parameters */
+    cl_model_flat *flat;
+    size_t d;              /**< their coordinates */
     char (*qname)[CL_MODEL_MAX_NAME + 1];
     size_t nparam;
     char (*pname)[CL_MODEL_MAX_NAME + 1];
@@ -46,6 +60,13 @@ int cl_model_parse(cl_model **out, const char *source, const char *text, size_t 
 /** Read and parse the file \p path (errors as cl_model_parse, and CL_EPARSE when it cannot be read). */
 int cl_model_load(cl_model **out, const char *path, cl_sys_error *e);
 void cl_model_free(cl_model *m);
+/**
+ * Load the shipped model models/NAME.model, from the directory
+ * $CHARTLESS_MODELS when it is set, else models/ under the current directory
+ * (the oracle and the tests run from the top of the tree). Errors as
+ * cl_model_load().
+ */
+int cl_model_load_shipped(cl_model **out, const char *name, cl_sys_error *e);
 /** `SOURCE:LINE:COL` of byte offset \p pos of the model's text, into \p buf. */
 void cl_model_where(const cl_model *m, long pos, char *buf, size_t len);
 

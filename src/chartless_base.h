@@ -25,5 +25,7 @@
 #include "energy_casimir.h"
 #include "expr.h"
 #include "lagr_s2.h"
+#include "lagr_so3.h"
+#include "lagr_flat.h"
 
 #endif

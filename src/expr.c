@@ -336,11 +336,12 @@ static cl_expr_value parse_number(parser *p)
 }
 
 typedef struct function { const char *name; int nargs, op; } function;
-enum { F_ATAN2 = 100, F_DOT, F_CROSS, F_HAT, F_NORM };
+enum { F_ATAN2 = 100, F_DOT, F_CROSS, F_HAT, F_NORM, F_TRANSPOSE };
 static const function functions[] = {
     {"sin", 1, CL_EXPR_SIN}, {"cos", 1, CL_EXPR_COS}, {"tan", 1, CL_EXPR_TAN}, {"exp", 1, CL_EXPR_EXP},
     {"log", 1, CL_EXPR_LOG}, {"sqrt", 1, CL_EXPR_SQRT}, {"atan2", 2, F_ATAN2}, {"dot", 2, F_DOT},
     {"cross", 2, F_CROSS}, {"hat", 1, F_HAT}, {"norm", 1, F_NORM},
+    {"transpose", 1, F_TRANSPOSE},
 };
 
 static cl_expr_value call(parser *p, const function *f, const char *name, size_t nlen, size_t at)
@@ -387,6 +388,12 @@ static cl_expr_value call(parser *p, const function *f, const char *name, size_t
             int nu[3];
             for (int i = 0; i < 3; i++) nu[i] = node(p, CL_EXPR_NEG, u[i], -1, 0, at);
             r = (cl_expr_value){.shape = 9, .id = {z, nu[2], u[1], u[2], z, nu[0], nu[1], u[0], z}};
+        }
+        break;
+    case F_TRANSPOSE:
+        if (need_shape(p, a, 9, argat[0], what)) {
+            r.shape = 9;
+            for (int i = 0; i < 9; i++) r.id[i] = a[0].id[3 * (i % 3) + i / 3];
         }
         break;
     default:

@@ -24,7 +24,8 @@
  *   primary := NUMBER | NAME "'"? | NAME '(' expr (',' expr)* ')' | '(' expr ')'
  *            | '[' expr ',' expr ',' expr ']'       a vector of R³
  *   functions: sin cos tan exp log sqrt (scalar), atan2(y, x), dot(u, v),
- *              cross(u, v), hat(u) (the matrix S(u), S(u)v = u × v), norm(u)
+ *              cross(u, v), hat(u) (the matrix S(u), S(u)v = u × v), norm(u),
+ *              transpose(M) (Mᵀ of a 3×3 matrix)
  * \endverbatim
  * '*' multiplies scalars, a scalar and a vector or matrix, a matrix and a
  * vector or two matrices; '/' divides by a scalar; '^' takes scalars (an

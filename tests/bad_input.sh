@@ -65,6 +65,13 @@ bad "rhs, --model of a missing file" "$S1" rhs --model "$T/none.model"
 bad "rhs, --model with a syntax error" "$S1" rhs --model "$T/broken.model"
 bad "rhs, --param without =" "$S1" rhs --model "$M" --param g
 bad "rhs, --param of an unknown parameter" "$S1" rhs --model "$M" --param mass=2
+HT="$(pwd)/models/heavy-top.model"
+RT="0.6 0 0.8  0.64 0.6 -0.48  -0.48 0.8 0.36"
+bad "rhs, SO3 model, R beyond 2^-40 of orthogonal" "0.600000001 0 0.8  0.64 0.6 -0.48  -0.48 0.8 0.36  0.3 -0.7 1.1" rhs --model "$HT"
+bad "rhs, SO3 model, det R = -1" "-0.6 0 -0.8  -0.64 -0.6 0.48  0.48 -0.8 -0.36  0.3 -0.7 1.1" rhs --model "$HT"
+bad "rhs, SO3 model, R^T Rdot not skew" "$RT  1 0 0  0 1 0  0 0 1" rhs --model "$HT" --form RRdot
+bad "rhs, SO3 model, unknown form" "$RT  0.3 -0.7 1.1" rhs --model "$HT" --form qdot
+bad "simulate, SO3 model, R not orthogonal" "1 0 0  0 1 0  0 0 2  0 0 1" simulate --model "$HT" --t 1
 bad "rhs, --n 0" "$S1" rhs --system chain --n 0
 bad "rhs, --n -1" "$S1" rhs --system chain --n -1
 bad "rhs, --n 1.5" "$S1" rhs --system chain --n 1.5

@@ -9,6 +9,7 @@
 #include "emb_subspace.h"
 #include "emb_sphere.h"
 #include "emb_so3.h"
+#include "lagr_so3.h"
 #include "r3.h"
 #include "emb_impl.h"
 
@@ -539,53 +540,23 @@ static void det3(rptr d, rsrc R)
     v3_dot(d, R, c);
 }
 
-/* Validate an input state: R within UNIT_TOL of SO(3) is made orthogonal at the working
- * precision (Newton-Schulz R <- R (3I - R^T R) / 2, which squares the defect at each step),
- * and R^T Rdot (R^T mu) within it of skew is replaced by its skew part, in place (x is the
- * command line's buffer, read from the user's decimals). */
+/* Validate an input state: R within 2^-40 of SO(3) is made orthogonal at the working
+ * precision and R^T Rdot (R^T mu) within it of skew is replaced by its skew part, in place
+ * (x is the command line's buffer, read from the user's decimals), by the core's
+ * cl_lagr_so3_project_state (Newton-Schulz), which the SO(3) models use too. */
 static int top_check(void *p, int form, mpfr_ptr x, char *err, size_t errlen)
 {
-    emb_inst *in = p;
-    rptr R = x, V = x + 9;
     if (!CL_FN(cl_rvec_is_finite)(x, top_dim(p, form))) return fail(err, errlen, CL_ENAN, "NaN or infinity");
+    emb_inst *in = p;
     if (form == 3) return in->kind == K_RIGID ? CL_OK : top_check_gamma(in, x + 3, err, errlen);
-    double defect = CL_FN(cl_emb_so3_log2_orth_defect)(R);
-    if (defect > -40) {
-        snprintf(err, errlen, "R is not orthogonal (|R^T R - I| = 2^%.1f)", defect);
-        return CL_EDOMAIN;
-    }
-    rptr T = in->tmp, S = in->tmp + 9;
-    R_DECL(d, in->prec);
-    det3(d, R);
-    if (r_sgn(d) <= 0) return fail(err, errlen, CL_EDOMAIN, "R must have determinant +1");
-    for (long bits = 40; bits < 2L * (long)in->prec + 80; bits *= 2) {
-        m3_transpose(T, R);
-        m3_mul(T, T, R);
-        for (int i = 0; i < 9; i++) {
-            r_neg(T + i, T + i);
-            if (i % 4 == 0) r_add_si(T + i, T + i, 3);
-            r_mul_2si(T + i, T + i, -1);
-        }
-        m3_mul(R, R, T);
-    }
-    if (form == 0) return CL_OK;
-    /* R^T V = S; its symmetric part T must vanish */
-    m3_transpose(T, R);
-    m3_mul(S, T, V);
-    m3_transpose(T, S);
-    for (int i = 0; i < 9; i++) r_add(T + i, T + i, S + i);
-    double sc = CL_FN(cl_rvec_log2_maxabs)(V, 9), sym = CL_FN(cl_rvec_log2_maxabs)(T, 9) - 1;
-    if (sym > -40 + (sc > 0 ? sc : 0)) {
-        snprintf(err, errlen, "R^T %s is not skew (|sym(R^T %s)| = 2^%.1f)", form == 1 ? "Rdot" : "mu",
-                 form == 1 ? "Rdot" : "mu", sym);
-        return CL_ENOTTANGENT;
-    }
-    for (int i = 0; i < 9; i++) { /* S - T/2: the skew part */
-        r_mul_2si(T + i, T + i, -1);
-        r_sub(S + i, S + i, T + i);
-    }
-    m3_mul(V, R, S);
-    return CL_OK;
+    double defect;
+    int st = CL_FN(cl_lagr_so3_project_state)(form, x, -40, &defect);
+    if (st == CL_EDOMAIN && defect == INFINITY) return fail(err, errlen, CL_EDOMAIN, "R must have determinant +1");
+    if (st == CL_EDOMAIN) snprintf(err, errlen, "R is not orthogonal (|R^T R - I| = 2^%.1f)", defect);
+    else if (st == CL_ENOTTANGENT)
+        snprintf(err, errlen, "R^T %s is not skew (|sym(R^T %s)| = 2^%.1f)", form == 1 ? "Rdot" : "mu", form == 1 ? "Rdot" : "mu", defect);
+    else if (st) snprintf(err, errlen, "%s", cl_strerror(st));
+    return st;
 }
 
 static int top_rhs(void *p, int form, mpfr_ptr dx, mpfr_srcptr x)

@@ -17,11 +17,8 @@
 /* The file models/NAME.model (from $CHARTLESS_MODELS when set: the tests run from the top of the tree). */
 static int load_model(cl_model **m, const char *name)
 {
-    const char *dir = getenv("CHARTLESS_MODELS");
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s.model", dir ? dir : "models", name);
     cl_sys_error e;
-    return cl_model_load(m, path, &e);
+    return cl_model_load_shipped(m, name, &e);
 }
 
 /* Set the model's parameter \p name to \p v; CL_EPARAM when the model has no such parameter. */

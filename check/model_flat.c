@@ -1,0 +1,82 @@
+/*
+ * Models on products of circles and Euclidean spaces (model_ext.h):
+ *
+ *   manifold   theta : S1        an angle (a number; its velocity theta')
+ *   manifold   x : R1            a number
+ *   manifold   r : R3            a vector of R³ (r.x, r', cross(r, r'), ...)
+ *
+ * in any number and order; the state is the coordinates of the factors in
+ * the order declared, then their velocities (form qdot) or the canonical
+ * momenta p = ∂L/∂q̇ (form p). The equations are the Euler–Lagrange
+ * equations of L derived by the expression engine (lagr_flat.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "chartless_base.h"
+#include "lagr_flat.h"
+#include "model_ext.h"
+
+int cl_model_flat_lookup(const cl_model *m, cl_expr_dag *g, const char *name, size_t len, int prime, cl_expr_value *out)
+{
+    for (size_t i = 0; i < m->nflat; i++) {
+        const cl_model_flat *f = m->flat + i;
+        if (strlen(f->name) != len || memcmp(f->name, name, len)) continue;
+        out->shape = f->dim;
+        for (int k = 0; k < f->dim; k++) out->id[k] = cl_expr_input(g, (long)((prime ? m->d : 0) + f->at) + k);
+        return 0;
+    }
+    if (prime) return -1; /* only the manifold's names have velocities */
+    return cl_model_lookup_param(m, g, name, len, (long)(2 * m->d), out);
+}
+
+static const char *const flat_forms[] = {"qdot", "p", NULL};
+
+static void *flat_open(const cl_model *m, cl_prec_t prec) { return cl_lagr_flat_new_mp(m->g, m->L, m->d, m->nparam, prec); }
+static void flat_close(void *core) { cl_lagr_flat_free_mp(core); }
+static void flat_set_param(void *core, size_t k, mpfr_srcptr v) { cl_lagr_flat_set_param_mp(core, k, v); }
+static int flat_bad_node(const void *core) { return cl_lagr_flat_bad_node_mp(core); }
+static size_t flat_dim(const cl_model *m, int form) { return 2 * m->d; }
+static int flat_rhs(void *core, int form, mpfr_ptr dx, mpfr_srcptr x) { return cl_lagr_flat_rhs_mp(core, form, dx, x); }
+static int flat_convert(void *core, int from, mpfr_srcptr x, int to, mpfr_ptr y) { return cl_lagr_flat_convert_mp(core, from, x, to, y); }
+static int flat_value(void *core, int id, int form, mpfr_ptr out, mpfr_srcptr x) { return cl_lagr_flat_value_mp(core, id, form, out, x); }
+/* Every finite state is on the manifold (an angle is any number). */
+static int flat_project(const cl_model *m, int form, mpfr_ptr x, char *err, size_t errlen) { return CL_OK; }
+
+/* Coordinates and velocities with standard normal entries. */
+static int flat_random(const cl_model *m, mpfr_ptr x, cl_rng *g)
+{
+    for (size_t i = 0; i < 2 * m->d; i++) mpfr_set_d(x + i, cl_rng_normal(g), MPFR_RNDN);
+    return CL_OK;
+}
+
+/* theta, r.x, ..., then theta', r'.x (qdot) or p_theta, p_r.x (p) */
+static void flat_component_name(const cl_model *m, int form, size_t i, char *buf, size_t len)
+{
+    static const char xyz[] = "xyz";
+    size_t j = i % m->d;
+    const cl_model_flat *f = m->flat;
+    while (j >= f->at + (size_t)f->dim) f++;
+    const char *pre = i >= m->d && form == CL_LAGR_FLAT_P ? "p_" : "", *post = i >= m->d && form == CL_LAGR_FLAT_QDOT ? "'" : "";
+    if (f->dim == 1) snprintf(buf, len, "%s%s%s", pre, f->name, post);
+    else snprintf(buf, len, "%s%s%s.%c", pre, f->name, post, xyz[j - f->at]);
+}
+
+const cl_model_kind cl_model_kind_flat = {
+    .forms = flat_forms,
+    .state_help = "qdot: the coordinates of the factors in the order declared (an angle of S1, a number of R1, three of R3),\n"
+                  "then their velocities; p: the coordinates, then the canonical momenta p = dL/dqdot.\n",
+    .what = "angles and coordinates of S1 and R^k factors",
+    .singular = "the Lagrangian is degenerate at this state: its velocity Hessian is singular",
+    .open = flat_open,
+    .close = flat_close,
+    .set_param = flat_set_param,
+    .bad_node = flat_bad_node,
+    .dim = flat_dim,
+    .rhs = flat_rhs,
+    .convert = flat_convert,
+    .value = flat_value,
+    .project = flat_project,
+    .random = flat_random,
+    .component_name = flat_component_name,
+};

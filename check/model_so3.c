@@ -1,0 +1,141 @@
+/*
+ * Models on SO(3) (model_ext.h): a rigid body written as a formula.
+ *
+ *   manifold   R : SO3 (W)       the rotation R (body to space) and the body
+ *                                angular velocity W = (RᵀṘ)^∨ (named W when
+ *                                the parentheses are left out)
+ *
+ * In an expression R is a 3×3 matrix (R*v, transpose(R), matrix products),
+ * R' the matrix Ṙ = R hat(W), W a vector. The equations of motion are the
+ * Euler–Poincaré equations of [EMB §3.4] derived from L(R, W) by the
+ * expression engine (lagr_so3.h), and the state is laid out as for
+ * `--system heavy-top`: R (9 numbers, row by row) then W (form ROmega), Ṙ
+ * (RRdot) or μ = ½R(∂L/∂W)^ (Rmu).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "chartless_base.h"
+#include "lagr_so3.h"
+#include "model_ext.h"
+
+static int is_name(const char *a, const char *name, size_t len) { return strlen(a) == len && !memcmp(a, name, len); }
+
+int cl_model_so3_lookup(const cl_model *m, cl_expr_dag *g, const char *name, size_t len, int prime, cl_expr_value *out)
+{
+    if (is_name(m->so3name[0], name, len)) {
+        out->shape = 9;
+        for (int k = 0; k < 9; k++) out->id[k] = cl_expr_input(g, k);
+        if (!prime) return 0;
+        /* Ṙ = R hat(W): (RŴ)_ij = Σ_k R_ik Ŵ_kj with Ŵ = [[0, −w3, w2], [w3, 0, −w1], [−w2, w1, 0]] */
+        int w[3], R[9];
+        for (int k = 0; k < 3; k++) w[k] = cl_expr_input(g, 9 + k);
+        for (int k = 0; k < 9; k++) R[k] = out->id[k];
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++) {
+                int a = (j + 1) % 3, b = (j + 2) % 3; /* column j of Ŵ: Ŵ_aj = w_b, Ŵ_bj = −w_a */
+                int t1 = cl_expr_op(g, CL_EXPR_MUL, R[3 * i + a], w[b], 0, -1);
+                int t2 = cl_expr_op(g, CL_EXPR_MUL, R[3 * i + b], w[a], 0, -1);
+                out->id[3 * i + j] = t1 < 0 || t2 < 0 ? -1 : cl_expr_op(g, CL_EXPR_SUB, t1, t2, 0, -1);
+                if (out->id[3 * i + j] < 0) return -1;
+            }
+        return 0;
+    }
+    if (prime) return -1; /* only R has a velocity */
+    if (is_name(m->so3name[1], name, len)) {
+        out->shape = 3;
+        for (int k = 0; k < 3; k++) out->id[k] = cl_expr_input(g, 9 + k);
+        return 0;
+    }
+    return cl_model_lookup_param(m, g, name, len, CL_LAGR_SO3_NSTATE, out);
+}
+
+/* ------------------------------------------------------------ the kind */
+
+/* Largest |(RᵀR − I)ᵢⱼ| (and |sym(RᵀV)| relative to max(1, |V|)) accepted on input. */
+#define INPUT_TOL_LOG2 (-40.0)
+
+static const char *const so3_forms[] = {"ROmega", "RRdot", "Rmu", NULL};
+
+static void *so3_open(const cl_model *m, cl_prec_t prec) { return cl_lagr_so3_new_mp(m->g, m->L, m->nparam, prec); }
+static void so3_close(void *core) { cl_lagr_so3_free_mp(core); }
+static void so3_set_param(void *core, size_t k, mpfr_srcptr v) { cl_lagr_so3_set_param_mp(core, k, v); }
+static int so3_bad_node(const void *core) { return cl_lagr_so3_bad_node_mp(core); }
+static size_t so3_dim(const cl_model *m, int form) { return cl_lagr_so3_dim_mp(form); }
+static int so3_rhs(void *core, int form, mpfr_ptr dx, mpfr_srcptr x) { return cl_lagr_so3_rhs_mp(core, form, dx, x); }
+static int so3_convert(void *core, int from, mpfr_srcptr x, int to, mpfr_ptr y) { return cl_lagr_so3_convert_mp(core, from, x, to, y); }
+static int so3_value(void *core, int id, int form, mpfr_ptr out, mpfr_srcptr x) { return cl_lagr_so3_value_mp(core, id, form, out, x); }
+
+/* Validate and project the state in place (lagr_so3.h), naming what is wrong. */
+static int so3_project(const cl_model *m, int form, mpfr_ptr x, char *err, size_t errlen)
+{
+    const char *R = m->so3name[0], *V = form == CL_LAGR_SO3_RRDOT ? "Rdot" : "mu";
+    double defect;
+    int st = cl_lagr_so3_project_state_mp(form, x, INPUT_TOL_LOG2, &defect);
+    if (st == CL_EDOMAIN && defect == INFINITY) snprintf(err, errlen, "%s must have determinant +1", R);
+    else if (st == CL_EDOMAIN) snprintf(err, errlen, "%s is not orthogonal (|%s^T %s - I| = 2^%.1f)", R, R, R, defect);
+    else if (st == CL_ENOTTANGENT) snprintf(err, errlen, "%s^T %s is not skew (|sym(%s^T %s)| = 2^%.1f)", R, V, R, V, defect);
+    else if (st) snprintf(err, errlen, "%s", cl_strerror(st));
+    return st;
+}
+
+/* max |(RᵀR − I)ᵢⱼ| */
+static void so3_drift(const cl_model *m, int form, mpfr_ptr d, mpfr_srcptr x)
+{
+    mpfr_t s;
+    mpfr_init2(s, mpfr_get_prec(d));
+    mpfr_set_zero(d, 1);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            mpfr_set_si(s, i == j ? -1 : 0, MPFR_RNDN);
+            for (int k = 0; k < 3; k++) mpfr_fma(s, x + 3 * k + i, x + 3 * k + j, s, MPFR_RNDN);
+            mpfr_abs(s, s, MPFR_RNDN);
+            mpfr_max(d, d, s, MPFR_RNDN);
+        }
+    mpfr_clear(s);
+}
+
+/* R = exp(θ^) and Ω with normal entries of standard deviation 2, as the heavy top draws them. */
+static int so3_random(const cl_model *m, mpfr_ptr x, cl_rng *g)
+{
+    mpfr_ptr th = cl_rvec_new_mp(3, mpfr_get_prec(x));
+    if (!th) return CL_ENOMEM;
+    for (int i = 0; i < 3; i++) mpfr_set_d(x + 9 + i, 2.0 * cl_rng_normal(g), MPFR_RNDN);
+    for (int i = 0; i < 3; i++) mpfr_set_d(th + i, 2.0 * cl_rng_normal(g), MPFR_RNDN);
+    int st = cl_so3_exp_mp(x, th);
+    cl_rvec_free_mp(th);
+    return st;
+}
+
+static void so3_component_name(const cl_model *m, int form, size_t i, char *buf, size_t len)
+{
+    const char *R = m->so3name[0];
+    size_t j = i < 9 ? i : i - 9;
+    if (i < 9) snprintf(buf, len, "%s%zu%zu", R, j / 3 + 1, j % 3 + 1);
+    else if (form == CL_LAGR_SO3_ROMEGA) snprintf(buf, len, "%s%zu", m->so3name[1], j + 1);
+    else snprintf(buf, len, "%s%s%zu%zu", form == CL_LAGR_SO3_RRDOT ? R : "mu", form == CL_LAGR_SO3_RRDOT ? "dot" : "", j / 3 + 1,
+                  j % 3 + 1);
+}
+
+const cl_model_kind cl_model_kind_so3 = {
+    .forms = so3_forms,
+    .state_help = "ROmega: R (9, row by row) then the body angular velocity (3); RRdot: R (9) Rdot (9); Rmu: R (9) mu (9),\n"
+                  "mu = R (dL/dW)^ / 2. R within 2^-40 of SO(3) is made orthogonal at the working precision and R^T Rdot (R^T mu)\n"
+                  "skew; beyond it refused.\n",
+    .what = "a rotation on SO(3)",
+    .drift_name = "max|RtR-I|",
+    .singular = "the Lagrangian is degenerate at this state: its Hessian in the body angular velocity is singular",
+    .open = so3_open,
+    .close = so3_close,
+    .set_param = so3_set_param,
+    .bad_node = so3_bad_node,
+    .dim = so3_dim,
+    .rhs = so3_rhs,
+    .convert = so3_convert,
+    .value = so3_value,
+    .project = so3_project,
+    .drift = so3_drift,
+    .random = so3_random,
+    .component_name = so3_component_name,
+};
