@@ -1,5 +1,6 @@
-/* Small dense linear algebra in both scalar kinds; semantics in linalg_decl.h. */
+/* Small dense linear algebra in every scalar kind; semantics in linalg_decl.h. */
 #include <stdlib.h>
+#include <acb_mat.h>
 #include "linalg.h"
 
 /* Entry (i, j) of a row-major matrix with row length ld. */
@@ -55,16 +56,18 @@ void CL_FN(cl_mat_identity)(rptr A, int n)
 static void house(rptr alpha, rptr beta, rptr x, size_t ld, int len, rptr t)
 {
     double top = -INFINITY;
+    int zero = 1;
     for (int i = 0; i < len; i++) {
         double l = r_log2abs(x + (size_t)i * ld);
         if (l > top) top = l;
+        zero = zero && r_is_zero(x + (size_t)i * ld);
     }
-    if (top == -INFINITY) {
+    if (zero) { /* only an exact zero is skipped: a ball around 0 is reflected */
         r_set_zero(alpha);
         r_set_zero(beta);
         return;
     }
-    long e = (long)floor(top);
+    long e = top == -INFINITY ? 0 : (long)floor(top);
     r_set_zero(beta); /* beta holds the scaled sum of squares for now */
     for (int i = 0; i < len; i++) {
         r_mul_2si(t, x + (size_t)i * ld, -e);
@@ -298,12 +301,18 @@ static void sym_swap(rptr L, int n, int k, int a, int b)
     for (int i = b + 1; i < n; i++) r_swap(LO(i, a), LO(i, b));
 }
 
-/* Add the sign of λ (zero when |λ| ≤ τ) to the counts. */
-static void count_sign(int *np, int *nn, int *nz, rsrc lambda, rsrc tau)
+/* Add the sign of λ (zero when |λ| ≤ τ is proven) to the counts; 0, or
+   CL_EUNDECIDED when neither |λ| ≤ τ nor the sign of λ is proven (balls). */
+static int count_sign(int *np, int *nn, int *nz, rsrc lambda, rsrc tau, rptr t)
 {
-    if (r_cmpabs(lambda, tau) <= 0) ++*nz;
-    else if (r_sgn(lambda) > 0) ++*np;
-    else ++*nn;
+    r_abs(t, lambda);
+    int c = r_cmp3(t, tau);
+    if (c == -1 || c == 0) { ++*nz; return CL_OK; }
+    int s = r_sgn3(lambda);
+    if (s == 1) ++*np;
+    else if (s == -1) ++*nn;
+    else return CL_EUNDECIDED;
+    return CL_OK;
 }
 
 int CL_FN(cl_sym_inertia)(int *npos, int *nneg, int *nzero, rsrc A, int n, double zero_tol_factor)
@@ -331,14 +340,20 @@ int CL_FN(cl_sym_inertia)(int *npos, int *nneg, int *nzero, rsrc A, int n, doubl
     r_sqrt(alpha, alpha);
     r_add_si(alpha, alpha, 1);
     r_div_si(alpha, alpha, 8);     /* Bunch–Kaufman α = (1 + √17)/8 */
-    int np = 0, nn = 0, nz = 0;
+    int np = 0, nn = 0, nz = 0, st = CL_OK;
     int k = 0;
     while (k < n) {
         int imax = k;
         r_set_zero(colmax);
         for (int i = k + 1; i < n; i++)
             if (r_cmpabs(LO(i, k), colmax) > 0) { r_abs(colmax, LO(i, k)); imax = i; }
-        if (r_cmpabs(LO(k, k), tau) <= 0 && r_cmp(colmax, tau) <= 0) {
+        int colzero = 1; /* the whole remaining column within τ, proven */
+        for (int i = k; i < n && colzero; i++) {
+            r_abs(t, LO(i, k));
+            int c = r_cmp3(t, tau);
+            colzero = c == -1 || c == 0;
+        }
+        if (colzero) {
             nz++; /* the whole remaining column is zero to working precision */
             k++;
             continue;
@@ -365,7 +380,7 @@ int CL_FN(cl_sym_inertia)(int *npos, int *nneg, int *nzero, rsrc A, int n, doubl
         if (kp != kk) sym_swap(L, n, k, kk, kp);
         if (kstep == 1) {
             rsrc d = LO(k, k);
-            count_sign(&np, &nn, &nz, d, tau);
+            if ((st = count_sign(&np, &nn, &nz, d, tau, u))) break;
             for (int i = k + 1; i < n; i++) {
                 r_div(t, LO(i, k), d);
                 for (int j = k + 1; j <= i; j++) r_submul(LO(i, j), t, LO(j, k));
@@ -385,8 +400,7 @@ int CL_FN(cl_sym_inertia)(int *npos, int *nneg, int *nzero, rsrc A, int n, doubl
             else r_sub(l1, t, u);
             if (r_is_zero(l1)) r_set_zero(l2);
             else r_div(l2, det, l1);
-            count_sign(&np, &nn, &nz, l1, tau);
-            count_sign(&np, &nn, &nz, l2, tau);
+            if ((st = count_sign(&np, &nn, &nz, l1, tau, u)) || (st = count_sign(&np, &nn, &nz, l2, tau, u))) break;
             for (int i = k + 2; i < n; i++) {
                 /* (w1, w2) = D⁻¹ (l_ik, l_i,k+1) */
                 r_mul(w1, c, LO(i, k));
@@ -405,14 +419,15 @@ int CL_FN(cl_sym_inertia)(int *npos, int *nneg, int *nzero, rsrc A, int n, doubl
     }
     *npos = np;
     *nneg = nn;
-    *nzero = nz;
+    *nzero = st ? n - np - nn : nz; /* undecided: the signs not proven */
     CL_FN(cl_rvec_free)(L);
-    return CL_OK;
+    return st;
 }
 #undef LO
 
 /* --------------------------------------------------------------- eigenvalues */
 
+#if CL_PREC != CL_ARB /* balls take their eigenvalues from Arb (cl_eig below) */
 /* Parlett–Reinsch balancing by powers of 2 (EISPACK balanc, radix 2): exact
    similarity scaling; the decisions use row and column sums in double. */
 static void balance(rptr a, int n)
@@ -664,6 +679,7 @@ static int hqr(rptr a, int n, rptr wr, rptr wi)
     return CL_OK;
 #undef H
 }
+#endif
 
 /* Order by real part, then imaginary part (insertion sort, n is small). */
 static void sort_eigs(rptr wr, rptr wi, int n)
@@ -677,6 +693,39 @@ static void sort_eigs(rptr wr, rptr wi, int n)
         }
 }
 
+#if CL_PREC == CL_ARB
+/* Balls: Rump's verified enclosure around the QR approximation (Arb's
+   acb_mat_eig_multiple: simple eigenvalues are isolated, clusters share one
+   enclosure). */
+int CL_FN(cl_eig)(rptr wr, rptr wi, rsrc A, int n)
+{
+    if (n < 1) return CL_EDIM;
+    size_t nn = (size_t)n * (size_t)n;
+    if (!finite_all(A, nn)) return CL_ENAN;
+    slong prec = (slong)r_prec(A);
+    acb_mat_t M, R;
+    acb_ptr E = _acb_vec_init(n), Ea = _acb_vec_init(n);
+    acb_mat_init(M, n, n);
+    acb_mat_init(R, n, n);
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) acb_set_arb(acb_mat_entry(M, i, j), AT(A, n, i, j));
+    int st = CL_OK;
+    if (!acb_mat_approx_eig_qr(Ea, NULL, R, M, NULL, 0, prec) || !acb_mat_eig_multiple(E, M, Ea, R, prec))
+        st = CL_EUNDECIDED;
+    if (st == CL_OK) {
+        for (int i = 0; i < n; i++) {
+            arb_set(wr + i, acb_realref(E + i));
+            arb_set(wi + i, acb_imagref(E + i));
+        }
+        sort_eigs(wr, wi, n);
+    }
+    acb_mat_clear(M);
+    acb_mat_clear(R);
+    _acb_vec_clear(E, n);
+    _acb_vec_clear(Ea, n);
+    return st;
+}
+#else
 int CL_FN(cl_eig)(rptr wr, rptr wi, rsrc A, int n)
 {
     if (n < 1) return CL_EDIM;
@@ -692,3 +741,4 @@ int CL_FN(cl_eig)(rptr wr, rptr wi, rsrc A, int n)
     if (st == CL_OK) sort_eigs(wr, wi, n);
     return st;
 }
+#endif

@@ -10,10 +10,11 @@
  * A.1 matrix shows mgl − (I₃ + ml² − I₂)Ω₀² in Df₁₄, which is the value of
  * Df₁₄ + Df₁₃Df₃₁, i.e. of the eigenvalue²·Ī₁), and the eigenvalues are
  * 0, 0, 0, ±√((mgl − (I₃ + ml² − I₂)Ω₀²)/Ī₁) (Prop. 11): unstable when
- * I₃ + ml² < I₂, inconclusive otherwise. The module computes Df by
- * src/deriv (cl_skate_jacobian_deriv()) and
- * by hand, and compares the characteristic polynomials
- * (cl_charpoly()) with λ³(λ² − κ).
+ * I₃ + ml² < I₂, inconclusive otherwise. Df is computed by hand
+ * (cl_skate_jacobian_zeta()) and by src/deriv (cl_skate_jacobian_deriv(), in
+ * skate_sim.c, so that this chapter also compiles for Arb balls, where a
+ * finite-difference derivative has no enclosure), and the oracle compares
+ * their characteristic polynomials (cl_charpoly()) with λ³(λ² − κ).
  *
  * Energy–Casimir (Aeyels). With ℰ (30), C₁ (36), C₂ (37), C₃, the general
  * procedure of src/energy_casimir.h (least-squares multipliers, null space of
@@ -27,36 +28,8 @@
  */
 #include "r3.h"
 #include "skate.h"
-#include "deriv.h"
-
-#define CL_TEMPLATE_HEADER "deriv_decl.h"
-#include "cl_instantiate.h"
 
 #define P_(k) (par + CL_SKATE_##k)
-
-#if CL_PREC == CL_MPFR
-int cl_skate_zeta_field(mpfr_ptr y, mpfr_srcptr x, void *ctx)
-{
-    return cl_skate_rhs_zeta_mp(y, (mpfr_srcptr)ctx, x);
-}
-#endif
-
-int CL_FN(cl_skate_jacobian_deriv)(rptr Df, rptr err, rsrc par, rsrc zeta)
-{
-    cl_prec_t p = r_prec(Df);
-    mpfr_ptr pm = cl_rvec_new_mp(CL_SKATE_NPAR, p);
-    if (!pm) return CL_ENOMEM;
-    for (int i = 0; i < CL_SKATE_NPAR; i++) {
-#if CL_PREC == CL_MPFR
-        mpfr_set(pm + i, par + i, MPFR_RNDN);
-#else
-        mpfr_set_d(pm + i, par[i], MPFR_RNDN);
-#endif
-    }
-    int st = CL_FN(cl_jacobian)(Df, err, cl_skate_zeta_field, pm, zeta, 5, 5);
-    cl_rvec_free_mp(pm);
-    return st;
-}
 
 int CL_FN(cl_charpoly)(rptr coef, rsrc A, int n)
 {
