@@ -24,4 +24,9 @@ typedef arb_t cl_real_arb;        /**< one Arb ball (midpoint, radius) */
 typedef arb_ptr cl_rptr_arb;      /**< writable ball or vector of balls */
 typedef arb_srcptr cl_rsrc_arb;   /**< read-only ball or vector of balls */
 
+/** The ball kind's working precision in bits, one per thread (128 until set). */
+cl_prec_t cl_arb_get_prec(void);
+/** Set this thread's ball precision; CL_EPREC outside [CL_PREC_MIN, CL_PREC_MAX]. */
+int cl_arb_set_prec(cl_prec_t prec);
+
 #endif

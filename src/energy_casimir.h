@@ -42,6 +42,22 @@ typedef struct cl_ec_report {
     double log2_indep;    /**< log2 of min |R_jj| / max |R_jj| of the QR of [DC_j]: independence of the DC_j */
 } cl_ec_report;
 
+/**
+ * Three-way reading of a report, for certified verdicts: 1 when the
+ * restricted Hessian is proven definite (\p want = 0: of either sign; +1 or
+ * −1: of that sign), −1 when it is proven not to be (every sign decided, or a
+ * proven sign that contradicts it: for \p want = 0 a positive and a negative
+ * one), CL_UNDECIDED otherwise. In double and MPFR never CL_UNDECIDED.
+ */
+static inline int cl_ec_verdict(const cl_ec_report *rep, int want)
+{
+    int def = want ? rep->definite == want : rep->definite != 0;
+    if (def) return 1;
+    if (!rep->undecided) return -1;
+    int against = want > 0 ? rep->nneg > 0 : want < 0 ? rep->npos > 0 : rep->npos > 0 && rep->nneg > 0;
+    return against ? -1 : CL_UNDECIDED;
+}
+
 #define CL_TEMPLATE_HEADER "energy_casimir_decl.h"
 #define CL_TEMPLATE_ARB
 #include "cl_instantiate.h"

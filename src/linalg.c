@@ -694,6 +694,109 @@ static void sort_eigs(rptr wr, rptr wi, int n)
 }
 
 #if CL_PREC == CL_ARB
+/* Enclose the cluster of k approximate eigenvalues Ea[idx[0..k)] of M by
+   Rump's method (acb_mat_eig_enclosure_rump) around their mean μ, with an
+   approximate basis X of the invariant subspace: the eigenvector from the
+   QR approximation R when k = 1, else (μ real) the null space of the
+   midpoint matrix (A − μI)^k in MPFR. 0, or CL_EUNDECIDED. */
+static int eig_cluster(acb_ptr E, const acb_mat_t M, acb_srcptr Ea, const acb_mat_t R, const int *idx, int k, int n,
+                       slong prec)
+{
+    acb_t mu, lam;
+    acb_mat_t X, J, Xo;
+    acb_init(mu); acb_init(lam);
+    acb_mat_init(X, n, k); acb_mat_init(J, k, k); acb_mat_init(Xo, n, k);
+    for (int i = 0; i < k; i++) acb_add(mu, mu, Ea + idx[i], prec);
+    acb_div_si(mu, mu, k, prec);
+    acb_get_mid(mu, mu);
+    int st = CL_OK;
+    if (k == 1) {
+        for (int i = 0; i < n; i++) acb_get_mid(acb_mat_entry(X, i, 0), acb_mat_entry(R, i, idx[0]));
+    } else if (!arb_is_zero(acb_imagref(mu)) &&
+               arf_cmpabs_2exp_si(arb_midref(acb_imagref(mu)), -(slong)prec / 2) > 0) {
+        st = CL_EUNDECIDED; /* a multiple complex eigenvalue: not handled */
+    } else {
+        size_t nn = (size_t)n * (size_t)n;
+        mpfr_ptr B = cl_rvec_new_mp(3 * nn, prec);
+        if (!B) st = CL_ENOMEM;
+        else {
+            mpfr_ptr P = B + nn, T = B + 2 * nn;
+            for (int i = 0; i < n; i++)
+                for (int j = 0; j < n; j++) {
+                    arf_get_mpfr(AT(B, n, i, j), arb_midref(acb_realref(acb_mat_entry(M, i, j))), MPFR_RNDN);
+                    if (i == j) {
+                        mpfr_t m;
+                        mpfr_init2(m, prec);
+                        arf_get_mpfr(m, arb_midref(acb_realref(mu)), MPFR_RNDN);
+                        mpfr_sub(AT(B, n, i, i), AT(B, n, i, i), m, MPFR_RNDN);
+                        mpfr_clear(m);
+                    }
+                }
+            cl_rvec_copy_mp(P, B, nn);
+            for (int q = 1; q < k; q++) {
+                cl_mat_mul_mp(T, P, B, n, n, n);
+                cl_rvec_copy_mp(P, T, nn);
+            }
+            int dim = 0;
+            /* rank tolerance 2^(p/2) times the default: the cluster is resolved to about half the digits */
+            if (cl_nullspace_mp(T, &dim, P, n, n, ldexp(1.0, (int)(prec / 2))) || dim != k) st = CL_EUNDECIDED;
+            else
+                for (int i = 0; i < n; i++)
+                    for (int j = 0; j < k; j++) {
+                        acb_zero(acb_mat_entry(X, i, j));
+                        arf_set_mpfr(arb_midref(acb_realref(acb_mat_entry(X, i, j))), AT(T, k, i, j));
+                    }
+            cl_rvec_free_mp(B);
+        }
+    }
+    if (st == CL_OK && k > 1) {
+        /* Arb freezes the last k rows of X: move k rows on which X is well
+           conditioned there (elimination with partial pivoting on the
+           midpoints), by the same permutation similarity of M. */
+        int *perm = malloc(sizeof(int) * (size_t)n), *fro = malloc(sizeof(int) * (size_t)n);
+        double *w = malloc(sizeof(double) * (size_t)(n * k));
+        acb_mat_t Mp, Xp;
+        acb_mat_init(Mp, n, n); acb_mat_init(Xp, n, k);
+        if (!perm || !fro || !w) st = CL_ENOMEM;
+        for (int i = 0; i < n && st == CL_OK; i++) {
+            fro[i] = 0;
+            for (int j = 0; j < k; j++)
+                w[i * k + j] = arf_get_d(arb_midref(acb_realref(acb_mat_entry(X, i, j))), ARF_RND_NEAR);
+        }
+        for (int j = 0; j < k && st == CL_OK; j++) {
+            int piv = -1;
+            for (int i = 0; i < n; i++)
+                if (!fro[i] && (piv < 0 || fabs(w[i * k + j]) > fabs(w[piv * k + j]))) piv = i;
+            fro[piv] = 1;
+            for (int i = 0; i < n; i++)
+                if (!fro[i] && w[piv * k + j] != 0) {
+                    double f = w[i * k + j] / w[piv * k + j];
+                    for (int q = j; q < k; q++) w[i * k + q] -= f * w[piv * k + q];
+                }
+        }
+        if (st == CL_OK) {
+            int a = 0;
+            for (int i = 0; i < n; i++) if (!fro[i]) perm[a++] = i;
+            for (int i = 0; i < n; i++) if (fro[i]) perm[a++] = i;
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j < n; j++) acb_set(acb_mat_entry(Mp, i, j), acb_mat_entry(M, perm[i], perm[j]));
+                for (int j = 0; j < k; j++) acb_set(acb_mat_entry(Xp, i, j), acb_mat_entry(X, perm[i], j));
+            }
+            acb_mat_eig_enclosure_rump(lam, J, Xo, Mp, mu, Xp, prec);
+            if (!acb_is_finite(lam)) st = CL_EUNDECIDED;
+            for (int i = 0; i < k; i++) acb_set(E + idx[i], lam);
+        }
+        acb_mat_clear(Mp); acb_mat_clear(Xp);
+        free(perm); free(fro); free(w);
+    } else if (st == CL_OK) {
+        acb_mat_eig_enclosure_rump(lam, J, Xo, M, mu, X, prec);
+        if (!acb_is_finite(lam)) st = CL_EUNDECIDED;
+        for (int i = 0; i < k; i++) acb_set(E + idx[i], lam);
+    }
+    acb_clear(mu); acb_clear(lam);
+    acb_mat_clear(X); acb_mat_clear(J); acb_mat_clear(Xo);
+    return st;
+}
 /* Balls: Rump's verified enclosure around the QR approximation (Arb's
    acb_mat_eig_multiple: simple eigenvalues are isolated, clusters share one
    enclosure). */
@@ -710,8 +813,42 @@ int CL_FN(cl_eig)(rptr wr, rptr wi, rsrc A, int n)
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++) acb_set_arb(acb_mat_entry(M, i, j), AT(A, n, i, j));
     int st = CL_OK;
-    if (!acb_mat_approx_eig_qr(Ea, NULL, R, M, NULL, 0, prec) || !acb_mat_eig_multiple(E, M, Ea, R, prec))
-        st = CL_EUNDECIDED;
+    /* the approximation need not have converged: the enclosure verifies it */
+    acb_mat_approx_eig_qr(Ea, NULL, R, M, NULL, 0, prec);
+    if (!acb_mat_eig_simple(E, NULL, NULL, M, Ea, R, prec)) {
+        /* clusters: approximations within 2^(−p/2)·max(1, max|λ|) of each other (by chains) */
+        int *idx = malloc(2 * sizeof(int) * (size_t)n), *done = idx ? idx + n : NULL;
+        mag_t tol, d, big;
+        mag_init(tol); mag_init(d); mag_init(big);
+        mag_one(big);
+        for (int i = 0; i < n; i++) {
+            acb_get_mag(d, Ea + i);
+            mag_max(big, big, d);
+        }
+        mag_mul_2exp_si(tol, big, -(slong)prec / 2);
+        if (!idx) st = CL_ENOMEM;
+        else
+            for (int i = 0; i < n; i++) done[i] = 0;
+        for (int i = 0; i < n && st == CL_OK; i++) {
+            if (done[i]) continue;
+            int k = 0;
+            idx[k++] = i;
+            done[i] = 1;
+            for (int a = 0; a < k; a++)
+                for (int j = 0; j < n; j++) {
+                    if (done[j]) continue;
+                    acb_t t;
+                    acb_init(t);
+                    acb_sub(t, Ea + idx[a], Ea + j, prec);
+                    acb_get_mag(d, t);
+                    acb_clear(t);
+                    if (mag_cmp(d, tol) <= 0) { idx[k++] = j; done[j] = 1; }
+                }
+            st = eig_cluster(E, M, Ea, R, idx, k, n, prec);
+        }
+        mag_clear(tol); mag_clear(d); mag_clear(big);
+        free(idx);
+    }
     if (st == CL_OK) {
         for (int i = 0; i < n; i++) {
             arb_set(wr + i, acb_realref(E + i));

@@ -124,10 +124,6 @@ static inline double r_log2abs(rsrc a) { return *a == 0.0 ? -INFINITY : isnan(*a
 static inline void r_set_eps(rptr r) { *r = 0x1p-52; }
 #elif CL_PREC == CL_ARB
 /* --------------------------------------------------------------------- Arb */
-/** The ball kind's working precision in bits (one per thread). */
-cl_prec_t cl_arb_get_prec(void);
-/** Set the ball kind's working precision of this thread; CL_EPREC outside [CL_PREC_MIN, CL_PREC_MAX]. */
-int cl_arb_set_prec(cl_prec_t prec);
 extern _Thread_local cl_prec_t cl_arb_prec_;
 #define AP cl_arb_prec_
 static inline void cl_arb_clear1_(arb_struct (*x)[1]) { arb_clear(*x); }

@@ -326,6 +326,27 @@ int CL_FN(cl_skate_spinning_threshold)(rptr Omega0, rsrc par, rsrc lo, rsrc hi);
  */
 int CL_FN(cl_skate_sigma_threshold)(rptr sigma, rsrc par, rsrc Y0, rsrc lo, rsrc hi);
 
+/**
+ * Certified form of cl_skate_spinning_threshold(): the bracket [lo, hi] it
+ * bisects, returned instead of its midpoint. The Energy–Casimir verdict at
+ * every point of \p lo is the verdict at \p lo0 and at every point of \p hi
+ * the verdict at \p hi0 (not definite, definite or the reverse), so the
+ * threshold of (42) lies between them. On balls each verdict is proven
+ * (cl_ec_verdict()) and bisection stops at relative width 2^(8−p) or at the
+ * first midpoint whose verdict is not proven; the enclosure of the
+ * threshold is then the hull of the balls \p lo and \p hi. Returns 0,
+ * CL_EDOMAIN (I₃ + ml² ≤ I₂, or the same verdict at lo0 and hi0) or
+ * CL_EUNDECIDED (the verdict at lo0 or hi0 not proven).
+ */
+int CL_FN(cl_skate_spinning_bracket)(rptr lo, rptr hi, rsrc par, rsrc lo0, rsrc hi0);
+
+/**
+ * Certified form of cl_skate_sigma_threshold(): the bracket of σ around
+ * (58) (negative definiteness of the matched system at ζ_sl(Y₀)), as
+ * cl_skate_spinning_bracket(). Returns 0, CL_EDOMAIN or CL_EUNDECIDED.
+ */
+int CL_FN(cl_skate_sigma_bracket)(rptr lo, rptr hi, rsrc par, rsrc Y0, rsrc lo0, rsrc hi0);
+
 /* ------------------------------------------ §7 simulations (skate_sim.c) */
 
 /**
