@@ -25,8 +25,9 @@
 #   papers/KEY/*_systems.c are compiled once, for MPFR (the command line's kind).
 # The third kind, Arb balls (-DCL_PREC=CL_ARB, *_arb), is compiled only for
 # the sources that certified verdicts need: SRC_ARB below, a paper.def's
-# `arb` sections, its check_*_certified.c, and tests/test_arb*.c (ball-only
-# tests, *_arb programs). Their headers define CL_TEMPLATE_ARB.
+# `arb` sections, and tests/test_arb*.c (ball tests, *_arb programs). Their
+# headers define CL_TEMPLATE_ARB. Checks stay double/MPFR templated and call
+# the _arb routines by name.
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
@@ -48,8 +49,7 @@ def = $(strip $(shell sed -n 's/^$(2)[[:space:]]*//p' papers/$(1)/paper.def))
 PAPERS := $(patsubst papers/%/paper.def,%,$(wildcard papers/*/paper.def))
 paper_sections = $(addprefix papers/$(1)/,$(call def,$(1),sections))
 paper_arb      = $(addprefix papers/$(1)/,$(call def,$(1),arb))
-paper_arb_checks = $(basename $(wildcard papers/$(1)/check_*_certified.c))
-paper_checks   = $(filter-out $(call paper_arb_checks,$(1)),$(basename $(wildcard papers/$(1)/check_*.c)))
+paper_checks   = $(basename $(wildcard papers/$(1)/check_*.c))
 paper_systems  = $(basename $(wildcard papers/$(1)/*_systems.c))
 paper_tests    = $(basename $(wildcard papers/$(1)/test_*.c))
 
@@ -63,8 +63,7 @@ LIB_OBJ := $(call both,$(addprefix src/,$(SRC_T))) $(call one,$(addprefix src/,$
            $(call ball,$(addprefix src/,$(SRC_ARB))) $(foreach p,$(PAPERS),$(call ball,$(call paper_arb,$(p))))
 # Registered by constructors: linked whole into the command and the check runner.
 REG_OBJ := $(call both,$(addprefix check/,$(CHECK_T))) \
-           $(foreach p,$(PAPERS),$(call both,$(call paper_checks,$(p))) $(call ball,$(call paper_arb_checks,$(p))) \
-                                 $(call one,$(call paper_systems,$(p))))
+           $(foreach p,$(PAPERS),$(call both,$(call paper_checks,$(p))) $(call one,$(call paper_systems,$(p))))
 CLI_OBJ := $(call one,$(basename $(wildcard cli/*.c)))
 
 UNIT_TESTS  := $(filter-out tests/test_arb%,$(basename $(wildcard tests/test_*.c)))

@@ -31,8 +31,8 @@
  *  - r_cmpabs() orders by the lower bound of |a|: pivoting picks the entry
  *    whose magnitude is largest for certain ("pivot on the largest lower
  *    bound"); on exact kinds it is the ordinary |a| <=> |b|.
- * r_get_d(), r_log2abs() and r_get_mpfr() read the midpoint; r_rad_d() the
- * radius (0 in double and MPFR).
+ * r_get_d(), r_log2abs() and r_get_mpfr() read the midpoint; r_log2rad()
+ * is log2 of the radius (−inf in double and MPFR, and for an exact ball).
  *
  * Temporaries: `R_DECL(t, prec)` declares a scalar on the stack and
  * `RV_DECL(v, n, prec)` a vector of n scalars, both set to zero. Their
@@ -114,7 +114,7 @@ static inline int r_cmp_d(rsrc a, double b) { return (*a > b) - (*a < b); }
 static inline int r_sgn(rsrc a) { return (*a > 0) - (*a < 0); }
 static inline int r_cmp3(rsrc a, rsrc b) { return r_cmp(a, b); }
 static inline int r_sgn3(rsrc a) { return r_sgn(a); }
-static inline double r_rad_d(rsrc a) { (void)a; return 0.0; }
+static inline double r_log2rad(rsrc a) { (void)a; return -INFINITY; }
 static inline int r_is_zero(rsrc a) { return *a == 0.0; }
 static inline int r_is_number(rsrc a) { return isfinite(*a); }
 static inline void r_swap(rptr a, rptr b) { double t = *a; *a = *b; *b = t; }
@@ -221,7 +221,7 @@ static inline int r_cmpabs(rsrc a, rsrc b)
     arf_clear(la); arf_clear(lb);
     return (c > 0) - (c < 0);
 }
-static inline double r_rad_d(rsrc a) { return mag_get_d(arb_radref(a)); }
+static inline double r_log2rad(rsrc a) { return mag_is_zero(arb_radref(a)) ? -INFINITY : mag_get_d_log2_approx(arb_radref(a)); }
 static inline int r_is_zero(rsrc a) { return arb_is_zero(a); }
 static inline int r_is_number(rsrc a) { return arb_is_finite(a); }
 static inline void r_swap(rptr a, rptr b) { arb_swap(a, b); }
@@ -307,7 +307,7 @@ static inline int r_cmp_d(rsrc a, double b) { return mpfr_cmp_d(a, b); }
 static inline int r_sgn(rsrc a) { return mpfr_sgn(a); }
 static inline int r_cmp3(rsrc a, rsrc b) { int c = mpfr_cmp(a, b); return (c > 0) - (c < 0); }
 static inline int r_sgn3(rsrc a) { return mpfr_sgn(a) > 0 ? 1 : mpfr_sgn(a) < 0 ? -1 : 0; }
-static inline double r_rad_d(rsrc a) { (void)a; return 0.0; }
+static inline double r_log2rad(rsrc a) { (void)a; return -INFINITY; }
 static inline int r_is_zero(rsrc a) { return mpfr_zero_p(a); }
 static inline int r_is_number(rsrc a) { return mpfr_number_p(a); }
 static inline void r_swap(rptr a, rptr b) { mpfr_swap(a, b); }
