@@ -326,8 +326,196 @@ static const cl_param stability_params[] = {
     {.name = "threshold", .shape = CL_PARAM_FLAG,
      .help = "instead: find by bisection on the verdict the Omega0 (spinning) or the sigma (sliding,\n"
              "                    controlled; no --sigma needed) where the verdict changes, beside (42) and (58)"},
+    {.name = "certify", .shape = CL_PARAM_FLAG,
+     .help = "also on Arb balls at --bits: proven stable / proven unstable / undecided with the enclosures\n"
+             "                    (with --threshold: a certified interval around (42) or (58))"},
     CL_PARAM_END,
 };
+
+/* ------------------------------------------------- certified verdicts (Arb balls) */
+
+/* b = a ball containing the number the user wrote: x is that decimal read at
+   its precision, rounded to nearest, so within half an ulp of it. */
+static void ball_around(arb_ptr b, mpfr_srcptr x)
+{
+    arf_set_mpfr(arb_midref(b), x);
+    if (mpfr_zero_p(x)) mag_zero(arb_radref(b));
+    else mag_set_ui_2exp_si(arb_radref(b), 1, (slong)mpfr_get_exp(x) - (slong)mpfr_get_prec(x));
+}
+
+static void print_ball(arb_srcptr x)
+{
+    char *str = arb_get_str(x, (slong)(cl_arb_get_prec() * 0.30102999566398120) + 2, 0);
+    fputs(str, stdout);
+    flint_free(str);
+}
+
+/* log2 of radius / |midpoint| of x (its relative width is twice that) */
+static double log2_relrad(arb_srcptr x)
+{
+    if (mag_is_zero(arb_radref(x))) return -INFINITY;
+    return mag_get_d_log2_approx(arb_radref(x)) - (double)arf_abs_bound_lt_2exp_si(arb_midref(x)) + 1.0;
+}
+
+/* Certified Energy–Casimir report and Df eigenvalues at ζ for the balls pb; the
+   verdict line. want: 0 definite of either sign, −1 negative definite. */
+static int certify_at(arb_srcptr pb, arb_srcptr zeta, int want, cl_sys_error *e)
+{
+    arb_ptr v = cl_rvec_new_arb(48, 0);
+    if (!v) return cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory");
+    arb_ptr c = v, Hr = v + 3, heig = v + 7, J = v + 10, wr = v + 35, wi = v + 40;
+    cl_ec_report rep;
+    int ret = CL_RUN_OK;
+    int st = cl_skate_energy_casimir_arb(&rep, c, Hr, NULL, pb, zeta, 0);
+    if (st) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "Energy-Casimir test failed: %s", cl_strerror(st)); goto out; }
+    int hst = cl_eig_arb(heig, heig + 2, Hr, rep.d);
+    printf("multipliers c1 c2 c3:");
+    for (int i = 0; i < 3; i++) { putchar(' '); print_ball(c + i); }
+    printf("\nrestricted Hessian eigenvalues:");
+    if (hst) printf(" not enclosed (%s)", cl_strerror(hst));
+    else for (int i = 0; i < rep.d; i++) { putchar(' '); print_ball(heig + i); }
+    if (rep.undecided)
+        printf("\ninertia: (%d, %d) proven positive, negative; %d undecided (a pivot's ball contains 0)\n", rep.npos, rep.nneg,
+               rep.undecided);
+    else
+        printf("\ninertia proven (positive, negative, zero) = (%d, %d, %d): every pivot's ball excludes 0\n", rep.npos, rep.nneg,
+               rep.nzero);
+    int est = cl_skate_jacobian_zeta_arb(J, pb, zeta);
+    if (!est) est = cl_eig_arb(wr, wi, J, 5);
+    int unstable = 0;
+    if (est) printf("Df eigenvalues: not enclosed (%s)\n", cl_strerror(est));
+    else {
+        printf("Df eigenvalue enclosures (real imag):\n");
+        for (int i = 0; i < 5; i++) {
+            printf("  ");
+            print_ball(wr + i);
+            putchar(' ');
+            print_ball(wi + i);
+            putchar('\n');
+            unstable |= arb_is_positive(wr + i);
+        }
+    }
+    int verdict = cl_ec_verdict(&rep, want);
+    if (verdict == 1)
+        printf("verdict: proven stable (restricted Hessian %s definite, Aeyels' Energy-Casimir theorem)\n",
+               rep.definite > 0 ? "positive" : "negative");
+    else if (unstable)
+        printf("verdict: proven unstable (an eigenvalue of Df with certified positive real part%s)\n",
+               rep.nneg && rep.npos ? "; a negative direction of the restricted Hessian certified" : "");
+    else if (verdict == -1)
+        printf("verdict: undecided (restricted Hessian proven not %sdefinite, which proves no instability, and no eigenvalue of Df "
+               "with certified positive real part)\n", want < 0 ? "negative " : "");
+    else
+        printf("verdict: undecided (%d sign%s of the restricted Hessian not proven at %ld bits)\n", rep.undecided,
+               rep.undecided == 1 ? "" : "s", (long)cl_arb_get_prec());
+out:
+    cl_rvec_free_arb(v);
+    return ret;
+}
+
+/* `chartless stability --certify`: the same equilibrium on balls. */
+static int stability_certify(mpfr_srcptr par, mpfr_srcptr pm, mpfr_srcptr x, mpfr_srcptr sigma, int spin, cl_sys_error *e)
+{
+    arb_ptr v = cl_rvec_new_arb(2 * CL_SKATE_NPAR + 8, 0);
+    if (!v) return cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory");
+    arb_ptr pb = v, pmb = v + CL_SKATE_NPAR, zeta = v + 2 * CL_SKATE_NPAR, xb = zeta + 5, sb = xb + 1;
+    for (int i = 0; i < CL_SKATE_NPAR; i++) ball_around(pb + i, par + i);
+    ball_around(xb, x);
+    (void)pm;
+    int ret = CL_RUN_OK;
+    if (sigma) {
+        ball_around(sb, sigma);
+        int st = cl_skate_matched_params_arb(pmb, pb, sb);
+        if (st) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "matched parameters: %s", cl_strerror(st)); goto out; }
+    } else
+        cl_rvec_copy_arb(pmb, pb, CL_SKATE_NPAR);
+    if (spin) cl_skate_spinning_arb(zeta, xb); else cl_skate_sliding_arb(zeta, xb);
+    printf("certified (Arb balls at %ld bits; each parameter a ball around the decimal given)\n", (long)cl_arb_get_prec());
+    ret = certify_at(pmb, zeta, sigma ? -1 : 0, e);
+out:
+    cl_rvec_free_arb(v);
+    return ret;
+}
+
+/* The verdict at one point, three-way (1, −1, CL_UNDECIDED). */
+static int verdict_at(arb_srcptr pb, arb_srcptr Y0, arb_srcptr x, int spin)
+{
+    arb_ptr v = cl_rvec_new_arb(CL_SKATE_NPAR + 8, 0);
+    if (!v) return CL_UNDECIDED;
+    arb_ptr pm = v, zeta = v + CL_SKATE_NPAR, c = zeta + 5;
+    cl_ec_report rep;
+    int st;
+    if (spin) {
+        cl_skate_spinning_arb(zeta, x);
+        st = cl_skate_energy_casimir_arb(&rep, c, NULL, NULL, pb, zeta, 0);
+    } else {
+        st = cl_skate_matched_params_arb(pm, pb, x);
+        cl_skate_sliding_arb(zeta, Y0);
+        if (!st) st = cl_skate_energy_casimir_arb(&rep, c, NULL, NULL, pm, zeta, 0);
+    }
+    int r = st ? CL_UNDECIDED : cl_ec_verdict(&rep, spin ? 0 : -1);
+    cl_rvec_free_arb(v);
+    return r;
+}
+
+/* `chartless stability --threshold --certify`: a certified interval around (42) or (58). */
+static int threshold_certify(mpfr_srcptr par, mpfr_srcptr Y0m, int spin, cl_sys_error *e)
+{
+    slong prec = (slong)cl_arb_get_prec();
+    arb_ptr v = cl_rvec_new_arb(CL_SKATE_NPAR + 10, 0);
+    if (!v) return cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory");
+    arb_ptr pb = v, lo = v + CL_SKATE_NPAR, hi = lo + 1, lo0 = lo + 2, hi0 = lo + 3, hull = lo + 4, cf = lo + 5, u = lo + 6,
+            Y0 = lo + 7;
+    int ret = CL_RUN_OK, st = CL_OK;
+    for (int i = 0; i < CL_SKATE_NPAR; i++) ball_around(pb + i, par + i);
+    ball_around(Y0, Y0m);
+    /* starting bracket: as the MPFR search, each end's verdict proven */
+    if (spin) {
+        arb_zero(lo0);
+        arb_one(hi0);
+        for (int k = 0; k < 200 && verdict_at(pb, Y0, hi0, 1) != 1; k++) arb_mul_2exp_si(hi0, hi0, 1);
+        st = cl_skate_spinning_bracket_arb(lo, hi, pb, lo0, hi0);
+        /* (42): √(mgl/(I₃ + ml² − I₂)) */
+        arb_mul(u, pb + CL_SKATE_M, pb + CL_SKATE_L, prec);
+        arb_mul(u, u, pb + CL_SKATE_L, prec);
+        arb_add(u, u, pb + CL_SKATE_I3, prec);
+        arb_sub(u, u, pb + CL_SKATE_I2, prec);
+        arb_mul(cf, pb + CL_SKATE_M, pb + CL_SKATE_G, prec);
+        arb_mul(cf, cf, pb + CL_SKATE_L, prec);
+        arb_div(cf, cf, u, prec);
+        arb_sqrt(cf, cf, prec);
+    } else {
+        arb_set_si(hi0, -1);
+        arb_mul_2exp_si(hi0, hi0, -60);
+        arb_mul_2exp_si(lo0, hi0, 1);
+        for (int k = 0; k < 400 && verdict_at(pb, Y0, lo0, 0) == 1; k++) arb_mul_2exp_si(lo0, lo0, 1);
+        st = cl_skate_sigma_bracket_arb(lo, hi, pb, Y0, lo0, hi0);
+        /* (58): −J₁²/(I₁ + ml²) */
+        arb_mul(u, pb + CL_SKATE_M, pb + CL_SKATE_L, prec);
+        arb_mul(u, u, pb + CL_SKATE_L, prec);
+        arb_add(u, u, pb + CL_SKATE_I1, prec);
+        arb_sqr(cf, pb + CL_SKATE_J1, prec);
+        arb_div(cf, cf, u, prec);
+        arb_neg(cf, cf);
+    }
+    if (st) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "certified bisection failed: %s", cl_strerror(st)); goto out; }
+    arb_union(hull, lo, hi, prec);
+    printf("certified (Arb balls at %ld bits; each parameter a ball around the decimal given)\n", (long)prec);
+    printf("%s threshold enclosed: the verdict is proven %s at every point of\n  ", spin ? "Omega0" : "sigma",
+           spin ? "not definite below and definite above" : "negative definite on one side and not on the other");
+    print_ball(lo);
+    printf("\n  and the other at every point of\n  ");
+    print_ball(hi);
+    printf("\ninterval (hull): ");
+    print_ball(hull);
+    printf("\nrelative width: 2^%.1f\n", log2_relrad(hull) + 1.0);
+    printf("%s: ", spin ? "(42) sqrt(mgl/(I3 + ml^2 - I2))" : "(58) -J1^2/(I1 + ml^2)");
+    print_ball(cf);
+    printf("\nclosed form inside the interval: %s\n", arb_overlaps(hull, cf) ? (arb_contains(hull, cf) ? "yes" : "overlaps") : "NO");
+out:
+    cl_rvec_free_arb(v);
+    return ret;
+}
 
 /* Bisection on the Energy–Casimir verdict: Ω₀ for spinning (from 0, where the form is
  * indefinite, and a doubling search for a definite end) and σ for the controlled sliding
@@ -384,6 +572,10 @@ static int stability_threshold(const cl_params *p, cl_prec_t prec, int spin, cl_
     mpfr_sub(u, thr, f, MPFR_RNDN);
     mpfr_div(u, u, f, MPFR_RNDN);
     printf("\nrelative difference: 2^%.1f\n", cl_mpfr_log2(u));
+    if (cl_params_get(p, "certify")->given) {
+        cl_arb_set_prec(prec);
+        ret = threshold_certify(par, Y0, spin, e);
+    }
 out:
     cl_rvec_free_mp(par);
     cl_rvec_free_mp(v);
@@ -448,6 +640,10 @@ static int stability_run(const cl_params *p, cl_prec_t prec, cl_sys_error *e)
         cl_sys_print_real(stdout, t);
         printf(" < sigma < 0\n");
     }
+    if (cl_params_get(p, "certify")->given) {
+        cl_arb_set_prec(prec);
+        ret = stability_certify(par, pm, x, sigma->given ? sigma->x : NULL, spin, e);
+    }
 out:
     cl_rvec_free_mp(par);
     cl_rvec_free_mp(pm);
@@ -464,7 +660,11 @@ static const cl_system_tool skate_stability = {
              "the level set, its inertia and the verdict. Defaults: the paper's Sec. 7.2 skate (m = 2,\n"
              "l = 0.8, g = 9.8, I = (0.35, 0.35, 0.004)). With --sigma the sliding equilibrium of the\n"
              "controlled skate (Prop. 16) is tested through the matched inertia (57); its defaults are the\n"
-             "paper's Sec. 7.3 skate (m = 3, J = (0.005, 0.0025, 0.0025)).\n",
+             "paper's Sec. 7.3 skate (m = 3, J = (0.005, 0.0025, 0.0025)).\n\n"
+             "--certify repeats the test on Arb balls at --bits (each parameter a ball containing the decimal\n"
+             "given): 'proven stable' when every pivot of the restricted Hessian is proven of one sign,\n"
+             "'proven unstable' when an eigenvalue of Df has a certified positive real part, else 'undecided'\n"
+             "with the reason; the enclosures are printed.\n",
     .params = stability_params,
     .run = stability_run,
 };
