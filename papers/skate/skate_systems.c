@@ -252,6 +252,31 @@ static void sigma_bound_58(mpfr_ptr f, mpfr_ptr u, mpfr_srcptr par)
     mpfr_neg(f, f, MPFR_RNDN);
 }
 
+/* ------------------------------------------------- certified verdicts (Arb balls) */
+
+/* b = a ball containing the number the user wrote: x is that decimal read at
+   its precision, rounded to nearest, so within half an ulp of it. */
+static void ball_around(arb_ptr b, mpfr_srcptr x)
+{
+    arf_set_mpfr(arb_midref(b), x);
+    if (mpfr_zero_p(x)) mag_zero(arb_radref(b));
+    else mag_set_ui_2exp_si(arb_radref(b), 1, (slong)mpfr_get_exp(x) - (slong)mpfr_get_prec(x));
+}
+
+static void print_ball(arb_srcptr x)
+{
+    char *str = arb_get_str(x, (slong)(cl_arb_get_prec() * 0.30102999566398120) + 2, 0);
+    fputs(str, stdout);
+    flint_free(str);
+}
+
+/* log2 of radius / |midpoint| of x (its relative width is twice that) */
+static double log2_relrad(arb_srcptr x)
+{
+    if (mag_is_zero(arb_radref(x))) return -INFINITY;
+    return mag_get_d_log2_approx(arb_radref(x)) - (double)arf_abs_bound_lt_2exp_si(arb_midref(x)) + 1.0;
+}
+
 static const cl_param equilibria_params[] = {
     SKATE_UNCONTROLLED,
     SKATE_ROTOR(NULL, NULL, NULL),
@@ -259,8 +284,75 @@ static const cl_param equilibria_params[] = {
     SKATE_Y0,
     {.name = "Omega0", .shape = CL_PARAM_NUMBER, .def = "5", .alias = "omega0", .metavar = "W",
      .help = "spin rate of the spinning equilibrium (41)"},
+    {.name = "certify", .shape = CL_PARAM_FLAG,
+     .help = "also: certified enclosures (Arb balls at --bits) of the eigenvalues of the hand-derived Df,\n"
+             "                    and whether Propositions 11-12's values lie inside them"},
     CL_PARAM_END,
 };
+
+/* Certified eigenvalues of Df at the equilibrium k (0 sliding, 1 spinning) against 0, 0, 0, ±√κ. */
+static int equilibria_certify(mpfr_srcptr par, mpfr_srcptr x, int k, cl_sys_error *e)
+{
+    slong prec = (slong)cl_arb_get_prec();
+    arb_ptr v = cl_rvec_new_arb(CL_SKATE_NPAR + 48, 0);
+    if (!v) return cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory");
+    arb_ptr pb = v, zeta = v + CL_SKATE_NPAR, J = zeta + 5, wr = J + 25, wi = wr + 5, xb = wi + 5, kap = xb + 1, sq = kap + 1;
+    int ret = CL_RUN_OK;
+    for (int i = 0; i < CL_SKATE_NPAR; i++) ball_around(pb + i, par + i);
+    ball_around(xb, x);
+    if (k) cl_skate_spinning_arb(zeta, xb); else cl_skate_sliding_arb(zeta, xb);
+    int st = cl_skate_jacobian_zeta_arb(J, pb, zeta);
+    if (!st) st = cl_eig_arb(wr, wi, J, 5);
+    printf("  certified (Arb balls at %ld bits, parameters as balls around the decimals given):\n", (long)prec);
+    if (st) {
+        printf("  eigenvalues of Df: undecided (%s)\n", cl_strerror(st));
+        goto out;
+    }
+    cl_skate_equilibrium_kappa_arb(kap, pb, k, xb);
+    arb_abs(sq, kap);
+    arb_sqrt(sq, sq, prec);
+    /* Propositions 11-12: each of 0, 0, 0, +√κ, −√κ (times i when κ < 0) inside a distinct enclosure */
+    int used[5] = {0}, inside = 1, contained = 1, unstable = 0;
+    for (int q = 0; q < 5; q++) {
+        int found = 0;
+        for (int i = 0; i < 5 && !found; i++) {
+            if (used[i]) continue;
+            arb_srcptr re = wr + i, im = wi + i;
+            int ok, in;
+            if (q < 3) ok = in = arb_contains_zero(re) && arb_contains_zero(im);
+            else {
+                arb_t t;
+                arb_init(t);
+                if (q == 4) arb_neg(t, sq); else arb_set(t, sq);
+                arb_srcptr on = arb_is_negative(kap) ? im : re, off = arb_is_negative(kap) ? re : im;
+                ok = arb_overlaps(on, t) && arb_contains_zero(off);
+                in = ok && arb_contains(on, t);
+                arb_clear(t);
+            }
+            if (ok) { used[i] = 1; found = 1; contained &= in; }
+        }
+        inside &= found;
+    }
+    printf("  eigenvalue enclosures (real imag):\n");
+    for (int i = 0; i < 5; i++) {
+        printf("    ");
+        print_ball(wr + i);
+        putchar(' ');
+        print_ball(wi + i);
+        putchar('\n');
+        unstable |= arb_is_positive(wr + i);
+    }
+    printf("  kappa: ");
+    print_ball(kap);
+    printf("\n  Proposition %s values 0, 0, 0, +-%ssqrt|kappa| in distinct enclosures: %s\n", k ? "11" : "12",
+           arb_is_negative(kap) ? "i*" : "",
+           !inside ? "NO" : contained ? "yes (each ball of the closed form inside)" : "yes (the balls of the closed form meet them)");
+    printf("  linearization, certified: %s\n\n", unstable ? "unstable (an eigenvalue with certified positive real part)"
+                                                           : "undecided (no eigenvalue with certified positive real part)");
+out:
+    cl_rvec_free_arb(v);
+    return ret;
+}
 
 static int equilibria_run(const cl_params *p, cl_prec_t prec, cl_sys_error *e)
 {
@@ -299,6 +391,10 @@ static int equilibria_run(const cl_params *p, cl_prec_t prec, cl_sys_error *e)
         printf(")\n  linearization: %s\n\n",
                mpfr_sgn(kap) > 0 ? "unstable (a positive real eigenvalue)"
                                  : "inconclusive (all eigenvalues on the imaginary axis); see chartless stability");
+        if (cl_params_get(p, "certify")->given) {
+            cl_arb_set_prec(prec);
+            if ((ret = equilibria_certify(par, x, k, e))) break;
+        }
     }
     cl_rvec_free_mp(par);
     cl_rvec_free_mp(v);
@@ -309,7 +405,9 @@ static const cl_system_tool skate_equilibria = {
     .usage = "usage: chartless equilibria --system skate [--equilibrium sliding|spinning|all] [--Y0 Y] [--Omega0 W] [PARAMETERS]\n\n"
              "Jacobian Df of (38) (src/deriv) at the sliding equilibrium (40) zeta = (0, 0, Y0, 0, 1) and the\n"
              "spinning equilibrium (41) zeta = (0, W, 0, 0, 1), its eigenvalues (src/linalg), and beside them\n"
-             "Propositions 11-12: {0, 0, 0, +-sqrt(kappa)}. Defaults: the paper's Sec. 7.2 skate.\n",
+             "Propositions 11-12: {0, 0, 0, +-sqrt(kappa)}. Defaults: the paper's Sec. 7.2 skate.\n"
+             "--certify adds certified enclosures of the eigenvalues of the hand-derived Df on Arb balls at\n"
+             "--bits (Rump's method; the triple 0 as one cluster), each parameter a ball around the decimal given.\n",
     .params = equilibria_params,
     .run = equilibria_run,
 };
@@ -331,31 +429,6 @@ static const cl_param stability_params[] = {
              "                    (with --threshold: a certified interval around (42) or (58))"},
     CL_PARAM_END,
 };
-
-/* ------------------------------------------------- certified verdicts (Arb balls) */
-
-/* b = a ball containing the number the user wrote: x is that decimal read at
-   its precision, rounded to nearest, so within half an ulp of it. */
-static void ball_around(arb_ptr b, mpfr_srcptr x)
-{
-    arf_set_mpfr(arb_midref(b), x);
-    if (mpfr_zero_p(x)) mag_zero(arb_radref(b));
-    else mag_set_ui_2exp_si(arb_radref(b), 1, (slong)mpfr_get_exp(x) - (slong)mpfr_get_prec(x));
-}
-
-static void print_ball(arb_srcptr x)
-{
-    char *str = arb_get_str(x, (slong)(cl_arb_get_prec() * 0.30102999566398120) + 2, 0);
-    fputs(str, stdout);
-    flint_free(str);
-}
-
-/* log2 of radius / |midpoint| of x (its relative width is twice that) */
-static double log2_relrad(arb_srcptr x)
-{
-    if (mag_is_zero(arb_radref(x))) return -INFINITY;
-    return mag_get_d_log2_approx(arb_radref(x)) - (double)arf_abs_bound_lt_2exp_si(arb_midref(x)) + 1.0;
-}
 
 /* Certified Energy–Casimir report and Df eigenvalues at ζ for the balls pb; the
    verdict line. want: 0 definite of either sign, −1 negative definite. */
