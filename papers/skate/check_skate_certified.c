@@ -14,16 +14,6 @@
 #include "linalg.h"
 #include "skate_fixtures_impl.h"
 
-/* The ball b = x exactly (a point), at the working precision of the rung. */
-static void ball_of(arb_ptr b, rsrc x)
-{
-    mpfr_t w;
-    mpfr_init2(w, r_prec(x) > 53 ? r_prec(x) : 53);
-    r_get_mpfr(w, x);
-    arf_set_mpfr(arb_midref(b), w);
-    mag_zero(arb_radref(b));
-    mpfr_clear(w);
-}
 
 /* log2 of how far x lies outside the ball b, relative to max(1, |x|); −inf inside. */
 static double outside(arb_srcptr b, rsrc x)
@@ -32,7 +22,7 @@ static double outside(arb_srcptr b, rsrc x)
     arf_t lb;
     arb_init(t);
     arf_init(lb);
-    ball_of(t, x);
+    skate_ball_of(t, x);
     double scale = fmax(0.0, r_log2abs(x));
     arb_sub(t, t, b, cl_arb_get_prec());
     double e = -INFINITY;
@@ -54,7 +44,7 @@ static double outside(arb_srcptr b, rsrc x)
 static void balls_of_params(arb_ptr pb, rsrc par, cl_prec_t prec)
 {
     cl_arb_set_prec(prec);
-    for (int i = 0; i < CL_SKATE_NPAR; i++) ball_of(pb + i, par + i);
+    for (int i = 0; i < CL_SKATE_NPAR; i++) skate_ball_of(pb + i, par + i);
 }
 
 /* App. A.1 at the spinning and sliding equilibria: multipliers and restricted eigenvalues. */
@@ -75,7 +65,7 @@ CL_CHECK(skate_certified_ec, "skate.certified.ec", .chapter = "SKATE App. A.1", 
         for (int q = 0; q < 6 && !st; q++) {
             int spin = q < 4;
             CL_FN(cl_real_from_str)(x, xs[q]);
-            ball_of(xb, x);
+            skate_ball_of(xb, x);
             if (spin) { CL_FN(cl_skate_spinning)(zeta, x); cl_skate_spinning_arb(zb, xb); }
             else { CL_FN(cl_skate_sliding)(zeta, x); cl_skate_sliding_arb(zb, xb); }
             if ((st = CL_FN(cl_skate_energy_casimir)(&rep, c, NULL, eig, par, zeta, 0))) break;
@@ -114,7 +104,7 @@ CL_CHECK(skate_certified_eig, "skate.certified.eig", .chapter = "SKATE 5.4", .ta
         for (int which = 0; which < 2 && !st; which++)
             for (int q = 0; q < 4 && !st; q++) {
                 CL_FN(cl_real_from_str)(x, xs[q]);
-                ball_of(xb, x);
+                skate_ball_of(xb, x);
                 if (which) { CL_FN(cl_skate_spinning)(zeta, x); cl_skate_spinning_arb(zb, xb); }
                 else { CL_FN(cl_skate_sliding)(zeta, x); cl_skate_sliding_arb(zb, xb); }
                 if ((st = CL_FN(cl_skate_jacobian_zeta)(J, par, zeta)) || (st = CL_FN(cl_eig)(wr, wi, J, 5))) break;
@@ -130,6 +120,14 @@ CL_CHECK(skate_certified_eig, "skate.certified.eig", .chapter = "SKATE 5.4", .ta
     return st;
 }
 
+/* (42) (spin) or (58) from the exact parameters, enclosed at twice the precision */
+static void closed_form(arb_ptr cf, arb_srcptr pb, int spin, cl_prec_t prec)
+{
+    cl_arb_set_prec(2 * prec);
+    cl_skate_closed_threshold_arb(cf, pb, spin);
+    cl_arb_set_prec(prec);
+}
+
 /* (42) and (58): the rung's bisection value inside the certified interval. */
 CL_CHECK(skate_certified_thresholds, "skate.certified.thresholds", .chapter = "SKATE 5.4, 7.1", .tags = "[SKATE (42), (58), Prop. 16]", .what = "thresholds by bisection of the rung inside the certified intervals (proven verdict at both ends, Arb balls) around (42) and (58) (distance outside, relative); the closed forms inside the intervals", .cond = 4096, .why = "the rung's bracket is 2^(8-p) wide and its verdict moves by its rounding over the slope")
 {
@@ -137,8 +135,7 @@ CL_CHECK(skate_certified_thresholds, "skate.certified.thresholds", .chapter = "S
     R_DECL(lo, prec); R_DECL(hi, prec); R_DECL(thr, prec); R_DECL(Y0, prec);
     arb_ptr B = cl_rvec_new_arb(CL_SKATE_NPAR + 8, 0);
     if (!B) return CL_ENOMEM;
-    arb_ptr pb = B, lb = B + CL_SKATE_NPAR, hb = lb + 1, l0 = lb + 2, h0 = lb + 3, hull = lb + 4, cf = lb + 5, u = lb + 6,
-            yb = lb + 7;
+    arb_ptr pb = B, lb = B + CL_SKATE_NPAR, hb = lb + 1, l0 = lb + 2, h0 = lb + 3, hull = lb + 4, cf = lb + 5, yb = lb + 6;
     slong ap = (slong)prec;
     int st = CL_OK;
     cl_check_begin(res);
@@ -146,20 +143,12 @@ CL_CHECK(skate_certified_thresholds, "skate.certified.thresholds", .chapter = "S
         skate_set_params(par, s);
         balls_of_params(pb, par, prec);
         r_set_q(lo, 1, 100); r_set_si(hi, 100);
-        ball_of(l0, lo); ball_of(h0, hi);
+        skate_ball_of(l0, lo); skate_ball_of(h0, hi);
         if ((st = CL_FN(cl_skate_spinning_threshold)(thr, par, lo, hi))) break;
         if ((st = cl_skate_spinning_bracket_arb(lb, hb, pb, l0, h0))) break;
         arb_union(hull, lb, hb, ap);
         cl_check_worst(res, outside(hull, thr), "(42), set %d", s);
-        /* √(mgl/(I₃ + ml² − I₂)) from the exact parameters, at twice the precision */
-        arb_mul(u, pb + CL_SKATE_M, pb + CL_SKATE_L, 2 * ap);
-        arb_mul(u, u, pb + CL_SKATE_L, 2 * ap);
-        arb_add(u, u, pb + CL_SKATE_I3, 2 * ap);
-        arb_sub(u, u, pb + CL_SKATE_I2, 2 * ap);
-        arb_mul(cf, pb + CL_SKATE_M, pb + CL_SKATE_G, 2 * ap);
-        arb_mul(cf, cf, pb + CL_SKATE_L, 2 * ap);
-        arb_div(cf, cf, u, 2 * ap);
-        arb_sqrt(cf, cf, 2 * ap);
+        closed_form(cf, pb, 1, prec);
         if (!arb_contains(hull, cf)) cl_check_worst(res, INFINITY, "(42) outside its certified interval, set %d", s);
     }
     skate_set_params(par, SKATE_CONTROLLED);
@@ -167,20 +156,14 @@ CL_CHECK(skate_certified_thresholds, "skate.certified.thresholds", .chapter = "S
     static const char *const y0s[] = {"1", "-0.3"};
     for (int q = 0; q < 2 && !st; q++) {
         CL_FN(cl_real_from_str)(Y0, y0s[q]);
-        ball_of(yb, Y0);
+        skate_ball_of(yb, Y0);
         r_set_q(lo, -1, 10000); r_set_q(hi, -1, 10000000);
-        ball_of(l0, lo); ball_of(h0, hi);
+        skate_ball_of(l0, lo); skate_ball_of(h0, hi);
         if ((st = CL_FN(cl_skate_sigma_threshold)(thr, par, Y0, lo, hi))) break;
         if ((st = cl_skate_sigma_bracket_arb(lb, hb, pb, yb, l0, h0))) break;
         arb_union(hull, lb, hb, ap);
         cl_check_worst(res, outside(hull, thr), "(58), Y0 #%d", q);
-        /* −J₁²/(I₁ + ml²) */
-        arb_mul(u, pb + CL_SKATE_M, pb + CL_SKATE_L, 2 * ap);
-        arb_mul(u, u, pb + CL_SKATE_L, 2 * ap);
-        arb_add(u, u, pb + CL_SKATE_I1, 2 * ap);
-        arb_sqr(cf, pb + CL_SKATE_J1, 2 * ap);
-        arb_div(cf, cf, u, 2 * ap);
-        arb_neg(cf, cf);
+        closed_form(cf, pb, 0, prec);
         if (!arb_contains(hull, cf)) cl_check_worst(res, INFINITY, "(58) outside its certified interval, Y0 #%d", q);
     }
     cl_rvec_free_arb(B);

@@ -347,6 +347,13 @@ int CL_FN(cl_skate_spinning_bracket)(rptr lo, rptr hi, rsrc par, rsrc lo0, rsrc 
  */
 int CL_FN(cl_skate_sigma_bracket)(rptr lo, rptr hi, rsrc par, rsrc Y0, rsrc lo0, rsrc hi0);
 
+/**
+ * The closed forms of the thresholds: \p spin = 1, (42)
+ * \f$Ω_0^* = \sqrt{mgl/(I_3 + ml^2 - I_2)}\f$; \p spin = 0, (58)
+ * \f$σ^* = -J_1^2/(I_1 + ml^2)\f$. On balls an enclosure of them.
+ */
+void CL_FN(cl_skate_closed_threshold)(rptr x, rsrc par, int spin);
+
 /* ------------------------------------------ §7 simulations (skate_sim.c) */
 
 /**

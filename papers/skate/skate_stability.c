@@ -164,3 +164,22 @@ int CL_FN(cl_skate_sigma_bracket)(rptr lo, rptr hi, rsrc par, rsrc Y0, rsrc lo0,
 {
     return bisect_bracket(lo, hi, lo0, hi0, sigma_pred, par, Y0);
 }
+
+void CL_FN(cl_skate_closed_threshold)(rptr x, rsrc par, int spin)
+{
+    R_DECL(u, r_prec(par));
+    r_mul(u, P_(M), P_(L));
+    if (spin) { /* (42) */
+        r_fma(u, u, P_(L), P_(I3));
+        r_sub(u, u, P_(I2));
+        r_mul(x, P_(M), P_(G));
+        r_mul(x, x, P_(L));
+        r_div(x, x, u);
+        r_sqrt(x, x);
+    } else { /* (58) */
+        r_fma(u, u, P_(L), P_(I1));
+        r_sqr(x, P_(J1));
+        r_div(x, x, u);
+        r_neg(x, x);
+    }
+}

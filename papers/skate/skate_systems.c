@@ -270,6 +270,21 @@ static void print_ball(arb_srcptr x)
     flint_free(str);
 }
 
+/* The five enclosures (real imag) one per line after \p indent; 1 when one has a certified positive real part. */
+static int print_enclosures(const char *indent, arb_srcptr wr, arb_srcptr wi)
+{
+    int unstable = 0;
+    for (int i = 0; i < 5; i++) {
+        fputs(indent, stdout);
+        print_ball(wr + i);
+        putchar(' ');
+        print_ball(wi + i);
+        putchar('\n');
+        unstable |= arb_is_positive(wr + i);
+    }
+    return unstable;
+}
+
 /* log2 of radius / |midpoint| of x (its relative width is twice that) */
 static double log2_relrad(arb_srcptr x)
 {
@@ -334,14 +349,7 @@ static int equilibria_certify(mpfr_srcptr par, mpfr_srcptr x, int k, cl_sys_erro
         inside &= found;
     }
     printf("  eigenvalue enclosures (real imag):\n");
-    for (int i = 0; i < 5; i++) {
-        printf("    ");
-        print_ball(wr + i);
-        putchar(' ');
-        print_ball(wi + i);
-        putchar('\n');
-        unstable |= arb_is_positive(wr + i);
-    }
+    unstable = print_enclosures("    ", wr, wi);
     printf("  kappa: ");
     print_ball(kap);
     printf("\n  Proposition %s values 0, 0, 0, +-%ssqrt|kappa| in distinct enclosures: %s\n", k ? "11" : "12",
@@ -459,14 +467,7 @@ static int certify_at(arb_srcptr pb, arb_srcptr zeta, int want, cl_sys_error *e)
     if (est) printf("Df eigenvalues: not enclosed (%s)\n", cl_strerror(est));
     else {
         printf("Df eigenvalue enclosures (real imag):\n");
-        for (int i = 0; i < 5; i++) {
-            printf("  ");
-            print_ball(wr + i);
-            putchar(' ');
-            print_ball(wi + i);
-            putchar('\n');
-            unstable |= arb_is_positive(wr + i);
-        }
+        unstable = print_enclosures("  ", wr, wi);
     }
     int verdict = cl_ec_verdict(&rep, want);
     if (verdict == 1)
@@ -537,8 +538,7 @@ static int threshold_certify(mpfr_srcptr par, mpfr_srcptr Y0m, int spin, cl_sys_
     slong prec = (slong)cl_arb_get_prec();
     arb_ptr v = cl_rvec_new_arb(CL_SKATE_NPAR + 10, 0);
     if (!v) return cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory");
-    arb_ptr pb = v, lo = v + CL_SKATE_NPAR, hi = lo + 1, lo0 = lo + 2, hi0 = lo + 3, hull = lo + 4, cf = lo + 5, u = lo + 6,
-            Y0 = lo + 7;
+    arb_ptr pb = v, lo = v + CL_SKATE_NPAR, hi = lo + 1, lo0 = lo + 2, hi0 = lo + 3, hull = lo + 4, cf = lo + 5, Y0 = lo + 6;
     int ret = CL_RUN_OK, st = CL_OK;
     for (int i = 0; i < CL_SKATE_NPAR; i++) ball_around(pb + i, par + i);
     ball_around(Y0, Y0m);
@@ -548,28 +548,14 @@ static int threshold_certify(mpfr_srcptr par, mpfr_srcptr Y0m, int spin, cl_sys_
         arb_one(hi0);
         for (int k = 0; k < 200 && verdict_at(pb, Y0, hi0, 1) != 1; k++) arb_mul_2exp_si(hi0, hi0, 1);
         st = cl_skate_spinning_bracket_arb(lo, hi, pb, lo0, hi0);
-        /* (42): √(mgl/(I₃ + ml² − I₂)) */
-        arb_mul(u, pb + CL_SKATE_M, pb + CL_SKATE_L, prec);
-        arb_mul(u, u, pb + CL_SKATE_L, prec);
-        arb_add(u, u, pb + CL_SKATE_I3, prec);
-        arb_sub(u, u, pb + CL_SKATE_I2, prec);
-        arb_mul(cf, pb + CL_SKATE_M, pb + CL_SKATE_G, prec);
-        arb_mul(cf, cf, pb + CL_SKATE_L, prec);
-        arb_div(cf, cf, u, prec);
-        arb_sqrt(cf, cf, prec);
+        cl_skate_closed_threshold_arb(cf, pb, 1);
     } else {
         arb_set_si(hi0, -1);
         arb_mul_2exp_si(hi0, hi0, -60);
         arb_mul_2exp_si(lo0, hi0, 1);
         for (int k = 0; k < 400 && verdict_at(pb, Y0, lo0, 0) == 1; k++) arb_mul_2exp_si(lo0, lo0, 1);
         st = cl_skate_sigma_bracket_arb(lo, hi, pb, Y0, lo0, hi0);
-        /* (58): −J₁²/(I₁ + ml²) */
-        arb_mul(u, pb + CL_SKATE_M, pb + CL_SKATE_L, prec);
-        arb_mul(u, u, pb + CL_SKATE_L, prec);
-        arb_add(u, u, pb + CL_SKATE_I1, prec);
-        arb_sqr(cf, pb + CL_SKATE_J1, prec);
-        arb_div(cf, cf, u, prec);
-        arb_neg(cf, cf);
+        cl_skate_closed_threshold_arb(cf, pb, 0);
     }
     if (st) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "certified bisection failed: %s", cl_strerror(st)); goto out; }
     arb_union(hull, lo, hi, prec);

@@ -7,15 +7,6 @@
 #include "tap_real.h"
 #include "skate_fixtures_impl.h"
 
-static void ball_of(arb_ptr b, rsrc x)
-{
-    mpfr_t w;
-    mpfr_init2(w, r_prec(x) > 53 ? r_prec(x) : 53);
-    r_get_mpfr(w, x);
-    arf_set_mpfr(arb_midref(b), w);
-    mag_zero(arb_radref(b));
-    mpfr_clear(w);
-}
 
 /* log2 of the width of the hull of lo and hi relative to its midpoint */
 static double log2_relwidth(arb_srcptr lo, arb_srcptr hi, slong prec)
@@ -35,28 +26,23 @@ static void run(cl_prec_t p)
     slong ap = (slong)p;
     cl_arb_set_prec(p);
     arb_ptr B = cl_rvec_new_arb(CL_SKATE_NPAR + 10, 0);
-    arb_ptr pb = B, lb = B + CL_SKATE_NPAR, hb = lb + 1, l0 = lb + 2, h0 = lb + 3, cf = lb + 4, u = lb + 5, yb = lb + 6,
-            hull = lb + 7;
+    arb_ptr pb = B, lb = B + CL_SKATE_NPAR, hb = lb + 1, l0 = lb + 2, h0 = lb + 3, cf = lb + 4, yb = lb + 5,
+            hull = lb + 6;
     /* the bisection stops where a verdict is no longer proven: about 25 bits short of p
        (the balls of the restricted Hessian carry the QR and null-space overestimation) */
     double want = p >= 256 ? fmin(-100.0, 32.0 - (double)p) : 32.0 - (double)p;
 
     /* (42) at the paper's skate */
     skate_set_params(par, SKATE_PAPER);
-    for (int i = 0; i < CL_SKATE_NPAR; i++) ball_of(pb + i, par + i);
+    for (int i = 0; i < CL_SKATE_NPAR; i++) skate_ball_of(pb + i, par + i);
     r_set_q(lo, 1, 100); r_set_si(hi, 100);
-    ball_of(l0, lo); ball_of(h0, hi);
+    skate_ball_of(l0, lo); skate_ball_of(h0, hi);
     int st = cl_skate_spinning_bracket_arb(lb, hb, pb, l0, h0);
     double w = log2_relwidth(lb, hb, ap);
     ok(st == CL_OK && w <= want, "(42) enclosed to relative width 2^%.1f <= 2^%.0f [%s, %ld bits]", w, want, TEST_KIND, (long)p);
-    arb_mul(u, pb + CL_SKATE_M, pb + CL_SKATE_L, 2 * ap);
-    arb_mul(u, u, pb + CL_SKATE_L, 2 * ap);
-    arb_add(u, u, pb + CL_SKATE_I3, 2 * ap);
-    arb_sub(u, u, pb + CL_SKATE_I2, 2 * ap);
-    arb_mul(cf, pb + CL_SKATE_M, pb + CL_SKATE_G, 2 * ap);
-    arb_mul(cf, cf, pb + CL_SKATE_L, 2 * ap);
-    arb_div(cf, cf, u, 2 * ap);
-    arb_sqrt(cf, cf, 2 * ap);
+    cl_arb_set_prec(2 * p); /* the closed form from the exact parameters, at twice the precision */
+    cl_skate_closed_threshold_arb(cf, pb, 1);
+    cl_arb_set_prec(p);
     arb_union(hull, lb, hb, ap);
     ok(arb_contains(hull, cf) && arb_lt(lb, cf) && arb_lt(cf, hb),
        "sqrt(mgl/(I3 + ml^2 - I2)) inside, strictly between the two proven ends [%s, %ld bits]", TEST_KIND, (long)p);
@@ -87,31 +73,28 @@ static void run(cl_prec_t p)
 
     /* no threshold when I3 + ml^2 < I2 */
     skate_set_params(par, SKATE_SPIN_UNSTABLE);
-    for (int i = 0; i < CL_SKATE_NPAR; i++) ball_of(pb + i, par + i);
+    for (int i = 0; i < CL_SKATE_NPAR; i++) skate_ball_of(pb + i, par + i);
     ok(cl_skate_spinning_bracket_arb(lb, hb, pb, l0, h0) == CL_EDOMAIN, "no certified threshold when I3 + ml^2 < I2 [%s, %ld bits]",
        TEST_KIND, (long)p);
 
     /* (58) at the controlled skate, Y0 = 1 */
     skate_set_params(par, SKATE_CONTROLLED);
-    for (int i = 0; i < CL_SKATE_NPAR; i++) ball_of(pb + i, par + i);
+    for (int i = 0; i < CL_SKATE_NPAR; i++) skate_ball_of(pb + i, par + i);
     r_set_si(Y0, 1);
-    ball_of(yb, Y0);
+    skate_ball_of(yb, Y0);
     r_set_q(lo, -1, 10000); r_set_q(hi, -1, 10000000);
-    ball_of(l0, lo); ball_of(h0, hi);
+    skate_ball_of(l0, lo); skate_ball_of(h0, hi);
     st = cl_skate_sigma_bracket_arb(lb, hb, pb, yb, l0, h0);
     w = log2_relwidth(lb, hb, ap);
     ok(st == CL_OK && w <= want, "(58) enclosed to relative width 2^%.1f <= 2^%.0f [%s, %ld bits]", w, want, TEST_KIND, (long)p);
-    arb_mul(u, pb + CL_SKATE_M, pb + CL_SKATE_L, 2 * ap);
-    arb_mul(u, u, pb + CL_SKATE_L, 2 * ap);
-    arb_add(u, u, pb + CL_SKATE_I1, 2 * ap);
-    arb_sqr(cf, pb + CL_SKATE_J1, 2 * ap);
-    arb_div(cf, cf, u, 2 * ap);
-    arb_neg(cf, cf);
+    cl_arb_set_prec(2 * p);
+    cl_skate_closed_threshold_arb(cf, pb, 0);
+    cl_arb_set_prec(p);
     arb_union(hull, lb, hb, ap);
     ok(arb_contains(hull, cf), "-J1^2/(I1 + ml^2) inside the certified interval [%s, %ld bits]", TEST_KIND, (long)p);
     /* an end whose verdict cannot be proven: σ as a ball straddling (58) */
     arb_set(l0, cf);
-    mag_set_d(arb_radref(l0), 1e-9);
+    arb_add_error_2exp_si(l0, -30);
     ok(cl_skate_sigma_bracket_arb(lb, hb, pb, yb, l0, h0) == CL_EUNDECIDED,
        "a starting end straddling (58) is undecided, not guessed [%s, %ld bits]", TEST_KIND, (long)p);
     /* same verdict at both ends */
