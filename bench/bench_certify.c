@@ -2,9 +2,9 @@
  * Certified against floating verdicts on a map of the spinning skate: a
  * grid of cells (Ω₀, (I₂ − I₃)/I₃) around the paper's skate (m = 2, l = 0.8,
  * g = 9.8, I₁ = 0.35, I₃ = 0.004, I₂ = I₃(1 + ratio)), each cell's
- * Energy–Casimir verdict at the spinning equilibrium (41) computed by
- * cl_skate_energy_casimir_mp (MPFR) and by cl_skate_energy_casimir_arb
- * (Arb balls, with cl_ec_verdict) at the same precision. Reports the time per
+ * Energy–Casimir verdict and margin at the spinning equilibrium (41)
+ * computed by cl_skate_spinning_verdict_mp (MPFR) and by
+ * cl_skate_spinning_verdict_arb (Arb balls) at the same precision. Reports the time per
  * cell of each and their ratio, the cells left undecided and whether every
  * decided ball verdict agrees with MPFR's. Each timing is the best of 3 runs
  * over the whole grid.
@@ -50,24 +50,18 @@ static int run(cl_prec_t p)
         double t0 = now();
         for (int i = 0; i < NO && !st; i++)
             for (int j = 0; j < NR && !st; j++) {
-                cl_ec_report r;
                 cell(om, i2, i, j);
                 mpfr_set_str(pm + CL_SKATE_I2, i2, 10, MPFR_RNDN);
                 mpfr_set_str(vm, om, 10, MPFR_RNDN);
-                cl_skate_spinning_mp(vm + 1, vm);
-                st = cl_skate_energy_casimir_mp(&r, vm + 6, NULL, NULL, pm, vm + 1, 0);
-                vmp[i][j] = cl_ec_verdict(&r, 0);
+                st = cl_skate_spinning_verdict_mp(&vmp[i][j], vm + 1, pm, vm);
             }
         double t1 = now();
         for (int i = 0; i < NO && !st; i++)
             for (int j = 0; j < NR && !st; j++) {
-                cl_ec_report r;
                 cell(om, i2, i, j);
                 arb_set_str(pa + CL_SKATE_I2, i2, p); /* balls containing the decimals */
                 arb_set_str(va, om, p);
-                cl_skate_spinning_arb(va + 1, va);
-                st = cl_skate_energy_casimir_arb(&r, va + 6, NULL, NULL, pa, va + 1, 0);
-                varb[i][j] = cl_ec_verdict(&r, 0);
+                st = cl_skate_spinning_verdict_arb(&varb[i][j], va + 1, pa, va);
             }
         double t2 = now();
         tm = fmin(tm, t1 - t0);

@@ -327,6 +327,27 @@ int CL_FN(cl_skate_spinning_threshold)(rptr Omega0, rsrc par, rsrc lo, rsrc hi);
 int CL_FN(cl_skate_sigma_threshold)(rptr sigma, rsrc par, rsrc Y0, rsrc lo, rsrc hi);
 
 /**
+ * Energy–Casimir verdict at the spinning equilibrium ζ_sp(Ω₀) (41), for one
+ * cell of a stability map: *verdict = 1 (restricted Hessian definite:
+ * stable), −1 (not definite) or, on balls, CL_UNDECIDED (a sign not proven;
+ * see cl_ec_verdict()). \p margin (NULL or one scalar) = the smallest
+ * eigenvalue of the restricted Hessian (in an orthonormal basis of the
+ * tangent space of the level set), positive exactly when stable; on balls
+ * an enclosure. Returns 0 or the status of cl_skate_energy_casimir() (then
+ * *verdict = CL_UNDECIDED). Needs I₂ > I₃.
+ */
+int CL_FN(cl_skate_spinning_verdict)(int *verdict, rptr margin, rsrc par, rsrc Omega0);
+
+/**
+ * The same for the controlled sliding equilibrium ζ_sl(Y₀) with gain σ
+ * (the matched system (57), Prop. 16): *verdict = 1 when the restricted
+ * Hessian is negative definite, −1 when not, CL_UNDECIDED (balls);
+ * \p margin = −(its largest eigenvalue), positive exactly when stable.
+ * Returns 0, CL_EDOMAIN (σ = 0) or the status of cl_skate_energy_casimir().
+ */
+int CL_FN(cl_skate_sigma_verdict)(int *verdict, rptr margin, rsrc par, rsrc Y0, rsrc sigma);
+
+/**
  * Certified form of cl_skate_spinning_threshold(): the bracket [lo, hi] it
  * bisects, returned instead of its midpoint. The Energy–Casimir verdict at
  * every point of \p lo is the verdict at \p lo0 and at every point of \p hi

@@ -68,31 +68,64 @@ int CL_FN(cl_skate_energy_casimir)(cl_ec_report *rep, rptr c, rptr Hr, rptr eig,
     return CL_FN(cl_energy_casimir)(rep, c, NULL, Hr, eig, DE, DC, HE, HC, 5, 3, zero_tol);
 }
 
-/* Verdict at ζ_sp(Ω₀): 1 definite, −1 not definite, CL_UNDECIDED (balls). */
-static int spin_pred(int *verdict, rsrc par, rsrc extra, rsrc Om)
+/* The smallest (sign = −1) or the largest (sign = +1) eigenvalue of the
+   symmetric 2×2 H: m ± √(((a − d)/2)² + b²), m = (a + d)/2. */
+static void eig2_extreme(rptr x, rsrc H, int sign)
 {
-    (void)extra;
-    cl_prec_t p = r_prec(Om);
-    RV_DECL(z, 5, p); RV_DECL(c, 3, p);
+    cl_prec_t p = r_prec(x);
+    R_DECL(m, p); R_DECL(d, p); R_DECL(e, p);
+    r_add(m, H, H + 3);
+    r_mul_2si(m, m, -1);
+    r_sub(d, H, H + 3);
+    r_mul_2si(d, d, -1);
+    r_sqr(d, d);
+    r_add(e, H + 1, H + 2);
+    r_mul_2si(e, e, -1);
+    r_addmul(d, e, e);
+    r_sqrt(d, d);
+    if (sign < 0) r_sub(x, m, d); else r_add(x, m, d);
+}
+
+int CL_FN(cl_skate_spinning_verdict)(int *verdict, rptr margin, rsrc par, rsrc Omega0)
+{
+    cl_prec_t p = r_prec(Omega0);
+    RV_DECL(z, 5, p); RV_DECL(c, 3, p); RV_DECL(Hr, 4, p);
     cl_ec_report rep;
-    CL_FN(cl_skate_spinning)(z, Om);
-    int st = CL_FN(cl_skate_energy_casimir)(&rep, c, NULL, NULL, par, z, 0.0);
+    CL_FN(cl_skate_spinning)(z, Omega0);
+    int st = CL_FN(cl_skate_energy_casimir)(&rep, c, Hr, NULL, par, z, 0.0);
     *verdict = st ? CL_UNDECIDED : cl_ec_verdict(&rep, 0);
+    if (!st && margin) eig2_extreme(margin, Hr, -1);
     return st;
 }
 
-/* Verdict of negative definiteness of the matched system at ζ_sl(Y₀) for σ. */
-static int sigma_pred(int *verdict, rsrc par, rsrc Y0, rsrc sigma)
+int CL_FN(cl_skate_sigma_verdict)(int *verdict, rptr margin, rsrc par, rsrc Y0, rsrc sigma)
 {
     cl_prec_t p = r_prec(sigma);
-    RV_DECL(pm, CL_SKATE_NPAR, p); RV_DECL(z, 5, p); RV_DECL(c, 3, p);
+    RV_DECL(pm, CL_SKATE_NPAR, p); RV_DECL(z, 5, p); RV_DECL(c, 3, p); RV_DECL(Hr, 4, p);
     cl_ec_report rep;
+    *verdict = CL_UNDECIDED;
     int st = CL_FN(cl_skate_matched_params)(pm, par, sigma);
     if (st) return st;
     CL_FN(cl_skate_sliding)(z, Y0);
-    st = CL_FN(cl_skate_energy_casimir)(&rep, c, NULL, NULL, pm, z, 0.0);
+    st = CL_FN(cl_skate_energy_casimir)(&rep, c, Hr, NULL, pm, z, 0.0);
     *verdict = st ? CL_UNDECIDED : cl_ec_verdict(&rep, -1);
+    if (!st && margin) {
+        eig2_extreme(margin, Hr, 1);
+        r_neg(margin, margin);
+    }
     return st;
+}
+
+/* The verdicts as bisection predicates. */
+static int spin_pred(int *verdict, rsrc par, rsrc extra, rsrc Om)
+{
+    (void)extra;
+    return CL_FN(cl_skate_spinning_verdict)(verdict, NULL, par, Om);
+}
+
+static int sigma_pred(int *verdict, rsrc par, rsrc Y0, rsrc sigma)
+{
+    return CL_FN(cl_skate_sigma_verdict)(verdict, NULL, par, Y0, sigma);
 }
 
 /* Bisection of [lo, hi] on a verdict that differs at the ends, until the

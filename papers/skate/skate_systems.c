@@ -514,22 +514,10 @@ out:
 /* The verdict at one point, three-way (1, −1, CL_UNDECIDED). */
 static int verdict_at(arb_srcptr pb, arb_srcptr Y0, arb_srcptr x, int spin)
 {
-    arb_ptr v = cl_rvec_new_arb(CL_SKATE_NPAR + 8, 0);
-    if (!v) return CL_UNDECIDED;
-    arb_ptr pm = v, zeta = v + CL_SKATE_NPAR, c = zeta + 5;
-    cl_ec_report rep;
-    int st;
-    if (spin) {
-        cl_skate_spinning_arb(zeta, x);
-        st = cl_skate_energy_casimir_arb(&rep, c, NULL, NULL, pb, zeta, 0);
-    } else {
-        st = cl_skate_matched_params_arb(pm, pb, x);
-        cl_skate_sliding_arb(zeta, Y0);
-        if (!st) st = cl_skate_energy_casimir_arb(&rep, c, NULL, NULL, pm, zeta, 0);
-    }
-    int r = st ? CL_UNDECIDED : cl_ec_verdict(&rep, spin ? 0 : -1);
-    cl_rvec_free_arb(v);
-    return r;
+    int v = CL_UNDECIDED;
+    if (spin) cl_skate_spinning_verdict_arb(&v, NULL, pb, x);
+    else cl_skate_sigma_verdict_arb(&v, NULL, pb, Y0, x);
+    return v;
 }
 
 /* `chartless stability --threshold --certify`: a certified interval around (42) or (58). */

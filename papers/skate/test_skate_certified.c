@@ -71,6 +71,38 @@ static void run(cl_prec_t p)
     mpfr_clear(m);
     mpfr_clear(e);
 
+    /* one cell's verdict and margin: the smallest restricted eigenvalue, min(I1 + ml^2,
+       ((I3 + ml^2 - I2) W0^2 - mgl)/(1 + 4 l^2 W0^2)) (App. A.1 in an orthonormal basis) */
+    for (int q = 0; q < 2; q++) {
+        R_DECL(W, p); R_DECL(mg, p);
+        int v = 0, vb = 0;
+        r_set_si(W, q ? 3 : 5);
+        st = CL_FN(cl_skate_spinning_verdict)(&v, l, par, W);
+        arb_ptr Wb = cl_rvec_new_arb(3, p), mb = Wb + 1, ub = Wb + 2;
+        skate_ball_of(Wb, W);
+        int stb = cl_skate_spinning_verdict_arb(&vb, mb, pb, Wb);
+        skate_mgl(mg, par);
+        skate_I_ml2(h, par, CL_SKATE_I3);
+        r_sub(h, h, par + CL_SKATE_I2);
+        r_sqr(hi, W); r_mul(h, h, hi); r_sub(h, h, mg);
+        r_mul(hi, par + CL_SKATE_L, W); r_sqr(hi, hi); r_mul_2si(hi, hi, 2); r_add_si(hi, hi, 1);
+        r_div(h, h, hi); /* the s2 eigenvalue, below I1 + ml^2 here */
+        skate_ball_of(ub, h);
+        arb_sub(ub, ub, mb, ap);
+        ok(st == CL_OK && stb == CL_OK && v == (q ? -1 : 1) && vb == v && r_sgn(l) == v,
+           "cell at Omega0 = %d: verdict %d proven, margin of its sign [%s, %ld bits]", q ? 3 : 5, vb, TEST_KIND, (long)p);
+        is_real(l, h, 1024, "margin = ((I3 + ml^2 - I2) W0^2 - mgl)/(1 + 4 l^2 W0^2)");
+        /* the closed form at this kind's precision lies in the ball margin, or outside by at most its rounding */
+        arf_t lb;
+        arf_init(lb);
+        arb_get_abs_lbound_arf(lb, ub, 64);
+        double out = arf_is_zero(lb) ? -INFINITY : (double)arf_abs_bound_lt_2exp_si(lb);
+        ok(out <= r_log2abs(h) + tol_log2(p, 64), "the ball margin holds the closed form within 2^%.1f [%s, %ld bits]", out,
+           TEST_KIND, (long)p);
+        arf_clear(lb);
+        cl_rvec_free_arb(Wb);
+    }
+
     /* no threshold when I3 + ml^2 < I2 */
     skate_set_params(par, SKATE_SPIN_UNSTABLE);
     for (int i = 0; i < CL_SKATE_NPAR; i++) skate_ball_of(pb + i, par + i);
