@@ -427,6 +427,23 @@ int CL_FN(cl_sym_inertia)(int *npos, int *nneg, int *nzero, rsrc A, int n, doubl
 
 /* --------------------------------------------------------------- eigenvalues */
 
+void CL_FN(cl_sym2_eig)(rptr eig, rsrc H)
+{
+    cl_prec_t p = r_prec(eig);
+    R_DECL(m, p); R_DECL(d, p); R_DECL(e, p);
+    r_add(m, H, H + 3);
+    r_mul_2si(m, m, -1);
+    r_sub(d, H, H + 3);
+    r_mul_2si(d, d, -1);
+    r_sqr(d, d);
+    r_add(e, H + 1, H + 2);
+    r_mul_2si(e, e, -1);
+    r_addmul(d, e, e);
+    r_sqrt(d, d);
+    r_sub(eig, m, d);
+    r_add(eig + 1, m, d);
+}
+
 #if CL_PREC != CL_ARB /* balls take their eigenvalues from Arb (cl_eig below) */
 /* Parlett–Reinsch balancing by powers of 2 (EISPACK balanc, radix 2): exact
    similarity scaling; the decisions use row and column sums in double. */

@@ -142,6 +142,15 @@ int CL_FN(cl_nullspace)(rptr N, int *k, rsrc A, int m, int n, double rank_tol_fa
 int CL_FN(cl_sym_inertia)(int *npos, int *nneg, int *nzero, rsrc A, int n, double zero_tol_factor);
 
 /**
+ * Eigenvalues of the symmetric 2×2 matrix H (row-major, H[1] and H[2]
+ * averaged), smaller first:
+ * \f[ λ_{1,2} = m \mp \sqrt{\big(\tfrac{a - d}{2}\big)^2 + b^2},\quad
+ *     m = \tfrac{a + d}{2},\ b = \tfrac{H_{12} + H_{21}}{2}. \f]
+ * eig may not overlap H. Allocates nothing.
+ */
+void CL_FN(cl_sym2_eig)(rptr eig, rsrc H);
+
+/**
  * Eigenvalues wr[i] + i·wi[i] of a real n×n matrix A (not symmetric in
  * general), at the precision of wr.
  *

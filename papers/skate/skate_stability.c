@@ -28,6 +28,7 @@
  */
 #include "r3.h"
 #include "skate.h"
+#include "linalg.h"
 
 #define P_(k) (par + CL_SKATE_##k)
 
@@ -68,40 +69,25 @@ int CL_FN(cl_skate_energy_casimir)(cl_ec_report *rep, rptr c, rptr Hr, rptr eig,
     return CL_FN(cl_energy_casimir)(rep, c, NULL, Hr, eig, DE, DC, HE, HC, 5, 3, zero_tol);
 }
 
-/* The smallest (sign = −1) or the largest (sign = +1) eigenvalue of the
-   symmetric 2×2 H: m ± √(((a − d)/2)² + b²), m = (a + d)/2. */
-static void eig2_extreme(rptr x, rsrc H, int sign)
-{
-    cl_prec_t p = r_prec(x);
-    R_DECL(m, p); R_DECL(d, p); R_DECL(e, p);
-    r_add(m, H, H + 3);
-    r_mul_2si(m, m, -1);
-    r_sub(d, H, H + 3);
-    r_mul_2si(d, d, -1);
-    r_sqr(d, d);
-    r_add(e, H + 1, H + 2);
-    r_mul_2si(e, e, -1);
-    r_addmul(d, e, e);
-    r_sqrt(d, d);
-    if (sign < 0) r_sub(x, m, d); else r_add(x, m, d);
-}
-
 int CL_FN(cl_skate_spinning_verdict)(int *verdict, rptr margin, rsrc par, rsrc Omega0)
 {
     cl_prec_t p = r_prec(Omega0);
-    RV_DECL(z, 5, p); RV_DECL(c, 3, p); RV_DECL(Hr, 4, p);
+    RV_DECL(z, 5, p); RV_DECL(c, 3, p); RV_DECL(Hr, 4, p); RV_DECL(ev, 2, p);
     cl_ec_report rep;
     CL_FN(cl_skate_spinning)(z, Omega0);
     int st = CL_FN(cl_skate_energy_casimir)(&rep, c, Hr, NULL, par, z, 0.0);
     *verdict = st ? CL_UNDECIDED : cl_ec_verdict(&rep, 0);
-    if (!st && margin) eig2_extreme(margin, Hr, -1);
+    if (!st && margin) {
+        CL_FN(cl_sym2_eig)(ev, Hr);
+        r_set(margin, ev);
+    }
     return st;
 }
 
 int CL_FN(cl_skate_sigma_verdict)(int *verdict, rptr margin, rsrc par, rsrc Y0, rsrc sigma)
 {
     cl_prec_t p = r_prec(sigma);
-    RV_DECL(pm, CL_SKATE_NPAR, p); RV_DECL(z, 5, p); RV_DECL(c, 3, p); RV_DECL(Hr, 4, p);
+    RV_DECL(pm, CL_SKATE_NPAR, p); RV_DECL(z, 5, p); RV_DECL(c, 3, p); RV_DECL(Hr, 4, p); RV_DECL(ev, 2, p);
     cl_ec_report rep;
     *verdict = CL_UNDECIDED;
     int st = CL_FN(cl_skate_matched_params)(pm, par, sigma);
@@ -110,8 +96,8 @@ int CL_FN(cl_skate_sigma_verdict)(int *verdict, rptr margin, rsrc par, rsrc Y0, 
     st = CL_FN(cl_skate_energy_casimir)(&rep, c, Hr, NULL, pm, z, 0.0);
     *verdict = st ? CL_UNDECIDED : cl_ec_verdict(&rep, -1);
     if (!st && margin) {
-        eig2_extreme(margin, Hr, 1);
-        r_neg(margin, margin);
+        CL_FN(cl_sym2_eig)(ev, Hr);
+        r_neg(margin, ev + 1);
     }
     return st;
 }
