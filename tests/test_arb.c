@@ -120,6 +120,16 @@ static void eigen(cl_prec_t p)
     double worst = -INFINITY;
     for (int i = 0; i < 3; i++) worst = fmax(worst, fmax(r_log2rad(wr + i), r_log2rad(wi + i)));
     ok(worst <= tol_log2(p, 1 << 10), "enclosure radii 2^%.1f <= 2^(11-p) [arb, %ld bits]", worst, (long)p);
+    /* cl_sym2_eig: [[2, 1/3], [1/3, 2]] has eigenvalues 5/3 and 7/3 */
+    RV_DECL(H2, 4, p); RV_DECL(e2, 2, p);
+    r_set_si(H2, 2); r_set_q(H2 + 1, 1, 3); r_set_q(H2 + 2, 1, 3); r_set_si(H2 + 3, 2);
+    CL_FN(cl_sym2_eig)(e2, H2);
+    mpfr_set_ui(w, 5, MPFR_RNDN);
+    mpfr_div_ui(w, w, 3, MPFR_RNDN);
+    int lo_in = arb_contains_mpfr(e2, w);
+    mpfr_set_ui(w, 7, MPFR_RNDN);
+    mpfr_div_ui(w, w, 3, MPFR_RNDN);
+    ok(lo_in && arb_contains_mpfr(e2 + 1, w), "symmetric 2x2 eigenvalues 5/3, 7/3 enclosed [arb, %ld bits]", (long)p);
     /* a triple eigenvalue 0 beside ±1 (semisimple): one shared enclosure of 0 */
     RV_DECL(B, 25, p); RV_DECL(br, 5, p); RV_DECL(bi, 5, p);
     r_set_si(B + 0 * 5 + 3, 1); r_set_si(B + 3 * 5 + 0, 1); /* [[0,1],[1,0]] on coordinates 0, 3: ±1 */
