@@ -16,7 +16,9 @@
  * cl_arb_set_prec() (default 128 bits): `R_DECL(x, prec)` and
  * cl_rvec_new() ignore their precision argument and r_prec() returns the
  * thread's precision. Ball temporaries are cleared when their block is left
- * (GCC's cleanup attribute), so they need no clear either.
+ * (GCC's cleanup attribute), so they need no clear either; a `goto` must
+ * therefore never jump past an R_DECL (the ball kind's objects are compiled
+ * with -Wjump-misses-init to catch it).
  *
  * Comparisons have a three-way meaning on balls:
  *  - r_cmp(), r_cmp_d() and r_sgn() return −1 or +1 only when that order is
@@ -154,7 +156,7 @@ CL_R_ARBSI(add_si) CL_R_ARBSI(mul_si) CL_R_ARBSI(div_si)
 #undef CL_R_ARB1
 #undef CL_R_ARB2
 #undef CL_R_ARBSI
-static inline void r_sqr(rptr r, rsrc a) { arb_mul(r, a, a, AP); }
+static inline void r_sqr(rptr r, rsrc a) { arb_sqr(r, a, AP); }
 static inline void r_neg(rptr r, rsrc a) { arb_neg(r, a); }
 static inline void r_abs(rptr r, rsrc a) { arb_abs(r, a); }
 static inline void r_add_d(rptr r, rsrc a, double b)
