@@ -846,11 +846,12 @@ int CL_FN(cl_eig)(rptr wr, rptr wi, rsrc A, int n)
         if (!idx) st = CL_ENOMEM;
         else
             for (int i = 0; i < n; i++) done[i] = 0;
+        int ncl = 0; /* done[j]: the number of j's cluster, from 1 */
         for (int i = 0; i < n && st == CL_OK; i++) {
             if (done[i]) continue;
             int k = 0;
             idx[k++] = i;
-            done[i] = 1;
+            done[i] = ++ncl;
             for (int a = 0; a < k; a++)
                 for (int j = 0; j < n; j++) {
                     if (done[j]) continue;
@@ -859,10 +860,15 @@ int CL_FN(cl_eig)(rptr wr, rptr wi, rsrc A, int n)
                     acb_sub(t, Ea + idx[a], Ea + j, prec);
                     acb_get_mag(d, t);
                     acb_clear(t);
-                    if (mag_cmp(d, tol) <= 0) { idx[k++] = j; done[j] = 1; }
+                    if (mag_cmp(d, tol) <= 0) { idx[k++] = j; done[j] = ncl; }
                 }
             st = eig_cluster(E, M, Ea, R, idx, k, n, prec);
         }
+        /* each cluster's enclosure holds its k eigenvalues: they are all n only when
+           the enclosures of different clusters are disjoint */
+        for (int i = 0; i < n && st == CL_OK; i++)
+            for (int j = i + 1; j < n && st == CL_OK; j++)
+                if (done[i] != done[j] && acb_overlaps(E + i, E + j)) st = CL_EUNDECIDED;
         mag_clear(tol); mag_clear(d); mag_clear(big);
         free(idx);
     }

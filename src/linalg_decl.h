@@ -175,8 +175,11 @@ void CL_FN(cl_sym2_eig)(rptr eig, rsrc H);
  * acb_mat_eig_multiple(), as acb_mat_eig_simple_rump() for simple
  * eigenvalues): every exact eigenvalue λ of every matrix in the input balls
  * has Re λ ∈ wr[i] and Im λ ∈ wi[i] for its i, eigenvalues of a cluster that
- * cannot be separated (a multiple eigenvalue) share one enclosure, and the
- * order is by real part where r_cmp() proves it. CL_EUNDECIDED when the
+ * cannot be separated (a multiple eigenvalue, approximations within
+ * 2^(−p/2)·max(1, |λ|)) share one enclosure, verified on the cluster's
+ * invariant subspace (acb_mat_eig_enclosure_rump()) and disjoint from the
+ * other clusters' enclosures, and the order is by real part where r_cmp()
+ * proves it. CL_EUNDECIDED when the
  * enclosure cannot be verified at the working precision.
  *
  * Returns 0, CL_EDIM, CL_ENAN, CL_ENOMEM or CL_ENOCONV (wr, wi then hold
