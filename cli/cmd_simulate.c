@@ -86,6 +86,7 @@ static int on_option(int code, const char *arg, void *ctx)
 
 typedef struct sim_ctx {
     const cl_cmd_system *cs;
+    const cl_cmd_system *fcs; /* the instance the integrator's field runs on (GBS: at its guard precision) */
     FILE *f;
     mpfr_ptr inv;
     int ninv;
@@ -103,7 +104,7 @@ typedef struct sim_ctx {
 static int field(mpfr_ptr dx, mpfr_srcptr t, mpfr_srcptr x, void *ctx)
 {
     (void)t;
-    const cl_cmd_system *cs = ((sim_ctx *)ctx)->cs;
+    const cl_cmd_system *cs = ((sim_ctx *)ctx)->fcs;
     return cs->sys->rhs(cs->inst, cs->form, dx, x);
 }
 
@@ -279,9 +280,12 @@ static int cmd_simulate(int argc, char **argv)
         st = cl_cli_error("--plot needs gnuplot (apt-get install gnuplot-nox)", o.plot);
     cl_cmd_system cs;
     if (!st) st = cl_cmd_open_system(&a, &cs);
-    cl_cmd_args_free(&a);
-    if (st) return st;
+    if (st) {
+        cl_cmd_args_free(&a);
+        return st;
+    }
     if (lie && !cs.sys->lie_simulate) {
+        cl_cmd_args_free(&a);
         cl_cmd_close_system(&cs);
         char with[256], msg[400];
         cl_cmd_systems_with(with, sizeof with, offers_lie);
@@ -303,7 +307,7 @@ static int cmd_simulate(int argc, char **argv)
     if (!ret && lie && !o.h && !fixed) cl_real_from_str_mp(h, "0.01");
     if (!ret) ret = cl_cmd_read_state(&cs, stdin, x);
 
-    sim_ctx c = {.cs = &cs, .every = o.every, .tty = isatty(2), .t1 = mpfr_get_d(t1, MPFR_RNDN), .tlast = sc + 4};
+    sim_ctx c = {.cs = &cs, .fcs = &cs, .every = o.every, .tty = isatty(2), .t1 = mpfr_get_d(t1, MPFR_RNDN), .tlast = sc + 4};
     long max_steps = o.max_steps ? o.max_steps : DEFAULT_MAX_STEPS;
     if (!ret && fixed) { /* the work of a fixed-step run, before it starts */
         mpfr_t steps;
@@ -344,6 +348,15 @@ static int cmd_simulate(int argc, char **argv)
             cl_ode_ws_mp *ws = NULL;
             int param = method == CL_ODE_GAUSS ? (int)o.stages : method == CL_ODE_GBS ? (int)o.columns : 0;
             st = cl_ode_ws_new_mp(&ws, cs.dim, p, method, param);
+            /* GBS calls the field with guard bits: the system is set up a second time
+               at that precision, its parameters read from their decimal strings there */
+            cl_cmd_system gcs = {0};
+            if (!st && cl_ode_ws_rhs_prec_mp(ws) != p) {
+                cl_cmd_args ga = a;
+                ga.bits = (long)cl_ode_ws_rhs_prec_mp(ws);
+                if (cl_cmd_open_system(&ga, &gcs)) st = CL_ENOMEM;
+                else c.fcs = &gcs;
+            }
             if (!st && !fixed) st = cl_ode_set_tol_mp(ws, tol, tol);
             if (!st && !fixed) {
                 mpfr_set_zero(t, 1);
@@ -358,6 +371,8 @@ static int cmd_simulate(int argc, char **argv)
                     fprintf(stderr, "\r%ld steps, %ld rejected, %ld evaluations\n", stats.steps, stats.rejected, stats.rhs_evals);
             }
             cl_ode_ws_free_mp(ws);
+            if (c.fcs != &cs) cl_cmd_close_system(&gcs);
+            c.fcs = &cs;
         }
         if (c.tty) fprintf(stderr, "\r%40s\r", "");
         if (st >= 0) {
@@ -392,6 +407,7 @@ static int cmd_simulate(int argc, char **argv)
     cl_rvec_free_mp(x);
     cl_rvec_free_mp(sc);
     cl_cmd_close_system(&cs);
+    cl_cmd_args_free(&a);
     mpfr_free_cache();
     return ret;
 }

@@ -322,6 +322,7 @@ int CL_FN(cl_ode_ws_new)(CL_FN(cl_ode_ws) **out, size_t n, cl_prec_t prec, cl_od
 size_t CL_FN(cl_ode_ws_dim)(const CL_FN(cl_ode_ws) *ws) { return ws->n; }
 int CL_FN(cl_ode_ws_stages)(const CL_FN(cl_ode_ws) *ws) { return ws->stages; }
 int CL_FN(cl_ode_ws_order)(const CL_FN(cl_ode_ws) *ws) { return ws->order; }
+cl_prec_t CL_FN(cl_ode_ws_rhs_prec)(const CL_FN(cl_ode_ws) *ws) { return ws->gprec; }
 
 int CL_FN(cl_ode_set_tol)(CL_FN(cl_ode_ws) *ws, rsrc rtol, rsrc atol)
 {

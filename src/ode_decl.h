@@ -130,6 +130,14 @@ size_t CL_FN(cl_ode_ws_dim)(const CL_FN(cl_ode_ws) *ws);
 int CL_FN(cl_ode_ws_stages)(const CL_FN(cl_ode_ws) *ws);
 /** Order of the propagated solution: 4, 8, 2s or 2k. */
 int CL_FN(cl_ode_ws_order)(const CL_FN(cl_ode_ws) *ws);
+/**
+ * Precision (bits) of the t, x and dx the method passes to the right-hand
+ * side: the working precision p, or p + ⌈1.2k⌉ + 8 for CL_ODE_GBS with k
+ * columns (see cl_ode_fn). A system whose field works at a fixed precision
+ * (a workspace made for it) should be set up at this precision to get the
+ * accuracy the guard bits are for.
+ */
+cl_prec_t CL_FN(cl_ode_ws_rhs_prec)(const CL_FN(cl_ode_ws) *ws);
 
 /**
  * \brief Tolerances of the adaptive methods, at the working precision.
