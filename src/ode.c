@@ -60,6 +60,11 @@ cl_ode_method cl_ode_method_from_name(const char *name)
     return (cl_ode_method)0;
 }
 
+double cl_ode_global_tol_factor(cl_ode_method m)
+{
+    return m == CL_ODE_RKF78 ? 0x1p-5 : m == CL_ODE_GBS ? 0x1p-4 : 1.0;
+}
+
 int cl_ode_gbs_default_columns(cl_prec_t prec)
 {
     long k = lround(0.1 * (double)prec);
@@ -331,6 +336,20 @@ int CL_FN(cl_ode_set_tol)(CL_FN(cl_ode_ws) *ws, rsrc rtol, rsrc atol)
     r_set(ws->rtol, rtol);
     r_set(ws->atol, atol);
     return CL_OK;
+}
+
+int CL_FN(cl_ode_set_global_tol)(CL_FN(cl_ode_ws) *ws, rsrc tol)
+{
+    if (!r_is_number(tol)) return CL_ENAN;
+    if (r_sgn(tol) <= 0) return CL_EPARAM;
+    R_DECL(loc, ws->prec);
+    R_DECL(floor, ws->prec);
+    r_mul_d(loc, tol, cl_ode_global_tol_factor(ws->method));
+    /* not below what the error estimate can still resolve at this precision */
+    r_set_si(floor, 1);
+    r_mul_2si(floor, floor, 12 - (long)ws->prec);
+    if (r_cmp(loc, floor) < 0) r_set(loc, floor);
+    return CL_FN(cl_ode_set_tol)(ws, loc, loc);
 }
 
 int CL_FN(cl_ode_set_adaptive)(CL_FN(cl_ode_ws) *ws, int on)
