@@ -47,8 +47,8 @@ static const char *help_text =
     "                   longer or more unstable motions amplify it. rkmk45: its per-step\n"
     "                   tolerance. Default 2^(20-B) (about 1e-10 at 53 bits), but not below\n"
     "                   2^-96 for rkf78 and 2^-50 for rkmk45 (their order would need too many\n"
-    "                   steps). A TOL that needs more than --max-steps steps by the estimate\n"
-    "                   t * tol^(-1/(order+1)) is refused before the run\n"
+    "                   steps). A TOL given that needs more than --max-steps steps by the\n"
+    "                   estimate t * tol^(-1/(order+1)) is refused before the run\n"
     "  --stages S       Gauss-Legendre stages (default 2, order 4)\n"
     "  --columns K      extrapolation columns of gbs (default: from the precision)\n"
     "  --every K        write every K-th step only (default 1)\n"
@@ -333,7 +333,10 @@ static int cmd_simulate(int argc, char **argv)
             fprintf(stderr, "note: %s reaches about 2^%ld at most in reasonable time; --tol 2^%ld (use gbs for %ld bits)\n",
                     o.integrator, e, e, (long)p);
     }
-    if (!ret && q1 && !fixed) { /* steps needed by the estimate t * (sigma tol)^(-1/(order+1)), before the run */
+    /* a --tol given that the method cannot reach: by the estimate t * (sigma tol)^(-1/(order+1)) of its
+       steps, before the run (the defaults are chosen to be reachable; a run that still needs more
+       steps than --max-steps is ended by the integrator) */
+    if (!ret && q1 && !fixed && o.tol) {
         double sigma = lie ? 1.0 : cl_ode_global_tol_factor(method);
         double l10 = log10_of(t1) - (log10(sigma) + log10_of(tol)) / q1;
         if (mpfr_sgn(t1) > 0 && l10 > log10((double)max_steps)) {
