@@ -4,7 +4,9 @@
  * Corollary 2 (cl_s2_quad_rhs_omega), in double and at 256 bits, side by
  * side as ratios, with the largest difference of the two fields. The dense
  * solve at 256 bits and n = 512 (about 2·10⁹ MPFR operations, minutes) is
- * left out.
+ * left out. Then the set-up time and memory of long chains (n = 10⁵ at 53
+ * bits, 10⁴ at 256): the O(n) field keeps an O(n) workspace, the dense one
+ * is made only when cl_chain_ws() is asked for.
  */
 #include <math.h>
 #include <stdio.h>
@@ -82,10 +84,57 @@ static void set_g_mp(mpfr_ptr v) { cl_real_from_str_mp(v, "9.81"); }
 DEFINE_RUN(_d, cl_rptr_d)
 DEFINE_RUN(_mp, cl_rptr_mp)
 
+/* Resident memory of this process in MB (/proc/self/statm), or -1. */
+static double rss_mb(void)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    long pages = -1, res = -1;
+    if (f) {
+        if (fscanf(f, "%ld %ld", &pages, &res) != 2) res = -1;
+        fclose(f);
+    }
+    return res < 0 ? -1.0 : (double)res * 4096.0 / 1048576.0;
+}
+
+/* Memory and set-up time of a long chain in MPFR, as `chartless rhs --system chain --n N` has it:
+   the O(n) field's workspace (34n + 7 numbers) and one evaluation. */
+static void long_chain(size_t n, cl_prec_t p)
+{
+    cl_rng g;
+    cl_rng_seed(&g, 7);
+    double m0 = rss_mb(), t0 = now();
+    mpfr_ptr par = cl_rvec_new_mp(2 * n + 1, p), x = cl_rvec_new_mp(6 * n, p), dx = cl_rvec_new_mp(6 * n, p);
+    for (size_t i = 0; i < 2 * n; i++) mpfr_set_ui(par + i, 1, MPFR_RNDN);
+    set_g_mp(par + 2 * n);
+    cl_chain_mp *ch = NULL;
+    if (!par || !x || !dx || cl_chain_new_mp(&ch, n, par, par + n, par + 2 * n, p)) {
+        printf("%8zu %5ld  could not be set up\n", n, (long)p);
+        return;
+    }
+    double t_setup = now() - t0;
+    for (size_t i = 0; i < n; i++) {
+        cl_v3_random_unit_mp(x + 3 * i, &g);
+        cl_v3_random_tangent_mp(x + 3 * (n + i), x + 3 * i, 1.0, &g);
+    }
+    double t1 = now();
+    int st = cl_chain_rhs_mp(ch, CL_S2_OMEGA, dx, x);
+    double t_rhs = now() - t1, m1 = rss_mb();
+    printf("%8zu %5ld %10.3f s %10.3f s %10.0f MB%s\n", n, (long)p, t_setup, t_rhs, m1 - m0, st ? " (failed)" : "");
+    cl_chain_free_mp(ch);
+    cl_rvec_free_mp(par);
+    cl_rvec_free_mp(x);
+    cl_rvec_free_mp(dx);
+}
+
 int main(void)
 {
     printf("chain pendulum, one evaluation of the (q, omega) field [S2 (40)]: O(n) vs dense 3n x 3n LU\n");
     run_d(53, "double");
     run_mp(256, "256 bits");
+    printf("\nlong chains in MPFR: set-up (parameters, chain, O(n) workspace), one (q, omega) evaluation,\n"
+           "and the memory they take (state, field and parameters included)\n");
+    printf("%8s %5s %12s %12s %13s\n", "n", "bits", "set-up", "one rhs", "memory");
+    long_chain(10000, 256); /* the smaller first: memory freed by one is reused by the next */
+    long_chain(100000, 53);
     return 0;
 }

@@ -27,6 +27,7 @@
 #include <time.h>
 #include "ode.h"
 #include "r3.h"
+#include "s2_chain.h"
 
 typedef struct {
     mpfr_t m1, m2, l1, l2, g;
@@ -255,10 +256,113 @@ static void copy_to(rptr dst, rsrc src, size_t n)
     for (size_t i = 0; i < n; i++) r_set(dst + i, src + i);
 }
 
+/* ---- the chain of [S2 V] through cl_chain_rhs, as `chartless simulate --system chain` runs it ---- */
+
+/* The command's benchmark: n = 2, m = l = 1, g = 9.81, (q, q̇) form, from
+ * q1 = −e3, q2 = (0.6, 0, −0.8), q̇1 = e1, q̇2 = 2e2, to t = 2. */
+static const char *const chain_x0[12] = {"0", "0", "-1", "0.6", "0", "-0.8", "1", "0", "0", "0", "2", "0"};
+
+static int chain_field(rptr dx, rsrc t, rsrc x, void *ctx)
+{
+    (void)t;
+    return cl_chain_rhs_mp(ctx, CL_S2_QDOT, dx, x);
+}
+
+/* A chain at precision p, its parameters read from decimal strings there. */
+static cl_chain_mp *chain_at(cl_prec_t p)
+{
+    cl_rptr_mp par = cl_rvec_new_mp(5, p);
+    cl_real_from_str_mp(par, "1");
+    cl_real_from_str_mp(par + 1, "1");
+    cl_real_from_str_mp(par + 2, "1");
+    cl_real_from_str_mp(par + 3, "1");
+    cl_real_from_str_mp(par + 4, "9.81");
+    cl_chain_mp *ch = NULL;
+    cl_chain_new_mp(&ch, 2, par, par + 2, par + 4, p);
+    cl_rvec_free_mp(par);
+    return ch;
+}
+
+/* Integrate the chain benchmark at p bits with method m to t = 2, the global
+ * tolerance tol set with cl_ode_set_global_tol(); the field runs on a chain
+ * made at the precision the method calls it with. x (12) is the result. */
+static run_result chain_run(cl_ode_method m, cl_prec_t p, rsrc tol, rptr x)
+{
+    run_result r = {0};
+    cl_ode_ws_mp *ws;
+    for (int i = 0; i < 12; i++) cl_real_from_str_mp(x + i, chain_x0[i]);
+    r.rc = cl_ode_ws_new_mp(&ws, 12, p, m, 0);
+    if (r.rc) return r;
+    cl_chain_mp *ch = chain_at(cl_ode_ws_rhs_prec_mp(ws));
+    R_DECL(t, p); R_DECL(t1, p); R_DECL(h, p);
+    cl_ode_set_global_tol_mp(ws, tol);
+    r_set_si(t1, 2);
+    double c0 = cpu_now();
+    r.rc = cl_ode_integrate_mp(ws, chain_field, ch, t, x, t1, h, &r.st);
+    r.cpu = cpu_now() - c0;
+    r.t_reached = r_get_d(t);
+    cl_chain_free_mp(ch);
+    cl_ode_ws_free_mp(ws);
+    return r;
+}
+
+/* max_i |x_i − r_i| / (1 + |r_i|): the error in the measure of a tolerance used as rtol = atol. */
+static double scaled_err(rsrc x, rsrc ref)
+{
+    cl_prec_t p = r_prec(ref);
+    R_DECL(d, p); R_DECL(s, p); R_DECL(m, p);
+    for (int i = 0; i < 12; i++) {
+        r_sub(d, x + i, ref + i);
+        r_abs(s, ref + i);
+        r_add_si(s, s, 1);
+        r_div(d, d, s);
+        if (r_cmpabs(d, m) > 0) r_abs(m, d);
+    }
+    return r_get_d(m);
+}
+
+/* Delivered global error against the requested tolerance at each rung, and
+ * the 1024-bit target; references from GBS at 76 more bits, tolerance 10^−20 of the run's. */
+static void chain_table(void)
+{
+    static const struct { cl_prec_t p; const char *tol; int rkf; } rows[] = {
+        {53, "1e-10", 1}, {113, "1e-28", 1}, {256, "1e-70", 0}, {512, "1e-150", 0}, {1024, "1e-300", 0}};
+    printf("\nchain n = 2 [S2 V] through cl_chain_rhs (what `chartless simulate --system chain --n 2` runs),\n"
+           "q1 = -e3, q2 = (0.6, 0, -0.8), qdot1 = e1, qdot2 = 2 e2, t in [0, 2]; --tol is the global error asked for\n");
+    printf("%5s %7s %6s | %8s %6s %4s %8s %9s %10s\n", "bits", "tol", "method", "cpu", "steps", "rej", "evals",
+           "err", "err/tol");
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        cl_prec_t p = rows[i].p, pr = p + 76;
+        cl_rptr_mp x = cl_rvec_new_mp(12, p), xr = cl_rvec_new_mp(12, pr);
+        R_DECL(tol, p); R_DECL(tolr, pr);
+        cl_real_from_str_mp(tol, rows[i].tol);
+        cl_real_from_str_mp(tolr, rows[i].tol);
+        r_mul_2si(tolr, tolr, -66);
+        run_result ref = chain_run(CL_ODE_GBS, pr, tolr, xr);
+        if (ref.rc) printf("reference failed at %ld bits: %s\n", (long)pr, cl_strerror(ref.rc));
+        for (int k = 0; k < 2; k++) {
+            cl_ode_method m = k == 0 ? CL_ODE_GBS : CL_ODE_RKF78;
+            if (k == 1 && !rows[i].rkf) continue;
+            run_result r = chain_run(m, p, tol, x);
+            double e = scaled_err(x, xr);
+            printf("%5ld %7s %6s | %7.3fs %6ld %4ld %8ld %9.2e %10.3g%s\n", (long)p, rows[i].tol,
+                   cl_ode_method_name(m), r.cpu, r.st.steps, r.st.rejected, r.st.rhs_evals, e,
+                   e / r_get_d(tol), r.rc ? " (failed)" : "");
+        }
+        cl_rvec_free_mp(x);
+        cl_rvec_free_mp(xr);
+    }
+    printf("err: max_i |x_i - x_ref,i| / (1 + |x_ref,i|) at t = 2 (the measure of rtol = atol = tol)\n");
+}
+
 int main(int argc, char **argv)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
     int sweep = argc > 1 && !strcmp(argv[1], "--sweep");
+    if (argc > 1 && !strcmp(argv[1], "--chain")) {
+        chain_table();
+        return 0;
+    }
     /* the three rows asked for, and 256 bits at a tolerance that gives an error below 1e-70 */
     enum { NROW = 4 };
     const cl_prec_t precs[NROW] = {113, 256, 256, 1024};

@@ -10,6 +10,7 @@
  * partial file; on stdout nothing is written before the integrator has
  * accepted the run.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,8 +30,9 @@ static const char *help_text =
     "system's invariants (energy first) at every accepted step.\n"
     "\n"
     "options:\n"
-    "  --integrator M   rkf78 (default; adaptive Fehlberg 7(8)), gbs (adaptive Gragg-\n"
-    "                   Bulirsch-Stoer, order growing with the precision), gauss (implicit\n"
+    "  --integrator M   rkf78 (adaptive Fehlberg 7(8); the default up to 113 bits), gbs\n"
+    "                   (adaptive Gragg-Bulirsch-Stoer, order growing with the precision; the\n"
+    "                   default above 113 bits), gauss (implicit\n"
     "                   Gauss-Legendre, symplectic, fixed step; also 'gl'), rk4 (fixed step);\n"
     "                   lie-euler, rkmk4, cf4, rkmk45: Lie group methods, on the systems\n"
     "                   that offer them (chartless systems NAME says)\n"
@@ -38,8 +40,15 @@ static const char *help_text =
     "                   invariants)\n"
     "  --h H            step: fixed step of rk4, gauss and the Lie methods (default 0.01);\n"
     "                   initial step of the adaptive methods (default: chosen)\n"
-    "  --tol TOL        relative and absolute tolerance of the adaptive methods\n"
-    "                   (default 2^(20-B), about 1e-10 at 53 bits)\n"
+    "  --tol TOL        the error wanted at the end of the run, relative and absolute (rkf78,\n"
+    "                   gbs): the steps are controlled with 1/32 (rkf78) or 1/16 (gbs) of it,\n"
+    "                   which on the benchmark of bench/bench_ode --chain (double pendulum,\n"
+    "                   t = 2) delivers max |x - x*| / (1 + |x*|) below TOL at 53 to 1024 bits;\n"
+    "                   longer or more unstable motions amplify it. rkmk45: its per-step\n"
+    "                   tolerance. Default 2^(20-B) (about 1e-10 at 53 bits), but not below\n"
+    "                   2^-96 for rkf78 and 2^-50 for rkmk45 (their order would need too many\n"
+    "                   steps). A TOL given that needs more than --max-steps steps by the\n"
+    "                   estimate t * tol^(-1/(order+1)) is refused before the run\n"
     "  --stages S       Gauss-Legendre stages (default 2, order 4)\n"
     "  --columns K      extrapolation columns of gbs (default: from the precision)\n"
     "  --every K        write every K-th step only (default 1)\n"
@@ -86,6 +95,7 @@ static int on_option(int code, const char *arg, void *ctx)
 
 typedef struct sim_ctx {
     const cl_cmd_system *cs;
+    const cl_cmd_system *fcs; /* the instance the integrator's field runs on (GBS: at its guard precision) */
     FILE *f;
     mpfr_ptr inv;
     int ninv;
@@ -103,7 +113,7 @@ typedef struct sim_ctx {
 static int field(mpfr_ptr dx, mpfr_srcptr t, mpfr_srcptr x, void *ctx)
 {
     (void)t;
-    const cl_cmd_system *cs = ((sim_ctx *)ctx)->cs;
+    const cl_cmd_system *cs = ((sim_ctx *)ctx)->fcs;
     return cs->sys->rhs(cs->inst, cs->form, dx, x);
 }
 
@@ -238,6 +248,14 @@ static int copy_to_stdout(const char *csv)
     return bad ? cl_cli_error("cannot write", "stdout") : 0;
 }
 
+/* log10 |x| of a nonzero x of any exponent. */
+static double log10_of(mpfr_srcptr x)
+{
+    long e;
+    double m = mpfr_get_d_2exp(&e, x, MPFR_RNDN);
+    return log10(fabs(m)) + (double)e * log10(2.0);
+}
+
 static int offers_lie(const cl_system *s) { return s->lie_simulate != NULL; }
 
 static int cmd_simulate(int argc, char **argv)
@@ -246,7 +264,7 @@ static int cmd_simulate(int argc, char **argv)
         {"integrator", OPT_INTEGRATOR}, {"t", OPT_T}, {"h", OPT_H}, {"tol", OPT_TOL}, {"stages", OPT_STAGES},
         {"columns", OPT_COLUMNS}, {"every", OPT_EVERY}, {"out", OPT_OUT}, {"plot", OPT_PLOT}, {"max-steps", OPT_MAX_STEPS},
         {NULL, 0}};
-    sim_opts o = {.integrator = "rkf78", .t = "10", .stages = 2, .columns = 0, .every = 1};
+    sim_opts o = {.integrator = NULL, .t = "10", .stages = 2, .columns = 0, .every = 1};
     cl_cmd_args a;
     int st = cl_cmd_scan(argc, argv, extra, on_option, &o, 0, &a);
     if (st) return st;
@@ -259,6 +277,8 @@ static int cmd_simulate(int argc, char **argv)
         cl_cmd_args_free(&a);
         return CL_EXIT_OK;
     }
+    /* High precision needs the order of GBS: rkf78 would take ~tol^(-1/8) steps */
+    if (!o.integrator) o.integrator = a.bits <= 113 ? "rkf78" : "gbs";
     static const char *const lie_methods[] = {"lie-euler", "rkmk4", "cf4", "rkmk45", NULL};
     int lie = 0;
     for (int i = 0; lie_methods[i]; i++) lie |= !strcmp(o.integrator, lie_methods[i]);
@@ -279,9 +299,12 @@ static int cmd_simulate(int argc, char **argv)
         st = cl_cli_error("--plot needs gnuplot (apt-get install gnuplot-nox)", o.plot);
     cl_cmd_system cs;
     if (!st) st = cl_cmd_open_system(&a, &cs);
-    cl_cmd_args_free(&a);
-    if (st) return st;
+    if (st) {
+        cl_cmd_args_free(&a);
+        return st;
+    }
     if (lie && !cs.sys->lie_simulate) {
+        cl_cmd_args_free(&a);
         cl_cmd_close_system(&cs);
         char with[256], msg[400];
         cl_cmd_systems_with(with, sizeof with, offers_lie);
@@ -292,6 +315,7 @@ static int cmd_simulate(int argc, char **argv)
     mpfr_ptr x = cl_rvec_new_mp(cs.dim, p), sc = cl_rvec_new_mp(5, p);
     mpfr_ptr t = sc, t1 = sc + 1, h = sc + 2, tol = sc + 3;
     int ret = CL_EXIT_OK;
+    long max_steps = o.max_steps ? o.max_steps : DEFAULT_MAX_STEPS;
     if (cl_real_from_str_mp(t1, o.t) || mpfr_sgn(t1) < 0) ret = cl_cli_error("--t must be a number >= 0", o.t);
     if (!ret && o.h && (cl_real_from_str_mp(h, o.h) || mpfr_sgn(h) <= 0)) ret = cl_cli_error("--h must be a positive number", o.h);
     if (!ret && !o.h) {
@@ -299,12 +323,34 @@ static int cmd_simulate(int argc, char **argv)
         else mpfr_set_zero(h, 1);
     }
     if (!ret && o.tol && (cl_real_from_str_mp(tol, o.tol) || mpfr_sgn(tol) <= 0)) ret = cl_cli_error("--tol must be a positive number", o.tol);
-    if (!ret && !o.tol) mpfr_set_ui_2exp(tol, 1, 20 - p, MPFR_RNDN);
+    /* order + 1 of the error estimate of the low-order adaptive methods (0: none or GBS) */
+    int q1 = !strcmp(o.integrator, "rkf78") ? 8 : !strcmp(o.integrator, "rkmk45") ? 5 : 0;
+    if (!ret && !o.tol) {
+        long floor_exp = q1 == 8 ? -96 : q1 == 5 ? -50 : LONG_MIN;
+        long e = 20 - (long)p < floor_exp ? floor_exp : 20 - (long)p;
+        mpfr_set_ui_2exp(tol, 1, e, MPFR_RNDN);
+        if (e != 20 - (long)p)
+            fprintf(stderr, "note: %s reaches about 2^%ld at most in reasonable time; --tol 2^%ld (use gbs for %ld bits)\n",
+                    o.integrator, e, e, (long)p);
+    }
+    /* a --tol given that the method cannot reach: by the estimate t * (sigma tol)^(-1/(order+1)) of its
+       steps, before the run (the defaults are chosen to be reachable; a run that still needs more
+       steps than --max-steps is ended by the integrator) */
+    if (!ret && q1 && !fixed && o.tol) {
+        double sigma = lie ? 1.0 : cl_ode_global_tol_factor(method);
+        double l10 = log10_of(t1) - (log10(sigma) + log10_of(tol)) / q1;
+        if (mpfr_sgn(t1) > 0 && l10 > log10((double)max_steps)) {
+            char msg[400];
+            snprintf(msg, sizeof msg, "%s (error order %d) would need about 1e%.0f steps to reach --t %s at this --tol, "
+                     "more than the %ld allowed; use --integrator gbs, a larger --tol or raise --max-steps",
+                     o.integrator, q1 - 1, l10, o.t, max_steps);
+            ret = cl_cli_error(msg, o.tol ? o.tol : "--tol");
+        }
+    }
     if (!ret && lie && !o.h && !fixed) cl_real_from_str_mp(h, "0.01");
     if (!ret) ret = cl_cmd_read_state(&cs, stdin, x);
 
-    sim_ctx c = {.cs = &cs, .every = o.every, .tty = isatty(2), .t1 = mpfr_get_d(t1, MPFR_RNDN), .tlast = sc + 4};
-    long max_steps = o.max_steps ? o.max_steps : DEFAULT_MAX_STEPS;
+    sim_ctx c = {.cs = &cs, .fcs = &cs, .every = o.every, .tty = isatty(2), .t1 = mpfr_get_d(t1, MPFR_RNDN), .tlast = sc + 4};
     if (!ret && fixed) { /* the work of a fixed-step run, before it starts */
         mpfr_t steps;
         mpfr_init2(steps, 64);
@@ -344,7 +390,16 @@ static int cmd_simulate(int argc, char **argv)
             cl_ode_ws_mp *ws = NULL;
             int param = method == CL_ODE_GAUSS ? (int)o.stages : method == CL_ODE_GBS ? (int)o.columns : 0;
             st = cl_ode_ws_new_mp(&ws, cs.dim, p, method, param);
-            if (!st && !fixed) st = cl_ode_set_tol_mp(ws, tol, tol);
+            /* GBS calls the field with guard bits: the system is set up a second time
+               at that precision, its parameters read from their decimal strings there */
+            cl_cmd_system gcs = {0};
+            if (!st && cl_ode_ws_rhs_prec_mp(ws) != p) {
+                cl_cmd_args ga = a;
+                ga.bits = (long)cl_ode_ws_rhs_prec_mp(ws);
+                if (cl_cmd_open_system(&ga, &gcs)) st = CL_ENOMEM;
+                else c.fcs = &gcs;
+            }
+            if (!st && !fixed) st = cl_ode_set_global_tol_mp(ws, tol);
             if (!st && !fixed) {
                 mpfr_set_zero(t, 1);
                 st = cl_ode_set_limits_mp(ws, t, t, max_steps);
@@ -358,6 +413,8 @@ static int cmd_simulate(int argc, char **argv)
                     fprintf(stderr, "\r%ld steps, %ld rejected, %ld evaluations\n", stats.steps, stats.rejected, stats.rhs_evals);
             }
             cl_ode_ws_free_mp(ws);
+            if (c.fcs != &cs) cl_cmd_close_system(&gcs);
+            c.fcs = &cs;
         }
         if (c.tty) fprintf(stderr, "\r%40s\r", "");
         if (st >= 0) {
@@ -392,6 +449,7 @@ static int cmd_simulate(int argc, char **argv)
     cl_rvec_free_mp(x);
     cl_rvec_free_mp(sc);
     cl_cmd_close_system(&cs);
+    cl_cmd_args_free(&a);
     mpfr_free_cache();
     return ret;
 }

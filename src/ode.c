@@ -60,6 +60,11 @@ cl_ode_method cl_ode_method_from_name(const char *name)
     return (cl_ode_method)0;
 }
 
+double cl_ode_global_tol_factor(cl_ode_method m)
+{
+    return m == CL_ODE_RKF78 ? 0x1p-5 : m == CL_ODE_GBS ? 0x1p-4 : 1.0;
+}
+
 int cl_ode_gbs_default_columns(cl_prec_t prec)
 {
     long k = lround(0.1 * (double)prec);
@@ -81,6 +86,7 @@ struct CL_FN(cl_ode_ws) {
     long max_evals; /* evaluation budget set by cl_ode_set_budget(); 0: the default, scaled by the span */
     long budget;    /* budget of the current call: call_f fails with CL_EBUDGET beyond it */
     int at_floor;   /* the last error estimate was within the rounding of the state */
+    double floor_l2; /* log2 of that rounding level in the scaled norm: a bound on the estimate when at_floor */
     rptr mem;     /* every scalar of the workspace, one block */
     rptr rtol, atol, hmin, hmax;
     rptr c, A, b, e; /* method coefficients (GBS: A holds the Neville factors) */
@@ -322,6 +328,7 @@ int CL_FN(cl_ode_ws_new)(CL_FN(cl_ode_ws) **out, size_t n, cl_prec_t prec, cl_od
 size_t CL_FN(cl_ode_ws_dim)(const CL_FN(cl_ode_ws) *ws) { return ws->n; }
 int CL_FN(cl_ode_ws_stages)(const CL_FN(cl_ode_ws) *ws) { return ws->stages; }
 int CL_FN(cl_ode_ws_order)(const CL_FN(cl_ode_ws) *ws) { return ws->order; }
+cl_prec_t CL_FN(cl_ode_ws_rhs_prec)(const CL_FN(cl_ode_ws) *ws) { return ws->gprec; }
 
 int CL_FN(cl_ode_set_tol)(CL_FN(cl_ode_ws) *ws, rsrc rtol, rsrc atol)
 {
@@ -330,6 +337,20 @@ int CL_FN(cl_ode_set_tol)(CL_FN(cl_ode_ws) *ws, rsrc rtol, rsrc atol)
     r_set(ws->rtol, rtol);
     r_set(ws->atol, atol);
     return CL_OK;
+}
+
+int CL_FN(cl_ode_set_global_tol)(CL_FN(cl_ode_ws) *ws, rsrc tol)
+{
+    if (!r_is_number(tol)) return CL_ENAN;
+    if (r_sgn(tol) <= 0) return CL_EPARAM;
+    R_DECL(loc, ws->prec);
+    R_DECL(floor, ws->prec);
+    r_mul_d(loc, tol, cl_ode_global_tol_factor(ws->method));
+    /* not below what the error estimate can still resolve at this precision */
+    r_set_si(floor, 1);
+    r_mul_2si(floor, floor, 12 - (long)ws->prec);
+    if (r_cmp(loc, floor) < 0) r_set(loc, floor);
+    return CL_FN(cl_ode_set_tol)(ws, loc, loc);
 }
 
 int CL_FN(cl_ode_set_adaptive)(CL_FN(cl_ode_ws) *ws, int on)
@@ -586,8 +607,11 @@ static double err_log2(CL_FN(cl_ode_ws) *ws, rsrc x, rsrc xn, rsrc e)
         if (r_cmpabs(r, m) > 0) r_abs(m, r);
     }
     /* within a unit of rounding of the state's largest entry: noise of the estimate */
+    r_fma(sc, xmax, ws->rtol, ws->atol);
     r_mul_2si(xmax, xmax, -(long)p);
     ws->at_floor = r_cmp(emax, xmax) <= 0;
+    r_div(r, xmax, sc);
+    ws->floor_l2 = r_is_zero(r) ? -INFINITY : r_log2abs(r);
     return r_log2abs(m);
 }
 
@@ -714,6 +738,15 @@ static int locate_event(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rpt
     }
     CL_FN(cl_rvec_copy)(x, ws->evb, n);
     return CL_ODE_EVENT;
+}
+
+/* log2 of the growth of the step after an estimate at the rounding floor:
+ * the error is at most the floor, 2^l below the tolerance, so h may grow by
+ * 2^(−l/q1) (q1 the order of the estimate plus one) without leaving it, up to
+ * doubling; at least by 2^(1/8), so that a step far too small still grows. */
+static double floor_growth(double l, double q1)
+{
+    return isinf(l) ? 1.0 : fmin(1.0, fmax(0.125, -l / q1));
 }
 
 /* Hairer's starting step (Solving ODE I, II.4) in the scaled max norm, as a
@@ -866,7 +899,8 @@ int CL_FN(cl_ode_integrate)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx,
              * first guess): double the step. Quadrupling overshoots into
              * rejections more often and leaves the steps closer to the
              * tolerance. */
-            double fac = ws->at_floor ? 1.0 : fmax(log2(0.2), fmin(2.0, log2(0.9) - le / q1));
+            double fac = ws->at_floor ? floor_growth(ws->floor_l2, q1)
+                                      : fmax(log2(0.2), fmin(2.0, log2(0.9) - le / q1));
             if (reject_prev) fac = fmin(fac, 0.0);
             set_pow2(lim, fac);
             r_mul(hc, hs, lim);

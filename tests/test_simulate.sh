@@ -38,7 +38,7 @@ if ! command -v python3 >/dev/null 2>&1; then
     echo "1..0 # SKIP python3 is needed to compare numbers beyond double precision"
     exit 0
 fi
-echo "1..14"
+echo "1..35"
 S0="0 0 -1 0 0 -1 1 0 0 0 1 0"
 P="--system chain --n 2 --m 1,2 --l 1,0.5 --form omega --t 2"
 echo "$S0" | "$C" simulate $P --integrator rkf78 --bits 113 --tol 1e-28 --out "$T/rkf.csv"; t $? "rkf78 at 113 bits runs"
@@ -60,3 +60,30 @@ echo "$S0" | "$C" simulate $P --every 7 > "$T/every.csv" 2>&1 && tail -1 "$T/eve
 echo "$S0" | "$C" simulate $P --integrator gl --h 0.01 > /dev/null 2>&1; t $? "--integrator gl is Gauss-Legendre"
 # rkmk45 (adaptive) at a loose tolerance: the end of each output interval is reached, not an underflow.
 echo "$S0" | "$C" simulate $P --integrator rkmk45 --tol 1e-9 > /dev/null 2>&1; t $? "rkmk45 at tol 1e-9 reaches t = 2"
+# High precision through the command: the benchmark chain (bench/bench_ode --chain) at 512 bits
+# with gbs, against a run at 600 bits and a tolerance 10^-20 of it. --tol is the error wanted at the
+# end, so the difference must be below 1e-150 (the field runs with the integrator's guard bits;
+# on an instance at 512 bits it would stall at about 2^(1.15k - 512), k = 51 columns).
+SB="0 0 -1  0.6 0 -0.8  1 0 0  0 2 0"
+PB="--system chain --n 2 --t 0.5 --integrator gbs --every 1000000"
+echo "$SB" | "$C" simulate $PB --bits 512 --tol 1e-150 > "$T/g512.csv"; t $? "gbs at 512 bits, --tol 1e-150 reaches t = 0.5"
+echo "$SB" | "$C" simulate $PB --bits 600 --tol 1e-170 > "$T/g600.csv"; t $? "gbs at 600 bits, --tol 1e-170 reaches t = 0.5"
+d=$(lastdiff "$T/g512.csv" "$T/g600.csv" 12); lt "$d" 1e-150; t $? "gbs at 512 bits delivers the --tol 1e-150 asked for (difference $d)"
+# Every integrator's defaults finish at 512 and 1024 bits (short runs): the last row is t = 0.02
+# (printed with the digits of the precision: 0.0199...).
+at002() { tail -1 "$1" | awk -F, '{exit !($1 > 0.02 - 1e-12 && $1 < 0.02 + 1e-12)}'; }
+for b in 512 1024; do
+    for m in rk4 rkf78 gauss gbs; do
+        echo "$SB" | "$C" simulate --system chain --n 2 --bits $b --t 0.02 --integrator $m > "$T/d.csv" 2> "$T/d.err" &&
+            at002 "$T/d.csv"; t $? "$m with its defaults at $b bits reaches t = 0.02"
+    done
+    for m in lie-euler rkmk4 cf4 rkmk45; do
+        echo "$SB" | "$C" simulate --system chain --n 2 --form omega --bits $b --t 0.02 --integrator $m > "$T/d.csv" 2> "$T/d.err" &&
+            at002 "$T/d.csv"; t $? "$m with its defaults at $b bits reaches t = 0.02"
+    done
+done
+# Without --integrator, 1024 bits gets gbs and finishes; rkf78's default is raised to 2^-96, with a note.
+echo "$SB" | "$C" simulate --system chain --n 2 --bits 1024 --t 0.02 > "$T/d.csv" 2> "$T/d.err" && at002 "$T/d.csv"
+t $? "no --integrator at 1024 bits: the default (gbs) reaches t = 0.02"
+echo "$SB" | "$C" simulate --system chain --n 2 --bits 1024 --t 0.02 --integrator rkf78 2>&1 > /dev/null | grep -q '^note: rkf78 .*2^-96'
+t $? "rkf78 at 1024 bits says that its default tolerance is 2^-96"

@@ -31,6 +31,9 @@ static const cl_param chain_params[] = {
     CL_PARAM_END,
 };
 
+/* The dense workspace of the generic forms (O(n²)), made only for the form conversions that need it. */
+static cl_s2_quad_ws_mp *chain_dense_ws(void *inst) { return cl_chain_ws_mp(((chain_inst *)inst)->ch); }
+
 static int chain_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys_error *e)
 {
     size_t n = p->n;
@@ -53,7 +56,7 @@ static int chain_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys_e
         return st;
     }
     cl_chain_set_control_mp(c->ch, cl_params_x(p, "tau"), cl_params_x(p, "d"));
-    c->s.ws = cl_chain_ws_mp(c->ch);
+    c->s.make_ws = chain_dense_ws;
     *out = c;
     return CL_OK;
 }

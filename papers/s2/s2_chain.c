@@ -57,7 +57,7 @@ struct CL_FN(cl_chain) {
     size_t n;
     cl_prec_t prec;
     CL_FN(cl_s2_quad) quad;
-    CL_FN(cl_s2_quad_ws) *ws;
+    CL_FN(cl_s2_quad_ws) *ws;         /* of the dense reference forms: O(n²), made on first use */
     CL_FN(cl_chain_scratch) *scratch; /* of cl_chain_rhs */
     rptr block;
     rptr m, l, cM, tdiag, toff; /* masses, lengths, M_ii, (M⁻¹)_ii, (M⁻¹)_{i,i+1} */
@@ -183,9 +183,8 @@ int CL_FN(cl_chain_new)(CL_FN(cl_chain) **out, size_t n, rsrc m, rsrc l, rsrc g,
     for (size_t i = 0; i < n; i++) r_neg(ch->toff + i, ch->toff + i);
     ch->quad = (CL_FN(cl_s2_quad)){.n = n, .ctx = ch, .inertia = chain_inertia,
                                    .potential = chain_potential, .force = chain_force};
-    ch->ws = CL_FN(cl_s2_quad_ws_new)(&ch->quad, prec);
     ch->scratch = chain_scratch_new(ch);
-    if (!ch->ws || !ch->scratch) {
+    if (!ch->scratch) {
         CL_FN(cl_chain_free)(ch);
         return CL_ENOMEM;
     }
@@ -211,7 +210,11 @@ void CL_FN(cl_chain_set_control)(CL_FN(cl_chain) *ch, rsrc tau, rsrc d)
 }
 
 const CL_FN(cl_s2_quad) *CL_FN(cl_chain_quad)(const CL_FN(cl_chain) *ch) { return &ch->quad; }
-CL_FN(cl_s2_quad_ws) *CL_FN(cl_chain_ws)(CL_FN(cl_chain) *ch) { return ch->ws; }
+CL_FN(cl_s2_quad_ws) *CL_FN(cl_chain_ws)(CL_FN(cl_chain) *ch)
+{
+    if (!ch->ws) ch->ws = CL_FN(cl_s2_quad_ws_new)(&ch->quad, ch->prec);
+    return ch->ws;
+}
 
 /**
  * \brief Kinetic energy [S2 (38)], corrected.

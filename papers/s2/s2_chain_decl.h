@@ -18,8 +18,10 @@ typedef struct cl_chain_mp cl_chain_mp;
  * Link i has its mass m[i] at the outboard end and length l[i]; gravity g
  * acts along −e₃. The control torque τ at the base joint and the
  * disturbance force d at the tip start at zero (cl_chain_set_control).
- * The chain keeps its own workspaces for its right-hand sides (nothing is
- * allocated later); its queries take a const chain.
+ * The chain keeps its own O(n) workspace for its right-hand sides (nothing
+ * is allocated later; 34n + 7 numbers in all); its queries take a
+ * const chain. The O(n²) workspace of the dense reference forms is made only
+ * when cl_chain_ws() is first called.
  * \return 0; CL_EDIM when n < 1; CL_ENAN for a non-finite parameter;
  *         CL_EPARAM when a mass or a length is not positive or g is
  *         negative; CL_ENOMEM.
@@ -38,7 +40,11 @@ void CL_FN(cl_chain_set_control)(CL_FN(cl_chain) *ch, rsrc tau, rsrc d);
  * the chain). The generic routines are the dense reference of the O(n) ones.
  */
 const CL_FN(cl_s2_quad) *CL_FN(cl_chain_quad)(const CL_FN(cl_chain) *ch);
-/** Workspace of cl_chain_quad(), owned by the chain. */
+/**
+ * Workspace of cl_chain_quad(), owned by the chain: made on the first call
+ * (it holds the dense 3n×3n matrices, O(n²) numbers), then reused.
+ * NULL when it cannot be allocated.
+ */
 CL_FN(cl_s2_quad_ws) *CL_FN(cl_chain_ws)(CL_FN(cl_chain) *ch);
 
 /** out = \f$M_{ij} = \sum_{k\ge\max(i,j)} m_k\f$ (0-based i, j) [S2 (38)]. */

@@ -84,6 +84,9 @@ static inline void s2_constraint_drift(size_t n, mpfr_ptr out2, mpfr_srcptr x)
 typedef struct s2n_inst {
     size_t n;
     cl_s2_quad_ws_mp *ws;
+    /* when set, ws stays NULL until a hook needs it (its O(n²) matrices are
+       then made by make_ws(inst)) */
+    cl_s2_quad_ws_mp *(*make_ws)(void *inst);
 } s2n_inst;
 
 static inline size_t s2n_dim(void *inst, int form) { (void)form; return 6 * ((s2n_inst *)inst)->n; }
@@ -96,7 +99,10 @@ static inline int s2n_check_state(void *inst, int form, mpfr_ptr x, char *err, s
 
 static inline int s2n_convert(void *inst, int from, mpfr_srcptr x, int to, mpfr_ptr y)
 {
-    return cl_s2_quad_convert_mp(((s2n_inst *)inst)->ws, from, x, to, y);
+    s2n_inst *s = inst;
+    if (!s->ws && s->make_ws) s->ws = s->make_ws(inst);
+    if (!s->ws) return CL_ENOMEM;
+    return cl_s2_quad_convert_mp(s->ws, from, x, to, y);
 }
 
 static inline int s2n_random_state(void *inst, int form, mpfr_ptr x, cl_rng *g)
