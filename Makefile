@@ -50,7 +50,7 @@ both = $(foreach f,$(1),$(B)/$(f)_d.o $(B)/$(f)_mp.o)
 one  = $(foreach f,$(1),$(B)/$(f).o)
 
 LIB_OBJ := $(call both,$(addprefix src/,$(SRC_T))) $(call one,$(addprefix src/,$(SRC_1))) \
-           $(call one,$(addprefix check/,$(CHECK_1))) \
+           $(call one,$(addprefix check/,$(CHECK_1))) $(call both,check/model_rows) \
            $(foreach p,$(PAPERS),$(call both,$(call paper_sections,$(p))))
 # Registered by constructors: linked whole into the command and the check runner.
 REG_OBJ := $(call both,$(addprefix check/,$(CHECK_T))) \
@@ -68,7 +68,7 @@ BENCHES  := $(patsubst %.c,$(B)/%,$(wildcard bench/bench_*.c))
 # Public headers, installed and staged in $(B)/include/chartless as installed:
 # everything in src/, check.h, system.h and model.h of the kit, and each paper's
 # headers but its internal *_impl.h (MPFR's mpfr.h / mpfr-impl.h split).
-PUBLIC_H := $(wildcard src/*.h) check/check.h check/system.h check/model.h \
+PUBLIC_H := $(wildcard src/*.h) check/check.h check/system.h check/model.h check/model_rows_decl.h \
             $(filter-out %_impl.h,$(foreach p,$(PAPERS),$(wildcard papers/$(p)/*.h)))
 INC := $(B)/include/chartless
 

@@ -11,7 +11,9 @@
 #ifndef CL_MODEL_H
 #define CL_MODEL_H
 #include <stddef.h>
+#include "check.h"
 #include "expr.h"
+#include "lagr_s2.h"
 #include "system.h"
 
 /** Documented limits of a model. */
@@ -19,6 +21,7 @@
 #define CL_MODEL_MAX_PARAMS 256       /**< parameters */
 #define CL_MODEL_MAX_INVARIANTS 32    /**< declared invariants */
 #define CL_MODEL_MAX_NAME 32          /**< bytes of a name */
+#define CL_MODEL_MAX_EQUILIBRIA 8     /**< declared equilibria */
 
 /** A parsed model. */
 typedef struct cl_model {
@@ -34,6 +37,11 @@ typedef struct cl_model {
     size_t ninv;
     char (*invname)[CL_MODEL_MAX_NAME + 1];
     int *inv;              /**< nodes of the invariants */
+    int timed;             /**< L depends on the time t (input 6n): the energy is then not conserved */
+    size_t neq;
+    char (*eqname)[CL_MODEL_MAX_NAME + 1];
+    int *eq;               /**< equilibrium k: nodes eq[3nk … 3nk + 3n) of q_1 … q_n (velocities zero), in the parameters only */
+    long *eqpos;           /**< where equilibrium k is written (offset in text) */
 } cl_model;
 
 /**
@@ -45,6 +53,8 @@ int cl_model_parse(cl_model **out, const char *source, const char *text, size_t 
 /** Read and parse the file \p path (errors as cl_model_parse, and CL_EPARSE when it cannot be read). */
 int cl_model_load(cl_model **out, const char *path, cl_sys_error *e);
 void cl_model_free(cl_model *m);
+/** Index of parameter \p name, or −1. */
+long cl_model_param_index(const cl_model *m, const char *name);
 /** `SOURCE:LINE:COL` of byte offset \p pos of the model's text, into \p buf. */
 void cl_model_where(const cl_model *m, long pos, char *buf, size_t len);
 
@@ -56,4 +66,23 @@ void cl_model_where(const cl_model *m, long pos, char *buf, size_t len);
  */
 int cl_model_system_new(const cl_system **out, const char *path, cl_sys_error *e);
 void cl_model_system_free(const cl_system *s);
+
+/**
+ * The oracle's rows for the model file \p path (`chartless oracle --model`):
+ * MODEL.forms, MODEL.legendre, MODEL.el, MODEL.conserve (unless L depends on
+ * t and no invariant is declared) and MODEL.eq.NAME per declared
+ * equilibrium, MODEL the file's base name. \p set holds \p nset
+ * `name=value` overrides of the parameters' defaults. The model becomes the
+ * current one (cl_model_oracle_model()) until cl_model_oracle_rows_free().
+ * Errors as cl_model_load(), and CL_EPARAM / CL_EPARSE for a bad override.
+ */
+int cl_model_oracle_rows(const cl_check **rows, size_t *nrows, const char *path, int nset, const char *const *set,
+                         cl_sys_error *e);
+/** Release the rows and the current model. */
+void cl_model_oracle_rows_free(void);
+/** The model the rows look at, or NULL. */
+const cl_model *cl_model_oracle_model(void);
+
+#define CL_TEMPLATE_HEADER "model_rows_decl.h"
+#include "cl_instantiate.h"
 #endif

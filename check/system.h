@@ -197,6 +197,12 @@ typedef struct cl_system {
     const cl_system_tool *equilibria;
     /** Optional: `chartless stability --system NAME`, a nonlinear stability test. */
     const cl_system_tool *stability;
+    /**
+     * Optional, for a vector field that depends on time (a model whose
+     * Lagrangian uses t): set the time of the next rhs() and invariants()
+     * calls. NULL: the field is autonomous.
+     */
+    int (*set_time)(void *inst, mpfr_srcptr t);
 } cl_system;
 
 /**
