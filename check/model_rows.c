@@ -370,17 +370,27 @@ static void tangent_basis_mp(mpfr_ptr E, mpfr_srcptr q, cl_prec_t p)
     mpfr_clear(s);
 }
 
-/* The field of form c->form at the state of reduced coordinates s (4n: the q_i's, then the v_i's, two each). */
+/*
+ * The field of form c->form at the state of reduced coordinates s (4n: the
+ * q_i's, then the v_i's, two each), computed EQ_GUARD bits above the
+ * precision of y: near an equilibrium the field is small while its
+ * rounding is that of the forces it balances, and cl_jacobian judges the
+ * rounding relative to the field's values. A component below
+ * 2^−(p + EQ_GUARD/2) (p the precision of y) is that rounding and is set to
+ * 0: a component that vanishes identically along a direction then gives
+ * an exact zero derivative instead of a table of noise that never settles.
+ */
+#define EQ_GUARD 32
 static int eq_field(mpfr_ptr y, mpfr_srcptr s, void *ctx)
 {
     eq_ctx *c = ctx;
     const cl_model *m = c->m;
     size_t n = m->n, n3 = 3 * n, n6 = 6 * n;
-    cl_prec_t P = mpfr_get_prec(y);
+    cl_prec_t P = mpfr_get_prec(y) + EQ_GUARD;
     if (!c->lg || c->p != P) {
         eq_ctx_clear(c);
         c->lg = cl_lagr_s2_new_mp(m->g, m->L, n, m->nparam, P);
-        c->x0 = cl_rvec_new_mp(n6 * 2 + 6 * n + 1, P);
+        c->x0 = cl_rvec_new_mp(n6 * 3 + 6 * n + 1, P);
         if (!c->lg || !c->x0) return CL_ENOMEM;
         mpfr_ptr v = cl_rvec_new_mp(m->nparam + 1, P);
         if (!v || cl_model_param_values_mp(m, v)) { cl_rvec_free_mp(v); return CL_EPARSE; }
@@ -412,7 +422,12 @@ static int eq_field(mpfr_ptr y, mpfr_srcptr s, void *ctx)
         cl_v3_proj_tangent_mp(v, q, v);
     }
     mpfr_clear(r);
-    return cl_lagr_s2_rhs_mp(c->lg, c->form, y, x);
+    int st = cl_lagr_s2_rhs_mp(c->lg, c->form, c->y + n6, x);
+    for (size_t a = 0; a < n6 && !st; a++) {
+        mpfr_set(y + a, c->y + n6 + a, MPFR_RNDN);
+        if (mpfr_zero_p(y + a) || mpfr_get_exp(y + a) < -(mpfr_exp_t)(P - EQ_GUARD / 2)) mpfr_set_zero(y + a, 1);
+    }
+    return st;
 }
 
 int CL_FN(cl_model_eq_eigs)(const cl_model *m, int k, int form, cl_prec_t prec, rptr wr, rptr wi, rptr acc)
