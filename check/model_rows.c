@@ -224,13 +224,7 @@ static double el_gap(const cl_model *m, CL_FN(cl_lagr_s2) *lg, rsrc x, rptr w, c
                 r_add(s, s, vv);
                 worst = fmax(worst, r_log2abs(s) - fmax(0, r_log2abs(vv)));
                 /* μ̇ from the gradient only */
-                v3_proj_tangent(u, qi, Lq);
-                v3_dot(s, qi, Lv);
-                r_neg(s, s);
-                v3_axpy(u, s, vi);
-                v3_dot(s, vi, Lv);
-                r_neg(s, s);
-                v3_axpy(u, s, qi);
+                CL_FN(cl_lagr_s2_mudot)(u, qi, vi, Lv, Lq);
                 for (int c = 0; c < 3; c++) r_sub(r + n3 + 3 * i + c, u + c, Fm + n3 + 3 * i + c);
             }
             worst = fmax(worst, CL_FN(cl_rvec_log2_maxabs)(r, n3) - fmax(fmax(sD, sq), -20));
@@ -555,7 +549,6 @@ static int eq_row(cl_check_result *res, cl_prec_t prec, int k)
 }
 
 #define EQ_ROW(k) \
-    int CL_FN(cl_model_row_eq##k)(cl_check_result *res, cl_prec_t prec); \
     int CL_FN(cl_model_row_eq##k)(cl_check_result *res, cl_prec_t prec) { return eq_row(res, prec, k); }
 EQ_ROW(0) EQ_ROW(1) EQ_ROW(2) EQ_ROW(3) EQ_ROW(4) EQ_ROW(5) EQ_ROW(6) EQ_ROW(7)
 

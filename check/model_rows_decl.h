@@ -19,11 +19,8 @@ int CL_FN(cl_model_row_forms)(cl_check_result *res, cl_prec_t prec);
 int CL_FN(cl_model_row_legendre)(cl_check_result *res, cl_prec_t prec);
 int CL_FN(cl_model_row_el)(cl_check_result *res, cl_prec_t prec);
 int CL_FN(cl_model_row_conserve)(cl_check_result *res, cl_prec_t prec);
-int CL_FN(cl_model_row_eq0)(cl_check_result *res, cl_prec_t prec);
-int CL_FN(cl_model_row_eq1)(cl_check_result *res, cl_prec_t prec);
-int CL_FN(cl_model_row_eq2)(cl_check_result *res, cl_prec_t prec);
-int CL_FN(cl_model_row_eq3)(cl_check_result *res, cl_prec_t prec);
-int CL_FN(cl_model_row_eq4)(cl_check_result *res, cl_prec_t prec);
-int CL_FN(cl_model_row_eq5)(cl_check_result *res, cl_prec_t prec);
-int CL_FN(cl_model_row_eq6)(cl_check_result *res, cl_prec_t prec);
-int CL_FN(cl_model_row_eq7)(cl_check_result *res, cl_prec_t prec);
+/** The row MODEL.eq.NAME of declared equilibrium k, for k = 0 … CL_MODEL_MAX_EQUILIBRIA − 1. */
+#define CL_MODEL_ROW_EQ(k) int CL_FN(cl_model_row_eq##k)(cl_check_result *res, cl_prec_t prec)
+CL_MODEL_ROW_EQ(0); CL_MODEL_ROW_EQ(1); CL_MODEL_ROW_EQ(2); CL_MODEL_ROW_EQ(3);
+CL_MODEL_ROW_EQ(4); CL_MODEL_ROW_EQ(5); CL_MODEL_ROW_EQ(6); CL_MODEL_ROW_EQ(7);
+#undef CL_MODEL_ROW_EQ

@@ -254,17 +254,10 @@ int CL_FN(cl_lagr_s2_rhs)(CL_FN(cl_lagr_s2) *lg, int form, rptr dx, rsrc x)
             r_addmul(d, lg->H + a * n6 + b, lg->qd + b);
         }
     }
-    R_DECL(s, lg->prec);
     RV_DECL(mudot, 3, lg->prec);
     for (size_t i = 0; i < n; i++) {
         rsrc qi = q + 3 * i, qdi = lg->qd + 3 * i, Lv = lg->grad + n3 + 3 * i;
-        v3_proj_tangent(mudot, qi, lg->D + 3 * i);
-        v3_dot(s, qi, Lv);
-        r_neg(s, s);
-        v3_axpy(mudot, s, qdi);
-        v3_dot(s, qdi, Lv);
-        r_neg(s, s);
-        v3_axpy(mudot, s, qi);
+        CL_FN(cl_lagr_s2_mudot)(mudot, qi, qdi, Lv, lg->D + 3 * i);
         if (form == CL_LAGR_MU) v3_set(dv + 3 * i, mudot);
         else { /* π̇_i = q̇_i × μ_i + q_i × μ̇_i, μ_i the tangential part of L_q̇ */
             RV_DECL(mu, 3, lg->prec);
@@ -275,6 +268,18 @@ int CL_FN(cl_lagr_s2_rhs)(CL_FN(cl_lagr_s2) *lg, int form, rptr dx, rsrc x)
         }
     }
     return CL_OK;
+}
+
+void CL_FN(cl_lagr_s2_mudot)(rptr mudot, rsrc q, rsrc qdot, rsrc p, rsrc f)
+{
+    R_DECL(s, r_prec(mudot));
+    v3_proj_tangent(mudot, q, f);
+    v3_dot(s, q, p);
+    r_neg(s, s);
+    v3_axpy(mudot, s, qdot);
+    v3_dot(s, qdot, p);
+    r_neg(s, s);
+    v3_axpy(mudot, s, q);
 }
 
 int CL_FN(cl_lagr_s2_convert)(CL_FN(cl_lagr_s2) *lg, int from, rsrc x, int to, rptr y)

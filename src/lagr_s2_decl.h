@@ -69,6 +69,15 @@ int CL_FN(cl_lagr_s2_qddot)(CL_FN(cl_lagr_s2) *lg, rptr qdd, rsrc q, rsrc qdot);
 int CL_FN(cl_lagr_s2_rhs)(CL_FN(cl_lagr_s2) *lg, int form, rptr dx, rsrc x);
 
 /**
+ * \brief The rate of μ = (I − qqᵀ)p on one sphere, given f = (I − qqᵀ)ṗ
+ *        up to a normal part (\p mudot may not alias an input):
+ * \f[ \dot\mu = (I_3 - qq^T)f - \dot q\,(q\cdot p) - q\,(\dot q\cdot p) . \f]
+ * With f = d/dt ∂L/∂q̇ it is the mu field; with f = ∂L/∂q, by the
+ * Euler–Lagrange equations [S2 (11)], the same field from the gradient alone.
+ */
+void CL_FN(cl_lagr_s2_mudot)(rptr mudot, rsrc q, rsrc qdot, rsrc p, rsrc f);
+
+/**
  * Carry a state from form \p from to form \p to through (q, q̇), by [S2 (5),
  * (3), (20), (28)] and the inverse Legendre map. y may be x. Returns as
  * cl_lagr_s2_rhs().
