@@ -9,7 +9,7 @@ mkdir -p "$T"
 trap 'rm -rf "$T"' EXIT
 n=0
 t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
-echo "1..40"
+echo "1..50"
 
 # Largest |a - b| relative to max |b| as -log10 (digits agreed), from two files of numbers.
 digits() {
@@ -194,3 +194,21 @@ bad "unknown name 'q''" --model "$T/bad.model"
 model "manifold q : S2" "lagrangian dot(q', q')" "equilibrium down = q: 1"
 bad "the point of q must be a vector [x, y, z]" --model "$T/bad.model"
 bad "unknown parameter (--time)" --model models/spring.model --time 1
+# Sums over an index range: models/chain3.model, written with sum() and
+# indexed names, is the chain of three links in every form.
+REF="--system chain --n 3"
+S3="0.6 0 0.8  0 0.6 -0.8  0 0 1  0 0.3 0  0.5 0.8 0.6  1 0 0"
+for f in qdot omega mu pi; do agree "$S3" $f models/chain3.model; done
+REF="--system chain --n 3 --m 1,2,0.5 --l 0.75,1.5,1 --g 3"
+agree "$S3" pi models/chain3.model --param m2=2 --param m3=0.5 --param l1=0.75 --param l2=1.5 --g 3
+# Bad sums
+model "manifold q1, q2 : S2" "lagrangian sum(i = 2..1, dot(q[i]', q[i]'))"
+bad "the range 2..1 of a sum is empty ($T/bad.model:2:16)" --model "$T/bad.model"
+model "manifold q1, q2 : S2" "lagrangian sum(i = 1..3, dot(q[i]', q[i]'))"
+bad "unknown name 'q3'' ($T/bad.model:2:30)" --model "$T/bad.model"
+model "manifold q1, q2 : S2" "lagrangian sum(i = 1..2, dot(q[j]', q[i]'))"
+bad "expected an index: a whole number or the index of an enclosing sum" --model "$T/bad.model"
+model "manifold q1, q2 : S2" "lagrangian sum(i = 1..2, dot(q[i]', q[i]')*i')"
+bad "the index 'i' of a sum has no velocity" --model "$T/bad.model"
+model "manifold q1, q2 : S2" "lagrangian sum(i = 1..2000, 1) + dot(q1', q1') + dot(q2', q2')"
+bad "a sum of more than 1000 terms" --model "$T/bad.model"
