@@ -8,6 +8,8 @@
  *   parameters NAME = NUMBER, ...          defaults, decimal (read at the working precision)
  *   lagrangian EXPR                        L, a scalar
  *   invariant  NAME = EXPR                 a quantity expected to be conserved (scalar, not depending on t)
+ *   force      NAME = EXPR                 a generalized force on the factor NAME (a vector; its
+ *                                          tangential part enters the equations of motion)
  *   equilibrium NAME = q1: VEC, q2: VEC, ...   a state with zero velocities (every factor once;
  *                                          VEC a vector expression in the parameters, normalized)
  *
@@ -336,7 +338,39 @@ static int parse_equilibrium(reader *r, size_t i, size_t end)
     return 0;
 }
 
-static const char *const keywords[] = {"manifold", "parameters", "lagrangian", "invariant", "equilibrium"};
+/* force NAME = EXPR  (a vector, once per factor) */
+static int parse_force(reader *r, size_t i, size_t end)
+{
+    cl_model *m = r->m;
+    size_t n3 = 3 * m->n;
+    if (!m->force) {
+        m->force = malloc(n3 * sizeof *m->force);
+        if (!m->force) return fail(r, (long)i, CL_ENOMEM, "out of memory");
+        for (size_t a = 0; a < n3; a++) m->force[a] = -1;
+    }
+    skip_blank(r, &i, end);
+    size_t n = name_at(r, i, end), f = m->n;
+    for (size_t j = 0; j < m->n; j++)
+        if (strlen(m->qname[j]) == n && !memcmp(m->qname[j], r->s + i, n)) f = j;
+    if (f == m->n) return fail(r, (long)i, CL_EPARSE, "expected the name of a factor of the manifold after force");
+    if (m->force[3 * f] >= 0) return fail(r, (long)i, CL_EPARSE, "a second force on %s", m->qname[f]);
+    i += n;
+    skip_blank(r, &i, end);
+    if (i >= end || r->s[i] != '=') return fail(r, (long)i, CL_EPARSE, "expected '=' after the factor of a force");
+    i++;
+    cl_expr_value v;
+    cl_expr_error err;
+    int st = cl_expr_parse(m->g, r->s + i, end - i, (long)i, lookup, m, &v, &err);
+    if (st == CL_EPARSE) return fail(r, err.pos, CL_EPARSE, "%s", err.msg);
+    if (st) return fail(r, (long)i, st, "%s", cl_strerror(st));
+    skip_blank(r, &i, end);
+    if (v.shape != 3) return fail(r, (long)i, CL_EPARSE, "the force on %s must be a vector, this is %s", m->qname[f],
+                                  v.shape == 1 ? "a scalar" : "a matrix");
+    for (int c = 0; c < 3; c++) m->force[3 * f + (size_t)c] = v.id[c];
+    return 0;
+}
+
+static const char *const keywords[] = {"manifold", "parameters", "lagrangian", "invariant", "equilibrium", "force"};
 
 /* Pass 1 declares the manifold and the parameters, pass 2 reads the expressions. */
 static int parse_pass(reader *r, int pass)
@@ -354,10 +388,10 @@ static int parse_pass(reader *r, int pass)
         }
         size_t n = name_at(r, i, end);
         int kw = -1;
-        for (int k = 0; k < 5; k++)
+        for (int k = 0; k < 6; k++)
             if (strlen(keywords[k]) == n && !memcmp(keywords[k], r->s + i, n)) kw = k;
         if (kw < 0) {
-            fail(r, (long)i, CL_EPARSE, "expected manifold, parameters, lagrangian, invariant or equilibrium at the start of a statement");
+            fail(r, (long)i, CL_EPARSE, "expected manifold, parameters, lagrangian, invariant, equilibrium or force at the start of a statement");
             break;
         }
         i += n;
@@ -368,6 +402,7 @@ static int parse_pass(reader *r, int pass)
             else parse_scalar(r, i, end, &r->m->L, "the lagrangian");
         } else if (pass == 2 && kw == 3) parse_invariant(r, i, end);
         else if (pass == 2 && kw == 4) parse_equilibrium(r, i, end);
+        else if (pass == 2 && kw == 5) parse_force(r, i, end);
         at = end;
     }
     return r->failed;
@@ -385,6 +420,7 @@ void cl_model_free(cl_model *m)
     free(m->eqname);
     free(m->eq);
     free(m->eqpos);
+    free(m->force);
     cl_expr_dag_free(m->g);
     free(m->source);
     free(m->text);
@@ -415,8 +451,10 @@ int cl_model_parse(cl_model **out, const char *source, const char *text, size_t 
     }
     if (!r.failed && m->L < 0) fail(&r, (long)len, CL_EPARSE, "expected a lagrangian statement");
     if (!r.failed) m->timed = cl_lagr_s2_depends_on_time_mp(m->g, m->L, m->n);
+    for (size_t a = 0; !r.failed && m->force && a < 3 * m->n; a++)
+        m->timed |= m->force[a] >= 0 && cl_lagr_s2_depends_on_time_mp(m->g, m->force[a], m->n);
     if (!r.failed && m->timed && m->neq)
-        fail(&r, m->eqpos[0], CL_EPARSE, "equilibria of a time-dependent Lagrangian are not supported (its linearization depends on t)");
+        fail(&r, m->eqpos[0], CL_EPARSE, "equilibria of a time-dependent model are not supported (its linearization depends on t)");
     if (!r.failed && m->timed && cl_model_param_index(m, "time") >= 0)
         fail(&r, 0, CL_EPARSE, "a time-dependent model cannot name a parameter 'time' (--time sets t)");
     if (r.failed) {
@@ -483,7 +521,8 @@ static int model_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys_e
     mi->n = ms->m->n;
     mi->prec = prec;
     mi->lg = cl_lagr_s2_new_mp(ms->m->g, ms->m->L, ms->m->n, ms->m->nparam, prec);
-    if (!mi->lg) {
+    if (!mi->lg || (ms->m->force && cl_lagr_s2_set_forces_mp(mi->lg, ms->m->force))) {
+        cl_lagr_s2_free_mp(mi->lg);
         free(mi);
         return cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
     }

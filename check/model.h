@@ -37,11 +37,12 @@ typedef struct cl_model {
     size_t ninv;
     char (*invname)[CL_MODEL_MAX_NAME + 1];
     int *inv;              /**< nodes of the invariants */
-    int timed;             /**< L depends on the time t (input 6n): the energy is then not conserved */
+    int timed;             /**< L or a force depends on the time t (input 6n): the energy is then not conserved */
     size_t neq;
     char (*eqname)[CL_MODEL_MAX_NAME + 1];
     int *eq;               /**< equilibrium k: nodes eq[3nk … 3nk + 3n) of q_1 … q_n (velocities zero), in the parameters only */
     long *eqpos;           /**< where equilibrium k is written (offset in text) */
+    int *force;            /**< generalized forces: 3n nodes (−1: none), NULL when no force is declared */
 } cl_model;
 
 /**

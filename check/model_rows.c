@@ -48,7 +48,7 @@ static CL_FN(cl_lagr_s2) *make_lg(const cl_model *m, cl_prec_t prec)
 {
     CL_FN(cl_lagr_s2) *lg = CL_FN(cl_lagr_s2_new)(m->g, m->L, m->n, m->nparam, prec);
     rptr v = CL_FN(cl_rvec_new)(m->nparam + 1, prec);
-    if (!lg || !v || CL_FN(cl_model_param_values)(m, v)) {
+    if (!lg || !v || CL_FN(cl_model_param_values)(m, v) || (m->force && CL_FN(cl_lagr_s2_set_forces)(lg, m->force))) {
         CL_FN(cl_rvec_free)(v);
         CL_FN(cl_lagr_s2_free)(lg);
         return NULL;
@@ -195,8 +195,12 @@ static double el_gap(const cl_model *m, CL_FN(cl_lagr_s2) *lg, rsrc x, rptr w, c
         CL_FN(cl_rvec_copy)(in, x, n6);
         CL_FN(cl_model_param_values)(m, in + n6 + 1);
         CL_FN(cl_lagr_s2_get_time)(lg, in + n6);
-        if (!CL_FN(cl_expr_eval_run)(ev, in, m->L, 2)) {
+        int upto = m->L;
+        for (size_t a = 0; m->force && a < n3; a++) upto = m->force[a] > upto ? m->force[a] : upto;
+        if (!CL_FN(cl_expr_eval_run)(ev, in, upto, 2)) {
             CL_FN(cl_expr_eval_hessian)(ev, m->L, grad, H, (int)nin, (int)n3);
+            for (size_t a = 0; m->force && a < n3; a++) /* ∂L/∂q + F from here on */
+                if (m->force[a] >= 0) r_add(grad + a, grad + a, CL_FN(cl_expr_eval_value)(ev, m->force[a]));
             RV_DECL(D, 3, prec);
             RV_DECL(u, 3, prec);
             R_DECL(s, prec);
@@ -264,7 +268,7 @@ static int invariants(conserve_ctx *c, rsrc t, rsrc x, rptr out)
     size_t k = 0;
     int st = CL_OK;
     if (c->m->timed) CL_FN(cl_lagr_s2_set_time)(c->lg, t);
-    else st = CL_FN(cl_lagr_s2_value)(c->lg, -1, CL_LAGR_OMEGA, out + k++, x);
+    else if (!c->m->force) st = CL_FN(cl_lagr_s2_value)(c->lg, -1, CL_LAGR_OMEGA, out + k++, x);
     for (size_t j = 0; j < c->m->ninv && !st; j++) st = CL_FN(cl_lagr_s2_value)(c->lg, c->m->inv[j], CL_LAGR_OMEGA, out + k++, x);
     return st;
 }
@@ -287,7 +291,8 @@ int CL_FN(cl_model_row_conserve)(cl_check_result *res, cl_prec_t prec)
 {
     const cl_model *m = cl_model_oracle_model();
     if (!m) return CL_EPARAM;
-    size_t n6 = 6 * m->n, ni = m->ninv + (size_t)!m->timed;
+    int energy = !m->timed && !m->force; /* conserved: L autonomous and no force declared */
+    size_t n6 = 6 * m->n, ni = m->ninv + (size_t)energy;
     /* the field carries GBS's guard bits (its extrapolation amplifies the field's rounding) */
     cl_prec_t pin = prec + (cl_prec_t)(1.2 * cl_ode_gbs_default_columns(prec)) + 8;
     CL_FN(cl_lagr_s2) *lg = make_lg(m, pin);
@@ -385,7 +390,7 @@ static int eq_field(mpfr_ptr y, mpfr_srcptr s, void *ctx)
         eq_ctx_clear(c);
         c->lg = cl_lagr_s2_new_mp(m->g, m->L, n, m->nparam, P);
         c->x0 = cl_rvec_new_mp(n6 * 3 + 6 * n + 1, P);
-        if (!c->lg || !c->x0) return CL_ENOMEM;
+        if (!c->lg || !c->x0 || (m->force && cl_lagr_s2_set_forces_mp(c->lg, m->force))) return CL_ENOMEM;
         mpfr_ptr v = cl_rvec_new_mp(m->nparam + 1, P);
         if (!v || cl_model_param_values_mp(m, v)) { cl_rvec_free_mp(v); return CL_EPARSE; }
         for (size_t k = 0; k < m->nparam; k++) cl_lagr_s2_set_param_mp(c->lg, k, v + k);
@@ -644,16 +649,16 @@ int cl_model_oracle_rows(const cl_check **out, size_t *nout, const char *path, i
         .fn_d = cl_model_row_legendre_d, .fn_mp = cl_model_row_legendre_mp);
     ROW("el", .tags = "[S2 (11),(20)]",
         .what = "the Euler-Lagrange residuals (I - q qT)(d/dt dL/dqdot - dL/dq) and q.qddot + |qdot|^2 on the qdot field, and "
-                "the mu field against mudot = (I - q qT) dL/dq - qdot (q.dL/dqdot) - q (qdot.dL/dqdot), by an evaluator of "
+                "the mu field against mudot = (I - q qT) dL/dq - qdot (q.dL/dqdot) - q (qdot.dL/dqdot) (dL/dq + F with forces), by an evaluator of "
                 "their own, at 12 random states (relative)",
         .cond = 4096, .why = "the residual of a dense 3n x 3n solve is the solve's backward error times the Hessian's "
                               "norm, with sums of 6n products; the mu side inverts the Legendre map by Newton",
         .fn_d = cl_model_row_el_d, .fn_mp = cl_model_row_el_mp);
-    if (m->ninv || !m->timed)
+    if (m->ninv || (!m->timed && !m->force))
         ROW("conserve", .tags = "[S2 (13)]",
-            .what = m->timed ? "the declared invariants along a trajectory (omega form, t in [0, 1] (1/16 above 256 bits), "
+            .what = m->timed || m->force ? "the declared invariants along a trajectory (omega form, t in [0, 1] (1/16 above 256 bits), "
                                "Gragg-Bulirsch-Stoer with tolerance 2^(12-p)), at every step, relative to max(1, |I(0)|); "
-                               "the energy is not conserved (L depends on t)"
+                               "the energy is not an invariant (L depends on t, or a force is declared)"
                              : "the energy and the declared invariants along a trajectory (omega form, t in [0, 1] (1/16 "
                                "above 256 bits), Gragg-Bulirsch-Stoer with tolerance 2^(12-p)), at every step, relative "
                                "to max(1, |I(0)|)",

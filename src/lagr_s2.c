@@ -19,6 +19,8 @@ struct CL_FN(cl_lagr_s2) {
     size_t n, nparam;
     size_t nin; /* inputs differentiated: q, q̇, and t when L depends on t */
     int timed;  /* L depends on t (input 6n) */
+    int *force; /* nodes of the generalized forces on q_1 … q_n (3n), NULL: none */
+    int upto;   /* the last node a run evaluates: L, or a force after it */
     cl_prec_t prec;
     CL_FN(cl_expr_eval) *ev;
     rptr block;
@@ -43,6 +45,7 @@ CL_FN(cl_lagr_s2) *CL_FN(cl_lagr_s2_new)(const cl_expr_dag *g, int L, size_t n, 
     lg->nparam = nparam;
     lg->prec = prec;
     lg->bad = -1;
+    lg->upto = L;
     lg->timed = CL_FN(cl_lagr_s2_depends_on_time)(g, L, n);
     lg->nin = 2 * n3 + (size_t)lg->timed;
     size_t nin = lg->nin;
@@ -68,6 +71,7 @@ void CL_FN(cl_lagr_s2_free)(CL_FN(cl_lagr_s2) *lg)
     CL_FN(cl_expr_eval_free)(lg->ev);
     CL_FN(cl_rvec_free)(lg->block);
     free(lg->perm);
+    free(lg->force);
     free(lg);
 }
 
@@ -77,6 +81,25 @@ void CL_FN(cl_lagr_s2_set_param)(CL_FN(cl_lagr_s2) *lg, size_t k, rsrc v)
 }
 
 void CL_FN(cl_lagr_s2_set_time)(CL_FN(cl_lagr_s2) *lg, rsrc t) { r_set(lg->in + 6 * lg->n, t); }
+
+int CL_FN(cl_lagr_s2_set_forces)(CL_FN(cl_lagr_s2) *lg, const int *force)
+{
+    size_t n3 = 3 * lg->n;
+    int *f = malloc(n3 * sizeof *f);
+    if (!f) return CL_ENOMEM;
+    lg->upto = lg->L;
+    for (size_t a = 0; a < n3; a++) {
+        f[a] = force[a];
+        if (f[a] >= (int)cl_expr_dag_size(lg->g)) {
+            free(f);
+            return CL_EDIM;
+        }
+        if (f[a] > lg->upto) lg->upto = f[a];
+    }
+    free(lg->force);
+    lg->force = f;
+    return CL_OK;
+}
 
 void CL_FN(cl_lagr_s2_get_time)(const CL_FN(cl_lagr_s2) *lg, rptr t) { r_set(t, lg->in + 6 * lg->n); }
 
@@ -113,7 +136,7 @@ static int run(CL_FN(cl_lagr_s2) *lg, rsrc q, rsrc qdot, int upto, int order)
 /* grad and the q̇ rows of the Hessian of L at (q, q̇). */
 static int derivs(CL_FN(cl_lagr_s2) *lg, rsrc q, rsrc qdot)
 {
-    int st = run(lg, q, qdot, lg->L, 2);
+    int st = run(lg, q, qdot, lg->upto, 2);
     if (!st) CL_FN(cl_expr_eval_hessian)(lg->ev, lg->L, lg->grad, lg->H, (int)lg->nin, (int)(3 * lg->n));
     return st;
 }
@@ -148,9 +171,10 @@ static int accel(CL_FN(cl_lagr_s2) *lg, rsrc q, rsrc qdot)
     R_DECL(v2, lg->prec);
     int st = factor_G(lg, q);
     if (st) return st;
-    /* r = ∂L/∂q − L_q̇q q̇ − L_q̇t, then c_i = (I − q_iq_iᵀ) r_i − ‖q̇_i‖² q_i */
+    /* r = ∂L/∂q + F − L_q̇q q̇ − L_q̇t, then c_i = (I − q_iq_iᵀ) r_i − ‖q̇_i‖² q_i */
     for (size_t a = 0; a < n3; a++) {
         r_set(lg->c + a, lg->grad + a);
+        if (lg->force && lg->force[a] >= 0) r_add(lg->c + a, lg->c + a, CL_FN(cl_expr_eval_value)(lg->ev, lg->force[a]));
         for (size_t b = 0; b < n3; b++) r_submul(lg->c + a, lg->H + a * n6 + b, qdot + b);
         if (lg->timed) r_sub(lg->c + a, lg->c + a, lg->H + a * n6 + 2 * n3);
     }

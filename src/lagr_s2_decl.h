@@ -28,6 +28,15 @@ void CL_FN(cl_lagr_s2_free)(CL_FN(cl_lagr_s2) *lg);
 void CL_FN(cl_lagr_s2_set_param)(CL_FN(cl_lagr_s2) *lg, size_t k, rsrc v);
 /** Set the time t (input 6n) of a time-dependent L. */
 void CL_FN(cl_lagr_s2_set_time)(CL_FN(cl_lagr_s2) *lg, rsrc t);
+/**
+ * Generalized forces: \p force holds 3n node ids of \p lg's graph (−1: no
+ * force on that component), F_i on q_i, a function of q, q̇, t and the
+ * parameters; its tangential part enters the equations of motion,
+ * \f$(I_3 - q_iq_i^T)\big(\frac{d}{dt}\partial L/\partial\dot q_i - \partial L/\partial q_i - F_i\big) = 0\f$,
+ * in every form (the energy is then conserved only when F does no work).
+ * Returns 0, CL_ENOMEM or CL_EDIM (a node not in the graph).
+ */
+int CL_FN(cl_lagr_s2_set_forces)(CL_FN(cl_lagr_s2) *lg, const int *force);
 /** The time t into \p t. */
 void CL_FN(cl_lagr_s2_get_time)(const CL_FN(cl_lagr_s2) *lg, rptr t);
 /** 1 when L depends on t (its energy is then not conserved: dE/dt = −∂L/∂t), else 0. */
@@ -47,7 +56,8 @@ int CL_FN(cl_lagr_s2_bad_node)(const CL_FN(cl_lagr_s2) *lg);
  *     = (I_3 - q_iq_i^T)\Big(\frac{\partial L}{\partial q_i} - \sum_j L_{\dot q_iq_j}\dot q_j - L_{\dot q_it}\Big)
  *       - \|\dot q_i\|^2q_i , \f]
  * (the term L_{q̇_i t} only when L depends on t, at the time set by
- * cl_lagr_s2_set_time()), regular exactly when the velocity Hessian restricted to the tangent
+ * cl_lagr_s2_set_time(); a generalized force F_i of cl_lagr_s2_set_forces()
+ * is added to ∂L/∂q_i), regular exactly when the velocity Hessian restricted to the tangent
  * space T_q(S²)ⁿ is. Returns 0, CL_ESINGULAR (L degenerate at the state),
  * CL_EDOMAIN (an operation of L left its domain; see cl_lagr_s2_bad_node).
  */

@@ -9,7 +9,7 @@ mkdir -p "$T"
 trap 'rm -rf "$T"' EXIT
 n=0
 t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
-echo "1..50"
+echo "1..57"
 
 # Largest |a - b| relative to max |b| as -log10 (digits agreed), from two files of numbers.
 digits() {
@@ -89,7 +89,7 @@ bad "expected a lagrangian statement ($T/bad.model:2:1)" --model "$T/bad.model"
 model "manifold q1, q2 : SO3" "lagrangian 0"
 bad "only S2 factors are supported so far" --model "$T/bad.model"
 model "manifold q1, q2 : S2" "lagrange dot(q1', q1')"
-bad "expected manifold, parameters, lagrangian, invariant or equilibrium at the start of a statement ($T/bad.model:2:1)" --model "$T/bad.model"
+bad "expected manifold, parameters, lagrangian, invariant, equilibrium or force at the start of a statement ($T/bad.model:2:1)" --model "$T/bad.model"
 model "manifold q1, q2 : S2" "parameters m = one" "lagrangian m"
 bad "expected a decimal number as the default value of m ($T/bad.model:2:16)" --model "$T/bad.model"
 model "manifold q1, q1 : S2" "lagrangian 0"
@@ -186,7 +186,7 @@ bad "the invariant I depends on the time t (an invariant is a function of the st
 model "manifold q : S2" "parameters time = 1" "lagrangian dot(q', q') - q.z*cos(t)"
 bad "a time-dependent model cannot name a parameter 'time'" --model "$T/bad.model"
 model "manifold q : S2" "lagrangian dot(q', q') - q.z*cos(t)" "equilibrium down = q: [0, 0, -1]"
-bad "equilibria of a time-dependent Lagrangian are not supported" --model "$T/bad.model"
+bad "equilibria of a time-dependent model are not supported" --model "$T/bad.model"
 model "manifold q1, q2 : S2" "lagrangian dot(q1', q1') + dot(q2', q2')" "equilibrium down = q1: [0, 0, -1]"
 bad "the equilibrium down does not give q2 (every factor is needed) ($T/bad.model:3:13)" --model "$T/bad.model"
 model "manifold q : S2" "lagrangian dot(q', q')" "equilibrium down = q: q'"
@@ -212,3 +212,35 @@ model "manifold q1, q2 : S2" "lagrangian sum(i = 1..2, dot(q[i]', q[i]')*i')"
 bad "the index 'i' of a sum has no velocity" --model "$T/bad.model"
 model "manifold q1, q2 : S2" "lagrangian sum(i = 1..2000, 1) + dot(q1', q1') + dot(q2', q2')"
 bad "a sum of more than 1000 terms" --model "$T/bad.model"
+# Generalized forces: models/damped.model (force q = -b*q') against the
+# hand-derived field qddot = -(g/l)(e3 - q_z q) - b/(m l^2) qdot - |qdot|^2 q,
+# at two states at 113 and 256 bits, to 2^(8-p) relative.
+damped() {
+    bits=$1 state=$2
+    printf '%s\n' "$state" | "$C" rhs --model models/damped.model --bits "$bits" --b 0.75 --l 1.5 > "$T/d" 2>"$T/e"
+    st=$?
+    python3 - "$T/d" "$bits" "$state" <<'EOF'
+import sys
+from decimal import Decimal as D, getcontext
+getcontext().prec = 320
+m, l, g, b = D(1), D("1.5"), D("9.81"), D("0.75")
+bits = int(sys.argv[2]); x = [D(s) for s in sys.argv[3].split()]
+got = [D(s) for s in open(sys.argv[1]).read().split()]
+q, v = x[:3], x[3:]
+v2 = sum(c * c for c in v); e3 = [0, 0, 1]
+want = list(v) + [-(g / l) * (e3[k] - q[2] * q[k]) - b / (m * l * l) * v[k] - v2 * q[k] for k in range(3)]
+scale = max(abs(w) for w in want)
+err = max(abs(u - w) for u, w in zip(got, want)) / scale if len(got) == 6 else 1
+sys.exit(0 if err <= D(2) ** (8 - bits) else 1)
+EOF
+    ok=$?
+    [ $st = 0 ] && [ $ok = 0 ]
+    t $? "damped.model at $bits bits, state $state: the hand-derived field with the force to 2^(8-p)"
+}
+for b in 113 256; do damped $b "0.6 0 0.8  0 0.3 0"; damped $b "0 0.28 -0.96  1.2 0 0"; done
+model "manifold q : S2" "lagrangian dot(q', q')" "force q = -q'.z"
+bad "the force on q must be a vector, this is a scalar ($T/bad.model:3:11)" --model "$T/bad.model"
+model "manifold q : S2" "lagrangian dot(q', q')" "force p = -q'"
+bad "expected the name of a factor of the manifold after force ($T/bad.model:3:7)" --model "$T/bad.model"
+model "manifold q : S2" "lagrangian dot(q', q')" "force q = -q'" "force q = q'"
+bad "a second force on q ($T/bad.model:4:7)" --model "$T/bad.model"
