@@ -239,18 +239,37 @@ static int lookup_params(void *ctx, cl_expr_dag *g, const char *name, size_t len
     return lookup(ctx, g, name, len, prime, out);
 }
 
-/* A scalar expression from i to end into *node. */
-static int parse_scalar(reader *r, size_t i, size_t end, int *node, const char *what)
+/* The value of the expression from i to end, of \p shape (1 or 3) nodes into \p ids; names by \p fn.
+   \p note is added to a parse error's message (NULL: nothing). */
+static int parse_value(reader *r, size_t i, size_t end, cl_expr_lookup_fn fn, int shape, int *ids, const char *what,
+                       const char *note)
 {
     cl_expr_value v;
     cl_expr_error err;
-    int st = cl_expr_parse(r->m->g, r->s + i, end - i, (long)i, lookup, r->m, &v, &err);
-    if (st == CL_EPARSE) return fail(r, err.pos, CL_EPARSE, "%s", err.msg);
+    int st = cl_expr_parse(r->m->g, r->s + i, end - i, (long)i, fn, r->m, &v, &err);
+    if (st == CL_EPARSE) return fail(r, err.pos, CL_EPARSE, "%s%s", err.msg, note ? note : "");
     if (st) return fail(r, (long)i, st, "%s", cl_strerror(st));
     skip_blank(r, &i, end);
-    if (v.shape != 1) return fail(r, (long)i, CL_EPARSE, "%s must be a scalar, this is %s", what, v.shape == 3 ? "a vector" : "a matrix");
-    *node = v.id[0];
+    static const char *const shapes[] = {"", "a scalar", "", "a vector", "", "", "", "", "", "a matrix"};
+    if (v.shape != shape) return fail(r, (long)i, CL_EPARSE, "%s must be %s, this is %s", what, shapes[shape], shapes[v.shape]);
+    for (int c = 0; c < shape; c++) ids[c] = v.id[c];
     return 0;
+}
+
+/* A scalar expression from i to end into *node. */
+static int parse_scalar(reader *r, size_t i, size_t end, int *node, const char *what)
+{
+    return parse_value(r, i, end, lookup, 1, node, what, NULL);
+}
+
+/* The factor named at i (its index), or m->n when the name there is none of the manifold's. */
+static size_t factor_at(const reader *r, size_t i, size_t end, size_t *len)
+{
+    const cl_model *m = r->m;
+    *len = name_at(r, i, end);
+    for (size_t j = 0; j < m->n; j++)
+        if (strlen(m->qname[j]) == *len && !memcmp(m->qname[j], r->s + i, *len)) return j;
+    return m->n;
 }
 
 static int parse_invariant(reader *r, size_t i, size_t end)
@@ -310,9 +329,7 @@ static int parse_equilibrium(reader *r, size_t i, size_t end)
     i++;
     for (;;) {
         skip_blank(r, &i, end);
-        size_t n = name_at(r, i, end), f = m->n;
-        for (size_t j = 0; j < m->n; j++)
-            if (strlen(m->qname[j]) == n && !memcmp(m->qname[j], r->s + i, n)) f = j;
+        size_t n, f = factor_at(r, i, end, &n);
         if (f == m->n) return fail(r, (long)i, CL_EPARSE, "expected the name of a factor of the manifold (%s: [x, y, z])", m->qname[0]);
         if (eq[3 * f] >= 0) return fail(r, (long)i, CL_EPARSE, "%s is given twice in this equilibrium", m->qname[f]);
         i += n;
@@ -320,14 +337,10 @@ static int parse_equilibrium(reader *r, size_t i, size_t end)
         if (i >= end || r->s[i] != ':') return fail(r, (long)i, CL_EPARSE, "expected ':' and the vector of %s", m->qname[f]);
         i++;
         size_t ve = vector_end(r, i, end);
-        cl_expr_value v;
-        cl_expr_error err;
-        int st = cl_expr_parse(m->g, r->s + i, ve - i, (long)i, lookup_params, m, &v, &err);
-        if (st == CL_EPARSE) return fail(r, err.pos, CL_EPARSE, "%s (the vector of an equilibrium may use the parameters only)", err.msg);
-        if (st) return fail(r, (long)i, st, "%s", cl_strerror(st));
-        skip_blank(r, &i, end);
-        if (v.shape != 3) return fail(r, (long)i, CL_EPARSE, "the point of %s must be a vector [x, y, z]", m->qname[f]);
-        for (int c = 0; c < 3; c++) eq[3 * f + (size_t)c] = v.id[c];
+        char what[CL_MODEL_MAX_NAME + 16];
+        snprintf(what, sizeof what, "the point of %s", m->qname[f]);
+        if (parse_value(r, i, ve, lookup_params, 3, eq + 3 * f, what, " (the point of an equilibrium may use the parameters only)"))
+            return r->failed;
         i = ve;
         if (i < end && r->s[i] == ',') { i++; continue; }
         break;
@@ -349,25 +362,15 @@ static int parse_force(reader *r, size_t i, size_t end)
         for (size_t a = 0; a < n3; a++) m->force[a] = -1;
     }
     skip_blank(r, &i, end);
-    size_t n = name_at(r, i, end), f = m->n;
-    for (size_t j = 0; j < m->n; j++)
-        if (strlen(m->qname[j]) == n && !memcmp(m->qname[j], r->s + i, n)) f = j;
+    size_t n, f = factor_at(r, i, end, &n);
     if (f == m->n) return fail(r, (long)i, CL_EPARSE, "expected the name of a factor of the manifold after force");
     if (m->force[3 * f] >= 0) return fail(r, (long)i, CL_EPARSE, "a second force on %s", m->qname[f]);
     i += n;
     skip_blank(r, &i, end);
     if (i >= end || r->s[i] != '=') return fail(r, (long)i, CL_EPARSE, "expected '=' after the factor of a force");
-    i++;
-    cl_expr_value v;
-    cl_expr_error err;
-    int st = cl_expr_parse(m->g, r->s + i, end - i, (long)i, lookup, m, &v, &err);
-    if (st == CL_EPARSE) return fail(r, err.pos, CL_EPARSE, "%s", err.msg);
-    if (st) return fail(r, (long)i, st, "%s", cl_strerror(st));
-    skip_blank(r, &i, end);
-    if (v.shape != 3) return fail(r, (long)i, CL_EPARSE, "the force on %s must be a vector, this is %s", m->qname[f],
-                                  v.shape == 1 ? "a scalar" : "a matrix");
-    for (int c = 0; c < 3; c++) m->force[3 * f + (size_t)c] = v.id[c];
-    return 0;
+    char what[CL_MODEL_MAX_NAME + 16];
+    snprintf(what, sizeof what, "the force on %s", m->qname[f]);
+    return parse_value(r, i + 1, end, lookup, 3, m->force + 3 * f, what, NULL);
 }
 
 static const char *const keywords[] = {"manifold", "parameters", "lagrangian", "invariant", "equilibrium", "force"};

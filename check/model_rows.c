@@ -10,7 +10,7 @@
  *   MODEL.forms     the four forms of the field agree [S2 (3),(5),(20),(28)]
  *   MODEL.legendre  the Legendre maps and kinematics round-trip
  *   MODEL.el        the Euler–Lagrange residuals [S2 (11)] vanish on the fields
- *   MODEL.conserve  energy (autonomous L) and declared invariants along a trajectory
+ *   MODEL.conserve  energy (autonomous L, no force) and declared invariants along a trajectory
  *   MODEL.eq.NAME   a declared equilibrium: the field vanishes there and the
  *                   Jacobian's eigenvalues agree between forms and with a
  *                   reference at twice the precision
@@ -228,7 +228,19 @@ static double el_gap(const cl_model *m, CL_FN(cl_lagr_s2) *lg, rsrc x, rptr w, c
                 r_add(s, s, vv);
                 worst = fmax(worst, r_log2abs(s) - fmax(0, r_log2abs(vv)));
                 /* μ̇ from the gradient only */
-                CL_FN(cl_lagr_s2_mudot)(u, qi, vi, Lv, Lq);
+                /* written with cross products, apart from cl_lagr_s2_mudot() (q_i unit, q̇_i ⊥ q_i):
+                   (I − qqᵀ)f = −q×(q×f), q̇(q·p) = q×(q̇×p), q(q̇·p) = q̇×(q×p) */
+                RV_DECL(w1, 3, prec);
+                RV_DECL(w2, 3, prec);
+                v3_cross(w1, qi, Lq);
+                v3_cross(u, qi, w1);
+                v3_cross(w1, vi, Lv);
+                v3_cross(w2, qi, w1);
+                v3_add(u, u, w2);
+                v3_cross(w1, qi, Lv);
+                v3_cross(w2, vi, w1);
+                v3_add(u, u, w2);
+                v3_neg(u, u);
                 for (int c = 0; c < 3; c++) r_sub(r + n3 + 3 * i + c, u + c, Fm + n3 + 3 * i + c);
             }
             worst = fmax(worst, CL_FN(cl_rvec_log2_maxabs)(r, n3) - fmax(fmax(sD, sq), -20));

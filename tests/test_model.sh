@@ -126,12 +126,10 @@ t $? "simulate --model models/spring.model at 113 bits keeps energy and Lz to 1e
 #   qddot = -(g + z''(t))/l (e3 - q_z q) - |qdot|^2 q,   z''(t) = -a nu^2 cos(nu t),
 # checked at three states and times at 113 and 256 bits, to 2^-p times 2^8
 # (relative to the largest component) in every entry.
-pivot() {
-    bits=$1 state=$2 time=$3
-    shift 3
-    printf '%s\n' "$state" | "$C" rhs --model models/pivot.model --bits "$bits" --time "$time" "$@" > "$T/p" 2>"$T/e"
-    st=$?
-    python3 - "$T/p" "$bits" "$time" "$state" "$@" <<'EOF'
+# hand FILE BITS STATE EXPR NAME=VALUE...: the field in FILE (q', q'') against
+# q' = v and q''_k = EXPR (Python, Decimal at 320 digits: q, v, v2 = |v|^2,
+# e3, cos and the NAME=VALUE pairs, component k), to 2^(8 - BITS) relative.
+cat > "$T/hand.py" <<'EOF'
 import sys
 from decimal import Decimal as D, getcontext
 getcontext().prec = 320
@@ -142,29 +140,29 @@ def cos(x):  # Taylor series, |x| < 40 here
         term = -term * x * x / ((2 * k + 1) * (2 * k + 2))
         k += 1
     return s
-a = dict(m="1", l="1", g="9.81", a="0.1", nu="20")
-args = sys.argv[5:]
-for i in range(0, len(args), 2): a[args[i][2:]] = args[i + 1]
-bits = int(sys.argv[2]); t = D(sys.argv[3]); x = [D(s) for s in sys.argv[4].split()]
+bits = int(sys.argv[2]); x = [D(s) for s in sys.argv[3].split()]
 got = [D(s) for s in open(sys.argv[1]).read().split()]
-l, g, A, nu = (D(a[k]) for k in ("l", "g", "a", "nu"))
-q, v = x[:3], x[3:]
-zdd = -A * nu * nu * cos(nu * t)
-v2 = sum(c * c for c in v)
-e3 = [0, 0, 1]
-want = list(v) + [-(g + zdd) / l * (e3[k] - q[2] * q[k]) - v2 * q[k] for k in range(3)]
+ns = {kv.split('=')[0]: D(kv.split('=')[1]) for kv in sys.argv[5:]}
+ns.update(q=x[:3], v=x[3:], v2=sum(c * c for c in x[3:]), e3=[0, 0, 1], cos=cos)
+want = x[3:] + [eval(sys.argv[4], dict(ns, k=k)) for k in range(3)]
 scale = max(abs(w) for w in want)
 err = max(abs(u - w) for u, w in zip(got, want)) / scale if len(got) == 6 else 1
 sys.exit(0 if err <= D(2) ** (8 - bits) else 1)
 EOF
+pivot() {
+    bits=$1 state=$2 time=$3 a=${4:-0.1} nu=${5:-20}
+    printf '%s\n' "$state" | "$C" rhs --model models/pivot.model --bits "$bits" --time "$time" --a "$a" --nu "$nu" > "$T/p" 2>"$T/e"
+    st=$?
+    python3 "$T/hand.py" "$T/p" "$bits" "$state" "-(g - a*nu*nu*cos(nu*t))/l*(e3[k] - q[2]*q[k]) - v2*q[k]" \
+        g=9.81 l=1 a="$a" nu="$nu" t="$time"
     ok=$?
     [ $st = 0 ] && [ $ok = 0 ]
-    t $? "pivot.model at $bits bits, t = $time, state $state: the hand-derived field to 2^(8-p)"
+    t $? "pivot.model at $bits bits, t = $time, a = $a, nu = $nu, state $state: the hand-derived field to 2^(8-p)"
 }
 for b in 113 256; do
     pivot $b "0.6 0 0.8  0 0.3 0" 0.3
     pivot $b "0 0.28 -0.96  1.2 0 0" 1.7
-    pivot $b "0.48 0.6 0.64  -0.8 0.64 0" 0.05 --a 0.25 --nu 7.5
+    pivot $b "0.48 0.6 0.64  -0.8 0.64 0" 0.05 0.25 7.5
 done
 # simulate integrates the time-dependent field (t enters the field): Lz is kept, E(t) is not
 echo "0.6 0 0.8  0 0.3 0" | "$C" simulate --model models/pivot.model --t 1 --bits 113 > "$T/piv.csv" 2>/dev/null
@@ -192,7 +190,7 @@ bad "the equilibrium down does not give q2 (every factor is needed) ($T/bad.mode
 model "manifold q : S2" "lagrangian dot(q', q')" "equilibrium down = q: q'"
 bad "unknown name 'q''" --model "$T/bad.model"
 model "manifold q : S2" "lagrangian dot(q', q')" "equilibrium down = q: 1"
-bad "the point of q must be a vector [x, y, z]" --model "$T/bad.model"
+bad "the point of q must be a vector, this is a scalar" --model "$T/bad.model"
 bad "unknown parameter (--time)" --model models/spring.model --time 1
 # Sums over an index range: models/chain3.model, written with sum() and
 # indexed names, is the chain of three links in every form.
@@ -219,20 +217,7 @@ damped() {
     bits=$1 state=$2
     printf '%s\n' "$state" | "$C" rhs --model models/damped.model --bits "$bits" --b 0.75 --l 1.5 > "$T/d" 2>"$T/e"
     st=$?
-    python3 - "$T/d" "$bits" "$state" <<'EOF'
-import sys
-from decimal import Decimal as D, getcontext
-getcontext().prec = 320
-m, l, g, b = D(1), D("1.5"), D("9.81"), D("0.75")
-bits = int(sys.argv[2]); x = [D(s) for s in sys.argv[3].split()]
-got = [D(s) for s in open(sys.argv[1]).read().split()]
-q, v = x[:3], x[3:]
-v2 = sum(c * c for c in v); e3 = [0, 0, 1]
-want = list(v) + [-(g / l) * (e3[k] - q[2] * q[k]) - b / (m * l * l) * v[k] - v2 * q[k] for k in range(3)]
-scale = max(abs(w) for w in want)
-err = max(abs(u - w) for u, w in zip(got, want)) / scale if len(got) == 6 else 1
-sys.exit(0 if err <= D(2) ** (8 - bits) else 1)
-EOF
+    python3 "$T/hand.py" "$T/d" "$bits" "$state" "-(g/l)*(e3[k] - q[2]*q[k]) - b/(m*l*l)*v[k] - v2*q[k]" m=1 l=1.5 g=9.81 b=0.75
     ok=$?
     [ $st = 0 ] && [ $ok = 0 ]
     t $? "damped.model at $bits bits, state $state: the hand-derived field with the force to 2^(8-p)"
