@@ -265,22 +265,27 @@ typedef struct conserve_ctx {
     size_t ni;
     double worst;
     int status;
+    int balance; /* L depends on t: the state carries W = ∫ ∂L/∂t dt, and E + W is conserved */
 } conserve_ctx;
 
 static int conserve_field(rptr dx, rsrc t, rsrc x, void *ctx)
 {
     conserve_ctx *c = ctx;
     if (c->m->timed) CL_FN(cl_lagr_s2_set_time)(c->lg, t);
-    return CL_FN(cl_lagr_s2_rhs)(c->lg, CL_LAGR_OMEGA, dx, x);
+    int st = CL_FN(cl_lagr_s2_rhs)(c->lg, CL_LAGR_OMEGA, dx, x);
+    if (!st && c->balance) st = CL_FN(cl_lagr_s2_dldt)(c->lg, CL_LAGR_OMEGA, dx + 6 * c->m->n, x); /* W' = ∂L/∂t */
+    return st;
 }
 
-/* The invariants of the omega state x at time t into out: energy (autonomous L) and the declared ones. */
+/* The invariants of the omega state x at time t into out: the energy (E + W when L depends on t; none
+   with forces) and the declared ones. */
 static int invariants(conserve_ctx *c, rsrc t, rsrc x, rptr out)
 {
     size_t k = 0;
     int st = CL_OK;
     if (c->m->timed) CL_FN(cl_lagr_s2_set_time)(c->lg, t);
-    else if (!c->m->force) st = CL_FN(cl_lagr_s2_value)(c->lg, -1, CL_LAGR_OMEGA, out + k++, x);
+    if (!c->m->force) st = CL_FN(cl_lagr_s2_value)(c->lg, -1, CL_LAGR_OMEGA, out + k++, x);
+    if (!st && c->balance) r_add(out, out, x + 6 * c->m->n); /* E + W */
     for (size_t j = 0; j < c->m->ninv && !st; j++) st = CL_FN(cl_lagr_s2_value)(c->lg, c->m->inv[j], CL_LAGR_OMEGA, out + k++, x);
     return st;
 }
@@ -303,23 +308,24 @@ int CL_FN(cl_model_row_conserve)(cl_check_result *res, cl_prec_t prec)
 {
     const cl_model *m = cl_model_oracle_model();
     if (!m) return CL_EPARAM;
-    int energy = !m->timed && !m->force; /* conserved: L autonomous and no force declared */
-    size_t n6 = 6 * m->n, ni = m->ninv + (size_t)energy;
+    int energy = !m->force, balance = energy && m->timed; /* no force: E, or E + W, is conserved */
+    size_t n6 = 6 * m->n, ni = m->ninv + (size_t)energy, dim = n6 + (size_t)balance;
     /* the field carries GBS's guard bits (its extrapolation amplifies the field's rounding) */
     cl_prec_t pin = prec + (cl_prec_t)(1.2 * cl_ode_gbs_default_columns(prec)) + 8;
     CL_FN(cl_lagr_s2) *lg = make_lg(m, pin);
-    rptr x = CL_FN(cl_rvec_new)(n6 + 2 * ni + 5, prec);
+    rptr x = CL_FN(cl_rvec_new)(dim + 2 * ni + 5, prec);
     CL_FN(cl_ode_ws) *ode = NULL;
     cl_check_begin(res);
-    int st = lg && x ? CL_FN(cl_ode_ws_new)(&ode, n6, prec, CL_ODE_GBS, 0) : CL_ENOMEM;
+    int st = lg && x ? CL_FN(cl_ode_ws_new)(&ode, dim, prec, CL_ODE_GBS, 0) : CL_ENOMEM;
     if (!st) {
-        rptr I0 = x + n6, I = I0 + ni, t = I + ni, t1 = t + 1, h = t1 + 1, tol = h + 1;
+        rptr I0 = x + dim, I = I0 + ni, t = I + ni, t1 = t + 1, h = t1 + 1, tol = h + 1;
         cl_rng g;
         cl_rng_seed(&g, 7104);
         random_state(m, lg, x, &g);
         r_set_zero(t);
         st = CL_FN(cl_lagr_s2_convert)(lg, CL_LAGR_QDOT, x, CL_LAGR_OMEGA, x);
-        conserve_ctx c = {.lg = lg, .m = m, .I0 = I0, .I = I, .ni = ni, .worst = -INFINITY};
+        if (balance) r_set_zero(x + n6); /* W(0) = 0 */
+        conserve_ctx c = {.lg = lg, .m = m, .I0 = I0, .I = I, .ni = ni, .worst = -INFINITY, .balance = balance};
         if (!st) st = invariants(&c, t, x, I0);
         r_set_q(t1, 1, prec <= 256 ? 1 : 16);
         r_set_si(tol, 1);
@@ -666,11 +672,14 @@ int cl_model_oracle_rows(const cl_check **out, size_t *nout, const char *path, i
         .cond = 4096, .why = "the residual of a dense 3n x 3n solve is the solve's backward error times the Hessian's "
                               "norm, with sums of 6n products; the mu side inverts the Legendre map by Newton",
         .fn_d = cl_model_row_el_d, .fn_mp = cl_model_row_el_mp);
-    if (m->ninv || (!m->timed && !m->force))
+    if (m->ninv || !m->force)
         ROW("conserve", .tags = "[S2 (13)]",
-            .what = m->timed || m->force ? "the declared invariants along a trajectory (omega form, t in [0, 1] (1/16 above 256 bits), "
+            .what = m->force ? "the declared invariants along a trajectory (omega form, t in [0, 1] (1/16 above 256 bits), "
                                "Gragg-Bulirsch-Stoer with tolerance 2^(12-p)), at every step, relative to max(1, |I(0)|); "
-                               "the energy is not an invariant (L depends on t, or a force is declared)"
+                               "the energy is not an invariant (a force is declared)"
+                  : m->timed ? "the energy balance E(t) + W(t), W' = dL/dt integrated with the motion (L depends on t), and "
+                               "the declared invariants along a trajectory (omega form, t in [0, 1] (1/16 above 256 bits), "
+                               "Gragg-Bulirsch-Stoer with tolerance 2^(12-p)), at every step, relative to max(1, |I(0)|)"
                              : "the energy and the declared invariants along a trajectory (omega form, t in [0, 1] (1/16 "
                                "above 256 bits), Gragg-Bulirsch-Stoer with tolerance 2^(12-p)), at every step, relative "
                                "to max(1, |I(0)|)",

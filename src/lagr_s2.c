@@ -332,6 +332,21 @@ int CL_FN(cl_lagr_s2_convert)(CL_FN(cl_lagr_s2) *lg, int from, rsrc x, int to, r
     return CL_OK;
 }
 
+int CL_FN(cl_lagr_s2_dldt)(CL_FN(cl_lagr_s2) *lg, int form, rptr out, rsrc x)
+{
+    size_t n3 = 3 * lg->n;
+    if (!lg->timed) {
+        r_set_zero(out);
+        return CL_OK;
+    }
+    int st = to_qdot(lg, form, x, x + n3);
+    if (!st) st = run(lg, x, lg->qd, lg->L, 2);
+    if (st) return st;
+    CL_FN(cl_expr_eval_gradient)(lg->ev, lg->L, lg->grad, (int)lg->nin);
+    r_set(out, lg->grad + 2 * n3);
+    return CL_OK;
+}
+
 int CL_FN(cl_lagr_s2_value)(CL_FN(cl_lagr_s2) *lg, int id, int form, rptr out, rsrc x)
 {
     size_t n3 = 3 * lg->n;

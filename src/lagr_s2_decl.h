@@ -39,6 +39,12 @@ void CL_FN(cl_lagr_s2_set_time)(CL_FN(cl_lagr_s2) *lg, rsrc t);
 int CL_FN(cl_lagr_s2_set_forces)(CL_FN(cl_lagr_s2) *lg, const int *force);
 /** The time t into \p t. */
 void CL_FN(cl_lagr_s2_get_time)(const CL_FN(cl_lagr_s2) *lg, rptr t);
+/**
+ * ∂L/∂t at the state x of form \p form and the time set by
+ * cl_lagr_s2_set_time() (0 when L does not depend on t): along a motion
+ * without forces dE/dt = −∂L/∂t. Returns as cl_lagr_s2_rhs().
+ */
+int CL_FN(cl_lagr_s2_dldt)(CL_FN(cl_lagr_s2) *lg, int form, rptr out, rsrc x);
 /** 1 when L depends on t (its energy is then not conserved: dE/dt = −∂L/∂t), else 0. */
 int CL_FN(cl_lagr_s2_timed)(const CL_FN(cl_lagr_s2) *lg);
 /** 1 when node \p id of \p g (a graph on (S²)ⁿ) depends on the time t, input 6n, else 0. */
