@@ -10,7 +10,8 @@
  *   MODEL.forms     the four forms of the field agree [S2 (3),(5),(20),(28)]
  *   MODEL.legendre  the Legendre maps and kinematics round-trip
  *   MODEL.el        the Euler–Lagrange residuals [S2 (11)] vanish on the fields
- *   MODEL.conserve  energy (autonomous L, no force) and declared invariants along a trajectory
+ *   MODEL.conserve  energy (E + ∫ ∂L/∂t dt when L depends on t; none with forces) and the
+ *                   declared invariants along a trajectory
  *   MODEL.eq.NAME   a declared equilibrium: the field vanishes there and the
  *                   Jacobian's eigenvalues agree between forms and with a
  *                   reference at twice the precision
