@@ -70,9 +70,10 @@ void cl_model_system_free(const cl_system *s);
 
 /**
  * The oracle's rows for the model file \p path (`chartless oracle --model`):
- * MODEL.forms, MODEL.legendre, MODEL.el, MODEL.conserve (the energy when L
- * is autonomous and no force is declared, and the declared invariants;
- * absent when there is nothing to conserve) and MODEL.eq.NAME per declared
+ * MODEL.forms, MODEL.legendre, MODEL.el, MODEL.conserve (the energy, or
+ * the balance E + ∫ ∂L/∂t dt when L depends on t, unless a force is
+ * declared, and the declared invariants; absent when there is nothing to
+ * conserve) and MODEL.eq.NAME per declared
  * equilibrium, MODEL the file's base name. \p set holds \p nset
  * `name=value` overrides of the parameters' defaults. The model becomes the
  * current one (cl_model_oracle_model()) until cl_model_oracle_rows_free().
