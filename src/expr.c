@@ -182,6 +182,7 @@ typedef struct parser {
     cl_expr_error *err;
     int failed, depth;
     int nbind; /* the indices of the enclosing sums, innermost last */
+    long terms; /* terms of sums parsed so far (nested ones multiply) */
     struct { const char *name; size_t len; long value; } bind[CL_EXPR_MAX_SUM_DEPTH];
 } parser;
 
@@ -570,6 +571,10 @@ static cl_expr_value parse_sum(parser *p, size_t at)
     p->bind[p->nbind].len = n;
     p->nbind++;
     for (long k = lo; k <= hi && !p->failed; k++) {
+        if (++p->terms > CL_EXPR_MAX_SUM_TOTAL) {
+            fail(p, at, "more than %d terms in the sums of one expression (nested sums multiply)", CL_EXPR_MAX_SUM_TOTAL);
+            break;
+        }
         p->bind[p->nbind - 1].value = k;
         p->i = body;
         cl_expr_value t = parse_expr(p);

@@ -32,7 +32,8 @@
  * In a sum's body its index is a whole number, and `q[i]`, `m[i+1]` name
  * q1, m2, … for i = 1; the body is parsed once per value (at most
  * CL_EXPR_MAX_SUM_TERMS terms, sums nested at most CL_EXPR_MAX_SUM_DEPTH
- * deep), so a term written once in a sum is still a node per value.
+ * deep, CL_EXPR_MAX_SUM_TOTAL terms in all), so a term written once in a
+ * sum is still a node per value.
  * '*' multiplies scalars, a scalar and a vector or matrix, a matrix and a
  * vector or two matrices; '/' divides by a scalar; '^' takes scalars (an
  * integer literal exponent is exact repeated multiplication, any other is
@@ -72,6 +73,8 @@ typedef struct cl_expr_dag cl_expr_dag;
 #define CL_EXPR_MAX_SUM_TERMS 1000
 /** Deepest nesting of sums. */
 #define CL_EXPR_MAX_SUM_DEPTH 8
+/** Most terms parsed in all the sums of one expression, nested ones counted per term. */
+#define CL_EXPR_MAX_SUM_TOTAL 100000
 
 /** A parsed value: a scalar (1 node), a vector of R³ (3) or a 3×3 matrix (9, row-major). */
 typedef struct cl_expr_value {

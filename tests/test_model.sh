@@ -9,7 +9,7 @@ mkdir -p "$T"
 trap 'rm -rf "$T"' EXIT
 n=0
 t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
-echo "1..57"
+echo "1..58"
 
 # Largest |a - b| relative to max |b| as -log10 (digits agreed), from two files of numbers.
 digits() {
@@ -229,3 +229,5 @@ model "manifold q : S2" "lagrangian dot(q', q')" "force p = -q'"
 bad "expected the name of a factor of the manifold after force ($T/bad.model:3:7)" --model "$T/bad.model"
 model "manifold q : S2" "lagrangian dot(q', q')" "force q = -q'" "force q = q'"
 bad "a second force on q ($T/bad.model:4:7)" --model "$T/bad.model"
+model "manifold q : S2" "lagrangian dot(q', q') + sum(i = 1..1000, sum(j = 1..1000, sum(k = 1..1000, 1)))"
+bad "more than 100000 terms in the sums of one expression (nested sums multiply) ($T/bad.model:2:60)" --model "$T/bad.model"
