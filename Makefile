@@ -58,7 +58,7 @@ ball = $(foreach f,$(1),$(B)/$(f)_arb.o)
 one  = $(foreach f,$(1),$(B)/$(f).o)
 
 LIB_OBJ := $(call both,$(addprefix src/,$(SRC_T))) $(call one,$(addprefix src/,$(SRC_1))) \
-           $(call one,$(addprefix check/,$(CHECK_1))) \
+           $(call one,$(addprefix check/,$(CHECK_1))) $(call both,check/model_rows) \
            $(foreach p,$(PAPERS),$(call both,$(call paper_sections,$(p)))) \
            $(call ball,$(addprefix src/,$(SRC_ARB))) $(foreach p,$(PAPERS),$(call ball,$(call paper_arb,$(p))))
 # Registered by constructors: linked whole into the command and the check runner.
@@ -80,7 +80,7 @@ BENCHES  := $(patsubst %.c,$(B)/%,$(wildcard bench/bench_*.c))
 # Public headers, installed and staged in $(B)/include/chartless as installed:
 # everything in src/, check.h, system.h, model.h and field.h of the kit, and each paper's
 # headers but its internal *_impl.h (MPFR's mpfr.h / mpfr-impl.h split).
-PUBLIC_H := $(wildcard src/*.h) check/check.h check/system.h check/model.h check/field.h \
+PUBLIC_H := $(wildcard src/*.h) check/check.h check/system.h check/model.h check/field.h check/model_rows_decl.h \
             $(filter-out %_impl.h,$(foreach p,$(PAPERS),$(wildcard papers/$(p)/*.h)))
 INC := $(B)/include/chartless
 

@@ -9,13 +9,19 @@
  *   manifold   NAME, ... : S1 | R1 | R3    angles, numbers or vectors of R³ (model_flat.c)
  *   parameters NAME = NUMBER, ...          defaults, decimal (read at the working precision)
  *   lagrangian EXPR                        L, a scalar
- *   invariant  NAME = EXPR                 a quantity expected to be conserved (scalar)
+ *   invariant  NAME = EXPR                 a quantity expected to be conserved (scalar, not depending on t)
+ *   force      NAME = EXPR                 a generalized force on the factor NAME (a vector; its
+ *                                          tangential part enters the equations of motion)
+ *   equilibrium NAME = q1: VEC, q2: VEC, ...   a state with zero velocities (every factor once;
+ *                                          VEC a vector expression in the parameters, normalized)
  *
  * In an expression (syntax in expr.h) a manifold name is the vector q_i,
  * the same name with a prime (q1') its velocity q̇_i, a parameter name its
- * value. `manifold` and `parameters` may come in any order and more than
- * once; `lagrangian` exactly once. Names are letters, digits and '_',
- * starting with a letter, at most CL_MODEL_MAX_NAME bytes, all distinct.
+ * value, `t` the time (a Lagrangian that uses it is time-dependent: its
+ * energy is not conserved). `manifold` and `parameters` may come in any
+ * order and more than once; `lagrangian` exactly once. Names are letters,
+ * digits and '_', starting with a letter, at most CL_MODEL_MAX_NAME bytes,
+ * all distinct, and not `t`.
  * Every error names the file, line and column and what was expected.
  */
 #include <ctype.h>
@@ -141,7 +147,16 @@ static int known_name(const cl_model *m, const char *s, size_t n)
         if (strlen(m->flat[i].name) == n && !memcmp(m->flat[i].name, s, n)) return 1;
     for (int i = 0; i < 2 * m->so3; i++)
         if (strlen(m->so3name[i]) == n && !memcmp(m->so3name[i], s, n)) return 1;
+    for (size_t i = 0; i < m->neq; i++)
+        if (strlen(m->eqname[i]) == n && !memcmp(m->eqname[i], s, n)) return 1;
     return 0;
+}
+
+long cl_model_param_index(const cl_model *m, const char *name)
+{
+    for (size_t k = 0; k < m->nparam; k++)
+        if (!strcmp(m->pname[k], name)) return (long)k;
+    return -1;
 }
 
 /* A new name at *i into dst (of room CL_MODEL_MAX_NAME + 1), checked; *i moves past it. */
@@ -151,6 +166,7 @@ static int new_name(reader *r, size_t *i, size_t end, char *dst, const char *wha
     size_t n = name_at(r, *i, end);
     if (!n) return fail(r, (long)*i, CL_EPARSE, "expected the name of %s", what);
     if (n > CL_MODEL_MAX_NAME) return fail(r, (long)*i, CL_EDIM, "name longer than %d bytes", CL_MODEL_MAX_NAME);
+    if (n == 1 && r->s[*i] == 't') return fail(r, (long)*i, CL_EPARSE, "'t' is the time and cannot name %s", what);
     if (known_name(r->m, r->s + *i, n)) return fail(r, (long)*i, CL_EPARSE, "'%.*s' is declared twice", (int)n, r->s + *i);
     memcpy(dst, r->s + *i, n);
     dst[n] = 0;
@@ -303,21 +319,59 @@ static int lookup(void *ctx, cl_expr_dag *g, const char *name, size_t len, int p
             return 0;
         }
     if (prime) return -1; /* only the manifold's names have velocities */
-    return cl_model_lookup_param(m, g, name, len, (long)(6 * m->n), out);
+    for (size_t i = 0; i < m->nparam; i++)
+        if (strlen(m->pname[i]) == len && !memcmp(m->pname[i], name, len)) {
+            *out = (cl_expr_value){.shape = 1, .id = {cl_expr_input(g, (long)(6 * m->n + 1 + i))}};
+            return 0;
+        }
+    if (len == 1 && name[0] == 't') {
+        *out = (cl_expr_value){.shape = 1, .id = {cl_expr_input(g, (long)(6 * m->n))}};
+        return 0;
+    }
+    return -1;
+}
+
+/* The names of an equilibrium's vectors: the parameters only (a state is not a function of q, q' or t). */
+static int lookup_params(void *ctx, cl_expr_dag *g, const char *name, size_t len, int prime, cl_expr_value *out)
+{
+    const cl_model *m = ctx;
+    if (prime || (len == 1 && name[0] == 't')) return -1;
+    for (size_t i = 0; i < m->n; i++)
+        if (strlen(m->qname[i]) == len && !memcmp(m->qname[i], name, len)) return -1;
+    return lookup(ctx, g, name, len, prime, out);
+}
+
+/* The value of the expression from i to end, of \p shape (1 or 3) nodes into \p ids; names by \p fn.
+   \p note is added to a parse error's message (NULL: nothing). */
+static int parse_value(reader *r, size_t i, size_t end, cl_expr_lookup_fn fn, int shape, int *ids, const char *what,
+                       const char *note)
+{
+    cl_expr_value v;
+    cl_expr_error err;
+    int st = cl_expr_parse(r->m->g, r->s + i, end - i, (long)i, fn, r->m, &v, &err);
+    if (st == CL_EPARSE) return fail(r, err.pos, CL_EPARSE, "%s%s", err.msg, note ? note : "");
+    if (st) return fail(r, (long)i, st, "%s", cl_strerror(st));
+    skip_blank(r, &i, end);
+    static const char *const shapes[] = {"", "a scalar", "", "a vector", "", "", "", "", "", "a matrix"};
+    if (v.shape != shape) return fail(r, (long)i, CL_EPARSE, "%s must be %s, this is %s", what, shapes[shape], shapes[v.shape]);
+    for (int c = 0; c < shape; c++) ids[c] = v.id[c];
+    return 0;
 }
 
 /* A scalar expression from i to end into *node. */
 static int parse_scalar(reader *r, size_t i, size_t end, int *node, const char *what)
 {
-    cl_expr_value v;
-    cl_expr_error err;
-    int st = cl_expr_parse(r->m->g, r->s + i, end - i, (long)i, lookup, r->m, &v, &err);
-    if (st == CL_EPARSE) return fail(r, err.pos, CL_EPARSE, "%s", err.msg);
-    if (st) return fail(r, (long)i, st, "%s", cl_strerror(st));
-    skip_blank(r, &i, end);
-    if (v.shape != 1) return fail(r, (long)i, CL_EPARSE, "%s must be a scalar, this is %s", what, v.shape == 3 ? "a vector" : "a matrix");
-    *node = v.id[0];
-    return 0;
+    return parse_value(r, i, end, lookup, 1, node, what, NULL);
+}
+
+/* The factor named at i (its index), or m->n when the name there is none of the manifold's. */
+static size_t factor_at(const reader *r, size_t i, size_t end, size_t *len)
+{
+    const cl_model *m = r->m;
+    *len = name_at(r, i, end);
+    for (size_t j = 0; j < m->n; j++)
+        if (strlen(m->qname[j]) == *len && !memcmp(m->qname[j], r->s + i, *len)) return j;
+    return m->n;
 }
 
 static int parse_invariant(reader *r, size_t i, size_t end)
@@ -330,11 +384,98 @@ static int parse_invariant(reader *r, size_t i, size_t end)
     skip_blank(r, &i, end);
     if (i >= end || r->s[i] != '=') return fail(r, (long)i, CL_EPARSE, "expected '=' after the name of the invariant");
     if (parse_scalar(r, i + 1, end, m->inv + m->ninv, "an invariant")) return r->failed;
+    if (cl_lagr_s2_depends_on_time_mp(m->g, m->inv[m->ninv], m->n)) {
+        i++;
+        skip_blank(r, &i, end);
+        return fail(r, (long)i, CL_EPARSE, "the invariant %s depends on the time t (an invariant is a function of the state only)",
+                    m->invname[m->ninv]);
+    }
     m->ninv++;
     return 0;
 }
 
-static const char *const keywords[] = {"manifold", "parameters", "lagrangian", "invariant"};
+/* End of the vector expression starting at i: the next ',' outside brackets and parentheses, or end. */
+static size_t vector_end(const reader *r, size_t i, size_t end)
+{
+    int depth = 0;
+    for (; i < end; i++) {
+        char c = r->s[i];
+        if (c == '#') {
+            while (i < end && r->s[i] != '\n') i++;
+            if (i >= end) break;
+        } else if (c == '(' || c == '[') depth++;
+        else if (c == ')' || c == ']') depth--;
+        else if (c == ',' && depth <= 0) break;
+    }
+    return i;
+}
+
+/* equilibrium NAME = q1: VEC, q2: VEC, ...  (every factor once; zero velocities) */
+static int parse_equilibrium(reader *r, size_t i, size_t end)
+{
+    cl_model *m = r->m;
+    size_t k = m->neq, n3 = 3 * m->n;
+    if (k >= CL_MODEL_MAX_EQUILIBRIA) return fail(r, (long)i, CL_EDIM, "more than %d equilibria", CL_MODEL_MAX_EQUILIBRIA);
+    if (grow(&m->eqname, k, sizeof *m->eqname) || grow(&m->eqpos, k, sizeof *m->eqpos))
+        return fail(r, (long)i, CL_ENOMEM, "out of memory");
+    int *eq = realloc(m->eq, (k + 1) * n3 * sizeof *eq);
+    if (!eq) return fail(r, (long)i, CL_ENOMEM, "out of memory");
+    m->eq = eq;
+    eq += k * n3;
+    for (size_t a = 0; a < n3; a++) eq[a] = -1;
+    skip_blank(r, &i, end);
+    m->eqpos[k] = (long)i;
+    if (new_name(r, &i, end, m->eqname[k], "an equilibrium")) return r->failed;
+    skip_blank(r, &i, end);
+    if (i >= end || r->s[i] != '=') return fail(r, (long)i, CL_EPARSE, "expected '=' after the name of the equilibrium");
+    i++;
+    for (;;) {
+        skip_blank(r, &i, end);
+        size_t n, f = factor_at(r, i, end, &n);
+        if (f == m->n) return fail(r, (long)i, CL_EPARSE, "expected the name of a factor of the manifold (%s: [x, y, z])", m->qname[0]);
+        if (eq[3 * f] >= 0) return fail(r, (long)i, CL_EPARSE, "%s is given twice in this equilibrium", m->qname[f]);
+        i += n;
+        skip_blank(r, &i, end);
+        if (i >= end || r->s[i] != ':') return fail(r, (long)i, CL_EPARSE, "expected ':' and the vector of %s", m->qname[f]);
+        i++;
+        size_t ve = vector_end(r, i, end);
+        char what[CL_MODEL_MAX_NAME + 16];
+        snprintf(what, sizeof what, "the point of %s", m->qname[f]);
+        if (parse_value(r, i, ve, lookup_params, 3, eq + 3 * f, what, " (the point of an equilibrium may use the parameters only)"))
+            return r->failed;
+        i = ve;
+        if (i < end && r->s[i] == ',') { i++; continue; }
+        break;
+    }
+    for (size_t j = 0; j < m->n; j++)
+        if (eq[3 * j] < 0) return fail(r, m->eqpos[k], CL_EPARSE, "the equilibrium %s does not give %s (every factor is needed)", m->eqname[k], m->qname[j]);
+    m->neq++;
+    return 0;
+}
+
+/* force NAME = EXPR  (a vector, once per factor) */
+static int parse_force(reader *r, size_t i, size_t end)
+{
+    cl_model *m = r->m;
+    size_t n3 = 3 * m->n;
+    if (!m->force) {
+        m->force = malloc(n3 * sizeof *m->force);
+        if (!m->force) return fail(r, (long)i, CL_ENOMEM, "out of memory");
+        for (size_t a = 0; a < n3; a++) m->force[a] = -1;
+    }
+    skip_blank(r, &i, end);
+    size_t n, f = factor_at(r, i, end, &n);
+    if (f == m->n) return fail(r, (long)i, CL_EPARSE, "expected the name of a factor of the manifold after force");
+    if (m->force[3 * f] >= 0) return fail(r, (long)i, CL_EPARSE, "a second force on %s", m->qname[f]);
+    i += n;
+    skip_blank(r, &i, end);
+    if (i >= end || r->s[i] != '=') return fail(r, (long)i, CL_EPARSE, "expected '=' after the factor of a force");
+    char what[CL_MODEL_MAX_NAME + 16];
+    snprintf(what, sizeof what, "the force on %s", m->qname[f]);
+    return parse_value(r, i + 1, end, lookup, 3, m->force + 3 * f, what, NULL);
+}
+
+static const char *const keywords[] = {"manifold", "parameters", "lagrangian", "invariant", "equilibrium", "force"};
 
 /* Pass 1 declares the manifold and the parameters, pass 2 reads the expressions. */
 static int parse_pass(reader *r, int pass)
@@ -352,10 +493,10 @@ static int parse_pass(reader *r, int pass)
         }
         size_t n = name_at(r, i, end);
         int kw = -1;
-        for (int k = 0; k < 4; k++)
+        for (int k = 0; k < 6; k++)
             if (strlen(keywords[k]) == n && !memcmp(keywords[k], r->s + i, n)) kw = k;
         if (kw < 0) {
-            fail(r, (long)i, CL_EPARSE, "expected manifold, parameters, lagrangian or invariant at the start of a statement");
+            fail(r, (long)i, CL_EPARSE, "expected manifold, parameters, lagrangian, invariant, equilibrium or force at the start of a statement");
             break;
         }
         i += n;
@@ -365,6 +506,8 @@ static int parse_pass(reader *r, int pass)
             if (r->m->L >= 0) fail(r, (long)at, CL_EPARSE, "a second lagrangian (there must be exactly one)");
             else parse_scalar(r, i, end, &r->m->L, "the lagrangian");
         } else if (pass == 2 && kw == 3) parse_invariant(r, i, end);
+        else if (pass == 2 && kw == 4) parse_equilibrium(r, i, end);
+        else if (pass == 2 && kw == 5) parse_force(r, i, end);
         at = end;
     }
     return r->failed;
@@ -380,6 +523,10 @@ void cl_model_free(cl_model *m)
     free(m->flat);
     free(m->invname);
     free(m->inv);
+    free(m->eqname);
+    free(m->eq);
+    free(m->eqpos);
+    free(m->force);
     cl_expr_dag_free(m->g);
     free(m->source);
     free(m->text);
@@ -409,6 +556,13 @@ int cl_model_parse(cl_model **out, const char *source, const char *text, size_t 
         else parse_pass(&r, 2);
     }
     if (!r.failed && m->L < 0) fail(&r, (long)len, CL_EPARSE, "expected a lagrangian statement");
+    if (!r.failed) m->timed = cl_lagr_s2_depends_on_time_mp(m->g, m->L, m->n);
+    for (size_t a = 0; !r.failed && m->force && a < 3 * m->n; a++)
+        m->timed |= m->force[a] >= 0 && cl_lagr_s2_depends_on_time_mp(m->g, m->force[a], m->n);
+    if (!r.failed && m->timed && m->neq)
+        fail(&r, m->eqpos[0], CL_EPARSE, "equilibria of a time-dependent model are not supported (its linearization depends on t)");
+    if (!r.failed && m->timed && cl_model_param_index(m, "time") >= 0)
+        fail(&r, 0, CL_EPARSE, "a time-dependent model cannot name a parameter 'time' (--time sets t)");
     if (r.failed) {
         cl_model_free(m);
         return r.failed;
@@ -475,11 +629,13 @@ static int model_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys_e
     mi->n = ms->m->n;
     mi->prec = prec;
     mi->lg = cl_lagr_s2_new_mp(ms->m->g, ms->m->L, ms->m->n, ms->m->nparam, prec);
-    if (!mi->lg) {
+    if (!mi->lg || (ms->m->force && cl_lagr_s2_set_forces_mp(mi->lg, ms->m->force))) {
+        cl_lagr_s2_free_mp(mi->lg);
         free(mi);
         return cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
     }
     for (size_t k = 0; k < ms->m->nparam; k++) cl_lagr_s2_set_param_mp(mi->lg, k, cl_params_x(p, ms->m->pname[k]));
+    if (ms->m->timed) cl_lagr_s2_set_time_mp(mi->lg, cl_params_x(p, "time"));
     *out = mi;
     return CL_OK;
 }
@@ -605,6 +761,22 @@ static void model_component_name(void *inst, int form, size_t i, char *buf, size
 
 static int model_unit_vectors(void *inst) { return (int)((model_inst *)inst)->n; }
 
+static int model_set_time(void *inst, mpfr_srcptr t)
+{
+    cl_lagr_s2_set_time_mp(((model_inst *)inst)->lg, t);
+    return CL_OK;
+}
+
+/* Declared equilibrium k: the points normalized, zero velocities (q̇ = 0), carried to form \p form. */
+static int model_equilibrium(void *inst, int k, int form, mpfr_ptr x, const char **name)
+{
+    model_inst *mi = inst;
+    const cl_model *m = mi->ms->m;
+    if (k < 0 || (size_t)k >= m->neq) return CL_EDOMAIN;
+    if (name) *name = m->eqname[k];
+    return cl_model_equilibrium_state_mp(mi->lg, m, k, form, x);
+}
+
 #define MODEL_STATE_HELP                                                                                      \
     "q1 ... qn (the manifold's unit vectors, in the order declared) then v1 ... vn, 3 numbers each;\n"     \
     "v is qdot, omega, mu or pi by --form. q_i must be unit and v_i tangent (q_i . v_i = 0) to 2^-40;\n"    \
@@ -642,12 +814,14 @@ int cl_model_system_new(const cl_system **out, const char *path, cl_sys_error *e
     model_system *ms = calloc(1, sizeof *ms);
     if (ms) {
         ms->m = m;
-        ms->table = calloc(m->nparam + 1, sizeof *ms->table);
+        ms->table = calloc(m->nparam + 2, sizeof *ms->table);
         ms->invnames = calloc(m->ninv + 4, sizeof *ms->invnames);
         size_t len = strlen(path) + 80;
         ms->summary = malloc(len);
         ms->name = strdup(path);
-        if (ms->summary) snprintf(ms->summary, len, "model %s: %zu unit vector%s, L from the file", path, m->n, m->n > 1 ? "s" : "");
+        if (ms->summary)
+            snprintf(ms->summary, len, "model %s: %zu unit vector%s, L from the file%s", path, m->n, m->n > 1 ? "s" : "",
+                     m->timed ? ", depending on t (E(t) is not conserved)" : "");
     }
     if (!ms || !ms->table || !ms->invnames || !ms->summary || !ms->name) {
         if (ms) cl_model_system_free(&ms->sys);
@@ -657,9 +831,13 @@ int cl_model_system_new(const cl_system **out, const char *path, cl_sys_error *e
     for (size_t k = 0; k < m->nparam; k++)
         ms->table[k] = (cl_param){.name = m->pname[k], .shape = CL_PARAM_NUMBER, .def = m->pdef[k], .metavar = "X",
                                   .help = "parameter of the model"};
-    ms->table[m->nparam] = (cl_param)CL_PARAM_END;
+    size_t np = m->nparam;
+    if (m->timed)
+        ms->table[np++] = (cl_param){.name = "time", .shape = CL_PARAM_NUMBER, .def = "0", .metavar = "T",
+                                     .help = "the time t of the state (L depends on t)"};
+    ms->table[np] = (cl_param)CL_PARAM_END;
     size_t k = 0;
-    ms->invnames[k++] = "energy";
+    ms->invnames[k++] = m->timed ? "E(t)" : "energy"; /* not conserved when L depends on t */
     for (size_t i = 0; i < m->ninv; i++) ms->invnames[k++] = m->invname[i];
     ms->invnames[k++] = "max|q|-1";
     ms->invnames[k++] = "max|q.v|";
@@ -681,6 +859,8 @@ int cl_model_system_new(const cl_system **out, const char *path, cl_sys_error *e
         .random_state = model_random_state,
         .component_name = model_component_name,
         .unit_vectors = model_unit_vectors,
+        .set_time = m->timed ? model_set_time : NULL,
+        .equilibrium = m->neq ? model_equilibrium : NULL,
     };
     ms->next = open_models;
     open_models = ms;

@@ -13,7 +13,9 @@
 #define CL_MODEL_H
 #include <stdarg.h>
 #include <stddef.h>
+#include "check.h"
 #include "expr.h"
+#include "lagr_s2.h"
 #include "system.h"
 
 /** Documented limits of a model. */
@@ -21,6 +23,7 @@
 #define CL_MODEL_MAX_PARAMS 256       /**< parameters */
 #define CL_MODEL_MAX_INVARIANTS 32    /**< declared invariants */
 #define CL_MODEL_MAX_NAME 32          /**< bytes of a name */
+#define CL_MODEL_MAX_EQUILIBRIA 8     /**< declared equilibria */
 
 /** An S¹ or Rᵏ factor of a model (model_flat.c): its coordinates are inputs at .. at + dim − 1. */
 typedef struct cl_model_flat {
@@ -49,6 +52,12 @@ typedef struct cl_model {
     size_t ninv;
     char (*invname)[CL_MODEL_MAX_NAME + 1];
     int *inv;              /**< nodes of the invariants */
+    int timed;             /**< L or a force depends on the time t (input 6n): the energy is then not conserved */
+    size_t neq;
+    char (*eqname)[CL_MODEL_MAX_NAME + 1];
+    int *eq;               /**< equilibrium k: nodes eq[3nk … 3nk + 3n) of q_1 … q_n (velocities zero), in the parameters only */
+    long *eqpos;           /**< where equilibrium k is written (offset in text) */
+    int *force;            /**< generalized forces: 3n nodes (−1: none), NULL when no force is declared */
 } cl_model;
 
 /**
@@ -67,6 +76,8 @@ void cl_model_free(cl_model *m);
  * cl_model_load().
  */
 int cl_model_load_shipped(cl_model **out, const char *name, cl_sys_error *e);
+/** Index of parameter \p name, or −1. */
+long cl_model_param_index(const cl_model *m, const char *name);
 /** `SOURCE:LINE:COL` of byte offset \p pos of the model's text, into \p buf. */
 void cl_model_where(const cl_model *m, long pos, char *buf, size_t len);
 
@@ -96,4 +107,25 @@ int cl_text_read(const char *path, long max, const char *what, char **buf, size_
  */
 int cl_model_system_new(const cl_system **out, const char *path, cl_sys_error *e);
 void cl_model_system_free(const cl_system *s);
+
+/**
+ * The oracle's rows for the model file \p path (`chartless oracle --model`):
+ * MODEL.forms, MODEL.legendre, MODEL.el, MODEL.conserve (the energy, or
+ * the balance E + ∫ ∂L/∂t dt when L depends on t, unless a force is
+ * declared, and the declared invariants; absent when there is nothing to
+ * conserve) and MODEL.eq.NAME per declared
+ * equilibrium, MODEL the file's base name. \p set holds \p nset
+ * `name=value` overrides of the parameters' defaults. The model becomes the
+ * current one (cl_model_oracle_model()) until cl_model_oracle_rows_free().
+ * Errors as cl_model_load(), and CL_EPARAM / CL_EPARSE for a bad override.
+ */
+int cl_model_oracle_rows(const cl_check **rows, size_t *nrows, const char *path, int nset, const char *const *set,
+                         cl_sys_error *e);
+/** Release the rows and the current model. */
+void cl_model_oracle_rows_free(void);
+/** The model the rows look at, or NULL. */
+const cl_model *cl_model_oracle_model(void);
+
+#define CL_TEMPLATE_HEADER "model_rows_decl.h"
+#include "cl_instantiate.h"
 #endif

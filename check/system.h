@@ -216,6 +216,12 @@ typedef struct cl_system {
      * energy alone (with the constraints).
      */
     const int *casimirs;
+    /**
+     * Optional, for a vector field that depends on time (a model whose
+     * Lagrangian uses t): set the time of the next rhs() and invariants()
+     * calls. NULL: the field is autonomous.
+     */
+    int (*set_time)(void *inst, mpfr_srcptr t);
 } cl_system;
 
 /**

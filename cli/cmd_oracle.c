@@ -23,6 +23,7 @@
 #include <unistd.h>
 #include "cli.h"
 #include "check.h"
+#include "model.h"
 
 #define MAX_RUNGS 16
 /* Status of a rung whose check's process died before reporting it. */
@@ -63,6 +64,10 @@ static const char *help_text =
     "  --chapter PREFIX   only checks of chapters starting with PREFIX (a paper's key,\n"
     "                     or its key and a section)\n"
     "  --quick            leave out the checks marked slow\n"
+    "  --model FILE       instead of the registered checks, the rows of a model file:\n"
+    "                     MODEL.forms, .legendre, .el, .conserve and .eq.NAME per\n"
+    "                     declared equilibrium (docs/models.md)\n"
+    "  --param NAME=VALUE with --model: a parameter instead of its default (repeatable)\n"
     "  --format FMT       text (default), json or tap\n"
     "  -j, --jobs N       run checks in N parallel processes (default 1)\n"
     "  -v, --verbose      also print what each check compares and why its tolerance\n"
@@ -452,14 +457,17 @@ static int cmd_oracle(int argc, char **argv)
 {
     long bits[MAX_RUNGS] = {53, 113, 256, 1024};
     int nb = 4, jobs = 1, quick = 0, verbose = 0, list = 0;
-    const char *globs = NULL, *chapter = NULL;
+    const char *globs = NULL, *chapter = NULL, *model = NULL;
+    const char *set[64];
+    int nset = 0;
     enum format fmt = FMT_TEXT;
     static const struct option opts[] = {
         {"bits", required_argument, 0, 'b'}, {"check", required_argument, 0, 'c'},
         {"chapter", required_argument, 0, 'C'}, {"quick", no_argument, 0, 'q'},
         {"format", required_argument, 0, 'f'}, {"jobs", required_argument, 0, 'j'},
         {"verbose", no_argument, 0, 'v'}, {"list", no_argument, 0, 'l'},
-        {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+        {"help", no_argument, 0, 'h'}, {"model", required_argument, 0, 'm'},
+        {"param", required_argument, 0, 'p'}, {0, 0, 0, 0}};
     int o;
     optind = 1;
     opterr = 0; /* bad options are reported below as error: <what> (<argument>) */
@@ -473,6 +481,14 @@ static int cmd_oracle(int argc, char **argv)
             globs = optarg;
             break;
         case 'C': chapter = optarg; break;
+        case 'm':
+            if (model) return cl_cli_error("--model given twice", optarg);
+            model = optarg;
+            break;
+        case 'p':
+            if (nset >= 64) return cl_cli_error("too many --param (at most 64)", optarg);
+            set[nset++] = optarg;
+            break;
         case 'q': quick = 1; break;
         case 'f':
             if (!strcmp(optarg, "text")) fmt = FMT_TEXT;
@@ -495,14 +511,24 @@ static int cmd_oracle(int argc, char **argv)
         }
     }
     if (optind < argc) return cl_cli_error("unexpected argument", argv[optind]);
+    if (nset && !model) return cl_cli_error("--param needs --model", set[0]);
 
-    size_t n = cl_oracle_count();
+    /* the rows of a model file, or the registered checks */
+    const cl_check *mrows = NULL;
+    size_t n;
+    if (model) {
+        cl_sys_error e;
+        if (cl_model_oracle_rows(&mrows, &n, model, nset, set, &e)) {
+            cl_model_oracle_rows_free();
+            return cl_cli_error(e.what, e.arg[0] ? e.arg : model);
+        }
+    } else n = cl_oracle_count();
     const cl_check **sel = malloc((n ? n : 1) * sizeof *sel);
     outcome *out = calloc(n ? n : 1, sizeof *out);
     if (!sel || !out) return cl_cli_error("out of memory", NULL);
     int nsel = 0;
     for (size_t i = 0; i < n; i++) {
-        const cl_check *c = cl_oracle_get(i);
+        const cl_check *c = mrows ? mrows + i : cl_oracle_get(i);
         if (quick && c->slow) continue;
         if (!name_matches(c->name, globs)) continue;
         if (chapter && (!c->chapter || strncasecmp(c->chapter, chapter, strlen(chapter)))) continue;
@@ -515,10 +541,12 @@ static int cmd_oracle(int argc, char **argv)
             printf("%-36s %-12s %-16s %s%s\n", sel[i]->name, sel[i]->chapter ? sel[i]->chapter : "",
                    sel[i]->tags ? sel[i]->tags : "", sel[i]->what ? sel[i]->what : "", sel[i]->slow ? " (slow)" : "");
         free(sel); free(out);
+        cl_model_oracle_rows_free();
         return CL_EXIT_OK;
     }
     if (nsel == 0) {
         free(sel); free(out);
+        cl_model_oracle_rows_free();
         return cl_cli_error("no check matches the selection", globs ? globs : chapter);
     }
     report rp = {.sel = sel, .nsel = nsel, .nb = nb, .verbose = verbose, .bits = bits, .out = out, .fmt = fmt};
@@ -528,6 +556,7 @@ static int cmd_oracle(int argc, char **argv)
     if (fflush(stdout) || ferror(stdout) || run_all(sel, nsel, bits, nb, jobs, out, emit_row, &rp)) {
         free(sel);
         free(out);
+        cl_model_oracle_rows_free();
         return CL_EXIT_USAGE;
     }
     int failed = rp.failed;
@@ -535,6 +564,7 @@ static int cmd_oracle(int argc, char **argv)
     else if (fmt == FMT_JSON) printf("  ],\n  \"passed\": %d,\n  \"failed\": %d\n}\n", rp.passed, rp.failed);
     free(sel);
     free(out);
+    cl_model_oracle_rows_free();
     return failed ? CL_EXIT_FAIL : CL_EXIT_OK;
 }
 

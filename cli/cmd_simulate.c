@@ -112,8 +112,8 @@ typedef struct sim_ctx {
 
 static int field(mpfr_ptr dx, mpfr_srcptr t, mpfr_srcptr x, void *ctx)
 {
-    (void)t;
     const cl_cmd_system *cs = ((sim_ctx *)ctx)->fcs;
+    if (cs->sys->set_time) cs->sys->set_time(cs->inst, t);
     return cs->sys->rhs(cs->inst, cs->form, dx, x);
 }
 
@@ -124,6 +124,7 @@ static void write_row(sim_ctx *c, mpfr_srcptr t, mpfr_srcptr x)
         fputc(',', c->f);
         cl_cli_print_real(c->f, x + i);
     }
+    if (c->cs->sys->set_time) c->cs->sys->set_time(c->cs->inst, t);
     if (c->ninv && c->cs->sys->invariants(c->cs->inst, c->cs->form, c->inv, x) == 0) {
         for (int k = 0; k < c->ninv; k++) {
             fputc(',', c->f);

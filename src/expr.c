@@ -181,6 +181,9 @@ typedef struct parser {
     void *ctx;
     cl_expr_error *err;
     int failed, depth;
+    int nbind; /* the indices of the enclosing sums, innermost last */
+    long terms; /* terms of sums parsed so far (nested ones multiply) */
+    struct { const char *name; size_t len; long value; } bind[CL_EXPR_MAX_SUM_DEPTH];
 } parser;
 
 #define MAX_DEPTH 200
@@ -402,6 +405,65 @@ static cl_expr_value call(parser *p, const function *f, const char *name, size_t
     return r;
 }
 
+/* The value of a bound sum index named by \p n bytes at \p name, or 0 (with *found = 0). */
+static long bound_index(const parser *p, const char *name, size_t n, int *found)
+{
+    for (int k = p->nbind - 1; k >= 0; k--)
+        if (p->bind[k].len == n && !memcmp(p->bind[k].name, name, n)) {
+            *found = 1;
+            return p->bind[k].value;
+        }
+    *found = 0;
+    return 0;
+}
+
+/* A whole number at the cursor: an optional sign and digits; 0 on success. */
+static int whole_number(parser *p, long *v)
+{
+    skip_space(p);
+    size_t j = p->i;
+    int neg = j < p->len && p->s[j] == '-';
+    if (neg) j++;
+    if (j >= p->len || !isdigit((unsigned char)p->s[j])) return -1;
+    long x = 0;
+    while (j < p->len && isdigit((unsigned char)p->s[j])) {
+        if (x > CL_EXPR_MAX_SUM_TERMS * 100L) return -1;
+        x = 10 * x + (p->s[j++] - '0');
+    }
+    p->i = j;
+    *v = neg ? -x : x;
+    return 0;
+}
+
+/* An index in NAME[INDEX] or a bound of a sum: a whole number, or a bound index plus or minus a whole number. */
+static int parse_index(parser *p, long *v)
+{
+    size_t at = (peek(p), p->i);
+    if (whole_number(p, v) == 0) return 0;
+    size_t n = 0;
+    while (p->i + n < p->len && (isalnum((unsigned char)p->s[p->i + n]) || p->s[p->i + n] == '_')) n++;
+    int found;
+    *v = n ? bound_index(p, p->s + p->i, n, &found) : 0;
+    if (!n || !found) {
+        fail(p, at, "expected an index: a whole number or the index of an enclosing sum, optionally + or - a whole number");
+        return -1;
+    }
+    p->i += n;
+    int c = peek(p);
+    if (c == '+' || c == '-') {
+        p->i++;
+        long k;
+        if (peek(p) == '-' || whole_number(p, &k)) {
+            fail(p, p->i, "expected a whole number after '%c' in an index", c);
+            return -1;
+        }
+        *v += c == '+' ? k : -k;
+    }
+    return 0;
+}
+
+static cl_expr_value parse_sum(parser *p, size_t at);
+
 static cl_expr_value parse_primary(parser *p)
 {
     char buf[24];
@@ -429,6 +491,10 @@ static cl_expr_value parse_primary(parser *p)
         while (p->i + n < p->len && (isalnum((unsigned char)p->s[p->i + n]) || p->s[p->i + n] == '_')) n++;
         const char *name = p->s + p->i;
         p->i += n;
+        if (n == 3 && !memcmp(name, "sum", 3) && peek(p) == '(') {
+            p->i++;
+            return parse_sum(p, at);
+        }
         if (peek(p) == '(') {
             p->i++;
             for (size_t f = 0; f < sizeof functions / sizeof functions[0]; f++)
@@ -436,6 +502,35 @@ static cl_expr_value parse_primary(parser *p)
                     return call(p, functions + f, name, n, at);
             fail(p, at, "unknown function '%.*s'", (int)n, name);
             return scalar(-1);
+        }
+        char indexed[80]; /* NAME[INDEX] is the name NAME followed by the index's decimal digits */
+        if (p->i < p->len && p->s[p->i] == '[') {
+            p->i++;
+            long k;
+            if (parse_index(p, &k)) return scalar(-1);
+            expect(p, ']', "after an index");
+            if (p->failed) return scalar(-1);
+            if (k < 0 || n > 40) {
+                fail(p, at, "the index of '%.*s[...]' is %ld: an indexed name is NAME followed by a whole number >= 0", (int)(n > 40 ? 40 : n), name, k);
+                return scalar(-1);
+            }
+            snprintf(indexed, sizeof indexed, "%.*s%ld", (int)n, name, k);
+            name = indexed;
+            n = strlen(indexed);
+        } else {
+            int bound;
+            long k = bound_index(p, name, n, &bound);
+            if (bound) { /* a sum's index is its value */
+                char num[24];
+                snprintf(num, sizeof num, "%ld", k);
+                if (p->i < p->len && p->s[p->i] == '\'') {
+                    fail(p, p->i, "the index '%.*s' of a sum has no velocity", (int)n, name);
+                    return scalar(-1);
+                }
+                int id = cl_expr_const(p->g, num, strlen(num), p->base + (long)at);
+                if (id < 0) fail(p, at, "out of memory");
+                return scalar(id);
+            }
         }
         int prime = p->i < p->len && p->s[p->i] == '\'';
         if (prime) p->i++;
@@ -448,6 +543,54 @@ static cl_expr_value parse_primary(parser *p)
     }
     fail(p, at, "expected a number, a name, '(' or '[', found %s", found(p, buf, sizeof buf));
     return scalar(-1);
+}
+
+/*
+ * sum(i = LO..HI, EXPR), after "sum(": EXPR parsed once per value of the
+ * index i from LO to HI (indices: whole numbers, or an enclosing sum's
+ * index plus or minus one; LO <= HI), the terms added; inside
+ * EXPR, i is that value and NAME[i], NAME[i+1], ... name NAME1, NAME2, ...
+ */
+static cl_expr_value parse_sum(parser *p, size_t at)
+{
+    cl_expr_value r = scalar(-1);
+    size_t iat = (peek(p), p->i), n = 0;
+    while (p->i + n < p->len && (isalnum((unsigned char)p->s[p->i + n]) || p->s[p->i + n] == '_')) n++;
+    if (!n || !isalpha((unsigned char)p->s[p->i])) {
+        fail(p, iat, "expected the name of the index after sum(, as in sum(i = 1..n, ...)");
+        return r;
+    }
+    const char *name = p->s + p->i;
+    p->i += n;
+    long lo, hi;
+    expect(p, '=', "after the index of a sum");
+    if (!p->failed) parse_index(p, &lo);
+    if (!p->failed && !(accept(p, '.') && p->i < p->len && p->s[p->i] == '.')) fail(p, p->i, "expected '..' between the bounds of a sum");
+    if (!p->failed) p->i++;
+    if (!p->failed) parse_index(p, &hi);
+    if (!p->failed && hi < lo) fail(p, iat, "the range %ld..%ld of a sum is empty", lo, hi);
+    if (!p->failed && hi - lo >= CL_EXPR_MAX_SUM_TERMS) fail(p, iat, "a sum of more than %d terms", CL_EXPR_MAX_SUM_TERMS);
+    if (!p->failed && p->nbind >= CL_EXPR_MAX_SUM_DEPTH) fail(p, at, "sums nested deeper than %d", CL_EXPR_MAX_SUM_DEPTH);
+    expect(p, ',', "after the range of a sum");
+    if (p->failed) return r;
+    size_t body = p->i;
+    p->bind[p->nbind].name = name;
+    p->bind[p->nbind].len = n;
+    p->nbind++;
+    for (long k = lo; k <= hi && !p->failed; k++) {
+        if (++p->terms > CL_EXPR_MAX_SUM_TOTAL) {
+            fail(p, at, "more than %d terms in the sums of one expression (nested sums multiply)", CL_EXPR_MAX_SUM_TOTAL);
+            break;
+        }
+        p->bind[p->nbind - 1].value = k;
+        p->i = body;
+        cl_expr_value t = parse_expr(p);
+        if (p->failed) break;
+        r = k == lo ? t : elementwise(p, CL_EXPR_ADD, r, t, at);
+    }
+    p->nbind--;
+    expect(p, ')', "to close sum(");
+    return r;
 }
 
 static cl_expr_value parse_postfix(parser *p)

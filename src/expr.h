@@ -23,10 +23,18 @@
  *   postfix := primary ('.x' | '.y' | '.z')*
  *   primary := NUMBER | NAME "'"? | NAME '(' expr (',' expr)* ')' | '(' expr ')'
  *            | '[' expr ',' expr ',' expr ']'       a vector of R³
+ *            | 'sum' '(' NAME '=' index '..' index ',' expr ')'   the terms for NAME = LO … HI, added
+ *            | NAME '[' index ']' "'"?             the name NAME followed by the index's digits
+ *   index   := INT | NAME (('+' | '-') INT)?        NAME the index of an enclosing sum
  *   functions: sin cos tan exp log sqrt (scalar), atan2(y, x), dot(u, v),
  *              cross(u, v), hat(u) (the matrix S(u), S(u)v = u × v), norm(u),
  *              transpose(M) (Mᵀ of a 3×3 matrix)
  * \endverbatim
+ * In a sum's body its index is a whole number, and `q[i]`, `m[i+1]` name
+ * q1, m2, … for i = 1; the body is parsed once per value (at most
+ * CL_EXPR_MAX_SUM_TERMS terms, sums nested at most CL_EXPR_MAX_SUM_DEPTH
+ * deep, CL_EXPR_MAX_SUM_TOTAL terms in all), so a term written once in a
+ * sum is still a node per value.
  * '*' multiplies scalars, a scalar and a vector or matrix, a matrix and a
  * vector or two matrices; '/' divides by a scalar; '^' takes scalars (an
  * integer literal exponent is exact repeated multiplication, any other is
@@ -62,6 +70,12 @@ typedef struct cl_expr_dag cl_expr_dag;
 
 /** Largest number of nodes in one graph (documented limit of a model). */
 #define CL_EXPR_MAX_NODES 1000000
+/** Most terms of one sum(i = LO..HI, ...) (a documented limit of a model). */
+#define CL_EXPR_MAX_SUM_TERMS 1000
+/** Deepest nesting of sums. */
+#define CL_EXPR_MAX_SUM_DEPTH 8
+/** Most terms parsed in all the sums of one expression, nested ones counted per term. */
+#define CL_EXPR_MAX_SUM_TOTAL 100000
 
 /** A parsed value: a scalar (1 node), a vector of R³ (3) or a 3×3 matrix (9, row-major). */
 typedef struct cl_expr_value {

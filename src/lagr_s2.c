@@ -17,12 +17,16 @@ struct CL_FN(cl_lagr_s2) {
     const cl_expr_dag *g;
     int L;
     size_t n, nparam;
+    size_t nin; /* inputs differentiated: q, q̇, and t when L depends on t */
+    int timed;  /* L depends on t (input 6n) */
+    int *force; /* nodes of the generalized forces on q_1 … q_n (3n), NULL: none */
+    int upto;   /* the last node a run evaluates: L, or a force after it */
     cl_prec_t prec;
     CL_FN(cl_expr_eval) *ev;
     rptr block;
-    rptr in;   /* q, q̇, parameters */
-    rptr grad; /* ∂L/∂q, ∂L/∂q̇ (6n) */
-    rptr H;    /* rows ∂²L/∂q̇_a∂x_b, 3n × 6n */
+    rptr in;   /* q, q̇, t, parameters */
+    rptr grad; /* ∂L/∂q, ∂L/∂q̇ (6n), ∂L/∂t when timed */
+    rptr H;    /* rows ∂²L/∂q̇_a∂x_b, x = (q, q̇, t when timed): (nin − 3n) × nin */
     rptr G;    /* the 3n×3n matrix of the accelerations and of the Legendre map */
     rptr c, qd, qdd, mu, D; /* 3n each */
     int *perm;
@@ -41,17 +45,21 @@ CL_FN(cl_lagr_s2) *CL_FN(cl_lagr_s2_new)(const cl_expr_dag *g, int L, size_t n, 
     lg->nparam = nparam;
     lg->prec = prec;
     lg->bad = -1;
+    lg->upto = L;
+    lg->timed = CL_FN(cl_lagr_s2_depends_on_time)(g, L, n);
+    lg->nin = 2 * n3 + (size_t)lg->timed;
+    size_t nin = lg->nin;
     lg->ev = CL_FN(cl_expr_eval_new)(g, prec);
-    lg->block = CL_FN(cl_rvec_new)(2 * n3 + nparam + 2 * n3 + n3 * 2 * n3 + n3 * n3 + 5 * n3, prec);
+    lg->block = CL_FN(cl_rvec_new)(2 * n3 + 1 + nparam + nin + (nin - n3) * nin + n3 * n3 + 5 * n3, prec);
     lg->perm = malloc(n3 * sizeof *lg->perm);
     if (!lg->ev || !lg->block || !lg->perm) {
         CL_FN(cl_lagr_s2_free)(lg);
         return NULL;
     }
     rptr p = lg->block;
-    lg->in = p; p += 2 * n3 + nparam;
-    lg->grad = p; p += 2 * n3;
-    lg->H = p; p += n3 * 2 * n3;
+    lg->in = p; p += 2 * n3 + 1 + nparam;
+    lg->grad = p; p += nin;
+    lg->H = p; p += (nin - n3) * nin;
     lg->G = p; p += n3 * n3;
     RV_CARVE(p, n3, &lg->c, &lg->qd, &lg->qdd, &lg->mu, &lg->D);
     return lg;
@@ -63,12 +71,53 @@ void CL_FN(cl_lagr_s2_free)(CL_FN(cl_lagr_s2) *lg)
     CL_FN(cl_expr_eval_free)(lg->ev);
     CL_FN(cl_rvec_free)(lg->block);
     free(lg->perm);
+    free(lg->force);
     free(lg);
 }
 
 void CL_FN(cl_lagr_s2_set_param)(CL_FN(cl_lagr_s2) *lg, size_t k, rsrc v)
 {
-    if (k < lg->nparam) r_set(lg->in + 6 * lg->n + k, v);
+    if (k < lg->nparam) r_set(lg->in + 6 * lg->n + 1 + k, v);
+}
+
+void CL_FN(cl_lagr_s2_set_time)(CL_FN(cl_lagr_s2) *lg, rsrc t) { r_set(lg->in + 6 * lg->n, t); }
+
+int CL_FN(cl_lagr_s2_set_forces)(CL_FN(cl_lagr_s2) *lg, const int *force)
+{
+    size_t n3 = 3 * lg->n;
+    int *f = malloc(n3 * sizeof *f);
+    if (!f) return CL_ENOMEM;
+    lg->upto = lg->L;
+    for (size_t a = 0; a < n3; a++) {
+        f[a] = force[a];
+        if (f[a] >= (int)cl_expr_dag_size(lg->g)) {
+            free(f);
+            return CL_EDIM;
+        }
+        if (f[a] > lg->upto) lg->upto = f[a];
+    }
+    free(lg->force);
+    lg->force = f;
+    return CL_OK;
+}
+
+void CL_FN(cl_lagr_s2_get_time)(const CL_FN(cl_lagr_s2) *lg, rptr t) { r_set(t, lg->in + 6 * lg->n); }
+
+int CL_FN(cl_lagr_s2_timed)(const CL_FN(cl_lagr_s2) *lg) { return lg->timed; }
+
+int CL_FN(cl_lagr_s2_depends_on_time)(const cl_expr_dag *g, int id, size_t n)
+{
+    if (id < 0 || (size_t)id >= cl_expr_dag_size(g)) return 0;
+    /* nodes come after their arguments: one forward pass marks the dependents of t */
+    unsigned char *dep = calloc((size_t)id + 1, 1);
+    if (!dep) return 1; /* the safe answer: t is then differentiated too */
+    for (int i = 0; i <= id; i++) {
+        const cl_expr_node *nd = cl_expr_dag_node(g, i);
+        dep[i] = (nd->op == CL_EXPR_INPUT && nd->k == (long)(6 * n)) || (nd->a >= 0 && dep[nd->a]) || (nd->b >= 0 && dep[nd->b]);
+    }
+    int r = dep[id];
+    free(dep);
+    return r;
 }
 
 int CL_FN(cl_lagr_s2_bad_node)(const CL_FN(cl_lagr_s2) *lg) { return lg->bad; }
@@ -87,16 +136,15 @@ static int run(CL_FN(cl_lagr_s2) *lg, rsrc q, rsrc qdot, int upto, int order)
 /* grad and the q̇ rows of the Hessian of L at (q, q̇). */
 static int derivs(CL_FN(cl_lagr_s2) *lg, rsrc q, rsrc qdot)
 {
-    int n6 = (int)(6 * lg->n);
-    int st = run(lg, q, qdot, lg->L, 2);
-    if (!st) CL_FN(cl_expr_eval_hessian)(lg->ev, lg->L, lg->grad, lg->H, n6, n6 / 2);
+    int st = run(lg, q, qdot, lg->upto, 2);
+    if (!st) CL_FN(cl_expr_eval_hessian)(lg->ev, lg->L, lg->grad, lg->H, (int)lg->nin, (int)(3 * lg->n));
     return st;
 }
 
 /* G = (I − q_iq_iᵀ) L_q̇q̇ + diag(q_iq_iᵀ), factored in place. */
 static int factor_G(CL_FN(cl_lagr_s2) *lg, rsrc q)
 {
-    size_t n3 = 3 * lg->n, n6 = 2 * n3;
+    size_t n3 = 3 * lg->n, n6 = lg->nin;
     R_DECL(s, lg->prec);
     for (size_t b = 0; b < n3; b++)
         for (size_t sph = 0; sph < lg->n; sph++) {
@@ -118,15 +166,17 @@ static int factor_G(CL_FN(cl_lagr_s2) *lg, rsrc q)
 /* q̈ into lg->qdd, after derivs() at (q, q̇). */
 static int accel(CL_FN(cl_lagr_s2) *lg, rsrc q, rsrc qdot)
 {
-    size_t n3 = 3 * lg->n, n6 = 2 * n3;
+    size_t n3 = 3 * lg->n, n6 = lg->nin;
     R_DECL(s, lg->prec);
     R_DECL(v2, lg->prec);
     int st = factor_G(lg, q);
     if (st) return st;
-    /* r = ∂L/∂q − L_q̇q q̇, then c_i = (I − q_iq_iᵀ) r_i − ‖q̇_i‖² q_i */
+    /* r = ∂L/∂q + F − L_q̇q q̇ − L_q̇t, then c_i = (I − q_iq_iᵀ) r_i − ‖q̇_i‖² q_i */
     for (size_t a = 0; a < n3; a++) {
         r_set(lg->c + a, lg->grad + a);
+        if (lg->force && lg->force[a] >= 0) r_add(lg->c + a, lg->c + a, CL_FN(cl_expr_eval_value)(lg->ev, lg->force[a]));
         for (size_t b = 0; b < n3; b++) r_submul(lg->c + a, lg->H + a * n6 + b, qdot + b);
+        if (lg->timed) r_sub(lg->c + a, lg->c + a, lg->H + a * n6 + 2 * n3);
     }
     for (size_t i = 0; i < lg->n; i++) {
         rptr ci = lg->c + 3 * i;
@@ -202,7 +252,7 @@ static int to_qdot(CL_FN(cl_lagr_s2) *lg, int form, rsrc q, rsrc v)
 
 int CL_FN(cl_lagr_s2_rhs)(CL_FN(cl_lagr_s2) *lg, int form, rptr dx, rsrc x)
 {
-    size_t n = lg->n, n3 = 3 * n, n6 = 2 * n3;
+    size_t n = lg->n, n3 = 3 * n, n6 = lg->nin;
     rsrc q = x;
     int st = to_qdot(lg, form, q, x + n3);
     if (!st) st = derivs(lg, q, lg->qd);
@@ -218,26 +268,20 @@ int CL_FN(cl_lagr_s2_rhs)(CL_FN(cl_lagr_s2) *lg, int form, rptr dx, rsrc x)
         for (size_t i = 0; i < n; i++) v3_cross(dv + 3 * i, q + 3 * i, lg->qdd + 3 * i);
         return CL_OK;
     }
-    /* D = d/dt ∂L/∂q̇ = L_q̇q̇ q̈ + L_q̇q q̇ */
+    /* D = d/dt ∂L/∂q̇ = L_q̇q̇ q̈ + L_q̇q q̇ + L_q̇t */
     for (size_t a = 0; a < n3; a++) {
         rptr d = lg->D + a;
-        r_set_zero(d);
+        if (lg->timed) r_set(d, lg->H + a * n6 + 2 * n3);
+        else r_set_zero(d);
         for (size_t b = 0; b < n3; b++) {
             r_addmul(d, lg->H + a * n6 + n3 + b, lg->qdd + b);
             r_addmul(d, lg->H + a * n6 + b, lg->qd + b);
         }
     }
-    R_DECL(s, lg->prec);
     RV_DECL(mudot, 3, lg->prec);
     for (size_t i = 0; i < n; i++) {
         rsrc qi = q + 3 * i, qdi = lg->qd + 3 * i, Lv = lg->grad + n3 + 3 * i;
-        v3_proj_tangent(mudot, qi, lg->D + 3 * i);
-        v3_dot(s, qi, Lv);
-        r_neg(s, s);
-        v3_axpy(mudot, s, qdi);
-        v3_dot(s, qdi, Lv);
-        r_neg(s, s);
-        v3_axpy(mudot, s, qi);
+        CL_FN(cl_lagr_s2_mudot)(mudot, qi, qdi, Lv, lg->D + 3 * i);
         if (form == CL_LAGR_MU) v3_set(dv + 3 * i, mudot);
         else { /* π̇_i = q̇_i × μ_i + q_i × μ̇_i, μ_i the tangential part of L_q̇ */
             RV_DECL(mu, 3, lg->prec);
@@ -248,6 +292,18 @@ int CL_FN(cl_lagr_s2_rhs)(CL_FN(cl_lagr_s2) *lg, int form, rptr dx, rsrc x)
         }
     }
     return CL_OK;
+}
+
+void CL_FN(cl_lagr_s2_mudot)(rptr mudot, rsrc q, rsrc qdot, rsrc p, rsrc f)
+{
+    R_DECL(s, r_prec(mudot));
+    v3_proj_tangent(mudot, q, f);
+    v3_dot(s, q, p);
+    r_neg(s, s);
+    v3_axpy(mudot, s, qdot);
+    v3_dot(s, qdot, p);
+    r_neg(s, s);
+    v3_axpy(mudot, s, q);
 }
 
 int CL_FN(cl_lagr_s2_convert)(CL_FN(cl_lagr_s2) *lg, int from, rsrc x, int to, rptr y)
@@ -273,6 +329,21 @@ int CL_FN(cl_lagr_s2_convert)(CL_FN(cl_lagr_s2) *lg, int from, rsrc x, int to, r
         default: return CL_EDIM;
         }
     }
+    return CL_OK;
+}
+
+int CL_FN(cl_lagr_s2_dldt)(CL_FN(cl_lagr_s2) *lg, int form, rptr out, rsrc x)
+{
+    size_t n3 = 3 * lg->n;
+    if (!lg->timed) {
+        r_set_zero(out);
+        return CL_OK;
+    }
+    int st = to_qdot(lg, form, x, x + n3);
+    if (!st) st = run(lg, x, lg->qd, lg->L, 2);
+    if (st) return st;
+    CL_FN(cl_expr_eval_gradient)(lg->ev, lg->L, lg->grad, (int)lg->nin);
+    r_set(out, lg->grad + 2 * n3);
     return CL_OK;
 }
 

@@ -6,7 +6,7 @@
  *        derivatives of the expression engine.
  *
  * The inputs of L are numbered \f$x_0 \dots x_{3n-1} = q_1 \dots q_n\f$,
- * \f$x_{3n} \dots x_{6n-1} = \dot q_1 \dots \dot q_n\f$, then the parameters. See lagr_s2.c.
+ * \f$x_{3n} \dots x_{6n-1} = \dot q_1 \dots \dot q_n\f$, \f$x_{6n} = t\f$, then the parameters. See lagr_s2.c.
  */
 #ifndef CL_LAGR_S2_H
 #define CL_LAGR_S2_H

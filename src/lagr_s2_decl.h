@@ -15,7 +15,8 @@ typedef struct cl_lagr_s2_mp cl_lagr_s2_mp;
 
 /**
  * The Lagrangian node \p L of graph \p g on (S²)ⁿ with \p nparam parameters
- * (inputs 6n … 6n + nparam − 1, all zero until set), at precision \p prec.
+ * (inputs 6n + 1 … 6n + nparam, all zero until set) and the time t (input
+ * 6n, zero until set), at precision \p prec.
  * The graph must outlive the object and not grow. Everything later runs in
  * the object's own storage. Returns NULL when out of memory, when n is 0 or
  * above CL_LAGR_MAX_SPHERES, or when a constant of the graph cannot be read.
@@ -25,6 +26,29 @@ CL_FN(cl_lagr_s2) *CL_FN(cl_lagr_s2_new)(const cl_expr_dag *g, int L, size_t n, 
 void CL_FN(cl_lagr_s2_free)(CL_FN(cl_lagr_s2) *lg);
 /** Set parameter \p k to \p v (rounded to the object's precision). */
 void CL_FN(cl_lagr_s2_set_param)(CL_FN(cl_lagr_s2) *lg, size_t k, rsrc v);
+/** Set the time t (input 6n) of a time-dependent L. */
+void CL_FN(cl_lagr_s2_set_time)(CL_FN(cl_lagr_s2) *lg, rsrc t);
+/**
+ * Generalized forces: \p force holds 3n node ids of \p lg's graph (−1: no
+ * force on that component), F_i on q_i, a function of q, q̇, t and the
+ * parameters; its tangential part enters the equations of motion,
+ * \f$(I_3 - q_iq_i^T)\big(\frac{d}{dt}\partial L/\partial\dot q_i - \partial L/\partial q_i - F_i\big) = 0\f$,
+ * in every form (the energy is then conserved only when F does no work).
+ * Returns 0, CL_ENOMEM or CL_EDIM (a node not in the graph).
+ */
+int CL_FN(cl_lagr_s2_set_forces)(CL_FN(cl_lagr_s2) *lg, const int *force);
+/** The time t into \p t. */
+void CL_FN(cl_lagr_s2_get_time)(const CL_FN(cl_lagr_s2) *lg, rptr t);
+/**
+ * ∂L/∂t at the state x of form \p form and the time set by
+ * cl_lagr_s2_set_time() (0 when L does not depend on t): along a motion
+ * without forces dE/dt = −∂L/∂t. Returns as cl_lagr_s2_rhs().
+ */
+int CL_FN(cl_lagr_s2_dldt)(CL_FN(cl_lagr_s2) *lg, int form, rptr out, rsrc x);
+/** 1 when L depends on t (its energy is then not conserved: dE/dt = −∂L/∂t), else 0. */
+int CL_FN(cl_lagr_s2_timed)(const CL_FN(cl_lagr_s2) *lg);
+/** 1 when node \p id of \p g (a graph on (S²)ⁿ) depends on the time t, input 6n, else 0. */
+int CL_FN(cl_lagr_s2_depends_on_time)(const cl_expr_dag *g, int id, size_t n);
 /** The node at which the last call failed with CL_EDOMAIN, or −1. */
 int CL_FN(cl_lagr_s2_bad_node)(const CL_FN(cl_lagr_s2) *lg);
 
@@ -32,12 +56,14 @@ int CL_FN(cl_lagr_s2_bad_node)(const CL_FN(cl_lagr_s2) *lg);
  * \brief Accelerations of Proposition 1 [S2 (11)] for a general L.
  *
  * With q̈_i = a_i − ‖q̇_i‖²q_i (a_i tangent, so that ‖q_i‖ = 1 is kept) and
- * \f$\frac{d}{dt}\partial L/\partial\dot q_i = \sum_j L_{\dot q_i\dot q_j}\ddot q_j + \sum_j L_{\dot q_iq_j}\dot q_j\f$, the projected
+ * \f$\frac{d}{dt}\partial L/\partial\dot q_i = \sum_j L_{\dot q_i\dot q_j}\ddot q_j + \sum_j L_{\dot q_iq_j}\dot q_j + L_{\dot q_it}\f$, the projected
  * equations and the normal rows q_i·q̈_i = −‖q̇_i‖² are one 3n×3n system
  * \f[ (I_3 - q_iq_i^T)\sum_j L_{\dot q_i\dot q_j}\ddot q_j + q_iq_i^T\ddot q_i
- *     = (I_3 - q_iq_i^T)\Big(\frac{\partial L}{\partial q_i} - \sum_j L_{\dot q_iq_j}\dot q_j\Big)
+ *     = (I_3 - q_iq_i^T)\Big(\frac{\partial L}{\partial q_i} - \sum_j L_{\dot q_iq_j}\dot q_j - L_{\dot q_it}\Big)
  *       - \|\dot q_i\|^2q_i , \f]
- * regular exactly when the velocity Hessian restricted to the tangent
+ * (the term L_{q̇_i t} only when L depends on t, at the time set by
+ * cl_lagr_s2_set_time(); a generalized force F_i of cl_lagr_s2_set_forces()
+ * is added to ∂L/∂q_i), regular exactly when the velocity Hessian restricted to the tangent
  * space T_q(S²)ⁿ is. Returns 0, CL_ESINGULAR (L degenerate at the state),
  * CL_EDOMAIN (an operation of L left its domain; see cl_lagr_s2_bad_node).
  */
@@ -57,6 +83,15 @@ int CL_FN(cl_lagr_s2_qddot)(CL_FN(cl_lagr_s2) *lg, rptr qdd, rsrc q, rsrc qdot);
  * not inverted) or CL_EDIM (unknown form).
  */
 int CL_FN(cl_lagr_s2_rhs)(CL_FN(cl_lagr_s2) *lg, int form, rptr dx, rsrc x);
+
+/**
+ * \brief The rate of μ = (I − qqᵀ)p on one sphere, given f = (I − qqᵀ)ṗ
+ *        up to a normal part (\p mudot may not alias an input):
+ * \f[ \dot\mu = (I_3 - qq^T)f - \dot q\,(q\cdot p) - q\,(\dot q\cdot p) . \f]
+ * With f = d/dt ∂L/∂q̇ it is the mu field; with f = ∂L/∂q, by the
+ * Euler–Lagrange equations [S2 (11)], the same field from the gradient alone.
+ */
+void CL_FN(cl_lagr_s2_mudot)(rptr mudot, rsrc q, rsrc qdot, rsrc p, rsrc f);
 
 /**
  * Carry a state from form \p from to form \p to through (q, q̇), by [S2 (5),

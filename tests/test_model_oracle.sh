@@ -1,0 +1,72 @@
+#!/bin/sh
+# chartless oracle --model: every shipped model's rows pass on the whole
+# ladder; a wrong equilibrium and a quantity that is not conserved are
+# mismatches (exit 1); bad input is refused (exit 2, nothing on stdout).
+B=${BUILD:-build}
+C="$B/chartless"
+T=${TMPDIR:-/tmp}/cl-model-oracle-$$
+mkdir -p "$T"
+trap 'rm -rf "$T"' EXIT
+n=0
+t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
+models=$(ls models/*.model)
+nm=$(echo "$models" | wc -l)
+echo "1..$((2 * nm + 9))"
+
+# Every shipped model: exit 0 and every row judged rounding or pass, in TAP,
+# with the rows the model calls for (eq.NAME per declared equilibrium).
+for f in $models; do
+    base=$(basename "$f" .model)
+    "$C" oracle --model "$f" -j 2 --format tap > "$T/o" 2>"$T/e"
+    st=$?
+    rows=$(grep -c "^ok" "$T/o"); bad=$(grep -c "^not ok" "$T/o")
+    [ $st = 0 ] && [ "$rows" -ge 4 ] && [ "$bad" = 0 ]
+    t $? "oracle --model $f: exit $st, $rows rows pass, $bad fail"
+    neq=$(grep -c "^equilibrium" "$f")
+    got=$(grep -c "^ok .* model\.$base\.eq\." "$T/o")
+    [ "$got" = "$neq" ]
+    t $? "oracle --model $f: one row per declared equilibrium ($neq, got $got)"
+done
+
+# A point that is not an equilibrium: its row is a mismatch at every rung.
+sed 's/^equilibrium inverted .*/equilibrium tilted = q: [0.6, 0, 0.8]/' models/spherical.model > "$T/tilted.model"
+"$C" oracle --model "$T/tilted.model" --check '*.eq.*' > "$T/o" 2>&1
+st=$?
+[ $st = 1 ] && grep -q "model.tilted.eq.tilted .* mismatch" "$T/o" && grep -q "model.tilted.eq.hanging .* rounding" "$T/o"
+t $? "a declared point that is not an equilibrium is a mismatch (exit $st)"
+# An invariant that is not conserved (the x component of the angular momentum under gravity).
+sed 's/^invariant  Lz = m\*l^2\*cross(q, q.)\.z/invariant  Lx = m*l^2*cross(q, q'"'"').x/' models/spherical.model > "$T/lx.model"
+grep -q "invariant  Lx" "$T/lx.model" && "$C" oracle --model "$T/lx.model" --check '*.conserve' > "$T/o" 2>&1
+st=$?
+[ $st = 1 ] && grep -q "model.lx.conserve .* mismatch" "$T/o"
+t $? "a declared invariant that is not conserved is a mismatch (exit $st)"
+# --param reaches the rows: a heavier bob changes nothing but must still pass, json carries the rows
+"$C" oracle --model models/spring.model --param k=250 --param r0=1.25 --check '*.el,*.forms' --bits 53,113 --format json > "$T/o" 2>"$T/e"
+st=$?
+python3 - "$T/o" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+names = [c["name"] for c in d["checks"]]
+sys.exit(0 if names == ["model.spring.el", "model.spring.forms"] and d["failed"] == 0 else 1)
+EOF
+[ $st = 0 ] && [ $? = 0 ]
+t $? "--param k=250 --param r0=1.25 with --check and --format json"
+# --list lists the model's rows
+"$C" oracle --model models/chain2.model --list > "$T/o" 2>&1
+[ "$(grep -c '^model\.chain2\.' "$T/o")" = 6 ]
+t $? "oracle --model models/chain2.model --list: 6 rows"
+
+# Bad input: exit 2, nothing on stdout, one error line naming the argument.
+bad() {
+    want=$1; shift
+    out=$("$C" oracle "$@" 2>"$T/err")
+    st=$?
+    [ $st = 2 ] && [ -z "$out" ] && head -1 "$T/err" | grep -qF -- "$want"
+    t $? "oracle $*: refused with '$want' ($(head -1 "$T/err" | cut -c1-120))"
+}
+bad "unknown parameter of the model models/spring.model (mass=2)" --model models/spring.model --param mass=2
+bad "the value of --param k must be a finite decimal number (k=stiff)" --model models/spring.model --param k=stiff
+bad "--param needs --model (k=2)" --param k=2
+bad "cannot read the model file" --model "$T/missing.model"
+printf 'manifold q : S2\nlagrangian dot(q, q) + \n' > "$T/bad.model"
+bad "expected a number, a name, '(' or '[', found end of expression ($T/bad.model:3:1)" --model "$T/bad.model"
