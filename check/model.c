@@ -384,7 +384,8 @@ static int parse_invariant(reader *r, size_t i, size_t end)
     skip_blank(r, &i, end);
     if (i >= end || r->s[i] != '=') return fail(r, (long)i, CL_EPARSE, "expected '=' after the name of the invariant");
     if (parse_scalar(r, i + 1, end, m->inv + m->ninv, "an invariant")) return r->failed;
-    if (cl_lagr_s2_depends_on_time_mp(m->g, m->inv[m->ninv], m->n)) {
+    /* only a model of S² factors has the time t among its inputs (after its 6n state inputs) */
+    if (!m->so3 && !m->nflat && cl_lagr_s2_depends_on_time_mp(m->g, m->inv[m->ninv], m->n)) {
         i++;
         skip_blank(r, &i, end);
         return fail(r, (long)i, CL_EPARSE, "the invariant %s depends on the time t (an invariant is a function of the state only)",
@@ -556,7 +557,7 @@ int cl_model_parse(cl_model **out, const char *source, const char *text, size_t 
         else parse_pass(&r, 2);
     }
     if (!r.failed && m->L < 0) fail(&r, (long)len, CL_EPARSE, "expected a lagrangian statement");
-    if (!r.failed) m->timed = cl_lagr_s2_depends_on_time_mp(m->g, m->L, m->n);
+    if (!r.failed && !m->so3 && !m->nflat) m->timed = cl_lagr_s2_depends_on_time_mp(m->g, m->L, m->n);
     for (size_t a = 0; !r.failed && m->force && a < 3 * m->n; a++)
         m->timed |= m->force[a] >= 0 && cl_lagr_s2_depends_on_time_mp(m->g, m->force[a], m->n);
     if (!r.failed && m->timed && m->neq)
