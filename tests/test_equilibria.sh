@@ -25,7 +25,7 @@ close = lambda a, b: abs(a - b) <= tol * abs(b)
 sys.exit(0 if got and all(any(close(g, w) for w in want) for g in got)
          and all(any(close(g, w) for g in got) for w in want) else 1)' "$1" "$2"
 }
-echo "1..34"
+echo "1..36"
 
 # chain n = 2, m = l = 1: omega^2 = (2 -+ sqrt 2) g / l
 out=$("$C" equilibria --system chain --n 2 --bits 113); t $? "equilibria --system chain --n 2 --bits 113 exits 0"
@@ -81,4 +81,8 @@ chk "error: option given twice (--equilibrium)" equilibria --system chain --equi
 "$C" equilibria --help | grep -q "systems that offer it: .*chain.*spherical.*skate"; t $? "equilibria --help lists the systems that offer it"
 "$C" stability --help | grep -q "systems that offer it: .*rigid-body, heavy-top.*chain.*skate"; t $? "stability --help lists the systems that offer it"
 chk "error: equilibrium 0 is not an equilibrium of the field at these parameters (chain)" equilibria --system chain --tau 0,1,0; t $? "a control torque moves the hanging state: exit 2, nothing on stdout"
-chk "error: equilibria needs a system with equilibria; the model declares none (models/chain2.model)" equilibria --model models/chain2.model; t $? "a model file without equilibria exits 2"
+chk "error: equilibria needs a system with equilibria; the model declares none (models/rigid-body.model)" equilibria --model models/rigid-body.model; t $? "a model file without equilibria exits 2"
+# a model's declared equilibria reach the generic tool: chain2.model's hanging state
+# has the chapter's squared frequencies (2 -+ sqrt 2) g/l
+out=$("$C" equilibria --model models/chain2.model --bits 113); t $? "equilibria --model models/chain2.model exits 0"
+echo "$out" | sed -n '/^equilibrium 0/,/^$/p' | matches "squared frequencies" '[(D(2) - D(2).sqrt()) * D("9.81"), (D(2) + D(2).sqrt()) * D("9.81")]'; t $? "chain2.model hanging: squared frequencies (2 -+ sqrt 2) g/l to 2^-100"
