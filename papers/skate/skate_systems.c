@@ -469,6 +469,136 @@ static const cl_system_tool skate_stability = {
     .run = stability_run,
 };
 
+/* ------------------------------------------------- stability maps */
+
+/* The spinning equilibrium (41) over a grid (`chartless sweep --system skate`):
+ * each cell's Energy–Casimir verdict, and Prop. 11's linear instability
+ * where the Energy–Casimir form is indefinite. */
+
+/* Inertia of the restricted Hessian: pivots within SWEEP_ZERO_TOL·d·2^(1−p)·max|H| of zero count as zero. */
+#define SWEEP_ZERO_TOL 1024
+
+static const cl_param sweep_params[] = {
+    SKATE_UNCONTROLLED,
+    {.name = "equilibrium", .shape = CL_PARAM_WORD, .def = "spinning", .choices = "spinning",
+     .help = "the equilibrium tested: the spinning equilibrium (41)"},
+    {.name = "Omega0", .shape = CL_PARAM_NUMBER, .def = "5", .alias = "omega0", .metavar = "W",
+     .help = "spin rate of the spinning equilibrium (41)"},
+    {.name = "asym", .shape = CL_PARAM_NUMBER, .constraint = CL_PARAM_POSITIVE, .metavar = "R",
+     .help = "(I2 - I3)/I3: sets I2 = I3 (1 + R) instead of --I2"},
+    CL_PARAM_END,
+};
+
+/* The body's parameters of a cell: the table's, with I₂ = I₃(1 + asym) when asym is given. */
+static int sweep_cell_params(mpfr_ptr par, const cl_params *p, cl_sys_error *e)
+{
+    const cl_param_value *asym = cl_params_get(p, "asym");
+    if (asym->given && cl_params_get(p, "I2")->given)
+        return cl_sys_error_set(e, CL_RUN_BADINPUT, "--I2", "give --I2 or asym = (I2 - I3)/I3, not both");
+    int ret = skate_params(par, p, paper_uncontrolled, 0, e);
+    if (ret || !asym->given) return ret;
+    mpfr_add_ui(P(I2), asym->x, 1, MPFR_RNDN);
+    mpfr_mul(P(I2), P(I2), P(I3), MPFR_RNDN);
+    if (cl_skate_params_check_mp(par, 1))
+        return cl_sys_error_set(e, CL_RUN_BADINPUT, "asym", "I2 = I3 (1 + asym) must exceed I3");
+    return CL_OK;
+}
+
+/*
+ * Stable: the restricted Hessian of App. A.1 definite. Unstable: it is
+ * indefinite and the Jacobian of (38) has an eigenvalue of real part above
+ * √(SWEEP_ZERO_TOL·2^(1−p))·max|Df| (an error δ in Df moves the pair ±√κ that
+ * meets at 0 on the boundary by up to √δ, so a smaller real part is no
+ * evidence). Undecided otherwise: a pivot within the zero tolerance, or an
+ * indefinite form with the spectrum on the imaginary axis. Margin:
+ * min |λ(H_r)| / max |λ(H_r)|, the distance of the restricted Hessian from
+ * singular relative to its scale (0 on the boundary (42)).
+ */
+static int sweep_cell(const cl_params *p, cl_prec_t prec, int *verdict, mpfr_ptr margin, cl_sys_error *e)
+{
+    mpfr_ptr par = cl_rvec_new_mp(CL_SKATE_NPAR, prec), v = cl_rvec_new_mp(50, prec);
+    int ret = CL_RUN_OK;
+    if (!par || !v) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory"); goto out; }
+    mpfr_ptr zeta = v, c = v + 5, eig = v + 8, t = v + 13, u = v + 14, J = v + 15, wr = v + 40, wi = v + 45;
+    if ((ret = sweep_cell_params(par, p, e))) goto out;
+    cl_skate_spinning_mp(zeta, cl_params_x(p, "Omega0"));
+    cl_ec_report rep;
+    int st = cl_skate_energy_casimir_mp(&rep, c, NULL, eig, par, zeta, SWEEP_ZERO_TOL);
+    if (st) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "Energy-Casimir test failed: %s", cl_strerror(st)); goto out; }
+    mpfr_abs(t, eig, MPFR_RNDN);
+    mpfr_abs(u, eig, MPFR_RNDN);
+    for (int i = 1; i < rep.d; i++) {
+        if (mpfr_cmpabs(eig + i, t) < 0) mpfr_abs(t, eig + i, MPFR_RNDN);
+        if (mpfr_cmpabs(eig + i, u) > 0) mpfr_abs(u, eig + i, MPFR_RNDN);
+    }
+    if (mpfr_zero_p(u)) mpfr_set_zero(margin, 1);
+    else mpfr_div(margin, t, u, MPFR_RNDN);
+    if (rep.nzero) { *verdict = CL_SWEEP_UNDECIDED; goto out; }
+    if (rep.definite) { *verdict = CL_SWEEP_STABLE; goto out; }
+    if ((st = cl_skate_jacobian_deriv_mp(J, NULL, par, zeta)) || (st = cl_eig_mp(wr, wi, J, 5))) {
+        ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "Jacobian eigenvalues failed: %s", cl_strerror(st));
+        goto out;
+    }
+    mpfr_set_zero(u, 1);
+    for (int i = 0; i < 25; i++)
+        if (mpfr_cmpabs(J + i, u) > 0) mpfr_abs(u, J + i, MPFR_RNDN);
+    mpfr_set_ui_2exp(t, SWEEP_ZERO_TOL, 1 - (long)prec, MPFR_RNDN);
+    mpfr_sqrt(t, t, MPFR_RNDN);
+    mpfr_mul(t, t, u, MPFR_RNDN);
+    *verdict = CL_SWEEP_UNDECIDED;
+    for (int i = 0; i < 5; i++)
+        if (mpfr_cmp(wr + i, t) > 0) *verdict = CL_SWEEP_UNSTABLE;
+out:
+    cl_rvec_free_mp(par);
+    cl_rvec_free_mp(v);
+    return ret;
+}
+
+/* (42) solved for Omega0 (±√(mgl/(I₃ + ml² − I₂))) or for asym ((ml² − mgl/Ω₀²)/I₃, from
+ * I₂ = I₃ + ml² − mgl/Ω₀²); none for the other parameters. */
+static int sweep_boundary(const cl_params *p, cl_prec_t prec, const char *name, mpfr_ptr at)
+{
+    int is_omega = !strcmp(name, "Omega0"), n = 0;
+    if (!is_omega && strcmp(name, "asym")) return 0;
+    mpfr_ptr par = cl_rvec_new_mp(CL_SKATE_NPAR, prec), v = cl_rvec_new_mp(2, prec);
+    cl_sys_error e;
+    if (!par || !v || sweep_cell_params(par, p, &e)) goto out;
+    if (is_omega) {
+        if (spin_bound_42(at, v, par)) {
+            mpfr_neg(at + 1, at, MPFR_RNDN);
+            n = 2;
+        }
+    } else if (!mpfr_zero_p(cl_params_x(p, "Omega0"))) {
+        mpfr_mul(v, P(M), P(G), MPFR_RNDN);
+        mpfr_mul(v, v, P(L), MPFR_RNDN);
+        mpfr_div(v, v, cl_params_x(p, "Omega0"), MPFR_RNDN);
+        mpfr_div(v, v, cl_params_x(p, "Omega0"), MPFR_RNDN);
+        mpfr_mul(v + 1, P(M), P(L), MPFR_RNDN);
+        mpfr_mul(v + 1, v + 1, P(L), MPFR_RNDN);
+        mpfr_sub(at, v + 1, v, MPFR_RNDN);
+        mpfr_div(at, at, P(I3), MPFR_RNDN);
+        n = mpfr_sgn(at) > 0;
+    }
+out:
+    cl_rvec_free_mp(par);
+    cl_rvec_free_mp(v);
+    return n;
+}
+
+static const cl_system_sweep skate_sweep = {
+    .usage = "skate: the spinning equilibrium (41), zeta = (0, Omega0, 0, 0, 1), over a grid of its parameters\n"
+             "(Omega0, asym = (I2 - I3)/I3, m, l, g, I1, I2, I3). Verdict: stable when the Energy-Casimir\n"
+             "form (App. A.1) restricted to the level set is definite; unstable when it is indefinite and\n"
+             "the Jacobian of (38) has an eigenvalue with a positive real part (Prop. 11); undecided\n"
+             "otherwise (a pivot within 1024 d 2^(1-p) max|H| of zero, or the spectrum on the imaginary\n"
+             "axis to within sqrt(1024 2^(1-p)) max|Df|). Margin: min|eig H_r| / max|eig H_r| (0 on the\n"
+             "boundary). The boundary drawn by --plot is (42): |Omega0| = sqrt(mgl/(I3 + ml^2 - I2)).\n",
+    .params = sweep_params,
+    .cell = sweep_cell,
+    .boundary = sweep_boundary,
+    .boundary_label = "(42)",
+};
+
 static const cl_system skate_system = {
     .name = "skate",
     .summary = "pendulum skate [SKATE]: nonholonomic Euler-Poincare (21) and quasivelocities (38)",
@@ -482,6 +612,7 @@ static const cl_system skate_system = {
     .equilibrium = skate_equilibrium,
     .equilibria = &skate_equilibria,
     .stability = &skate_stability,
+    .sweep = &skate_sweep,
 };
 CL_SYSTEM_REGISTER(skate_system)
 
