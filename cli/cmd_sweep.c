@@ -220,7 +220,7 @@ static int sweep_prepare(sweep *s, const cl_cmd_args *a, const sweep_opts *o)
         return cl_cli_error(msg, a->system);
     }
     if (a->form) return cl_cli_error("unknown option", "--form");
-    if (!o->x) return cl_cli_error("--x NAME=a:b:N is required", NULL);
+    if (!o->x) return cl_cli_error("--x NAME=a:b:N is required", "--x");
     int st = parse_axis(&s->ax[0], "--x", o->x, s->hook->params);
     s->naxes = 1;
     if (!st && o->y) {
@@ -569,7 +569,7 @@ static int cmd_merge(int argc, char **argv)
             files[nfiles++].path = arg;
         }
     }
-    if (!st && !nfiles) st = cl_cli_error("--merge needs the shard files", NULL);
+    if (!st && !nfiles) st = cl_cli_error("--merge needs the shard files", "--merge");
     if (!st && out) st = cl_cli_check_target(out);
     if (!st && png_path) st = check_plot(png_path);
     for (int i = 0; i < nfiles && !st; i++) st = read_shard(files + i);
@@ -599,7 +599,7 @@ static int cmd_merge(int argc, char **argv)
         if (!order[k]) {
             char msg[80];
             snprintf(msg, sizeof msg, "shard %ld/%ld is missing", k + 1, files[0].n);
-            st = cl_cli_error(msg, NULL);
+            st = cl_cli_error(msg, "--merge");
         }
     char *text = NULL, *rows = NULL;
     size_t len = 0, rows_len = 0;

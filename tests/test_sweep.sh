@@ -22,7 +22,7 @@ trap 'rm -rf "$T"' EXIT
 n=0
 t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
 skip() { n=$((n + 1)); echo "ok $n # SKIP $1"; }
-echo "1..27"
+echo "1..32"
 GRID="--system skate --x Omega0=0:10:21 --y asym=1:400:13"
 
 # the map against (42) and the margin's closed form, at 113 bits
@@ -104,4 +104,10 @@ bad --system skate --x Omega0=0:10; t $? "a range without N is refused"
 bad --system skate --x Omega0=0:10:0; t $? "N = 0 is refused"
 bad --system skate --x Omega0=0:10:5 --shard 6/5; t $? "k > N is refused"
 bad --system skate --x Omega0=0:10:5 --y asym=0:400:5; t $? "a range leaving the parameter's domain (asym > 0) is refused"
+bad --system skate --x Omega0=0:10:5 --shard 1/2 --plot "$T/bad.png" && [ ! -e "$T/bad.png" ]; t $? "--plot on a shard is refused, no PNG"
+bad --system skate --x Omega0=0:10:5 --y omega0=0:1:2; t $? "the same parameter on both axes (by its alias) is refused"
+bad --system skate --x Omega0=1:10:5 --I3 0.5; t $? "a cell the system refuses (I2 <= I3) is refused before anything is written"
+printf 'keep\n' > "$T/keep.csv"
+"$C" sweep --system skate --x Omega0=0:10 --out "$T/keep.csv" 2>/dev/null; [ $? = 2 ] && [ "$(cat "$T/keep.csv")" = keep ]; t $? "bad input leaves an existing --out file as it was"
+"$C" sweep --merge > "$T/o" 2> "$T/e"; [ $? = 2 ] && [ ! -s "$T/o" ] && grep -q '^error: .* (.*)$' "$T/e"; t $? "--merge without files is refused"
 "$C" sweep --help | grep -q "^exit status: 0 done"; t $? "sweep --help ends with the exit statuses"
