@@ -316,7 +316,8 @@ static int compute_rows(sweep *s, FILE *f, long lo, long hi)
             char arg[1200];
             size_t k = (size_t)snprintf(arg, sizeof arg, "%s%scell %ld:", e.arg, e.arg[0] ? "; " : "", c);
             for (int i = 0; i < s->naxes && k < sizeof arg; i++)
-                k += (size_t)mpfr_snprintf(arg + k, sizeof arg - k, " %s = %.17Rg", s->ax[i].param->name, s->p.v[s->ax[i].slot].x);
+                k += (size_t)mpfr_snprintf(arg + k, sizeof arg - k, "%s %s = %.17Rg", i ? "," : "", s->ax[i].param->name,
+                                           s->p.v[s->ax[i].slot].x);
             cl_cli_error(e.what, arg);
             st = r == CL_RUN_BADINPUT ? CL_EXIT_USAGE : CL_EXIT_FAIL;
             break;

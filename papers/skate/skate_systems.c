@@ -573,10 +573,10 @@ static int sweep_boundary(const cl_params *p, cl_prec_t prec, const char *name, 
         mpfr_mul(v, v, P(L), MPFR_RNDN);
         mpfr_div(v, v, cl_params_x(p, "Omega0"), MPFR_RNDN);
         mpfr_div(v, v, cl_params_x(p, "Omega0"), MPFR_RNDN);
-        mpfr_mul(v + 1, P(M), P(L), MPFR_RNDN);
-        mpfr_mul(v + 1, v + 1, P(L), MPFR_RNDN);
+        moment_about_contact(v + 1, par, P(I3));
         mpfr_sub(at, v + 1, v, MPFR_RNDN);
         mpfr_div(at, at, P(I3), MPFR_RNDN);
+        mpfr_sub_ui(at, at, 1, MPFR_RNDN); /* (I3 + ml^2 - mgl/W^2)/I3 - 1 */
         n = mpfr_sgn(at) > 0;
     }
 out:
