@@ -155,6 +155,12 @@ typedef struct cl_system_sweep {
      */
     int (*cell)(const cl_params *p, cl_prec_t prec, int *verdict, mpfr_ptr margin, cl_sys_error *e);
     /**
+     * Optional: the same with a proven verdict (`--certify`): stable or
+     * unstable only when ball arithmetic proves it for the cell's
+     * parameters, else undecided; the margin as \p cell gives it.
+     */
+    int (*cell_certified)(const cl_params *p, cl_prec_t prec, int *verdict, mpfr_ptr margin, cl_sys_error *e);
+    /**
      * Optional: the closed-form boundary. With every parameter as in \p p
      * but \p name, the values of \p name at which the verdict changes:
      * up to two into \p at, their count returned (0: none at these

@@ -41,6 +41,8 @@ static const char help_text[] =
     "  --out FILE        write the CSV to FILE (atomically) instead of stdout\n"
     "  --plot FILE.png   draw the map with gnuplot, the system's closed-form boundary over it\n"
     "                    (a whole grid: an unsharded run or a merge)\n"
+    "  --certify         proven verdicts (ball arithmetic): stable or unstable only when proven\n"
+    "                    for the cell, else undecided (systems that offer it)\n"
     "  --bits B          working precision in bits, 2 to 65536 (default 53)\n"
     "  -h, --help        this text (with --system NAME: its parameters and verdict)\n\n"
     "On N machines: parallel chartless sweep ... --shard {}/N --out part{}.csv ::: $(seq N), then\n"
@@ -81,6 +83,7 @@ typedef struct sweep {
     axis ax[2];
     int naxes;
     long bits, total, shard_k, shard_n;
+    int certify;              /* --certify: the hook's proven verdicts */
     cl_params p;
     int have_params;
     char *header;             /* the line '# chartless sweep ...' */
@@ -188,7 +191,7 @@ static char *header_line(const sweep *s, const cl_cmd_args *a)
     if (!f) return NULL;
     fprintf(f, "# chartless sweep --system %s", s->sys->name);
     for (int i = 0; i < s->naxes; i++) fprintf(f, " %s %s", s->ax[i].opt, s->ax[i].spec);
-    fprintf(f, " --bits %ld", a->bits);
+    fprintf(f, " --bits %ld%s", a->bits, s->certify ? " --certify" : "");
     for (const cl_param *t = s->hook->params; t->name; t++)
         for (int k = 0; k < a->nparams; k++)
             if (cl_param_find(s->hook->params, a->keys[k]) == t) {
@@ -201,9 +204,10 @@ static char *header_line(const sweep *s, const cl_cmd_args *a)
 }
 
 /* Check the command line and parse it into \p s; 0 or exit status 2 (message printed). */
-static int sweep_prepare(sweep *s, const cl_cmd_args *a, const sweep_opts *o)
+static int sweep_prepare(sweep *s, const cl_cmd_args *a, const sweep_opts *o, int certify)
 {
     memset(s, 0, sizeof *s);
+    s->certify = certify;
     s->bits = a->bits;
     s->shard_k = s->shard_n = 1;
     char with[256], msg[400];
@@ -220,6 +224,7 @@ static int sweep_prepare(sweep *s, const cl_cmd_args *a, const sweep_opts *o)
         return cl_cli_error(msg, a->system);
     }
     if (a->form) return cl_cli_error("unknown option", "--form");
+    if (certify && !s->hook->cell_certified) return cl_cli_error("this system's sweep has no certified verdicts", "--certify");
     if (!o->x) return cl_cli_error("--x NAME=a:b:N is required", "--x");
     int st = parse_axis(&s->ax[0], "--x", o->x, s->hook->params);
     s->naxes = 1;
@@ -311,7 +316,7 @@ static int compute_rows(sweep *s, FILE *f, long lo, long hi)
         for (int i = 0; i < s->naxes; i++) axis_value(s->p.v[s->ax[i].slot].x, s->ax + i, ends + 2 * i, ends + 2 * i + 1, j[i]);
         int verdict = CL_SWEEP_UNDECIDED;
         cl_sys_error e = {"", ""};
-        int r = s->hook->cell(&s->p, prec, &verdict, margin, &e);
+        int r = (s->certify ? s->hook->cell_certified : s->hook->cell)(&s->p, prec, &verdict, margin, &e);
         if (r) {
             char arg[1200];
             size_t k = (size_t)snprintf(arg, sizeof arg, "%s%scell %ld:", e.arg, e.arg[0] ? "; " : "", c);
@@ -538,6 +543,18 @@ static int read_shard(shard_file *f)
     return CL_EXIT_OK;
 }
 
+/* Remove every \p flag (an option without a value) from argv; how many there were. */
+static int take_flag(int *argc, char **argv, const char *flag)
+{
+    int n = 0, k = 0;
+    for (int i = 0; i < *argc; i++) {
+        if (i > 0 && !strcmp(argv[i], flag)) n++;
+        else argv[k++] = argv[i];
+    }
+    *argc = k;
+    return n;
+}
+
 /* Split the '# chartless sweep ...' line back into arguments (values never hold blanks). */
 static int header_args(char *line, char **argv, int max)
 {
@@ -627,9 +644,10 @@ static int cmd_merge(int argc, char **argv)
         cl_cmd_args a;
         sweep_opts o = {0};
         static const cl_cmd_option extra[] = {{"x", OPT_X}, {"y", OPT_Y}, {NULL, 0}};
+        int certify = take_flag(&n, args, "--certify");
         st = !line ? cl_cli_error("out of memory", NULL) : cl_cmd_scan(n, args, extra, on_option, &o, 0, &a);
         if (!st) {
-            st = sweep_prepare(&s, &a, &o);
+            st = sweep_prepare(&s, &a, &o, certify);
             prepared = 1;
             cl_cmd_args_free(&a);
         }
@@ -658,6 +676,8 @@ static int cmd_sweep(int argc, char **argv)
         {"x", OPT_X}, {"y", OPT_Y}, {"shard", OPT_SHARD}, {"out", OPT_OUT}, {"plot", OPT_PLOT}, {NULL, 0}};
     sweep_opts o = {0};
     cl_cmd_args a;
+    int certify = take_flag(&argc, argv, "--certify");
+    if (certify > 1) return cl_cli_error("option given twice", "--certify");
     int st = cl_cmd_scan(argc, argv, extra, on_option, &o, 0, &a);
     if (st) return st;
     if (a.help) {
@@ -675,7 +695,7 @@ static int cmd_sweep(int argc, char **argv)
         return CL_EXIT_OK;
     }
     sweep s;
-    st = sweep_prepare(&s, &a, &o);
+    st = sweep_prepare(&s, &a, &o, certify);
     if (!st && o.plot && s.shard_n > 1) st = cl_cli_error("--plot draws a whole grid: plot the merged shards (--merge --plot)", o.plot);
     if (!st && o.out) st = cl_cli_check_target(o.out);
     if (!st && o.plot) st = check_plot(o.plot);
