@@ -588,6 +588,7 @@ static int cmd_merge(int argc, char **argv)
         }
     }
     if (!st && !nfiles) st = cl_cli_error("--merge needs the shard files", "--merge");
+    if (!st && out && png_path && !strcmp(out, png_path)) st = cl_cli_error("--out and --plot name the same file", out);
     if (!st && out) st = cl_cli_check_target(out);
     if (!st && png_path) st = check_plot(png_path);
     for (int i = 0; i < nfiles && !st; i++) st = read_shard(files + i);
@@ -697,6 +698,7 @@ static int cmd_sweep(int argc, char **argv)
     sweep s;
     st = sweep_prepare(&s, &a, &o, certify);
     if (!st && o.plot && s.shard_n > 1) st = cl_cli_error("--plot draws a whole grid: plot the merged shards (--merge --plot)", o.plot);
+    if (!st && o.out && o.plot && !strcmp(o.out, o.plot)) st = cl_cli_error("--out and --plot name the same file", o.out);
     if (!st && o.out) st = cl_cli_check_target(o.out);
     if (!st && o.plot) st = check_plot(o.plot);
     char *text = NULL;

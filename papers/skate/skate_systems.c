@@ -506,7 +506,7 @@ static int sweep_cell_params(mpfr_ptr par, const cl_params *p, cl_sys_error *e)
 
 /*
  * Stable: the restricted Hessian of App. A.1 definite. Unstable: it is
- * indefinite and the Jacobian of (38) has an eigenvalue of real part above
+ * indefinite and the Jacobian of (38) (by hand, cl_skate_jacobian_zeta()) has an eigenvalue of real part above
  * √(SWEEP_ZERO_TOL·2^(1−p))·max|Df| (an error δ in Df moves the pair ±√κ that
  * meets at 0 on the boundary by up to √δ, so a smaller real part is no
  * evidence). Undecided otherwise: a pivot within the zero tolerance, or an
@@ -535,7 +535,7 @@ static int sweep_cell(const cl_params *p, cl_prec_t prec, int *verdict, mpfr_ptr
     else mpfr_div(margin, t, u, MPFR_RNDN);
     if (rep.nzero) { *verdict = CL_SWEEP_UNDECIDED; goto out; }
     if (rep.definite) { *verdict = CL_SWEEP_STABLE; goto out; }
-    if ((st = cl_skate_jacobian_deriv_mp(J, NULL, par, zeta)) || (st = cl_eig_mp(wr, wi, J, 5))) {
+    if ((st = cl_skate_jacobian_zeta_mp(J, par, zeta)) || (st = cl_eig_mp(wr, wi, J, 5))) {
         ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "Jacobian eigenvalues failed: %s", cl_strerror(st));
         goto out;
     }
