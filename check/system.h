@@ -164,10 +164,10 @@ typedef struct cl_system_sweep {
      * Optional: the closed-form boundary. With every parameter as in \p p
      * but \p name, the values of \p name at which the verdict changes:
      * up to two into \p at, their count returned (0: none at these
-     * parameters or no closed form for \p name).
+     * parameters or no closed form for \p name), and the boundary's name
+     * for the plot's key (e.g. "(42)") in \p label.
      */
-    int (*boundary)(const cl_params *p, cl_prec_t prec, const char *name, mpfr_ptr at);
-    const char *boundary_label; /**< the boundary's name in a plot, e.g. "(42)" */
+    int (*boundary)(const cl_params *p, cl_prec_t prec, const char *name, mpfr_ptr at, const char **label);
 } cl_system_sweep;
 
 /** A named system: parameters, forms, vector fields and invariants. */

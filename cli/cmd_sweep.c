@@ -367,8 +367,9 @@ static int map_data(FILE *g, const sweep *s, const char *rows)
 }
 
 /* The boundary: for 2-D, y solved at BOUNDARY_SAMPLES values of x, each branch a curve. */
-static void boundary_data(FILE *g, sweep *s, mpfr_ptr w)
+static int boundary_data(FILE *g, sweep *s, mpfr_ptr w, const char **label)
 {
+    int any = 0;
     cl_prec_t prec = (cl_prec_t)s->bits;
     mpfr_ptr a = w, b = w + 1, at = w + 2, x = s->p.v[s->ax[0].slot].x;
     cl_real_from_str_mp(a, s->ax[0].a);
@@ -378,12 +379,14 @@ static void boundary_data(FILE *g, sweep *s, mpfr_ptr w)
     for (int branch = 0; branch < 2; branch++) {
         for (long j = 0; j < BOUNDARY_SAMPLES; j++) {
             axis_value(x, &fine, a, b, j);
-            int n = s->hook->boundary(&s->p, prec, s->ax[1].param->name, at);
+            int n = s->hook->boundary(&s->p, prec, s->ax[1].param->name, at, label);
+            any |= n > 0;
             if (n > branch) mpfr_fprintf(g, "%.17Rg %.17Rg\n", x, at + branch);
             else fputc('\n', g);
         }
         fputc('\n', g);
     }
+    return any;
 }
 
 /* Draw the map of \p rows into the file \p png (the user's name \p png_name). */
@@ -398,14 +401,15 @@ static int plot(sweep *s, const char *rows, const char *png, const char *png_nam
     fprintf(g, "set title 'chartless sweep: %s, %ld bits'\nset xlabel '%s'\n", s->sys->name, s->bits, x->param->name);
     fprintf(g, "set palette defined (-1 '#d7301f', 0 '#bdbdbd', 1 '#2b8cbe')\nset cbrange [-1:1]\n"
                "set palette maxcolors 3\nset cbtics ('unstable' -1, 'undecided' 0, 'stable' 1)\nset rmargin 16\n"
-               "set key outside top center horizontal\n");
+               "set key outside top center horizontal\nset xtics rotate by 30 right\n");
     fprintf(g, "$map << EOD\n");
     int bad = map_data(g, s, rows);
     fprintf(g, "EOD\n");
     int have_boundary = s->hook->boundary != NULL;
+    const char *label = "boundary";
     if (s->naxes == 2 && have_boundary) {
         fprintf(g, "$boundary << EOD\n");
-        boundary_data(g, s, w);
+        have_boundary = boundary_data(g, s, w, &label);
         fprintf(g, "EOD\n");
     }
     /* the ranges of the cells: each value the centre of its cell */
@@ -422,15 +426,15 @@ static int plot(sweep *s, const char *rows, const char *png, const char *png_nam
     }
     if (s->naxes == 2) {
         fprintf(g, "set ylabel '%s'\nplot $map using 1:2:3 with image notitle", y->param->name);
-        if (have_boundary) fprintf(g, ", $boundary using 1:2 with lines lw 2 lc rgb 'black' title '%s'", s->hook->boundary_label);
+        if (have_boundary) fprintf(g, ", $boundary using 1:2 with lines lw 2 lc rgb 'black' title '%s'", label);
         fputc('\n', g);
     } else {
-        int n = have_boundary ? s->hook->boundary(&s->p, (cl_prec_t)s->bits, x->param->name, w) : 0;
+        int n = have_boundary ? s->hook->boundary(&s->p, (cl_prec_t)s->bits, x->param->name, w, &label) : 0;
         for (int i = 0; i < n; i++)
             mpfr_fprintf(g, "set arrow from %.17Rg, graph 0 to %.17Rg, graph 1 nohead front lw 2 lc rgb 'black'\n", w + i, w + i);
         fprintf(g, "set yrange [0:1]\nunset ytics\nset style fill solid\nset boxwidth 1 relative\n"
                    "plot $map using 1:(1):2 with boxes lc palette notitle");
-        if (n) fprintf(g, ", NaN with lines lw 2 lc rgb 'black' title '%s'", s->hook->boundary_label);
+        if (n) fprintf(g, ", NaN with lines lw 2 lc rgb 'black' title '%s'", label);
         fputc('\n', g);
     }
     cl_rvec_free_mp(w);

@@ -22,7 +22,7 @@ trap 'rm -rf "$T"' EXIT
 n=0
 t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
 skip() { n=$((n + 1)); echo "ok $n # SKIP $1"; }
-echo "1..32"
+echo "1..35"
 GRID="--system skate --x Omega0=0:10:21 --y asym=1:400:13"
 
 # the map against (42) and the margin's closed form, at 113 bits
@@ -62,11 +62,33 @@ set -- $(check_map "$("$C" sweep $GRID > "$T/d.csv"; echo "$T/d.csv")" 53)
 W42=$(python3 -c 'from decimal import *; getcontext().prec=40; print((Decimal("15.68")/(Decimal("0.004")+Decimal("1.28")-Decimal("0.35"))).sqrt())')
 "$C" sweep --system skate --x "Omega0=$W42:$W42:1" --bits 113 | tail -1 | grep -q ',undecided,'; t $? "Omega0 on (42) to 40 digits is undecided at 113 bits"
 
+# the controlled sliding equilibrium (Prop. 16) through the matched system (57): stable exactly
+# when -J1^2/(I1 + ml^2) < sigma < 0 (58), I1 + ml^2 = 0.35 + 3 * 0.64 = 2.27 (Sec. 7.3 skate);
+# below (58) the matched I1 + ml^2 + J1^2/sigma > 0 and (38)'s pair +-sqrt(mgl/that) is real
+"$C" sweep --system skate --equilibrium sliding --x sigma=-0.00004:-0.000001:40 --y J1=0.001:0.008:15 --bits 113 > "$T/sliding.csv"
+python3 - "$T/sliding.csv" > "$T/sliding.out" <<'PY'
+import sys
+from fractions import Fraction as F
+from decimal import Decimal
+rows = open(sys.argv[1]).read().split("\n")[3:-1]
+wrong = undecided = 0
+for r in rows:
+    c, sigma, J1, verdict, margin = r.split(",")
+    s, j = F(Decimal(sigma)), F(Decimal(J1))
+    b58 = -j * j / (F(35, 100) + 3 * F(64, 100))
+    if verdict == "undecided": undecided += 1
+    elif verdict != ("stable" if b58 < s < 0 else "unstable"): wrong += 1
+print(len(rows), wrong, undecided)
+PY
+[ "$(cat "$T/sliding.out")" = "600 0 0" ]; t $? "sliding, sigma x J1: 600 cells, every verdict is (58)'s, none undecided ($(cat "$T/sliding.out"))"
+"$C" sweep --system skate --equilibrium sliding --x Y0=0:3:7 | tail -n +4 | cut -d, -f3 | sort -u | grep -qx unstable; t $? "the uncontrolled sliding equilibrium is unstable at every Y0 (Prop. 12)"
+"$C" sweep --system skate --equilibrium sliding --x sigma=-1:1:3 > "$T/o" 2>/dev/null; [ $? = 2 ] && [ ! -s "$T/o" ]; t $? "a sigma range through 0 is refused"
+
 # shards merged byte for byte
 for k in 1 2 3 4 5; do "$C" sweep $GRID --bits 113 --shard $k/5 --out "$T/s$k.csv" || echo "shard $k failed"; done
 "$C" sweep --merge "$T/s4.csv" "$T/s2.csv" "$T/s5.csv" "$T/s1.csv" "$T/s3.csv" > "$T/merged.csv"; t $? "--merge of 5 shards in any order exits 0"
 cmp -s "$T/full.csv" "$T/merged.csv"; t $? "the merged shards equal the unsharded run byte for byte"
-"$C" sweep --merge --out "$T/m2.csv" "$T"/s*.csv && cmp -s "$T/full.csv" "$T/m2.csv"; t $? "--merge --out writes the same file"
+"$C" sweep --merge --out "$T/m2.csv" "$T"/s[0-9].csv && cmp -s "$T/full.csv" "$T/m2.csv"; t $? "--merge --out writes the same file"
 [ "$(sed -n 2p "$T/s3.csv")" = "# shard 3/5 of 273 cells" ] && [ "$(tail -n +4 "$T/s3.csv" | wc -l)" = 54 ] &&
     [ "$(sed -n 4p "$T/s3.csv" | cut -d, -f1)" = 109 ]; t $? "shard 3/5 holds cells floor(273*2/5) = 109 to floor(273*3/5) - 1 = 162"
 "$C" sweep --merge "$T/s1.csv" "$T/s2.csv" "$T/s4.csv" "$T/s5.csv" > "$T/o" 2> "$T/e"; [ $? = 2 ] && [ ! -s "$T/o" ] && grep -q "shard 3/5 is missing" "$T/e"; t $? "a missing shard is named, exit 2, nothing on stdout"
@@ -90,7 +112,7 @@ for k in 1 2 3; do SLURM_ARRAY_TASK_ID=$k SLURM_ARRAY_TASK_COUNT=3 CHARTLESS="$C
 # the plot
 if command -v gnuplot >/dev/null 2>&1; then
     "$C" sweep $GRID --plot "$T/map.png" > "$T/o" && cmp -s "$T/o" "$T/d.csv" && [ "$(head -c 4 "$T/map.png" | tail -c 3)" = PNG ]; t $? "--plot draws a PNG and the CSV still goes to stdout"
-    "$C" sweep --merge "$T"/s*.csv --plot "$T/merged.png" >/dev/null && [ -s "$T/merged.png" ]; t $? "--merge --plot draws the merged map"
+    "$C" sweep --merge "$T"/s[0-9].csv --plot "$T/merged.png" >/dev/null && [ -s "$T/merged.png" ]; t $? "--merge --plot draws the merged map"
 else
     skip "gnuplot not installed"; skip "gnuplot not installed"
 fi
