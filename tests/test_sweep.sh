@@ -22,7 +22,7 @@ trap 'rm -rf "$T"' EXIT
 n=0
 t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
 skip() { n=$((n + 1)); echo "ok $n # SKIP $1"; }
-echo "1..35"
+echo "1..36"
 GRID="--system skate --x Omega0=0:10:21 --y asym=1:400:13"
 
 # the map against (42) and the margin's closed form, at 113 bits
@@ -61,6 +61,11 @@ set -- $(check_map "$("$C" sweep $GRID > "$T/d.csv"; echo "$T/d.csv")" 53)
 # the boundary cell: Omega0 exactly at (42) in the 1-D map is undecided, its neighbours decided
 W42=$(python3 -c 'from decimal import *; getcontext().prec=40; print((Decimal("15.68")/(Decimal("0.004")+Decimal("1.28")-Decimal("0.35"))).sqrt())')
 "$C" sweep --system skate --x "Omega0=$W42:$W42:1" --bits 113 | tail -1 | grep -q ',undecided,'; t $? "Omega0 on (42) to 40 digits is undecided at 113 bits"
+
+# the same verdicts as `chartless stability` at the same points (Omega0 = 4, 4.5, 5 on the paper's skate)
+v=$("$C" sweep --system skate --x Omega0=4:5:3 --I2 0.35 | tail -n +4 | cut -d, -f3 | tr '\n' ' ')
+s=""; for w in 4 4.5 5; do s="$s$("$C" stability --system skate --equilibrium spinning --omega0 $w --I2 0.35 | grep -q 'verdict: stable' && echo stable || echo unstable) "; done
+[ "$v" = "$s" ] && [ "$v" = "unstable stable stable " ]; t $? "Omega0 = 4, 4.5, 5: the sweep's verdicts are chartless stability's ($v)"
 
 # the controlled sliding equilibrium (Prop. 16) through the matched system (57): stable exactly
 # when -J1^2/(I1 + ml^2) < sigma < 0 (58), I1 + ml^2 = 0.35 + 3 * 0.64 = 2.27 (Sec. 7.3 skate);
