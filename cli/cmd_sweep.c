@@ -344,26 +344,27 @@ static int compute_rows(sweep *s, FILE *f, long lo, long hi)
 
 /* ------------------------------------------------------------ plot */
 
-/* The gnuplot data of the map: "x y code" (1-D: "x code") from the CSV rows. */
-static int map_data(FILE *g, const sweep *s, const char *rows)
+/* The gnuplot data of the map, "x y code" (1-D: "x code"), from the CSV rows read from \p rows. */
+static int map_data(FILE *g, const sweep *s, FILE *rows)
 {
-    int ncol = s->naxes + 3;
-    for (const char *r = rows; *r;) {
-        const char *nl = strchr(r, '\n');
-        if (!nl) return -1;
+    int ncol = s->naxes + 3, bad = 0;
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    while (!bad && (len = getline(&line, &cap, rows)) > 0) {
         const char *f[6];
         int k = 0;
-        f[k++] = r;
-        for (const char *q = r; q < nl && k < 6; q++)
+        f[k++] = line;
+        for (const char *q = line; q < line + len && k < 6; q++)
             if (*q == ',') f[k++] = q + 1;
-        if (k != ncol) return -1;
+        if (k != ncol || line[len - 1] != '\n') { bad = 1; break; }
         const char *vw = f[ncol - 2];
         int code = !strncmp(vw, "stable,", 7) ? 1 : !strncmp(vw, "unstable,", 9) ? -1 : 0;
         for (int i = 1; i <= s->naxes; i++) fprintf(g, "%.*s ", (int)(f[i + 1] - f[i] - 1), f[i]);
         fprintf(g, "%d\n", code);
-        r = nl + 1;
     }
-    return 0;
+    free(line);
+    return bad || ferror(rows) ? -1 : 0;
 }
 
 /* The boundary: for 2-D, y solved at BOUNDARY_SAMPLES values of x, each branch a curve. */
@@ -390,7 +391,7 @@ static int boundary_data(FILE *g, sweep *s, mpfr_ptr w, const char **label)
 }
 
 /* Draw the map of \p rows into the file \p png (the user's name \p png_name). */
-static int plot(sweep *s, const char *rows, const char *png, const char *png_name)
+static int plot(sweep *s, FILE *rows, const char *png, const char *png_name)
 {
     FILE *g = popen("gnuplot 2>/dev/null", "w");
     if (!g) return cl_cli_error("cannot run gnuplot", png_name);
@@ -453,20 +454,73 @@ static int check_plot(const char *png)
     return cl_cli_check_target(png);
 }
 
-/* Write \p text to --out (atomically) or stdout, and draw the plot of \p rows; an exit status. */
-static int emit(sweep *s, const char *text, size_t len, const char *rows, const char *out, const char *png_path)
+/*
+ * Where the CSV goes while it is made: the temporary file of --out (renamed
+ * onto it when complete), or an anonymous temporary file copied to stdout
+ * when complete; so a run that fails writes nothing, whatever its size.
+ */
+typedef struct sink {
+    cl_cli_out csv;
+    FILE *f;          /* the CSV being written */
+    const char *out;  /* --out, or NULL for stdout */
+    long rows_at;     /* where the rows begin */
+} sink;
+
+static int sink_open(sink *k, const char *out)
 {
-    cl_cli_out png = {.slot = -1}, csv = {.slot = -1};
-    int st = CL_EXIT_OK;
-    if (png_path && !(st = cl_cli_out_open(&png, png_path)) && !(st = cl_cli_out_close(&png))) st = plot(s, rows, png.tmp, png_path);
-    if (!st && out && !(st = cl_cli_out_open(&csv, out))) {
-        if (fwrite(text, 1, len, csv.f) != len) st = cl_cli_error("cannot write", out);
-        if (!st) st = cl_cli_out_commit(&csv);
+    memset(k, 0, sizeof *k);
+    k->csv.slot = -1;
+    k->out = out;
+    if (out) {
+        int st = cl_cli_out_open(&k->csv, out);
+        k->f = st ? NULL : k->csv.f;
+        return st;
     }
+    if (!(k->f = tmpfile())) return cl_cli_error("cannot create a temporary file", "stdout");
+    return CL_EXIT_OK;
+}
+
+static void sink_abort(sink *k)
+{
+    if (!k->out && k->f) fclose(k->f);
+    k->f = NULL;
+    cl_cli_out_abort(&k->csv);
+}
+
+/* Copy \p in from where it stands to stdout; 0 or exit status 2. */
+static int copy_to_stdout(FILE *in)
+{
+    char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+        if (fwrite(buf, 1, n, stdout) != n) break;
+    if (ferror(in)) return cl_cli_error("cannot read back the CSV", "a temporary file");
+    if (ferror(stdout) || fflush(stdout)) return cl_cli_error("cannot write", "stdout");
+    return CL_EXIT_OK;
+}
+
+/* The CSV is complete: draw it (\p png_path), then rename it onto --out or copy it to stdout; an exit status. */
+static int sink_finish(sink *k, sweep *s, const char *png_path)
+{
+    cl_cli_out png = {.slot = -1};
+    FILE *data = NULL;
+    int st = fflush(k->f) || ferror(k->f) ? cl_cli_error("cannot write", k->out ? k->out : "a temporary file") : CL_EXIT_OK;
+    if (!st && k->out) {
+        st = cl_cli_out_close(&k->csv);
+        k->f = NULL;
+        if (!st && !(data = fopen(k->csv.tmp, "r"))) st = cl_cli_error("cannot read back the CSV", k->out);
+    } else
+        data = k->f;
+    if (!st && png_path && !(st = cl_cli_out_open(&png, png_path)) && !(st = cl_cli_out_close(&png))) {
+        if (fseek(data, k->rows_at, SEEK_SET)) st = cl_cli_error("cannot read back the CSV", png_path);
+        else st = plot(s, data, png.tmp, png_path);
+    }
+    if (!st && k->out) st = cl_cli_out_commit(&k->csv);
     if (!st && png_path) st = cl_cli_out_commit(&png);
-    if (!st && !out && (fwrite(text, 1, len, stdout) != len || fflush(stdout))) st = cl_cli_error("cannot write", "stdout");
-    cl_cli_out_abort(&csv);
+    if (!st && !k->out) st = fseek(data, 0, SEEK_SET) ? cl_cli_error("cannot read back the CSV", "a temporary file") : copy_to_stdout(data);
+    if (data && data != k->f) fclose(data);
     cl_cli_out_abort(&png);
+    sink_abort(k);
     return st;
 }
 
@@ -474,77 +528,82 @@ static int emit(sweep *s, const char *text, size_t len, const char *rows, const 
 
 typedef struct shard_file {
     const char *path;
-    char *text;
-    size_t len;
     long k, n, total;
-    const char *header, *shardline, *columns, *rows; /* into text */
+    char *line[3];    /* '# chartless sweep ...', '# shard k/N of T cells', the columns */
+    size_t len[3];
 } shard_file;
 
-static char *read_all(const char *path, size_t *len)
+static void shard_free(shard_file *f)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) return NULL;
-    char *buf = NULL;
-    size_t cap = 0;
-    *len = 0;
-    for (;;) {
-        if (*len + 65536 + 1 > cap) {
-            cap = 2 * cap + 65536 + 1;
-            char *nb = realloc(buf, cap);
-            if (!nb) { free(buf); fclose(f); return NULL; }
-            buf = nb;
-        }
-        size_t k = fread(buf + *len, 1, cap - *len - 1, f);
-        *len += k;
-        if (k == 0) break;
+    for (int i = 0; i < 3; i++) free(f->line[i]);
+}
+
+/* One whole line (ending in a newline, no NUL byte) into *line; its length, or 0 at the end or on a bad line (*bad set). */
+static size_t read_line(FILE *in, char **line, size_t *cap, int *bad)
+{
+    ssize_t n = getline(line, cap, in);
+    if (n <= 0) return 0;
+    if ((*line)[n - 1] != '\n' || strlen(*line) != (size_t)n) { *bad = 1; return 0; }
+    return (size_t)n;
+}
+
+/* The three lines that open a shard, checked; 0 or exit status 2 (message printed). */
+static int read_head(FILE *in, shard_file *f)
+{
+    int bad = 0;
+    for (int i = 0; i < 3; i++) {
+        size_t cap = 0;
+        f->line[i] = NULL;
+        f->len[i] = read_line(in, &f->line[i], &cap, &bad);
+        if (!f->len[i]) return cl_cli_error(bad ? "not a sweep CSV (a line cut short or with a NUL byte)" : "not a sweep CSV (too short)", f->path);
     }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) { free(buf); return NULL; }
-    buf[*len] = 0;
-    return buf;
-}
-
-/* The line at \p s, its length with the newline; 0 when there is no whole line. */
-static size_t line_len(const char *s)
-{
-    const char *nl = strchr(s, '\n');
-    return nl ? (size_t)(nl - s) + 1 : 0;
-}
-
-/* Read and check one shard file; 0 or exit status 2 (message printed). */
-static int read_shard(shard_file *f)
-{
-    if (!(f->text = read_all(f->path, &f->len))) return cl_cli_error("cannot read the shard", f->path);
-    if (strlen(f->text) != f->len) return cl_cli_error("not a sweep CSV (a NUL byte)", f->path);
-    if (f->len && f->text[f->len - 1] != '\n') return cl_cli_error("the shard is cut short (its last line has no end)", f->path);
-    f->header = f->text;
-    size_t l1 = line_len(f->header);
-    if (!l1 || strncmp(f->header, "# chartless sweep ", 18)) return cl_cli_error("not a sweep CSV (no '# chartless sweep' line)", f->path);
-    f->shardline = f->header + l1;
-    size_t l2 = line_len(f->shardline);
+    if (strncmp(f->line[0], "# chartless sweep ", 18)) return cl_cli_error("not a sweep CSV (no '# chartless sweep' line)", f->path);
     char again[120];
-    if (!l2 || sscanf(f->shardline, "# shard %ld/%ld of %ld cells", &f->k, &f->n, &f->total) != 3 || f->k < 1 ||
-        f->k > f->n || f->total < 1 ||
-        (size_t)snprintf(again, sizeof again, "# shard %ld/%ld of %ld cells\n", f->k, f->n, f->total) != l2 ||
-        strncmp(again, f->shardline, l2))
+    if (sscanf(f->line[1], "# shard %ld/%ld of %ld cells", &f->k, &f->n, &f->total) != 3 || f->k < 1 || f->k > f->n ||
+        f->total < 1 || (size_t)snprintf(again, sizeof again, "# shard %ld/%ld of %ld cells\n", f->k, f->n, f->total) != f->len[1] ||
+        strcmp(again, f->line[1]))
         return cl_cli_error("not a sweep CSV (no '# shard k/N of T cells' line)", f->path);
-    f->columns = f->shardline + l2;
-    size_t l3 = line_len(f->columns);
-    if (!l3 || strncmp(f->columns, "cell,", 5)) return cl_cli_error("not a sweep CSV (no column line)", f->path);
-    f->rows = f->columns + l3;
+    if (strncmp(f->line[2], "cell,", 5)) return cl_cli_error("not a sweep CSV (no column line)", f->path);
+    return CL_EXIT_OK;
+}
+
+/* Check the rows of shard \p f (its cells, in order, each a whole line), copying them to \p out unless NULL. */
+static int scan_rows(FILE *in, const shard_file *f, FILE *out)
+{
     long lo, hi;
     shard_range(f->total, f->k, f->n, &lo, &hi);
-    const char *r = f->rows;
-    for (long c = lo; c < hi; c++) {
-        char idx[32];
+    char *line = NULL, idx[32];
+    size_t cap = 0, len;
+    int bad = 0, st = CL_EXIT_OK;
+    for (long c = lo; c < hi && !st; c++) {
         int k = snprintf(idx, sizeof idx, "%ld,", c);
-        size_t l = line_len(r);
-        if (!l || strncmp(r, idx, (size_t)k)) return cl_cli_error("the shard's cells are incomplete or out of order", f->path);
-        r += l;
+        if (!(len = read_line(in, &line, &cap, &bad)))
+            st = cl_cli_error(bad ? "the shard is cut short (a line without its end, or a NUL byte)" : "the shard's cells are incomplete",
+                              f->path);
+        else if (strncmp(line, idx, (size_t)k))
+            st = cl_cli_error("the shard's cells are incomplete or out of order", f->path);
+        else if (out)
+            fwrite(line, 1, len, out);
     }
-    if (*r) return cl_cli_error("the shard has rows beyond its cells", f->path);
-    return CL_EXIT_OK;
+    if (!st && (getline(&line, &cap, in) > 0)) st = cl_cli_error("the shard has rows beyond its cells", f->path);
+    if (!st && ferror(in)) st = cl_cli_error("cannot read the shard", f->path);
+    free(line);
+    return st;
+}
+
+/* Read and check one shard file (\p out: copy its rows there); 0 or exit status 2 (message printed). */
+static int read_shard(shard_file *f, FILE *out)
+{
+    FILE *in = fopen(f->path, "r");
+    if (!in) return cl_cli_error("cannot read the shard", f->path);
+    shard_file again = {.path = f->path};
+    int st = read_head(in, out ? &again : f);
+    if (!st && out && (again.k != f->k || strcmp(again.line[0], f->line[0]) || strcmp(again.line[2], f->line[2])))
+        st = cl_cli_error("the shard changed while it was merged", f->path);
+    if (out) shard_free(&again);
+    if (!st) st = scan_rows(in, f, out);
+    fclose(in);
+    return st;
 }
 
 /* Remove every \p flag (an option without a value) from argv; how many there were. */
@@ -595,22 +654,17 @@ static int cmd_merge(int argc, char **argv)
     if (!st && out && png_path && !strcmp(out, png_path)) st = cl_cli_error("--out and --plot name the same file", out);
     if (!st && out) st = cl_cli_check_target(out);
     if (!st && png_path) st = check_plot(png_path);
-    for (int i = 0; i < nfiles && !st; i++) st = read_shard(files + i);
-    shard_file **order = NULL;
-    if (!st) {
-        order = calloc((size_t)files[0].n, sizeof *order);
-        if (!order) st = cl_cli_error("out of memory", NULL);
-    }
-    size_t l1 = st ? 0 : line_len(files[0].header), l3 = st ? 0 : line_len(files[0].columns);
+    for (int i = 0; i < nfiles && !st; i++) st = read_shard(files + i, NULL);
+    shard_file **order = NULL, *f0 = files;
+    if (!st && !(order = calloc((size_t)f0->n, sizeof *order))) st = cl_cli_error("out of memory", NULL);
     for (int i = 0; i < nfiles && !st; i++) {
         shard_file *f = files + i;
         char msg[160];
-        if (line_len(f->header) != l1 || strncmp(f->header, files[0].header, l1) || line_len(f->columns) != l3 ||
-            strncmp(f->columns, files[0].columns, l3) || f->total != files[0].total) {
-            snprintf(msg, sizeof msg, "the shard is of another sweep than %s", files[0].path);
+        if (strcmp(f->line[0], f0->line[0]) || strcmp(f->line[2], f0->line[2]) || f->total != f0->total) {
+            snprintf(msg, sizeof msg, "the shard is of another sweep than %s", f0->path);
             st = cl_cli_error(msg, f->path);
-        } else if (f->n != files[0].n) {
-            snprintf(msg, sizeof msg, "the shard is one of %ld, %s one of %ld", f->n, files[0].path, files[0].n);
+        } else if (f->n != f0->n) {
+            snprintf(msg, sizeof msg, "the shard is one of %ld, %s one of %ld", f->n, f0->path, f0->n);
             st = cl_cli_error(msg, f->path);
         } else if (order[f->k - 1]) {
             snprintf(msg, sizeof msg, "shard %ld/%ld given twice (also %s)", f->k, f->n, order[f->k - 1]->path);
@@ -618,33 +672,17 @@ static int cmd_merge(int argc, char **argv)
         } else
             order[f->k - 1] = f;
     }
-    for (long k = 0; !st && k < files[0].n; k++)
+    for (long k = 0; !st && k < f0->n; k++)
         if (!order[k]) {
             char msg[80];
-            snprintf(msg, sizeof msg, "shard %ld/%ld is missing", k + 1, files[0].n);
+            snprintf(msg, sizeof msg, "shard %ld/%ld is missing", k + 1, f0->n);
             st = cl_cli_error(msg, "--merge");
         }
-    char *text = NULL, *rows = NULL;
-    size_t len = 0, rows_len = 0;
     sweep s;
     memset(&s, 0, sizeof s);
     int prepared = 0;
-    if (!st) {
-        FILE *f = open_memstream(&text, &len), *r = open_memstream(&rows, &rows_len);
-        if (!f || !r) st = cl_cli_error("out of memory", NULL);
-        if (!st) {
-            fwrite(files[0].header, 1, l1, f);
-            fprintf(f, "# shard 1/1 of %ld cells\n", files[0].total);
-            fwrite(files[0].columns, 1, l3, f);
-            for (long k = 0; k < files[0].n; k++) {
-                fputs(order[k]->rows, f);
-                fputs(order[k]->rows, r);
-            }
-        }
-        if ((f && fclose(f)) || (r && fclose(r))) st = cl_cli_error("out of memory", NULL);
-    }
     if (!st && png_path) { /* the sweep again from its first line, for the axes and the boundary */
-        char *line = strndup(files[0].header, l1), *args[256];
+        char *line = strdup(f0->line[0]), *args[256];
         int n = line ? header_args(line, args, 256) : 0;
         cl_cmd_args a;
         sweep_opts o = {0};
@@ -656,15 +694,22 @@ static int cmd_merge(int argc, char **argv)
             prepared = 1;
             cl_cmd_args_free(&a);
         }
-        if (!st && s.total != files[0].total) st = cl_cli_error("the shard's first line does not give its grid", files[0].path);
-        if (st) fprintf(stderr, "(from the first line of %s)\n", files[0].path);
+        if (!st && s.total != f0->total) st = cl_cli_error("the shard's first line does not give its grid", f0->path);
+        if (st) fprintf(stderr, "(from the first line of %s)\n", f0->path);
         free(line);
     }
-    if (!st) st = emit(&s, text, len, rows, out, png_path);
+    sink k;
+    if (!st && !(st = sink_open(&k, out))) {
+        fputs(f0->line[0], k.f);
+        fprintf(k.f, "# shard 1/1 of %ld cells\n", f0->total);
+        fputs(f0->line[2], k.f);
+        k.rows_at = ftell(k.f);
+        for (long i = 0; i < f0->n && !st; i++) st = read_shard(order[i], k.f);
+        if (st) sink_abort(&k);
+        else st = sink_finish(&k, &s, png_path);
+    }
     if (prepared) sweep_free(&s);
-    free(text);
-    free(rows);
-    for (int i = 0; i < nfiles; i++) free(files[i].text);
+    for (int i = 0; i < nfiles; i++) shard_free(files + i);
     free(files);
     free(order);
     mpfr_free_cache();
@@ -705,22 +750,18 @@ static int cmd_sweep(int argc, char **argv)
     if (!st && o.out && o.plot && !strcmp(o.out, o.plot)) st = cl_cli_error("--out and --plot name the same file", o.out);
     if (!st && o.out) st = cl_cli_check_target(o.out);
     if (!st && o.plot) st = check_plot(o.plot);
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = NULL;
-    if (!st && !(f = open_memstream(&text, &len))) st = cl_cli_error("out of memory", NULL);
-    long lo = 0, hi = 0;
-    if (!st) {
+    sink k;
+    if (!st && !(st = sink_open(&k, o.out))) {
+        long lo, hi;
         shard_range(s.total, s.shard_k, s.shard_n, &lo, &hi);
-        fputs(s.header, f);
-        fprintf(f, "# shard %ld/%ld of %ld cells\n", s.shard_k, s.shard_n, s.total);
-        columns_line(f, &s);
+        fputs(s.header, k.f);
+        fprintf(k.f, "# shard %ld/%ld of %ld cells\n", s.shard_k, s.shard_n, s.total);
+        columns_line(k.f, &s);
+        k.rows_at = ftell(k.f);
+        st = compute_rows(&s, k.f, lo, hi);
+        if (st) sink_abort(&k);
+        else st = sink_finish(&k, &s, o.plot);
     }
-    long rows_at = f ? ftell(f) : 0;
-    if (!st) st = compute_rows(&s, f, lo, hi);
-    if (f && fclose(f) && !st) st = cl_cli_error("out of memory", NULL);
-    if (!st) st = emit(&s, text, len, text + rows_at, o.out, o.plot);
-    free(text);
     sweep_free(&s);
     cl_cmd_args_free(&a);
     mpfr_free_cache();
