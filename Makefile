@@ -23,11 +23,16 @@
 #   src/: SRC_T below; check/: CHECK_T below;
 #   papers/KEY/: its paper.def `sections`, its check_*.c and test_*.c;
 #   papers/KEY/*_systems.c are compiled once, for MPFR (the command line's kind).
+# The third kind, Arb balls (-DCL_PREC=CL_ARB, *_arb), is compiled only for
+# the sources that certified verdicts need: SRC_ARB below, a paper.def's
+# `arb` sections, and tests/test_arb*.c (ball tests, *_arb programs). Their
+# headers define CL_TEMPLATE_ARB. Checks stay double/MPFR templated and call
+# the _arb routines by name.
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 WARN    := -std=gnu11 -Wall -Wextra -Wno-unused-parameter
-LDLIBS  := -lmpfr -lgmp -lm
+LDLIBS  := -lflint-arb -lflint -lmpfr -lgmp -lm
 PREFIX  ?= /usr/local
 B       := build
 VERSION := 0.1.0
@@ -35,6 +40,7 @@ VERSION := 0.1.0
 # ------------------------------------------------------------------ sources
 SRC_T   := scalar r3 linalg deriv ode lie energy_casimir expr_eval lagr_s2
 SRC_1   := core expr
+SRC_ARB := scalar r3 linalg energy_casimir
 CHECK_T := check_core check_linalg check_ode check_lie
 CHECK_1 := registry verdict model output
 
@@ -42,25 +48,30 @@ CHECK_1 := registry verdict model output
 def = $(strip $(shell sed -n 's/^$(2)[[:space:]]*//p' papers/$(1)/paper.def))
 PAPERS := $(patsubst papers/%/paper.def,%,$(wildcard papers/*/paper.def))
 paper_sections = $(addprefix papers/$(1)/,$(call def,$(1),sections))
+paper_arb      = $(addprefix papers/$(1)/,$(call def,$(1),arb))
 paper_checks   = $(basename $(wildcard papers/$(1)/check_*.c))
 paper_systems  = $(basename $(wildcard papers/$(1)/*_systems.c))
 paper_tests    = $(basename $(wildcard papers/$(1)/test_*.c))
 
 both = $(foreach f,$(1),$(B)/$(f)_d.o $(B)/$(f)_mp.o)
+ball = $(foreach f,$(1),$(B)/$(f)_arb.o)
 one  = $(foreach f,$(1),$(B)/$(f).o)
 
 LIB_OBJ := $(call both,$(addprefix src/,$(SRC_T))) $(call one,$(addprefix src/,$(SRC_1))) \
            $(call one,$(addprefix check/,$(CHECK_1))) \
-           $(foreach p,$(PAPERS),$(call both,$(call paper_sections,$(p))))
+           $(foreach p,$(PAPERS),$(call both,$(call paper_sections,$(p)))) \
+           $(call ball,$(addprefix src/,$(SRC_ARB))) $(foreach p,$(PAPERS),$(call ball,$(call paper_arb,$(p))))
 # Registered by constructors: linked whole into the command and the check runner.
 REG_OBJ := $(call both,$(addprefix check/,$(CHECK_T))) \
            $(foreach p,$(PAPERS),$(call both,$(call paper_checks,$(p))) $(call one,$(call paper_systems,$(p))))
 CLI_OBJ := $(call one,$(basename $(wildcard cli/*.c)))
 
-UNIT_TESTS  := $(basename $(wildcard tests/test_*.c))
+UNIT_TESTS  := $(filter-out tests/test_arb%,$(basename $(wildcard tests/test_*.c)))
+ARB_TESTS   := $(basename $(wildcard tests/test_arb*.c))
 TEMPL_TESTS := $(filter-out tests/test_public_header tests/test_cli_s2 tests/test_checks,$(UNIT_TESTS)) \
                $(foreach p,$(PAPERS),$(call paper_tests,$(p)))
 TESTS := $(foreach t,$(TEMPL_TESTS),$(B)/$(t)_d $(B)/$(t)_mp) \
+         $(foreach t,$(ARB_TESTS),$(B)/$(t)_arb) \
          $(B)/tests/test_public_header $(B)/tests/test_cli_s2 $(B)/tests/test_checks
 SH_TESTS := $(wildcard tests/test_*.sh)
 BENCHES  := $(patsubst %.c,$(B)/%,$(wildcard bench/bench_*.c))
@@ -81,7 +92,7 @@ $(B)/tests/test_public_header.o: LAYER := -I$(INC) -Icheck
 $(B)/bench/%:  LAYER := -I$(INC) -Itests
 $(foreach p,$(PAPERS),$(eval $(B)/papers/$(p)/%: LAYER := -Isrc -Icheck -Ipapers/$(p) $(addprefix -Ipapers/,$(call def,$(p),needs))))
 
-NEED_BUILD := header:mpfr.h:libmpfr-dev header:gmp.h:libgmp-dev cmd:python3:python3
+NEED_BUILD := header:mpfr.h:libmpfr-dev header:gmp.h:libgmp-dev header:arb.h:libflint-arb-dev cmd:python3:python3
 NEED_CHECK := cmd:prove:perl cmd:pkg-config:pkg-config cmd:python3:python3 cmd:parallel:parallel
 NEED_DOCS  := cmd:doxygen:doxygen file:/usr/share/javascript/mathjax/MathJax.js:libjs-mathjax
 NEED_PLOT  := cmd:gnuplot:gnuplot-nox
@@ -100,6 +111,10 @@ $(B)/%_d.o: %.c | deps
 $(B)/%_mp.o: %.c | deps
 	@mkdir -p $(@D)
 	$(COMPILE) -DCL_PREC=CL_MPFR -c $< -o $@
+# Ball temporaries are cleared by GCC's cleanup attribute: a goto past one would clear garbage.
+$(B)/%_arb.o: %.c | deps
+	@mkdir -p $(@D)
+	$(COMPILE) -Wjump-misses-init -DCL_PREC=CL_ARB -c $< -o $@
 $(B)/%_systems.o: %_systems.c | deps
 	@mkdir -p $(@D)
 	$(COMPILE) -DCL_PREC=CL_MPFR -c $< -o $@
@@ -134,6 +149,8 @@ $(B)/chartless: $(CLI_OBJ) $(REG_OBJ) $(B)/libchartless.a
 $(B)/%_d: $(B)/%_d.o $(B)/libchartless.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libchartless.a $(LDLIBS)
 $(B)/%_mp: $(B)/%_mp.o $(B)/libchartless.a
+	$(CC) $(CFLAGS) -o $@ $< $(B)/libchartless.a $(LDLIBS)
+$(B)/%_arb: $(B)/%_arb.o $(B)/libchartless.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libchartless.a $(LDLIBS)
 $(B)/tests/test_checks: $(B)/tests/test_checks.o $(REG_OBJ) $(B)/libchartless.a
 	$(CC) $(CFLAGS) -o $@ $< $(REG_OBJ) $(B)/libchartless.a $(LDLIBS)
@@ -221,7 +238,7 @@ figures: all
 # The library's directory is its run path: no LD_LIBRARY_PATH needed.
 $(B)/chartless.pc: FORCE
 	@mkdir -p $(@D)
-	@printf 'prefix=%s\nlibdir=$${prefix}/lib\nincludedir=$${prefix}/include\n\nName: chartless\nDescription: coordinate-free Lagrangian and Hamiltonian mechanics in double and MPFR precision\nVersion: %s\nRequires: mpfr\nLibs: -L$${libdir} -Wl,-rpath,$${libdir} -lchartless -lm\nLibs.private: -lmpfr -lgmp -lm\nCflags: -I$${includedir}\n' '$(PREFIX)' '$(VERSION)' > $@.tmp
+	@printf 'prefix=%s\nlibdir=$${prefix}/lib\nincludedir=$${prefix}/include\n\nName: chartless\nDescription: coordinate-free Lagrangian and Hamiltonian mechanics in double and MPFR precision\nVersion: %s\nRequires: mpfr\nLibs: -L$${libdir} -Wl,-rpath,$${libdir} -lchartless -lm\nLibs.private: -lflint-arb -lflint -lmpfr -lgmp -lm\nCflags: -I$${includedir}\n' '$(PREFIX)' '$(VERSION)' > $@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 FORCE:
 .PHONY: FORCE

@@ -4,7 +4,8 @@
  *        to the working precision.
  *
  * A templated test is compiled twice (test_X_d, test_X_mp). The MPFR copy
- * runs its body at each precision of TEST_PRECISIONS.
+ * runs its body at each precision of TEST_PRECISIONS; so does a ball test
+ * (tests/test_arb*.c, compiled once as test_X_arb).
  */
 #ifndef CL_TAP_REAL_H
 #define CL_TAP_REAL_H
@@ -18,7 +19,7 @@ static const cl_prec_t TEST_PRECISIONS[] = {64, 113, 256, 1024};
 #endif
 #define TEST_NPREC ((int)(sizeof TEST_PRECISIONS / sizeof TEST_PRECISIONS[0]))
 /** Name of the scalar kind, for test names. */
-#define TEST_KIND (CL_PREC == CL_DOUBLE ? "double" : "mpfr")
+#define TEST_KIND (CL_PREC == CL_DOUBLE ? "double" : CL_PREC == CL_ARB ? "arb" : "mpfr")
 
 /** log2 of factor·2^(1−p): the tolerance of factor unit roundoffs at precision p. */
 static inline double tol_log2(cl_prec_t p, double factor) { return log2(factor) + 1.0 - (double)p; }

@@ -14,6 +14,7 @@
 /**@{*/
 #define CL_DOUBLE 1 /**< IEEE binary64; symbols end in `_d`. */
 #define CL_MPFR 2   /**< GNU MPFR, precision chosen at run time; symbols end in `_mp`. */
+#define CL_ARB 3    /**< Arb midpoint–radius balls (rigorous enclosures); symbols end in `_arb`. */
 /**@}*/
 
 /** \name Status codes. Library calls return 0 or one of these (negative). */
@@ -32,7 +33,14 @@
 #define CL_EPARAM (-11)      /**< a physical parameter is invalid (mass, length, inertia) */
 #define CL_ESTEP (-12)       /**< the integrator step size underflowed */
 #define CL_EBUDGET (-13)     /**< an integration ran out of its evaluation budget */
+#define CL_EUNDECIDED (-14)  /**< a sign or comparison that decides the result is not proven (a ball contains zero) */
 /**@}*/
+
+/**
+ * Result of r_cmp3() and r_sgn3() when balls overlap: neither less, equal
+ * nor greater is proven. Never returned for double or MPFR scalars.
+ */
+#define CL_UNDECIDED 2
 
 /** Smallest precision in bits accepted by any `_mp` routine. */
 #define CL_PREC_MIN 2

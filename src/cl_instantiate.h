@@ -1,8 +1,10 @@
 /*
  * Declare the templated prototypes of CL_TEMPLATE_HEADER for both scalar
- * kinds. A module header sets CL_TEMPLATE_HEADER and includes this file;
- * inside a library source (CL_PREC defined) the names of that source's own
- * kind are restored afterwards.
+ * kinds, and for Arb balls too when the module also defines CL_TEMPLATE_ARB
+ * (only the modules the Makefile's SRC_ARB and a paper's `arb` field compile
+ * for balls do). A module header sets CL_TEMPLATE_HEADER and includes this
+ * file; inside a library source (CL_PREC defined) the names of that source's
+ * own kind are restored afterwards.
  */
 #include "cl_templates_off.h"
 #define CL_T CL_DOUBLE
@@ -13,6 +15,13 @@
 #include "cl_templates_on.h"
 #include CL_TEMPLATE_HEADER
 #include "cl_templates_off.h"
+#ifdef CL_TEMPLATE_ARB
+#define CL_T CL_ARB
+#include "cl_templates_on.h"
+#include CL_TEMPLATE_HEADER
+#include "cl_templates_off.h"
+#undef CL_TEMPLATE_ARB
+#endif
 #ifdef CL_PREC
 #define CL_T CL_PREC
 #include "cl_templates_on.h"

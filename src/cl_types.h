@@ -1,15 +1,18 @@
 /**
  * \file cl_types.h
- * \brief The two scalar kinds as C types.
+ * \brief The three scalar kinds as C types.
  *
  * A scalar is passed by pointer in both kinds, in MPFR's calling style:
  * `cl_rptr_d` is `double *` and `cl_rptr_mp` is `mpfr_ptr`. A vector of n
  * scalars is a pointer to its first element, so `v + i` is element i in
- * both kinds; a matrix is a row-major vector.
+ * every kind; a matrix is a row-major vector. The third kind, Arb balls
+ * (`cl_rptr_arb` is `arb_ptr`), encloses every result rigorously; see
+ * scalar.h for how its precision and comparisons are defined.
  */
 #ifndef CL_TYPES_H
 #define CL_TYPES_H
 #include "cl_core.h"
+#include <arb.h>
 
 typedef double cl_real_d[1];      /**< one double, addressable like mpfr_t */
 typedef double *cl_rptr_d;        /**< writable double scalar or vector */
@@ -17,5 +20,13 @@ typedef const double *cl_rsrc_d;  /**< read-only double scalar or vector */
 typedef mpfr_t cl_real_mp;        /**< one MPFR number */
 typedef mpfr_ptr cl_rptr_mp;      /**< writable MPFR scalar or vector */
 typedef mpfr_srcptr cl_rsrc_mp;   /**< read-only MPFR scalar or vector */
+typedef arb_t cl_real_arb;        /**< one Arb ball (midpoint, radius) */
+typedef arb_ptr cl_rptr_arb;      /**< writable ball or vector of balls */
+typedef arb_srcptr cl_rsrc_arb;   /**< read-only ball or vector of balls */
+
+/** The ball kind's working precision in bits, one per thread (128 until set). */
+cl_prec_t cl_arb_get_prec(void);
+/** Set this thread's ball precision; CL_EPREC outside [CL_PREC_MIN, CL_PREC_MAX]. */
+int cl_arb_set_prec(cl_prec_t prec);
 
 #endif

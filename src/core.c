@@ -19,6 +19,7 @@ const char *cl_strerror(int status)
     case CL_EPARAM: return "invalid physical parameter";
     case CL_ESTEP: return "step size underflow";
     case CL_EBUDGET: return "evaluation budget exhausted";
+    case CL_EUNDECIDED: return "a deciding sign is not proven (a ball contains zero)";
     default: return "unknown error";
     }
 }

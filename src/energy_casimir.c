@@ -14,7 +14,7 @@ int CL_FN(cl_energy_casimir)(cl_ec_report *rep, rptr c, rptr Z, rptr Hr, rptr ei
     cl_prec_t p = r_prec(DE);
     const int d = n - k, kk = k ? k : 1;
     RV_DECL(A, n * kk, p); RV_DECL(R, n * kk, p); RV_DECL(Q, n * n, p); RV_DECL(b, n, p);
-    RV_DECL(N, n * n, p); RV_DECL(H, n * n, p); RV_DECL(HZ, n * d, p); RV_DECL(Hs, d * d, p);
+    RV_DECL(N, n * n, p); RV_DECL(H, n * n, p); RV_DECL(HN, n * d, p); RV_DECL(Hs, d * d, p);
     RV_DECL(wr, d, p); RV_DECL(wi, d, p); RV_DECL(cc, kk, p);
     R_DECL(t, p); R_DECL(x, p); R_DECL(rmax, p); R_DECL(rmin, p);
     int st;
@@ -73,12 +73,12 @@ int CL_FN(cl_energy_casimir)(cl_ec_report *rep, rptr c, rptr Z, rptr Hr, rptr ei
         for (int a = 0; a < d; a++) {
             r_set_zero(t);
             for (int q = 0; q < n; q++) r_addmul(t, H + i * n + q, N + q * d + a);
-            r_set(HZ + i * d + a, t);
+            r_set(HN + i * d + a, t);
         }
     for (int a = 0; a < d; a++)
         for (int bb = 0; bb < d; bb++) {
             r_set_zero(t);
-            for (int i = 0; i < n; i++) r_addmul(t, N + i * d + a, HZ + i * d + bb);
+            for (int i = 0; i < n; i++) r_addmul(t, N + i * d + a, HN + i * d + bb);
             r_set(Hs + a * d + bb, t);
         }
     for (int a = 0; a < d; a++)
@@ -89,8 +89,9 @@ int CL_FN(cl_energy_casimir)(cl_ec_report *rep, rptr c, rptr Z, rptr Hr, rptr ei
             r_set(Hs + bb * d + a, t);
         }
     rep->n = n; rep->k = k; rep->d = d;
-    if ((st = CL_FN(cl_sym_inertia)(&rep->npos, &rep->nneg, &rep->nzero, Hs, d, zero_tol > 0 ? zero_tol : 1e-300)))
-        return st;
+    st = CL_FN(cl_sym_inertia)(&rep->npos, &rep->nneg, &rep->nzero, Hs, d, zero_tol > 0 ? zero_tol : 1e-300);
+    if (st && st != CL_EUNDECIDED) return st;
+    rep->undecided = st ? rep->nzero : 0;
     rep->definite = rep->npos == d ? 1 : rep->nneg == d ? -1 : 0;
     if (eig) {
         if ((st = CL_FN(cl_eig)(wr, wi, Hs, d))) return st;

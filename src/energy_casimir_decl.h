@@ -20,7 +20,9 @@
  *         non-finite input); CL_ESINGULAR when the DC_j are linearly
  *         dependent to working precision (min |R_jj| ≤ 64·n·2^(1−p)·max |R_jj|,
  *         or cl_nullspace() finds a null space of dimension ≠ n − k);
- *         CL_ENOMEM; CL_ENOCONV from cl_eig().
+ *         CL_ENOMEM; CL_ENOCONV from cl_eig(). Balls: an inertia that
+ *         cannot be proven is not an error (rep->undecided > 0, 0 returned);
+ *         CL_EUNDECIDED only from cl_eig() when \p eig is asked for.
  */
 int CL_FN(cl_energy_casimir)(cl_ec_report *rep, rptr c, rptr Z, rptr Hr, rptr eig,
                              rsrc DE, rsrc DC, rsrc HE, rsrc HC, int n, int k, double zero_tol);

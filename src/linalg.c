@@ -1,5 +1,6 @@
-/* Small dense linear algebra in both scalar kinds; semantics in linalg_decl.h. */
+/* Small dense linear algebra in every scalar kind; semantics in linalg_decl.h. */
 #include <stdlib.h>
+#include <acb_mat.h>
 #include "linalg.h"
 
 /* Entry (i, j) of a row-major matrix with row length ld. */
@@ -55,16 +56,18 @@ void CL_FN(cl_mat_identity)(rptr A, int n)
 static void house(rptr alpha, rptr beta, rptr x, size_t ld, int len, rptr t)
 {
     double top = -INFINITY;
+    int zero = 1;
     for (int i = 0; i < len; i++) {
         double l = r_log2abs(x + (size_t)i * ld);
         if (l > top) top = l;
+        zero = zero && r_is_zero(x + (size_t)i * ld);
     }
-    if (top == -INFINITY) {
+    if (zero) { /* only an exact zero is skipped: a ball around 0 is reflected */
         r_set_zero(alpha);
         r_set_zero(beta);
         return;
     }
-    long e = (long)floor(top);
+    long e = top == -INFINITY ? 0 : (long)floor(top);
     r_set_zero(beta); /* beta holds the scaled sum of squares for now */
     for (int i = 0; i < len; i++) {
         r_mul_2si(t, x + (size_t)i * ld, -e);
@@ -298,12 +301,18 @@ static void sym_swap(rptr L, int n, int k, int a, int b)
     for (int i = b + 1; i < n; i++) r_swap(LO(i, a), LO(i, b));
 }
 
-/* Add the sign of λ (zero when |λ| ≤ τ) to the counts. */
-static void count_sign(int *np, int *nn, int *nz, rsrc lambda, rsrc tau)
+/* Add the sign of λ (zero when |λ| ≤ τ is proven) to the counts; 0, or
+   CL_EUNDECIDED when neither |λ| ≤ τ nor the sign of λ is proven (balls). */
+static int count_sign(int *np, int *nn, int *nz, rsrc lambda, rsrc tau, rptr t)
 {
-    if (r_cmpabs(lambda, tau) <= 0) ++*nz;
-    else if (r_sgn(lambda) > 0) ++*np;
-    else ++*nn;
+    r_abs(t, lambda);
+    int c = r_cmp3(t, tau);
+    if (c == -1 || c == 0) { ++*nz; return CL_OK; }
+    int s = r_sgn3(lambda);
+    if (s == 1) ++*np;
+    else if (s == -1) ++*nn;
+    else return CL_EUNDECIDED;
+    return CL_OK;
 }
 
 int CL_FN(cl_sym_inertia)(int *npos, int *nneg, int *nzero, rsrc A, int n, double zero_tol_factor)
@@ -331,14 +340,20 @@ int CL_FN(cl_sym_inertia)(int *npos, int *nneg, int *nzero, rsrc A, int n, doubl
     r_sqrt(alpha, alpha);
     r_add_si(alpha, alpha, 1);
     r_div_si(alpha, alpha, 8);     /* Bunch–Kaufman α = (1 + √17)/8 */
-    int np = 0, nn = 0, nz = 0;
+    int np = 0, nn = 0, nz = 0, st = CL_OK;
     int k = 0;
     while (k < n) {
         int imax = k;
         r_set_zero(colmax);
         for (int i = k + 1; i < n; i++)
             if (r_cmpabs(LO(i, k), colmax) > 0) { r_abs(colmax, LO(i, k)); imax = i; }
-        if (r_cmpabs(LO(k, k), tau) <= 0 && r_cmp(colmax, tau) <= 0) {
+        int colzero = 1; /* the whole remaining column within τ, proven */
+        for (int i = k; i < n && colzero; i++) {
+            r_abs(t, LO(i, k));
+            int c = r_cmp3(t, tau);
+            colzero = c == -1 || c == 0;
+        }
+        if (colzero) {
             nz++; /* the whole remaining column is zero to working precision */
             k++;
             continue;
@@ -365,7 +380,7 @@ int CL_FN(cl_sym_inertia)(int *npos, int *nneg, int *nzero, rsrc A, int n, doubl
         if (kp != kk) sym_swap(L, n, k, kk, kp);
         if (kstep == 1) {
             rsrc d = LO(k, k);
-            count_sign(&np, &nn, &nz, d, tau);
+            if ((st = count_sign(&np, &nn, &nz, d, tau, u))) break;
             for (int i = k + 1; i < n; i++) {
                 r_div(t, LO(i, k), d);
                 for (int j = k + 1; j <= i; j++) r_submul(LO(i, j), t, LO(j, k));
@@ -385,8 +400,7 @@ int CL_FN(cl_sym_inertia)(int *npos, int *nneg, int *nzero, rsrc A, int n, doubl
             else r_sub(l1, t, u);
             if (r_is_zero(l1)) r_set_zero(l2);
             else r_div(l2, det, l1);
-            count_sign(&np, &nn, &nz, l1, tau);
-            count_sign(&np, &nn, &nz, l2, tau);
+            if ((st = count_sign(&np, &nn, &nz, l1, tau, u)) || (st = count_sign(&np, &nn, &nz, l2, tau, u))) break;
             for (int i = k + 2; i < n; i++) {
                 /* (w1, w2) = D⁻¹ (l_ik, l_i,k+1) */
                 r_mul(w1, c, LO(i, k));
@@ -405,14 +419,32 @@ int CL_FN(cl_sym_inertia)(int *npos, int *nneg, int *nzero, rsrc A, int n, doubl
     }
     *npos = np;
     *nneg = nn;
-    *nzero = nz;
+    *nzero = st ? n - np - nn : nz; /* undecided: the signs not proven */
     CL_FN(cl_rvec_free)(L);
-    return CL_OK;
+    return st;
 }
 #undef LO
 
 /* --------------------------------------------------------------- eigenvalues */
 
+void CL_FN(cl_sym2_eig)(rptr eig, rsrc H)
+{
+    cl_prec_t p = r_prec(eig);
+    R_DECL(m, p); R_DECL(d, p); R_DECL(e, p);
+    r_add(m, H, H + 3);
+    r_mul_2si(m, m, -1);
+    r_sub(d, H, H + 3);
+    r_mul_2si(d, d, -1);
+    r_sqr(d, d);
+    r_add(e, H + 1, H + 2);
+    r_mul_2si(e, e, -1);
+    r_addmul(d, e, e);
+    r_sqrt(d, d);
+    r_sub(eig, m, d);
+    r_add(eig + 1, m, d);
+}
+
+#if CL_PREC != CL_ARB /* balls take their eigenvalues from Arb (cl_eig below) */
 /* Parlett–Reinsch balancing by powers of 2 (EISPACK balanc, radix 2): exact
    similarity scaling; the decisions use row and column sums in double. */
 static void balance(rptr a, int n)
@@ -664,6 +696,7 @@ static int hqr(rptr a, int n, rptr wr, rptr wi)
     return CL_OK;
 #undef H
 }
+#endif
 
 /* Order by real part, then imaginary part (insertion sort, n is small). */
 static void sort_eigs(rptr wr, rptr wi, int n)
@@ -677,6 +710,182 @@ static void sort_eigs(rptr wr, rptr wi, int n)
         }
 }
 
+#if CL_PREC == CL_ARB
+/* Enclose the cluster of k approximate eigenvalues Ea[idx[0..k)] of M by
+   Rump's method (acb_mat_eig_enclosure_rump) around their mean μ, with an
+   approximate basis X of the invariant subspace: the eigenvector from the
+   QR approximation R when k = 1, else (μ real) the null space of the
+   midpoint matrix (A − μI)^k in MPFR. 0, or CL_EUNDECIDED. */
+static int eig_cluster(acb_ptr E, const acb_mat_t M, acb_srcptr Ea, const acb_mat_t R, const int *idx, int k, int n,
+                       slong prec)
+{
+    acb_t mu, lam;
+    acb_mat_t X, J, Xo;
+    acb_init(mu); acb_init(lam);
+    acb_mat_init(X, n, k); acb_mat_init(J, k, k); acb_mat_init(Xo, n, k);
+    for (int i = 0; i < k; i++) acb_add(mu, mu, Ea + idx[i], prec);
+    acb_div_si(mu, mu, k, prec);
+    acb_get_mid(mu, mu);
+    int st = CL_OK;
+    if (k == 1) {
+        for (int i = 0; i < n; i++) acb_get_mid(acb_mat_entry(X, i, 0), acb_mat_entry(R, i, idx[0]));
+    } else if (!arb_is_zero(acb_imagref(mu)) &&
+               arf_cmpabs_2exp_si(arb_midref(acb_imagref(mu)), -(slong)prec / 2) > 0) {
+        st = CL_EUNDECIDED; /* a multiple complex eigenvalue: not handled */
+    } else {
+        size_t nn = (size_t)n * (size_t)n;
+        mpfr_ptr B = cl_rvec_new_mp(3 * nn, prec);
+        if (!B) st = CL_ENOMEM;
+        else {
+            mpfr_ptr P = B + nn, T = B + 2 * nn;
+            for (int i = 0; i < n; i++)
+                for (int j = 0; j < n; j++) {
+                    arf_get_mpfr(AT(B, n, i, j), arb_midref(acb_realref(acb_mat_entry(M, i, j))), MPFR_RNDN);
+                    if (i == j) {
+                        mpfr_t m;
+                        mpfr_init2(m, prec);
+                        arf_get_mpfr(m, arb_midref(acb_realref(mu)), MPFR_RNDN);
+                        mpfr_sub(AT(B, n, i, i), AT(B, n, i, i), m, MPFR_RNDN);
+                        mpfr_clear(m);
+                    }
+                }
+            cl_rvec_copy_mp(P, B, nn);
+            for (int q = 1; q < k; q++) {
+                cl_mat_mul_mp(T, P, B, n, n, n);
+                cl_rvec_copy_mp(P, T, nn);
+            }
+            int dim = 0;
+            /* rank tolerance 2^(p/2) times the default: the cluster is resolved to about half the digits */
+            if (cl_nullspace_mp(T, &dim, P, n, n, ldexp(1.0, (int)(prec / 2))) || dim != k) st = CL_EUNDECIDED;
+            else
+                for (int i = 0; i < n; i++)
+                    for (int j = 0; j < k; j++) {
+                        acb_zero(acb_mat_entry(X, i, j));
+                        arf_set_mpfr(arb_midref(acb_realref(acb_mat_entry(X, i, j))), AT(T, k, i, j));
+                    }
+            cl_rvec_free_mp(B);
+        }
+    }
+    if (st == CL_OK && k > 1) {
+        /* Arb freezes the last k rows of X: move k rows on which X is well
+           conditioned there (elimination with partial pivoting on the
+           midpoints), by the same permutation similarity of M. */
+        int *perm = malloc(sizeof(int) * (size_t)n), *fro = malloc(sizeof(int) * (size_t)n);
+        double *w = malloc(sizeof(double) * (size_t)(n * k));
+        acb_mat_t Mp, Xp;
+        acb_mat_init(Mp, n, n); acb_mat_init(Xp, n, k);
+        if (!perm || !fro || !w) st = CL_ENOMEM;
+        for (int i = 0; i < n && st == CL_OK; i++) {
+            fro[i] = 0;
+            for (int j = 0; j < k; j++)
+                w[i * k + j] = arf_get_d(arb_midref(acb_realref(acb_mat_entry(X, i, j))), ARF_RND_NEAR);
+        }
+        for (int j = 0; j < k && st == CL_OK; j++) {
+            int piv = -1;
+            for (int i = 0; i < n; i++)
+                if (!fro[i] && (piv < 0 || fabs(w[i * k + j]) > fabs(w[piv * k + j]))) piv = i;
+            fro[piv] = 1;
+            for (int i = 0; i < n; i++)
+                if (!fro[i] && w[piv * k + j] != 0) {
+                    double f = w[i * k + j] / w[piv * k + j];
+                    for (int q = j; q < k; q++) w[i * k + q] -= f * w[piv * k + q];
+                }
+        }
+        if (st == CL_OK) {
+            int a = 0;
+            for (int i = 0; i < n; i++) if (!fro[i]) perm[a++] = i;
+            for (int i = 0; i < n; i++) if (fro[i]) perm[a++] = i;
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j < n; j++) acb_set(acb_mat_entry(Mp, i, j), acb_mat_entry(M, perm[i], perm[j]));
+                for (int j = 0; j < k; j++) acb_set(acb_mat_entry(Xp, i, j), acb_mat_entry(X, perm[i], j));
+            }
+            acb_mat_eig_enclosure_rump(lam, J, Xo, Mp, mu, Xp, prec);
+            if (!acb_is_finite(lam)) st = CL_EUNDECIDED;
+            for (int i = 0; i < k; i++) acb_set(E + idx[i], lam);
+        }
+        acb_mat_clear(Mp); acb_mat_clear(Xp);
+        free(perm); free(fro); free(w);
+    } else if (st == CL_OK) {
+        acb_mat_eig_enclosure_rump(lam, J, Xo, M, mu, X, prec);
+        if (!acb_is_finite(lam)) st = CL_EUNDECIDED;
+        for (int i = 0; i < k; i++) acb_set(E + idx[i], lam);
+    }
+    acb_clear(mu); acb_clear(lam);
+    acb_mat_clear(X); acb_mat_clear(J); acb_mat_clear(Xo);
+    return st;
+}
+/* Balls: Rump's verified enclosure around the QR approximation (Arb's
+   acb_mat_eig_multiple: simple eigenvalues are isolated, clusters share one
+   enclosure). */
+int CL_FN(cl_eig)(rptr wr, rptr wi, rsrc A, int n)
+{
+    if (n < 1) return CL_EDIM;
+    size_t nn = (size_t)n * (size_t)n;
+    if (!finite_all(A, nn)) return CL_ENAN;
+    slong prec = (slong)r_prec(A);
+    acb_mat_t M, R;
+    acb_ptr E = _acb_vec_init(n), Ea = _acb_vec_init(n);
+    acb_mat_init(M, n, n);
+    acb_mat_init(R, n, n);
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) acb_set_arb(acb_mat_entry(M, i, j), AT(A, n, i, j));
+    int st = CL_OK;
+    /* the approximation need not have converged: the enclosure verifies it */
+    acb_mat_approx_eig_qr(Ea, NULL, R, M, NULL, 0, prec);
+    if (!acb_mat_eig_simple(E, NULL, NULL, M, Ea, R, prec)) {
+        /* clusters: approximations within 2^(−p/2)·max(1, max|λ|) of each other (by chains) */
+        int *idx = malloc(2 * sizeof(int) * (size_t)n), *done = idx ? idx + n : NULL;
+        mag_t tol, d, big;
+        mag_init(tol); mag_init(d); mag_init(big);
+        mag_one(big);
+        for (int i = 0; i < n; i++) {
+            acb_get_mag(d, Ea + i);
+            mag_max(big, big, d);
+        }
+        mag_mul_2exp_si(tol, big, -(slong)prec / 2);
+        if (!idx) st = CL_ENOMEM;
+        else
+            for (int i = 0; i < n; i++) done[i] = 0;
+        int ncl = 0; /* done[j]: the number of j's cluster, from 1 */
+        for (int i = 0; i < n && st == CL_OK; i++) {
+            if (done[i]) continue;
+            int k = 0;
+            idx[k++] = i;
+            done[i] = ++ncl;
+            for (int a = 0; a < k; a++)
+                for (int j = 0; j < n; j++) {
+                    if (done[j]) continue;
+                    acb_t t;
+                    acb_init(t);
+                    acb_sub(t, Ea + idx[a], Ea + j, prec);
+                    acb_get_mag(d, t);
+                    acb_clear(t);
+                    if (mag_cmp(d, tol) <= 0) { idx[k++] = j; done[j] = ncl; }
+                }
+            st = eig_cluster(E, M, Ea, R, idx, k, n, prec);
+        }
+        /* each cluster's enclosure holds its k eigenvalues: they are all n only when
+           the enclosures of different clusters are disjoint */
+        for (int i = 0; i < n && st == CL_OK; i++)
+            for (int j = i + 1; j < n && st == CL_OK; j++)
+                if (done[i] != done[j] && acb_overlaps(E + i, E + j)) st = CL_EUNDECIDED;
+        mag_clear(tol); mag_clear(d); mag_clear(big);
+        free(idx);
+    }
+    if (st == CL_OK) {
+        for (int i = 0; i < n; i++) {
+            arb_set(wr + i, acb_realref(E + i));
+            arb_set(wi + i, acb_imagref(E + i));
+        }
+        sort_eigs(wr, wi, n);
+    }
+    acb_mat_clear(M);
+    acb_mat_clear(R);
+    _acb_vec_clear(E, n);
+    _acb_vec_clear(Ea, n);
+    return st;
+}
+#else
 int CL_FN(cl_eig)(rptr wr, rptr wi, rsrc A, int n)
 {
     if (n < 1) return CL_EDIM;
@@ -692,3 +901,4 @@ int CL_FN(cl_eig)(rptr wr, rptr wi, rsrc A, int n)
     if (st == CL_OK) sort_eigs(wr, wi, n);
     return st;
 }
+#endif

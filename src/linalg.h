@@ -12,6 +12,7 @@
 #include "scalar.h"
 
 #define CL_TEMPLATE_HEADER "linalg_decl.h"
+#define CL_TEMPLATE_ARB
 #include "cl_instantiate.h"
 
 #endif

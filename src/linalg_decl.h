@@ -126,9 +126,29 @@ int CL_FN(cl_nullspace)(rptr N, int *k, rsrc A, int m, int n, double rank_tol_fa
  * (bounded by Bunch–Kaufman) keeps its sign. When f·n·2^(1−p) ≥ 1 (a few
  * bits) τ ≥ max|A| and every eigenvalue counts as zero.
  *
- * Returns 0, CL_EDIM, CL_ENAN or CL_ENOMEM.
+ * Balls (the `_arb` kind): pivoting picks the entry of largest lower bound
+ * (r_cmpabs()), and a sign is counted only when proven: a pivot (or an
+ * eigenvalue of a 2×2 block) whose ball contains zero without lying inside
+ * [−τ, τ] stops the factorization with CL_EUNDECIDED. The counts are then
+ * the signs proven so far (*npos, *nneg are lower bounds: by Sylvester's law
+ * the exact matrix has at least that many positive and negative eigenvalues)
+ * and *nzero = n − *npos − *nneg counts the undecided ones. Every proven
+ * pivot is non-zero, so the exact factorization with the same pivot order
+ * exists and its D has the counted signs. In double and MPFR a sign is
+ * always decided and CL_EUNDECIDED never returned.
+ *
+ * Returns 0, CL_EDIM, CL_ENAN, CL_ENOMEM or CL_EUNDECIDED (balls only).
  */
 int CL_FN(cl_sym_inertia)(int *npos, int *nneg, int *nzero, rsrc A, int n, double zero_tol_factor);
+
+/**
+ * Eigenvalues of the symmetric 2×2 matrix H (row-major, H[1] and H[2]
+ * averaged), smaller first:
+ * \f[ λ_{1,2} = m \mp \sqrt{\big(\tfrac{a - d}{2}\big)^2 + b^2},\quad
+ *     m = \tfrac{a + d}{2},\ b = \tfrac{H_{12} + H_{21}}{2}. \f]
+ * eig may not overlap H. Allocates nothing.
+ */
+void CL_FN(cl_sym2_eig)(rptr eig, rsrc H);
 
 /**
  * Eigenvalues wr[i] + i·wi[i] of a real n×n matrix A (not symmetric in
@@ -150,7 +170,19 @@ int CL_FN(cl_sym_inertia)(int *npos, int *nneg, int *nzero, rsrc A, int n, doubl
  * Accuracy: backward stable, so an eigenvalue of condition κ is accurate to
  * about κ·n·2^(1−p)·‖A‖.
  *
+ * Balls (the `_arb` kind): certified enclosures instead, by Rump's method
+ * around a QR approximation (Arb's acb_mat_approx_eig_qr() and
+ * acb_mat_eig_multiple(), as acb_mat_eig_simple_rump() for simple
+ * eigenvalues): every exact eigenvalue λ of every matrix in the input balls
+ * has Re λ ∈ wr[i] and Im λ ∈ wi[i] for its i, eigenvalues of a cluster that
+ * cannot be separated (a multiple eigenvalue, approximations within
+ * 2^(−p/2)·max(1, |λ|)) share one enclosure, verified on the cluster's
+ * invariant subspace (acb_mat_eig_enclosure_rump()) and disjoint from the
+ * other clusters' enclosures, and the order is by real part where r_cmp()
+ * proves it. CL_EUNDECIDED when the
+ * enclosure cannot be verified at the working precision.
+ *
  * Returns 0, CL_EDIM, CL_ENAN, CL_ENOMEM or CL_ENOCONV (wr, wi then hold
- * no meaningful values).
+ * no meaningful values); CL_EUNDECIDED for balls.
  */
 int CL_FN(cl_eig)(rptr wr, rptr wi, rsrc A, int n);

@@ -15,6 +15,7 @@
 #include "scalar.h"
 
 #define CL_TEMPLATE_HEADER "r3_decl.h"
+#define CL_TEMPLATE_ARB
 #include "cl_instantiate.h"
 
 /** r = a. */

@@ -1,4 +1,4 @@
-/* Long-lived vectors and decimal input, for both scalar kinds. */
+/* Long-lived vectors and decimal input, for every scalar kind. */
 #include <stdint.h>
 #include <stdlib.h>
 #include "scalar.h"
@@ -36,6 +36,58 @@ int CL_FN(cl_real_from_str)(rptr r, const char *s)
     mpfr_set_emax(emax);
     mpfr_clear(t);
     return st;
+}
+#elif CL_PREC == CL_ARB
+_Thread_local cl_prec_t cl_arb_prec_ = 128;
+
+cl_prec_t cl_arb_get_prec(void) { return cl_arb_prec_; }
+
+int cl_arb_set_prec(cl_prec_t prec)
+{
+    if (cl_prec_check(prec)) return CL_EPREC;
+    cl_arb_prec_ = prec;
+    return CL_OK;
+}
+
+/* One block: the count n, then n balls (their limbs, when a midpoint needs
+   more than two, are Arb's own and are released by arb_clear). */
+typedef union { size_t n; arb_struct align_; } arb_head;
+
+rptr CL_FN(cl_rvec_new)(size_t n, cl_prec_t prec)
+{
+    (void)prec;
+    size_t m = n ? n : 1;
+    if (m > (SIZE_MAX - sizeof(arb_head)) / sizeof(arb_struct)) return NULL;
+    arb_head *h = malloc(sizeof(arb_head) + m * sizeof(arb_struct));
+    if (!h) return NULL;
+    h->n = m;
+    arb_ptr v = (arb_ptr)(h + 1);
+    for (size_t i = 0; i < m; i++) arb_init(v + i);
+    return v;
+}
+
+void CL_FN(cl_rvec_free)(rptr v)
+{
+    if (!v) return;
+    arb_head *h = (arb_head *)v - 1;
+    for (size_t i = 0; i < h->n; i++) arb_clear(v + i);
+    free(h);
+}
+
+/* The decimal number is enclosed, not rounded: the ball contains its exact
+   value, so a parameter such as 0.1 stays the real number 0.1. */
+int CL_FN(cl_real_from_str)(rptr r, const char *s)
+{
+    while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r' || *s == '\f' || *s == '\v') s++;
+    mpfr_t t;
+    mpfr_init2(t, 64);
+    char *end;
+    mpfr_strtofr(t, s, &end, 10, MPFR_RNDN);
+    int st = (end == s || *end) ? CL_EPARSE : mpfr_number_p(t) ? CL_OK : CL_ENAN;
+    mpfr_clear(t);
+    if (st) return st;
+    if (arb_set_str(r, s, cl_arb_prec_)) return CL_EPARSE;
+    return arb_is_finite(r) ? CL_OK : CL_ENAN;
 }
 #else
 /* One block: n mpfr structs followed by their limbs, zero-initialized. */

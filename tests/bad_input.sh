@@ -169,6 +169,9 @@ bad "stability without --system" "" stability
 bad "stability, unknown system" "" stability --system nosuch
 bad "stability, unknown parameter" "" stability --system skate --nosuch 2
 bad "stability, --system twice" "" stability --system skate --system skate
+bad "stability, --certify with a value" "" stability --system skate --equilibrium spinning --omega0 5 --certify=1
+bad "stability --certify, --omega0 not a number" "" stability --system skate --equilibrium spinning --omega0 abc --certify
+bad "equilibria --certify, --bits 1" "" equilibria --system skate --certify --bits 1
 # grade
 bad "grade without --system" "" grade --form qdot student.so
 bad "grade without --form" "" grade $CH student.so

@@ -6,7 +6,7 @@ C="$B/chartless"
 T="${TMPDIR:-/tmp}/cl-skate-$$"
 n=0
 t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
-echo "1..19"
+echo "1..27"
 out=$("$C" equilibria --system skate 2>&1); t $? "equilibria --system skate exits 0"
 echo "$out" | grep -q "linearization: unstable (a positive real eigenvalue)"; t $? "sliding equilibrium is linearly unstable (Prop. 12)"
 echo "$out" | grep -q "inconclusive"; t $? "spinning at Omega0 = 5 is linearly inconclusive (Prop. 11)"
@@ -27,4 +27,14 @@ echo "0.1 0.100501670841679659 1 0.0998334166468281523 0.995004165278025766" | "
 for c in equilibria stability; do
     "$C" $c --system skate --help | grep -q "^exit status: 0 done"; t $? "$c --system skate --help ends with the exit statuses"
 done
+# --certify: Arb balls at --bits
+"$C" stability --system skate --equilibrium spinning --omega0 5 --bits 128 --certify | grep -q "^verdict: proven stable"; t $? "certify: spinning at Omega0 = 5 proven stable"
+"$C" stability --system skate --equilibrium spinning --omega0 3 --bits 128 --certify | grep -q "^verdict: proven unstable"; t $? "certify: spinning at Omega0 = 3 proven unstable (a certified positive eigenvalue)"
+"$C" stability --system skate --equilibrium spinning --omega0 4.09731724001333493343965980498083249 --bits 64 --certify | grep -q "^verdict: undecided"; t $? "certify: Omega0 within 2^-64 of (42) is undecided, not guessed"
+out=$("$C" stability --system skate --equilibrium spinning --threshold --bits 256 --certify); t $? "certify: the (42) threshold exits 0"
+echo "$out" | grep -q "^closed form inside the interval: yes" && echo "$out" | grep -q "^relative width: 2^-[1-9][0-9][0-9]\."; t $? "certify: (42) inside a certified interval of relative width below 2^-100"
+"$C" stability --system skate --equilibrium sliding --threshold --bits 256 --certify | grep -q "^closed form inside the interval: yes"; t $? "certify: (58) inside its certified interval"
+out=$("$C" equilibria --system skate --bits 128 --certify)
+echo "$out" | grep -q "Proposition 11 values .* enclosures: yes" && echo "$out" | grep -q "Proposition 12 values .* enclosures: yes"; t $? "certify: Propositions 11-12 located in the eigenvalue enclosures"
+"$C" stability --system skate --equilibrium sliding --sigma -0.000005 --bits 128 --certify | grep -q "^verdict: proven stable"; t $? "certify: controlled sliding at sigma = -5e-6 proven stable (Prop. 16)"
 rm -rf "$T"

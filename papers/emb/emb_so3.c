@@ -647,7 +647,7 @@ int CL_FN(cl_emb_rigid_energy_casimir)(const CL_FN(cl_emb_top) *t, rptr eig, rpt
     cl_prec_t p = r_prec(eig);
     RV_DECL(t1, 3, p); RV_DECL(t2, 3, p); RV_DECL(w, 3, p);
     RV_DECL(Hc, 9, p); RV_DECL(S, 4, p);
-    R_DECL(n2, p); R_DECL(c2, p); R_DECL(m, p); R_DECL(d, p); R_DECL(e, p);
+    R_DECL(n2, p); R_DECL(c2, p);
     int st = tangent_basis(t1, t2, Pi0);
     if (st) return st;
     m3_mul_v3(w, t->Jinv, Pi0);
@@ -662,17 +662,6 @@ int CL_FN(cl_emb_rigid_energy_casimir)(const CL_FN(cl_emb_top) *t, rptr eig, rpt
     CL_FN(cl_rvec_copy)(Hc, t->Jinv, 9);
     for (int i = 0; i < 3; i++) r_add(Hc + 4 * i, Hc + 4 * i, c2);
     restrict2(S, Hc, t1, t2);
-    /* symmetric 2×2: m ∓ sqrt(((a − b)/2)² + c²) */
-    r_add(m, S, S + 3);
-    r_mul_2si(m, m, -1);
-    r_sub(d, S, S + 3);
-    r_mul_2si(d, d, -1);
-    r_sqr(d, d);
-    r_add(e, S + 1, S + 2);
-    r_mul_2si(e, e, -1);
-    r_addmul(d, e, e);
-    r_sqrt(d, d);
-    r_sub(eig, m, d);
-    r_add(eig + 1, m, d);
+    CL_FN(cl_sym2_eig)(eig, S);
     return CL_OK;
 }

@@ -43,5 +43,6 @@ enum cl_skate_param {
 int cl_skate_zeta_field(mpfr_ptr y, mpfr_srcptr x, void *ctx);
 
 #define CL_TEMPLATE_HEADER "skate_decl.h"
+#define CL_TEMPLATE_ARB
 #include "cl_instantiate.h"
 #endif

@@ -326,6 +326,55 @@ int CL_FN(cl_skate_spinning_threshold)(rptr Omega0, rsrc par, rsrc lo, rsrc hi);
  */
 int CL_FN(cl_skate_sigma_threshold)(rptr sigma, rsrc par, rsrc Y0, rsrc lo, rsrc hi);
 
+/**
+ * Energy–Casimir verdict at the spinning equilibrium ζ_sp(Ω₀) (41), for one
+ * cell of a stability map: *verdict = 1 (restricted Hessian definite:
+ * stable), −1 (not definite) or, on balls, CL_UNDECIDED (a sign not proven;
+ * see cl_ec_verdict()). \p margin (NULL or one scalar) = the smallest
+ * eigenvalue of the restricted Hessian (in an orthonormal basis of the
+ * tangent space of the level set), positive exactly when stable; on balls
+ * an enclosure. Returns 0 or the status of cl_skate_energy_casimir() (then
+ * *verdict = CL_UNDECIDED). Needs I₂ > I₃.
+ */
+int CL_FN(cl_skate_spinning_verdict)(int *verdict, rptr margin, rsrc par, rsrc Omega0);
+
+/**
+ * The same for the controlled sliding equilibrium ζ_sl(Y₀) with gain σ
+ * (the matched system (57), Prop. 16): *verdict = 1 when the restricted
+ * Hessian is negative definite, −1 when not, CL_UNDECIDED (balls);
+ * \p margin = −(its largest eigenvalue), positive exactly when stable.
+ * Returns 0, CL_EDOMAIN (σ = 0) or the status of cl_skate_energy_casimir().
+ */
+int CL_FN(cl_skate_sigma_verdict)(int *verdict, rptr margin, rsrc par, rsrc Y0, rsrc sigma);
+
+/**
+ * Certified form of cl_skate_spinning_threshold(): the bracket [lo, hi] it
+ * bisects, returned instead of its midpoint. The Energy–Casimir verdict at
+ * every point of \p lo is the verdict at \p lo0 and at every point of \p hi
+ * the verdict at \p hi0 (not definite, definite or the reverse), so the
+ * threshold of (42) lies between them. On balls each verdict is proven
+ * (cl_ec_verdict()) and bisection stops at relative width 2^(8−p) or at the
+ * first midpoint whose verdict is not proven; the enclosure of the
+ * threshold is then the hull of the balls \p lo and \p hi. Returns 0,
+ * CL_EDOMAIN (I₃ + ml² ≤ I₂, or the same verdict at lo0 and hi0) or
+ * CL_EUNDECIDED (the verdict at lo0 or hi0 not proven).
+ */
+int CL_FN(cl_skate_spinning_bracket)(rptr lo, rptr hi, rsrc par, rsrc lo0, rsrc hi0);
+
+/**
+ * Certified form of cl_skate_sigma_threshold(): the bracket of σ around
+ * (58) (negative definiteness of the matched system at ζ_sl(Y₀)), as
+ * cl_skate_spinning_bracket(). Returns 0, CL_EDOMAIN or CL_EUNDECIDED.
+ */
+int CL_FN(cl_skate_sigma_bracket)(rptr lo, rptr hi, rsrc par, rsrc Y0, rsrc lo0, rsrc hi0);
+
+/**
+ * The closed forms of the thresholds: \p spin = 1, (42)
+ * \f$Ω_0^* = \sqrt{mgl/(I_3 + ml^2 - I_2)}\f$; \p spin = 0, (58)
+ * \f$σ^* = -J_1^2/(I_1 + ml^2)\f$. On balls an enclosure of them.
+ */
+void CL_FN(cl_skate_closed_threshold)(rptr x, rsrc par, int spin);
+
 /* ------------------------------------------ §7 simulations (skate_sim.c) */
 
 /**

@@ -29,6 +29,18 @@ static inline void skate_set_params(rptr par, int set)
     for (int i = 0; i < CL_SKATE_NPAR; i++) CL_FN(cl_real_from_str)(par + i, SKATE_SETS[set][i]);
 }
 
+/* b = x exactly, as a point ball (the rung's number taken as exact): for
+   comparing a double or MPFR value with the ball kind. */
+static inline void skate_ball_of(arb_ptr b, rsrc x)
+{
+    mpfr_t w;
+    mpfr_init2(w, r_prec(x) > 53 ? r_prec(x) : 53);
+    r_get_mpfr(w, x);
+    arf_set_mpfr(arb_midref(b), w);
+    mag_zero(arb_radref(b));
+    mpfr_clear(w);
+}
+
 /* mgl */
 static inline void skate_mgl(rptr r, rsrc par)
 {

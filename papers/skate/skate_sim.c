@@ -40,6 +40,30 @@
 #include "r3.h"
 #include "ode.h"
 #include "skate.h"
+#include "deriv.h"
+
+#define CL_TEMPLATE_HEADER "deriv_decl.h"
+#include "cl_instantiate.h"
+
+/* Df of (38) by src/deriv, for the oracle's comparison with the hand
+   Jacobian of §5.4 (skate_stability.c). */
+#if CL_PREC == CL_MPFR
+int cl_skate_zeta_field(mpfr_ptr y, mpfr_srcptr x, void *ctx)
+{
+    return cl_skate_rhs_zeta_mp(y, (mpfr_srcptr)ctx, x);
+}
+#endif
+
+int CL_FN(cl_skate_jacobian_deriv)(rptr Df, rptr err, rsrc par, rsrc zeta)
+{
+    cl_prec_t p = r_prec(Df);
+    mpfr_ptr pm = cl_rvec_new_mp(CL_SKATE_NPAR, p);
+    if (!pm) return CL_ENOMEM;
+    for (int i = 0; i < CL_SKATE_NPAR; i++) r_get_mpfr(pm + i, par + i);
+    int st = CL_FN(cl_jacobian)(Df, err, cl_skate_zeta_field, pm, zeta, 5, 5);
+    cl_rvec_free_mp(pm);
+    return st;
+}
 
 /* integration tolerance 2^(SIM_Q − p) */
 #define SIM_Q 12

@@ -10,10 +10,11 @@
  * A.1 matrix shows mgl − (I₃ + ml² − I₂)Ω₀² in Df₁₄, which is the value of
  * Df₁₄ + Df₁₃Df₃₁, i.e. of the eigenvalue²·Ī₁), and the eigenvalues are
  * 0, 0, 0, ±√((mgl − (I₃ + ml² − I₂)Ω₀²)/Ī₁) (Prop. 11): unstable when
- * I₃ + ml² < I₂, inconclusive otherwise. The module computes Df by
- * src/deriv (cl_skate_jacobian_deriv()) and
- * by hand, and compares the characteristic polynomials
- * (cl_charpoly()) with λ³(λ² − κ).
+ * I₃ + ml² < I₂, inconclusive otherwise. Df is computed by hand
+ * (cl_skate_jacobian_zeta()) and by src/deriv (cl_skate_jacobian_deriv(), in
+ * skate_sim.c, so that this chapter also compiles for Arb balls, where a
+ * finite-difference derivative has no enclosure), and the oracle compares
+ * their characteristic polynomials (cl_charpoly()) with λ³(λ² − κ).
  *
  * Energy–Casimir (Aeyels). With ℰ (30), C₁ (36), C₂ (37), C₃, the general
  * procedure of src/energy_casimir.h (least-squares multipliers, null space of
@@ -27,36 +28,9 @@
  */
 #include "r3.h"
 #include "skate.h"
-#include "deriv.h"
-
-#define CL_TEMPLATE_HEADER "deriv_decl.h"
-#include "cl_instantiate.h"
+#include "linalg.h"
 
 #define P_(k) (par + CL_SKATE_##k)
-
-#if CL_PREC == CL_MPFR
-int cl_skate_zeta_field(mpfr_ptr y, mpfr_srcptr x, void *ctx)
-{
-    return cl_skate_rhs_zeta_mp(y, (mpfr_srcptr)ctx, x);
-}
-#endif
-
-int CL_FN(cl_skate_jacobian_deriv)(rptr Df, rptr err, rsrc par, rsrc zeta)
-{
-    cl_prec_t p = r_prec(Df);
-    mpfr_ptr pm = cl_rvec_new_mp(CL_SKATE_NPAR, p);
-    if (!pm) return CL_ENOMEM;
-    for (int i = 0; i < CL_SKATE_NPAR; i++) {
-#if CL_PREC == CL_MPFR
-        mpfr_set(pm + i, par + i, MPFR_RNDN);
-#else
-        mpfr_set_d(pm + i, par[i], MPFR_RNDN);
-#endif
-    }
-    int st = CL_FN(cl_jacobian)(Df, err, cl_skate_zeta_field, pm, zeta, 5, 5);
-    cl_rvec_free_mp(pm);
-    return st;
-}
 
 int CL_FN(cl_charpoly)(rptr coef, rsrc A, int n)
 {
@@ -95,25 +69,63 @@ int CL_FN(cl_skate_energy_casimir)(cl_ec_report *rep, rptr c, rptr Hr, rptr eig,
     return CL_FN(cl_energy_casimir)(rep, c, NULL, Hr, eig, DE, DC, HE, HC, 5, 3, zero_tol);
 }
 
-/* 1 when the restricted Hessian at ζ_sp(Ω₀) is definite */
-static int spin_definite(int *def, rsrc par, rsrc Om)
+int CL_FN(cl_skate_spinning_verdict)(int *verdict, rptr margin, rsrc par, rsrc Omega0)
 {
-    cl_prec_t p = r_prec(Om);
-    RV_DECL(z, 5, p); RV_DECL(c, 3, p);
+    cl_prec_t p = r_prec(Omega0);
+    RV_DECL(z, 5, p); RV_DECL(c, 3, p); RV_DECL(Hr, 4, p); RV_DECL(ev, 2, p);
     cl_ec_report rep;
-    CL_FN(cl_skate_spinning)(z, Om);
-    int st = CL_FN(cl_skate_energy_casimir)(&rep, c, NULL, NULL, par, z, 0.0);
-    *def = rep.definite != 0;
+    CL_FN(cl_skate_spinning)(z, Omega0);
+    int st = CL_FN(cl_skate_energy_casimir)(&rep, c, Hr, NULL, par, z, 0.0);
+    *verdict = st ? CL_UNDECIDED : cl_ec_verdict(&rep, 0);
+    if (!st && margin) {
+        CL_FN(cl_sym2_eig)(ev, Hr);
+        r_set(margin, ev);
+    }
     return st;
 }
 
-static int bisect_common(rptr x, rsrc lo_, rsrc hi_, int (*pred)(int *, rsrc, rsrc, rsrc), rsrc par, rsrc extra)
+int CL_FN(cl_skate_sigma_verdict)(int *verdict, rptr margin, rsrc par, rsrc Y0, rsrc sigma)
 {
-    cl_prec_t p = r_prec(x);
-    R_DECL(lo, p); R_DECL(hi, p); R_DECL(mid, p); R_DECL(w, p); R_DECL(tol, p);
+    cl_prec_t p = r_prec(sigma);
+    RV_DECL(pm, CL_SKATE_NPAR, p); RV_DECL(z, 5, p); RV_DECL(c, 3, p); RV_DECL(Hr, 4, p); RV_DECL(ev, 2, p);
+    cl_ec_report rep;
+    *verdict = CL_UNDECIDED;
+    int st = CL_FN(cl_skate_matched_params)(pm, par, sigma);
+    if (st) return st;
+    CL_FN(cl_skate_sliding)(z, Y0);
+    st = CL_FN(cl_skate_energy_casimir)(&rep, c, Hr, NULL, pm, z, 0.0);
+    *verdict = st ? CL_UNDECIDED : cl_ec_verdict(&rep, -1);
+    if (!st && margin) {
+        CL_FN(cl_sym2_eig)(ev, Hr);
+        r_neg(margin, ev + 1);
+    }
+    return st;
+}
+
+/* The verdicts as bisection predicates. */
+static int spin_pred(int *verdict, rsrc par, rsrc extra, rsrc Om)
+{
+    (void)extra;
+    return CL_FN(cl_skate_spinning_verdict)(verdict, NULL, par, Om);
+}
+
+static int sigma_pred(int *verdict, rsrc par, rsrc Y0, rsrc sigma)
+{
+    return CL_FN(cl_skate_sigma_verdict)(verdict, NULL, par, Y0, sigma);
+}
+
+/* Bisection of [lo, hi] on a verdict that differs at the ends, until the
+   relative width is 2^(8−p) or (balls) the verdict at the midpoint is not
+   proven; lo and hi keep their verdicts throughout. */
+static int bisect_bracket(rptr lo, rptr hi, rsrc lo_, rsrc hi_, int (*pred)(int *, rsrc, rsrc, rsrc), rsrc par,
+                          rsrc extra)
+{
+    cl_prec_t p = r_prec(lo);
+    R_DECL(mid, p); R_DECL(w, p); R_DECL(tol, p);
     int dlo, dhi, dm, st;
     r_set(lo, lo_); r_set(hi, hi_);
     if ((st = pred(&dlo, par, extra, lo)) || (st = pred(&dhi, par, extra, hi))) return st;
+    if (dlo == CL_UNDECIDED || dhi == CL_UNDECIDED) return CL_EUNDECIDED;
     if (dlo == dhi) return CL_EDOMAIN;
     for (int it = 0; it < 4 * (int)p + 64; it++) {
         r_sub(w, hi, lo);
@@ -124,39 +136,69 @@ static int bisect_common(rptr x, rsrc lo_, rsrc hi_, int (*pred)(int *, rsrc, rs
         r_add(mid, lo, hi);
         r_mul_2si(mid, mid, -1);
         if ((st = pred(&dm, par, extra, mid))) return st;
+        if (dm == CL_UNDECIDED) break;
         if (dm == dlo) r_set(lo, mid); else r_set(hi, mid);
     }
+    return CL_OK;
+}
+
+static int bisect_common(rptr x, rsrc lo_, rsrc hi_, int (*pred)(int *, rsrc, rsrc, rsrc), rsrc par, rsrc extra)
+{
+    cl_prec_t p = r_prec(x);
+    R_DECL(lo, p); R_DECL(hi, p);
+    int st = bisect_bracket(lo, hi, lo_, hi_, pred, par, extra);
+    if (st) return st;
     r_add(x, lo, hi);
     r_mul_2si(x, x, -1);
     return CL_OK;
 }
 
-static int spin_pred(int *def, rsrc par, rsrc extra, rsrc Om) { (void)extra; return spin_definite(def, par, Om); }
+/* (42) needs I₃ + ml² > I₂ */
+static int spin_domain(rsrc par)
+{
+    R_DECL(t, r_prec(par));
+    r_mul(t, P_(M), P_(L));
+    r_fma(t, t, P_(L), P_(I3));
+    return r_cmp(t, P_(I2)) > 0 ? CL_OK : CL_EDOMAIN;
+}
 
 int CL_FN(cl_skate_spinning_threshold)(rptr Omega0, rsrc par, rsrc lo, rsrc hi)
 {
-    R_DECL(t, r_prec(Omega0));
-    r_mul(t, P_(M), P_(L));
-    r_fma(t, t, P_(L), P_(I3));
-    if (r_cmp(t, P_(I2)) <= 0) return CL_EDOMAIN;
-    return bisect_common(Omega0, lo, hi, spin_pred, par, NULL);
+    int st = spin_domain(par);
+    return st ? st : bisect_common(Omega0, lo, hi, spin_pred, par, NULL);
 }
 
-/* negative definiteness of the matched system at ζ_sl(Y₀) for σ */
-static int sigma_pred(int *def, rsrc par, rsrc Y0, rsrc sigma)
+int CL_FN(cl_skate_spinning_bracket)(rptr lo, rptr hi, rsrc par, rsrc lo0, rsrc hi0)
 {
-    cl_prec_t p = r_prec(sigma);
-    RV_DECL(pm, CL_SKATE_NPAR, p); RV_DECL(z, 5, p); RV_DECL(c, 3, p);
-    cl_ec_report rep;
-    int st = CL_FN(cl_skate_matched_params)(pm, par, sigma);
-    if (st) return st;
-    CL_FN(cl_skate_sliding)(z, Y0);
-    st = CL_FN(cl_skate_energy_casimir)(&rep, c, NULL, NULL, pm, z, 0.0);
-    *def = rep.definite == -1;
-    return st;
+    int st = spin_domain(par);
+    return st ? st : bisect_bracket(lo, hi, lo0, hi0, spin_pred, par, NULL);
 }
 
 int CL_FN(cl_skate_sigma_threshold)(rptr sigma, rsrc par, rsrc Y0, rsrc lo, rsrc hi)
 {
     return bisect_common(sigma, lo, hi, sigma_pred, par, Y0);
+}
+
+int CL_FN(cl_skate_sigma_bracket)(rptr lo, rptr hi, rsrc par, rsrc Y0, rsrc lo0, rsrc hi0)
+{
+    return bisect_bracket(lo, hi, lo0, hi0, sigma_pred, par, Y0);
+}
+
+void CL_FN(cl_skate_closed_threshold)(rptr x, rsrc par, int spin)
+{
+    R_DECL(u, r_prec(par));
+    r_mul(u, P_(M), P_(L));
+    if (spin) { /* (42) */
+        r_fma(u, u, P_(L), P_(I3));
+        r_sub(u, u, P_(I2));
+        r_mul(x, P_(M), P_(G));
+        r_mul(x, x, P_(L));
+        r_div(x, x, u);
+        r_sqrt(x, x);
+    } else { /* (58) */
+        r_fma(u, u, P_(L), P_(I1));
+        r_sqr(x, P_(J1));
+        r_div(x, x, u);
+        r_neg(x, x);
+    }
 }

@@ -252,6 +252,46 @@ static void sigma_bound_58(mpfr_ptr f, mpfr_ptr u, mpfr_srcptr par)
     mpfr_neg(f, f, MPFR_RNDN);
 }
 
+/* ------------------------------------------------- certified verdicts (Arb balls) */
+
+/* b = a ball containing the number the user wrote: x is that decimal read at
+   its precision, rounded to nearest, so within half an ulp of it. */
+static void ball_around(arb_ptr b, mpfr_srcptr x)
+{
+    arf_set_mpfr(arb_midref(b), x);
+    if (mpfr_zero_p(x)) mag_zero(arb_radref(b));
+    else mag_set_ui_2exp_si(arb_radref(b), 1, (slong)mpfr_get_exp(x) - (slong)mpfr_get_prec(x));
+}
+
+static void print_ball(arb_srcptr x)
+{
+    char *str = arb_get_str(x, (slong)(cl_arb_get_prec() * 0.30102999566398120) + 2, 0);
+    fputs(str, stdout);
+    flint_free(str);
+}
+
+/* The five enclosures (real imag) one per line after \p indent; 1 when one has a certified positive real part. */
+static int print_enclosures(const char *indent, arb_srcptr wr, arb_srcptr wi)
+{
+    int unstable = 0;
+    for (int i = 0; i < 5; i++) {
+        fputs(indent, stdout);
+        print_ball(wr + i);
+        putchar(' ');
+        print_ball(wi + i);
+        putchar('\n');
+        unstable |= arb_is_positive(wr + i);
+    }
+    return unstable;
+}
+
+/* log2 of radius / |midpoint| of x (its relative width is twice that) */
+static double log2_relrad(arb_srcptr x)
+{
+    if (mag_is_zero(arb_radref(x))) return -INFINITY;
+    return mag_get_d_log2_approx(arb_radref(x)) - (double)arf_abs_bound_lt_2exp_si(arb_midref(x)) + 1.0;
+}
+
 static const cl_param equilibria_params[] = {
     SKATE_UNCONTROLLED,
     SKATE_ROTOR(NULL, NULL, NULL),
@@ -259,8 +299,68 @@ static const cl_param equilibria_params[] = {
     SKATE_Y0,
     {.name = "Omega0", .shape = CL_PARAM_NUMBER, .def = "5", .alias = "omega0", .metavar = "W",
      .help = "spin rate of the spinning equilibrium (41)"},
+    {.name = "certify", .shape = CL_PARAM_FLAG,
+     .help = "also: certified enclosures (Arb balls at --bits) of the eigenvalues of the hand-derived Df,\n"
+             "                    and whether Propositions 11-12's values lie inside them"},
     CL_PARAM_END,
 };
+
+/* Certified eigenvalues of Df at the equilibrium k (0 sliding, 1 spinning) against 0, 0, 0, ±√κ. */
+static int equilibria_certify(mpfr_srcptr par, mpfr_srcptr x, int k, cl_sys_error *e)
+{
+    slong prec = (slong)cl_arb_get_prec();
+    arb_ptr v = cl_rvec_new_arb(CL_SKATE_NPAR + 48, 0);
+    if (!v) return cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory");
+    arb_ptr pb = v, zeta = v + CL_SKATE_NPAR, J = zeta + 5, wr = J + 25, wi = wr + 5, xb = wi + 5, kap = xb + 1, sq = kap + 1;
+    int ret = CL_RUN_OK;
+    for (int i = 0; i < CL_SKATE_NPAR; i++) ball_around(pb + i, par + i);
+    ball_around(xb, x);
+    if (k) cl_skate_spinning_arb(zeta, xb); else cl_skate_sliding_arb(zeta, xb);
+    int st = cl_skate_jacobian_zeta_arb(J, pb, zeta);
+    if (!st) st = cl_eig_arb(wr, wi, J, 5);
+    printf("  certified (Arb balls at %ld bits, parameters as balls around the decimals given):\n", (long)prec);
+    if (st) {
+        printf("  eigenvalues of Df: undecided (%s)\n", cl_strerror(st));
+        goto out;
+    }
+    cl_skate_equilibrium_kappa_arb(kap, pb, k, xb);
+    arb_abs(sq, kap);
+    arb_sqrt(sq, sq, prec);
+    /* Propositions 11-12: each of 0, 0, 0, +√κ, −√κ (times i when κ < 0) inside a distinct enclosure */
+    int used[5] = {0}, inside = 1, contained = 1, unstable = 0;
+    for (int q = 0; q < 5; q++) {
+        int found = 0;
+        for (int i = 0; i < 5 && !found; i++) {
+            if (used[i]) continue;
+            arb_srcptr re = wr + i, im = wi + i;
+            int ok, in;
+            if (q < 3) ok = in = arb_contains_zero(re) && arb_contains_zero(im);
+            else {
+                arb_t t;
+                arb_init(t);
+                if (q == 4) arb_neg(t, sq); else arb_set(t, sq);
+                arb_srcptr on = arb_is_negative(kap) ? im : re, off = arb_is_negative(kap) ? re : im;
+                ok = arb_overlaps(on, t) && arb_contains_zero(off);
+                in = ok && arb_contains(on, t);
+                arb_clear(t);
+            }
+            if (ok) { used[i] = 1; found = 1; contained &= in; }
+        }
+        inside &= found;
+    }
+    printf("  eigenvalue enclosures (real imag):\n");
+    unstable = print_enclosures("    ", wr, wi);
+    printf("  kappa: ");
+    print_ball(kap);
+    printf("\n  Proposition %s values 0, 0, 0, +-%ssqrt|kappa| in distinct enclosures: %s\n", k ? "11" : "12",
+           arb_is_negative(kap) ? "i*" : "",
+           !inside ? "NO" : contained ? "yes (each ball of the closed form inside)" : "yes (the balls of the closed form meet them)");
+    printf("  linearization, certified: %s\n\n", unstable ? "unstable (an eigenvalue with certified positive real part)"
+                                                           : "undecided (no eigenvalue with certified positive real part)");
+out:
+    cl_rvec_free_arb(v);
+    return ret;
+}
 
 static int equilibria_run(const cl_params *p, cl_prec_t prec, cl_sys_error *e)
 {
@@ -299,6 +399,10 @@ static int equilibria_run(const cl_params *p, cl_prec_t prec, cl_sys_error *e)
         printf(")\n  linearization: %s\n\n",
                mpfr_sgn(kap) > 0 ? "unstable (a positive real eigenvalue)"
                                  : "inconclusive (all eigenvalues on the imaginary axis); see chartless stability");
+        if (cl_params_get(p, "certify")->given) {
+            cl_arb_set_prec(prec);
+            if ((ret = equilibria_certify(par, x, k, e))) break;
+        }
     }
     cl_rvec_free_mp(par);
     cl_rvec_free_mp(v);
@@ -309,7 +413,9 @@ static const cl_system_tool skate_equilibria = {
     .usage = "usage: chartless equilibria --system skate [--equilibrium sliding|spinning|all] [--Y0 Y] [--Omega0 W] [PARAMETERS]\n\n"
              "Jacobian Df of (38) (src/deriv) at the sliding equilibrium (40) zeta = (0, 0, Y0, 0, 1) and the\n"
              "spinning equilibrium (41) zeta = (0, W, 0, 0, 1), its eigenvalues (src/linalg), and beside them\n"
-             "Propositions 11-12: {0, 0, 0, +-sqrt(kappa)}. Defaults: the paper's Sec. 7.2 skate.\n",
+             "Propositions 11-12: {0, 0, 0, +-sqrt(kappa)}. Defaults: the paper's Sec. 7.2 skate.\n"
+             "--certify adds certified enclosures of the eigenvalues of the hand-derived Df on Arb balls at\n"
+             "--bits (Rump's method; the triple 0 as one cluster), each parameter a ball around the decimal given.\n",
     .params = equilibria_params,
     .run = equilibria_run,
 };
@@ -326,8 +432,144 @@ static const cl_param stability_params[] = {
     {.name = "threshold", .shape = CL_PARAM_FLAG,
      .help = "instead: find by bisection on the verdict the Omega0 (spinning) or the sigma (sliding,\n"
              "                    controlled; no --sigma needed) where the verdict changes, beside (42) and (58)"},
+    {.name = "certify", .shape = CL_PARAM_FLAG,
+     .help = "also on Arb balls at --bits: proven stable / proven unstable / undecided with the enclosures\n"
+             "                    (with --threshold: a certified interval around (42) or (58))"},
     CL_PARAM_END,
 };
+
+/* Certified Energy–Casimir report and Df eigenvalues at ζ for the balls pb; the
+   verdict line. want: 0 definite of either sign, −1 negative definite. */
+static int certify_at(arb_srcptr pb, arb_srcptr zeta, int want, cl_sys_error *e)
+{
+    arb_ptr v = cl_rvec_new_arb(48, 0);
+    if (!v) return cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory");
+    arb_ptr c = v, Hr = v + 3, heig = v + 7, J = v + 10, wr = v + 35, wi = v + 40;
+    cl_ec_report rep;
+    int ret = CL_RUN_OK;
+    /* on balls a failing step (a QR pivot or a null space not separated from 0) leaves the test undecided */
+    int st = cl_skate_energy_casimir_arb(&rep, c, Hr, NULL, pb, zeta, 0);
+    if (st == CL_ENOMEM) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory"); goto out; }
+    if (st) printf("Energy-Casimir procedure on balls: %s\n", cl_strerror(st));
+    else {
+        int hst = cl_eig_arb(heig, heig + 2, Hr, rep.d);
+        printf("multipliers c1 c2 c3:");
+        for (int i = 0; i < 3; i++) { putchar(' '); print_ball(c + i); }
+        printf("\nrestricted Hessian eigenvalues:");
+        if (hst) printf(" not enclosed (%s)", cl_strerror(hst));
+        else for (int i = 0; i < rep.d; i++) { putchar(' '); print_ball(heig + i); }
+        if (rep.undecided)
+            printf("\ninertia: (%d, %d) proven positive, negative; %d undecided (a pivot's ball contains 0)\n", rep.npos,
+                   rep.nneg, rep.undecided);
+        else
+            printf("\ninertia proven (positive, negative, zero) = (%d, %d, %d): every pivot's ball excludes 0\n", rep.npos,
+                   rep.nneg, rep.nzero);
+    }
+    int est = cl_skate_jacobian_zeta_arb(J, pb, zeta);
+    if (!est) est = cl_eig_arb(wr, wi, J, 5);
+    int unstable = 0;
+    if (est) printf("Df eigenvalues: not enclosed (%s)\n", cl_strerror(est));
+    else {
+        printf("Df eigenvalue enclosures (real imag):\n");
+        unstable = print_enclosures("  ", wr, wi);
+    }
+    int verdict = st ? CL_UNDECIDED : cl_ec_verdict(&rep, want);
+    if (verdict == 1)
+        printf("verdict: proven stable (restricted Hessian %s definite, Aeyels' Energy-Casimir theorem)\n",
+               rep.definite > 0 ? "positive" : "negative");
+    else if (unstable)
+        printf("verdict: proven unstable (an eigenvalue of Df with certified positive real part%s)\n",
+               !st && rep.nneg && rep.npos ? "; a negative direction of the restricted Hessian certified" : "");
+    else if (verdict == -1)
+        printf("verdict: undecided (restricted Hessian proven not %sdefinite, which proves no instability, and no eigenvalue of Df "
+               "with certified positive real part)\n", want < 0 ? "negative " : "");
+    else if (st)
+        printf("verdict: undecided (the Energy-Casimir procedure failed on balls at %ld bits: %s)\n", (long)cl_arb_get_prec(),
+               cl_strerror(st));
+    else
+        printf("verdict: undecided (%d sign%s of the restricted Hessian not proven at %ld bits)\n", rep.undecided,
+               rep.undecided == 1 ? "" : "s", (long)cl_arb_get_prec());
+out:
+    cl_rvec_free_arb(v);
+    return ret;
+}
+
+/* `chartless stability --certify`: the same equilibrium on balls. */
+static int stability_certify(mpfr_srcptr par, mpfr_srcptr pm, mpfr_srcptr x, mpfr_srcptr sigma, int spin, cl_sys_error *e)
+{
+    arb_ptr v = cl_rvec_new_arb(2 * CL_SKATE_NPAR + 8, 0);
+    if (!v) return cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory");
+    arb_ptr pb = v, pmb = v + CL_SKATE_NPAR, zeta = v + 2 * CL_SKATE_NPAR, xb = zeta + 5, sb = xb + 1;
+    for (int i = 0; i < CL_SKATE_NPAR; i++) ball_around(pb + i, par + i);
+    ball_around(xb, x);
+    (void)pm;
+    int ret = CL_RUN_OK;
+    if (sigma) {
+        ball_around(sb, sigma);
+        int st = cl_skate_matched_params_arb(pmb, pb, sb);
+        if (st) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "matched parameters: %s", cl_strerror(st)); goto out; }
+    } else
+        cl_rvec_copy_arb(pmb, pb, CL_SKATE_NPAR);
+    if (spin) cl_skate_spinning_arb(zeta, xb); else cl_skate_sliding_arb(zeta, xb);
+    printf("certified (Arb balls at %ld bits; each parameter a ball around the decimal given)\n", (long)cl_arb_get_prec());
+    ret = certify_at(pmb, zeta, sigma ? -1 : 0, e);
+out:
+    cl_rvec_free_arb(v);
+    return ret;
+}
+
+/* The verdict at one point, three-way (1, −1, CL_UNDECIDED). */
+static int verdict_at(arb_srcptr pb, arb_srcptr Y0, arb_srcptr x, int spin)
+{
+    int v = CL_UNDECIDED;
+    if (spin) cl_skate_spinning_verdict_arb(&v, NULL, pb, x);
+    else cl_skate_sigma_verdict_arb(&v, NULL, pb, Y0, x);
+    return v;
+}
+
+/* `chartless stability --threshold --certify`: a certified interval around (42) or (58). */
+static int threshold_certify(mpfr_srcptr par, mpfr_srcptr Y0m, int spin, cl_sys_error *e)
+{
+    slong prec = (slong)cl_arb_get_prec();
+    arb_ptr v = cl_rvec_new_arb(CL_SKATE_NPAR + 10, 0);
+    if (!v) return cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory");
+    arb_ptr pb = v, lo = v + CL_SKATE_NPAR, hi = lo + 1, lo0 = lo + 2, hi0 = lo + 3, hull = lo + 4, cf = lo + 5, Y0 = lo + 6;
+    int ret = CL_RUN_OK, st = CL_OK;
+    for (int i = 0; i < CL_SKATE_NPAR; i++) ball_around(pb + i, par + i);
+    ball_around(Y0, Y0m);
+    /* starting bracket: as the MPFR search, each end's verdict proven */
+    if (spin) {
+        arb_zero(lo0);
+        arb_one(hi0);
+        for (int k = 0; k < 200 && verdict_at(pb, Y0, hi0, 1) != 1; k++) arb_mul_2exp_si(hi0, hi0, 1);
+        st = cl_skate_spinning_bracket_arb(lo, hi, pb, lo0, hi0);
+        cl_skate_closed_threshold_arb(cf, pb, 1);
+    } else {
+        arb_set_si(hi0, -1);
+        arb_mul_2exp_si(hi0, hi0, -60);
+        arb_mul_2exp_si(lo0, hi0, 1);
+        for (int k = 0; k < 400 && verdict_at(pb, Y0, lo0, 0) == 1; k++) arb_mul_2exp_si(lo0, lo0, 1);
+        st = cl_skate_sigma_bracket_arb(lo, hi, pb, Y0, lo0, hi0);
+        cl_skate_closed_threshold_arb(cf, pb, 0);
+    }
+    if (st) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "certified bisection failed: %s", cl_strerror(st)); goto out; }
+    arb_union(hull, lo, hi, prec);
+    printf("certified (Arb balls at %ld bits; each parameter a ball around the decimal given)\n", (long)prec);
+    printf("%s threshold enclosed: the verdict is proven %s at every point of\n  ", spin ? "Omega0" : "sigma",
+           spin ? "not definite below and definite above" : "negative definite on one side and not on the other");
+    print_ball(lo);
+    printf("\n  and the other at every point of\n  ");
+    print_ball(hi);
+    printf("\ninterval (hull): ");
+    print_ball(hull);
+    printf("\nrelative width: 2^%.1f\n", log2_relrad(hull) + 1.0);
+    printf("%s: ", spin ? "(42) sqrt(mgl/(I3 + ml^2 - I2))" : "(58) -J1^2/(I1 + ml^2)");
+    print_ball(cf);
+    printf("\nclosed form inside the interval: %s\n", arb_overlaps(hull, cf) ? (arb_contains(hull, cf) ? "yes" : "overlaps") : "NO");
+out:
+    cl_rvec_free_arb(v);
+    return ret;
+}
 
 /* Bisection on the Energy–Casimir verdict: Ω₀ for spinning (from 0, where the form is
  * indefinite, and a doubling search for a definite end) and σ for the controlled sliding
@@ -384,6 +626,10 @@ static int stability_threshold(const cl_params *p, cl_prec_t prec, int spin, cl_
     mpfr_sub(u, thr, f, MPFR_RNDN);
     mpfr_div(u, u, f, MPFR_RNDN);
     printf("\nrelative difference: 2^%.1f\n", cl_mpfr_log2(u));
+    if (cl_params_get(p, "certify")->given) {
+        cl_arb_set_prec(prec);
+        ret = threshold_certify(par, Y0, spin, e);
+    }
 out:
     cl_rvec_free_mp(par);
     cl_rvec_free_mp(v);
@@ -448,6 +694,10 @@ static int stability_run(const cl_params *p, cl_prec_t prec, cl_sys_error *e)
         cl_sys_print_real(stdout, t);
         printf(" < sigma < 0\n");
     }
+    if (cl_params_get(p, "certify")->given) {
+        cl_arb_set_prec(prec);
+        ret = stability_certify(par, pm, x, sigma->given ? sigma->x : NULL, spin, e);
+    }
 out:
     cl_rvec_free_mp(par);
     cl_rvec_free_mp(pm);
@@ -464,7 +714,11 @@ static const cl_system_tool skate_stability = {
              "the level set, its inertia and the verdict. Defaults: the paper's Sec. 7.2 skate (m = 2,\n"
              "l = 0.8, g = 9.8, I = (0.35, 0.35, 0.004)). With --sigma the sliding equilibrium of the\n"
              "controlled skate (Prop. 16) is tested through the matched inertia (57); its defaults are the\n"
-             "paper's Sec. 7.3 skate (m = 3, J = (0.005, 0.0025, 0.0025)).\n",
+             "paper's Sec. 7.3 skate (m = 3, J = (0.005, 0.0025, 0.0025)).\n\n"
+             "--certify repeats the test on Arb balls at --bits (each parameter a ball containing the decimal\n"
+             "given): 'proven stable' when every pivot of the restricted Hessian is proven of one sign,\n"
+             "'proven unstable' when an eigenvalue of Df has a certified positive real part, else 'undecided'\n"
+             "with the reason; the enclosures are printed.\n",
     .params = stability_params,
     .run = stability_run,
 };

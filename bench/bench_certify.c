@@ -1,0 +1,95 @@
+/*
+ * Certified against floating verdicts on a map of the spinning skate: a
+ * grid of cells (Ω₀, (I₂ − I₃)/I₃) around the paper's skate (m = 2, l = 0.8,
+ * g = 9.8, I₁ = 0.35, I₃ = 0.004, I₂ = I₃(1 + ratio)), each cell's
+ * Energy–Casimir verdict and margin at the spinning equilibrium (41)
+ * computed by cl_skate_spinning_verdict_mp (MPFR) and by
+ * cl_skate_spinning_verdict_arb (Arb balls) at the same precision. Reports the time per
+ * cell of each and their ratio, the cells left undecided and whether every
+ * decided ball verdict agrees with MPFR's. Each timing is the best of 3 runs
+ * over the whole grid.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <time.h>
+#include "chartless.h"
+
+#define NO 40
+#define NR 25
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* cell (i, j): Ω₀ = 0.5 + 9.5 i/(NO − 1), ratio = 100 + 200 j/(NR − 1), so I₂ from 0.404 to 1.204
+   and the threshold (42) from 4.2 to 13.9: the grid crosses it */
+static void cell(char *om, char *i2, int i, int j)
+{
+    snprintf(om, 32, "%.6f", 0.5 + 9.5 * i / (NO - 1));
+    snprintf(i2, 32, "%.6f", 0.004 * (1.0 + 100.0 + 200.0 * j / (NR - 1)));
+}
+
+static int run(cl_prec_t p)
+{
+    static const char *const base[CL_SKATE_NPAR] = {"2", "0.8", "9.8", "0.35", "0.35", "0.004", "0", "0", "0"};
+    mpfr_ptr pm = cl_rvec_new_mp(CL_SKATE_NPAR, p), vm = cl_rvec_new_mp(16, p);
+    cl_arb_set_prec(p);
+    arb_ptr pa = cl_rvec_new_arb(CL_SKATE_NPAR, p), va = cl_rvec_new_arb(16, p);
+    static int vmp[NO][NR], varb[NO][NR];
+    char om[32], i2[32];
+    double tm = INFINITY, ta = INFINITY;
+    int st = CL_OK;
+    for (int k = 0; k < CL_SKATE_NPAR; k++) {
+        mpfr_set_str(pm + k, base[k], 10, MPFR_RNDN);
+        arb_set_str(pa + k, base[k], p);
+    }
+    for (int rep = 0; rep < 3 && !st; rep++) {
+        double t0 = now();
+        for (int i = 0; i < NO && !st; i++)
+            for (int j = 0; j < NR && !st; j++) {
+                cell(om, i2, i, j);
+                mpfr_set_str(pm + CL_SKATE_I2, i2, 10, MPFR_RNDN);
+                mpfr_set_str(vm, om, 10, MPFR_RNDN);
+                st = cl_skate_spinning_verdict_mp(&vmp[i][j], vm + 1, pm, vm);
+            }
+        double t1 = now();
+        for (int i = 0; i < NO && !st; i++)
+            for (int j = 0; j < NR && !st; j++) {
+                cell(om, i2, i, j);
+                arb_set_str(pa + CL_SKATE_I2, i2, p); /* balls containing the decimals */
+                arb_set_str(va, om, p);
+                st = cl_skate_spinning_verdict_arb(&varb[i][j], va + 1, pa, va);
+            }
+        double t2 = now();
+        tm = fmin(tm, t1 - t0);
+        ta = fmin(ta, t2 - t1);
+    }
+    int undecided = 0, disagree = 0, stable = 0;
+    for (int i = 0; i < NO; i++)
+        for (int j = 0; j < NR; j++) {
+            if (varb[i][j] == CL_UNDECIDED) undecided++;
+            else if (varb[i][j] != vmp[i][j]) disagree++;
+            stable += vmp[i][j] == 1;
+        }
+    if (st) printf("  failed: %s\n", cl_strerror(st));
+    else
+        printf("%5ld bits  %4d cells (%d stable)  MPFR %8.1f us/cell  Arb %8.1f us/cell  ratio %.2f  undecided %d  "
+               "disagreeing %d\n",
+               (long)p, NO * NR, stable, 1e6 * tm / (NO * NR), 1e6 * ta / (NO * NR), ta / tm, undecided, disagree);
+    cl_rvec_free_mp(pm); cl_rvec_free_mp(vm);
+    cl_rvec_free_arb(pa); cl_rvec_free_arb(va);
+    return st || disagree ? 1 : 0;
+}
+
+int main(void)
+{
+    printf("certified (Arb) against MPFR Energy-Casimir verdicts, spinning skate, grid Omega0 x (I2-I3)/I3\n");
+    int bad = 0;
+    static const cl_prec_t ps[] = {64, 128, 256, 1024};
+    for (int k = 0; k < 4; k++) bad |= run(ps[k]);
+    flint_cleanup();
+    return bad;
+}
