@@ -22,7 +22,7 @@ trap 'rm -rf "$T"' EXIT
 n=0
 t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
 skip() { n=$((n + 1)); echo "ok $n # SKIP $1"; }
-echo "1..36"
+echo "1..41"
 GRID="--system skate --x Omega0=0:10:21 --y asym=1:400:13"
 
 # the map against (42) and the margin's closed form, at 113 bits
@@ -67,6 +67,18 @@ v=$("$C" sweep --system skate --x Omega0=4:5:3 --I2 0.35 | tail -n +4 | cut -d, 
 s=""; for w in 4 4.5 5; do s="$s$("$C" stability --system skate --equilibrium spinning --omega0 $w --I2 0.35 | grep -q 'verdict: stable' && echo stable || echo unstable) "; done
 [ "$v" = "$s" ] && [ "$v" = "unstable stable stable " ]; t $? "Omega0 = 4, 4.5, 5: the sweep's verdicts are chartless stability's ($v)"
 
+# certified verdicts (--certify, Arb balls): wherever decided, the MPFR verdict; undecided only on (42)
+agree() { # $1 MPFR CSV, $2 certified CSV of a 2-D map (verdicts in columns 4 and 4 + 5): "disagreements undecided"
+    paste -d, "$1" "$2" | tail -n +4 | awk -F, '{ if ($9 == "undecided") u++; else if ($4 != $9) d++ } END { print d + 0, u + 0 }'
+}
+"$C" sweep $GRID --bits 113 --certify > "$T/cert.csv"; t $? "--certify on the 273-cell map exits 0"
+[ "$(cut -d, -f1-3 "$T/full.csv" | tail -n +4)" = "$(cut -d, -f1-3 "$T/cert.csv" | tail -n +4)" ] &&
+    [ "$(agree "$T/full.csv" "$T/cert.csv")" = "0 0" ]; t $? "every cell proven, and proven as the MPFR verdict says ($(agree "$T/full.csv" "$T/cert.csv"))"
+"$C" sweep --system skate --x "Omega0=$W42:$W42:1" --bits 113 --certify | tail -1 | grep -q ',undecided,'; t $? "--certify: Omega0 on (42) is undecided"
+"$C" sweep --system skate --equilibrium sliding --x sigma=-0.00004:-0.000001:40 --y J1=0.001:0.008:15 --bits 113 > "$T/m-sl.csv"
+"$C" sweep --system skate --equilibrium sliding --x sigma=-0.00004:-0.000001:40 --y J1=0.001:0.008:15 --bits 113 --certify > "$T/c-sl.csv"
+[ "$(agree "$T/m-sl.csv" "$T/c-sl.csv")" = "0 0" ]; t $? "--certify on the sliding map: every cell proven as the MPFR verdict says"
+
 # the controlled sliding equilibrium (Prop. 16) through the matched system (57): stable exactly
 # when -J1^2/(I1 + ml^2) < sigma < 0 (58), I1 + ml^2 = 0.35 + 3 * 0.64 = 2.27 (Sec. 7.3 skate);
 # below (58) the matched I1 + ml^2 + J1^2/sigma > 0 and (38)'s pair +-sqrt(mgl/that) is real
@@ -102,6 +114,8 @@ cmp -s "$T/full.csv" "$T/merged.csv"; t $? "the merged shards equal the unsharde
 head -c -9 "$T/s2.csv" > "$T/cut.csv"
 "$C" sweep --merge "$T/s1.csv" "$T/cut.csv" "$T/s3.csv" "$T/s4.csv" "$T/s5.csv" --out "$T/no.csv" 2>/dev/null; [ $? = 2 ] && [ ! -e "$T/no.csv" ]; t $? "a shard cut short is refused and no --out file is written"
 "$C" sweep --merge "$T/s1.csv" "$T/s2.csv" "$T/s2.csv" "$T/s4.csv" "$T/s5.csv" 2>&1 >/dev/null | grep -q "shard 2/5 given twice"; t $? "a shard given twice is named"
+"$C" sweep $GRID --bits 113 --certify --shard 3/5 --out "$T/c3.csv"
+"$C" sweep --merge "$T/s1.csv" "$T/s2.csv" "$T/c3.csv" "$T/s4.csv" "$T/s5.csv" > "$T/o" 2>/dev/null; [ $? = 2 ] && [ ! -s "$T/o" ]; t $? "a certified shard does not merge with MPFR shards"
 
 # GNU parallel (tools/need installs it for make check) and the Slurm array script
 if command -v parallel >/dev/null 2>&1; then

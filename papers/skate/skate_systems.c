@@ -840,6 +840,55 @@ out:
     return ret;
 }
 
+/*
+ * The certified verdict (`chartless sweep --certify`): the same tests on Arb
+ * balls at the working precision, for every parameter within one ulp of the
+ * cell's (ball_around(): the decimal values as given, and the cell's values
+ * as printed, are inside). Stable: the restricted Hessian proven definite
+ * (cl_skate_spinning_verdict(), cl_skate_sigma_verdict() through the matched
+ * system, cl_ec_verdict() for the uncontrolled sliding equilibrium).
+ * Unstable: an eigenvalue of the Jacobian of (38) (of the matched system
+ * with sigma, computed on the balls) whose real part is proven positive
+ * (Lyapunov's indirect method), looked for only when stability is not
+ * proven. Undecided otherwise. The margin is the MPFR cell's.
+ */
+static int sweep_cell_certified(const cl_params *p, cl_prec_t prec, int *verdict, mpfr_ptr margin, cl_sys_error *e)
+{
+    int mp_verdict, ret = sweep_cell(p, prec, &mp_verdict, margin, e), sliding, singular, ec = CL_UNDECIDED;
+    if (ret) return ret;
+    mpfr_ptr par = cl_rvec_new_mp(2 * CL_SKATE_NPAR, prec);
+    cl_prec_t saved = cl_arb_get_prec();
+    cl_arb_set_prec(prec);
+    arb_ptr b = cl_rvec_new_arb(2 * CL_SKATE_NPAR + 2 + 5 + 3 + 25 + 10, prec);
+    *verdict = CL_SWEEP_UNDECIDED;
+    if (!par || !b) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory"); goto out; }
+    arb_ptr bpar = b, bpm = b + CL_SKATE_NPAR, x = bpm + CL_SKATE_NPAR, sigma = x + 1, zeta = sigma + 1, c = zeta + 5,
+            J = c + 3, wr = J + 25, wi = wr + 5;
+    if ((ret = sweep_cell_params(par, par + CL_SKATE_NPAR, &sliding, &singular, p, e)) || singular) goto out;
+    for (int k = 0; k < CL_SKATE_NPAR; k++) ball_around(bpar + k, par + k);
+    ball_around(x, cl_params_x(p, sliding ? "Y0" : "Omega0"));
+    if (sliding) cl_skate_sliding_arb(zeta, x);
+    else cl_skate_spinning_arb(zeta, x);
+    cl_rvec_copy_arb(bpm, bpar, CL_SKATE_NPAR);
+    if (cl_params_get(p, "sigma")->given) {
+        ball_around(sigma, cl_params_x(p, "sigma"));
+        if (cl_skate_sigma_verdict_arb(&ec, NULL, bpar, x, sigma) || cl_skate_matched_params_arb(bpm, bpar, sigma)) goto out;
+    } else if (sliding) {
+        cl_ec_report rep;
+        if (!cl_skate_energy_casimir_arb(&rep, c, NULL, NULL, bpar, zeta, 0.0)) ec = cl_ec_verdict(&rep, 0);
+    } else if (cl_skate_spinning_verdict_arb(&ec, NULL, bpar, x))
+        goto out;
+    if (ec == 1) { *verdict = CL_SWEEP_STABLE; goto out; }
+    if (!cl_skate_jacobian_zeta_arb(J, bpm, zeta) && !cl_eig_arb(wr, wi, J, 5))
+        for (int i = 0; i < 5; i++)
+            if (arb_is_positive(wr + i)) *verdict = CL_SWEEP_UNSTABLE;
+out:
+    cl_rvec_free_arb(b);
+    cl_arb_set_prec(saved);
+    cl_rvec_free_mp(par);
+    return ret;
+}
+
 /* Spinning: (42) solved for Omega0 (±√(mgl/(I₃ + ml² − I₂))) or for asym ((ml² − mgl/Ω₀²)/I₃,
  * from I₂ = I₃ + ml² − mgl/Ω₀²). Sliding with sigma: (58) solved for sigma (−J₁²/(I₁ + ml²)) or
  * for J1 (√(−σ(I₁ + ml²)), σ < 0). None for the other parameters. */
@@ -895,6 +944,7 @@ static const cl_system_sweep skate_sweep = {
              "|Omega0| = sqrt(mgl/(I3 + ml^2 - I2)), or (58), sigma = -J1^2/(I1 + ml^2).\n",
     .params = sweep_params,
     .cell = sweep_cell,
+    .cell_certified = sweep_cell_certified,
     .boundary = sweep_boundary,
 };
 
