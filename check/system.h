@@ -133,6 +133,43 @@ typedef struct cl_system_tool {
     int (*run)(const cl_params *p, cl_prec_t prec, cl_sys_error *e);
 } cl_system_tool;
 
+/** A cell's verdict in a stability map (`chartless sweep`). */
+enum { CL_SWEEP_UNSTABLE = -1, CL_SWEEP_UNDECIDED = 0, CL_SWEEP_STABLE = 1 };
+
+/**
+ * A stability verdict at given parameters, for maps over a grid of one or
+ * two of them (`chartless sweep --system NAME --x NAME=a:b:N [--y ...]`).
+ * The command line parses the user's options and the swept parameters
+ * against \p params once (a swept parameter counts as given), then sets
+ * the swept parameters' numbers to each cell's values and calls \p cell.
+ */
+typedef struct cl_system_sweep {
+    const char *usage;       /**< what is tested, what the verdict and the margin mean, for --help */
+    const cl_param *params;  /**< every parameter a cell depends on; its NUMBER parameters can be swept */
+    /**
+     * The verdict of one cell at precision \p prec into \p verdict (a
+     * CL_SWEEP_ value) and its margin (a number at the working precision,
+     * 0 at the boundary; the system's --help says what it measures). A
+     * CL_RUN_ status: CL_RUN_BADINPUT when the parameters are not valid
+     * (message in \p e), CL_RUN_FAIL when the computation failed.
+     */
+    int (*cell)(const cl_params *p, cl_prec_t prec, int *verdict, mpfr_ptr margin, cl_sys_error *e);
+    /**
+     * Optional: the same with a proven verdict (`--certify`): stable or
+     * unstable only when ball arithmetic proves it for the cell's
+     * parameters, else undecided; the margin as \p cell gives it.
+     */
+    int (*cell_certified)(const cl_params *p, cl_prec_t prec, int *verdict, mpfr_ptr margin, cl_sys_error *e);
+    /**
+     * Optional: the closed-form boundary. With every parameter as in \p p
+     * but \p name, the values of \p name at which the verdict changes:
+     * up to two into \p at, their count returned (0: none at these
+     * parameters or no closed form for \p name), and the boundary's name
+     * for the plot's key (e.g. "(42)") in \p label.
+     */
+    int (*boundary)(const cl_params *p, cl_prec_t prec, const char *name, mpfr_ptr at, const char **label);
+} cl_system_sweep;
+
 /** A named system: parameters, forms, vector fields and invariants. */
 typedef struct cl_system {
     const char *name;         /**< e.g. "coupled" */
@@ -222,6 +259,8 @@ typedef struct cl_system {
      * calls. NULL: the field is autonomous.
      */
     int (*set_time)(void *inst, mpfr_srcptr t);
+    /** Optional: `chartless sweep --system NAME`, stability maps over a grid of parameters. */
+    const cl_system_sweep *sweep;
 } cl_system;
 
 /**

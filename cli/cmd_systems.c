@@ -18,8 +18,9 @@ static void describe(FILE *f, const cl_system *s)
         fprintf(f, "\n");
     }
     if (s->lie_simulate) fprintf(f, "integrators: also the Lie group methods lie-euler, rkmk4, cf4, rkmk45\n");
-    if (s->equilibria || s->stability)
-        fprintf(f, "commands:%s%s\n", s->equilibria ? " equilibria" : "", s->stability ? " stability" : "");
+    if (s->equilibria || s->stability || s->sweep)
+        fprintf(f, "commands:%s%s%s\n", s->equilibria ? " equilibria" : "", s->stability ? " stability" : "",
+                s->sweep ? " sweep" : "");
 }
 
 static int cmd_systems(int argc, char **argv)
