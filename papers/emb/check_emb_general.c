@@ -753,3 +753,37 @@ CL_CHECK(emb_general_dproj, "emb.general.dproj_difference", .chapter = "EMB 2", 
     return st;
 }
 
+
+/* The values L and H of the S¹, S² and subspace models against their own
+ * derivatives: each model is quadratic in x and in v (μ) separately, so
+ * half the difference of the values at z ± e is the derivative along e
+ * exactly — a wrong sign or factor in L or H themselves (which no field
+ * reads) shows here. */
+CL_CHECK(emb_general_values, "emb.general.value_gradients", .chapter = "EMB 2", .tags = "[EMB (2.3)] [EMB (2.4)] [EMB (2.7)] [EMB (2.8)]", .what = "(F(z+e) - F(z-e))/2 against DF.e for F = L, H of the S^1, S^2 and subspace models in x and in v (mu), and for L_v against L_vv e, L_vx e; exact for these quadratic models, 20 random states (relative to the values)", .cond = 64, .why = "two values of a few dozen roundings each, differenced")
+{
+    cl_rng g = emb_rng(26);
+    RV_DECL(x, 5, prec); RV_DECL(v, 5, prec); RV_DECL(e, 5, prec); RV_DECL(s, 30, prec);
+    cl_check_begin(res);
+    int st = 0;
+    for (int sys = 0; sys < 3 && !st; sys++) {
+        emb_fixture f = {0};
+        CL_FN(cl_emb_subspace) *sb = NULL;
+        CL_FN(cl_emb_model) m;
+        if (sys < 2) {
+            if ((st = open_pendulum(&f, (size_t)sys + 2, prec))) break;
+            m = f.m;
+        } else {
+            if ((st = make_subspace(&sb, prec, 504, NULL))) break;
+            CL_FN(cl_emb_subspace_model)(sb, &m);
+        }
+        for (int k = 0; k < NSTATES && !st; k++) {
+            emb_random_vec(x, m.n, 1.0, &g);
+            emb_random_vec(v, m.n, 1.0, &g);
+            emb_random_vec(e, m.n, 1.0, &g);
+            cl_check_worst(res, emb_value_gradient_err(&m, x, v, e, s, &st), "system %d, state %d", sys, k);
+        }
+        emb_fixture_close(&f);
+        CL_FN(cl_emb_subspace_free)(sb);
+    }
+    return st;
+}
