@@ -787,3 +787,52 @@ CL_CHECK(emb_general_values, "emb.general.value_gradients", .chapter = "EMB 2", 
     }
     return st;
 }
+
+/* The tangency test of the general routines: P(x)y is accepted, and P(x)y
+ * plus a normal part of 2^-10 of it is refused, on S¹, S² and the subspace. */
+CL_CHECK(emb_general_tangent, "emb.general.check_tangent", .chapter = "EMB 2", .tags = "[EMB (2.2)]", .what = "cl_emb_check_tangent accepts v = P(x)y and refuses v + 2^-10 (y - P(x)y) (CL_ENOTTANGENT) on S^1, S^2 (x unit) and the subspace, 20 random states each", .cond = 1, .why = "yes/no: a projected vector is tangent to rounding, a normal part of 2^-10 is far above 64 ulps", .kind = CL_CHECK_EXACT)
+{
+    cl_rng g = emb_rng(27);
+    RV_DECL(x, 5, prec); RV_DECL(y, 5, prec); RV_DECL(v, 5, prec);
+    R_DECL(t, prec);
+    cl_check_begin(res);
+    int st = 0;
+    for (int sys = 0; sys < 3 && !st; sys++) {
+        emb_fixture f = {0};
+        CL_FN(cl_emb_subspace) *sb = NULL;
+        CL_FN(cl_emb_model) m;
+        CL_FN(cl_emb_work) *w = NULL;
+        if (sys < 2) {
+            if ((st = open_pendulum(&f, (size_t)sys + 2, prec))) break;
+            m = f.m;
+            w = f.w;
+        } else {
+            if ((st = make_subspace(&sb, prec, 505, NULL))) break;
+            CL_FN(cl_emb_subspace_model)(sb, &m);
+            if (!(w = CL_FN(cl_emb_work_new)(m.n, prec))) st = CL_ENOMEM;
+        }
+        for (int k = 0; k < NSTATES && !st; k++) {
+            emb_random_vec(x, m.n, 1.0, &g);
+            if (sys < 2) { /* onto the unit sphere */
+                emb_dot(t, x, x, m.n);
+                r_sqrt(t, t);
+                for (size_t i = 0; i < m.n; i++) r_div(x + i, x + i, t);
+            }
+            emb_random_vec(y, m.n, 1.0, &g);
+            if ((st = m.proj(m.ctx, v, x, y))) break;
+            int ok = CL_FN(cl_emb_check_tangent)(&m, w, x, v, 64);
+            if (ok != CL_OK) cl_check_worst(res, INFINITY, "tangent v refused (%d), system %d state %d", ok, sys, k);
+            for (size_t i = 0; i < m.n; i++) {
+                r_sub(y + i, y + i, v + i);
+                r_mul_2si(y + i, y + i, -10);
+                r_add(v + i, v + i, y + i);
+            }
+            ok = CL_FN(cl_emb_check_tangent)(&m, w, x, v, 64);
+            if (ok != CL_ENOTTANGENT) cl_check_worst(res, INFINITY, "non-tangent v not refused (%d), system %d state %d", ok, sys, k);
+        }
+        if (sys == 2) CL_FN(cl_emb_work_free)(w);
+        emb_fixture_close(&f);
+        CL_FN(cl_emb_subspace_free)(sb);
+    }
+    return st;
+}
