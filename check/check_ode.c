@@ -162,3 +162,59 @@ CL_CHECK(ode_rkf78_estimate, "ode.rkf78.estimate", .chapter = "core", .tags = ""
 {
     return check_ode_rkf78_estimate_run(res);
 }
+
+/* ----------------------------------------------------------- event location */
+
+
+/* y′ = (1, 2t): every method of order ≥ 2 integrates y = (t, t²) exactly. */
+static int event_rhs(rptr dy, rsrc t, rsrc y, void *ctx)
+{
+    (void)ctx; (void)y;
+    r_set_si(dy, 1);
+    r_mul_2si(dy + 1, t, 1);
+    return CL_OK;
+}
+
+/* g = y₂ − 2/3, rising through 0 at t* = √(2/3). */
+static int event_g(rptr g, rsrc t, rsrc y, void *ctx)
+{
+    (void)ctx; (void)t;
+    R_DECL(c, r_prec(g));
+    r_set_q(c, 2, 3);
+    r_sub(g, y + 1, c);
+    return CL_OK;
+}
+
+CL_CHECK(ode_event_location, "ode.event.location", .chapter = "core", .tags = "", .what = "event y2 = 2/3 on y' = (1, 2t) (solution (t, t^2), exact for every method used) by RK4 and fixed-step RKF78, h = 1/4: event time against sqrt(2/3), and the state there against (t, t^2) (relative)", .cond = 16, .why = "the bracket ends within 4 2^-p max|t| of the root (src/ode.c), the solution's rounding a few ulps of t^2 over a slope 2t > 1.6")
+{
+    static const cl_ode_method methods[2] = {CL_ODE_RK4, CL_ODE_RKF78};
+    R_DECL(t, prec); R_DECL(t1, prec); R_DECL(h, prec); R_DECL(ts, prec); R_DECL(u, prec);
+    RV_DECL(y, 2, prec);
+    cl_check_begin(res);
+    for (int k = 0; k < 2; k++) {
+        CL_FN(cl_ode_ws) *ws;
+        int st = CL_FN(cl_ode_ws_new)(&ws, 2, prec, methods[k], 0);
+        if (st) return st;
+        if (methods[k] == CL_ODE_RKF78) CL_FN(cl_ode_set_adaptive)(ws, 0);
+        CL_FN(cl_ode_set_event)(ws, event_g, NULL, CL_ODE_EVENT_RISING);
+        r_set_zero(t);
+        r_set_si(t1, 2);
+        r_set_q(h, 1, 4);
+        r_set_zero(y);
+        r_set_zero(y + 1);
+        cl_ode_stats s;
+        st = CL_FN(cl_ode_integrate)(ws, event_rhs, NULL, t, y, t1, h, &s);
+        CL_FN(cl_ode_ws_free)(ws);
+        if (st != CL_ODE_EVENT) {
+            cl_check_worst(res, INFINITY, "%s: no event (status %d)", cl_ode_method_name(methods[k]), st);
+            continue;
+        }
+        r_set_q(ts, 2, 3);
+        r_sqrt(ts, ts);
+        cl_check_worst(res, CL_FN(cl_rvec_log2_maxdiff)(t, ts, 1), "%s: event time", cl_ode_method_name(methods[k]));
+        r_sqr(u, t);
+        cl_check_worst(res, fmax(CL_FN(cl_rvec_log2_maxdiff)(y, t, 1), CL_FN(cl_rvec_log2_maxdiff)(y + 1, u, 1)),
+                       "%s: state at the event", cl_ode_method_name(methods[k]));
+    }
+    return CL_OK;
+}
