@@ -153,3 +153,50 @@ CL_CHECK(linalg_inertia, "core.linalg.inertia", .chapter = "core", .tags = "", .
     if (!(a == 2 && b == 2 && c == 2)) cl_check_worst(res, 0.0, "[[0,B],[B^T,0]] gave (%d, %d, %d)", a, b, c);
     return CL_OK;
 }
+
+/* 2I plus the cyclic shift of R^n (n = 3, 4, 6): a normal matrix whose
+ * eigenvalues are 2 + the n-th roots of unity, and on which the Francis
+ * double-shift QR stalls (both shifts of its trailing 2x2 are 2, and the
+ * shifted matrix is orthogonal), so the exceptional shifts of cl_eig, of
+ * size 2, must act and be added back. Each expected eigenvalue against the
+ * nearest one found, and each one found against the nearest expected. */
+CL_CHECK(linalg_eig_cyclic, "core.linalg.eig_cyclic", .chapter = "core", .tags = "", .what = "eigenvalues of 2I + the cyclic shift of R^n, n = 3, 4, 6 (QR stalls without exceptional shifts), against 2 + the n-th roots of unity, both ways (condition 1: normal matrix)", .cond = 256, .why = "backward error about 16 n u ||C|| with ||C||_2 = 3 and eigenvalue condition 1")
+{
+    static const int sizes[3] = {3, 4, 6};
+    cl_check_begin(res);
+    for (int s = 0; s < 3; s++) {
+        const int n = sizes[s];
+        RV_DECL(C, 36, prec); RV_DECL(wr, 6, prec); RV_DECL(wi, 6, prec); RV_DECL(zr, 6, prec); RV_DECL(zi, 6, prec);
+        R_DECL(a, prec); R_DECL(b, prec); R_DECL(pi2, prec);
+        for (int i = 0; i < n * n; i++) r_set_zero(C + i);
+        for (int i = 0; i < n; i++) {
+            r_set_si(C + ((i + 1) % n) * n + i, 1);
+            r_set_si(C + i * n + i, 2);
+        }
+        int st = CL_FN(cl_eig)(wr, wi, C, n);
+        if (st) return st;
+        r_const_pi(pi2);
+        r_mul_2si(pi2, pi2, 1);
+        for (int k = 0; k < n; k++) {
+            r_mul_si(a, pi2, k);
+            r_div_si(a, a, n);
+            r_cos(zr + k, a);
+            r_add_si(zr + k, zr + k, 2);
+            r_sin(zi + k, a);
+        }
+        for (int dir = 0; dir < 2; dir++) {
+            rsrc xr = dir ? wr : zr, xi = dir ? wi : zi, yr = dir ? zr : wr, yi = dir ? zi : wi;
+            for (int k = 0; k < n; k++) {
+                double best = INFINITY;
+                for (int j = 0; j < n; j++) {
+                    r_sub(a, xr + k, yr + j);
+                    r_sub(b, xi + k, yi + j);
+                    double e = fmax(r_log2abs(a), r_log2abs(b));
+                    if (e < best || isnan(e)) best = e;
+                }
+                cl_check_worst(res, best, "n = %d, %s %d", n, dir ? "eigenvalue" : "root", k);
+            }
+        }
+    }
+    return CL_OK;
+}
