@@ -9,6 +9,9 @@
 #include "check.h"
 #include "linalg.h"
 #include "skate_fixtures_impl.h"
+#include "deriv.h"
+#define CL_TEMPLATE_HEADER "deriv_decl.h"
+#include "cl_instantiate.h"
 
 #define DRAWS 40
 
@@ -277,3 +280,59 @@ CL_CHECK(skate_matching, "skate.control.matching", .chapter = "SKATE 6", .tags =
     return CL_OK;
 }
 
+
+/* ------------------------------------- invariants: values against derivatives */
+
+#if CL_PREC == CL_MPFR
+/* (ℰ, C₁, C₂, C₃) at ζ, at the precision of the output; ctx: the parameters. */
+int check_skate_inv_values(mpfr_ptr y, mpfr_srcptr x, void *ctx)
+{
+    cl_skate_energy_zeta_mp(y, (mpfr_srcptr)ctx, x);
+    return cl_skate_invariants_mp(y + 1, (mpfr_srcptr)ctx, x);
+}
+
+/* The hand gradients (Dℰ, DC₁, DC₂, DC₃) at ζ, 20 numbers. */
+int check_skate_inv_grads(mpfr_ptr y, mpfr_srcptr x, void *ctx)
+{
+    mpfr_prec_t p = mpfr_get_prec(y);
+    mpfr_ptr H = cl_rvec_new_mp(100, p);
+    if (!H) return CL_ENOMEM;
+    int st = cl_skate_invariant_derivatives_mp(y, y + 5, H, H + 25, (mpfr_srcptr)ctx, x);
+    cl_rvec_free_mp(H);
+    return st;
+}
+#endif
+int check_skate_inv_values(mpfr_ptr y, mpfr_srcptr x, void *ctx);
+int check_skate_inv_grads(mpfr_ptr y, mpfr_srcptr x, void *ctx);
+
+/* The hand-derived gradients and Hessians of ℰ and C₁, C₂, C₃ that feed the
+ * Energy–Casimir test, against src/deriv: the gradients against the
+ * Jacobian of the values (30), (36), (37), the Hessians against the
+ * Jacobian of the hand gradients. The rates row reads the gradients along
+ * the flow only, and no row read the Hessians away from the equilibria. */
+CL_CHECK(skate_inv_derivs, "skate.invariants.derivatives", .chapter = "SKATE 5.2", .tags = "[SKATE (30), (36), (37), App. A.1]", .what = "hand gradients of E, C1, C2, C3 against src/deriv's Jacobian of their values (30), (36), (37), and the hand Hessians against the Jacobian of the hand gradients; 3 parameter sets x 6 random states (relative to max(1, |entries|))", .cond = 8192, .why = "src/deriv: 2^-p relative to max(|J|, 2^-12 |f|) (its file comment); the hand formulas a few dozen roundings")
+{
+    cl_rng g;
+    cl_rng_seed(&g, 909);
+    RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(zeta, 5, prec);
+    RV_DECL(D, 20, prec); RV_DECL(H, 100, prec); RV_DECL(Dd, 20, prec); RV_DECL(Hd, 100, prec);
+    cl_check_begin(res);
+    int st = CL_OK;
+    for (int s = 0; s < SKATE_NSETS_UNCONTROLLED && !st; s++) {
+        skate_set_params(par, s);
+        mpfr_ptr pm = cl_rvec_new_mp(CL_SKATE_NPAR, prec);
+        if (!pm) return CL_ENOMEM;
+        for (int i = 0; i < CL_SKATE_NPAR; i++) r_get_mpfr(pm + i, par + i);
+        for (int k = 0; k < 6 && !st; k++) {
+            skate_random_zeta(zeta, &g);
+            if ((st = CL_FN(cl_skate_invariant_derivatives)(D, D + 5, H, H + 25, par, zeta))) break;
+            if ((st = CL_FN(cl_jacobian)(Dd, NULL, check_skate_inv_values, pm, zeta, 5, 4))) break;
+            if ((st = CL_FN(cl_jacobian)(Hd, NULL, check_skate_inv_grads, pm, zeta, 5, 20))) break;
+            double sd = fmax(0, CL_FN(cl_rvec_log2_maxabs)(Dd, 20)), sh = fmax(0, CL_FN(cl_rvec_log2_maxabs)(Hd, 100));
+            cl_check_worst(res, CL_FN(cl_rvec_log2_maxdiff)(D, Dd, 20) - sd, "gradients, set %d state %d", s, k);
+            cl_check_worst(res, CL_FN(cl_rvec_log2_maxdiff)(H, Hd, 100) - sh, "Hessians, set %d state %d", s, k);
+        }
+        cl_rvec_free_mp(pm);
+    }
+    return st;
+}
