@@ -336,3 +336,29 @@ CL_CHECK(skate_inv_derivs, "skate.invariants.derivatives", .chapter = "SKATE 5.2
     }
     return st;
 }
+
+/* The energy of the general Hamel system [SKATE (30)] (½ξᵀGξ + U from the
+ * basis (31), which no field reads: the fields use dU) against the
+ * skate's hand-written energy, at random ζ. */
+CL_CHECK(skate_hamel_energy, "skate.hamel.energy", .chapter = "SKATE 4, 5", .tags = "[SKATE (30), (31)]", .what = "energy of the general Hamel system on the basis (31) against the skate's energy (30) in zeta, 3 parameter sets x 40 random states (relative)", .cond = 64, .why = "a 6x6 quadratic form in the Hamel basis against a few hand products")
+{
+    cl_rng g;
+    cl_rng_seed(&g, 930);
+    RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(store, CL_SKATE_HAMEL_STORE, prec);
+    RV_DECL(zeta, 5, prec); RV_DECL(Ga, 3, prec); RV_DECL(E, 2, prec);
+    CL_FN(cl_hamel) h;
+    cl_check_begin(res);
+    for (int s = 0; s < SKATE_NSETS_UNCONTROLLED; s++) {
+        skate_set_params(par, s);
+        CL_FN(cl_skate_hamel)(&h, store, par);
+        for (int k = 0; k < DRAWS; k++) {
+            skate_random_zeta(zeta, &g);
+            r_set_zero(Ga); r_set(Ga + 1, zeta + 3); r_set(Ga + 2, zeta + 4);
+            int st = CL_FN(cl_hamel_energy)(E, &h, zeta, Ga);
+            if (st) return st;
+            CL_FN(cl_skate_energy_zeta)(E + 1, par, zeta);
+            cl_check_worst(res, skate_log2_relerr(E, E + 1, 1), "parameter set %d, draw %d", s, k);
+        }
+    }
+    return CL_OK;
+}
