@@ -362,3 +362,43 @@ CL_CHECK(skate_hamel_energy, "skate.hamel.energy", .chapter = "SKATE 4, 5", .tag
     }
     return CL_OK;
 }
+
+/* The six momenta of §5.1 [SKATE (24)], written out by hand in
+ * cl_skate_p, against (29): p_i = 𝒢_iβ v^β = Σ_j 𝓔_ji (G ξ)_j with
+ * ξ = Σ_β 𝓔_β v^β from the Hamel basis (31) and the standard inertia G. */
+CL_CHECK(skate_momenta, "skate.momenta.p", .chapter = "SKATE 5.1", .tags = "[SKATE (24), (29), (31)]", .what = "the momenta p_1..p_6 by hand (24) against G_(i beta) v^beta from the Hamel basis (31) and the inertia, 3 parameter sets x 40 random states (relative)", .cond = 64, .why = "two 6x6 products in the Hamel basis against a few hand products")
+{
+    cl_rng g;
+    cl_rng_seed(&g, 931);
+    RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(store, CL_SKATE_HAMEL_STORE, prec);
+    RV_DECL(zeta, 5, prec); RV_DECL(Ga, 3, prec); RV_DECL(p, 6, prec); RV_DECL(pw, 6, prec);
+    RV_DECL(E, 36, prec); RV_DECL(dE, 108, prec); RV_DECL(xi, 6, prec); RV_DECL(Gx, 6, prec);
+    CL_FN(cl_hamel) h;
+    cl_check_begin(res);
+    for (int s = 0; s < SKATE_NSETS_UNCONTROLLED; s++) {
+        skate_set_params(par, s);
+        CL_FN(cl_skate_hamel)(&h, store, par);
+        const int n = h.n, na = h.n - h.r;
+        if (n != 6 || h.nx != 3) return CL_EDIM;
+        for (int k = 0; k < DRAWS; k++) {
+            skate_random_zeta(zeta, &g);
+            r_set_zero(Ga); r_set(Ga + 1, zeta + 3); r_set(Ga + 2, zeta + 4);
+            h.basis(E, dE, Ga, h.ctx);
+            for (int j = 0; j < n; j++) {
+                r_set_zero(xi + j);
+                for (int b = 0; b < na; b++) r_addmul(xi + j, E + j * n + b, zeta + b);
+            }
+            for (int j = 0; j < n; j++) {
+                r_set_zero(Gx + j);
+                for (int l = 0; l < n; l++) r_addmul(Gx + j, h.G + j * n + l, xi + l);
+            }
+            for (int i = 0; i < n; i++) {
+                r_set_zero(pw + i);
+                for (int j = 0; j < n; j++) r_addmul(pw + i, E + j * n + i, Gx + j);
+            }
+            CL_FN(cl_skate_p)(p, par, zeta);
+            cl_check_worst(res, skate_log2_relerr(p, pw, 6), "parameter set %d, draw %d", s, k);
+        }
+    }
+    return CL_OK;
+}
