@@ -172,6 +172,50 @@ static double lie_order_measure(const void *arg, char *note, size_t len)
 int check_order_cached(cl_check_result *res, int slot, double (*measure)(const void *arg, char *note, size_t len),
                        const void *arg);
 
+/*
+ * The step control of RKMK45: accepted steps of the adaptive integration to
+ * t = 1 at tolerances 2^-30 and 2^-50 (256 bits). The embedded pair's
+ * estimate |y₅ − y₄| is O(h⁵) per step, so the step count grows like
+ * tol^(−1/5): by 2^(20/5) = 16 between the two. Returns half the offset of
+ * the observed log2 ratio from 4 (so the shared ±0.5 rule of the order rows
+ * reads ±1 on the ratio's exponent); NaN when a run fails, which a wrong
+ * fourth-order weight does by exhausting the budget of 10⁵ evaluations.
+ */
+static double lie_rkmk45_control_measure(const void *arg, char *note, size_t len)
+{
+    (void)arg;
+    const cl_prec_t p = 256;
+    CL_FN(cl_lie_problem) pb = {3, 6, NULL, affine_field, affine_exp_act, affine_dexpinv, affine_bracket};
+    CL_FN(cl_lie_integrator) *w = CL_FN(cl_lie_new)(&pb, CL_LIE_RKMK45, p);
+    if (!w) return NAN;
+    CL_FN(cl_lie_set_budget)(w, 100000);
+    RV_DECL(y, 3, p);
+    R_DECL(t0, p); R_DECL(t1, p); R_DECL(h, p); R_DECL(tol, p);
+    long nacc[2] = {0, 0}, nrej = 0;
+    int st = CL_OK;
+    for (int k = 0; k < 2 && !st; k++) {
+        r_set_si(y, 1);
+        r_set_q(y + 1, 1, 2);
+        r_set_q(y + 2, -1, 2);
+        r_set_zero(t0);
+        r_set_si(t1, 1);
+        r_set_q(h, 1, 16);
+        r_set_si(tol, 1);
+        r_mul_2si(tol, tol, k ? -50 : -30);
+        st = CL_FN(cl_lie_integrate_adaptive)(w, y, t0, t1, h, tol, tol, nacc + k, &nrej);
+    }
+    CL_FN(cl_lie_free)(w);
+    double ratio = st || nacc[0] <= 0 ? NAN : log2((double)nacc[1] / (double)nacc[0]);
+    snprintf(note, len, "rkmk45 adaptive: %ld accepted steps at tol 2^-30, %ld at 2^-50 (status %d): log2 ratio %.2f, 20/5 = 4 expected",
+             nacc[0], nacc[1], st, ratio);
+    return (ratio - 4.0) / 2.0;
+}
+
+int check_lie_rkmk45_control_run(cl_check_result *res)
+{
+    return check_order_cached(res, 13, lie_rkmk45_control_measure, NULL);
+}
+
 int check_lie_order_run(cl_check_result *res, int which, int method, int series, long n0)
 {
     const lie_order_case c = {method, series, n0};
@@ -181,6 +225,7 @@ int check_lie_order_run(cl_check_result *res, int which, int method, int series,
 
 /* Measured by the MPFR copy at 256 bits on every rung: both copies call the same run. */
 int check_lie_order_run(cl_check_result *res, int which, int method, int series, long n0);
+int check_lie_rkmk45_control_run(cl_check_result *res);
 
 #define LIE_ORDER_WHY "the order is an integer and the reading is 2^order (1 + O(h)): within 0.5 it is nearer the order than either neighbour"
 
@@ -194,3 +239,8 @@ LIE_ORDER_CHECK(lie_order_rkmk4, "lie.order.rkmk4", "observed order of RKMK4 (cl
 LIE_ORDER_CHECK(lie_order_rkmk4_series, "lie.order.rkmk4-series", "observed order of RKMK4 with dexpinv as the Bernoulli series after ad^2, N = 16, 32, 64 to t = 1, within 0.5 of 4 (at 256 bits on every rung)", 2, CL_LIE_RKMK4, 2, 16)
 LIE_ORDER_CHECK(lie_order_cf4, "lie.order.cf4", "observed order of the commutator-free CF4 on y' = u(y) x y + v(y) in R^3, N = 16, 32, 64 to t = 1, within 0.5 of 4 (at 256 bits on every rung)", 3, CL_LIE_CF4, -1, 16)
 LIE_ORDER_CHECK(lie_order_rkmk45, "lie.order.rkmk45", "observed order of fixed-step RKMK Dormand-Prince 5 on y' = u(y) x y + v(y) in R^3, N = 8, 16, 32 to t = 1, within 0.5 of 5 (at 256 bits on every rung)", 4, CL_LIE_RKMK45, -1, 8)
+
+CL_CHECK(lie_rkmk45_control, "lie.rkmk45.control", .chapter = "core", .tags = "[NFOLD (6)]", .what = "adaptive RKMK Dormand-Prince 5(4) on y' = u(y) x y + v(y) to t = 1: accepted steps at tol 2^-50 over those at 2^-30 is 2^(20/5) = 16 within a factor 2 (the O(h^5) local estimate of the embedded pair; at 256 bits on every rung)", .cond = 1, .why = "the step count grows like tol^(-1/5) up to the rounding of a count of tens of steps: log2 of the ratio within 1 of 4", .kind = CL_CHECK_EXACT)
+{
+    return check_lie_rkmk45_control_run(res);
+}

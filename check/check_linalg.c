@@ -11,6 +11,7 @@
 #include "check.h"
 #include "linalg.h"
 #include "linalg_cases_impl.h"
+#include "energy_casimir.h"
 
 /* tridiag(−1, 2, −1), n = 20: eigenvalues 2 − 2cos(kπ/21); normal, κ = 1. */
 CL_CHECK(linalg_eig_tridiag, "core.linalg.eig_tridiag", .chapter = "core", .tags = "", .what = "eigenvalues of tridiag(-1,2,-1), n = 20, against 2 - 2cos(k pi/21), relative to ||A|| = 4", .cond = 320, .why = "symmetric (kappa = 1); Hessenberg + Francis QR backward error about 16 n u ||A||")
@@ -151,5 +152,97 @@ CL_CHECK(linalg_inertia, "core.linalg.inertia", .chapter = "core", .tags = "", .
     st = CL_FN(cl_sym_inertia)(&a, &b, &c, A, 6, 0);
     if (st) return st;
     if (!(a == 2 && b == 2 && c == 2)) cl_check_worst(res, 0.0, "[[0,B],[B^T,0]] gave (%d, %d, %d)", a, b, c);
+    return CL_OK;
+}
+
+/* 2I plus the cyclic shift of R^n (n = 3, 4, 6): a normal matrix whose
+ * eigenvalues are 2 + the n-th roots of unity, and on which the Francis
+ * double-shift QR stalls (both shifts of its trailing 2x2 are 2, and the
+ * shifted matrix is orthogonal), so the exceptional shifts of cl_eig, of
+ * size 2, must act and be added back. Each expected eigenvalue against the
+ * nearest one found, and each one found against the nearest expected. */
+CL_CHECK(linalg_eig_cyclic, "core.linalg.eig_cyclic", .chapter = "core", .tags = "", .what = "eigenvalues of 2I + the cyclic shift of R^n, n = 3, 4, 6 (QR stalls without exceptional shifts), against 2 + the n-th roots of unity, both ways (condition 1: normal matrix)", .cond = 256, .why = "backward error about 16 n u ||C|| with ||C||_2 = 3 and eigenvalue condition 1")
+{
+    static const int sizes[3] = {3, 4, 6};
+    cl_check_begin(res);
+    for (int s = 0; s < 3; s++) {
+        const int n = sizes[s];
+        RV_DECL(C, 36, prec); RV_DECL(wr, 6, prec); RV_DECL(wi, 6, prec); RV_DECL(zr, 6, prec); RV_DECL(zi, 6, prec);
+        R_DECL(a, prec); R_DECL(b, prec); R_DECL(pi2, prec);
+        for (int i = 0; i < n * n; i++) r_set_zero(C + i);
+        for (int i = 0; i < n; i++) {
+            r_set_si(C + ((i + 1) % n) * n + i, 1);
+            r_set_si(C + i * n + i, 2);
+        }
+        int st = CL_FN(cl_eig)(wr, wi, C, n);
+        if (st) return st;
+        r_const_pi(pi2);
+        r_mul_2si(pi2, pi2, 1);
+        for (int k = 0; k < n; k++) {
+            r_mul_si(a, pi2, k);
+            r_div_si(a, a, n);
+            r_cos(zr + k, a);
+            r_add_si(zr + k, zr + k, 2);
+            r_sin(zi + k, a);
+        }
+        for (int dir = 0; dir < 2; dir++) {
+            rsrc xr = dir ? wr : zr, xi = dir ? wi : zi, yr = dir ? zr : wr, yi = dir ? zi : wi;
+            for (int k = 0; k < n; k++) {
+                double best = INFINITY;
+                for (int j = 0; j < n; j++) {
+                    r_sub(a, xr + k, yr + j);
+                    r_sub(b, xi + k, yi + j);
+                    double e = fmax(r_log2abs(a), r_log2abs(b));
+                    if (e < best || isnan(e)) best = e;
+                }
+                cl_check_worst(res, best, "n = %d, %s %d", n, dir ? "eigenvalue" : "root", k);
+            }
+        }
+    }
+    return CL_OK;
+}
+
+/* The Energy–Casimir procedure of src/energy_casimir.c on a synthetic case
+ * with closed forms (n = 4, k = 2): DC₁ = e₁, DC₂ = e₁ + e₂, D²ℰ = D²C_j = I.
+ * For Dℰ = s(2, 3, 4, 12) the least-squares multipliers are c = s(1, −3),
+ * the residual ‖Dℰ + Σc_jDC_j‖ = s√160 over max(1, ‖Dℰ‖ = s√173), and the
+ * restricted Hessian is (1 + c₁ + c₂)I on span{e₃, e₄}: for s = 1 the
+ * eigenvalues −1 (negative definite), for s = 1/100 0.98 (positive). */
+CL_CHECK(linalg_energy_casimir, "core.energy_casimir.synthetic", .chapter = "core", .tags = "[SKATE App. A.1]", .what = "Energy-Casimir test on DC = (e1, e1 + e2), D2E = D2C = I, DE = s(2,3,4,12), s = 1 and 1/100: multipliers s(1, -3) and restricted eigenvalues 1 - 2s against closed forms (relative); the reported residual sqrt(160)/sqrt(173) and sqrt(160)/100 (a double: within 2^-40) and the definiteness", .cond = 64, .why = "a 4x2 Householder QR and a 2x2 back substitution of integers, a 4x4 null space and a 2x2 eigenproblem")
+{
+    enum { n = 4, k = 2 };
+    RV_DECL(DE, n, prec); RV_DECL(DC, k * n, prec); RV_DECL(HE, n * n, prec); RV_DECL(HC, k * n * n, prec);
+    RV_DECL(c, k, prec); RV_DECL(eig, n - k, prec); RV_DECL(want, 2, prec);
+    static const long de[n] = {2, 3, 4, 12};
+    cl_check_begin(res);
+    for (int i = 0; i < n * n; i++) r_set_zero(HE + i);
+    for (int i = 0; i < k * n * n; i++) r_set_zero(HC + i);
+    for (int i = 0; i < k * n; i++) r_set_zero(DC + i);
+    for (int i = 0; i < n; i++) {
+        r_set_si(HE + i * n + i, 1);
+        for (int j = 0; j < k; j++) r_set_si(HC + j * n * n + i * n + i, 1);
+    }
+    r_set_si(DC, 1);
+    r_set_si(DC + n, 1);
+    r_set_si(DC + n + 1, 1);
+    for (int s = 0; s < 2; s++) {
+        const long den = s ? 100 : 1;
+        for (int i = 0; i < n; i++) r_set_q(DE + i, de[i], den);
+        cl_ec_report rep;
+        int st = CL_FN(cl_energy_casimir)(&rep, c, NULL, NULL, eig, DE, DC, HE, HC, n, k, 0.0);
+        if (st) return st;
+        r_set_q(want, 1, den);
+        r_set_q(want + 1, -3, den);
+        cl_check_worst(res, CL_FN(cl_rvec_log2_maxdiff)(c, want, 2), "multipliers, s = 1/%ld", den);
+        r_set_q(want, den - 2, den);
+        r_set(want + 1, want);
+        cl_check_worst(res, CL_FN(cl_rvec_log2_maxdiff)(eig, want, 2), "eigenvalues, s = 1/%ld", den);
+        /* residual: √160/√173 (s = 1) or √160/100 (s = 1/100), as the double the report holds */
+        double expect = s ? 0.5 * log2(160.0) - log2(100.0) : 0.5 * (log2(160.0) - log2(173.0));
+        if (!(fabs(rep.log2_residual - expect) <= 0x1p-40))
+            cl_check_worst(res, INFINITY, "residual 2^%.6f, expected 2^%.6f, s = 1/%ld", rep.log2_residual, expect, den);
+        if (rep.definite != (s ? 1 : -1))
+            cl_check_worst(res, INFINITY, "definiteness %d, s = 1/%ld", rep.definite, den);
+    }
     return CL_OK;
 }

@@ -708,48 +708,137 @@ CL_CHECK(emb_general_magnetic, "emb.general.magnetic_sphere", .chapter = "EMB 2"
     return st;
 }
 
-/* DP[v]y of the models against (P(x + v) − P(x − v))y/2, exact for the
- * quadratic P = I − xxᵀ (pendulum on S¹ and S²) and the constant P of the
- * subspace, at arbitrary (not necessarily tangent) x, v, y. */
-CL_CHECK(emb_general_dproj, "emb.general.dproj_difference", .chapter = "EMB 2", .tags = "[EMB (2.5)]", .what = "DP[v]y of the S^1, S^2 and subspace models vs (P(x+v) - P(x-v))y/2, exact for quadratic P, at arbitrary x, v, y", .cond = 64, .why = "a few products of O(1) random entries")
+/* Model sys of the general routines' rows: the pendulum on S¹ (0) or S² (1)
+ * in f, or the subspace system of make_subspace(seed) in *sb (2). */
+static int open_general_model(int sys, emb_fixture *f, CL_FN(cl_emb_subspace) **sb, CL_FN(cl_emb_model) *m,
+                              cl_prec_t prec, uint64_t seed)
 {
-    cl_rng g = emb_rng(25);
-    RV_DECL(x, 5, prec); RV_DECL(v, 5, prec); RV_DECL(y, 5, prec); RV_DECL(xp, 5, prec);
-    RV_DECL(xm, 5, prec); RV_DECL(pp, 5, prec); RV_DECL(pm, 5, prec); RV_DECL(d, 5, prec);
+    *f = (emb_fixture){0};
+    *sb = NULL;
+    int st;
+    if (sys < 2) {
+        if ((st = open_pendulum(f, (size_t)sys + 2, prec))) return st;
+        *m = f->m;
+    } else {
+        if ((st = make_subspace(sb, prec, seed, NULL))) return st;
+        CL_FN(cl_emb_subspace_model)(*sb, m);
+    }
+    return CL_OK;
+}
+
+/* What a general-routine row compares at state k of model m (workspace w),
+ * drawn from g; 0 or an error that ends the row. */
+typedef int (*general_row)(cl_check_result *res, const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w, cl_rng *g,
+                           cl_prec_t prec, int sys, int k);
+
+/* \p row at NSTATES states of each of the S¹ and S² pendulums and the subspace system. */
+static int over_general_models(cl_check_result *res, cl_prec_t prec, uint64_t seed, uint64_t sub_seed, general_row row)
+{
+    cl_rng g = emb_rng(seed);
     cl_check_begin(res);
     int st = 0;
     for (int sys = 0; sys < 3 && !st; sys++) {
-        emb_fixture f = {0};
-        CL_FN(cl_emb_subspace) *sb = NULL;
+        emb_fixture f;
+        CL_FN(cl_emb_subspace) *sb;
         CL_FN(cl_emb_model) m;
-        if (sys < 2) {
-            if ((st = open_pendulum(&f, (size_t)sys + 2, prec))) break;
-            m = f.m;
-        } else {
-            if ((st = make_subspace(&sb, prec, 503, NULL))) break;
-            CL_FN(cl_emb_subspace_model)(sb, &m);
-        }
-        size_t n = m.n;
-        for (int k = 0; k < NSTATES && !st; k++) {
-            for (size_t i = 0; i < n; i++) {
-                r_set_d(x + i, cl_rng_normal(&g));
-                r_set_d(v + i, cl_rng_normal(&g));
-                r_set_d(y + i, cl_rng_normal(&g));
-                r_add(xp + i, x + i, v + i);
-                r_sub(xm + i, x + i, v + i);
-            }
-            m.proj(m.ctx, pp, xp, y);
-            m.proj(m.ctx, pm, xm, y);
-            for (size_t i = 0; i < n; i++) {
-                r_sub(pp + i, pp + i, pm + i);
-                r_mul_2si(pp + i, pp + i, -1);
-            }
-            st = m.dproj(m.ctx, d, x, v, y);
-            cl_check_worst(res, emb_rel_err(d, pp, n), NULL);
-        }
+        if ((st = open_general_model(sys, &f, &sb, &m, prec, sub_seed))) break;
+        CL_FN(cl_emb_work) *w = sys < 2 ? f.w : CL_FN(cl_emb_work_new)(m.n, prec);
+        if (!w) st = CL_ENOMEM;
+        for (int k = 0; k < NSTATES && !st; k++) st = row(res, &m, w, &g, prec, sys, k);
+        if (sys == 2) CL_FN(cl_emb_work_free)(w);
         emb_fixture_close(&f);
         CL_FN(cl_emb_subspace_free)(sb);
     }
     return st;
 }
 
+/* DP[v]y against (P(x + v) − P(x − v))y/2 at one random (x, v, y). */
+static int dproj_row(cl_check_result *res, const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w, cl_rng *g,
+                     cl_prec_t prec, int sys, int k)
+{
+    const size_t n = m->n;
+    RV_DECL(x, 5, prec); RV_DECL(v, 5, prec); RV_DECL(y, 5, prec); RV_DECL(xp, 5, prec);
+    RV_DECL(xm, 5, prec); RV_DECL(pp, 5, prec); RV_DECL(pm, 5, prec); RV_DECL(d, 5, prec);
+    for (size_t i = 0; i < n; i++) {
+        r_set_d(x + i, cl_rng_normal(g));
+        r_set_d(v + i, cl_rng_normal(g));
+        r_set_d(y + i, cl_rng_normal(g));
+        r_add(xp + i, x + i, v + i);
+        r_sub(xm + i, x + i, v + i);
+    }
+    m->proj(m->ctx, pp, xp, y);
+    m->proj(m->ctx, pm, xm, y);
+    for (size_t i = 0; i < n; i++) {
+        r_sub(pp + i, pp + i, pm + i);
+        r_mul_2si(pp + i, pp + i, -1);
+    }
+    int st = m->dproj(m->ctx, d, x, v, y);
+    cl_check_worst(res, emb_rel_err(d, pp, n), "system %d, state %d", sys, k);
+    return st;
+}
+
+/* DP[v]y of the models against (P(x + v) − P(x − v))y/2, exact for the
+ * quadratic P = I − xxᵀ (pendulum on S¹ and S²) and the constant P of the
+ * subspace, at arbitrary (not necessarily tangent) x, v, y. */
+CL_CHECK(emb_general_dproj, "emb.general.dproj_difference", .chapter = "EMB 2", .tags = "[EMB (2.5)]", .what = "DP[v]y of the S^1, S^2 and subspace models vs (P(x+v) - P(x-v))y/2, exact for quadratic P, at arbitrary x, v, y", .cond = 64, .why = "a few products of O(1) random entries")
+{
+    return over_general_models(res, prec, 25, 503, dproj_row);
+}
+
+
+/* emb_value_gradient_err at one random (x, v, e). */
+static int values_row(cl_check_result *res, const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w, cl_rng *g,
+                     cl_prec_t prec, int sys, int k)
+{
+    RV_DECL(x, 5, prec); RV_DECL(v, 5, prec); RV_DECL(e, 5, prec); RV_DECL(s, 30, prec);
+    int st = CL_OK;
+    emb_random_vec(x, m->n, 1.0, g);
+    emb_random_vec(v, m->n, 1.0, g);
+    emb_random_vec(e, m->n, 1.0, g);
+    cl_check_worst(res, emb_value_gradient_err(m, x, v, e, s, &st), "system %d, state %d", sys, k);
+    return st;
+}
+
+/* The values L and H of the S¹, S² and subspace models against their own
+ * derivatives: each model is quadratic in x and in v (μ) separately, so
+ * half the difference of the values at z ± e is the derivative along e
+ * exactly — a wrong sign or factor in L or H themselves (which no field
+ * reads) shows here. */
+CL_CHECK(emb_general_values, "emb.general.value_gradients", .chapter = "EMB 2", .tags = "[EMB (2.3)] [EMB (2.4)] [EMB (2.7)] [EMB (2.8)]", .what = "(F(z+e) - F(z-e))/2 against DF.e for F = L, H of the S^1, S^2 and subspace models in x and in v (mu), and for L_v against L_vv e, L_vx e; exact for these quadratic models, 20 random states (relative to the values)", .cond = 64, .why = "two values of a few dozen roundings each, differenced")
+{
+    return over_general_models(res, prec, 26, 504, values_row);
+}
+
+/* P(x)y accepted and P(x)y + 2^-10 (y − P(x)y) refused at one random (x, y), x unit on the spheres. */
+static int tangent_row(cl_check_result *res, const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w, cl_rng *g,
+                     cl_prec_t prec, int sys, int k)
+{
+    RV_DECL(x, 5, prec); RV_DECL(y, 5, prec); RV_DECL(v, 5, prec);
+    R_DECL(t, prec);
+    emb_random_vec(x, m->n, 1.0, g);
+    if (sys < 2) { /* onto the unit sphere */
+        emb_dot(t, x, x, m->n);
+        r_sqrt(t, t);
+        for (size_t i = 0; i < m->n; i++) r_div(x + i, x + i, t);
+    }
+    emb_random_vec(y, m->n, 1.0, g);
+    int st = m->proj(m->ctx, v, x, y);
+    if (st) return st;
+    int ok = CL_FN(cl_emb_check_tangent)(m, w, x, v, 64);
+    if (ok != CL_OK) cl_check_worst(res, INFINITY, "tangent v refused (%d), system %d state %d", ok, sys, k);
+    for (size_t i = 0; i < m->n; i++) {
+        r_sub(y + i, y + i, v + i);
+        r_mul_2si(y + i, y + i, -10);
+        r_add(v + i, v + i, y + i);
+    }
+    ok = CL_FN(cl_emb_check_tangent)(m, w, x, v, 64);
+    if (ok != CL_ENOTTANGENT) cl_check_worst(res, INFINITY, "non-tangent v not refused (%d), system %d state %d", ok, sys, k);
+    return CL_OK;
+}
+
+/* The tangency test of the general routines: P(x)y is accepted, and P(x)y
+ * plus a normal part of 2^-10 of it is refused, on S¹, S² and the subspace. */
+CL_CHECK(emb_general_tangent, "emb.general.check_tangent", .chapter = "EMB 2", .tags = "[EMB (2.2)]", .what = "cl_emb_check_tangent accepts v = P(x)y and refuses v + 2^-10 (y - P(x)y) (CL_ENOTTANGENT) on S^1, S^2 (x unit) and the subspace, 20 random states each", .cond = 1, .why = "yes/no: a projected vector is tangent to rounding, a normal part of 2^-10 is far above 64 ulps", .kind = CL_CHECK_EXACT)
+{
+    return over_general_models(res, prec, 27, 505, tangent_row);
+}

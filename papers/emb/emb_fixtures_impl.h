@@ -94,4 +94,56 @@ static inline int emb_rk4_written_out(emb_field F, const void *ctx, size_t n, rp
     }
     return CL_OK;
 }
+/**
+ * The values of a model against its derivatives, for a model quadratic in
+ * x and in v (or μ) separately — every model of this paper: along a
+ * direction e,
+ * \f[ \tfrac12\big(F(z + e) - F(z - e)\big) = DF(z)\,e \f]
+ * exactly, for F = L in x and in v, H in x and in μ, L_ẋ in v (against
+ * L_ẋẋ e) and in x (against L_ẋx e). Returns log2 of the largest
+ * discrepancy relative to max(1, the sizes of the values differenced);
+ * \p s is scratch of 6n entries. 0 or the status of a callback in \p st.
+ */
+static inline double emb_value_gradient_err(const CL_FN(cl_emb_model) *m, rsrc x, rsrc v, rsrc e, rptr s, int *st)
+{
+    size_t n = m->n;
+    cl_prec_t p = r_prec(s);
+    rptr zp = s, zm = s + n, g = s + 2 * n, a = s + 3 * n, b = s + 4 * n, d = s + 5 * n;
+    R_DECL(fp, p); R_DECL(fm, p); R_DECL(t, p);
+    double worst = -INFINITY;
+    *st = CL_OK;
+    for (int which = 0; which < 6 && !*st; which++) {
+        int in_x = which % 2 == 0, scalar = which < 4;
+        int (*F)(void *, rptr, rsrc, rsrc) = which < 2 ? m->lagrangian : which < 4 ? m->hamiltonian : m->lag_dv;
+        int (*G)(void *, rptr, rsrc, rsrc) = which == 0 ? m->lag_dx : which == 1 ? m->lag_dv
+                                             : which == 2 ? m->ham_dx : m->ham_dmu;
+        for (size_t i = 0; i < n; i++) {
+            r_add(zp + i, in_x ? x + i : v + i, e + i);
+            r_sub(zm + i, in_x ? x + i : v + i, e + i);
+        }
+        rsrc xp = in_x ? zp : x, xm = in_x ? zm : x, vp = in_x ? v : zp, vm = in_x ? v : zm;
+        if (scalar) {
+            if ((*st = F(m->ctx, fp, xp, vp)) || (*st = F(m->ctx, fm, xm, vm)) || (*st = G(m->ctx, g, x, v))) break;
+            r_sub(t, fp, fm);
+            r_mul_2si(t, t, -1);
+            for (size_t i = 0; i < n; i++) r_submul(t, g + i, e + i);
+            double sz = r_log2abs(fp), sm = r_log2abs(fm);
+            if (sm > sz) sz = sm;
+            double err = r_log2abs(t) - (sz > 0 ? sz : 0);
+            if (err > worst || isnan(err)) worst = err;
+        } else {
+            if ((*st = F(m->ctx, a, xp, vp)) || (*st = F(m->ctx, b, xm, vm))) break;
+            *st = in_x ? m->lag_dvdx(m->ctx, d, x, v, e) : m->lag_dvdv(m->ctx, d, x, v, e);
+            if (*st) break;
+            for (size_t i = 0; i < n; i++) {
+                r_sub(a + i, a + i, b + i);
+                r_mul_2si(a + i, a + i, -1);
+            }
+            double sz = CL_FN(cl_rvec_log2_maxabs)(b, n);
+            double err = CL_FN(cl_rvec_log2_maxdiff)(a, d, n) - (sz > 0 ? sz : 0);
+            if (err > worst || isnan(err)) worst = err;
+        }
+    }
+    return worst;
+}
 #endif

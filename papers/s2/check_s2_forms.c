@@ -472,3 +472,78 @@ CL_CHECK(s2_sph_angles, "s2.chain.spherical.angles", .chapter = "S2 V", .tags = 
     return CL_OK;
 }
 
+
+/* ---------------------------------------------- coupled system closed forms */
+
+/*
+ * The coupled system's inertia, potential, its gradient and the damping
+ * force against the formulas of its chapter page (s2_coupled.c):
+ * m_ii = a_i + b (e3.q_i)², m_ij = c q_i.q_j, U = Σ k_i e3.q_i + κ Σ_{i<j} q_i.q_j,
+ * ∂U/∂q_i = k_i e3 + κ Σ_{j≠i} q_j, f_i = −δ q̇_i. The forms and the
+ * conservation rows compare the system with itself, so a wrong constant in
+ * these (the same in every form) shows only here.
+ */
+CL_CHECK(s2_coupled_closed, "s2.coupled.closed_forms", .chapter = "S2 III.A", .tags = "[S2 (12)]", .what = "coupled spheres: m(q), U, dU/dq and the damping force against the chapter's formulas (a_i + b (e3.q_i)^2, c q_i.q_j, sum k_i e3.q_i + kappa sum q_i.q_j, -delta qdot), n = 1..4, 20 random states (relative)", .cond = 32, .why = "each side a few products and sums of O(n) terms")
+{
+    cl_rng g;
+    cl_rng_seed(&g, 6161);
+    cl_check_begin(res);
+    int st = CL_OK;
+    for (size_t n = 1; n <= 4 && !st; n++) {
+        cl_rng h = g; /* the same draws as s2t_random_coupled: a_i, k_i in turn */
+        RV_DECL(a, 4, prec); RV_DECL(k, 4, prec);
+        for (size_t i = 0; i < n; i++) {
+            r_set_d(a + i, cl_rng_range(&h, (double)n, 2.0 * (double)n));
+            r_set_d(k + i, cl_rng_range(&h, -2, 2));
+        }
+        CL_FN(cl_s2_coupled) *cp = s2t_random_coupled(n, prec, &g, 1);
+        if (!cp) return CL_ENOMEM;
+        const CL_FN(cl_s2_quad) *sys = CL_FN(cl_s2_coupled_quad)(cp);
+        RV_DECL(x, 24, prec); RV_DECL(m, 16, prec); RV_DECL(mw, 16, prec); RV_DECL(dU, 12, prec);
+        RV_DECL(dUw, 12, prec); RV_DECL(f, 12, prec); RV_DECL(fw, 12, prec);
+        R_DECL(U, prec); R_DECL(Uw, prec); R_DECL(t, prec);
+        for (int d = 0; d < DRAWS && !st; d++) {
+            s2t_random_state(x, n, 1.0, &g);
+            rsrc q = x, qd = x + 3 * n;
+            if ((st = sys->inertia(sys->ctx, m, q)) || (st = sys->potential(sys->ctx, U, dU, q)) ||
+                (st = sys->force(sys->ctx, f, q, qd)))
+                break;
+            r_set_zero(Uw);
+            for (size_t i = 0; i < n; i++) {
+                r_addmul(Uw, k + i, q + 3 * i + 2);
+                r_set_zero(dUw + 3 * i); r_set_zero(dUw + 3 * i + 1); r_set(dUw + 3 * i + 2, k + i);
+                for (int c = 0; c < 3; c++) {
+                    r_mul_2si(fw + 3 * i + c, qd + 3 * i + c, -2); /* δ = 1/4 */
+                    r_neg(fw + 3 * i + c, fw + 3 * i + c);
+                }
+                for (size_t j = 0; j < n; j++) {
+                    rptr e = mw + i * n + j;
+                    if (i == j) {
+                        r_sqr(e, q + 3 * i + 2);
+                        r_mul_si(e, e, 7);
+                        r_div_si(e, e, 10); /* b = 7/10 */
+                        r_add(e, e, a + i);
+                    } else {
+                        v3_dot(e, q + 3 * i, q + 3 * j);
+                        r_mul_2si(e, e, -1); /* c = 1/2 */
+                        r_set_q(t, 3, 10); /* κ = 3/10 */
+                        for (int c = 0; c < 3; c++) r_addmul(dUw + 3 * i + c, t, q + 3 * j + c);
+                        if (j > i) {
+                            v3_dot(t, q + 3 * i, q + 3 * j);
+                            r_mul_si(t, t, 3);
+                            r_div_si(t, t, 10);
+                            r_add(Uw, Uw, t);
+                        }
+                    }
+                }
+            }
+            double su = r_log2abs(Uw);
+            cl_check_worst(res, CL_FN(cl_rvec_log2_maxdiff)(m, mw, n * n) - fmax(0, CL_FN(cl_rvec_log2_maxabs)(mw, n * n)), "m, n = %zu draw %d", n, d);
+            cl_check_worst(res, CL_FN(cl_rvec_log2_maxdiff)(U, Uw, 1) - fmax(0, su), "U, n = %zu draw %d", n, d);
+            cl_check_worst(res, CL_FN(cl_rvec_log2_maxdiff)(dU, dUw, 3 * n) - fmax(0, CL_FN(cl_rvec_log2_maxabs)(dUw, 3 * n)), "dU, n = %zu draw %d", n, d);
+            cl_check_worst(res, CL_FN(cl_rvec_log2_maxdiff)(f, fw, 3 * n) - fmax(0, CL_FN(cl_rvec_log2_maxabs)(fw, 3 * n)), "force, n = %zu draw %d", n, d);
+        }
+        CL_FN(cl_s2_coupled_free)(cp);
+    }
+    return st;
+}

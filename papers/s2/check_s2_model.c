@@ -109,3 +109,75 @@ CL_CHECK(s2_model_chain2_legendre, "s2.model.chain2.legendre", .chapter = "S2 II
 {
     return over_chain2(res, prec, 5151, state_gap);
 }
+
+/* The model's maps from (q, q̇) into the form and its energy E = Σ q̇_i·∂L/∂q̇_i − L
+ * against the chapter's transforms and energy (S2 (38)–(39)), relative. */
+static double forward_energy_gap(CL_FN(cl_lagr_s2) *lg, CL_FN(cl_chain) *ch, int form, rsrc x, rptr a, rptr b)
+{
+    cl_prec_t p = r_prec(a);
+    R_DECL(E1, p); R_DECL(E2, p);
+    CL_FN(cl_s2_quad_ws) *ws = CL_FN(cl_chain_ws)(ch);
+    if (CL_FN(cl_s2_quad_convert)(ws, form, x, CL_S2_QDOT, b) || CL_FN(cl_lagr_s2_convert)(lg, CL_S2_QDOT, b, form, a) ||
+        CL_FN(cl_lagr_s2_value)(lg, -1, form, E1, x) || CL_FN(cl_s2_quad_energy)(ws, form, E2, x))
+        return NAN;
+    double e1 = CL_FN(cl_rvec_log2_maxdiff)(a, x, 12) - CL_FN(cl_rvec_log2_maxabs)(x, 12);
+    double e2 = CL_FN(cl_rvec_log2_maxdiff)(E1, E2, 1) - fmax(0, r_log2abs(E2));
+    return e1 > e2 ? e1 : e2;
+}
+
+CL_CHECK(s2_model_chain2_forward, "s2.model.chain2.forward_energy", .chapter = "S2 III-IV", .tags = "[S2 (3),(5),(20),(28),(38),(39)]", .what = "models/chain2.model (random m, l): the model's maps from qdot into omega, mu, pi and its energy sum qdot.dL/dqdot - L against the chapter's transforms and energy (relative)", .cond = 1024, .why = "a 6x6 solve on the chapter's side of the round trip; the inertia's condition is < 10^2")
+{
+    return over_chain2(res, prec, 5152, forward_energy_gap);
+}
+
+/*
+ * The coupled spheres of s2_coupled.c (n = 2, undamped) written as a model:
+ * their inertia depends on q, so the terms ∂²L/∂q̇∂q of the generic fields,
+ * which vanish for the chain, enter. The model's fields in every form
+ * against the chapter's hand-derived ones.
+ */
+static const char coupled2_model[] =
+    "manifold q1, q2 : S2\n"
+    "parameters a1 = 2, a2 = 2.5, b = 0.7, c = 0.5, k1 = 1, k2 = -1.5, kappa = 0.3\n"
+    "lagrangian 1/2*((a1 + b*q1.z^2)*dot(q1', q1') + (a2 + b*q2.z^2)*dot(q2', q2')\n"
+    "                + 2*c*dot(q1, q2)*dot(q1', q2'))\n"
+    "           - (k1*q1.z + k2*q2.z + kappa*dot(q1, q2))\n";
+
+CL_CHECK(s2_model_coupled_rhs, "s2.model.coupled.rhs", .chapter = "S2 III-IV", .tags = "[S2 (11),(13),(19),(27),(36)]", .what = "the coupled spheres (n = 2, inertia depending on q) written as a model: the engine's fields in the forms qdot, omega, mu, pi against the chapter's hand-derived ones at 20 random states (relative)", .cond = 4096, .why = "a dense 6x6 solve (and for mu, pi a Newton step with the same matrix) on each side; the inertia's condition is < 10^2")
+{
+    cl_model *m = NULL;
+    cl_sys_error e;
+    int st = cl_model_parse(&m, "coupled2", coupled2_model, sizeof coupled2_model - 1, &e);
+    if (st) return st;
+    static const char *const pv[7] = {"2", "2.5", "0.7", "0.5", "1", "-1.5", "0.3"};
+    RV_DECL(par, 7, prec);
+    for (int k = 0; k < 7; k++) CL_FN(cl_real_from_str)(par + k, pv[k]);
+    R_DECL(zero, prec);
+    r_set_zero(zero);
+    RV_DECL(a2, 2, prec); RV_DECL(k2, 2, prec);
+    r_set(a2, par); r_set(a2 + 1, par + 1); r_set(k2, par + 4); r_set(k2 + 1, par + 5);
+    CL_FN(cl_s2_coupled) *cp = NULL;
+    CL_FN(cl_lagr_s2) *lg = CL_FN(cl_lagr_s2_new)(m->g, m->L, m->n, m->nparam, prec);
+    if (!lg) st = CL_ENOMEM;
+    if (!st) st = CL_FN(cl_s2_coupled_new)(&cp, 2, a2, par + 2, par + 3, k2, par + 6, zero, prec);
+    for (size_t k = 0; k < m->nparam && !st; k++) CL_FN(cl_lagr_s2_set_param)(lg, k, par + k);
+    CL_FN(cl_s2_quad_ws) *ws = cp ? CL_FN(cl_s2_coupled_ws)(cp) : NULL;
+    cl_rng g;
+    cl_rng_seed(&g, 5153);
+    RV_DECL(x, 12, prec); RV_DECL(y, 12, prec); RV_DECL(a, 12, prec); RV_DECL(b, 12, prec);
+    static const char *const forms[] = {"qdot", "omega", "mu", "pi"};
+    cl_check_begin(res);
+    for (int k = 0; k < DRAWS && !st; k++) {
+        s2t_random_state(x, 2, 1.0, &g);
+        for (int form = 0; form < 4 && !st; form++) {
+            if ((st = CL_FN(cl_s2_quad_convert)(ws, CL_S2_QDOT, x, form, y))) break;
+            if ((st = CL_FN(cl_lagr_s2_rhs)(lg, form, a, y)) || (st = CL_FN(cl_s2_quad_rhs)(ws, form, b, y))) break;
+            cl_check_worst(res, CL_FN(cl_rvec_log2_maxdiff)(a, b, 12) - CL_FN(cl_rvec_log2_maxabs)(b, 12),
+                           "%s form, draw %d", forms[form], k);
+        }
+    }
+    CL_FN(cl_lagr_s2_free)(lg);
+    CL_FN(cl_s2_coupled_free)(cp);
+    cl_model_free(m);
+    return st;
+}

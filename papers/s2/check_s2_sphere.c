@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include "r3.h"
 #include "check.h"
+#include "s2_pi.h"
 #define CL_TEMPLATE_HEADER "s2_sphere_decl.h"
 #include "cl_instantiate.h"
 #define CL_TEMPLATE_HEADER "deriv_decl.h"
@@ -262,6 +263,30 @@ CL_CHECK(s2_kin_omega_dot, "s2.kin.omega_dot", .chapter = "S2 II", .tags = "[S2 
         cl_check_worst(res, CL_FN(cl_rvec_log2_maxdiff)(wd, rhs, 3) - scale, "largest at draw %d", k);
         v3_dot(tmp, q, wd);                           /* ω̇ ⟂ q */
         cl_check_worst(res, r_log2abs(tmp) - scale, "largest at draw %d", k);
+    }
+    return CL_OK;
+}
+
+/* π_i = S(q_i)μ_i [S2 (14)], (3) by cl_s2_pi_from_mu against the hat matrix
+ * times μ_i, for three spheres at once (so the index of each sphere enters). */
+CL_CHECK(s2_kin_pi_from_mu, "s2.kin.pi_from_mu", .chapter = "S2 IV", .tags = "[S2 (3)] [S2 (14)]", .what = "cl_s2_pi_from_mu (pi_i = q_i x mu_i, n = 3) against S(q_i) mu_i by the hat matrix at 500 random (q, mu), relative to |mu|", .cond = 4, .why = "two products and a subtraction per entry on each side")
+{
+    cl_rng g;
+    cl_rng_seed(&g, 36);
+    RV_DECL(q, 9, prec); RV_DECL(mu, 9, prec); RV_DECL(pi, 9, prec); RV_DECL(S, 9, prec); RV_DECL(want, 3, prec);
+    cl_check_begin(res);
+    for (int k = 0; k < S2C_DRAWS / 3; k++) {
+        for (int i = 0; i < 3; i++) {
+            CL_FN(cl_v3_random_unit)(q + 3 * i, &g);
+            s2c_draw_tangent(mu + 3 * i, q + 3 * i, &g);
+        }
+        CL_FN(cl_s2_pi_from_mu)(3, pi, q, mu);
+        for (int i = 0; i < 3; i++) {
+            CL_FN(cl_s2_hat)(S, q + 3 * i);
+            m3_mul_v3(want, S, mu + 3 * i);
+            cl_check_worst(res, CL_FN(cl_rvec_log2_maxdiff)(pi + 3 * i, want, 3) - s2c_log2norm(mu + 3 * i),
+                           "sphere %d at draw %d", i, k);
+        }
     }
     return CL_OK;
 }

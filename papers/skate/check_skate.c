@@ -9,17 +9,23 @@
 #include "check.h"
 #include "linalg.h"
 #include "skate_fixtures_impl.h"
+#include "deriv.h"
+#define CL_TEMPLATE_HEADER "deriv_decl.h"
+#include "cl_instantiate.h"
 
 #define DRAWS 40
 
-/* (38) against (21) projected by (33), and Theorem 9 against (38). */
-static int forms_common(cl_check_result *res, cl_prec_t prec, int thm9)
+/* What a row compares at one state ζ (Γ = (0, Γ₂, Γ₃)) of parameter set par,
+ * with the skate's Hamel system h; \p which selects a variant. */
+typedef double (*skate_measure)(rsrc par, const CL_FN(cl_hamel) *h, rsrc zeta, rsrc Ga, int which, int *st);
+
+/* \p measure at DRAWS random ζ of each uncontrolled parameter set. */
+static int over_skate_states(cl_check_result *res, cl_prec_t prec, uint64_t seed, skate_measure measure, int which)
 {
     cl_rng g;
-    cl_rng_seed(&g, thm9 ? 925 : 2125);
+    cl_rng_seed(&g, seed);
     RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(store, CL_SKATE_HAMEL_STORE, prec);
-    RV_DECL(zeta, 5, prec); RV_DECL(z, 9, prec); RV_DECL(dz, 9, prec); RV_DECL(f, 5, prec); RV_DECL(fo, 5, prec);
-    RV_DECL(Ga, 3, prec); RV_DECL(dv, 3, prec); RV_DECL(dG, 3, prec);
+    RV_DECL(zeta, 5, prec); RV_DECL(Ga, 3, prec);
     CL_FN(cl_hamel) h;
     cl_check_begin(res);
     for (int s = 0; s < SKATE_NSETS_UNCONTROLLED; s++) {
@@ -28,22 +34,38 @@ static int forms_common(cl_check_result *res, cl_prec_t prec, int thm9)
         CL_FN(cl_skate_hamel)(&h, store, par);
         for (int k = 0; k < DRAWS; k++) {
             skate_random_zeta(zeta, &g);
-            int st = CL_FN(cl_skate_rhs_zeta)(f, par, zeta);
+            r_set_zero(Ga); r_set(Ga + 1, zeta + 3); r_set(Ga + 2, zeta + 4);
+            int st = CL_OK;
+            double e = measure(par, &h, zeta, Ga, which, &st);
             if (st) return st;
-            if (thm9) {
-                r_set_zero(Ga); r_set(Ga + 1, zeta + 3); r_set(Ga + 2, zeta + 4);
-                if ((st = CL_FN(cl_hamel_rhs)(dv, dG, NULL, &h, zeta, Ga))) return st;
-                for (int i = 0; i < 3; i++) r_set(fo + i, dv + i);
-                r_set(fo + 3, dG + 1); r_set(fo + 4, dG + 2);
-            } else {
-                CL_FN(cl_skate_zeta_to_z)(z, zeta);
-                if ((st = CL_FN(cl_skate_rhs_z)(dz, NULL, par, z))) return st;
-                skate_zdot_to_zetadot(fo, z, dz);
-            }
-            cl_check_worst(res, skate_log2_relerr(fo, f, 5), "parameter set %d, draw %d", s, k);
+            cl_check_worst(res, e, "parameter set %d, draw %d", s, k);
         }
     }
     return CL_OK;
+}
+
+/* (38) against (21) projected by (33) (which = 0), and Theorem 9 against (38) (which = 1). */
+static double forms_gap(rsrc par, const CL_FN(cl_hamel) *h, rsrc zeta, rsrc Ga, int thm9, int *st)
+{
+    cl_prec_t prec = r_prec(zeta);
+    RV_DECL(z, 9, prec); RV_DECL(dz, 9, prec); RV_DECL(f, 5, prec); RV_DECL(fo, 5, prec);
+    RV_DECL(dv, 3, prec); RV_DECL(dG, 3, prec);
+    if ((*st = CL_FN(cl_skate_rhs_zeta)(f, par, zeta))) return NAN;
+    if (thm9) {
+        if ((*st = CL_FN(cl_hamel_rhs)(dv, dG, NULL, h, zeta, Ga))) return NAN;
+        for (int i = 0; i < 3; i++) r_set(fo + i, dv + i);
+        r_set(fo + 3, dG + 1); r_set(fo + 4, dG + 2);
+    } else {
+        CL_FN(cl_skate_zeta_to_z)(z, zeta);
+        if ((*st = CL_FN(cl_skate_rhs_z)(dz, NULL, par, z))) return NAN;
+        skate_zdot_to_zetadot(fo, z, dz);
+    }
+    return skate_log2_relerr(fo, f, 5);
+}
+
+static int forms_common(cl_check_result *res, cl_prec_t prec, int thm9)
+{
+    return over_skate_states(res, prec, thm9 ? 925 : 2125, forms_gap, thm9);
 }
 
 CL_CHECK(skate_z_zeta, "skate.forms.z_zeta", .chapter = "SKATE 3, 5", .tags = "[SKATE (17), (21), (33), (35b), (38)]", .what = "f(zeta) of (38) (its Gamma rows are (35b)) against the z-form (21), the skate's (17a)-(17b) with multipliers, projected by (33), 120 random consistent states (relative)", .cond = 1024, .why = "the z-form solves a 6x6 system with cond(G) about 1e3 and a 3x3 Schur system; (38) divides by I2 G2^2 + I3 G3^2 >= I3")
@@ -277,3 +299,111 @@ CL_CHECK(skate_matching, "skate.control.matching", .chapter = "SKATE 6", .tags =
     return CL_OK;
 }
 
+
+/* ------------------------------------- invariants: values against derivatives */
+
+#if CL_PREC == CL_MPFR
+/* (ℰ, C₁, C₂, C₃) at ζ, at the precision of the output; ctx: the parameters. */
+int check_skate_inv_values(mpfr_ptr y, mpfr_srcptr x, void *ctx)
+{
+    cl_skate_energy_zeta_mp(y, (mpfr_srcptr)ctx, x);
+    return cl_skate_invariants_mp(y + 1, (mpfr_srcptr)ctx, x);
+}
+
+/* The hand gradients (Dℰ, DC₁, DC₂, DC₃) at ζ, 20 numbers. */
+int check_skate_inv_grads(mpfr_ptr y, mpfr_srcptr x, void *ctx)
+{
+    mpfr_prec_t p = mpfr_get_prec(y);
+    mpfr_ptr H = cl_rvec_new_mp(100, p);
+    if (!H) return CL_ENOMEM;
+    int st = cl_skate_invariant_derivatives_mp(y, y + 5, H, H + 25, (mpfr_srcptr)ctx, x);
+    cl_rvec_free_mp(H);
+    return st;
+}
+#endif
+int check_skate_inv_values(mpfr_ptr y, mpfr_srcptr x, void *ctx);
+int check_skate_inv_grads(mpfr_ptr y, mpfr_srcptr x, void *ctx);
+
+/* The hand-derived gradients and Hessians of ℰ and C₁, C₂, C₃ that feed the
+ * Energy–Casimir test, against src/deriv: the gradients against the
+ * Jacobian of the values (30), (36), (37), the Hessians against the
+ * Jacobian of the hand gradients. The rates row reads the gradients along
+ * the flow only, and no row read the Hessians away from the equilibria. */
+CL_CHECK(skate_inv_derivs, "skate.invariants.derivatives", .chapter = "SKATE 5.2", .tags = "[SKATE (30), (36), (37), App. A.1]", .what = "hand gradients of E, C1, C2, C3 against src/deriv's Jacobian of their values (30), (36), (37), and the hand Hessians against the Jacobian of the hand gradients; 3 parameter sets x 3 random states (relative to max(1, |entries|))", .cond = 8192, .why = "src/deriv: 2^-p relative to max(|J|, 2^-12 |f|) (its file comment); the hand formulas a few dozen roundings")
+{
+    cl_rng g;
+    cl_rng_seed(&g, 909);
+    RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(zeta, 5, prec);
+    RV_DECL(D, 20, prec); RV_DECL(H, 100, prec); RV_DECL(Dd, 20, prec); RV_DECL(Hd, 100, prec);
+    cl_check_begin(res);
+    int st = CL_OK;
+    for (int s = 0; s < SKATE_NSETS_UNCONTROLLED && !st; s++) {
+        skate_set_params(par, s);
+        mpfr_ptr pm = cl_rvec_new_mp(CL_SKATE_NPAR, prec);
+        if (!pm) return CL_ENOMEM;
+        for (int i = 0; i < CL_SKATE_NPAR; i++) r_get_mpfr(pm + i, par + i);
+        for (int k = 0; k < 3 && !st; k++) {
+            skate_random_zeta(zeta, &g);
+            if ((st = CL_FN(cl_skate_invariant_derivatives)(D, D + 5, H, H + 25, par, zeta))) break;
+            if ((st = CL_FN(cl_jacobian)(Dd, NULL, check_skate_inv_values, pm, zeta, 5, 4))) break;
+            if ((st = CL_FN(cl_jacobian)(Hd, NULL, check_skate_inv_grads, pm, zeta, 5, 20))) break;
+            double sd = fmax(0, CL_FN(cl_rvec_log2_maxabs)(Dd, 20)), sh = fmax(0, CL_FN(cl_rvec_log2_maxabs)(Hd, 100));
+            cl_check_worst(res, CL_FN(cl_rvec_log2_maxdiff)(D, Dd, 20) - sd, "gradients, set %d state %d", s, k);
+            cl_check_worst(res, CL_FN(cl_rvec_log2_maxdiff)(H, Hd, 100) - sh, "Hessians, set %d state %d", s, k);
+        }
+        cl_rvec_free_mp(pm);
+    }
+    return st;
+}
+
+/* The general Hamel system's energy against the skate's (30). */
+static double hamel_energy_gap(rsrc par, const CL_FN(cl_hamel) *h, rsrc zeta, rsrc Ga, int which, int *st)
+{
+    RV_DECL(E, 2, r_prec(zeta));
+    (void)which;
+    if ((*st = CL_FN(cl_hamel_energy)(E, h, zeta, Ga))) return NAN;
+    CL_FN(cl_skate_energy_zeta)(E + 1, par, zeta);
+    return skate_log2_relerr(E, E + 1, 1);
+}
+
+/* The energy of the general Hamel system [SKATE (30)] (½ξᵀGξ + U from the
+ * basis (31), which no field reads: the fields use dU) against the
+ * skate's hand-written energy, at random ζ. */
+CL_CHECK(skate_hamel_energy, "skate.hamel.energy", .chapter = "SKATE 4, 5", .tags = "[SKATE (30), (31)]", .what = "energy of the general Hamel system on the basis (31) against the skate's energy (30) in zeta, 3 parameter sets x 40 random states (relative)", .cond = 64, .why = "a 6x6 quadratic form in the Hamel basis against a few hand products")
+{
+    return over_skate_states(res, prec, 930, hamel_energy_gap, 0);
+}
+
+/* cl_skate_p against Σ_j 𝓔_ji (G ξ)_j, ξ = Σ_β 𝓔_β v^β. */
+static double momenta_gap(rsrc par, const CL_FN(cl_hamel) *h, rsrc zeta, rsrc Ga, int which, int *st)
+{
+    cl_prec_t prec = r_prec(zeta);
+    RV_DECL(p, 6, prec); RV_DECL(pw, 6, prec); RV_DECL(E, 36, prec); RV_DECL(dE, 108, prec);
+    RV_DECL(xi, 6, prec); RV_DECL(Gx, 6, prec);
+    const int n = h->n, na = h->n - h->r;
+    (void)which;
+    if (n != 6 || h->nx != 3) { *st = CL_EDIM; return NAN; }
+    h->basis(E, dE, Ga, h->ctx);
+    for (int j = 0; j < n; j++) {
+        r_set_zero(xi + j);
+        for (int b = 0; b < na; b++) r_addmul(xi + j, E + j * n + b, zeta + b);
+    }
+    for (int j = 0; j < n; j++) {
+        r_set_zero(Gx + j);
+        for (int l = 0; l < n; l++) r_addmul(Gx + j, h->G + j * n + l, xi + l);
+    }
+    for (int i = 0; i < n; i++) {
+        r_set_zero(pw + i);
+        for (int j = 0; j < n; j++) r_addmul(pw + i, E + j * n + i, Gx + j);
+    }
+    CL_FN(cl_skate_p)(p, par, zeta);
+    return skate_log2_relerr(p, pw, 6);
+}
+
+/* The six momenta of §5.1 [SKATE (24)], written out by hand in
+ * cl_skate_p, against (29): p_i = 𝒢_iβ v^β = Σ_j 𝓔_ji (G ξ)_j with
+ * ξ = Σ_β 𝓔_β v^β from the Hamel basis (31) and the standard inertia G. */
+CL_CHECK(skate_momenta, "skate.momenta.p", .chapter = "SKATE 5.1", .tags = "[SKATE (24), (29), (31)]", .what = "the momenta p_1..p_6 by hand (24) against G_(i beta) v^beta from the Hamel basis (31) and the inertia, 3 parameter sets x 40 random states (relative)", .cond = 64, .why = "two 6x6 products in the Hamel basis against a few hand products")
+{
+    return over_skate_states(res, prec, 931, momenta_gap, 0);
+}
