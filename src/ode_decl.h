@@ -248,10 +248,9 @@ int CL_FN(cl_ode_step)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rsrc
  * rejection. An estimate no larger than one unit of rounding of the state's
  * largest entry is rounding noise (with GBS's orders of 100 and more, the
  * rule above would read the noise as err ≈ 1 and hold the step near its
- * first guess): the error is then at most that rounding level, 2^l in the
- * scaled norm, and the step grows by 2^(−l/(q+1)), at least 2^(1/8) and at
- * most 2 (doubling outright, when the tolerance is close to the rounding,
- * made GBS at order 200 reject about one step in five). A non-finite trial
+ * first guess): the step then doubles. (Growing it by 2^(−l/(q+1)) only,
+ * with 2^l the rounding level in the scaled norm, rejects fewer GBS steps at
+ * order 200 but slows long high-precision runs threefold.) A non-finite trial
  * result counts as a rejection with h/5.
  *
  * Events (cl_ode_set_event()): after each accepted step from t_n to
