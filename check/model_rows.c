@@ -15,6 +15,10 @@
  *   MODEL.eq.NAME   a declared equilibrium: the field vanishes there and the
  *                   Jacobian's eigenvalues agree between forms and with a
  *                   reference at twice the precision
+ *
+ * Those are for models of S² factors (cl_lagr_s2); a model of SO(3), S¹ or
+ * Rᵏ factors gets the rows of its system's descriptor instead (below,
+ * "models of other kinds").
  */
 #include <math.h>
 #include <stdlib.h>
