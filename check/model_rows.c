@@ -640,43 +640,67 @@ static int ext_forms(const ext_run *r, size_t *maxdim)
     return k;
 }
 
-/* Round trips 0 → k → 0, and 0 → j → k against 0 → k, at DRAWS random states of form 0 (relative). */
-static int ext_row_legendre(cl_check_result *res, cl_prec_t prec)
+/*
+ * A row over \p draws random states of form 0: \p measure judges one state x
+ * (workspace w of \p nw·D numbers, D the largest state length, nf the
+ * number of forms) with r at the working precision and rg (when \p guard)
+ * carrying GBS's guard bits.
+ */
+typedef int (*ext_measure)(cl_check_result *res, ext_run *r, ext_run *rg, mpfr_srcptr x, mpfr_ptr w, size_t D, int nf, int draw);
+
+static int over_ext_states(cl_check_result *res, cl_prec_t prec, uint64_t seed, int draws, size_t nw, int guard, ext_measure measure)
 {
-    ext_run r;
+    ext_run r, rg = {0};
     int st = ext_open(&r, prec);
     cl_check_begin(res);
     if (st) return st;
-    const cl_system *s = r.s;
-    size_t D, d0 = s->dim(r.inst, 0);
+    if (guard && (st = ext_open(&rg, gbs_guarded(prec)))) {
+        ext_close(&r);
+        return st;
+    }
+    size_t D;
     int nf = ext_forms(&r, &D);
-    mpfr_ptr x = cl_rvec_new_mp(D * 4, prec);
+    mpfr_ptr x = cl_rvec_new_mp(D * (nw + 1), prec);
     if (!x) st = CL_ENOMEM;
     cl_rng g;
-    cl_rng_seed(&g, 7102);
-    for (int k = 0; k < DRAWS && !st; k++) {
-        mpfr_ptr y = x + D, z = y + D, u = z + D;
-        st = s->random_state(r.inst, 0, x, &g);
-        double sx = cl_rvec_log2_maxabs_mp(x, d0);
-        for (int f = 1; f < nf && !st; f++) {
-            size_t df = s->dim(r.inst, f);
-            st = s->convert(r.inst, 0, x, f, y);
-            if (!st) st = s->convert(r.inst, f, y, 0, z);
-            if (!st) cl_check_worst(res, rel(z, x, d0, sx), "draw %d: %s -> %s -> %s", k, s->forms[0], s->forms[f], s->forms[0]);
-            for (int j = 1; j < nf && !st; j++) {
-                if (j == f) continue;
-                st = s->convert(r.inst, 0, x, j, z);
-                if (!st) st = s->convert(r.inst, j, z, f, u);
-                if (!st)
-                    cl_check_worst(res, rel(u, y, df, cl_rvec_log2_maxabs_mp(y, df)), "draw %d: %s -> %s -> %s against %s -> %s", k,
-                                   s->forms[0], s->forms[j], s->forms[f], s->forms[0], s->forms[f]);
-            }
-        }
+    cl_rng_seed(&g, seed);
+    for (int k = 0; k < draws && !st; k++) {
+        st = r.s->random_state(r.inst, 0, x, &g);
+        if (!st) st = measure(res, &r, guard ? &rg : NULL, x, x + D, D, nf, k);
     }
     cl_rvec_free_mp(x);
+    if (guard) ext_close(&rg);
     ext_close(&r);
     return st;
 }
+
+/* Round trips 0 → k → 0, and 0 → j → k against 0 → k (relative). */
+static int ext_legendre_gap(cl_check_result *res, ext_run *r, ext_run *rg, mpfr_srcptr x, mpfr_ptr w, size_t D, int nf, int k)
+{
+    const cl_system *s = r->s;
+    size_t d0 = s->dim(r->inst, 0);
+    mpfr_ptr y = w, z = y + D, u = z + D;
+    double sx = cl_rvec_log2_maxabs_mp(x, d0);
+    int st = CL_OK;
+    (void)rg;
+    for (int f = 1; f < nf && !st; f++) {
+        size_t df = s->dim(r->inst, f);
+        st = s->convert(r->inst, 0, x, f, y);
+        if (!st) st = s->convert(r->inst, f, y, 0, z);
+        if (!st) cl_check_worst(res, rel(z, x, d0, sx), "draw %d: %s -> %s -> %s", k, s->forms[0], s->forms[f], s->forms[0]);
+        for (int j = 1; j < nf && !st; j++) {
+            if (j == f) continue;
+            st = s->convert(r->inst, 0, x, j, z);
+            if (!st) st = s->convert(r->inst, j, z, f, u);
+            if (!st)
+                cl_check_worst(res, rel(u, y, df, cl_rvec_log2_maxabs_mp(y, df)), "draw %d: %s -> %s -> %s against %s -> %s", k,
+                               s->forms[0], s->forms[j], s->forms[f], s->forms[0], s->forms[f]);
+        }
+    }
+    return st;
+}
+
+static int ext_row_legendre(cl_check_result *res, cl_prec_t prec) { return over_ext_states(res, prec, 7102, DRAWS, 3, 0, ext_legendre_gap); }
 
 /* The field of one form for the integrator, evaluated at the instance's precision (guard bits above the state's). */
 typedef struct ext_flow {
@@ -731,46 +755,28 @@ static int ext_integrate(ext_flow *c, mpfr_ptr x, cl_prec_t prec, cl_ode_observe
     return st;
 }
 
-/* Trajectories in every form from the same state (3 draws), ends carried back to form 0 against form 0's (relative). */
-#define EXT_FLOW_DRAWS 3
-static int ext_row_forms(cl_check_result *res, cl_prec_t prec)
+/* Trajectories in every form from the same state x, their ends carried back to form 0 against form 0's (relative). */
+static int ext_forms_gap(cl_check_result *res, ext_run *r, ext_run *rg, mpfr_srcptr x, mpfr_ptr w, size_t D, int nf, int k)
 {
-    ext_run r, rg; /* at the working precision (conversions) and with guard bits (fields) */
-    int st = ext_open(&r, prec);
-    cl_check_begin(res);
-    if (st) return st;
-    st = ext_open(&rg, gbs_guarded(prec));
-    if (st) {
-        ext_close(&r);
-        return st;
+    const cl_system *s = r->s;
+    size_t d0 = s->dim(r->inst, 0);
+    mpfr_ptr e0 = w, y = e0 + D, z = y + D;
+    cl_prec_t prec = mpfr_get_prec(x);
+    cl_rvec_copy_mp(e0, x, d0);
+    ext_flow c0 = {.r = rg, .form = 0, .dim = d0};
+    int st = ext_integrate(&c0, e0, prec, NULL);
+    double se = cl_rvec_log2_maxabs_mp(e0, d0);
+    for (int f = 1; f < nf && !st; f++) {
+        ext_flow cf = {.r = rg, .form = f, .dim = s->dim(r->inst, f)};
+        st = s->convert(r->inst, 0, x, f, y);
+        if (!st) st = ext_integrate(&cf, y, prec, NULL);
+        if (!st) st = s->convert(r->inst, f, y, 0, z);
+        if (!st) cl_check_worst(res, rel(z, e0, d0, se), "draw %d: the %s trajectory against the %s one", k, s->forms[f], s->forms[0]);
     }
-    const cl_system *s = r.s;
-    size_t D, d0 = s->dim(r.inst, 0);
-    int nf = ext_forms(&r, &D);
-    mpfr_ptr x = cl_rvec_new_mp(D * 4, prec);
-    if (!x) st = CL_ENOMEM;
-    cl_rng g;
-    cl_rng_seed(&g, 7101);
-    for (int k = 0; k < EXT_FLOW_DRAWS && !st; k++) {
-        mpfr_ptr e0 = x + D, y = e0 + D, z = y + D;
-        st = s->random_state(r.inst, 0, x, &g);
-        cl_rvec_copy_mp(e0, x, d0);
-        ext_flow c0 = {.r = &rg, .form = 0, .dim = d0};
-        if (!st) st = ext_integrate(&c0, e0, prec, NULL);
-        double se = cl_rvec_log2_maxabs_mp(e0, d0);
-        for (int f = 1; f < nf && !st; f++) {
-            ext_flow cf = {.r = &rg, .form = f, .dim = s->dim(r.inst, f)};
-            st = s->convert(r.inst, 0, x, f, y);
-            if (!st) st = ext_integrate(&cf, y, prec, NULL);
-            if (!st) st = s->convert(r.inst, f, y, 0, z);
-            if (!st) cl_check_worst(res, rel(z, e0, d0, se), "draw %d: the %s trajectory against the %s one", k, s->forms[f], s->forms[0]);
-        }
-    }
-    cl_rvec_free_mp(x);
-    ext_close(&rg);
-    ext_close(&r);
     return st;
 }
+
+static int ext_row_forms(cl_check_result *res, cl_prec_t prec) { return over_ext_states(res, prec, 7101, 3, 3, 1, ext_forms_gap); }
 
 /* The invariants at the precision of the output, by an instance at that precision (reopened when it changes). */
 typedef struct ext_inv_ctx {
@@ -805,55 +811,49 @@ static int ext_inv_eval(mpfr_ptr y, mpfr_srcptr x, void *ctx)
 
 /*
  * The energy and the declared invariants do not change along the field of
- * any form: dI/dt = Σ_i ∂I/∂x_i f_i = 0 at DRAWS random states, the
+ * any form: dI/dt = Σ_i ∂I/∂x_i f_i = 0 at x carried to every form, the
  * gradient by src/deriv (cl_jacobian), relative to Σ_i |∂I/∂x_i f_i|.
  */
-static int ext_row_invariants(cl_check_result *res, cl_prec_t prec)
+static int ext_invariants_gap(cl_check_result *res, ext_run *r, ext_run *rg, mpfr_srcptr x, mpfr_ptr w, size_t D, int nf, int k)
 {
-    ext_run r;
-    int st = ext_open(&r, prec);
-    cl_check_begin(res);
-    if (st) return st;
-    const cl_system *s = r.s;
-    size_t D, ni = 1 + current->ninv; /* energy first, then the declared ones (not the kind's drift, a maximum) */
-    int nf = ext_forms(&r, &D);
-    mpfr_ptr x = cl_rvec_new_mp(3 * D + ni * D, prec);
+    const cl_system *s = r->s;
+    size_t ni = 1 + current->ninv; /* energy first, then the declared ones (not the kind's drift, a maximum) */
+    mpfr_ptr y = w, F = y + D, J = F + D;
+    cl_prec_t prec = mpfr_get_prec(x);
     ext_inv_ctx c = {.ni = ni};
-    if (!x) st = CL_ENOMEM;
-    cl_rng g;
-    cl_rng_seed(&g, 7105);
-    for (int k = 0; k < DRAWS && !st; k++) {
-        mpfr_ptr y = x + D, F = y + D, J = F + D;
-        st = s->random_state(r.inst, 0, x, &g);
-        for (int f = 0; f < nf && !st; f++) {
-            size_t df = s->dim(r.inst, f);
-            st = f ? s->convert(r.inst, 0, x, f, y) : (cl_rvec_copy_mp(y, x, df), CL_OK);
-            c.form = f;
-            c.dim = df;
-            if (!st) st = cl_jacobian_mp(J, NULL, ext_inv_eval, &c, y, df, ni);
-            if (!st) st = s->rhs(r.inst, f, F, y);
-            for (size_t i = 0; i < ni && !st; i++) {
-                mpfr_t d, u, sc;
-                mpfr_inits2(prec, d, u, sc, (mpfr_ptr)0);
-                mpfr_set_zero(d, 1);
-                mpfr_set_zero(sc, 1);
-                for (size_t a = 0; a < df; a++) {
-                    mpfr_mul(u, J + i * df + a, F + a, MPFR_RNDN);
-                    mpfr_add(d, d, u, MPFR_RNDN);
-                    mpfr_abs(u, u, MPFR_RNDN);
-                    mpfr_add(sc, sc, u, MPFR_RNDN);
-                }
-                cl_check_worst(res, r_log2abs(d) - fmax(r_log2abs(sc), -20), "draw %d, form %s: d%s/dt", k, s->forms[f],
-                               s->invariant_names[i]);
-                mpfr_clears(d, u, sc, (mpfr_ptr)0);
+    int st = CL_OK;
+    (void)rg;
+    for (int f = 0; f < nf && !st; f++) {
+        size_t df = s->dim(r->inst, f);
+        st = f ? s->convert(r->inst, 0, x, f, y) : (cl_rvec_copy_mp(y, x, df), CL_OK);
+        c.form = f;
+        c.dim = df;
+        if (!st) st = cl_jacobian_mp(J, NULL, ext_inv_eval, &c, y, df, ni);
+        if (!st) st = s->rhs(r->inst, f, F, y);
+        for (size_t i = 0; i < ni && !st; i++) {
+            mpfr_t d, u, sc;
+            mpfr_inits2(prec, d, u, sc, (mpfr_ptr)0);
+            mpfr_set_zero(d, 1);
+            mpfr_set_zero(sc, 1);
+            for (size_t a = 0; a < df; a++) {
+                mpfr_mul(u, J + i * df + a, F + a, MPFR_RNDN);
+                mpfr_add(d, d, u, MPFR_RNDN);
+                mpfr_abs(u, u, MPFR_RNDN);
+                mpfr_add(sc, sc, u, MPFR_RNDN);
             }
+            cl_check_worst(res, r_log2abs(d) - fmax(r_log2abs(sc), -20), "draw %d, form %s: d%s/dt", k, s->forms[f], s->invariant_names[i]);
+            mpfr_clears(d, u, sc, (mpfr_ptr)0);
         }
     }
     if (c.open) ext_close(&c.r);
     cl_rvec_free_mp(c.all);
-    cl_rvec_free_mp(x);
-    ext_close(&r);
     return st;
+}
+
+static int ext_row_invariants(cl_check_result *res, cl_prec_t prec)
+{
+    const cl_model *m = cl_model_oracle_model();
+    return m ? over_ext_states(res, prec, 7105, DRAWS, 2 + 1 + m->ninv, 0, ext_invariants_gap) : CL_EPARAM;
 }
 
 static int ext_conserve_observe(mpfr_srcptr t, mpfr_srcptr x, size_t n, void *ctx)
