@@ -594,6 +594,8 @@ EQ_ROW(0) EQ_ROW(1) EQ_ROW(2) EQ_ROW(3) EQ_ROW(4) EQ_ROW(5) EQ_ROW(6) EQ_ROW(7)
  *   MODEL.forms     a short trajectory integrated in every form from the
  *                   same state, its end carried back to form 0, against the
  *                   trajectory of form 0
+ *   MODEL.invariants dI/dt = DI·f vanishes on the field of every form
+ *                   (DI by src/deriv) for the energy and the declared invariants
  *   MODEL.conserve  the energy, the declared invariants and the kind's
  *                   constraint drift along a trajectory of form 0
  */
