@@ -114,7 +114,9 @@ void cl_model_system_free(const cl_system *s);
  * the balance E + ∫ ∂L/∂t dt when L depends on t, unless a force is
  * declared, and the declared invariants; absent when there is nothing to
  * conserve) and MODEL.eq.NAME per declared
- * equilibrium, MODEL the file's base name. \p set holds \p nset
+ * equilibrium, MODEL the file's base name; for a model of SO(3), S¹ or Rᵏ
+ * factors, through its system's descriptor, MODEL.forms, MODEL.legendre,
+ * MODEL.invariants and MODEL.conserve. \p set holds \p nset
  * `name=value` overrides of the parameters' defaults. The model becomes the
  * current one (cl_model_oracle_model()) until cl_model_oracle_rows_free().
  * Errors as cl_model_load(), and CL_EPARAM / CL_EPARSE for a bad override.

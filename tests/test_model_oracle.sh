@@ -1,7 +1,9 @@
 #!/bin/sh
 # chartless oracle --model: every shipped model's rows pass on the whole
-# ladder; a wrong equilibrium and a quantity that is not conserved are
-# mismatches (exit 1); bad input is refused (exit 2, nothing on stdout).
+# ladder (models of S2 factors and, through the system descriptor, of SO(3),
+# S1 and R^k factors); a wrong equilibrium and a quantity that is not
+# conserved are mismatches (exit 1); bad input is refused (exit 2, nothing
+# on stdout).
 B=${BUILD:-build}
 C="$B/chartless"
 T=${TMPDIR:-/tmp}/cl-model-oracle-$$
@@ -11,7 +13,7 @@ n=0
 t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
 models=$(ls models/*.model)
 nm=$(echo "$models" | wc -l)
-echo "1..$((2 * nm + 9))"
+echo "1..$((2 * nm + 11))"
 
 # Every shipped model: exit 0 and every row judged rounding or pass, in TAP,
 # with the rows the model calls for (eq.NAME per declared equilibrium).
@@ -40,6 +42,17 @@ grep -q "invariant  Lx" "$T/lx.model" && "$C" oracle --model "$T/lx.model" --che
 st=$?
 [ $st = 1 ] && grep -q "model.lx.conserve .* mismatch" "$T/o"
 t $? "a declared invariant that is not conserved is a mismatch (exit $st)"
+# The same on SO(3), through the system's descriptor: the body angular velocity's first component is not
+# conserved by an asymmetric free body, so its dI/dt row and its trajectory row are mismatches.
+sed 's/^invariant  mx = .*/invariant  Wx = W.x/' models/rigid-body.model > "$T/wx.model"
+grep -q "invariant  Wx" "$T/wx.model" && "$C" oracle --model "$T/wx.model" --check '*.invariants,*.conserve' --bits 53,113 > "$T/o" 2>&1
+st=$?
+[ $st = 1 ] && grep -q "model.wx.invariants .* mismatch" "$T/o" && grep -q "model.wx.conserve .* mismatch" "$T/o"
+t $? "an SO(3) model's invariant that is not conserved is a mismatch in both rows (exit $st)"
+# A model of SO(3) (or S1 x R^k) has the rows of the descriptor, not those of S2 factors
+"$C" oracle --model models/heavy-top.model --list > "$T/o" 2>&1
+[ "$(grep -c '^model\.heavy-top\.' "$T/o")" = 4 ] && grep -q '^model\.heavy-top\.invariants' "$T/o" && ! grep -q '^model\.heavy-top\.el' "$T/o"
+t $? "oracle --model models/heavy-top.model --list: forms, legendre, invariants, conserve"
 # --param reaches the rows: a heavier bob changes nothing but must still pass, json carries the rows
 "$C" oracle --model models/spring.model --param k=250 --param r0=1.25 --check '*.el,*.forms' --bits 53,113 --format json > "$T/o" 2>"$T/e"
 st=$?
