@@ -304,7 +304,7 @@ struct cl_ec_report;
  * the constraints; Z = I when there are none), the field f is differentiated
  * along the manifold (cl_jacobian() at s = 0):
  * \f[ A = \frac{\partial}{\partial s}\, Z^T f(x_0 + Z s)\Big|_{s=0} = Z^T Df(x_0)\, Z \f]
- * which is the Jacobian of the field on T_{x₀}M (Df(x₀) maps T_{x₀}M into
+ * which is the Jacobian of the field on \f$T_{x_0}M\f$ (Df(x₀) maps \f$T_{x_0}M\f$ into
  * itself at an equilibrium, since Dc·f = 0 on M); its eigenvalues by
  * cl_eig(). The system is instantiated at 2p + 256 bits, so that the field
  * is evaluated above the internal precision of src/deriv; A and the

@@ -61,7 +61,7 @@ int CL_FN(cl_lagr_s2_bad_node)(const CL_FN(cl_lagr_s2) *lg);
  * \f[ (I_3 - q_iq_i^T)\sum_j L_{\dot q_i\dot q_j}\ddot q_j + q_iq_i^T\ddot q_i
  *     = (I_3 - q_iq_i^T)\Big(\frac{\partial L}{\partial q_i} - \sum_j L_{\dot q_iq_j}\dot q_j - L_{\dot q_it}\Big)
  *       - \|\dot q_i\|^2q_i , \f]
- * (the term L_{q̇_i t} only when L depends on t, at the time set by
+ * (the term \f$L_{\dot q_i t}\f$ only when L depends on t, at the time set by
  * cl_lagr_s2_set_time(); a generalized force F_i of cl_lagr_s2_set_forces()
  * is added to ∂L/∂q_i), regular exactly when the velocity Hessian restricted to the tangent
  * space T_q(S²)ⁿ is. Returns 0, CL_ESINGULAR (L degenerate at the state),
