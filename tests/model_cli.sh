@@ -1,9 +1,8 @@
 # Shared by the command-line tests of model files (sourced, not run): the
 # TAP line t, the refusal check bad, the conservation check conserved and
 # the digit count digits. Needs C (the command) and T (a scratch folder).
-n=0
 # t STATUS DESCRIPTION: one TAP line.
-t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
+. tests/tap.sh
 
 # bad WANT STATE ARGUMENT...: rhs refuses STATE with exit 2, nothing on stdout, WANT in the first line of stderr.
 bad() {

@@ -1,10 +1,7 @@
 #!/bin/sh
 # Command-line conventions: help, exit statuses, error messages, JSON output.
-B=${BUILD:-build}
-C="$B/chartless"
-n=0
-t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
 # Bad input: exit 2, nothing on stdout, one line "error: <what> (<argument>)" on stderr.
+. tests/tap.sh
 bad() {
     input=$1; shift
     out=$(printf '%s\n' "$input" | "$C" "$@" 2>"${TMPDIR:-/tmp}/cl-err-$$")

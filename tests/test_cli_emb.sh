@@ -1,11 +1,8 @@
 #!/bin/sh
 # Command line of the EMB systems: vector fields at states with closed-form
 # answers, and bad input (exit status 2 with a message naming the rule).
-B=${BUILD:-build}
-C="$B/chartless"
-n=0
-t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
 # near LIST: the numbers on stdin equal LIST to 1e-12
+. tests/tap.sh
 near() { awk -v want="$1" 'BEGIN { k = split(want, w, " ") } { for (i = 1; i <= NF; i++) got[++m] = $i }
     END { if (m != k) exit 1; for (i = 1; i <= k; i++) { d = got[i] - w[i]; if (d < 0) d = -d; if (d > 1e-12) exit 1 } }'; }
 echo "1..10"

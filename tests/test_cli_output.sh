@@ -2,13 +2,9 @@
 # What the command line prints: the CSV of simulate (kept on stdout when
 # plotting, named columns), labeled and signless-zero rhs output, the unit-norm
 # rule on input states, --t 0, and the help texts.
-B=${BUILD:-build}
-C="$B/chartless"
+. tests/tap.sh
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-n=0
-t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
-skip() { n=$((n + 1)); echo "ok $n # SKIP $1"; }
 echo "1..17"
 S1="0 0 -1 1 0 0"
 if command -v gnuplot >/dev/null 2>&1; then

@@ -3,9 +3,7 @@
 # page filter (tools/doxyhelp errata) and the ladder CSV (tools/ladder-csv).
 # Expected values come from the papers' own numbering and from small inputs
 # written here, never from the tools' output.
-n=0
-t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
-skip() { n=$((n + 1)); echo "ok $n # SKIP $1"; }
+. tests/tap.sh
 echo "1..15"
 if ! command -v python3 >/dev/null 2>&1; then
     for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do skip "python3 not installed"; done

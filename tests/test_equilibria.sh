@@ -5,12 +5,9 @@
 # 2^12 times the unit 2^(1-113): a Jacobian by Richardson extrapolation and
 # hqr on double eigenvalues, measured at a few units by the oracle rows
 # *.equilibria.*). Closed forms are evaluated by python3 at 60 digits.
-B=${BUILD:-build}
-C="$B/chartless"
-n=0
-t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
 # every number after the colon of the line of $1 (in stdin) is within 2^-100 of one of the
 # closed forms $2 (a python expression of a list, decimal), and every closed form is matched
+. tests/tap.sh
 matches() {
     python3 -c '
 import sys

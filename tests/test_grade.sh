@@ -2,13 +2,10 @@
 # chartless grade on the worked examples of docs/examples: correct solutions
 # pass, the deliberate mistakes are caught and explained, a crashing or
 # endless student function is reported without taking the grader down.
-B=${BUILD:-build}
-C="$B/chartless"
+. tests/tap.sh
 E=docs/examples
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-n=0
-t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
 echo "1..12"
 # The students' files are built as a student would, without sanitizers (make
 # check-sanitize passes them in CC): a crash in them must reach the grader as a signal.

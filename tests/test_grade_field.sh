@@ -4,14 +4,11 @@
 # flipped or a centripetal term left out fails with a hint that names it, a
 # student's shared object is graded against a model, and a bad field file
 # is bad input (exit 2, nothing on stdout, file:line:column on stderr).
-B=${BUILD:-build}
-C="$B/chartless"
+. tests/tap.sh
 E=docs/examples
 M=models/spring.model
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-n=0
-t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
 echo "1..20"
 "$C" grade --model $M --field $E/spring_omega.field > "$T/out" 2>&1; t $? "the hand-derived (q, omega) field of the spring passes"
 [ "$(grep -c '^PASS: 0 of 12 components wrong' "$T/out")" = 2 ] && grep -q '^at random parameters (seed 1): --m1 [0-9.]* --m2 [0-9.]* --k ' "$T/out"

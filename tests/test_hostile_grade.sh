@@ -3,12 +3,9 @@
 # each misbehaviour is reported by name with exit status 1, in bounded time,
 # nothing the student prints reaches the report unquoted, and no process of
 # the student's outlives the grade.
-B=${BUILD:-build}
-C="$B/chartless"
+. tests/tap.sh
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-n=0
-t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
 # Built as a student would, without sanitizers: a crash must reach the grader as a signal.
 SCC=$(echo "${CC:-cc}" | sed 's/ -f[a-z-]*sanitize[^ ]*//g')
 for b in CTOR_SEGV CTOR_LOOP CTOR_EXIT CTOR_FORK FORK_EACH CLOSE_AND_SLEEP EXIT KILL_GRADER FORGE CHANNEL ALLOC \

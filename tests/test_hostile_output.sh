@@ -2,12 +2,10 @@
 # Output that never reports a success it did not have: a full or closed
 # stdout is exit 2 with "error: cannot write (stdout)"; an interrupted run
 # leaves no partial file; --max-steps lets a long run through.
-B=${BUILD:-build}
+. tests/tap.sh
 C="$(cd "$B" && pwd)/chartless"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-n=0
-t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
 S1='0 0 -1 1 0 0'
 echo "1..16"
 # unwritable CMD...: to /dev/full and to a closed stdout, exit 2 and the message.

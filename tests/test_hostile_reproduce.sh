@@ -3,12 +3,10 @@
 # target, renamed when complete; only a regular file is replaced; nothing left
 # by SIGINT or SIGTERM), each control law to its own files, with the digits of
 # the working precision; the law (56) as printed reports the fall it causes.
-B=${BUILD:-build}
+. tests/tap.sh
 C="$(cd "$B" && pwd)/chartless"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-n=0
-t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
 echo "1..10"
 "$C" reproduce skate-fig5 --out "$T" > "$T/matched.txt" 2>/dev/null && cp "$T/skate-fig5.csv" "$T/keep.csv"
 t $? "reproduce skate-fig5 writes skate-fig5.csv"

@@ -2,13 +2,10 @@
 # Model files on the command line: the shipped chain model against the
 # chain chapter to 70 digits in every form, --param, and bad models and
 # states refused with file, line and column (exit 2, nothing on stdout).
-B=${BUILD:-build}
-C="$B/chartless"
+. tests/tap.sh
 T=${TMPDIR:-/tmp}/cl-model-$$
 mkdir -p "$T"
 trap 'rm -rf "$T"' EXIT
-n=0
-t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
 echo "1..58"
 
 # Largest |a - b| relative to max |b| as -log10 (digits agreed), from two files of numbers.

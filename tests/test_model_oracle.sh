@@ -4,13 +4,10 @@
 # S1 and R^k factors); a wrong equilibrium and a quantity that is not
 # conserved are mismatches (exit 1); bad input is refused (exit 2, nothing
 # on stdout).
-B=${BUILD:-build}
-C="$B/chartless"
+. tests/tap.sh
 T=${TMPDIR:-/tmp}/cl-model-oracle-$$
 mkdir -p "$T"
 trap 'rm -rf "$T"' EXIT
-n=0
-t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
 models=$(ls models/*.model)
 nm=$(echo "$models" | wc -l)
 echo "1..$((2 * nm + 11))"

@@ -1,12 +1,9 @@
 #!/bin/sh
 # chartless simulate: different integrators agree on the same trajectory,
 # invariants are written, bad input is refused with exit 2 and no file.
-B=${BUILD:-build}
-C="$B/chartless"
+. tests/tap.sh
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-n=0
-t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
 # Largest |difference| of the state columns 2..(dim+1) of the last rows of two
 # CSV files, in exact decimal arithmetic (the numbers carry more digits than a double).
 lastdiff() {

@@ -1,11 +1,8 @@
 #!/bin/sh
 # The skate's commands: results, exit statuses and error messages
 # (chartless equilibria / stability / reproduce, and the skate system for rhs).
-B=${BUILD:-build}
-C="$B/chartless"
+. tests/tap.sh
 T="${TMPDIR:-/tmp}/cl-skate-$$"
-n=0
-t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
 echo "1..27"
 out=$("$C" equilibria --system skate 2>&1); t $? "equilibria --system skate exits 0"
 echo "$out" | grep -q "linearization: unstable (a positive real eigenvalue)"; t $? "sliding equilibrium is linearly unstable (Prop. 12)"

@@ -14,14 +14,10 @@
 # asym, and allows 4096 * 2^(1-p) on the margin: the Hessian is assembled from
 # second derivatives and a QR null-space basis, a few hundred roundings of its
 # scale (the largest eigenvalue, the margin's denominator).
-B=${BUILD:-build}
-C="$B/chartless"
+. tests/tap.sh
 T="${TMPDIR:-/tmp}/cl-sweep-$$"
 mkdir -p "$T"
 trap 'rm -rf "$T"' EXIT
-n=0
-t() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
-skip() { n=$((n + 1)); echo "ok $n # SKIP $1"; }
 echo "1..41"
 GRID="--system skate --x Omega0=0:10:21 --y asym=1:400:13"
 
