@@ -122,7 +122,7 @@ static void gen_close(gen_ctx *g)
 
 /* The instance at the raised precision and equilibrium k in it; Z left NULL. */
 static int gen_open(gen_ctx *g, const cl_system *s, const cl_params *p, cl_prec_t prec, int form, int k,
-                    const char **name, cl_sys_error *e)
+                    char *name, size_t namelen, cl_sys_error *e)
 {
     memset(g, 0, sizeof *g);
     g->s = s;
@@ -148,7 +148,7 @@ static int gen_open(gen_ctx *g, const cl_system *s, const cl_params *p, cl_prec_
     const char *nm = NULL;
     st = s->equilibrium(g->inst, k, form, g->x0, &nm);
     if (st) { gen_close(g); return st == CL_EDOMAIN ? CL_EDOMAIN : cl_sys_error_set(e, st, NULL, "%s", cl_strerror(st)); }
-    if (name) *name = nm ? nm : "equilibrium";
+    if (name && namelen) snprintf(name, namelen, "%s", nm ? nm : "equilibrium"); /* nm lives in the instance */
     /* an equilibrium of the field at these parameters: |f(x₀)| at rounding level */
     st = s->rhs(g->inst, form, g->fy, g->x0);
     double fx = -INFINITY, sx = 0;
@@ -198,10 +198,10 @@ static int gen_tangent_basis(gen_ctx *g, cl_prec_t prec, cl_sys_error *e)
 }
 
 int cl_system_linearize(const cl_system *s, const cl_params *p, cl_prec_t prec, int form, int k, mpfr_ptr x,
-                        mpfr_ptr A, mpfr_ptr wr, mpfr_ptr wi, int *d, const char **name, cl_sys_error *e)
+                        mpfr_ptr A, mpfr_ptr wr, mpfr_ptr wi, int *d, char *name, size_t namelen, cl_sys_error *e)
 {
     gen_ctx g;
-    int st = gen_open(&g, s, p, prec, form, k, name, e);
+    int st = gen_open(&g, s, p, prec, form, k, name, namelen, e);
     if (st) return st;
     for (size_t i = 0; i < g.N; i++) mpfr_set(x + i, g.x0 + i, MPFR_RNDN);
     st = gen_tangent_basis(&g, prec, e);
@@ -226,7 +226,7 @@ int cl_system_energy_casimir(const cl_system *s, const cl_params *p, cl_prec_t p
                              cl_sys_error *e)
 {
     gen_ctx g;
-    int st = gen_open(&g, s, p, prec, form, k, NULL, e);
+    int st = gen_open(&g, s, p, prec, form, k, NULL, 0, e);
     if (st) return st;
     int nc = 0;
     while (s->casimirs && s->casimirs[nc] >= 0) nc++;
@@ -284,7 +284,7 @@ int cl_system_linearize_named(const char *system, const char *form, int nopt, co
     if (inst) s->destroy(inst);
     mpfr_ptr w = st ? NULL : cl_rvec_new_mp(N + N * N, prec);
     if (!st && !w) st = CL_ENOMEM;
-    if (!st) st = cl_system_linearize(s, &p, prec, f, k, w, w + N, wr, wi, d, NULL, &e);
+    if (!st) st = cl_system_linearize(s, &p, prec, f, k, w, w + N, wr, wi, d, NULL, 0, &e);
     cl_rvec_free_mp(w);
     cl_params_free(&p);
     return st;

@@ -315,14 +315,15 @@ struct cl_ec_report;
  * \param A   room for dim² numbers: A (d×d, row-major).
  * \param wr,wi room for dim numbers: the d eigenvalues, ascending real part (cl_eig()).
  * \param d   the dimension of the tangent space.
- * \param name the equilibrium's name (from the hook).
+ * \param name NULL, or a buffer of \p namelen bytes that receives the
+ *        equilibrium's name (copied: the hook's string lives in the instance).
  * \return 0; CL_EDOMAIN when the system has no equilibrium \p k in that form
  *         (no message); CL_EPARAM (with a message) when the field does not
  *         vanish there at these parameters (|f(x₀)| > 2^(32−p)·max(1, |x₀|));
  *         another CL_E code with a message in \p e.
  */
 int cl_system_linearize(const cl_system *s, const cl_params *p, cl_prec_t prec, int form, int k, mpfr_ptr x,
-                        mpfr_ptr A, mpfr_ptr wr, mpfr_ptr wi, int *d, const char **name, cl_sys_error *e);
+                        mpfr_ptr A, mpfr_ptr wr, mpfr_ptr wi, int *d, char *name, size_t namelen, cl_sys_error *e);
 
 /**
  * cl_system_linearize() of the registered system \p system in form \p form

@@ -190,7 +190,7 @@ static int run_generic(const analysis *an, cl_cmd_system *cs, const char *which,
             r = cl_system_energy_casimir(s, &cs->params, prec, cs->form, k, &rep, c, A, wr, &ncas, &e);
             if (!r) print_energy_casimir(cs, k, name, &rep, c, A, wr, ncas);
         } else {
-            r = cl_system_linearize(s, &cs->params, prec, cs->form, k, xe, A, wr, wi, &d, &name, &e);
+            r = cl_system_linearize(s, &cs->params, prec, cs->form, k, xe, A, wr, wi, &d, NULL, 0, &e);
             if (!r) print_linearization(cs, k, name, xe, A, wr, wi, d, prec, c);
         }
         if (r) st = cl_cmd_report(&e, s->name, r == CL_EPARAM ? CL_EXIT_USAGE : CL_EXIT_FAIL);
