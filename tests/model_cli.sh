@@ -1,6 +1,7 @@
 # Shared by the command-line tests of model files (sourced, not run): the
 # TAP line t, the refusal check bad, the conservation check conserved and
-# the digit count digits. Needs C (the command) and T (a scratch folder).
+# the digit count digits, the model-against-system check agree. Needs C (the
+# command) and T (a scratch folder).
 # t STATUS DESCRIPTION: one TAP line.
 . tests/tap.sh
 
@@ -39,4 +40,17 @@ if len(a) != len(b) or not a: print(0); sys.exit()
 d = max(abs(Decimal(x) - Decimal(y)) for x, y in zip(a, b)); s = max(abs(Decimal(y)) for y in b)
 print(400 if d == 0 else int(-(d / s).log10()))
 PY
+}
+
+# agree STATE FORM MODEL [ARGUMENT...]: the same state through the model and through the
+# named system $REF, in one form: at least 70 digits at 256 bits.
+agree() {
+    state=$1; form=$2; shift 2
+    printf '%s\n' "$state" | "$C" rhs --bits 256 --form "$form" --model "$@" > "$T/m" 2>"$T/e1"
+    s1=$?
+    printf '%s\n' "$state" | "$C" rhs --bits 256 --form "$form" $REF > "$T/c" 2>"$T/e2"
+    s2=$?
+    d=$(digits "$T/m" "$T/c")
+    [ $s1 = 0 ] && [ $s2 = 0 ] && [ "$d" -ge 70 ]
+    t $? "rhs --model $* --form $form agrees with $REF to 70 digits at 256 bits (got $d)"
 }

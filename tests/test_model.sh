@@ -6,32 +6,8 @@
 T=${TMPDIR:-/tmp}/cl-model-$$
 mkdir -p "$T"
 trap 'rm -rf "$T"' EXIT
+. tests/model_cli.sh
 echo "1..58"
-
-# Largest |a - b| relative to max |b| as -log10 (digits agreed), from two files of numbers.
-digits() {
-    python3 - "$1" "$2" <<'EOF'
-import sys
-from decimal import Decimal, getcontext
-getcontext().prec = 400
-a = open(sys.argv[1]).read().split(); b = open(sys.argv[2]).read().split()
-if len(a) != len(b) or not a: print(0); sys.exit()
-d = max(abs(Decimal(x) - Decimal(y)) for x, y in zip(a, b)); s = max(abs(Decimal(y)) for y in b)
-print(400 if d == 0 else int(-(d / s).log10()))
-EOF
-}
-
-# The same state through a model and a named system, in one form: at least 70 digits at 256 bits.
-agree() {
-    state=$1; form=$2; shift 2
-    printf '%s\n' "$state" | "$C" rhs --bits 256 --form "$form" --model "$@" > "$T/m" 2>"$T/e1"
-    s1=$?
-    printf '%s\n' "$state" | "$C" rhs --bits 256 --form "$form" $REF > "$T/c" 2>"$T/e2"
-    s2=$?
-    d=$(digits "$T/m" "$T/c")
-    [ $s1 = 0 ] && [ $s2 = 0 ] && [ "$d" -ge 70 ]
-    t $? "rhs --model $* --form $form agrees with $REF to 70 digits at 256 bits (got $d)"
-}
 
 S2="0.6 0 0.8  0 0.6 -0.8  0 0.3 0  0.5 0.8 0.6"
 REF="--system chain --n 2"

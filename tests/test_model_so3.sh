@@ -21,17 +21,6 @@ S_ROmega="$R  0.3 -0.7 1.1"
 S_RRdot="$R  0.56 -0.42 -0.42 0.324 -0.848 -0.628 1.132 0.636 0.096"
 S_Rmu="$R  0.56 -1.035 -0.42 0.819 -1.304 -0.538 1.792 0.978 0.216"
 
-# The same state through a model and a named system in one form: at least 70 digits at 256 bits.
-agree() {
-    state=$1; form=$2; model=$3; shift 3
-    printf '%s\n' "$state" | "$C" rhs --bits 256 --form "$form" --model "$model" "$@" > "$T/m" 2>"$T/e1"
-    s1=$?
-    printf '%s\n' "$state" | "$C" rhs --bits 256 --form "$form" $REF > "$T/c" 2>"$T/e2"
-    s2=$?
-    d=$(digits "$T/m" "$T/c")
-    [ $s1 = 0 ] && [ $s2 = 0 ] && [ "$d" -ge 70 ]
-    t $? "rhs --model $model $* --form $form agrees with $REF to 70 digits at 256 bits (got $d)"
-}
 
 REF="--system heavy-top"
 agree "$S_ROmega" ROmega models/heavy-top.model
