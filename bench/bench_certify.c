@@ -11,18 +11,11 @@
  */
 #include <math.h>
 #include <stdio.h>
-#include <time.h>
 #include "chartless.h"
+#include "bench.h"
 
 #define NO 40
 #define NR 25
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* cell (i, j): Ω₀ = 0.5 + 9.5 i/(NO − 1), ratio = 100 + 200 j/(NR − 1), so I₂ from 0.404 to 1.204
    and the threshold (42) from 4.2 to 13.9: the grid crosses it */
@@ -47,7 +40,7 @@ static int run(cl_prec_t p)
         arb_set_str(pa + k, base[k], p);
     }
     for (int rep = 0; rep < 3 && !st; rep++) {
-        double t0 = now();
+        double t0 = bench_cpu_seconds();
         for (int i = 0; i < NO && !st; i++)
             for (int j = 0; j < NR && !st; j++) {
                 cell(om, i2, i, j);
@@ -55,7 +48,7 @@ static int run(cl_prec_t p)
                 mpfr_set_str(vm, om, 10, MPFR_RNDN);
                 st = cl_skate_spinning_verdict_mp(&vmp[i][j], vm + 1, pm, vm);
             }
-        double t1 = now();
+        double t1 = bench_cpu_seconds();
         for (int i = 0; i < NO && !st; i++)
             for (int j = 0; j < NR && !st; j++) {
                 cell(om, i2, i, j);
@@ -63,7 +56,7 @@ static int run(cl_prec_t p)
                 arb_set_str(va, om, p);
                 st = cl_skate_spinning_verdict_arb(&varb[i][j], va + 1, pa, va);
             }
-        double t2 = now();
+        double t2 = bench_cpu_seconds();
         tm = fmin(tm, t1 - t0);
         ta = fmin(ta, t2 - t1);
     }

@@ -12,21 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
-#include <time.h>
 #include "chartless.h"
+#include "bench.h"
 
 #define BATCH 64
 #define N 6
 
 /* CPU time of this thread: time the process spends descheduled (other jobs
    on a shared machine) is not counted. */
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 /* Keep the compiler from discarding results it cannot see used. */
 static void sink(void *p) { __asm__ volatile("" : : "r"(p) : "memory"); }
 
@@ -37,16 +30,16 @@ static double time_best(void (*batch)(void *), void *ctx)
 {
     long k = 1;
     for (;;) {
-        double t0 = now();
+        double t0 = bench_cpu_seconds();
         for (long r = 0; r < k; r++) batch(ctx);
-        if (now() - t0 >= 0.04) break;
+        if (bench_cpu_seconds() - t0 >= 0.04) break;
         k *= 2;
     }
     double best = INFINITY;
     for (int run = 0; run < 7; run++) {
-        double t0 = now();
+        double t0 = bench_cpu_seconds();
         for (long r = 0; r < k; r++) batch(ctx);
-        double ns = 1e9 * (now() - t0) / ((double)k * BATCH);
+        double ns = 1e9 * (bench_cpu_seconds() - t0) / ((double)k * BATCH);
         if (ns < best) best = ns;
     }
     return best;

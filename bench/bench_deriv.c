@@ -9,9 +9,9 @@
  */
 #include <math.h>
 #include <stdio.h>
-#include <time.h>
 #include "chartless.h"
 #include "deriv_cases_impl.h"
+#include "bench.h"
 
 static long evals;
 
@@ -25,13 +25,6 @@ static void field4_d(double *y, const double *x)
 }
 
 static const double X[3] = {0.71875, -1.3125, 0.40625};
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
 
 /* log2 of max |J − exact| / max(1, |exact|); J given as MPFR values. */
 static double worst(mpfr_srcptr J, long p)
@@ -63,7 +56,7 @@ int main(void)
 
     /* Plain double central difference. */
     evals = 0;
-    double t0 = now();
+    double t0 = bench_cpu_seconds();
     for (int r = 0; r < reps; r++) {
         double x[3] = {X[0], X[1], X[2]}, fp[4], fm[4];
         for (int j = 0; j < 3; j++) {
@@ -75,7 +68,7 @@ int main(void)
             for (int i = 0; i < 4; i++) Jn[3 * i + j] = (fp[i] - fm[i]) / (xp - xm);
         }
     }
-    double t_naive = (now() - t0) / reps;
+    double t_naive = (bench_cpu_seconds() - t0) / reps;
     long e_naive = evals / reps;
     for (int k = 0; k < 12; k++) mpfr_set_d(Jm + k, Jn[k], MPFR_RNDN);
     printf("%-34s %12s %9s %7s %12s\n", "method", "time/Jac", "ratio", "evals", "log2 error");
@@ -83,9 +76,9 @@ int main(void)
 
     evals = 0;
     reps = 200;
-    t0 = now();
+    t0 = bench_cpu_seconds();
     for (int r = 0; r < reps; r++) cl_jacobian_d(J, E, field4, &evals, X, 3, 4);
-    double t = (now() - t0) / reps;
+    double t = (bench_cpu_seconds() - t0) / reps;
     for (int k = 0; k < 12; k++) mpfr_set_d(Jm + k, J[k], MPFR_RNDN);
     printf("%-34s %10.2f us %9.1f %7ld %12.1f\n", "cl_jacobian_d (53 bits)", 1e6 * t, t / t_naive, evals / reps, worst(Jm, 53));
 
@@ -96,9 +89,9 @@ int main(void)
         for (int i = 0; i < 3; i++) mpfr_set_d(x + i, X[i], MPFR_RNDN);
         reps = p > 500 ? 10 : 50;
         evals = 0;
-        t0 = now();
+        t0 = bench_cpu_seconds();
         for (int r = 0; r < reps; r++) cl_jacobian_mp(Jp, NULL, field4, &evals, x, 3, 4);
-        t = (now() - t0) / reps;
+        t = (bench_cpu_seconds() - t0) / reps;
         char name[64];
         snprintf(name, sizeof name, "cl_jacobian_mp (%ld bits)", p);
         for (int k = 0; k < 12; k++) mpfr_set(Jm + k, Jp + k, MPFR_RNDN);

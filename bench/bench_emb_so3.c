@@ -13,15 +13,8 @@
  */
 #include <math.h>
 #include <stdio.h>
-#include <time.h>
 #include "chartless.h"
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+#include "bench.h"
 
 enum { M_RK4_38, M_RKMK4, M_LIE_RKMK4, M_LIE_CF4, NMETH };
 static const char *const mname[NMETH] = {"RK4 (R,Rdot) (3.8)", "RKMK4 chapter", "RKMK4 src/lie", "CF4 src/lie"};
@@ -86,7 +79,7 @@ static void run(cl_prec_t p)
                 cl_m3_mul_mp(y + 9, R0, T);
             } else
                 for (int i = 0; i < 3; i++) mpfr_set(y + 9 + i, O0 + i, MPFR_RNDN);
-            double de = -INFINITY, dp = -INFINITY, dm = -INFINITY, dorth = -INFINITY, t0 = now();
+            double de = -INFINITY, dp = -INFINITY, dm = -INFINITY, dorth = -INFINITY, t0 = bench_cpu_seconds();
             for (long step = 0; step < n; step++) {
                 if (k == M_RK4_38) cl_emb_top_rk4_38_step_mp(top, y, y + 9, h);
                 else if (k == M_RKMK4) cl_emb_top_rkmk4_step_mp(top, y, y + 9, h);
@@ -102,7 +95,7 @@ static void run(cl_prec_t p)
                     if (d > dorth) dorth = d;
                 }
             }
-            cost[k] = (now() - t0) / (double)n;
+            cost[k] = (bench_cpu_seconds() - t0) / (double)n;
             drift[k][0] = de; drift[k][1] = dp; drift[k][2] = dm; drift[k][3] = dorth;
             cl_lie_free_mp(li);
         }

@@ -10,15 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "chartless.h"
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+#include "bench.h"
 
 /* The model text of an n-link chain with unit masses and lengths:
    L = Σ_i ½ |ẋ_i|² − g Σ_i x_i·e₃, x_i = Σ_{j≤i} q_j (models/chain2.model for n = 2). */
@@ -43,55 +36,51 @@ static char *chain_model(int n)
     return s;
 }
 
-#define DEFINE_RUN(S, RPTR)                                                                          \
-    static double time_##S(cl_chain##S *ch, cl_lagr_s2##S *lg, RPTR dx, RPTR x)                      \
-    {                                                                                                \
-        long reps = 0;                                                                               \
-        double t0 = now(), t;                                                                        \
-        do {                                                                                         \
-            if (lg) cl_lagr_s2_rhs##S(lg, CL_S2_OMEGA, dx, x);                                       \
-            else cl_chain_rhs##S(ch, CL_S2_OMEGA, dx, x);                                            \
-            reps++;                                                                                  \
-            t = now() - t0;                                                                          \
-        } while (t < 0.2);                                                                           \
-        return t / (double)reps;                                                                     \
-    }                                                                                                \
-    static void run##S(cl_prec_t p, const char *kind)                                                \
-    {                                                                                                \
-        static const int ns[] = {2, 4, 8};                                                           \
-        printf("%-9s %3s %14s %14s %8s %10s\n", kind, "n", "chapter s/call", "model s/call", "ratio",  \
-               "max|diff|");                                                                         \
-        for (size_t k = 0; k < sizeof ns / sizeof ns[0]; k++) {                                     \
-            int n = ns[k];                                                                           \
-            char *text = chain_model(n);                                                             \
-            cl_model *m = NULL;                                                                      \
-            cl_sys_error e;                                                                          \
-            if (cl_model_parse(&m, "chain", text, strlen(text), &e)) {                               \
-                printf("model: %s (%s)\n", e.what, e.arg);                                           \
-                exit(1);                                                                             \
-            }                                                                                        \
-            RPTR par = cl_rvec_new##S((size_t)(2 * n + 1), p);                                       \
-            for (int i = 0; i < 2 * n; i++) cl_real_from_str##S(par + i, "1");                       \
-            cl_real_from_str##S(par + 2 * n, "9.81");                                                \
-            cl_chain##S *ch;                                                                         \
-            cl_chain_new##S(&ch, (size_t)n, par, par + n, par + 2 * n, p);                           \
-            cl_lagr_s2##S *lg = cl_lagr_s2_new##S(m->g, m->L, m->n, m->nparam, p);                   \
-            cl_lagr_s2_set_param##S(lg, 0, par + 2 * n);                                             \
-            RPTR x = cl_rvec_new##S((size_t)(6 * n), p);                                             \
-            RPTR d1 = cl_rvec_new##S((size_t)(6 * n), p);                                            \
-            RPTR d2 = cl_rvec_new##S((size_t)(6 * n), p);                                            \
-            cl_rng g;                                                                                \
-            cl_rng_seed(&g, 7);                                                                      \
-            for (int i = 0; i < n; i++) {                                                            \
-                cl_v3_random_unit##S(x + 3 * i, &g);                                                 \
-                cl_v3_random_tangent##S(x + 3 * (n + i), x + 3 * i, 1.0, &g);                        \
-            }                                                                                        \
-            double tc = time_##S(ch, NULL, d1, x), tm = time_##S(ch, lg, d2, x);                     \
-            printf("%-9s %3d %14.3g %14.3g %8.1f %10.2g\n", kind, n, tc, tm, tm / tc,                \
-                   ldexp(1.0, (int)fmax(-1074, cl_rvec_log2_maxdiff##S(d1, d2, (size_t)(6 * n))))); \
+#define DEFINE_RUN(S, RPTR)                                                                           \
+    static double time_##S(cl_chain##S *ch, cl_lagr_s2##S *lg, RPTR dx, RPTR x)                       \
+    {                                                                                                 \
+        double t;                                                                                     \
+        BENCH_SECONDS_PER_CALL(t, 0.2,                                                                \
+            if (lg) cl_lagr_s2_rhs##S(lg, CL_S2_OMEGA, dx, x);                                        \
+            else cl_chain_rhs##S(ch, CL_S2_OMEGA, dx, x));                                            \
+        return t;                                                                                     \
+    }                                                                                                 \
+    static void run##S(cl_prec_t p, const char *kind)                                                 \
+    {                                                                                                 \
+        static const int ns[] = {2, 4, 8};                                                            \
+        printf("%-9s %3s %14s %14s %8s %10s\n", kind, "n", "chapter s/call", "model s/call", "ratio", \
+               "max|diff|");                                                                          \
+        for (size_t k = 0; k < sizeof ns / sizeof ns[0]; k++) {                                       \
+            int n = ns[k];                                                                            \
+            char *text = chain_model(n);                                                              \
+            cl_model *m = NULL;                                                                       \
+            cl_sys_error e;                                                                           \
+            if (cl_model_parse(&m, "chain", text, strlen(text), &e)) {                                \
+                printf("model: %s (%s)\n", e.what, e.arg);                                            \
+                exit(1);                                                                              \
+            }                                                                                         \
+            RPTR par = cl_rvec_new##S((size_t)(2 * n + 1), p);                                        \
+            for (int i = 0; i < 2 * n; i++) cl_real_from_str##S(par + i, "1");                        \
+            cl_real_from_str##S(par + 2 * n, "9.81");                                                 \
+            cl_chain##S *ch;                                                                          \
+            cl_chain_new##S(&ch, (size_t)n, par, par + n, par + 2 * n, p);                            \
+            cl_lagr_s2##S *lg = cl_lagr_s2_new##S(m->g, m->L, m->n, m->nparam, p);                    \
+            cl_lagr_s2_set_param##S(lg, 0, par + 2 * n);                                              \
+            RPTR x = cl_rvec_new##S((size_t)(6 * n), p);                                              \
+            RPTR d1 = cl_rvec_new##S((size_t)(6 * n), p);                                             \
+            RPTR d2 = cl_rvec_new##S((size_t)(6 * n), p);                                             \
+            cl_rng g;                                                                                 \
+            cl_rng_seed(&g, 7);                                                                       \
+            for (int i = 0; i < n; i++) {                                                             \
+                cl_v3_random_unit##S(x + 3 * i, &g);                                                  \
+                cl_v3_random_tangent##S(x + 3 * (n + i), x + 3 * i, 1.0, &g);                         \
+            }                                                                                         \
+            double tc = time_##S(ch, NULL, d1, x), tm = time_##S(ch, lg, d2, x);                      \
+            printf("%-9s %3d %14.3g %14.3g %8.1f %10.2g\n", kind, n, tc, tm, tm / tc,                 \
+                   ldexp(1.0, (int)fmax(-1074, cl_rvec_log2_maxdiff##S(d1, d2, (size_t)(6 * n)))));   \
             cl_rvec_free##S(x); cl_rvec_free##S(d1); cl_rvec_free##S(d2); cl_rvec_free##S(par);       \
             cl_lagr_s2_free##S(lg); cl_chain_free##S(ch); cl_model_free(m); free(text);               \
-        }                                                                                            \
+        }                                                                                             \
     }
 DEFINE_RUN(_d, double *)
 DEFINE_RUN(_mp, mpfr_ptr)

@@ -24,10 +24,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "ode.h"
 #include "r3.h"
 #include "s2_chain.h"
+#include "bench.h"
 
 typedef struct {
     mpfr_t m1, m2, l1, l2, g;
@@ -199,13 +199,6 @@ static void pendulum_state(rptr x)
     }
 }
 
-static double cpu_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 typedef struct {
     double t_start, budget;
 } budget_ctx;
@@ -214,7 +207,7 @@ typedef struct {
 static int obs_budget(rsrc t, rsrc x, size_t n, void *ctx)
 {
     budget_ctx *b = ctx;
-    return cpu_now() - b->t_start > b->budget ? 1 : 0;
+    return bench_cpu_seconds() - b->t_start > b->budget ? 1 : 0;
 }
 
 typedef struct {
@@ -240,12 +233,12 @@ static run_result run(cl_ode_method m, int param, rptr x, size_t n, const pendul
     r_mul(tol, tol, h);
     r_set_zero(h);
     cl_ode_set_tol_mp(ws, tol, tol);
-    budget_ctx b = {cpu_now(), budget};
+    budget_ctx b = {bench_cpu_seconds(), budget};
     if (budget > 0) cl_ode_set_observer_mp(ws, obs_budget, &b);
     r_set_si(t1, 2);
-    double c0 = cpu_now();
+    double c0 = bench_cpu_seconds();
     r.rc = cl_ode_integrate_mp(ws, pendulum_rhs, (void *)P, t, x, t1, h, &r.st);
-    r.cpu = cpu_now() - c0;
+    r.cpu = bench_cpu_seconds() - c0;
     r.t_reached = r_get_d(t);
     cl_ode_ws_free_mp(ws);
     return r;
@@ -297,9 +290,9 @@ static run_result chain_run(cl_ode_method m, cl_prec_t p, rsrc tol, rptr x)
     R_DECL(t, p); R_DECL(t1, p); R_DECL(h, p);
     cl_ode_set_global_tol_mp(ws, tol);
     r_set_si(t1, 2);
-    double c0 = cpu_now();
+    double c0 = bench_cpu_seconds();
     r.rc = cl_ode_integrate_mp(ws, chain_field, ch, t, x, t1, h, &r.st);
-    r.cpu = cpu_now() - c0;
+    r.cpu = bench_cpu_seconds() - c0;
     r.t_reached = r_get_d(t);
     cl_chain_free_mp(ch);
     cl_ode_ws_free_mp(ws);
