@@ -10,7 +10,7 @@ trap 'rm -rf "$T"' EXIT
 SCC=$(echo "${CC:-cc}" | sed 's/ -f[a-z-]*sanitize[^ ]*//g')
 for b in CTOR_SEGV CTOR_LOOP CTOR_EXIT CTOR_FORK FORK_EACH CLOSE_AND_SLEEP EXIT KILL_GRADER FORGE CHANNEL ALLOC \
          REFUSE WRITE_INPUT READ_PAST SPIN OVERRUN CORRECT; do
-    $SCC -shared -fPIC -O1 -Isrc -DHOSTILE_$b -o "$T/$b.so" tests/students/hostile.c -lm || echo "# cannot compile $b"
+    $SCC -shared -fPIC -O1 -Isrc -Idocs/examples -DHOSTILE_$b -o "$T/$b.so" tests/students/hostile.c -lm || echo "# cannot compile $b"
 done
 P="--system chain --n 1 --form qdot"
 # Under make check-sanitize the grader's own runtime must not speak for the student:

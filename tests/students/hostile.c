@@ -11,6 +11,12 @@
 #include <unistd.h>
 #include "cl_student.h"
 
+/* The correct solution of the docs under another name: each misbehaviour
+   comes before or after it. */
+#define cl_student_chain_qdot correct_chain_qdot
+#include "pendulum_qdot_correct.c"
+#undef cl_student_chain_qdot
+
 #if defined(HOSTILE_CTOR_SEGV) || defined(HOSTILE_CTOR_LOOP) || defined(HOSTILE_CTOR_EXIT) || defined(HOSTILE_CTOR_FORK)
 static void __attribute__((constructor)) on_load(void)
 {
@@ -66,14 +72,7 @@ int cl_student_chain_qdot(double *dx, const double *x, const cl_student_params *
 #elif defined(HOSTILE_SPIN)
     for (volatile unsigned long i = 0;; i++) {}
 #endif
-    const double *q = x, *v = x + 3;
-    double gl = p->g / p->l[0];
-    double v2 = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
-    double e3[3] = {0, 0, 1}, q3 = q[2];
-    for (int i = 0; i < 3; i++) {
-        dx[i] = v[i];
-        dx[3 + i] = -gl * (e3[i] - q3 * q[i]) - v2 * q[i];
-    }
+    correct_chain_qdot(dx, x, p);
 #ifdef HOSTILE_OVERRUN
     for (int i = 6; i < 6 + 58; i++) dx[i] = 0;
 #endif
