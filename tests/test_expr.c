@@ -52,6 +52,33 @@ static void point(rptr x)
     for (int k = 0; k < NIN; k++) CL_FN(cl_real_from_str)(x + k, s[k]);
 }
 
+/* Compiles text and evaluates it at the test point x with its gradient and
+   Hessian in all NIN inputs. The root's id, or -1 after a failed test when
+   the formula does not compile or evaluate. */
+static int differentiate(compiled *c, const char *text, cl_prec_t p, rptr x, rptr grad, rptr H)
+{
+    point(x);
+    if (compile(c, text, p)) {
+        ok(0, "%s compiles [%s, %ld]", text, TEST_KIND, (long)p);
+        return -1;
+    }
+    int root = c->v.id[0];
+    if (CL_FN(cl_expr_eval_run)(c->ev, x, root, 2) != CL_OK) {
+        ok(0, "%s evaluates [%s, %ld]", text, TEST_KIND, (long)p);
+        release(c);
+        return -1;
+    }
+    CL_FN(cl_expr_eval_hessian)(c->ev, root, grad, H, NIN, 0);
+    return root;
+}
+
+/* worst = max(worst, log2|t|). */
+static void worsen(double *worst, rsrc t)
+{
+    double e = r_log2abs(t);
+    if (e > *worst) *worst = e;
+}
+
 /*
  * f = x²y + sin(x)eʸ + atan2(y, x) + log(x) + x/y, whose derivatives by hand:
  * f_x = 2xy + cos x eʸ − y/ρ + 1/x + 1/y,       f_y = x² + sin x eʸ + x/ρ − x/y²,
@@ -98,14 +125,9 @@ static void test_scalar(cl_prec_t p)
     compiled c;
     RV_DECL(x, NIN, p); RV_DECL(grad, NIN, p); RV_DECL(H, NIN * NIN, p);
     RV_DECL(F, 1, p); RV_DECL(g2, 2, p); RV_DECL(H2, 4, p); RV_DECL(h, 4, p);
-    point(x);
-    if (compile(&c, "x^2*y + sin(x)*exp(y) + atan2(y, x) + log(x) + x/y", p)) {
-        ok(0, "scalar formula compiles");
-        return;
-    }
-    int root = c.v.id[0];
-    ok(CL_FN(cl_expr_eval_run)(c.ev, x, root, 2) == CL_OK, "scalar formula evaluates [%s, %ld]", TEST_KIND, (long)p);
-    CL_FN(cl_expr_eval_hessian)(c.ev, root, grad, H, NIN, 0);
+    int root = differentiate(&c, "x^2*y + sin(x)*exp(y) + atan2(y, x) + log(x) + x/y", p, x, grad, H);
+    ok(root >= 0, "scalar formula evaluates [%s, %ld]", TEST_KIND, (long)p);
+    if (root < 0) return;
     scalar_closed_form(F, g2, H2, x, x + 1);
     /* 32: each side is a few dozen roundings of terms of size ≲ 4 (|f| ≈ 3). */
     is_real(CL_FN(cl_expr_eval_value)(c.ev, root), F, 32, "value against the closed form");
@@ -132,14 +154,8 @@ static void test_vector(cl_prec_t p)
     compiled c;
     RV_DECL(x, NIN, p); RV_DECL(grad, NIN, p); RV_DECL(H, NIN * NIN, p);
     R_DECL(ww, p); R_DECL(uw, p); R_DECL(want, p); R_DECL(t, p);
-    point(x);
-    if (compile(&c, "dot(cross(u, u'), cross(u, u'))", p)) {
-        ok(0, "vector formula compiles");
-        return;
-    }
-    int root = c.v.id[0];
-    CL_FN(cl_expr_eval_run)(c.ev, x, root, 2);
-    CL_FN(cl_expr_eval_hessian)(c.ev, root, grad, H, NIN, 0);
+    int root = differentiate(&c, "dot(cross(u, u'), cross(u, u'))", p, x, grad, H);
+    if (root < 0) return;
     rsrc u = x + 2, w = x + 5;
     r_set_zero(ww); r_set_zero(uw);
     for (int k = 0; k < 3; k++) { r_addmul(ww, w + k, w + k); r_addmul(uw, u + k, w + k); }
@@ -147,20 +163,20 @@ static void test_vector(cl_prec_t p)
     for (int i = 0; i < 3; i++) {
         r_mul(want, u + i, ww); r_submul(want, uw, w + i); r_mul_2si(want, want, 1);
         r_sub(t, grad + 2 + i, want);
-        if (r_log2abs(t) > worst) worst = r_log2abs(t);
+        worsen(&worst, t);
         for (int j = 0; j < 3; j++) {
             r_mul(want, u + i, w + j); r_mul_2si(want, want, 1); r_submul(want, u + j, w + i);
             if (i == j) r_sub(want, want, uw);
             r_mul_2si(want, want, 1);
             r_sub(t, H + (size_t)(2 + i) * NIN + 5 + j, want);
-            if (r_log2abs(t) > worst) worst = r_log2abs(t);
+            worsen(&worst, t);
             r_sub(t, H + (size_t)(5 + j) * NIN + 2 + i, want); /* the Hessian is symmetric */
-            if (r_log2abs(t) > worst) worst = r_log2abs(t);
+            worsen(&worst, t);
             r_mul(want, w + i, w + j); r_neg(want, want);
             if (i == j) r_add(want, want, ww);
             r_mul_2si(want, want, 1);
             r_sub(t, H + (size_t)(2 + i) * NIN + 2 + j, want);
-            if (r_log2abs(t) > worst) worst = r_log2abs(t);
+            worsen(&worst, t);
         }
     }
     /* 32 units relative to 4 (the size of the entries): each entry is a dozen roundings on each side. */
@@ -175,14 +191,8 @@ static void test_norm(cl_prec_t p)
     compiled c;
     RV_DECL(x, NIN, p); RV_DECL(grad, NIN, p); RV_DECL(H, NIN * NIN, p);
     R_DECL(r, p); R_DECL(want, p); R_DECL(t, p);
-    point(x);
-    if (compile(&c, "norm(u)", p)) {
-        ok(0, "norm compiles");
-        return;
-    }
-    int root = c.v.id[0];
-    CL_FN(cl_expr_eval_run)(c.ev, x, root, 2);
-    CL_FN(cl_expr_eval_hessian)(c.ev, root, grad, H, NIN, 0);
+    int root = differentiate(&c, "norm(u)", p, x, grad, H);
+    if (root < 0) return;
     rsrc u = x + 2;
     r_set_zero(r);
     for (int k = 0; k < 3; k++) r_addmul(r, u + k, u + k);
@@ -191,13 +201,13 @@ static void test_norm(cl_prec_t p)
     for (int i = 0; i < 3; i++) {
         r_div(want, u + i, r);
         r_sub(t, grad + 2 + i, want);
-        if (r_log2abs(t) > worst) worst = r_log2abs(t);
+        worsen(&worst, t);
         for (int j = 0; j < 3; j++) {
             r_mul(want, u + i, u + j); r_div(want, want, r); r_div(want, want, r); r_neg(want, want);
             if (i == j) r_add_si(want, want, 1);
             r_div(want, want, r);
             r_sub(t, H + (size_t)(2 + i) * NIN + 2 + j, want);
-            if (r_log2abs(t) > worst) worst = r_log2abs(t);
+            worsen(&worst, t);
         }
     }
     /* 16: a handful of roundings on each side, entries of size ≤ 1/|u| < 1. */
