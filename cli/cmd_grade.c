@@ -411,7 +411,7 @@ static int grade(grade_ctx *gc, const char *sofile, const char *symbol, double t
     return failed ? CL_EXIT_FAIL : CL_EXIT_OK;
 }
 
-enum { OPT_STATES = 1, OPT_SEED, OPT_TIMEOUT, OPT_FIELD };
+enum { OPT_STATES = 1, OPT_SEED, OPT_TIMEOUT };
 
 typedef struct grade_opts {
     int nrandom;
@@ -425,11 +425,9 @@ static int on_option(int code, const char *v, void *ctx)
     grade_opts *o = ctx;
     char *end;
     errno = 0;
-    if (code == OPT_FIELD) {
-        o->field = v;
-    } else if (code == OPT_STATES) {
-        long ns = strtol(v, &end, 10);
-        if (errno || end == v || *end || ns < 1 || ns > 100000) return cl_cli_error("--states must be a whole number from 1 to 100000", v);
+    if (code == OPT_STATES) {
+        long ns;
+        if (cl_parse_whole(v, 1, 100000, &ns)) return cl_cli_error("--states must be a whole number from 1 to 100000", v);
         o->nrandom = (int)ns;
     } else if (code == OPT_SEED) {
         o->seed = strtoul(v, &end, 10);
@@ -585,7 +583,9 @@ static int perturbed_params(const cl_params *p, cl_rng *rng, long bits, cl_param
 
 static int cmd_grade(int argc, char **argv)
 {
-    static const cl_cmd_option opts[] = {{"states", OPT_STATES}, {"seed", OPT_SEED}, {"timeout", OPT_TIMEOUT}, {"field", OPT_FIELD}, {NULL, 0}};
+    static const cl_cmd_option opts[] = {CL_CMD_OPTION("states", OPT_STATES), CL_CMD_OPTION("seed", OPT_SEED),
+                                         CL_CMD_OPTION("timeout", OPT_TIMEOUT), CL_CMD_TEXT_OPTION("field", grade_opts, field),
+                                         CL_CMD_OPTIONS_END};
     grade_opts o = {.nrandom = 20, .seed = 1, .timeout = 10};
     cl_cmd_system cs = {0};
     cl_model *model = NULL;

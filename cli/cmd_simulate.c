@@ -61,7 +61,7 @@ static const char *help_text =
     "\n"
     "exit status: 0 success, 1 the integration failed, 2 bad input\n";
 
-enum { OPT_INTEGRATOR = 1000, OPT_T, OPT_H, OPT_TOL, OPT_STAGES, OPT_COLUMNS, OPT_EVERY, OPT_OUT, OPT_PLOT, OPT_MAX_STEPS };
+enum { OPT_STAGES = 1000, OPT_COLUMNS, OPT_EVERY, OPT_MAX_STEPS };
 
 /* Steps a run may take unless --max-steps allows more. */
 #define DEFAULT_MAX_STEPS 1000000L
@@ -75,12 +75,6 @@ static int on_option(int code, const char *arg, void *ctx)
 {
     sim_opts *o = ctx;
     switch (code) {
-    case OPT_INTEGRATOR: o->integrator = arg; return 0;
-    case OPT_T: o->t = arg; return 0;
-    case OPT_H: o->h = arg; return 0;
-    case OPT_TOL: o->tol = arg; return 0;
-    case OPT_OUT: o->out = arg; return 0;
-    case OPT_PLOT: o->plot = arg; return 0;
     case OPT_STAGES:
         return cl_parse_whole(arg, 1, CL_ODE_GAUSS_MAX_STAGES, &o->stages) ? cl_cli_error("--stages must be 1 to 16", arg) : 0;
     case OPT_COLUMNS:
@@ -262,9 +256,11 @@ static int offers_lie(const cl_system *s) { return s->lie_simulate != NULL; }
 static int cmd_simulate(int argc, char **argv)
 {
     static const cl_cmd_option extra[] = {
-        {"integrator", OPT_INTEGRATOR}, {"t", OPT_T}, {"h", OPT_H}, {"tol", OPT_TOL}, {"stages", OPT_STAGES},
-        {"columns", OPT_COLUMNS}, {"every", OPT_EVERY}, {"out", OPT_OUT}, {"plot", OPT_PLOT}, {"max-steps", OPT_MAX_STEPS},
-        {NULL, 0}};
+        CL_CMD_TEXT_OPTION("integrator", sim_opts, integrator), CL_CMD_TEXT_OPTION("t", sim_opts, t),
+        CL_CMD_TEXT_OPTION("h", sim_opts, h), CL_CMD_TEXT_OPTION("tol", sim_opts, tol),
+        CL_CMD_OPTION("stages", OPT_STAGES), CL_CMD_OPTION("columns", OPT_COLUMNS), CL_CMD_OPTION("every", OPT_EVERY),
+        CL_CMD_TEXT_OPTION("out", sim_opts, out), CL_CMD_TEXT_OPTION("plot", sim_opts, plot),
+        CL_CMD_OPTION("max-steps", OPT_MAX_STEPS), CL_CMD_OPTIONS_END};
     sim_opts o = {.integrator = NULL, .t = "10", .stages = 2, .columns = 0, .every = 1};
     cl_cmd_args a;
     int st = cl_cmd_scan(argc, argv, extra, on_option, &o, 0, &a);

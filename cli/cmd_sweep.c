@@ -49,22 +49,9 @@ static const char help_text[] =
     "chartless sweep --merge part*.csv (docs/sweep.md; tools/slurm-sweep.sh for Slurm).\n\n"
     "exit status: 0 done (whatever the verdicts), 1 a computation failed, 2 bad input\n";
 
-enum { OPT_X = 1, OPT_Y, OPT_SHARD, OPT_OUT, OPT_PLOT };
-
 typedef struct sweep_opts { const char *x, *y, *shard, *out, *plot; } sweep_opts;
 
-static int on_option(int code, const char *arg, void *ctx)
-{
-    sweep_opts *o = ctx;
-    switch (code) {
-    case OPT_X: o->x = arg; return 0;
-    case OPT_Y: o->y = arg; return 0;
-    case OPT_SHARD: o->shard = arg; return 0;
-    case OPT_OUT: o->out = arg; return 0;
-    case OPT_PLOT: o->plot = arg; return 0;
-    }
-    return CL_EXIT_USAGE;
-}
+#define SWEEP_AXES CL_CMD_TEXT_OPTION("x", sweep_opts, x), CL_CMD_TEXT_OPTION("y", sweep_opts, y)
 
 /* One axis: the parameter, its ends and its number of values. */
 typedef struct axis {
@@ -686,9 +673,9 @@ static int cmd_merge(int argc, char **argv)
         int n = line ? header_args(line, args, 256) : 0;
         cl_cmd_args a;
         sweep_opts o = {0};
-        static const cl_cmd_option extra[] = {{"x", OPT_X}, {"y", OPT_Y}, {NULL, 0}};
+        static const cl_cmd_option extra[] = {SWEEP_AXES, CL_CMD_OPTIONS_END};
         int certify = take_flag(&n, args, "--certify");
-        st = !line ? cl_cli_error("out of memory", NULL) : cl_cmd_scan(n, args, extra, on_option, &o, 0, &a);
+        st = !line ? cl_cli_error("out of memory", NULL) : cl_cmd_scan(n, args, extra, NULL, &o, 0, &a);
         if (!st) {
             st = sweep_prepare(&s, &a, &o, certify);
             prepared = 1;
@@ -722,13 +709,14 @@ static int cmd_sweep(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++)
         if (!strcmp(argv[i], "--merge")) return cmd_merge(argc, argv);
-    static const cl_cmd_option extra[] = {
-        {"x", OPT_X}, {"y", OPT_Y}, {"shard", OPT_SHARD}, {"out", OPT_OUT}, {"plot", OPT_PLOT}, {NULL, 0}};
+    static const cl_cmd_option extra[] = {SWEEP_AXES, CL_CMD_TEXT_OPTION("shard", sweep_opts, shard),
+                                          CL_CMD_TEXT_OPTION("out", sweep_opts, out),
+                                          CL_CMD_TEXT_OPTION("plot", sweep_opts, plot), CL_CMD_OPTIONS_END};
     sweep_opts o = {0};
     cl_cmd_args a;
     int certify = take_flag(&argc, argv, "--certify");
     if (certify > 1) return cl_cli_error("option given twice", "--certify");
-    int st = cl_cmd_scan(argc, argv, extra, on_option, &o, 0, &a);
+    int st = cl_cmd_scan(argc, argv, extra, NULL, &o, 0, &a);
     if (st) return st;
     if (a.help) {
         fputs(help_text, stdout);

@@ -54,7 +54,8 @@ int cl_cmd_scan(int argc, char **argv, const cl_cmd_option *opts, int (*on_opt)(
                                            : -1;
         if (own && bit >= 0 && (seen >> bit & 1)) { st = cl_cli_error("option given twice", arg); break; }
         if (own && bit >= 0) seen |= 1ULL << bit;
-        if (o) st = on_opt(o->code, val, ctx);
+        if (o && o->code == CL_CMD_TEXT) *(const char **)((char *)ctx + o->text_at) = val;
+        else if (o) st = on_opt(o->code, val, ctx);
         else if (!strcmp(key, "system")) a->system = val;
         else if (!strcmp(key, "form")) a->form = val;
         else if (!strcmp(key, "model")) a->model = val;

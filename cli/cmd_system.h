@@ -7,15 +7,28 @@
  */
 #ifndef CL_CMD_SYSTEM_H
 #define CL_CMD_SYSTEM_H
+#include <stddef.h>
 #include <stdio.h>
 #include "system.h"
 #include "model.h"
 
-/** An option of the subcommand itself; its code goes to the command's handler. */
+/** An option of the subcommand itself: its value goes to the command's
+    handler with its code, or, for a text option (code CL_CMD_TEXT), is
+    stored as given in the command's options (the scan's ctx). */
 typedef struct cl_cmd_option {
     const char *name; /**< without "--" */
-    int code;
+    int code;         /**< the handler's code, or CL_CMD_TEXT */
+    size_t text_at;   /**< with CL_CMD_TEXT: offset of the `const char *` member in ctx that takes the value */
 } cl_cmd_option;
+
+/** The code of a text option, which needs no handler. */
+#define CL_CMD_TEXT (-1)
+/** `--NAME value` stores value in ((TYPE *)ctx)->MEMBER. */
+#define CL_CMD_TEXT_OPTION(NAME, TYPE, MEMBER) {NAME, CL_CMD_TEXT, offsetof(TYPE, MEMBER)}
+/** An option whose value goes to the handler with CODE. */
+#define CL_CMD_OPTION(NAME, CODE) {NAME, CODE, 0}
+/** The end of an option table. */
+#define CL_CMD_OPTIONS_END {NULL, 0, 0}
 
 /** The scanned command line. */
 typedef struct cl_cmd_args {
@@ -42,8 +55,8 @@ typedef struct cl_cmd_system {
 
 /**
  * Scan argv: --system, --model, --form, --bits, -h/--help, the command's \p opts
- * (ended by a NULL name; their values go to \p on_opt, which returns 0 or an
- * exit status), up to \p maxpos positional arguments (at most 2), and every
+ * (ended by a NULL name; text options are stored in \p ctx, the others' values
+ * go to \p on_opt, which returns 0 or an exit status), up to \p maxpos positional arguments (at most 2), and every
  * other option as a parameter: `--key=value`, `--key value`, or a flag
  * `--key` when no value follows (the next argument begins with "--");
  * `--param name=value` is the parameter `--name value`. Values may be of any

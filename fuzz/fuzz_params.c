@@ -45,7 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         *nl = 0;
     }
     argv[argc] = NULL;
-    static const cl_cmd_option opts[] = {{"steps", 1}, {"out", 2}, {NULL, 0}};
+    static const cl_cmd_option opts[] = {CL_CMD_OPTION("steps", 1), CL_CMD_OPTION("out", 2), CL_CMD_OPTIONS_END};
     cl_cmd_args a;
     if (cl_cmd_scan(argc, argv, opts, on_opt, NULL, 1, &a) == 0) {
         cl_params p;
