@@ -108,6 +108,23 @@ static inline void cl_check_begin(cl_check_result *res)
  */
 int cl_check_worst(cl_check_result *res, double e, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/** A verdict measured once per process, for a property of a method (its
+    convergence order) that every rung of the ladder reports alike. */
+typedef struct cl_check_once {
+    int done;
+    double offset;  /**< the measured quantity's offset from the expected one */
+    char note[200]; /**< how it was measured */
+} cl_check_once;
+
+/**
+ * The first call runs \p measure (it returns the offset of the measured
+ * quantity from the expected one and writes a note) and keeps its result in
+ * \p once; every call reports it: the row passes when |offset| ≤ \p tol, and
+ * a NaN offset (a failed measurement) fails it.
+ */
+int cl_check_measured_once(cl_check_result *res, cl_check_once *once, double tol,
+                           double (*measure)(const void *arg, char *note, size_t len), const void *arg);
+
 /** Run check \p c once at \p bits (53: the double body, else MPFR); its status. */
 int cl_check_run(const cl_check *c, long bits, cl_check_result *res);
 

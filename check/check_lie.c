@@ -168,9 +168,8 @@ static double lie_order_measure(const void *arg, char *note, size_t len)
     return lie_order_offset(c->method, c->series, c->n0, note, len);
 }
 
-/* check_ode.c: the cached order verdict shared by the order rows (slots 8..15 here). */
-int check_order_cached(cl_check_result *res, int slot, double (*measure)(const void *arg, char *note, size_t len),
-                       const void *arg);
+/* The order rows: each measured once, passing when the offset from the order is within 0.5. */
+static cl_check_once lie_order_once[6];
 
 /*
  * The step control of RKMK45: accepted steps of the adaptive integration to
@@ -213,13 +212,13 @@ static double lie_rkmk45_control_measure(const void *arg, char *note, size_t len
 
 int check_lie_rkmk45_control_run(cl_check_result *res)
 {
-    return check_order_cached(res, 13, lie_rkmk45_control_measure, NULL);
+    return cl_check_measured_once(res, lie_order_once + 5, 0.5, lie_rkmk45_control_measure, NULL);
 }
 
 int check_lie_order_run(cl_check_result *res, int which, int method, int series, long n0)
 {
     const lie_order_case c = {method, series, n0};
-    return check_order_cached(res, 8 + which, lie_order_measure, &c);
+    return cl_check_measured_once(res, lie_order_once + which, 0.5, lie_order_measure, &c);
 }
 #endif
 

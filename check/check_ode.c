@@ -73,26 +73,8 @@ static double ode_order_offset(const ode_order_case *oc, char *note, size_t len)
     return off;
 }
 
-/*
- * The order rows of src/ode.c and src/lie.c: \p measure (its offset from the
- * order, and a note) is run once per \p slot (0..15) and the row passes when
- * the offset is within 0.5.
- */
-int check_order_cached(cl_check_result *res, int slot, double (*measure)(const void *arg, char *note, size_t len),
-                       const void *arg)
-{
-    static double cached[16];
-    static char notes[16][200];
-    static int done[16];
-    if (!done[slot]) {
-        cached[slot] = measure(arg, notes[slot], sizeof notes[slot]);
-        done[slot] = 1;
-    }
-    cl_check_begin(res);
-    if (!(fabs(cached[slot]) <= 0.5)) cl_check_worst(res, log2(fabs(cached[slot])), NULL); /* NaN fails */
-    snprintf(res->note, sizeof res->note, "%s", notes[slot]);
-    return CL_OK;
-}
+/* The order rows: each measured once, passing when the offset from the order is within 0.5. */
+static cl_check_once ode_order_once[6];
 
 static double ode_order_measure(const void *arg, char *note, size_t len) { return ode_order_offset(arg, note, len); }
 
@@ -131,12 +113,12 @@ static double ode_rkf78_estimate_measure(const void *arg, char *note, size_t len
 
 int check_ode_rkf78_estimate_run(cl_check_result *res)
 {
-    return check_order_cached(res, 5, ode_rkf78_estimate_measure, NULL);
+    return cl_check_measured_once(res, ode_order_once + 5, 0.5, ode_rkf78_estimate_measure, NULL);
 }
 
 int check_ode_order_run(cl_check_result *res, int which, const ode_order_case *oc)
 {
-    return check_order_cached(res, which, ode_order_measure, oc);
+    return cl_check_measured_once(res, ode_order_once + which, 0.5, ode_order_measure, oc);
 }
 #endif
 

@@ -366,6 +366,19 @@ int cl_check_worst(cl_check_result *res, double e, const char *fmt, ...)
     return 1;
 }
 
+int cl_check_measured_once(cl_check_result *res, cl_check_once *once, double tol,
+                           double (*measure)(const void *arg, char *note, size_t len), const void *arg)
+{
+    if (!once->done) {
+        once->offset = measure(arg, once->note, sizeof once->note);
+        once->done = 1;
+    }
+    cl_check_begin(res);
+    if (!(fabs(once->offset) <= tol)) cl_check_worst(res, log2(fabs(once->offset)), NULL); /* NaN fails */
+    snprintf(res->note, sizeof res->note, "%s", once->note);
+    return CL_OK;
+}
+
 int cl_check_run(const cl_check *c, long bits, cl_check_result *res)
 {
     res->log2_err = NAN;

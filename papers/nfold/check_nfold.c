@@ -288,19 +288,15 @@ static double order_slope(int method, char *note, size_t len)
     return slope - order;
 }
 
+static double order_slope_measure(const void *method, char *note, size_t len)
+{
+    return order_slope(*(const int *)method, note, len);
+}
+
 int check_nfold_order_run(cl_check_result *res, int method)
 {
-    static double cached[5];
-    static char notes[5][200];
-    static int done[5];
-    if (!done[method]) {
-        cached[method] = order_slope(method, notes[method], sizeof notes[method]);
-        done[method] = 1;
-    }
-    cl_check_begin(res);
-    if (!(fabs(cached[method]) <= 0.1)) cl_check_worst(res, log2(fabs(cached[method])), NULL); /* NaN fails */
-    snprintf(res->note, sizeof res->note, "%s", notes[method]);
-    return CL_OK;
+    static cl_check_once once[5];
+    return cl_check_measured_once(res, once + method, 0.1, order_slope_measure, &method);
 }
 
 #endif
