@@ -32,12 +32,12 @@ static double hamiltonians_gap(const s2t_sys *s, rsrc x, rptr sc, cl_prec_t p, c
     CL_FN(cl_s2_quad_ws) *ws = s->ws;
     rsrc q = x, qdot = x + 3 * n;
     rptr mom = sc, w = sc + 3 * n, H = w + 3 * n, L = H + 1, t = L + 1;
-    if (CL_FN(cl_s2_quad_legendre_mu)(ws, mom, q, qdot) || CL_FN(cl_s2_quad_hamiltonian_mu)(ws, H, q, mom) ||
+    if (CL_FN(cl_s2_quad_legendre_mu)(ws, mom, q, qdot) || CL_FN(cl_s2_quad_hamiltonian)(ws, CL_S2_MU, H, q, mom) ||
         CL_FN(cl_s2_quad_lagrangian)(ws, L, q, qdot))
         return NAN;
     double e = legendre_gap(n, H, L, mom, qdot, t);
     CL_FN(cl_s2n_omega_from_qdot)(n, w, q, qdot);
-    if (CL_FN(cl_s2_quad_legendre_pi)(ws, mom, q, w) || CL_FN(cl_s2_quad_hamiltonian_pi)(ws, H, q, mom) ||
+    if (CL_FN(cl_s2_quad_legendre_pi)(ws, mom, q, w) || CL_FN(cl_s2_quad_hamiltonian)(ws, CL_S2_PI, H, q, mom) ||
         CL_FN(cl_s2_quad_lagrangian_omega)(ws, L, q, w))
         return NAN;
     double e2 = legendre_gap(n, H, L, mom, w, t);

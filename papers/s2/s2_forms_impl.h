@@ -171,6 +171,13 @@ int CL_FN(cl_s2_quad_solve_G)(CL_FN(cl_s2_quad_ws) *ws, rptr qdot, rsrc q, rsrc 
 /* w = K⁻¹π [S2 (34)] with ws->m evaluated at q (s2_pi.c). */
 int CL_FN(cl_s2_quad_solve_K)(CL_FN(cl_s2_quad_ws) *ws, rptr w, rsrc q, rsrc pi);
 
+/* v = the velocity conjugate to the momentum p at q, with ws->m evaluated: q̇ = G⁻¹μ [S2 (25)]
+ * for form CL_S2_MU, ω = K⁻¹π [S2 (34)] for CL_S2_PI. */
+static inline int s2_solve_momentum(CL_FN(cl_s2_quad_ws) *ws, int form, rptr v, rsrc q, rsrc p)
+{
+    return form == CL_S2_MU ? CL_FN(cl_s2_quad_solve_G)(ws, v, q, p) : CL_FN(cl_s2_quad_solve_K)(ws, v, q, p);
+}
+
 /*
  * m, U (when want_U), ∂U/∂q at q and the velocity conjugate to the momentum
  * p into v: q̇ = G⁻¹μ [S2 (25)] for form CL_S2_MU, ω = K⁻¹π [S2 (34)] for
@@ -179,8 +186,7 @@ int CL_FN(cl_s2_quad_solve_K)(CL_FN(cl_s2_quad_ws) *ws, rptr w, rsrc q, rsrc pi)
 static inline int s2_eval_momentum_form(CL_FN(cl_s2_quad_ws) *ws, int form, rptr v, rsrc q, rsrc p, int want_U)
 {
     int st = s2_eval_mU(ws, q, want_U);
-    if (st) return st;
-    return form == CL_S2_MU ? CL_FN(cl_s2_quad_solve_G)(ws, v, q, p) : CL_FN(cl_s2_quad_solve_K)(ws, v, q, p);
+    return st ? st : s2_solve_momentum(ws, form, v, q, p);
 }
 
 /* H = ½ p·v + U at (q, p), v (3n, scratch) the conjugate velocity: the Hamiltonians (26) and (35). */
@@ -189,5 +195,49 @@ static inline int s2_hamiltonian_form(CL_FN(cl_s2_quad_ws) *ws, int form, rptr H
     int st = s2_eval_momentum_form(ws, form, v, q, p, 1);
     if (!st) s2_half_pairing_plus_U(ws, H, p, v);
     return st;
+}
+
+/*
+ * The terms the fields (27) and (36) share, at (q, p) of form CL_S2_MU or
+ * CL_S2_PI: m and ∂U/∂q, the conjugate velocity (q̇ = G⁻¹μ into ws->v, or
+ * ω = K⁻¹π into ws->w and q̇ = ω × q [S2 (3)] into ws->v), the forces at
+ * (q, q̇) into ws->f and ∂m/∂q into ws->dm.
+ */
+static inline int s2_momentum_field_terms(CL_FN(cl_s2_quad_ws) *ws, int form, rsrc q, rsrc p)
+{
+    int st = s2_eval_momentum_form(ws, form, form == CL_S2_MU ? ws->v : ws->w, q, p, 0);
+    if (st) return st;
+    if (form == CL_S2_PI) CL_FN(cl_s2n_qdot_from_omega)(ws->n, ws->v, q, ws->w);
+    st = s2_eval_force(ws, q, ws->v);
+    return st ? st : s2_eval_dm(ws, q);
+}
+/* One form's term of ∂H/∂q_i beyond ∂U/∂q_i and the inertia's gradient, added to g (the coupling of (27) or (36)). */
+typedef void (*s2_coupling_term)(CL_FN(cl_s2_quad_ws) *ws, rptr g, size_t i, rsrc q);
+
+/*
+ * The fields (27) and (36) of the momentum forms, dx from x = (q, p) of form
+ * CL_S2_MU or CL_S2_PI: the terms of s2_momentum_field_terms, then
+ * \f$\partial H/\partial q_i = \partial U/\partial q_i + c_i - \tfrac12\sum_{j,k}(\dot q_j\cdot\dot q_k)\,\partial m_{jk}/\partial q_i\f$
+ * into ws->t, c_i the form's coupling term (\p prepare, when not NULL, runs
+ * once before the first), and Hamilton's equations of the form with
+ * ∂H/∂p the conjugate velocity: Proposition 3 (23) or Proposition 4 (31), (32).
+ */
+static inline int s2_momentum_field(CL_FN(cl_s2_quad_ws) *ws, int form, rptr dx, rsrc x,
+                                    void (*prepare)(CL_FN(cl_s2_quad_ws) *ws, rsrc q), s2_coupling_term coupling)
+{
+    size_t n = ws->n;
+    rsrc q = x, p = x + 3 * n;
+    int st = s2_momentum_field_terms(ws, form, q, p);
+    if (st) return st;
+    if (prepare) prepare(ws, q);
+    for (size_t i = 0; i < n; i++) {
+        rptr g = ws->t + 3 * i;
+        v3_set(g, ws->dU + 3 * i);
+        coupling(ws, g, i, q);
+        if (ws->dm) s2_add_dm_quadratic(ws, g, i, ws->v);
+    }
+    if (form == CL_S2_MU) CL_FN(cl_s2_hamilton_mu)(n, dx, q, p, ws->t, ws->v, ws->f);
+    else CL_FN(cl_s2_hamilton_pi)(n, dx, q, p, ws->t, ws->w, ws->f);
+    return CL_OK;
 }
 #endif

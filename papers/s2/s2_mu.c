@@ -16,7 +16,8 @@ The last term is normal to \f$q_i\f$: it keeps \f$q_i\cdot\mu_i = 0\f$.
 For the quadratic Lagrangian [S2 (12)] the transform is linear,
 \f$\mu_i = m_{ii}\dot q_i + (I_3 - q_iq_i^T)\sum_{j\ne i} m_{ij}\dot q_j\f$ [S2 (24)], i.e. μ = G q̇
 with the matrix G of chapter \ref ch_s2_qdot; its inverse [S2 (25)] is
-q̇ = G⁻¹μ. The Hamiltonian is \f$H = \tfrac12\sum_{j,k}\mu_j^Tm^I_{jk}\mu_k + U\f$ [S2 (26)] and
+q̇ = G⁻¹μ (cl_s2_quad_legendre_inv_d(), with the (q, π) form's at the end of
+chapter \ref ch_s2_pi). The Hamiltonian is \f$H = \tfrac12\sum_{j,k}\mu_j^Tm^I_{jk}\mu_k + U\f$ [S2 (26)] and
 Corollary 3 [S2 (27)] reads
 \f[ \dot\mu_i = \sum_j (m^I_{ij}\mu_j)\times(\mu_i\times q_i)
     - (I_3 - q_iq_i^T)\frac12\frac{\partial}{\partial q_i}\sum_{j,k}\mu_j^Tm^I_{jk}\mu_k
@@ -87,24 +88,20 @@ int CL_FN(cl_s2_quad_solve_G)(CL_FN(cl_s2_quad_ws) *ws, rptr qdot, rsrc q, rsrc 
     return CL_OK;
 }
 
-/**
- * \brief Inverse Legendre transform [S2 (25)].
- * \f[ \dot q_i = (I_3 - q_iq_i^T)\sum_j m^I_{ij}(q)\mu_j \f]
- * computed by solving [S2 (24)] for q̇ (dense, partial pivoting).
- */
-int CL_FN(cl_s2_quad_legendre_mu_inv)(CL_FN(cl_s2_quad_ws) *ws, rptr qdot, rsrc q, rsrc mu)
+/* The coupling term of ∂H/∂q_i in (27): g += Σ_{k≠i} m_ik (q_i·q̇_k) q̇_i, with q̇ in ws->v. */
+static void mu_coupling(CL_FN(cl_s2_quad_ws) *ws, rptr g, size_t i, rsrc q)
 {
-    int st = ws->sys->inertia(ws->sys->ctx, ws->m, q);
-    return st ? st : CL_FN(cl_s2_quad_solve_G)(ws, qdot, q, mu);
-}
-
-/**
- * \brief Hamiltonian [S2 (26)].
- * \f[ H(q,\mu) = \tfrac12\sum_{j,k}\mu_j^Tm^I_{jk}(q)\mu_k + U(q) = \tfrac12\,\mu\cdot\dot q + U \f]
- */
-int CL_FN(cl_s2_quad_hamiltonian_mu)(CL_FN(cl_s2_quad_ws) *ws, rptr H, rsrc q, rsrc mu)
-{
-    return s2_hamiltonian_form(ws, CL_S2_MU, H, q, mu, ws->v);
+    size_t n = ws->n;
+    rsrc v = ws->v;
+    R_DECL(h, ws->prec);
+    R_DECL(d, ws->prec);
+    r_set_zero(h);
+    for (size_t k = 0; k < n; k++) {
+        if (k == i) continue;
+        v3_dot(d, q + 3 * i, v + 3 * k);
+        r_addmul(h, d, ws->m + i * n + k);
+    }
+    v3_axpy(g, h, v + 3 * i);
 }
 
 /**
@@ -124,28 +121,5 @@ int CL_FN(cl_s2_quad_hamiltonian_mu)(CL_FN(cl_s2_quad_ws) *ws, rptr H, rsrc q, r
  */
 int CL_FN(cl_s2_quad_rhs_mu)(CL_FN(cl_s2_quad_ws) *ws, rptr dx, rsrc x)
 {
-    size_t n = ws->n;
-    rsrc q = x, mu = x + 3 * n;
-    int st = s2_eval_momentum_form(ws, CL_S2_MU, ws->v, q, mu, 0);
-    if (!st) st = s2_eval_force(ws, q, ws->v);
-    if (!st) st = s2_eval_dm(ws, q);
-    if (st) return st;
-    rsrc v = ws->v;
-    rptr dHdq = ws->t;
-    R_DECL(h, ws->prec);
-    R_DECL(d, ws->prec);
-    for (size_t i = 0; i < n; i++) {
-        rptr g = dHdq + 3 * i;
-        v3_set(g, ws->dU + 3 * i);
-        r_set_zero(h);
-        for (size_t k = 0; k < n; k++) {
-            if (k == i) continue;
-            v3_dot(d, q + 3 * i, v + 3 * k);
-            r_addmul(h, d, ws->m + i * n + k);
-        }
-        v3_axpy(g, h, v + 3 * i);
-        if (ws->dm) s2_add_dm_quadratic(ws, g, i, v);
-    }
-    CL_FN(cl_s2_hamilton_mu)(n, dx, q, mu, dHdq, v, ws->f);
-    return CL_OK;
+    return s2_momentum_field(ws, CL_S2_MU, dx, x, NULL, mu_coupling);
 }

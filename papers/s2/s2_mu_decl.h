@@ -14,13 +14,6 @@ void CL_FN(cl_s2_hamilton_mu)(size_t n, rptr dx, rsrc q, rsrc mu, rsrc dHdq, rsr
 
 /** μ = Legendre transform [S2 (24)] of a cl_s2_quad system at (q, q̇). */
 int CL_FN(cl_s2_quad_legendre_mu)(CL_FN(cl_s2_quad_ws) *ws, rptr mu, rsrc q, rsrc qdot);
-/**
- * q̇ = inverse Legendre transform [S2 (25)] at (q, μ): the solution of
- * [S2 (24)]. Returns 0, CL_ESINGULAR or a callback's status.
- */
-int CL_FN(cl_s2_quad_legendre_mu_inv)(CL_FN(cl_s2_quad_ws) *ws, rptr qdot, rsrc q, rsrc mu);
-/** H = Hamiltonian [S2 (26)] at (q, μ). */
-int CL_FN(cl_s2_quad_hamiltonian_mu)(CL_FN(cl_s2_quad_ws) *ws, rptr H, rsrc q, rsrc mu);
 
 /**
  * \brief Vector field of the (q, μ) form: Corollary 3 [S2 (25), (27)].

@@ -18,8 +18,10 @@ matrix K of chapter \ref ch_s2_omega, inverted as \f$\omega = m^I\pi\f$ [S2 (34)
 Here \f$m^I = K^{-1}\f$ (K is symmetric), so the derivative of the quadratic form is
 \f$-\partial(\omega^TK\omega)/\partial q_i\f$ at fixed \f$\omega = K^{-1}\pi\f$ (derivation at cl_s2_quad_rhs_pi_d()).
 
-The end of this chapter carries a state of any form to any other
-(cl_s2_quad_convert_d()), evaluates any form's field (cl_s2_quad_rhs_d()),
+The end of this chapter inverts the Legendre transforms of both momentum
+forms, [S2 (25)] and (34) (cl_s2_quad_legendre_inv_d()), gives their
+Hamiltonians (26) and (35) (cl_s2_quad_hamiltonian_d()), carries a state of
+any form to any other (cl_s2_quad_convert_d()), evaluates any form's field (cl_s2_quad_rhs_d()),
 carries a field back to q̈ (cl_s2_quad_accel_from_d()) and gives the energy
 in each form (cl_s2_quad_energy_d()).
 */
@@ -93,23 +95,19 @@ int CL_FN(cl_s2_quad_solve_K)(CL_FN(cl_s2_quad_ws) *ws, rptr w, rsrc q, rsrc pi)
     return st;
 }
 
-/**
- * \brief Inverse Legendre transform [S2 (34)]: \f$\omega_i = \sum_j m^I_{ij}(q)\pi_j\f$,
- * computed by solving [S2 (33)] for ω.
- */
-int CL_FN(cl_s2_quad_legendre_pi_inv)(CL_FN(cl_s2_quad_ws) *ws, rptr w, rsrc q, rsrc pi)
+/* u_k = S(q_k)ω_k = q_k × ω_k into ws->s, with ω in ws->w: the vectors the coupling of (36) sums. */
+static void pi_coupling_prepare(CL_FN(cl_s2_quad_ws) *ws, rsrc q)
 {
-    int st = ws->sys->inertia(ws->sys->ctx, ws->m, q);
-    return st ? st : CL_FN(cl_s2_quad_solve_K)(ws, w, q, pi);
+    for (size_t k = 0; k < ws->n; k++) v3_cross(ws->s + 3 * k, q + 3 * k, ws->w + 3 * k);
 }
 
-/**
- * \brief Modified Hamiltonian [S2 (35)].
- * \f[ \tilde H(q,\pi) = \tfrac12\sum_{i,j}\pi_i^Tm^I_{ij}(q)\pi_j + U(q) = \tfrac12\,\pi\cdot\omega + U \f]
- */
-int CL_FN(cl_s2_quad_hamiltonian_pi)(CL_FN(cl_s2_quad_ws) *ws, rptr H, rsrc q, rsrc pi)
+/* The coupling term of ∂H̃/∂q_i in (36): g −= ω_i × Σ_{k≠i} m_ik S(q_k)ω_k, with ω in ws->w. */
+static void pi_coupling(CL_FN(cl_s2_quad_ws) *ws, rptr g, size_t i, rsrc q)
 {
-    return s2_hamiltonian_form(ws, CL_S2_PI, H, q, pi, ws->w);
+    RV_DECL(a, 3, ws->prec);
+    s2_coupling_sum(ws, a, i, ws->s);
+    v3_cross(a, ws->w + 3 * i, a);
+    v3_sub(g, g, a);
 }
 
 /**
@@ -132,28 +130,7 @@ int CL_FN(cl_s2_quad_hamiltonian_pi)(CL_FN(cl_s2_quad_ws) *ws, rptr H, rsrc q, r
  */
 int CL_FN(cl_s2_quad_rhs_pi)(CL_FN(cl_s2_quad_ws) *ws, rptr dx, rsrc x)
 {
-    size_t n = ws->n;
-    rsrc q = x, pi = x + 3 * n;
-    int st = s2_eval_momentum_form(ws, CL_S2_PI, ws->w, q, pi, 0);
-    if (st) return st;
-    rsrc w = ws->w;
-    CL_FN(cl_s2n_qdot_from_omega)(n, ws->v, q, w);
-    st = s2_eval_force(ws, q, ws->v);
-    if (!st) st = s2_eval_dm(ws, q);
-    if (st) return st;
-    rsrc v = ws->v;
-    rptr dHdq = ws->t, u = ws->s;
-    RV_DECL(a, 3, ws->prec);
-    for (size_t k = 0; k < n; k++) v3_cross(u + 3 * k, q + 3 * k, w + 3 * k);
-    for (size_t i = 0; i < n; i++) {
-        rptr g = dHdq + 3 * i;
-        s2_coupling_sum(ws, a, i, u);
-        v3_cross(a, w + 3 * i, a);
-        v3_sub(g, ws->dU + 3 * i, a);
-        if (ws->dm) s2_add_dm_quadratic(ws, g, i, v);
-    }
-    CL_FN(cl_s2_hamilton_pi)(n, dx, q, pi, dHdq, w, ws->f);
-    return CL_OK;
+    return s2_momentum_field(ws, CL_S2_PI, dx, x, pi_coupling_prepare, pi_coupling);
 }
 
 /* ---------------------------------------------------------------- maps */
@@ -167,6 +144,32 @@ int CL_FN(cl_s2_quad_rhs)(CL_FN(cl_s2_quad_ws) *ws, int form, rptr dx, rsrc x)
     case CL_S2_PI: return CL_FN(cl_s2_quad_rhs_pi)(ws, dx, x);
     default: return CL_EDOMAIN;
     }
+}
+
+/**
+ * \brief Inverse Legendre transforms [S2 (25)] and [S2 (34)]: the velocity
+ *        conjugate to the momentum p at q, computed by solving [S2 (24)]
+ *        for q̇ or [S2 (33)] for ω (dense, partial pivoting).
+ * \f[ \dot q_i = (I_3 - q_iq_i^T)\sum_j m^I_{ij}(q)\mu_j \quad (\mu),\qquad
+ *     \omega_i = \sum_j m^I_{ij}(q)\pi_j \quad (\pi) \f]
+ */
+int CL_FN(cl_s2_quad_legendre_inv)(CL_FN(cl_s2_quad_ws) *ws, int form, rptr v, rsrc q, rsrc p)
+{
+    if (form != CL_S2_MU && form != CL_S2_PI) return CL_EDOMAIN;
+    int st = ws->sys->inertia(ws->sys->ctx, ws->m, q);
+    return st ? st : s2_solve_momentum(ws, form, v, q, p);
+}
+
+/**
+ * \brief Hamiltonian [S2 (26)] of the (q, μ) form and modified Hamiltonian
+ *        [S2 (35)] of the (q, π) form.
+ * \f[ H(q,\mu) = \tfrac12\sum_{j,k}\mu_j^Tm^I_{jk}(q)\mu_k + U(q) = \tfrac12\,\mu\cdot\dot q + U,\qquad
+ *     \tilde H(q,\pi) = \tfrac12\sum_{i,j}\pi_i^Tm^I_{ij}(q)\pi_j + U(q) = \tfrac12\,\pi\cdot\omega + U \f]
+ */
+int CL_FN(cl_s2_quad_hamiltonian)(CL_FN(cl_s2_quad_ws) *ws, int form, rptr H, rsrc q, rsrc p)
+{
+    if (form != CL_S2_MU && form != CL_S2_PI) return CL_EDOMAIN;
+    return s2_hamiltonian_form(ws, form, H, q, p, form == CL_S2_MU ? ws->v : ws->w);
 }
 
 /* qdot = q̇ of the state x of form \p form (ws->m evaluated at q); uses ws->w. */
@@ -301,8 +304,6 @@ int CL_FN(cl_s2_quad_energy)(CL_FN(cl_s2_quad_ws) *ws, int form, rptr E, rsrc x)
     case CL_S2_OMEGA:
         CL_FN(cl_s2n_qdot_from_omega)(n, ws->s, x, x + 3 * n);
         return CL_FN(cl_s2_quad_energy_qdot)(ws, E, x, ws->s);
-    case CL_S2_MU: return CL_FN(cl_s2_quad_hamiltonian_mu)(ws, E, x, x + 3 * n);
-    case CL_S2_PI: return CL_FN(cl_s2_quad_hamiltonian_pi)(ws, E, x, x + 3 * n);
-    default: return CL_EDOMAIN;
+    default: return CL_FN(cl_s2_quad_hamiltonian)(ws, form, E, x, x + 3 * n);
     }
 }

@@ -19,13 +19,6 @@ void CL_FN(cl_s2_hamilton_pi)(size_t n, rptr dx, rsrc q, rsrc pi, rsrc dHdq, rsr
 
 /** π = Legendre transform [S2 (33)] of a cl_s2_quad system at (q, ω). */
 int CL_FN(cl_s2_quad_legendre_pi)(CL_FN(cl_s2_quad_ws) *ws, rptr pi, rsrc q, rsrc w);
-/**
- * ω = inverse Legendre transform [S2 (34)] at (q, π): the solution of
- * [S2 (33)]. Returns 0, CL_ESINGULAR or a callback's status.
- */
-int CL_FN(cl_s2_quad_legendre_pi_inv)(CL_FN(cl_s2_quad_ws) *ws, rptr w, rsrc q, rsrc pi);
-/** H̃ = modified Hamiltonian [S2 (35)] at (q, π). */
-int CL_FN(cl_s2_quad_hamiltonian_pi)(CL_FN(cl_s2_quad_ws) *ws, rptr H, rsrc q, rsrc pi);
 
 /**
  * \brief Vector field of the (q, π) form: Corollary 4 [S2 (36)], [S2 (37)] (q̇ and π̇).

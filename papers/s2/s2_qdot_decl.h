@@ -139,3 +139,17 @@ int CL_FN(cl_s2_quad_accel_from)(CL_FN(cl_s2_quad_ws) *ws, int form, rptr qddot,
  * \p form: ½ q̇ᵀ m q̇ + U, ½ μ·q̇ + U [S2 (26)], ½ π·ω + U [S2 (35)].
  */
 int CL_FN(cl_s2_quad_energy)(CL_FN(cl_s2_quad_ws) *ws, int form, rptr E, rsrc x);
+
+/**
+ * The velocity conjugate to the momentum p (3n) at q, the inverse Legendre
+ * transform of form \p form: q̇ [S2 (25)] for CL_S2_MU (the solution of
+ * [S2 (24)]), ω [S2 (34)] for CL_S2_PI (the solution of [S2 (33)]).
+ * Returns 0, CL_EDOMAIN (another form), CL_ESINGULAR or a callback's status.
+ */
+int CL_FN(cl_s2_quad_legendre_inv)(CL_FN(cl_s2_quad_ws) *ws, int form, rptr v, rsrc q, rsrc p);
+/**
+ * H = the Hamiltonian [S2 (26)] at (q, μ) (form CL_S2_MU) or the modified
+ * Hamiltonian [S2 (35)] at (q, π) (CL_S2_PI). Returns 0, CL_EDOMAIN,
+ * CL_ESINGULAR or a callback's status.
+ */
+int CL_FN(cl_s2_quad_hamiltonian)(CL_FN(cl_s2_quad_ws) *ws, int form, rptr H, rsrc q, rsrc p);

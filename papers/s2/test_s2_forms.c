@@ -251,7 +251,7 @@ static void errata(cl_prec_t p)
     r_set_zero(c);
     for (size_t j = 0; j < n; j++) { r_set_d(li, par.l[j]); r_set_d(lj, par.m[j]); r_mul(t, li, lj); r_add(c, c, t); }
     r_mul(c, c, grav); /* Σ_j m_j g l_j */
-    CL_FN(cl_s2_quad_legendre_pi_inv)(ws, wv, y, y + 9);
+    CL_FN(cl_s2_quad_legendre_inv)(ws, CL_S2_PI, wv, y, y + 9);
     for (size_t i = 0; i < n; i++) {
         /* ∂H̃/∂q_i = kinetic part (from the corrected field) + printed gravity */
         rptr gi = dHdq + 3 * i;
