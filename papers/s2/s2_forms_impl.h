@@ -145,6 +145,25 @@ static inline void s2_minus_force(rptr a, rsrc dHdq, rsrc f, size_t i)
     if (f) v3_sub(a, a, f + 3 * i);
 }
 
+/*
+ * Hamilton's equations of a momentum form, sphere by sphere: with
+ * a = ∂H/∂q_i − f_i, \p terms (at q_i, p_i, ∂H/∂p_i) writes q̇_i into \p qdot,
+ * turns a into the force part of ṗ_i and writes the part b that goes with
+ * ∂H/∂p_i; then ṗ_i = b − a. Propositions 3 (23) and 4 (31), (32); dx (6n)
+ * may not overlap the inputs.
+ */
+static inline void s2_hamilton_form(size_t n, rptr dx, rsrc q, rsrc p, rsrc dHdq, rsrc dHdp, rsrc f,
+                                    void (*terms)(rptr qdot, rptr a, rptr b, rsrc q, rsrc p, rsrc dHdp))
+{
+    RV_DECL(a, 3, r_prec(dx));
+    RV_DECL(b, 3, r_prec(dx));
+    for (size_t i = 0; i < n; i++) {
+        s2_minus_force(a, dHdq, f, i);
+        terms(dx + 3 * i, a, b, q + 3 * i, p + 3 * i, dHdp + 3 * i);
+        v3_sub(dx + 3 * (n + i), b, a);
+    }
+}
+
 /* r = (I − qqᵀ) a for one sphere; r may alias a. */
 static inline void s2_proj(rptr r, rsrc q, rsrc a) { v3_proj_tangent(r, q, a); }
 

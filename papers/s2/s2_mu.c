@@ -38,6 +38,15 @@ void CL_FN(cl_s2_legendre_mu)(size_t n, rptr mu, rsrc q, rsrc dLdqdot)
     for (size_t i = 0; i < n; i++) s2_proj(mu + 3 * i, q + 3 * i, dLdqdot + 3 * i);
 }
 
+/* One sphere's terms of (23): q̇_i = (I − q_iq_iᵀ)∂H/∂μ_i, a = (I − q_iq_iᵀ)(∂H/∂q_i − f_i), b = ∂H/∂μ_i × (μ_i × q_i). */
+static void hamilton_mu_terms(rptr qdot, rptr a, rptr b, rsrc q, rsrc mu, rsrc dHdmu)
+{
+    s2_proj(qdot, q, dHdmu);
+    s2_proj(a, q, a);
+    v3_cross(b, mu, q);
+    v3_cross(b, dHdmu, b);
+}
+
 /**
  * \brief Hamilton's equations, Proposition 3 [S2 (23)].
  * \f[ \dot q_i = (I_3 - q_iq_i^T)\frac{\partial H}{\partial\mu_i},\qquad
@@ -46,17 +55,7 @@ void CL_FN(cl_s2_legendre_mu)(size_t n, rptr mu, rsrc q, rsrc dLdqdot)
  */
 void CL_FN(cl_s2_hamilton_mu)(size_t n, rptr dx, rsrc q, rsrc mu, rsrc dHdq, rsrc dHdmu, rsrc f)
 {
-    cl_prec_t p = r_prec(dx);
-    RV_DECL(a, 3, p);
-    RV_DECL(b, 3, p);
-    for (size_t i = 0; i < n; i++) {
-        s2_proj(dx + 3 * i, q + 3 * i, dHdmu + 3 * i);
-        s2_minus_force(a, dHdq, f, i);
-        s2_proj(a, q + 3 * i, a);
-        v3_cross(b, mu + 3 * i, q + 3 * i);
-        v3_cross(b, dHdmu + 3 * i, b);
-        v3_sub(dx + 3 * (n + i), b, a);
-    }
+    s2_hamilton_form(n, dx, q, mu, dHdq, dHdmu, f, hamilton_mu_terms);
 }
 
 /**

@@ -45,6 +45,14 @@ void CL_FN(cl_s2_mu_from_pi)(size_t n, rptr mu, rsrc q, rsrc pi)
     for (size_t i = 0; i < n; i++) v3_cross(mu + 3 * i, pi + 3 * i, q + 3 * i);
 }
 
+/* One sphere's terms of (31), (32): q̇_i = ∂H̃/∂π_i × q_i, a = S(q_i)(∂H̃/∂q_i − f_i), b = ∂H̃/∂π_i × π_i. */
+static void hamilton_pi_terms(rptr qdot, rptr a, rptr b, rsrc q, rsrc pi, rsrc dHdpi)
+{
+    v3_cross(qdot, dHdpi, q);
+    v3_cross(a, q, a);
+    v3_cross(b, dHdpi, pi);
+}
+
 /**
  * \brief Hamilton's equations, Proposition 4 [S2 (31), (32)].
  * \f[ \dot q_i = -S(q_i)\frac{\partial\tilde H}{\partial\pi_i},\qquad
@@ -53,16 +61,7 @@ void CL_FN(cl_s2_mu_from_pi)(size_t n, rptr mu, rsrc q, rsrc pi)
  */
 void CL_FN(cl_s2_hamilton_pi)(size_t n, rptr dx, rsrc q, rsrc pi, rsrc dHdq, rsrc dHdpi, rsrc f)
 {
-    cl_prec_t p = r_prec(dx);
-    RV_DECL(a, 3, p);
-    RV_DECL(b, 3, p);
-    for (size_t i = 0; i < n; i++) {
-        v3_cross(dx + 3 * i, dHdpi + 3 * i, q + 3 * i);
-        s2_minus_force(a, dHdq, f, i);
-        v3_cross(a, q + 3 * i, a);
-        v3_cross(b, dHdpi + 3 * i, pi + 3 * i);
-        v3_sub(dx + 3 * (n + i), b, a);
-    }
+    s2_hamilton_form(n, dx, q, pi, dHdq, dHdpi, f, hamilton_pi_terms);
 }
 
 /**
