@@ -168,6 +168,29 @@ static inline void s2_hamilton_form(size_t n, rptr dx, rsrc q, rsrc p, rsrc dHdq
 static inline void s2_proj(rptr r, rsrc q, rsrc a) { v3_proj_tangent(r, q, a); }
 
 /*
+ * The Legendre transforms (24) and (33) of the quadratic Lagrangian, sphere
+ * by sphere, with m evaluated at q first:
+ * out_i = m_ii v_i + T_i(Σ_{j≠i} m_ij u_j), where \p side(a, q_i, a) applies
+ * T_i in place (I − q_iq_iᵀ for (24), S(q_i)ᵀ for (33)). Returns 0 or the
+ * inertia's status.
+ */
+static inline int s2_quad_legendre_form(CL_FN(cl_s2_quad_ws) *ws, rptr out, rsrc q, rsrc v, rsrc u,
+                                        void (*side)(rptr r, rsrc q, rsrc a))
+{
+    size_t n = ws->n;
+    int st = ws->sys->inertia(ws->sys->ctx, ws->m, q);
+    if (st) return st;
+    RV_DECL(a, 3, ws->prec);
+    for (size_t i = 0; i < n; i++) {
+        s2_coupling_sum(ws, a, i, u);
+        side(a, q + 3 * i, a);
+        v3_axpy(a, ws->m + i * n + i, v + 3 * i);
+        v3_set(out + 3 * i, a);
+    }
+    return CL_OK;
+}
+
+/*
  * Build the 3n×3n matrix A from ws->m: blocks m_ii I₃ on the diagonal and,
  * for j ≠ i, either G_ij = m_ij (I₃ − q_i q_iᵀ) of the Legendre transform
  * [S2 (24)] (K = 0) or K_ij = m_ij S(q_i)ᵀS(q_j) = m_ij ((q_i·q_j) I₃ − q_j q_iᵀ)

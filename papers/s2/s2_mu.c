@@ -64,17 +64,7 @@ void CL_FN(cl_s2_hamilton_mu)(size_t n, rptr dx, rsrc q, rsrc mu, rsrc dHdq, rsr
  */
 int CL_FN(cl_s2_quad_legendre_mu)(CL_FN(cl_s2_quad_ws) *ws, rptr mu, rsrc q, rsrc qdot)
 {
-    size_t n = ws->n;
-    int st = ws->sys->inertia(ws->sys->ctx, ws->m, q);
-    if (st) return st;
-    RV_DECL(a, 3, ws->prec);
-    for (size_t i = 0; i < n; i++) {
-        s2_coupling_sum(ws, a, i, qdot);
-        s2_proj(a, q + 3 * i, a);
-        v3_axpy(a, ws->m + i * n + i, qdot + 3 * i);
-        v3_set(mu + 3 * i, a);
-    }
-    return CL_OK;
+    return s2_quad_legendre_form(ws, mu, q, qdot, qdot, s2_proj);
 }
 
 /* qdot = G⁻¹ μ with ws->m evaluated at q, projected as in [S2 (25)]. */

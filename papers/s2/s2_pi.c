@@ -64,25 +64,18 @@ void CL_FN(cl_s2_hamilton_pi)(size_t n, rptr dx, rsrc q, rsrc pi, rsrc dHdq, rsr
     s2_hamilton_form(n, dx, q, pi, dHdq, dHdpi, f, hamilton_pi_terms);
 }
 
+/* r = S(q)ᵀa = a × q for one sphere; r may alias a. */
+static void s_transpose(rptr r, rsrc q, rsrc a) { v3_cross(r, a, q); }
+
 /**
  * \brief Legendre transform of the modified quadratic Lagrangian [S2 (33)].
  * \f[ \pi_i = m_{ii}(q)\omega_i + \sum_{j\ne i} S(q_i)^Tm_{ij}(q)S(q_j)\omega_j \f]
  */
 int CL_FN(cl_s2_quad_legendre_pi)(CL_FN(cl_s2_quad_ws) *ws, rptr pi, rsrc q, rsrc w)
 {
-    size_t n = ws->n;
-    int st = ws->sys->inertia(ws->sys->ctx, ws->m, q);
-    if (st) return st;
-    RV_DECL(a, 3, ws->prec);
     rptr u = ws->t; /* u_j = S(q_j) ω_j */
-    for (size_t j = 0; j < n; j++) v3_cross(u + 3 * j, q + 3 * j, w + 3 * j);
-    for (size_t i = 0; i < n; i++) {
-        s2_coupling_sum(ws, a, i, u);
-        v3_cross(a, a, q + 3 * i); /* S(q_i)ᵀ a = a × q_i */
-        v3_axpy(a, ws->m + i * n + i, w + 3 * i);
-        v3_set(pi + 3 * i, a);
-    }
-    return CL_OK;
+    for (size_t j = 0; j < ws->n; j++) v3_cross(u + 3 * j, q + 3 * j, w + 3 * j);
+    return s2_quad_legendre_form(ws, pi, q, w, u, s_transpose);
 }
 
 /* w = K⁻¹ π with ws->m evaluated at q. */
