@@ -117,6 +117,25 @@ static void inst_component_name(void *p, int form, size_t i, char *buf, size_t l
     snprintf(buf, len, "%s%zu", i < d ? pos[form] : vel[form], i % d + 1);
 }
 
+/* Length of a state of each kind in each form: the pendulums' (x, v) and the circle's angle,
+ * the tops' (R, Omega), (R, Rdot), (R, mu) and reduced form (Pi, or Pi and Gamma), and the
+ * subspace's (x, xdot), (x, mu) in R^n and reduced coordinates in R^k. */
+static size_t inst_dim(void *p, int form)
+{
+    static const size_t len[][4] = {[K_CIRCLE] = {4, 4, 2}, [K_SPHERE] = {6, 6}, [K_RIGID] = {12, 18, 18, 3},
+                                    [K_HEAVY] = {12, 18, 18, 6}};
+    emb_inst *in = p;
+    if (in->kind == K_SUBSPACE) return form == 2 ? 2 * in->k : 2 * in->n;
+    return len[in->kind][form];
+}
+
+/* A system's create hook for one kind: the create of its family with the kind fixed. */
+#define KIND_CREATE(name, family, kind)                                                              \
+    static int name##_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys_error *e)       \
+    {                                                                                                \
+        return family##_create(out, kind, p, prec, e);                                               \
+    }
+
 static emb_inst *inst_alloc(int kind, cl_prec_t prec)
 {
     emb_inst *in = calloc(1, sizeof *in);
@@ -141,22 +160,8 @@ static int pend_create(void **out, int kind, const cl_params *p, cl_prec_t prec,
     return inst_finish(in, st, out);
 }
 
-static int circle_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys_error *e)
-{
-    return pend_create(out, K_CIRCLE, p, prec, e);
-}
-
-static int sphere_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys_error *e)
-{
-    return pend_create(out, K_SPHERE, p, prec, e);
-}
-
-static size_t pend_dim(void *p, int form)
-{
-    emb_inst *in = p;
-    if (in->kind == K_CIRCLE && form == 2) return 2;   /* angle */
-    return in->kind == K_CIRCLE ? 4 : 6;
-}
+KIND_CREATE(circle, pend, K_CIRCLE)
+KIND_CREATE(sphere, pend, K_SPHERE)
 
 /* Normalise the unit vector x (d numbers) and project its velocity or momentum v onto the
  * tangent space, in place; refused beyond UNIT_TOL: 0 or a CL_E code with the message. */
@@ -188,7 +193,7 @@ static int pend_check(void *p, int form, mpfr_ptr x, char *err, size_t errlen)
 {
     emb_inst *in = p;
     size_t d = in->kind == K_CIRCLE ? 2 : 3;
-    if (!CL_FN(cl_rvec_is_finite)(x, pend_dim(p, form))) return fail(err, errlen, CL_ENAN, "NaN or infinity");
+    if (!CL_FN(cl_rvec_is_finite)(x, inst_dim(p, form))) return fail(err, errlen, CL_ENAN, "NaN or infinity");
     if (in->kind == K_CIRCLE && form == 2) return CL_OK;
     return unit_and_tangent(in, x, x + d, d, form ? "mu" : "xdot", err, errlen);
 }
@@ -297,7 +302,7 @@ static const cl_param sphere_params[] = {PENDULUM_PARAMS("-e3")};
 
 /* The descriptor fields both pendulums fill alike. */
 #define PENDULUM_HOOKS                                                                                      \
-    .destroy = inst_destroy, .dim = pend_dim, .check_state = pend_check, .rhs = pend_rhs,                   \
+    .destroy = inst_destroy, .dim = inst_dim, .check_state = pend_check, .rhs = pend_rhs,                   \
     .invariant_names = energy_names, .invariants = inst_invariants, .convert = pend_convert,                \
     .random_state = pend_random, .equilibrium = pend_equilibrium, .component_name = inst_component_name, \
     .constraints = pend_constraints
@@ -373,17 +378,11 @@ static int subspace_create(void **out, const cl_params *p, cl_prec_t prec, cl_sy
     return inst_finish(in, st, out);
 }
 
-static size_t subspace_dim(void *p, int form)
-{
-    emb_inst *in = p;
-    return form == 2 ? 2 * in->k : 2 * in->n;
-}
-
 static int subspace_check(void *p, int form, mpfr_ptr x, char *err, size_t errlen)
 {
     emb_inst *in = p;
     size_t n = in->n;
-    if (!CL_FN(cl_rvec_is_finite)(x, subspace_dim(p, form))) return fail(err, errlen, CL_ENAN, "NaN or infinity");
+    if (!CL_FN(cl_rvec_is_finite)(x, inst_dim(p, form))) return fail(err, errlen, CL_ENAN, "NaN or infinity");
     if (form == 2) return CL_OK;
     rptr t = in->tmp;
     for (int part = 0; part < 2; part++) {
@@ -452,7 +451,7 @@ static const char *const subspace_forms[] = {"xv", "xmu", "reduced", NULL};
 
 static const cl_system sys_subspace = {
     .name = "subspace", .create = subspace_create, .params = subspace_params, .forms = subspace_forms,
-    .destroy = inst_destroy, .dim = subspace_dim, .check_state = subspace_check, .rhs = subspace_rhs,
+    .destroy = inst_destroy, .dim = inst_dim, .check_state = subspace_check, .rhs = subspace_rhs,
     .invariant_names = energy_names, .invariants = inst_invariants, .convert = subspace_convert, .random_state = subspace_random,
     .component_name = inst_component_name,
     .summary = "linear masses and springs held on {x : Ax = 0} [EMB 3.1]: (3.1), (3.2), and reduced coordinates x = N q",
@@ -515,22 +514,8 @@ static int top_create(void **out, int kind, const cl_params *p, cl_prec_t prec, 
     return inst_finish(in, st, out);
 }
 
-static int rigid_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys_error *e)
-{
-    return top_create(out, K_RIGID, p, prec, e);
-}
-
-static int heavy_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys_error *e)
-{
-    return top_create(out, K_HEAVY, p, prec, e);
-}
-
-static size_t top_dim(void *p, int form)
-{
-    emb_inst *in = p;
-    if (form == 3) return in->kind == K_RIGID ? 3 : 6;   /* Pi, PiGamma */
-    return form == 0 ? 12 : 18;
-}
+KIND_CREATE(rigid, top, K_RIGID)
+KIND_CREATE(heavy, top, K_HEAVY)
 
 /* d = det R = r₀ · (r₁ × r₂) for the rows rᵢ. */
 static void det3(rptr d, rsrc R)
@@ -546,7 +531,7 @@ static void det3(rptr d, rsrc R)
  * cl_lagr_so3_project_state (Newton-Schulz), which the SO(3) models use too. */
 static int top_check(void *p, int form, mpfr_ptr x, char *err, size_t errlen)
 {
-    if (!CL_FN(cl_rvec_is_finite)(x, top_dim(p, form))) return fail(err, errlen, CL_ENAN, "NaN or infinity");
+    if (!CL_FN(cl_rvec_is_finite)(x, inst_dim(p, form))) return fail(err, errlen, CL_ENAN, "NaN or infinity");
     emb_inst *in = p;
     if (form == 3) return in->kind == K_RIGID ? CL_OK : top_check_gamma(in, x + 3, err, errlen);
     double defect;
@@ -672,7 +657,7 @@ static int top_reduced_rhs(emb_inst *in, rptr dx, rsrc x)
 /* Into the reduced form (Π = JΩ, Γ = third row of R); out of it there is no way back (R is not carried). */
 static int top_reduce(emb_inst *in, int from, mpfr_srcptr x, int to, mpfr_ptr y)
 {
-    size_t n = top_dim(in, 3);
+    size_t n = inst_dim(in, 3);
     if (from == 3 && to == 3) { CL_FN(cl_rvec_copy)(y, x, n); return CL_OK; }
     if (from == 3) return CL_EDOMAIN;
     rptr s = in->tmp + 20, J = in->tmp + 40;
@@ -789,7 +774,7 @@ static const char *const top_invariant_names[] = {"energy", "|Pi|^2", "m_x", "m_
 
 /* The descriptor fields the free and the heavy top fill alike. */
 #define TOP_HOOKS                                                                                            \
-    .destroy = inst_destroy, .dim = top_dim, .check_state = top_check, .rhs = top_rhs,  \
+    .destroy = inst_destroy, .dim = inst_dim, .check_state = top_check, .rhs = top_rhs,  \
     .invariant_names = top_invariant_names, .invariants = inst_invariants, .convert = top_convert,           \
     .random_state = top_random, .component_name = inst_component_name, .equilibrium = top_equilibrium
 
