@@ -79,23 +79,25 @@ static int s2c_identity_row(cl_check_result *res, cl_prec_t prec, int id, int nf
     return CL_OK;
 }
 
-CL_CHECK(s2_hat_id43, "s2.hat.id43", .chapter = "S2 App. A", .tags = "[S2 (43)]", .what = "S(x)y, x*y, -y*x and -S(y)x at 500 random x, y (|x|,|y| in [1/4,4)), relative to |x||y|", .cond = 8, .why = "each form is one 2-term dot product of entries of x and y (at most 2 roundings of |x||y|), so two forms differ by at most 4 ulps of |x||y|; factor 2 margin")
-{ return s2c_identity_row(res, prec, 43, 4, 3, (const int[3]){1, 1, 0}); }
+/*
+ * A row of (43)–(48): its number \p id, name and tag, then s2c_identity_row's
+ * nforms, m and powers, then the description (what, cond, why).
+ */
+#define S2_HAT_IDENTITY_CHECK(id, name_, tags_, nforms, m, px, py, pz, ...)                        \
+    CL_CHECK(s2_hat_id##id, name_, .chapter = "S2 App. A", .tags = tags_, __VA_ARGS__)           \
+    { return s2c_identity_row(res, prec, id, nforms, m, (const int[3]){px, py, pz}); }
 
-CL_CHECK(s2_hat_id44, "s2.hat.id44", .chapter = "S2 App. A", .tags = "[S2 (44)]", .what = "S(x)^2 as a matrix product against -(x.x)I + xx^T at 500 random x, relative to |x|^2", .cond = 16, .why = "S(x)^2 entries are 3-term dot products (3 roundings of |x|^2), the other side one 3-term dot product and one addition (4 roundings): at most 7 ulps of |x|^2 apart; factor 2 margin")
-{ return s2c_identity_row(res, prec, 44, 2, 9, (const int[3]){2, 0, 0}); }
+S2_HAT_IDENTITY_CHECK(43, "s2.hat.id43", "[S2 (43)]", 4, 3, 1, 1, 0, .what = "S(x)y, x*y, -y*x and -S(y)x at 500 random x, y (|x|,|y| in [1/4,4)), relative to |x||y|", .cond = 8, .why = "each form is one 2-term dot product of entries of x and y (at most 2 roundings of |x||y|), so two forms differ by at most 4 ulps of |x||y|; factor 2 margin")
 
-CL_CHECK(s2_hat_id45, "s2.hat.id45", .chapter = "S2 App. A", .tags = "[S2 (45)]", .what = "S(x)^3 as two matrix products against -(x.x)S(x) at 500 random x, relative to |x|^3", .cond = 32, .why = "S(x)^3 is two 3x3 products (entries within 6 ulps of |x|^3 after the second), the other side x.x times S(x) (4 roundings): at most 10 ulps of |x|^3 apart; factor 3 margin")
-{ return s2c_identity_row(res, prec, 45, 2, 9, (const int[3]){3, 0, 0}); }
+S2_HAT_IDENTITY_CHECK(44, "s2.hat.id44", "[S2 (44)]", 2, 9, 2, 0, 0, .what = "S(x)^2 as a matrix product against -(x.x)I + xx^T at 500 random x, relative to |x|^2", .cond = 16, .why = "S(x)^2 entries are 3-term dot products (3 roundings of |x|^2), the other side one 3-term dot product and one addition (4 roundings): at most 7 ulps of |x|^2 apart; factor 2 margin")
 
-CL_CHECK(s2_hat_id46, "s2.hat.id46", .chapter = "S2 App. A", .tags = "[S2 (46)]", .what = "x.S(y)z, y.S(z)x, z.S(x)y at 500 random x, y, z, relative to |x||y||z|", .cond = 32, .why = "each form is a hat matrix times a vector (3 roundings of |y||z|) then a 3-term dot product (3 more of |x||y||z|): within 6 ulps each, 12 apart; factor 2.5 margin")
-{ return s2c_identity_row(res, prec, 46, 3, 1, (const int[3]){1, 1, 1}); }
+S2_HAT_IDENTITY_CHECK(45, "s2.hat.id45", "[S2 (45)]", 2, 9, 3, 0, 0, .what = "S(x)^3 as two matrix products against -(x.x)S(x) at 500 random x, relative to |x|^3", .cond = 32, .why = "S(x)^3 is two 3x3 products (entries within 6 ulps of |x|^3 after the second), the other side x.x times S(x) (4 roundings): at most 10 ulps of |x|^3 apart; factor 3 margin")
 
-CL_CHECK(s2_hat_id47, "s2.hat.id47", .chapter = "S2 App. A", .tags = "[S2 (47)]", .what = "S(x)S(y)z, (x.z)y-(x.y)z and (yx^T - x^Ty I)z at 500 random x, y, z, relative to |x||y||z|", .cond = 32, .why = "S(x)S(y) then times z is 6 roundings of |x||y||z|, (x.z)y-(x.y)z is 5, (yx^T - x^Ty I)z is 7: at most 13 ulps apart; factor 2.5 margin")
-{ return s2c_identity_row(res, prec, 47, 3, 3, (const int[3]){1, 1, 1}); }
+S2_HAT_IDENTITY_CHECK(46, "s2.hat.id46", "[S2 (46)]", 3, 1, 1, 1, 1, .what = "x.S(y)z, y.S(z)x, z.S(x)y at 500 random x, y, z, relative to |x||y||z|", .cond = 32, .why = "each form is a hat matrix times a vector (3 roundings of |y||z|) then a 3-term dot product (3 more of |x||y||z|): within 6 ulps each, 12 apart; factor 2.5 margin")
 
-CL_CHECK(s2_hat_id48, "s2.hat.id48", .chapter = "S2 App. A", .tags = "[S2 (48)]", .what = "S(x*y), S(x)S(y)-S(y)S(x) and yx^T-xy^T at 500 random x, y, relative to |x||y|", .cond = 32, .why = "S(x*y) is one cross product (2 roundings of |x||y|), the commutator two 3-term products and a difference (7), yx^T - xy^T 3: at most 9 ulps apart; factor 3.5 margin")
-{ return s2c_identity_row(res, prec, 48, 3, 9, (const int[3]){1, 1, 0}); }
+S2_HAT_IDENTITY_CHECK(47, "s2.hat.id47", "[S2 (47)]", 3, 3, 1, 1, 1, .what = "S(x)S(y)z, (x.z)y-(x.y)z and (yx^T - x^Ty I)z at 500 random x, y, z, relative to |x||y||z|", .cond = 32, .why = "S(x)S(y) then times z is 6 roundings of |x||y||z|, (x.z)y-(x.y)z is 5, (yx^T - x^Ty I)z is 7: at most 13 ulps apart; factor 2.5 margin")
+
+S2_HAT_IDENTITY_CHECK(48, "s2.hat.id48", "[S2 (48)]", 3, 9, 1, 1, 0, .what = "S(x*y), S(x)S(y)-S(y)S(x) and yx^T-xy^T at 500 random x, y, relative to |x||y|", .cond = 32, .why = "S(x*y) is one cross product (2 roundings of |x||y|), the commutator two 3-term products and a difference (7), yx^T - xy^T 3: at most 9 ulps apart; factor 3.5 margin")
 
 /*
  * A random tangent vector at q, tangent to working precision relative to its
