@@ -254,6 +254,14 @@ static void sigma_bound_58(mpfr_ptr f, mpfr_ptr u, mpfr_srcptr par)
 
 /* ------------------------------------------------- certified verdicts (Arb balls) */
 
+/* 1 when --certify is given, with the Arb precision then set to the working precision; else 0. */
+static int certify_wanted(const cl_params *p, cl_prec_t prec)
+{
+    if (!cl_params_get(p, "certify")->given) return 0;
+    cl_arb_set_prec(prec);
+    return 1;
+}
+
 /* b = a ball containing the number the user wrote: x is that decimal read at
    its precision, rounded to nearest, so within half an ulp of it. */
 static void ball_around(arb_ptr b, mpfr_srcptr x)
@@ -399,10 +407,7 @@ static int equilibria_run(const cl_params *p, cl_prec_t prec, cl_sys_error *e)
         printf(")\n  linearization: %s\n\n",
                mpfr_sgn(kap) > 0 ? "unstable (a positive real eigenvalue)"
                                  : "inconclusive (all eigenvalues on the imaginary axis); see chartless stability");
-        if (cl_params_get(p, "certify")->given) {
-            cl_arb_set_prec(prec);
-            if ((ret = equilibria_certify(par, x, k, e))) break;
-        }
+        if (certify_wanted(p, prec) && (ret = equilibria_certify(par, x, k, e))) break;
     }
     cl_rvec_free_mp(par);
     cl_rvec_free_mp(v);
@@ -626,10 +631,7 @@ static int stability_threshold(const cl_params *p, cl_prec_t prec, int spin, cl_
     mpfr_sub(u, thr, f, MPFR_RNDN);
     mpfr_div(u, u, f, MPFR_RNDN);
     printf("\nrelative difference: 2^%.1f\n", cl_mpfr_log2(u));
-    if (cl_params_get(p, "certify")->given) {
-        cl_arb_set_prec(prec);
-        ret = threshold_certify(par, Y0, spin, e);
-    }
+    if (certify_wanted(p, prec)) ret = threshold_certify(par, Y0, spin, e);
 out:
     cl_rvec_free_mp(par);
     cl_rvec_free_mp(v);
@@ -694,10 +696,7 @@ static int stability_run(const cl_params *p, cl_prec_t prec, cl_sys_error *e)
         cl_sys_print_real(stdout, t);
         printf(" < sigma < 0\n");
     }
-    if (cl_params_get(p, "certify")->given) {
-        cl_arb_set_prec(prec);
-        ret = stability_certify(par, pm, x, sigma->given ? sigma->x : NULL, spin, e);
-    }
+    if (certify_wanted(p, prec)) ret = stability_certify(par, pm, x, sigma->given ? sigma->x : NULL, spin, e);
 out:
     cl_rvec_free_mp(par);
     cl_rvec_free_mp(pm);
