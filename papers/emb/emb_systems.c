@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "system.h"
+#include "system_impl.h"
 #include "emb_subspace.h"
 #include "emb_sphere.h"
 #include "emb_so3.h"
@@ -33,10 +33,6 @@ typedef struct emb_inst {
 /* States read from decimal input are on the manifold only to the digits
  * given; constraints are checked to this absolute tolerance. */
 #define STATE_TOL 1e-12
-/* A unit vector within this of |x| = 1 (and a velocity within it, relative to its size, of
- * the tangent space) is normalised (projected) at the working precision, beyond it refused:
- * the rule of every system on the command line. */
-#define UNIT_TOL 0x1p-40
 
 /* A rejected state: the command line names the state after the message. */
 static int fail(char *err, size_t errlen, int code, const char *what)
@@ -66,9 +62,7 @@ static int inst_finish(emb_inst *in, int st, void **out)
         in->work = CL_FN(cl_emb_work_new)(in->model.n, in->prec);
         if (!in->work) st = CL_ENOMEM;
     }
-    if (st) { inst_destroy(in); return st; }
-    *out = in;
-    return CL_OK;
+    return cl_sys_create_end(out, in, st, inst_destroy);
 }
 
 static int pend_convert(void *p, int from, mpfr_srcptr x, int to, mpfr_ptr y);
@@ -164,14 +158,14 @@ KIND_CREATE(circle, pend, K_CIRCLE)
 KIND_CREATE(sphere, pend, K_SPHERE)
 
 /* Normalise the unit vector x (d numbers) and project its velocity or momentum v onto the
- * tangent space, in place; refused beyond UNIT_TOL: 0 or a CL_E code with the message. */
+ * tangent space, in place; refused beyond CL_SYS_UNIT_TOL: 0 or a CL_E code with the message. */
 static int unit_and_tangent(emb_inst *in, rptr x, rptr v, size_t d, const char *vname, char *err, size_t errlen)
 {
     rptr s = in->tmp, c = in->tmp + 1;
     emb_dot(s, x, x, d);
     r_sqrt(s, s);
     r_add_si(c, s, -1);
-    if (r_is_zero(s) || fabs(r_get_d(c)) > UNIT_TOL) {
+    if (r_is_zero(s) || fabs(r_get_d(c)) > CL_SYS_UNIT_TOL) {
         snprintf(err, errlen, "x is not a unit vector (|x| - 1 = %.3g)", r_get_d(c));
         return CL_ENOTUNIT;
     }
@@ -179,7 +173,7 @@ static int unit_and_tangent(emb_inst *in, rptr x, rptr v, size_t d, const char *
     emb_dot(s, x, v, d);
     emb_dot(c, v, v, d);
     r_sqrt(c, c);
-    if (fabs(r_get_d(s)) > UNIT_TOL * fmax(1.0, r_get_d(c))) {
+    if (fabs(r_get_d(s)) > CL_SYS_UNIT_TOL * fmax(1.0, r_get_d(c))) {
         snprintf(err, errlen, "%s is not tangent (x . %s = %.3g)", vname, vname, r_get_d(s));
         return CL_ENOTTANGENT;
     }
@@ -627,14 +621,14 @@ static int top_equilibria_setup(emb_inst *in, int kind, const cl_params *p)
     return CL_OK;
 }
 
-/* Γ within UNIT_TOL of unit length is normalised, beyond refused. */
+/* Γ within CL_SYS_UNIT_TOL of unit length is normalised, beyond refused. */
 static int top_check_gamma(emb_inst *in, rptr G, char *err, size_t errlen)
 {
     R_DECL(t, in->prec);
     R_DECL(c, in->prec);
     v3_norm(t, G);
     r_add_si(c, t, -1);
-    if (r_is_zero(t) || fabs(r_get_d(c)) > UNIT_TOL) {
+    if (r_is_zero(t) || fabs(r_get_d(c)) > CL_SYS_UNIT_TOL) {
         snprintf(err, errlen, "Gamma is not a unit vector (|Gamma| - 1 = %.3g)", r_get_d(c));
         return CL_ENOTUNIT;
     }

@@ -13,8 +13,7 @@
 typedef struct chain_inst {
     s2n_inst s; /* first: the shared hooks see it */
     cl_prec_t prec;
-    cl_chain_mp *ch;
-    mpfr_ptr params; /* m (n), l (n), g: kept for the Lie group integrators of NFOLD */
+    s2_chain_part c; /* par: m (n), l (n), g, kept for the Lie group integrators of NFOLD */
 } chain_inst;
 
 static const cl_param chain_params[] = {
@@ -32,7 +31,14 @@ static const cl_param chain_params[] = {
 };
 
 /* The dense workspace of the generic forms (O(n²)), made only for the form conversions that need it. */
-static cl_s2_quad_ws_mp *chain_dense_ws(void *inst) { return cl_chain_ws_mp(((chain_inst *)inst)->ch); }
+static cl_s2_quad_ws_mp *chain_dense_ws(void *inst) { return cl_chain_ws_mp(((chain_inst *)inst)->c.ch); }
+
+static void chain_destroy(void *inst)
+{
+    chain_inst *c = inst;
+    if (c) s2_chain_part_free(&c->c);
+    free(c);
+}
 
 static int chain_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys_error *e)
 {
@@ -41,38 +47,18 @@ static int chain_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys_e
     if (!c) return CL_ENOMEM;
     c->s.n = n;
     c->prec = prec;
-    c->params = cl_rvec_new_mp(2 * n + 1, prec);
-    int st = c->params ? CL_OK : CL_ENOMEM;
-    if (!st) {
-        cl_rvec_copy_mp(c->params, cl_params_x(p, "m"), n);
-        cl_rvec_copy_mp(c->params + n, cl_params_x(p, "l"), n);
-        mpfr_set(c->params + 2 * n, cl_params_x(p, "g"), MPFR_RNDN);
-        st = cl_chain_new_mp(&c->ch, n, c->params, c->params + n, c->params + 2 * n, prec);
-        if (st) cl_sys_error_set(e, st, NULL, "%s", cl_strerror(st));
+    int st = s2_chain_part_new(&c->c, n, p, 0, prec);
+    if (st) cl_sys_error_set(e, st, NULL, "%s", cl_strerror(st));
+    else {
+        cl_chain_set_control_mp(c->c.ch, cl_params_x(p, "tau"), cl_params_x(p, "d"));
+        c->s.make_ws = chain_dense_ws;
     }
-    if (st) {
-        cl_rvec_free_mp(c->params);
-        free(c);
-        return st;
-    }
-    cl_chain_set_control_mp(c->ch, cl_params_x(p, "tau"), cl_params_x(p, "d"));
-    c->s.make_ws = chain_dense_ws;
-    *out = c;
-    return CL_OK;
-}
-
-static void chain_destroy(void *inst)
-{
-    chain_inst *c = inst;
-    if (!c) return;
-    cl_chain_free_mp(c->ch);
-    cl_rvec_free_mp(c->params);
-    free(c);
+    return cl_sys_create_end(out, c, st, chain_destroy);
 }
 
 static int chain_rhs(void *inst, int form, mpfr_ptr dx, mpfr_srcptr x)
 {
-    return cl_chain_rhs_mp(((chain_inst *)inst)->ch, form, dx, x);
+    return cl_chain_rhs_mp(((chain_inst *)inst)->c.ch, form, dx, x);
 }
 
 static const char *const chain_invariant_names[] = {"energy", "Lz", "max|q|-1", "max|q.v|", NULL};
@@ -80,7 +66,7 @@ static const char *const chain_invariant_names[] = {"energy", "Lz", "max|q|-1", 
 static int chain_invariants(void *inst, int form, mpfr_ptr out, mpfr_srcptr x)
 {
     chain_inst *c = inst;
-    int st = cl_chain_invariants_mp(c->ch, form, out, x);
+    int st = cl_chain_invariants_mp(c->c.ch, form, out, x);
     if (!st) s2_constraint_drift(c->s.n, out + 2, x);
     return st;
 }
@@ -88,7 +74,7 @@ static int chain_invariants(void *inst, int form, mpfr_ptr out, mpfr_srcptr x)
 static int chain_equilibrium(void *inst, int k, int form, mpfr_ptr x, const char **name)
 {
     (void)form; /* (q, 0) in every form */
-    int st = cl_chain_equilibrium_mp(((chain_inst *)inst)->ch, k, x);
+    int st = cl_chain_equilibrium_mp(((chain_inst *)inst)->c.ch, k, x);
     if (!st && name) *name = k == 0 ? "hanging (q_i = -e3)" : "inverted (q_i = +e3)";
     return st;
 }
@@ -155,7 +141,7 @@ static int chain_lie_simulate(void *inst, int form, const char *method, mpfr_ptr
         return CL_EPARAM;
     }
     int st = CL_OK;
-    cl_nfold_mp *nf = cl_nfold_new_mp(c->s.n, c->params, c->params + c->s.n, c->params + 2 * c->s.n, c->prec, 0, &st);
+    cl_nfold_mp *nf = cl_nfold_new_mp(c->s.n, c->c.par, c->c.par + c->s.n, c->c.par + 2 * c->s.n, c->prec, 0, &st);
     if (!nf) {
         snprintf(err, errlen, "%s", cl_strerror(st));
         return st;

@@ -27,6 +27,13 @@ static const cl_param coupled_params[] = {
     CL_PARAM_END,
 };
 
+static void coupled_destroy(void *inst)
+{
+    coupled_inst *c = inst;
+    if (c) cl_s2_coupled_free_mp(c->c);
+    free(c);
+}
+
 static int coupled_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys_error *e)
 {
     size_t n = p->n;
@@ -44,21 +51,8 @@ static int coupled_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys
         else if (st) cl_sys_error_set(e, st, NULL, "%s", cl_strerror(st));
     }
     cl_rvec_free_mp(a);
-    if (st) {
-        free(ci);
-        return st;
-    }
-    ci->s.ws = cl_s2_coupled_ws_mp(ci->c);
-    *out = ci;
-    return CL_OK;
-}
-
-static void coupled_destroy(void *inst)
-{
-    coupled_inst *c = inst;
-    if (!c) return;
-    cl_s2_coupled_free_mp(c->c);
-    free(c);
+    if (!st) ci->s.ws = cl_s2_coupled_ws_mp(ci->c);
+    return cl_sys_create_end(out, ci, st, coupled_destroy);
 }
 
 static int coupled_rhs(void *inst, int form, mpfr_ptr dx, mpfr_srcptr x)
@@ -93,8 +87,7 @@ static const char *const sph_forms[] = {"angles", "qdot", NULL};
 
 typedef struct sph_inst {
     cl_prec_t prec;
-    mpfr_ptr par; /* m, l, g, g/l */
-    cl_chain_mp *ch;
+    s2_chain_part c; /* the pendulum as a chain of one link; par: m, l, g, g/l */
 } sph_inst;
 
 static const cl_param sph_params[] = {
@@ -104,35 +97,22 @@ static const cl_param sph_params[] = {
     CL_PARAM_END,
 };
 
+static void sph_destroy(void *inst)
+{
+    sph_inst *s = inst;
+    if (s) s2_chain_part_free(&s->c);
+    free(s);
+}
+
 static int sph_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys_error *e)
 {
     (void)e;
     sph_inst *s = calloc(1, sizeof *s);
     if (!s) return CL_ENOMEM;
     s->prec = prec;
-    s->par = cl_rvec_new_mp(4, prec);
-    if (!s->par) { free(s); return CL_ENOMEM; }
-    mpfr_set(s->par, cl_params_x(p, "m"), MPFR_RNDN);
-    mpfr_set(s->par + 1, cl_params_x(p, "l"), MPFR_RNDN);
-    mpfr_set(s->par + 2, cl_params_x(p, "g"), MPFR_RNDN);
-    mpfr_div(s->par + 3, s->par + 2, s->par + 1, MPFR_RNDN);
-    int st = cl_chain_new_mp(&s->ch, 1, s->par, s->par + 1, s->par + 2, prec);
-    if (st) {
-        cl_rvec_free_mp(s->par);
-        free(s);
-        return st;
-    }
-    *out = s;
-    return CL_OK;
-}
-
-static void sph_destroy(void *inst)
-{
-    sph_inst *s = inst;
-    if (!s) return;
-    cl_chain_free_mp(s->ch);
-    cl_rvec_free_mp(s->par);
-    free(s);
+    int st = s2_chain_part_new(&s->c, 1, p, 1, prec);
+    if (!st) mpfr_div(s->c.par + 3, s->c.par + 2, s->c.par + 1, MPFR_RNDN);
+    return cl_sys_create_end(out, s, st, sph_destroy);
 }
 
 static size_t sph_dim(void *inst, int form) { (void)inst; return form == 0 ? 4 : 6; }
@@ -156,8 +136,8 @@ static int sph_check_state(void *inst, int form, mpfr_ptr x, char *err, size_t e
 static int sph_rhs(void *inst, int form, mpfr_ptr dx, mpfr_srcptr x)
 {
     sph_inst *s = inst;
-    if (form == 1) return cl_chain_rhs_mp(s->ch, CL_S2_QDOT, dx, x);
-    return cl_sph_rhs_angles_mp(dx, x, s->par + 3);
+    if (form == 1) return cl_chain_rhs_mp(s->c.ch, CL_S2_QDOT, dx, x);
+    return cl_sph_rhs_angles_mp(dx, x, s->c.par + 3);
 }
 
 static const char *const sph_invariant_names[] = {"energy", "Lz", NULL};
@@ -169,7 +149,7 @@ static int sph_invariants(void *inst, int form, mpfr_ptr out, mpfr_srcptr x)
     if (!y) return CL_ENOMEM;
     if (form == 0) cl_sph_state_from_angles_mp(y, x);
     else for (int k = 0; k < 6; k++) mpfr_set(y + k, x + k, MPFR_RNDN);
-    int st = cl_chain_invariants_mp(s->ch, CL_S2_QDOT, out, y);
+    int st = cl_chain_invariants_mp(s->c.ch, CL_S2_QDOT, out, y);
     cl_rvec_free_mp(y);
     return st;
 }
@@ -206,7 +186,7 @@ static int sph_equilibrium(void *inst, int k, int form, mpfr_ptr x, const char *
 {
     sph_inst *s = inst;
     if (form == 0) return CL_EDOMAIN; /* both equilibria are at the poles of the chart */
-    int st = cl_chain_equilibrium_mp(s->ch, k, x);
+    int st = cl_chain_equilibrium_mp(s->c.ch, k, x);
     if (!st && name) *name = k == 0 ? "hanging (q = -e3)" : "inverted (q = +e3)";
     return st;
 }

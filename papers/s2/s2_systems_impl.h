@@ -12,17 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include "chartless_base.h"
-#include "system.h"
+#include "system_impl.h"
 #include "s2_qdot.h"
-
-/* |‖q_i‖ − 1| and |q_i·v_i| (relative to ‖v_i‖) must be below this on input;
- * q_i is then normalized and v_i projected at the working precision. */
-#define S2_INPUT_TOL 0x1p-40
+#include "s2_chain.h"
 
 static const char *const s2_forms[] __attribute__((unused)) = {"qdot", "omega", "mu", "pi", NULL};
 static const char *const s2_vname[] __attribute__((unused)) = {"qdot", "w", "mu", "pi"};
 
-/* Validate (q, v) on (S²)ⁿ loosely (S2_INPUT_TOL), for messages. */
+/* Validate (q, v) on (S²)ⁿ loosely (CL_SYS_UNIT_TOL on |q_i| − 1 and on q_i·v_i relative to |v_i|), for messages. */
 static inline int s2_check_input(size_t n, mpfr_srcptr x, char *err, size_t errlen)
 {
     mpfr_t s, t;
@@ -33,7 +30,7 @@ static inline int s2_check_input(size_t n, mpfr_srcptr x, char *err, size_t errl
         mpfr_srcptr q = x + 3 * i, v = x + 3 * (n + i);
         cl_v3_norm_mp(s, q);
         mpfr_sub_ui(s, s, 1, MPFR_RNDN);
-        if (fabs(mpfr_get_d(s, MPFR_RNDN)) > S2_INPUT_TOL) {
+        if (fabs(mpfr_get_d(s, MPFR_RNDN)) > CL_SYS_UNIT_TOL) {
             snprintf(err, errlen, "q%zu is not a unit vector (|q%zu| - 1 = %.3g)", i + 1, i + 1, mpfr_get_d(s, MPFR_RNDN));
             st = CL_ENOTUNIT;
             break;
@@ -41,7 +38,7 @@ static inline int s2_check_input(size_t n, mpfr_srcptr x, char *err, size_t errl
         cl_v3_dot_mp(s, q, v);
         cl_v3_norm_mp(t, v);
         double rel = fabs(mpfr_get_d(s, MPFR_RNDN)) / fmax(1.0, mpfr_get_d(t, MPFR_RNDN));
-        if (rel > S2_INPUT_TOL) {
+        if (rel > CL_SYS_UNIT_TOL) {
             snprintf(err, errlen, "velocity %zu is not tangent to the sphere (q%zu . v%zu = %.3g)", i + 1, i + 1, i + 1,
                      mpfr_get_d(s, MPFR_RNDN));
             st = CL_ENOTTANGENT;
@@ -77,6 +74,33 @@ static inline void s2_constraint_drift(size_t n, mpfr_ptr out2, mpfr_srcptr x)
     }
     mpfr_clear(s);
 }
+/*
+ * A chain pendulum [S2 V] of n links with its parameters kept at the working
+ * precision in par: m (n), l (n), g from the parameters "m", "l", "g" (a
+ * number each when n = 1), then \p extra numbers the system fills. 0 or a
+ * CL_E code; release with s2_chain_part_free() (also after a failure).
+ */
+typedef struct s2_chain_part {
+    cl_chain_mp *ch;
+    mpfr_ptr par;
+} s2_chain_part;
+
+static inline int s2_chain_part_new(s2_chain_part *c, size_t n, const cl_params *p, size_t extra, cl_prec_t prec)
+{
+    c->par = cl_rvec_new_mp(2 * n + 1 + extra, prec);
+    if (!c->par) return CL_ENOMEM;
+    cl_rvec_copy_mp(c->par, cl_params_x(p, "m"), n);
+    cl_rvec_copy_mp(c->par + n, cl_params_x(p, "l"), n);
+    mpfr_set(c->par + 2 * n, cl_params_x(p, "g"), MPFR_RNDN);
+    return cl_chain_new_mp(&c->ch, n, c->par, c->par + n, c->par + 2 * n, prec);
+}
+
+static inline void s2_chain_part_free(s2_chain_part *c)
+{
+    cl_chain_free_mp(c->ch);
+    cl_rvec_free_mp(c->par);
+}
+
 /* ------------------------------------------------ the shared hooks */
 
 /* The leading part of every instance of a system on (S²)ⁿ: the number of

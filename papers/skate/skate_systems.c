@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "system.h"
+#include "system_impl.h"
 #include "chartless_base.h"
 #include "skate.h"
 
@@ -95,12 +95,13 @@ static int skate_create(void **inst, const cl_params *p, cl_prec_t prec, cl_sys_
     s->prec = prec;
     s->par = cl_rvec_new_mp(CL_SKATE_NPAR, prec);
     s->eq = cl_rvec_new_mp(2, prec);
-    if (!s->par || !s->eq) { skate_destroy(s); return CL_ENOMEM; }
-    if (skate_params(s->par, p, paper_uncontrolled, 0, e)) { skate_destroy(s); return CL_EPARAM; }
-    mpfr_set(s->eq, cl_params_x(p, "Y0"), MPFR_RNDN);
-    mpfr_set(s->eq + 1, cl_params_x(p, "Omega0"), MPFR_RNDN);
-    *inst = s;
-    return CL_OK;
+    int st = s->par && s->eq ? CL_OK : CL_ENOMEM;
+    if (!st && skate_params(s->par, p, paper_uncontrolled, 0, e)) st = CL_EPARAM;
+    if (!st) {
+        mpfr_set(s->eq, cl_params_x(p, "Y0"), MPFR_RNDN);
+        mpfr_set(s->eq + 1, cl_params_x(p, "Omega0"), MPFR_RNDN);
+    }
+    return cl_sys_create_end(inst, s, st, skate_destroy);
 }
 
 static size_t skate_dim(void *inst, int form)
@@ -108,11 +109,6 @@ static size_t skate_dim(void *inst, int form)
     (void)inst;
     return form ? CL_SKATE_NZ : CL_SKATE_NZETA;
 }
-
-/* An input state is on the unit circle or sphere of Gamma only to the digits given: within
- * this of |Gamma| = 1 it is normalised at the working precision, beyond it refused (the rule
- * of every system on the command line). */
-#define SKATE_UNIT_TOL 0x1p-40
 
 /* Normalise the d components of Gamma at g in place, or refuse them: 0 or CL_ENOTUNIT with the message. */
 static int skate_unit_gamma(mpfr_ptr g, int d, char *err, size_t errlen)
@@ -126,13 +122,13 @@ static int skate_unit_gamma(mpfr_ptr g, int d, char *err, size_t errlen)
     if (mpfr_zero_p(r)) st = CL_ENOTUNIT;
     for (int i = 0; i < d && !st; i++) mpfr_div(g + i, g + i, r, MPFR_RNDN);
     mpfr_sub_ui(r, r, 1, MPFR_RNDN);
-    if (!st && fabs(mpfr_get_d(r, MPFR_RNDN)) > SKATE_UNIT_TOL) st = CL_ENOTUNIT;
+    if (!st && fabs(mpfr_get_d(r, MPFR_RNDN)) > CL_SYS_UNIT_TOL) st = CL_ENOTUNIT;
     if (st) snprintf(err, errlen, "Gamma is not a unit vector (|Gamma| - 1 = %.3g)", mpfr_get_d(r, MPFR_RNDN));
     mpfr_clear(r);
     return st;
 }
 
-/* Validate an input state; Gamma within SKATE_UNIT_TOL of unit length is normalised in place
+/* Validate an input state; Gamma within CL_SYS_UNIT_TOL of unit length is normalised in place
  * (x is the command line's buffer, read from the user's decimals). */
 static int skate_check_state(void *inst, int form, mpfr_ptr x, char *err, size_t errlen)
 {
