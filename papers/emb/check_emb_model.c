@@ -133,58 +133,73 @@ static int chapter_rhs(so3_pair *p, int form, rptr dy, rsrc y)
 
 static const char *const form_names[] = {"ROmega", "RRdot", "Rmu"};
 
-/* |model field − chapter field| relative to the chapter's, every form, DRAWS states. */
-static int fields(cl_check_result *res, cl_prec_t prec, const char *name)
+/*
+ * DRAWS random states x = (R, Ω) of the pair of model \p name (parameters and
+ * states drawn from \p seed), each carried through \p form_row for the forms
+ * from \p form0 to (R, μ); the pair closed, the first failure returned.
+ */
+static int pair_rows(cl_check_result *res, cl_prec_t prec, const char *name, uint64_t seed, int form0,
+                     int (*form_row)(cl_check_result *res, so3_pair *p, int form, rsrc x, int k))
 {
-    cl_rng g = emb_rng(7340 + (uint64_t)(name[0] == 'r'));
+    cl_rng g = emb_rng(seed);
     so3_pair p;
     int st = pair_open(&p, name, prec, &g);
-    RV_DECL(x, 12, prec); RV_DECL(y, 18, prec); RV_DECL(a, 18, prec); RV_DECL(b, 18, prec);
+    RV_DECL(x, 12, prec);
     cl_check_begin(res);
     for (int k = 0; k < DRAWS && !st; k++) {
         random_state(x, &g);
-        for (int form = 0; form < 3 && !st; form++) {
-            size_t n = CL_FN(cl_lagr_so3_dim)(form);
-            chapter_state(&p, form, x, y);
-            st = CL_FN(cl_lagr_so3_rhs)(p.lg, form, a, y);
-            if (!st) st = chapter_rhs(&p, form, b, y);
-            if (!st) cl_check_worst(res, emb_rel_err(a, b, n), "%s form, draw %d", form_names[form], k);
-        }
+        for (int form = form0; form < 3 && !st; form++) st = form_row(res, &p, form, x, k);
     }
     pair_close(&p);
     return st;
+}
+
+/* |model field − chapter field| relative to the chapter's in one form at the state x. */
+static int field_row(cl_check_result *res, so3_pair *p, int form, rsrc x, int k)
+{
+    cl_prec_t prec = r_prec(x);
+    RV_DECL(y, 18, prec); RV_DECL(a, 18, prec); RV_DECL(b, 18, prec);
+    size_t n = CL_FN(cl_lagr_so3_dim)(form);
+    chapter_state(p, form, x, y);
+    int st = CL_FN(cl_lagr_so3_rhs)(p->lg, form, a, y);
+    if (!st) st = chapter_rhs(p, form, b, y);
+    if (!st) cl_check_worst(res, emb_rel_err(a, b, n), "%s form, draw %d", form_names[form], k);
+    return st;
+}
+
+/* The fields of every form, DRAWS states. */
+static int fields(cl_check_result *res, cl_prec_t prec, const char *name)
+{
+    return pair_rows(res, prec, name, 7340 + (uint64_t)(name[0] == 'r'), 0, field_row);
 }
 
 /*
  * The model's Legendre map and kinematics: (R, Ω) carried to each form
  * against the chapter's state, and each chapter state carried back to
  * (R, Ω) (for μ the inverse Legendre map, Newton on L_ΩΩ, against
- * Ω = J⁻¹(Rᵀμ − μᵀR)^∨), relative.
+ * Ω = J⁻¹(Rᵀμ − μᵀR)^∨), relative: one form at the state x.
  */
+static int legendre_row(cl_check_result *res, so3_pair *p, int form, rsrc x, int k)
+{
+    cl_prec_t prec = r_prec(x);
+    RV_DECL(y, 18, prec); RV_DECL(a, 18, prec); RV_DECL(Pi, 3, prec);
+    chapter_state(p, form, x, y);
+    int st = CL_FN(cl_lagr_so3_convert)(p->lg, CL_LAGR_SO3_ROMEGA, x, form, a);
+    if (!st) cl_check_worst(res, emb_rel_err(a, y, 18), "(R, Omega) to %s, draw %d", form_names[form], k);
+    if (!st) st = CL_FN(cl_lagr_so3_convert)(p->lg, form, y, CL_LAGR_SO3_ROMEGA, a);
+    if (st) return st;
+    if (form == CL_LAGR_SO3_RMU) { /* the chapter's own inverse: Ω = J⁻¹Π */
+        CL_FN(cl_emb_top_body_momentum)(Pi, y, y + 9);
+        m3_mul_v3(y + 9, p->Jinv, Pi);
+    } else v3_set(y + 9, x + 9);
+    cl_check_worst(res, emb_rel_err(a, y, 12), "%s to (R, Omega), draw %d", form_names[form], k);
+    return CL_OK;
+}
+
+/* The Legendre map and kinematics of the forms (R, Rdot) and (R, mu), DRAWS states. */
 static int legendre(cl_check_result *res, cl_prec_t prec, const char *name)
 {
-    cl_rng g = emb_rng(7342);
-    so3_pair p;
-    int st = pair_open(&p, name, prec, &g);
-    RV_DECL(x, 12, prec); RV_DECL(y, 18, prec); RV_DECL(a, 18, prec); RV_DECL(Pi, 3, prec);
-    cl_check_begin(res);
-    for (int k = 0; k < DRAWS && !st; k++) {
-        random_state(x, &g);
-        for (int form = 1; form < 3 && !st; form++) {
-            chapter_state(&p, form, x, y);
-            st = CL_FN(cl_lagr_so3_convert)(p.lg, CL_LAGR_SO3_ROMEGA, x, form, a);
-            if (!st) cl_check_worst(res, emb_rel_err(a, y, 18), "(R, Omega) to %s, draw %d", form_names[form], k);
-            if (!st) st = CL_FN(cl_lagr_so3_convert)(p.lg, form, y, CL_LAGR_SO3_ROMEGA, a);
-            if (st) break;
-            if (form == CL_LAGR_SO3_RMU) { /* the chapter's own inverse: Ω = J⁻¹Π */
-                CL_FN(cl_emb_top_body_momentum)(Pi, y, y + 9);
-                m3_mul_v3(y + 9, p.Jinv, Pi);
-            } else v3_set(y + 9, x + 9);
-            cl_check_worst(res, emb_rel_err(a, y, 12), "%s to (R, Omega), draw %d", form_names[form], k);
-        }
-    }
-    pair_close(&p);
-    return st;
+    return pair_rows(res, prec, name, 7342, 1, legendre_row);
 }
 
 EMB_CHECK_CALL(emb_model_heavy_top_rhs, "emb.model.heavy_top.rhs", fields, "heavy-top", .chapter = "EMB 3.4",
