@@ -281,14 +281,18 @@ static void test_errors(cl_prec_t p)
     CL_FN(cl_nfold_free)(s);
 }
 
+/* Everything that runs at each test precision. */
+static void run(cl_prec_t p)
+{
+    test_field(p);
+    test_pendulum_one(p);
+    test_action(p);
+    test_errors(p);
+}
+
 int main(void)
 {
-    for (int k = 0; k < TEST_NPREC; k++) {
-        test_field(TEST_PRECISIONS[k]);
-        test_pendulum_one(TEST_PRECISIONS[k]);
-        test_action(TEST_PRECISIONS[k]);
-        test_errors(TEST_PRECISIONS[k]);
-    }
+    for (int k = 0; k < TEST_NPREC; k++) run(TEST_PRECISIONS[k]);
     test_energy(CL_PREC == CL_DOUBLE ? 53 : 113);
     test_simulate(CL_PREC == CL_DOUBLE ? 53 : 113);
     return done_testing();

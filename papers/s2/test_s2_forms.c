@@ -325,14 +325,18 @@ static void pole(cl_prec_t p)
     CL_FN(cl_chain_free)(ch);
 }
 
+/* Everything that runs at each test precision. */
+static void run(cl_prec_t p)
+{
+    identities(p);
+    legendre_general(p);
+    errors(p);
+    errata(p);
+    pole(p);
+}
+
 int main(void)
 {
-    for (int k = 0; k < TEST_NPREC; k++) {
-        identities(TEST_PRECISIONS[k]);
-        legendre_general(TEST_PRECISIONS[k]);
-        errors(TEST_PRECISIONS[k]);
-        errata(TEST_PRECISIONS[k]);
-        pole(TEST_PRECISIONS[k]);
-    }
+    for (int k = 0; k < TEST_NPREC; k++) run(TEST_PRECISIONS[k]);
     return done_testing();
 }
