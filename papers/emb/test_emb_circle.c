@@ -2,7 +2,7 @@
  * integration of (3.3) against the separatrix motion θ(t) = 4 atan(e^{ωt}) − π,
  * ω² = g/ℓ (θ̇ = 2ω/cosh ωt: energy at the top). The angle form against
  * (3.3), (3.4) and the angle round trip: oracle row emb.circle.angle. */
-#include "tap_real.h"
+#include "tap_main.h"
 #include "emb_circle.h"
 #include "emb_fixtures_impl.h"
 
@@ -115,8 +115,4 @@ static void run(cl_prec_t p)
     CL_FN(cl_emb_pendulum_free)(pd);
 }
 
-int main(void)
-{
-    for (int k = 0; k < TEST_NPREC; k++) run(TEST_PRECISIONS[k]);
-    return done_testing();
-}
+int main(void) { return cl_test_main(run); }

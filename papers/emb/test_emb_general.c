@@ -1,6 +1,6 @@
 /* [EMB §2]: the general routines on the spherical pendulum, against closed
  * forms at chosen states; workspace and callback error handling. */
-#include "tap_real.h"
+#include "tap_main.h"
 #include "emb_circle.h"
 #include "r3.h"
 
@@ -92,8 +92,4 @@ static void run(cl_prec_t p)
     CL_FN(cl_emb_pendulum_free)(pd);
 }
 
-int main(void)
-{
-    for (int k = 0; k < TEST_NPREC; k++) run(TEST_PRECISIONS[k]);
-    return done_testing();
-}
+int main(void) { return cl_test_main(run); }

@@ -1,7 +1,7 @@
 /* [EMB §3.4]: SO(3) basics, the rigid body and the heavy top — closed forms,
  * error codes, and the two integrators against the exact motion of an
  * axisymmetric body. */
-#include "tap_real.h"
+#include "tap_main.h"
 #include "emb_so3.h"
 #include "r3.h"
 
@@ -211,8 +211,4 @@ static void run(cl_prec_t p)
     CL_FN(cl_emb_top_free)(t);
 }
 
-int main(void)
-{
-    for (int k = 0; k < TEST_NPREC; k++) run(TEST_PRECISIONS[k]);
-    return done_testing();
-}
+int main(void) { return cl_test_main(run); }

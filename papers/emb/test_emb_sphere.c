@@ -1,7 +1,7 @@
 /* [EMB §3.3]: the spherical pendulum on S² — the conical pendulum as a
  * closed form of (3.5) and (3.6) and the cross-product identity behind
  * (3.6) ((3.6) against [S2 (23)]: oracle row emb.sphere.hamilton_forms). */
-#include "tap_real.h"
+#include "tap_main.h"
 #include "emb_sphere.h"
 #include "r3.h"
 
@@ -70,8 +70,4 @@ static void run(cl_prec_t p)
     CL_FN(cl_emb_pendulum_free)(pd);
 }
 
-int main(void)
-{
-    for (int k = 0; k < TEST_NPREC; k++) run(TEST_PRECISIONS[k]);
-    return done_testing();
-}
+int main(void) { return cl_test_main(run); }

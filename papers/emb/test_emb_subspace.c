@@ -1,7 +1,7 @@
 /* [EMB §3.1]: the subspace {Ax = 0} — the corrected projection and two
  * coupled masses held equal, against closed forms (the printed projection:
  * oracle row emb.subspace.printed_gram_singular). */
-#include "tap_real.h"
+#include "tap_main.h"
 #include "emb_subspace.h"
 
 static void run(cl_prec_t p)
@@ -81,8 +81,4 @@ static void run(cl_prec_t p)
     ok(CL_FN(cl_emb_subspace_new)(&sub, 2, 1, A, M, K, NULL) == CL_ENAN, "NaN rejected [%s, %ld]", TEST_KIND, (long)p);
 }
 
-int main(void)
-{
-    for (int k = 0; k < TEST_NPREC; k++) run(TEST_PRECISIONS[k]);
-    return done_testing();
-}
+int main(void) { return cl_test_main(run); }

@@ -3,7 +3,7 @@
  * chain's O(n) fields agree with the dense reference, the transforms invert
  * each other, and the closed forms of the chain hold.
  */
-#include "tap_real.h"
+#include "tap_main.h"
 #include "s2_fixtures_impl.h"
 
 /* A random damped coupled system of n spheres, drawn from g seeded with seed, and its workspace. */
@@ -335,8 +335,4 @@ static void run(cl_prec_t p)
     pole(p);
 }
 
-int main(void)
-{
-    for (int k = 0; k < TEST_NPREC; k++) run(TEST_PRECISIONS[k]);
-    return done_testing();
-}
+int main(void) { return cl_test_main(run); }

@@ -2,7 +2,7 @@
  * and the printed prefactor of (37). The field against the z-form, the
  * invariants along it and the hand Jacobian are oracle rows
  * (skate.forms.z_zeta, skate.invariants.rates, skate.stability.jacobian). */
-#include "tap_real.h"
+#include "tap_main.h"
 #include "skate_fixtures_impl.h"
 
 static void run(cl_prec_t p)
@@ -59,8 +59,4 @@ static void run(cl_prec_t p)
     ok(CL_FN(cl_skate_invariants)(f, par, zeta) == CL_EPARAM, "C2 refuses I2 = I3 [%s, %ld bits]", TEST_KIND, (long)p);
 }
 
-int main(void)
-{
-    for (int k = 0; k < TEST_NPREC; k++) run(TEST_PRECISIONS[k]);
-    return done_testing();
-}
+int main(void) { return cl_test_main(run); }

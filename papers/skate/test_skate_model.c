@@ -1,6 +1,6 @@
 /* SKATE §2–§3: the reduced Lagrangian (7)/(34), the constraints (19), the
  * z-form (21) with multipliers, and the rotor z-form of §6. */
-#include "tap_real.h"
+#include "tap_main.h"
 #include "skate_fixtures_impl.h"
 
 static void run(cl_prec_t p)
@@ -109,8 +109,4 @@ static void run(cl_prec_t p)
     ok(CL_FN(cl_skate_params_check)(par, 0) == CL_ENAN, "NaN rejected [%s, %ld bits]", TEST_KIND, (long)p);
 }
 
-int main(void)
-{
-    for (int k = 0; k < TEST_NPREC; k++) run(TEST_PRECISIONS[k]);
-    return done_testing();
-}
+int main(void) { return cl_test_main(run); }

@@ -1,6 +1,6 @@
 /* SKATE §4: the general Theorem 9 machinery on the skate's Hamel basis (31),
  * compared with the z-form (21) and with the closed forms printed in §5.1. */
-#include "tap_real.h"
+#include "tap_main.h"
 #include "skate_fixtures_impl.h"
 
 static void run(cl_prec_t p)
@@ -76,8 +76,4 @@ static void run(cl_prec_t p)
     is_log2_below(eC, tol_log2(p, 16), "C_ij^k antisymmetric in ij [%s, %ld bits]", TEST_KIND, (long)p);
 }
 
-int main(void)
-{
-    for (int k = 0; k < TEST_NPREC; k++) run(TEST_PRECISIONS[k]);
-    return done_testing();
-}
+int main(void) { return cl_test_main(run); }

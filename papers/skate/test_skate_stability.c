@@ -3,7 +3,7 @@
  * refused spinning threshold. The characteristic polynomials, the A.1
  * multipliers and eigenvalues and the thresholds (42), (58) are oracle rows
  * (skate.stability.eigen, skate.stability.ec_spinning, skate.stability.thresholds). */
-#include "tap_real.h"
+#include "tap_main.h"
 #include "skate_fixtures_impl.h"
 
 static void run(cl_prec_t p)
@@ -63,8 +63,4 @@ static void run(cl_prec_t p)
     ok(CL_FN(cl_skate_spinning_threshold)(thr, par, lo, hi) == CL_EDOMAIN, "no threshold when I3 + ml^2 < I2 [%s, %ld bits]", TEST_KIND, (long)p);
 }
 
-int main(void)
-{
-    for (int k = 0; k < TEST_NPREC; k++) run(TEST_PRECISIONS[k]);
-    return done_testing();
-}
+int main(void) { return cl_test_main(run); }
