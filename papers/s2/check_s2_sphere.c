@@ -100,6 +100,26 @@ S2_HAT_IDENTITY_CHECK(47, "s2.hat.id47", "[S2 (47)]", 3, 3, 1, 1, 1, .what = "S(
 S2_HAT_IDENTITY_CHECK(48, "s2.hat.id48", "[S2 (48)]", 3, 9, 1, 1, 0, .what = "S(x*y), S(x)S(y)-S(y)S(x) and yx^T-xy^T at 500 random x, y, relative to |x||y|", .cond = 32, .why = "S(x*y) is one cross product (2 roundings of |x||y|), the commutator two 3-term products and a difference (7), yx^T - xy^T 3: at most 9 ulps apart; factor 3.5 margin")
 
 /*
+ * A row over S2C_DRAWS random unit q (the generator seeded by \p seed):
+ * \p draw draws the rest of its arguments with g and records its discrepancy
+ * at draw k; the first failure is returned.
+ */
+static int s2c_unit_rows(cl_check_result *res, cl_prec_t prec, uint64_t seed,
+                         int (*draw)(cl_check_result *res, rsrc q, cl_rng *g, int k))
+{
+    cl_rng g;
+    cl_rng_seed(&g, seed);
+    RV_DECL(q, 3, prec);
+    cl_check_begin(res);
+    for (int k = 0; k < S2C_DRAWS; k++) {
+        CL_FN(cl_v3_random_unit)(q, &g);
+        int st = draw(res, q, &g, k);
+        if (st) return st;
+    }
+    return CL_OK;
+}
+
+/*
  * A random tangent vector at q, tangent to working precision relative to its
  * own length: a drawn vector nearly parallel to q loses most of its length
  * in the first projection, which leaves q·v at a few ulps of the drawn
@@ -111,48 +131,56 @@ static void s2c_draw_tangent(rptr v, rsrc q, cl_rng *g)
     v3_proj_tangent(v, q, v);
 }
 
+static int s2c_roundtrip_draw(cl_check_result *res, rsrc q, cl_rng *g, int k)
+{
+    cl_prec_t prec = r_prec(q);
+    RV_DECL(w, 3, prec); RV_DECL(v, 3, prec); RV_DECL(back, 3, prec);
+    s2c_draw_tangent(w, q, g);
+    int st = CL_FN(cl_s2_qdot_from_omega)(v, q, w);
+    if (!st) st = CL_FN(cl_s2_omega_from_qdot)(back, q, v);
+    if (st) return st;
+    cl_check_worst(res, CL_FN(cl_rvec_log2_maxdiff)(back, w, 3) - s2c_log2norm(w), "largest at draw %d", k);
+    s2c_draw_tangent(v, q, g);
+    st = CL_FN(cl_s2_omega_from_qdot)(w, q, v);
+    if (!st) st = CL_FN(cl_s2_qdot_from_omega)(back, q, w);
+    if (!st) cl_check_worst(res, CL_FN(cl_rvec_log2_maxdiff)(back, v, 3) - s2c_log2norm(v), "largest at draw %d", k);
+    return st;
+}
+
 /*
  * (3)∘(5) and (5)∘(3) on T_qS²: ω → q̇ = ω × q → q × q̇ must give ω back,
  * and q̇ → ω = q × q̇ → ω × q must give q̇ back, relative to their length.
  */
 CL_CHECK(s2_kin_roundtrip, "s2.kin.roundtrip", .chapter = "S2 II", .tags = "[S2 (3)] [S2 (5)]", .what = "omega -> qdot = omega*q -> q*qdot and qdot -> q*qdot -> omega*q at 500 random (q, omega), (q, qdot), relative to the length", .cond = 32, .why = "two cross products (2 roundings each of |q||v|, the second also carrying the first's), the input v, projected twice, is tangent to 2 ulps of |v| and |q|^2 - 1 is 2 ulps: v(q.q) - q(q.v) - v stays within 10 ulps of |v|; factor 3 margin")
+{ return s2c_unit_rows(res, prec, 35, s2c_roundtrip_draw); }
+
+static int s2c_hat_squared_draw(cl_check_result *res, rsrc q, cl_rng *g, int k)
 {
-    cl_rng g;
-    cl_rng_seed(&g, 35);
-    RV_DECL(q, 3, prec); RV_DECL(w, 3, prec); RV_DECL(v, 3, prec); RV_DECL(back, 3, prec);
-    cl_check_begin(res);
-    for (int k = 0; k < S2C_DRAWS; k++) {
-        CL_FN(cl_v3_random_unit)(q, &g);
-        s2c_draw_tangent(w, q, &g);
-        int st = CL_FN(cl_s2_qdot_from_omega)(v, q, w);
-        if (!st) st = CL_FN(cl_s2_omega_from_qdot)(back, q, v);
-        if (st) return st;
-        cl_check_worst(res, CL_FN(cl_rvec_log2_maxdiff)(back, w, 3) - s2c_log2norm(w), "largest at draw %d", k);
-        s2c_draw_tangent(v, q, &g);
-        st = CL_FN(cl_s2_omega_from_qdot)(w, q, v);
-        if (!st) st = CL_FN(cl_s2_qdot_from_omega)(back, q, w);
-        if (st) return st;
-        cl_check_worst(res, CL_FN(cl_rvec_log2_maxdiff)(back, v, 3) - s2c_log2norm(v), "largest at draw %d", k);
-    }
+    (void)g;
+    RV_DECL(P, 9, r_prec(q)); RV_DECL(S, 9, r_prec(q));
+    int st = CL_FN(cl_s2_proj_matrix)(P, q);
+    if (st) return st;
+    CL_FN(cl_s2_hat)(S, q);
+    m3_mul(S, S, S);
+    for (int i = 0; i < 9; i++) r_neg(S + i, S + i);
+    cl_check_worst(res, CL_FN(cl_rvec_log2_maxdiff)(P, S, 9), "largest at draw %d", k);
     return CL_OK;
 }
 
 /* I − qqᵀ (the projection of (11)) against −S(q)² from the hat matrix, q on S². */
 CL_CHECK(s2_proj_hat_squared, "s2.proj.hat_squared", .chapter = "S2 II", .tags = "[S2 (11)] [S2 (44)]", .what = "I - qq^T against -S(q)^2 at 500 random unit q (entries of size 1)", .cond = 16, .why = "1 - q_i q_j is 2 roundings, -S(q)^2 entries are 3-term dot products (3 roundings), and |q|^2 - 1 is up to 2 ulps since q is normalized at working precision: at most 7 ulps apart; factor 2 margin")
+{ return s2c_unit_rows(res, prec, 11, s2c_hat_squared_draw); }
+
+static int s2c_tangent_draw(cl_check_result *res, rsrc q, cl_rng *g, int k)
 {
-    cl_rng g;
-    cl_rng_seed(&g, 11);
-    RV_DECL(q, 3, prec); RV_DECL(P, 9, prec); RV_DECL(S, 9, prec);
-    cl_check_begin(res);
-    for (int k = 0; k < S2C_DRAWS; k++) {
-        CL_FN(cl_v3_random_unit)(q, &g);
-        int st = CL_FN(cl_s2_proj_matrix)(P, q);
-        if (st) return st;
-        CL_FN(cl_s2_hat)(S, q);
-        m3_mul(S, S, S);
-        for (int i = 0; i < 9; i++) r_neg(S + i, S + i);
-        cl_check_worst(res, CL_FN(cl_rvec_log2_maxdiff)(P, S, 9), "largest at draw %d", k);
-    }
+    RV_DECL(v, 3, r_prec(q)); RV_DECL(r, 3, r_prec(q)); RV_DECL(c, 3, r_prec(q));
+    s2c_draw(v, g);
+    int st = CL_FN(cl_s2_proj_tangent)(r, q, v);
+    if (st) return st;
+    v3_cross(c, q, v);
+    v3_cross(c, q, c);
+    v3_neg(c, c);
+    cl_check_worst(res, CL_FN(cl_rvec_log2_maxdiff)(r, c, 3) - s2c_log2norm(v), "largest at draw %d", k);
     return CL_OK;
 }
 
@@ -161,23 +189,7 @@ CL_CHECK(s2_proj_hat_squared, "s2.proj.hat_squared", .chapter = "S2 II", .tags =
  * (by (47) with x = y = q), relative to ‖v‖, at random unit q and random v.
  */
 CL_CHECK(s2_proj_tangent, "s2.proj.tangent", .chapter = "S2 II", .tags = "[S2 (11)] [S2 (47)]", .what = "v - (q.v)q against -q*(q*v) at 500 random unit q and v of length in [1/4,4), relative to |v|", .cond = 16, .why = "v - (q.v)q is a 3-term dot product and an fma (4 roundings of |v|), -q*(q*v) two cross products (4 roundings), and |q|^2 - 1 up to 2 ulps: at most 10 ulps apart; factor 1.6 margin")
-{
-    cl_rng g;
-    cl_rng_seed(&g, 12);
-    RV_DECL(q, 3, prec); RV_DECL(v, 3, prec); RV_DECL(r, 3, prec); RV_DECL(c, 3, prec);
-    cl_check_begin(res);
-    for (int k = 0; k < S2C_DRAWS; k++) {
-        CL_FN(cl_v3_random_unit)(q, &g);
-        s2c_draw(v, &g);
-        int st = CL_FN(cl_s2_proj_tangent)(r, q, v);
-        if (st) return st;
-        v3_cross(c, q, v);
-        v3_cross(c, q, c);
-        v3_neg(c, c);
-        cl_check_worst(res, CL_FN(cl_rvec_log2_maxdiff)(r, c, 3) - s2c_log2norm(v), "largest at draw %d", k);
-    }
-    return CL_OK;
-}
+{ return s2c_unit_rows(res, prec, 12, s2c_tangent_draw); }
 
 /*
  * A smooth curve on S²: q(t) = c(t)/‖c(t)‖ with c(t) = a + sin(t) b + t² d,
