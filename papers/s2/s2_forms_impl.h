@@ -259,10 +259,10 @@ typedef void (*s2_coupling_term)(CL_FN(cl_s2_quad_ws) *ws, rptr g, size_t i, rsr
 /*
  * The fields (27) and (36) of the momentum forms, dx from x = (q, p) of form
  * CL_S2_MU or CL_S2_PI: the terms of s2_momentum_field_terms, then
- * \f$\partial H/\partial q_i = \partial U/\partial q_i + c_i - \tfrac12\sum_{j,k}(\dot q_j\cdot\dot q_k)\,\partial m_{jk}/\partial q_i\f$
- * into ws->t, c_i the form's coupling term (\p prepare, when not NULL, runs
- * once before the first), and Hamilton's equations of the form with
- * ∂H/∂p the conjugate velocity: Proposition 3 (23) or Proposition 4 (31), (32).
+ * ∂H/∂q_i = ∂U/∂q_i + c_i − ½ Σ_jk (q̇_j·q̇_k) ∂m_jk/∂q_i into ws->t, with
+ * c_i the form's coupling term (\p prepare, when not NULL, runs once before
+ * the first), and Hamilton's equations of the form with ∂H/∂p the conjugate
+ * velocity: Proposition 3 (23) or Proposition 4 (31), (32).
  */
 static inline int s2_momentum_field(CL_FN(cl_s2_quad_ws) *ws, int form, rptr dx, rsrc x,
                                     void (*prepare)(CL_FN(cl_s2_quad_ws) *ws, rsrc q), s2_coupling_term coupling)
