@@ -305,7 +305,7 @@ static int tangent_solve(const CL_FN(cl_chain) *ch, rptr z, rptr g, rsrc q, rsrc
 {
     size_t n = ch->n;
     R_DECL(t, ch->prec);
-    for (size_t i = 0; i < n; i++) s2_proj(g + 3 * i, q + 3 * i, g + 3 * i);
+    s2_proj_each(n, g, q, g);
     Minv_apply(ch, s->y, g);
     for (size_t i = 0; i < n; i++) {
         /* (M⁻¹)_ii (q_i·q_i): with the computed |q_i|² rather than 1, so that

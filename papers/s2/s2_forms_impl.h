@@ -167,6 +167,13 @@ static inline void s2_hamilton_form(size_t n, rptr dx, rsrc q, rsrc p, rsrc dHdq
 /* r = (I − qqᵀ) a for one sphere; r may alias a. */
 static inline void s2_proj(rptr r, rsrc q, rsrc a) { v3_proj_tangent(r, q, a); }
 
+/* r_i = (I − q_iq_iᵀ) a_i for each of the n spheres (r, a: 3n; r may alias a): a vector
+ * of (R³)ⁿ projected onto the tangent space of (S²)ⁿ, as in the transforms (20), (25), (28). */
+static inline void s2_proj_each(size_t n, rptr r, rsrc q, rsrc a)
+{
+    for (size_t i = 0; i < n; i++) s2_proj(r + 3 * i, q + 3 * i, a + 3 * i);
+}
+
 /*
  * The Legendre transforms (24) and (33) of the quadratic Lagrangian, sphere
  * by sphere, with m evaluated at q first:

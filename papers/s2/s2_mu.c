@@ -35,7 +35,7 @@ which works out (derivation at cl_s2_quad_rhs_mu_d()) to
 /** \brief Legendre transform [S2 (20)]: \f$\mu_i = (I_3 - q_iq_i^T)\,\partial L/\partial\dot q_i\f$. */
 void CL_FN(cl_s2_legendre_mu)(size_t n, rptr mu, rsrc q, rsrc dLdqdot)
 {
-    for (size_t i = 0; i < n; i++) s2_proj(mu + 3 * i, q + 3 * i, dLdqdot + 3 * i);
+    s2_proj_each(n, mu, q, dLdqdot);
 }
 
 /* One sphere's terms of (23): q̇_i = (I − q_iq_iᵀ)∂H/∂μ_i, a = (I − q_iq_iᵀ)(∂H/∂q_i − f_i), b = ∂H/∂μ_i × (μ_i × q_i). */
@@ -73,7 +73,7 @@ int CL_FN(cl_s2_quad_solve_G)(CL_FN(cl_s2_quad_ws) *ws, rptr qdot, rsrc q, rsrc 
     CL_FN(cl_s2_quad_build_A)(ws, q, 0);
     int st = s2_solve_rhs(ws, mu);
     if (st) return st;
-    for (size_t i = 0; i < ws->n; i++) s2_proj(qdot + 3 * i, q + 3 * i, ws->b + 3 * i);
+    s2_proj_each(ws->n, qdot, q, ws->b);
     return CL_OK;
 }
 

@@ -30,7 +30,7 @@ in each form (cl_s2_quad_energy_d()).
 /** \brief Legendre transform [S2 (28)]: \f$\pi_i = (I_3 - q_iq_i^T)\,\partial\tilde L/\partial\omega_i\f$. */
 void CL_FN(cl_s2_legendre_pi)(size_t n, rptr pi, rsrc q, rsrc dLdw)
 {
-    for (size_t i = 0; i < n; i++) s2_proj(pi + 3 * i, q + 3 * i, dLdw + 3 * i);
+    s2_proj_each(n, pi, q, dLdw);
 }
 
 /** \brief \f$\pi_i = S(q_i)\mu_i\f$, from ∂L̃/∂ω_i = S(q_i) ∂L/∂q̇_i by [S2 (14)] and (3). */
