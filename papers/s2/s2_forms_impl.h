@@ -145,25 +145,6 @@ static inline void s2_minus_force(rptr a, rsrc dHdq, rsrc f, size_t i)
     if (f) v3_sub(a, a, f + 3 * i);
 }
 
-/*
- * Hamilton's equations of a momentum form, sphere by sphere: with
- * a = ∂H/∂q_i − f_i, \p terms (at q_i, p_i, ∂H/∂p_i) writes q̇_i into \p qdot,
- * turns a into the force part of ṗ_i and writes the part b that goes with
- * ∂H/∂p_i; then ṗ_i = b − a. Propositions 3 (23) and 4 (31), (32); dx (6n)
- * may not overlap the inputs.
- */
-static inline void s2_hamilton_form(size_t n, rptr dx, rsrc q, rsrc p, rsrc dHdq, rsrc dHdp, rsrc f,
-                                    void (*terms)(rptr qdot, rptr a, rptr b, rsrc q, rsrc p, rsrc dHdp))
-{
-    RV_DECL(a, 3, r_prec(dx));
-    RV_DECL(b, 3, r_prec(dx));
-    for (size_t i = 0; i < n; i++) {
-        s2_minus_force(a, dHdq, f, i);
-        terms(dx + 3 * i, a, b, q + 3 * i, p + 3 * i, dHdp + 3 * i);
-        v3_sub(dx + 3 * (n + i), b, a);
-    }
-}
-
 /* r = (I − qqᵀ) a for one sphere; r may alias a. */
 static inline void s2_proj(rptr r, rsrc q, rsrc a) { v3_proj_tangent(r, q, a); }
 
@@ -172,29 +153,6 @@ static inline void s2_proj(rptr r, rsrc q, rsrc a) { v3_proj_tangent(r, q, a); }
 static inline void s2_proj_each(size_t n, rptr r, rsrc q, rsrc a)
 {
     for (size_t i = 0; i < n; i++) s2_proj(r + 3 * i, q + 3 * i, a + 3 * i);
-}
-
-/*
- * The Legendre transforms (24) and (33) of the quadratic Lagrangian, sphere
- * by sphere, with m evaluated at q first:
- * out_i = m_ii v_i + T_i(Σ_{j≠i} m_ij u_j), where \p side(a, q_i, a) applies
- * T_i in place (I − q_iq_iᵀ for (24), S(q_i)ᵀ for (33)). Returns 0 or the
- * inertia's status.
- */
-static inline int s2_quad_legendre_form(CL_FN(cl_s2_quad_ws) *ws, rptr out, rsrc q, rsrc v, rsrc u,
-                                        void (*side)(rptr r, rsrc q, rsrc a))
-{
-    size_t n = ws->n;
-    int st = ws->sys->inertia(ws->sys->ctx, ws->m, q);
-    if (st) return st;
-    RV_DECL(a, 3, ws->prec);
-    for (size_t i = 0; i < n; i++) {
-        s2_coupling_sum(ws, a, i, u);
-        side(a, q + 3 * i, a);
-        v3_axpy(a, ws->m + i * n + i, v + 3 * i);
-        v3_set(out + 3 * i, a);
-    }
-    return CL_OK;
 }
 
 /*
@@ -247,46 +205,33 @@ static inline int s2_hamiltonian_form(CL_FN(cl_s2_quad_ws) *ws, int form, rptr H
 }
 
 /*
- * The terms the fields (27) and (36) share, at (q, p) of form CL_S2_MU or
- * CL_S2_PI: m and ∂U/∂q, the conjugate velocity (q̇ = G⁻¹μ into ws->v, or
- * ω = K⁻¹π into ws->w and q̇ = ω × q [S2 (3)] into ws->v), the forces at
- * (q, q̇) into ws->f and ∂m/∂q into ws->dm.
+ * Hamilton's equations of a momentum form, sphere by sphere: with
+ * a = ∂H/∂q_i − f_i, \p terms (at q_i, p_i, ∂H/∂p_i) writes q̇_i into \p qdot,
+ * turns a into the force part of ṗ_i and writes the part b that goes with
+ * ∂H/∂p_i; then ṗ_i = b − a. Propositions 3 (23) and 4 (31), (32); dx (6n)
+ * may not overlap the inputs (s2_mu.c).
  */
-static inline int s2_momentum_field_terms(CL_FN(cl_s2_quad_ws) *ws, int form, rsrc q, rsrc p)
-{
-    int st = s2_eval_momentum_form(ws, form, form == CL_S2_MU ? ws->v : ws->w, q, p, 0);
-    if (st) return st;
-    if (form == CL_S2_PI) CL_FN(cl_s2n_qdot_from_omega)(ws->n, ws->v, q, ws->w);
-    st = s2_eval_force(ws, q, ws->v);
-    return st ? st : s2_eval_dm(ws, q);
-}
+void CL_FN(cl_s2_hamilton_form)(size_t n, rptr dx, rsrc q, rsrc p, rsrc dHdq, rsrc dHdp, rsrc f,
+                                void (*terms)(rptr qdot, rptr a, rptr b, rsrc q, rsrc p, rsrc dHdp));
+/*
+ * The Legendre transforms (24) and (33) of the quadratic Lagrangian, sphere
+ * by sphere, with m evaluated at q first:
+ * out_i = m_ii v_i + T_i(Σ_{j≠i} m_ij u_j), where \p side(a, q_i, a) applies
+ * T_i in place (I − q_iq_iᵀ for (24), S(q_i)ᵀ for (33)). Returns 0 or the
+ * inertia's status (s2_mu.c).
+ */
+int CL_FN(cl_s2_quad_legendre_form)(CL_FN(cl_s2_quad_ws) *ws, rptr out, rsrc q, rsrc v, rsrc u,
+                                    void (*side)(rptr r, rsrc q, rsrc a));
 /* One form's term of ∂H/∂q_i beyond ∂U/∂q_i and the inertia's gradient, added to g (the coupling of (27) or (36)). */
 typedef void (*s2_coupling_term)(CL_FN(cl_s2_quad_ws) *ws, rptr g, size_t i, rsrc q);
-
 /*
  * The fields (27) and (36) of the momentum forms, dx from x = (q, p) of form
- * CL_S2_MU or CL_S2_PI: the terms of s2_momentum_field_terms, then
- * ∂H/∂q_i = ∂U/∂q_i + c_i − ½ Σ_jk (q̇_j·q̇_k) ∂m_jk/∂q_i into ws->t, with
- * c_i the form's coupling term (\p prepare, when not NULL, runs once before
- * the first), and Hamilton's equations of the form with ∂H/∂p the conjugate
- * velocity: Proposition 3 (23) or Proposition 4 (31), (32).
+ * CL_S2_MU or CL_S2_PI: m, ∂U/∂q, the conjugate velocity and q̇, the forces
+ * and ∂m/∂q, then ∂H/∂q_i = ∂U/∂q_i + c_i − ½ Σ_jk (q̇_j·q̇_k) ∂m_jk/∂q_i
+ * into ws->t, with c_i the form's coupling term (\p prepare, when not NULL,
+ * runs once before the first), and Hamilton's equations of the form with
+ * ∂H/∂p the conjugate velocity: Proposition 3 (23) or 4 (31), (32) (s2_mu.c).
  */
-static inline int s2_momentum_field(CL_FN(cl_s2_quad_ws) *ws, int form, rptr dx, rsrc x,
-                                    void (*prepare)(CL_FN(cl_s2_quad_ws) *ws, rsrc q), s2_coupling_term coupling)
-{
-    size_t n = ws->n;
-    rsrc q = x, p = x + 3 * n;
-    int st = s2_momentum_field_terms(ws, form, q, p);
-    if (st) return st;
-    if (prepare) prepare(ws, q);
-    for (size_t i = 0; i < n; i++) {
-        rptr g = ws->t + 3 * i;
-        v3_set(g, ws->dU + 3 * i);
-        coupling(ws, g, i, q);
-        if (ws->dm) s2_add_dm_quadratic(ws, g, i, ws->v);
-    }
-    if (form == CL_S2_MU) CL_FN(cl_s2_hamilton_mu)(n, dx, q, p, ws->t, ws->v, ws->f);
-    else CL_FN(cl_s2_hamilton_pi)(n, dx, q, p, ws->t, ws->w, ws->f);
-    return CL_OK;
-}
+int CL_FN(cl_s2_quad_momentum_field)(CL_FN(cl_s2_quad_ws) *ws, int form, rptr dx, rsrc x,
+                                     void (*prepare)(CL_FN(cl_s2_quad_ws) *ws, rsrc q), s2_coupling_term coupling);
 #endif

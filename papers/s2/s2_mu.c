@@ -38,6 +38,20 @@ void CL_FN(cl_s2_legendre_mu)(size_t n, rptr mu, rsrc q, rsrc dLdqdot)
     s2_proj_each(n, mu, q, dLdqdot);
 }
 
+/* Hamilton's equations of a momentum form, sphere by sphere (s2_forms_impl.h): the loop
+ * Propositions 3 (23) and 4 (31), (32) share. */
+void CL_FN(cl_s2_hamilton_form)(size_t n, rptr dx, rsrc q, rsrc p, rsrc dHdq, rsrc dHdp, rsrc f,
+                                void (*terms)(rptr qdot, rptr a, rptr b, rsrc q, rsrc p, rsrc dHdp))
+{
+    RV_DECL(a, 3, r_prec(dx));
+    RV_DECL(b, 3, r_prec(dx));
+    for (size_t i = 0; i < n; i++) {
+        s2_minus_force(a, dHdq, f, i);
+        terms(dx + 3 * i, a, b, q + 3 * i, p + 3 * i, dHdp + 3 * i);
+        v3_sub(dx + 3 * (n + i), b, a);
+    }
+}
+
 /* One sphere's terms of (23): q̇_i = (I − q_iq_iᵀ)∂H/∂μ_i, a = (I − q_iq_iᵀ)(∂H/∂q_i − f_i), b = ∂H/∂μ_i × (μ_i × q_i). */
 static void hamilton_mu_terms(rptr qdot, rptr a, rptr b, rsrc q, rsrc mu, rsrc dHdmu)
 {
@@ -55,7 +69,25 @@ static void hamilton_mu_terms(rptr qdot, rptr a, rptr b, rsrc q, rsrc mu, rsrc d
  */
 void CL_FN(cl_s2_hamilton_mu)(size_t n, rptr dx, rsrc q, rsrc mu, rsrc dHdq, rsrc dHdmu, rsrc f)
 {
-    s2_hamilton_form(n, dx, q, mu, dHdq, dHdmu, f, hamilton_mu_terms);
+    CL_FN(cl_s2_hamilton_form)(n, dx, q, mu, dHdq, dHdmu, f, hamilton_mu_terms);
+}
+
+/* The Legendre transforms (24) and (33) of the quadratic Lagrangian, sphere by sphere
+ * (s2_forms_impl.h); each passes its side T_i. */
+int CL_FN(cl_s2_quad_legendre_form)(CL_FN(cl_s2_quad_ws) *ws, rptr out, rsrc q, rsrc v, rsrc u,
+                                    void (*side)(rptr r, rsrc q, rsrc a))
+{
+    size_t n = ws->n;
+    int st = ws->sys->inertia(ws->sys->ctx, ws->m, q);
+    if (st) return st;
+    RV_DECL(a, 3, ws->prec);
+    for (size_t i = 0; i < n; i++) {
+        s2_coupling_sum(ws, a, i, u);
+        side(a, q + 3 * i, a);
+        v3_axpy(a, ws->m + i * n + i, v + 3 * i);
+        v3_set(out + 3 * i, a);
+    }
+    return CL_OK;
 }
 
 /**
@@ -64,7 +96,7 @@ void CL_FN(cl_s2_hamilton_mu)(size_t n, rptr dx, rsrc q, rsrc mu, rsrc dHdq, rsr
  */
 int CL_FN(cl_s2_quad_legendre_mu)(CL_FN(cl_s2_quad_ws) *ws, rptr mu, rsrc q, rsrc qdot)
 {
-    return s2_quad_legendre_form(ws, mu, q, qdot, qdot, s2_proj);
+    return CL_FN(cl_s2_quad_legendre_form)(ws, mu, q, qdot, qdot, s2_proj);
 }
 
 /* qdot = G⁻¹ μ with ws->m evaluated at q, projected as in [S2 (25)]. */
@@ -74,6 +106,41 @@ int CL_FN(cl_s2_quad_solve_G)(CL_FN(cl_s2_quad_ws) *ws, rptr qdot, rsrc q, rsrc 
     int st = s2_solve_rhs(ws, mu);
     if (st) return st;
     s2_proj_each(ws->n, qdot, q, ws->b);
+    return CL_OK;
+}
+
+/*
+ * The terms the fields (27) and (36) share, at (q, p) of form CL_S2_MU or
+ * CL_S2_PI: m and ∂U/∂q, the conjugate velocity (q̇ = G⁻¹μ into ws->v, or
+ * ω = K⁻¹π into ws->w and q̇ = ω × q [S2 (3)] into ws->v), the forces at
+ * (q, q̇) into ws->f and ∂m/∂q into ws->dm.
+ */
+static int momentum_field_terms(CL_FN(cl_s2_quad_ws) *ws, int form, rsrc q, rsrc p)
+{
+    int st = s2_eval_momentum_form(ws, form, form == CL_S2_MU ? ws->v : ws->w, q, p, 0);
+    if (st) return st;
+    if (form == CL_S2_PI) CL_FN(cl_s2n_qdot_from_omega)(ws->n, ws->v, q, ws->w);
+    st = s2_eval_force(ws, q, ws->v);
+    return st ? st : s2_eval_dm(ws, q);
+}
+
+/* The fields (27) and (36) of the momentum forms (s2_forms_impl.h); each passes its coupling term. */
+int CL_FN(cl_s2_quad_momentum_field)(CL_FN(cl_s2_quad_ws) *ws, int form, rptr dx, rsrc x,
+                                     void (*prepare)(CL_FN(cl_s2_quad_ws) *ws, rsrc q), s2_coupling_term coupling)
+{
+    size_t n = ws->n;
+    rsrc q = x, p = x + 3 * n;
+    int st = momentum_field_terms(ws, form, q, p);
+    if (st) return st;
+    if (prepare) prepare(ws, q);
+    for (size_t i = 0; i < n; i++) {
+        rptr g = ws->t + 3 * i;
+        v3_set(g, ws->dU + 3 * i);
+        coupling(ws, g, i, q);
+        if (ws->dm) s2_add_dm_quadratic(ws, g, i, ws->v);
+    }
+    if (form == CL_S2_MU) CL_FN(cl_s2_hamilton_mu)(n, dx, q, p, ws->t, ws->v, ws->f);
+    else CL_FN(cl_s2_hamilton_pi)(n, dx, q, p, ws->t, ws->w, ws->f);
     return CL_OK;
 }
 
@@ -110,5 +177,5 @@ static void mu_coupling(CL_FN(cl_s2_quad_ws) *ws, rptr g, size_t i, rsrc q)
  */
 int CL_FN(cl_s2_quad_rhs_mu)(CL_FN(cl_s2_quad_ws) *ws, rptr dx, rsrc x)
 {
-    return s2_momentum_field(ws, CL_S2_MU, dx, x, NULL, mu_coupling);
+    return CL_FN(cl_s2_quad_momentum_field)(ws, CL_S2_MU, dx, x, NULL, mu_coupling);
 }

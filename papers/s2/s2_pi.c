@@ -61,7 +61,7 @@ static void hamilton_pi_terms(rptr qdot, rptr a, rptr b, rsrc q, rsrc pi, rsrc d
  */
 void CL_FN(cl_s2_hamilton_pi)(size_t n, rptr dx, rsrc q, rsrc pi, rsrc dHdq, rsrc dHdpi, rsrc f)
 {
-    s2_hamilton_form(n, dx, q, pi, dHdq, dHdpi, f, hamilton_pi_terms);
+    CL_FN(cl_s2_hamilton_form)(n, dx, q, pi, dHdq, dHdpi, f, hamilton_pi_terms);
 }
 
 /* r = S(q)ᵀa = a × q for one sphere; r may alias a. */
@@ -75,7 +75,7 @@ int CL_FN(cl_s2_quad_legendre_pi)(CL_FN(cl_s2_quad_ws) *ws, rptr pi, rsrc q, rsr
 {
     rptr u = ws->t; /* u_j = S(q_j) ω_j */
     for (size_t j = 0; j < ws->n; j++) v3_cross(u + 3 * j, q + 3 * j, w + 3 * j);
-    return s2_quad_legendre_form(ws, pi, q, w, u, s_transpose);
+    return CL_FN(cl_s2_quad_legendre_form)(ws, pi, q, w, u, s_transpose);
 }
 
 /* w = K⁻¹ π with ws->m evaluated at q. */
@@ -122,7 +122,7 @@ static void pi_coupling(CL_FN(cl_s2_quad_ws) *ws, rptr g, size_t i, rsrc q)
  */
 int CL_FN(cl_s2_quad_rhs_pi)(CL_FN(cl_s2_quad_ws) *ws, rptr dx, rsrc x)
 {
-    return s2_momentum_field(ws, CL_S2_PI, dx, x, pi_coupling_prepare, pi_coupling);
+    return CL_FN(cl_s2_quad_momentum_field)(ws, CL_S2_PI, dx, x, pi_coupling_prepare, pi_coupling);
 }
 
 /* ---------------------------------------------------------------- maps */
