@@ -11,7 +11,6 @@
  * Every error names the file, line and column and what was expected.
  */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,16 +44,8 @@ void cl_field_where(const cl_field *f, long pos, char *buf, size_t len)
     cl_text_where(f->source, f->text, pos, buf, len);
 }
 
-static int ffail(freader *r, long pos, int code, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static int ffail(freader *r, long pos, int code, const char *fmt, ...)
-{
-    if (r->failed) return r->failed;
-    va_list ap;
-    va_start(ap, fmt);
-    r->failed = cl_text_verror(r->e, r->f->source, r->f->text, pos, code, fmt, ap);
-    va_end(ap);
-    return code;
-}
+/* ffail(r, pos, code, fmt, ...): record the first error of reader r at byte pos (cl_text_fail()); its code. */
+#define ffail(r, pos, code, ...) cl_text_fail(&(r)->failed, (r)->e, (r)->f->source, (r)->f->text, pos, code, __VA_ARGS__)
 
 static void blank(const freader *r, size_t *i, size_t end) { cl_text_skip_blank(r->s, i, end); }
 static size_t name_len(const freader *r, size_t i, size_t end) { return cl_text_name(r->s, i, end); }
@@ -348,14 +339,10 @@ int cl_field_eval_run(cl_field_eval *fe, mpfr_ptr dx, mpfr_srcptr x, mpfr_srcptr
     if (st) {
         int bad = cl_expr_eval_bad_mp(fe->ev);
         long pos = bad >= 0 ? cl_expr_dag_node(f->g, bad)->pos : -1;
-        if (pos >= 0) {
-            char where[240];
-            cl_field_where(f, pos, where, sizeof where);
-            int len = 0;
-            while (f->text[pos + len] && f->text[pos + len] != '\n' && len < 24) len++;
-            snprintf(err, errlen, "the field is not defined at this state: %s: '%.*s' leaves its domain (division by zero, "
-                     "log/sqrt of x < 0, or a result that is not finite)", where, len, f->text + pos);
-        } else snprintf(err, errlen, "the field is not defined at this state: %s", cl_strerror(st));
+        if (pos >= 0)
+            cl_text_domain_error(f->source, f->text, pos, "field",
+                                 "division by zero, log/sqrt of x < 0, or a result that is not finite", err, errlen);
+        else snprintf(err, errlen, "the field is not defined at this state: %s", cl_strerror(st));
         return st;
     }
     for (size_t i = 0; i < 6 * f->n; i++) mpfr_set(dx + i, cl_expr_eval_value_mp(fe->ev, f->comp[i]), MPFR_RNDN);

@@ -59,11 +59,25 @@ void cl_text_where(const char *source, const char *text, long pos, char *buf, si
     snprintf(buf, len, "%s:%ld:%ld", source, line, col);
 }
 
-int cl_text_verror(cl_sys_error *e, const char *source, const char *text, long pos, int code, const char *fmt, va_list ap)
+int cl_text_fail(int *failed, cl_sys_error *e, const char *source, const char *text, long pos, int code, const char *fmt, ...)
 {
+    if (*failed) return *failed;
+    va_list ap;
+    va_start(ap, fmt);
     vsnprintf(e->what, sizeof e->what, fmt, ap);
+    va_end(ap);
     cl_text_where(source, text, pos, e->arg, sizeof e->arg);
-    return code;
+    return *failed = code;
+}
+
+void cl_text_domain_error(const char *source, const char *text, long pos, const char *what, const char *why, char *err,
+                          size_t errlen)
+{
+    char where[240];
+    cl_text_where(source, text, pos, where, sizeof where);
+    int len = 0;
+    while (text[pos + len] && text[pos + len] != '\n' && len < 24) len++;
+    snprintf(err, errlen, "the %s is not defined at this state: %s: '%.*s' leaves its domain (%s)", what, where, len, text + pos, why);
 }
 
 size_t cl_text_statement_end(const char *s, size_t len, size_t at)
@@ -116,16 +130,8 @@ void cl_model_where(const cl_model *m, long pos, char *buf, size_t len)
     cl_text_where(m->source, m->text, pos, buf, len);
 }
 
-static int fail(reader *r, long pos, int code, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static int fail(reader *r, long pos, int code, const char *fmt, ...)
-{
-    if (r->failed) return r->failed;
-    va_list ap;
-    va_start(ap, fmt);
-    r->failed = cl_text_verror(r->e, r->m->source, r->m->text, pos, code, fmt, ap);
-    va_end(ap);
-    return code;
-}
+/* fail(r, pos, code, fmt, ...): record the first error of reader r at byte pos (cl_text_fail()); its code. */
+#define fail(r, pos, code, ...) cl_text_fail(&(r)->failed, (r)->e, (r)->m->source, (r)->m->text, pos, code, __VA_ARGS__)
 
 /* The statement starting at line offset \p at: its end (the start of the next line that does not begin with white space). */
 static size_t statement_end(const reader *r, size_t at) { return cl_text_statement_end(r->s, r->len, at); }
@@ -591,218 +597,128 @@ int cl_model_load_shipped(cl_model **out, const char *name, cl_sys_error *e)
     return cl_model_load(out, path, e);
 }
 
-/* ------------------------------------------------------------ the model as a system */
+/* ------------------------------------------------------------ the (S²)ⁿ kind */
 
 /* |‖q_i‖ − 1| and |q_i·v_i| (relative to max(1, ‖v_i‖)) must be below this
- * on input; q_i is then normalized and v_i projected by the command line. */
+ * on input; q_i is then normalized and v_i projected. */
 #define INPUT_TOL 0x1p-40
 
-static const char *const model_forms[] = {"qdot", "omega", "mu", "pi", NULL};
-static const char *const model_vname[] = {"qdot", "w", "mu", "pi"};
+static const char *const s2_forms[] = {"qdot", "omega", "mu", "pi", NULL};
+static const char *const s2_vname[] = {"qdot", "w", "mu", "pi"};
 
-typedef struct model_system {
-    cl_system sys; /* first: cl_model_system_free() receives it */
-    cl_model *m;
-    cl_param *table;
-    const char **invnames;
-    char *summary, *name;
-    struct model_system *next;
-} model_system;
-
-typedef struct model_inst {
-    const model_system *ms;
-    cl_lagr_s2_mp *lg;
-    size_t n;
-    cl_prec_t prec;
-} model_inst;
-
-/* The systems open now: create() finds its model by the parameter table it is given. */
-static model_system *open_models;
-
-static int model_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys_error *e)
+static void *s2_open(const cl_model *m, cl_prec_t prec)
 {
-    const model_system *ms = open_models;
-    while (ms && ms->table != p->table) ms = ms->next;
-    if (!ms) return cl_sys_error_set(e, CL_EPARAM, NULL, "no model is open for these parameters");
-    model_inst *mi = calloc(1, sizeof *mi);
-    if (!mi) return cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
-    mi->ms = ms;
-    mi->n = ms->m->n;
-    mi->prec = prec;
-    mi->lg = cl_lagr_s2_new_mp(ms->m->g, ms->m->L, ms->m->n, ms->m->nparam, prec);
-    if (!mi->lg || (ms->m->force && cl_lagr_s2_set_forces_mp(mi->lg, ms->m->force))) {
-        cl_lagr_s2_free_mp(mi->lg);
-        free(mi);
-        return cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
+    cl_lagr_s2_mp *lg = cl_lagr_s2_new_mp(m->g, m->L, m->n, m->nparam, prec);
+    if (lg && m->force && cl_lagr_s2_set_forces_mp(lg, m->force)) {
+        cl_lagr_s2_free_mp(lg);
+        return NULL;
     }
-    for (size_t k = 0; k < ms->m->nparam; k++) cl_lagr_s2_set_param_mp(mi->lg, k, cl_params_x(p, ms->m->pname[k]));
-    if (ms->m->timed) cl_lagr_s2_set_time_mp(mi->lg, cl_params_x(p, "time"));
-    *out = mi;
-    return CL_OK;
+    return lg;
 }
 
-static void model_destroy(void *inst)
+static size_t s2_dim(const cl_model *m, int form) { return 6 * m->n; }
+CL_MODEL_KIND_LAGR_DEFINE(s2)
+static void s2_set_time(void *core, mpfr_srcptr t) { cl_lagr_s2_set_time_mp(core, t); }
+
+static void s2_what(const cl_model *m, char *buf, size_t len)
 {
-    model_inst *mi = inst;
-    if (!mi) return;
-    cl_lagr_s2_free_mp(mi->lg);
-    free(mi);
+    snprintf(buf, len, "%zu unit vector%s", m->n, m->n > 1 ? "s" : "");
 }
 
-static size_t model_dim(void *inst, int form) { (void)form; return 6 * ((model_inst *)inst)->n; }
-
-/* What went wrong at a state, naming the subexpression of the model for a domain error. */
-static void explain(const model_inst *mi, int st, char *err, size_t errlen)
+/* Validate a state loosely, then normalize q_i and project v_i in place. */
+static int s2_project(const cl_model *m, int form, mpfr_ptr x, char *err, size_t errlen)
 {
-    cl_model_explain(mi->ms->m, cl_lagr_s2_bad_node_mp(mi->lg), st,
-                     "the Lagrangian is degenerate at this state: its velocity Hessian restricted to the tangent space is singular", err,
-                     errlen);
-}
-
-/* Validate a state loosely, then make sure the vector field is defined there (to name what is not). */
-static int model_check_state(void *inst, int form, mpfr_ptr x, char *err, size_t errlen)
-{
-    model_inst *mi = inst;
-    size_t n = mi->n;
+    size_t n = m->n;
     mpfr_t s, t;
-    mpfr_inits2(mi->prec, s, t, (mpfr_ptr)0);
+    mpfr_inits2(mpfr_get_prec(x), s, t, (mpfr_ptr)0);
     int st = CL_OK;
     for (size_t i = 0; i < n && !st; i++) {
         mpfr_srcptr q = x + 3 * i, v = x + 3 * (n + i);
         cl_v3_norm_mp(s, q);
         mpfr_sub_ui(s, s, 1, MPFR_RNDN);
         if (!(fabs(mpfr_get_d(s, MPFR_RNDN)) <= INPUT_TOL)) {
-            snprintf(err, errlen, "%s is not a unit vector (|%s| - 1 = %.3g)", mi->ms->m->qname[i], mi->ms->m->qname[i],
-                     mpfr_get_d(s, MPFR_RNDN));
+            snprintf(err, errlen, "%s is not a unit vector (|%s| - 1 = %.3g)", m->qname[i], m->qname[i], mpfr_get_d(s, MPFR_RNDN));
             st = CL_ENOTUNIT;
             break;
         }
         cl_v3_dot_mp(s, q, v);
         cl_v3_norm_mp(t, v);
         if (!(fabs(mpfr_get_d(s, MPFR_RNDN)) / fmax(1.0, mpfr_get_d(t, MPFR_RNDN)) <= INPUT_TOL)) {
-            snprintf(err, errlen, "velocity %zu is not tangent to the sphere (%s . v%zu = %.3g)", i + 1, mi->ms->m->qname[i], i + 1,
+            snprintf(err, errlen, "velocity %zu is not tangent to the sphere (%s . v%zu = %.3g)", i + 1, m->qname[i], i + 1,
                      mpfr_get_d(s, MPFR_RNDN));
             st = CL_ENOTTANGENT;
         }
     }
-    mpfr_clears(s, t, (mpfr_ptr)0);
-    if (st) return st;
-    /* the field on the normalized state, as the command line will evaluate it */
-    mpfr_ptr y = cl_rvec_new_mp(12 * n, mi->prec);
-    if (!y) return CL_ENOMEM;
-    cl_rvec_copy_mp(y, x, 6 * n);
-    for (size_t i = 0; i < n; i++) {
-        mpfr_ptr q = y + 3 * i;
-        mpfr_t r;
-        mpfr_init2(r, mi->prec);
-        cl_v3_norm_mp(r, q);
-        for (int k = 0; k < 3; k++) mpfr_div(q + k, q + k, r, MPFR_RNDN);
-        mpfr_clear(r);
-        cl_v3_proj_tangent_mp(y + 3 * (n + i), q, y + 3 * (n + i));
+    for (size_t i = 0; i < n && !st; i++) {
+        mpfr_ptr q = x + 3 * i;
+        cl_v3_norm_mp(s, q);
+        for (int k = 0; k < 3; k++) mpfr_div(q + k, q + k, s, MPFR_RNDN);
+        cl_v3_proj_tangent_mp(x + 3 * (n + i), q, x + 3 * (n + i));
     }
-    st = cl_lagr_s2_rhs_mp(mi->lg, form, y + 6 * n, y);
-    cl_rvec_free_mp(y);
-    if (st) explain(mi, st, err, errlen);
+    mpfr_clears(s, t, (mpfr_ptr)0);
     return st;
 }
 
-static int model_rhs(void *inst, int form, mpfr_ptr dx, mpfr_srcptr x)
+/* max |‖q_i‖ − 1|, max |q_i·v_i| */
+static void s2_drift(const cl_model *m, int form, mpfr_ptr d, mpfr_srcptr x)
 {
-    return cl_lagr_s2_rhs_mp(((model_inst *)inst)->lg, form, dx, x);
-}
-
-/* energy, the declared invariants, max |‖q_i‖ − 1|, max |q_i·v_i| */
-static int model_invariants(void *inst, int form, mpfr_ptr out, mpfr_srcptr x)
-{
-    model_inst *mi = inst;
-    const cl_model *m = mi->ms->m;
-    int st = cl_lagr_s2_value_mp(mi->lg, -1, form, out, x);
-    for (size_t k = 0; k < m->ninv && !st; k++) st = cl_lagr_s2_value_mp(mi->lg, m->inv[k], form, out + 1 + k, x);
-    if (st) return st;
-    mpfr_ptr d = out + 1 + m->ninv;
     mpfr_t s;
-    mpfr_init2(s, mpfr_get_prec(out));
+    mpfr_init2(s, mpfr_get_prec(d));
     mpfr_set_zero(d, 1);
     mpfr_set_zero(d + 1, 1);
-    for (size_t i = 0; i < mi->n; i++) {
+    for (size_t i = 0; i < m->n; i++) {
         cl_v3_norm_mp(s, x + 3 * i);
         mpfr_sub_ui(s, s, 1, MPFR_RNDN);
         mpfr_abs(s, s, MPFR_RNDN);
         mpfr_max(d, d, s, MPFR_RNDN);
-        cl_v3_dot_mp(s, x + 3 * i, x + 3 * (mi->n + i));
+        cl_v3_dot_mp(s, x + 3 * i, x + 3 * (m->n + i));
         mpfr_abs(s, s, MPFR_RNDN);
         mpfr_max(d + 1, d + 1, s, MPFR_RNDN);
     }
     mpfr_clear(s);
-    return CL_OK;
 }
 
-static int model_convert(void *inst, int from, mpfr_srcptr x, int to, mpfr_ptr y)
-{
-    return cl_lagr_s2_convert_mp(((model_inst *)inst)->lg, from, x, to, y);
-}
+static const char *const s2_drift_names[] = {"max|q|-1", "max|q.v|", NULL};
 
-static int model_random_state(void *inst, int form, mpfr_ptr x, cl_rng *g)
+/* Unit q_i and tangent q̇_i of unit speed (form qdot). */
+static int s2_random(const cl_model *m, mpfr_ptr x, cl_rng *g)
 {
-    model_inst *mi = inst;
-    for (size_t i = 0; i < mi->n; i++) {
+    for (size_t i = 0; i < m->n; i++) {
         cl_v3_random_unit_mp(x + 3 * i, g);
-        cl_v3_random_tangent_mp(x + 3 * (mi->n + i), x + 3 * i, 1.0, g);
+        cl_v3_random_tangent_mp(x + 3 * (m->n + i), x + 3 * i, 1.0, g);
     }
-    return form == CL_LAGR_QDOT ? CL_OK : model_convert(inst, CL_LAGR_QDOT, x, form, x);
-}
-
-static void model_component_name(void *inst, int form, size_t i, char *buf, size_t len)
-{
-    const model_inst *mi = inst;
-    static const char xyz[] = "xyz";
-    if (i < 3 * mi->n) snprintf(buf, len, "%s.%c", mi->ms->m->qname[i / 3], xyz[i % 3]);
-    else snprintf(buf, len, "%s%zu.%c", model_vname[form], (i - 3 * mi->n) / 3 + 1, xyz[i % 3]);
-}
-
-static int model_unit_vectors(void *inst) { return (int)((model_inst *)inst)->n; }
-
-static int model_set_time(void *inst, mpfr_srcptr t)
-{
-    cl_lagr_s2_set_time_mp(((model_inst *)inst)->lg, t);
     return CL_OK;
+}
+
+static void s2_component_name(const cl_model *m, int form, size_t i, char *buf, size_t len)
+{
+    static const char xyz[] = "xyz";
+    if (i < 3 * m->n) snprintf(buf, len, "%s.%c", m->qname[i / 3], xyz[i % 3]);
+    else snprintf(buf, len, "%s%zu.%c", s2_vname[form], (i - 3 * m->n) / 3 + 1, xyz[i % 3]);
 }
 
 /* Declared equilibrium k: the points normalized, zero velocities (q̇ = 0), carried to form \p form. */
-static int model_equilibrium(void *inst, int k, int form, mpfr_ptr x, const char **name)
+static int s2_equilibrium(void *core, const cl_model *m, int k, int form, mpfr_ptr x)
 {
-    model_inst *mi = inst;
-    const cl_model *m = mi->ms->m;
-    if (k < 0 || (size_t)k >= m->neq) return CL_EDOMAIN;
-    if (name) *name = m->eqname[k];
-    return cl_model_equilibrium_state_mp(mi->lg, m, k, form, x);
+    return cl_model_equilibrium_state_mp(core, m, k, form, x);
 }
 
-#define MODEL_STATE_HELP                                                                                      \
-    "q1 ... qn (the manifold's unit vectors, in the order declared) then v1 ... vn, 3 numbers each;\n"     \
-    "v is qdot, omega, mu or pi by --form. q_i must be unit and v_i tangent (q_i . v_i = 0) to 2^-40;\n"    \
-    "they are then normalized and projected at the working precision.\n"
+const cl_model_kind cl_model_kind_s2 = {
+    .state_help = "q1 ... qn (the manifold's unit vectors, in the order declared) then v1 ... vn, 3 numbers each;\n"
+                  "v is qdot, omega, mu or pi by --form. q_i must be unit and v_i tangent (q_i . v_i = 0) to 2^-40;\n"
+                  "they are then normalized and projected at the working precision.\n",
+    .drift_names = s2_drift_names,
+    .singular = "the Lagrangian is degenerate at this state: its velocity Hessian restricted to the tangent space is singular",
+    .unit_vectors = 1,
+    CL_MODEL_KIND_HOOKS(s2),
+    .set_time = s2_set_time,
+    .drift = s2_drift,
+    .equilibrium = s2_equilibrium,
+};
 
-void cl_model_system_free(const cl_system *s)
-{
-    model_system *ms = (model_system *)s;
-    if (!ms) return;
-    if (s->create != model_create) {
-        cl_model_ext_system_free(s);
-        return;
-    }
-    for (model_system **p = &open_models; *p; p = &(*p)->next)
-        if (*p == ms) {
-            *p = ms->next;
-            break;
-        }
-    cl_model_free(ms->m);
-    free(ms->table);
-    free(ms->invnames);
-    free(ms->summary);
-    free(ms->name);
-    free(ms);
-}
+/* ------------------------------------------------------------ the model as a system */
+
+void cl_model_system_free(const cl_system *s) { cl_model_ext_system_free(s); }
 
 int cl_model_system_new(const cl_system **out, const char *path, cl_sys_error *e)
 {
@@ -810,61 +726,5 @@ int cl_model_system_new(const cl_system **out, const char *path, cl_sys_error *e
     cl_model *m;
     int st = cl_model_load(&m, path, e);
     if (st) return st;
-    if (m->so3) return cl_model_ext_system_new(out, m, &cl_model_kind_so3, e);
-    if (m->nflat) return cl_model_ext_system_new(out, m, &cl_model_kind_flat, e);
-    model_system *ms = calloc(1, sizeof *ms);
-    if (ms) {
-        ms->m = m;
-        ms->table = calloc(m->nparam + 2, sizeof *ms->table);
-        ms->invnames = calloc(m->ninv + 4, sizeof *ms->invnames);
-        size_t len = strlen(path) + 80;
-        ms->summary = malloc(len);
-        ms->name = strdup(path);
-        if (ms->summary)
-            snprintf(ms->summary, len, "model %s: %zu unit vector%s, L from the file%s", path, m->n, m->n > 1 ? "s" : "",
-                     m->timed ? ", depending on t (E(t) is not conserved)" : "");
-    }
-    if (!ms || !ms->table || !ms->invnames || !ms->summary || !ms->name) {
-        if (ms) cl_model_system_free(&ms->sys);
-        else cl_model_free(m);
-        return cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
-    }
-    for (size_t k = 0; k < m->nparam; k++)
-        ms->table[k] = (cl_param){.name = m->pname[k], .shape = CL_PARAM_NUMBER, .def = m->pdef[k], .metavar = "X",
-                                  .help = "parameter of the model"};
-    size_t np = m->nparam;
-    if (m->timed)
-        ms->table[np++] = (cl_param){.name = "time", .shape = CL_PARAM_NUMBER, .def = "0", .metavar = "T",
-                                     .help = "the time t of the state (L depends on t)"};
-    ms->table[np] = (cl_param)CL_PARAM_END;
-    size_t k = 0;
-    ms->invnames[k++] = m->timed ? "E(t)" : "energy"; /* not conserved when L depends on t */
-    for (size_t i = 0; i < m->ninv; i++) ms->invnames[k++] = m->invname[i];
-    ms->invnames[k++] = "max|q|-1";
-    ms->invnames[k++] = "max|q.v|";
-    ms->invnames[k] = NULL;
-    ms->sys = (cl_system){
-        .name = ms->name,
-        .summary = ms->summary,
-        .params = ms->table,
-        .state_help = MODEL_STATE_HELP,
-        .forms = model_forms,
-        .create = model_create,
-        .destroy = model_destroy,
-        .dim = model_dim,
-        .check_state = model_check_state,
-        .rhs = model_rhs,
-        .invariant_names = ms->invnames,
-        .invariants = model_invariants,
-        .convert = model_convert,
-        .random_state = model_random_state,
-        .component_name = model_component_name,
-        .unit_vectors = model_unit_vectors,
-        .set_time = m->timed ? model_set_time : NULL,
-        .equilibrium = m->neq ? model_equilibrium : NULL,
-    };
-    ms->next = open_models;
-    open_models = ms;
-    *out = &ms->sys;
-    return CL_OK;
+    return cl_model_ext_system_new(out, m, m->so3 ? &cl_model_kind_so3 : m->nflat ? &cl_model_kind_flat : &cl_model_kind_s2, e);
 }

@@ -11,7 +11,6 @@
  */
 #ifndef CL_MODEL_H
 #define CL_MODEL_H
-#include <stdarg.h>
 #include <stddef.h>
 #include "check.h"
 #include "expr.h"
@@ -84,8 +83,20 @@ void cl_model_where(const cl_model *m, long pos, char *buf, size_t len);
 /* Statements of a text, shared by model files and field files (field.h). */
 /** `SOURCE:LINE:COL` of byte offset \p pos of \p text (NUL-terminated), into \p buf. */
 void cl_text_where(const char *source, const char *text, long pos, char *buf, size_t len);
-/** Fill \p e: what from \p fmt, arg the place of \p pos (cl_text_where()); returns \p code. */
-int cl_text_verror(cl_sys_error *e, const char *source, const char *text, long pos, int code, const char *fmt, va_list ap);
+/**
+ * Record the first error of a parse of \p text: unless *\p failed is set
+ * already, fill \p e (what from \p fmt, arg the place of \p pos,
+ * cl_text_where()) and set *\p failed to \p code. Returns *\p failed.
+ */
+int cl_text_fail(int *failed, cl_sys_error *e, const char *source, const char *text, long pos, int code, const char *fmt, ...)
+    __attribute__((format(printf, 7, 8)));
+/**
+ * A domain error at byte \p pos of \p text into \p err: "the WHAT is not
+ * defined at this state: SOURCE:LINE:COL: 'TEXT' leaves its domain (WHY)",
+ * TEXT the bytes from \p pos to the end of the line (at most 24).
+ */
+void cl_text_domain_error(const char *source, const char *text, long pos, const char *what, const char *why, char *err,
+                          size_t errlen);
 /** The end of the statement starting at \p at of \p s (\p len bytes): the start of the next line that does not begin with white space. */
 size_t cl_text_statement_end(const char *s, size_t len, size_t at);
 /** Move *\p i past spaces, tabs and line ends, not beyond \p end. */

@@ -1,7 +1,9 @@
 /*
- * One system of the command line for every kind of model other than
- * (S²)ⁿ (model_ext.h): parameters from the model, the fields, maps and
- * values of the kind's core, and the model's invariants after the energy.
+ * One system of the command line for every kind of model (model_ext.h):
+ * parameters from the model (and the time t when L or a force depends on
+ * it), the fields, maps and values of the kind's core, the model's
+ * invariants after the energy, then the kind's constraint drifts, and the
+ * declared equilibria.
  */
 #include <math.h>
 #include <stdio.h>
@@ -16,7 +18,7 @@ typedef struct ext_system {
     cl_model *m;
     cl_param *table;
     const char **invnames;
-    char *summary, *name;
+    char *summary;
     struct ext_system *next;
 } ext_system;
 
@@ -43,6 +45,7 @@ static int ext_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys_err
     in->es = es;
     in->prec = prec;
     for (size_t k = 0; k < es->m->nparam; k++) es->kind->set_param(in->core, k, cl_params_x(p, es->m->pname[k]));
+    if (es->m->timed) es->kind->set_time(in->core, cl_params_x(p, "time"));
     *out = in;
     return CL_OK;
 }
@@ -71,39 +74,47 @@ int cl_model_lookup_param(const cl_model *m, cl_expr_dag *g, const char *name, s
     return -1;
 }
 
-void cl_model_explain(const cl_model *m, int bad, int st, const char *singular, char *err, size_t errlen)
+/*
+ * What went wrong at a state, into \p err: for CL_EDOMAIN at node \p bad, the
+ * subexpression of the model's text; \p singular for CL_ESINGULAR.
+ */
+static void explain(const cl_model *m, int bad, int st, const char *singular, char *err, size_t errlen)
 {
-    if (st == CL_EDOMAIN && bad >= 0 && cl_expr_dag_node(m->g, bad)->pos >= 0) {
-        long pos = cl_expr_dag_node(m->g, bad)->pos;
-        char where[240];
-        cl_model_where(m, pos, where, sizeof where);
-        int len = 0;
-        while (m->text[pos + len] && m->text[pos + len] != '\n' && len < 24) len++;
-        snprintf(err, errlen, "the model is not defined at this state: %s: '%.*s' leaves its domain (division by zero, "
-                 "log/sqrt of x <= 0, or no derivative)", where, len, m->text + pos);
-    } else if (st == CL_ESINGULAR) snprintf(err, errlen, "%s", singular);
+    if (st == CL_EDOMAIN && bad >= 0 && cl_expr_dag_node(m->g, bad)->pos >= 0)
+        cl_text_domain_error(m->source, m->text, cl_expr_dag_node(m->g, bad)->pos, "model",
+                             "division by zero, log/sqrt of x <= 0, or no derivative", err, errlen);
+    else if (st == CL_ESINGULAR) snprintf(err, errlen, "%s", singular);
     else if (st == CL_ENOCONV)
         snprintf(err, errlen, "the Legendre map could not be inverted at this state (Newton's method did not converge)");
     else snprintf(err, errlen, "%s", cl_strerror(st));
 }
 
-/* Validate and project the state in place, then make sure the vector field is defined there. */
+/*
+ * Validate the state and bring it onto the manifold in place, then make sure
+ * the vector field is defined there. A state of unit vectors is left as
+ * given (the command line normalizes it after this check) and the field
+ * tried on its normalized copy, as the command line will evaluate it.
+ */
 static int ext_check_state(void *inst, int form, mpfr_ptr x, char *err, size_t errlen)
 {
     ext_inst *in = inst;
     const cl_model_kind *kind = in->es->kind;
-    size_t n = kind->dim(in->es->m, form);
+    const cl_model *m = in->es->m;
+    size_t n = kind->dim(m, form);
     if (!cl_rvec_is_finite_mp(x, n)) {
         snprintf(err, errlen, "NaN or infinity in the state");
         return CL_ENAN;
     }
-    int st = kind->project(in->es->m, form, x, err, errlen);
-    if (st) return st;
-    mpfr_ptr dx = cl_rvec_new_mp(n, in->prec);
-    if (!dx) return CL_ENOMEM;
-    st = kind->rhs(in->core, form, dx, x);
-    cl_rvec_free_mp(dx);
-    if (st) cl_model_explain(in->es->m, kind->bad_node(in->core), st, kind->singular, err, errlen);
+    mpfr_ptr y = cl_rvec_new_mp(2 * n, in->prec);
+    if (!y) return CL_ENOMEM;
+    cl_rvec_copy_mp(y, x, n);
+    int st = kind->project(m, form, y, err, errlen);
+    if (!st && !kind->unit_vectors) cl_rvec_copy_mp(x, y, n);
+    if (!st) {
+        st = kind->rhs(in->core, form, y + n, y);
+        if (st) explain(m, kind->bad_node(in->core), st, kind->singular, err, errlen);
+    }
+    cl_rvec_free_mp(y);
     return st;
 }
 
@@ -113,7 +124,7 @@ static int ext_rhs(void *inst, int form, mpfr_ptr dx, mpfr_srcptr x)
     return in->es->kind->rhs(in->core, form, dx, x);
 }
 
-/* energy, the declared invariants, the constraint drift */
+/* energy, the declared invariants, the constraint drifts */
 static int ext_invariants(void *inst, int form, mpfr_ptr out, mpfr_srcptr x)
 {
     ext_inst *in = inst;
@@ -121,7 +132,7 @@ static int ext_invariants(void *inst, int form, mpfr_ptr out, mpfr_srcptr x)
     const cl_model_kind *kind = in->es->kind;
     int st = kind->value(in->core, -1, form, out, x);
     for (size_t k = 0; k < m->ninv && !st; k++) st = kind->value(in->core, m->inv[k], form, out + 1 + k, x);
-    if (!st && kind->drift_name) kind->drift(m, form, out + 1 + m->ninv, x);
+    if (!st && kind->drift_names) kind->drift(m, form, out + 1 + m->ninv, x);
     return st;
 }
 
@@ -145,6 +156,25 @@ static void ext_component_name(void *inst, int form, size_t i, char *buf, size_t
     in->es->kind->component_name(in->es->m, form, i, buf, len);
 }
 
+static int ext_unit_vectors(void *inst) { return (int)((const ext_inst *)inst)->es->m->n; }
+
+static int ext_set_time(void *inst, mpfr_srcptr t)
+{
+    ext_inst *in = inst;
+    in->es->kind->set_time(in->core, t);
+    return CL_OK;
+}
+
+/* Declared equilibrium k, its name in *name. */
+static int ext_equilibrium(void *inst, int k, int form, mpfr_ptr x, const char **name)
+{
+    ext_inst *in = inst;
+    const cl_model *m = in->es->m;
+    if (k < 0 || (size_t)k >= m->neq) return CL_EDOMAIN;
+    if (name) *name = m->eqname[k];
+    return in->es->kind->equilibrium(in->core, m, k, form, x);
+}
+
 void cl_model_ext_system_free(const cl_system *s)
 {
     ext_system *es = (ext_system *)s;
@@ -158,25 +188,29 @@ void cl_model_ext_system_free(const cl_system *s)
     free(es->table);
     free(es->invnames);
     free(es->summary);
-    free(es->name);
     free(es);
 }
 
 int cl_model_ext_system_new(const cl_system **out, cl_model *m, const cl_model_kind *kind, cl_sys_error *e)
 {
     *out = NULL;
+    size_t ndrift = 0;
+    while (kind->drift_names && kind->drift_names[ndrift]) ndrift++;
     ext_system *es = calloc(1, sizeof *es);
     if (es) {
         es->m = m;
         es->kind = kind;
-        es->table = calloc(m->nparam + 1, sizeof *es->table);
-        es->invnames = calloc(m->ninv + 3, sizeof *es->invnames);
-        size_t len = strlen(m->source) + strlen(kind->what) + 40;
+        es->table = calloc(m->nparam + 2, sizeof *es->table);
+        es->invnames = calloc(m->ninv + ndrift + 2, sizeof *es->invnames);
+        char what[80];
+        kind->what(m, what, sizeof what);
+        size_t len = strlen(m->source) + strlen(what) + 80;
         es->summary = malloc(len);
-        es->name = strdup(m->source);
-        if (es->summary) snprintf(es->summary, len, "model %s: %s, L from the file", m->source, kind->what);
+        if (es->summary)
+            snprintf(es->summary, len, "model %s: %s, L from the file%s", m->source, what,
+                     m->timed ? ", depending on t (E(t) is not conserved)" : "");
     }
-    if (!es || !es->table || !es->invnames || !es->summary || !es->name) {
+    if (!es || !es->table || !es->invnames || !es->summary) {
         if (es) cl_model_ext_system_free(&es->sys);
         else cl_model_free(m);
         return cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
@@ -184,14 +218,18 @@ int cl_model_ext_system_new(const cl_system **out, cl_model *m, const cl_model_k
     for (size_t k = 0; k < m->nparam; k++)
         es->table[k] = (cl_param){.name = m->pname[k], .shape = CL_PARAM_NUMBER, .def = m->pdef[k], .metavar = "X",
                                   .help = "parameter of the model"};
-    es->table[m->nparam] = (cl_param)CL_PARAM_END;
+    size_t np = m->nparam;
+    if (m->timed)
+        es->table[np++] = (cl_param){.name = "time", .shape = CL_PARAM_NUMBER, .def = "0", .metavar = "T",
+                                     .help = "the time t of the state (L depends on t)"};
+    es->table[np] = (cl_param)CL_PARAM_END;
     size_t k = 0;
-    es->invnames[k++] = "energy";
+    es->invnames[k++] = m->timed ? "E(t)" : "energy"; /* not conserved when L depends on t */
     for (size_t i = 0; i < m->ninv; i++) es->invnames[k++] = m->invname[i];
-    if (kind->drift_name) es->invnames[k++] = kind->drift_name;
+    for (size_t i = 0; i < ndrift; i++) es->invnames[k++] = kind->drift_names[i];
     es->invnames[k] = NULL;
     es->sys = (cl_system){
-        .name = es->name,
+        .name = m->source, /* the model's file, owned by the system with the model */
         .summary = es->summary,
         .params = es->table,
         .state_help = kind->state_help,
@@ -206,6 +244,9 @@ int cl_model_ext_system_new(const cl_system **out, cl_model *m, const cl_model_k
         .convert = ext_convert,
         .random_state = ext_random_state,
         .component_name = ext_component_name,
+        .unit_vectors = kind->unit_vectors ? ext_unit_vectors : NULL,
+        .set_time = m->timed ? ext_set_time : NULL,
+        .equilibrium = m->neq ? ext_equilibrium : NULL,
     };
     es->next = open_ext;
     open_ext = es;

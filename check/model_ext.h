@@ -1,9 +1,8 @@
 /*
- * Models on manifolds other than (S²)ⁿ as systems of the command line
- * (internal to the check kit): what a kind of manifold (SO(3) in
- * model_so3.c; S¹ and Rᵏ in model_flat.c) provides, and the one system that
- * runs any of them (model_ext.c), and what the model systems share. Used by
- * model.c and the kinds only.
+ * Models as systems of the command line (internal to the check kit): what a
+ * kind of manifold provides ((S²)ⁿ in model.c, SO(3) in model_so3.c, S¹ and
+ * Rᵏ in model_flat.c), and the one system that runs any of them
+ * (model_ext.c). Used by model.c, model_rows.c and the kinds only.
  */
 #ifndef CL_MODEL_EXT_H
 #define CL_MODEL_EXT_H
@@ -13,12 +12,21 @@
 typedef struct cl_model_kind {
     const char *const *forms;  /**< NULL-terminated; forms[0] is the default */
     const char *state_help;
-    const char *what;          /**< for the summary, e.g. "a rotation on SO(3)" */
-    const char *drift_name;    /**< the last invariant (constraint drift), or NULL for none */
+    /** What the model is, for the summary, e.g. "a rotation on SO(3)". */
+    void (*what)(const cl_model *m, char *buf, size_t len);
+    const char *const *drift_names; /**< the last invariants (constraint drift), NULL-terminated, or NULL for none */
     const char *singular;      /**< the message of CL_ESINGULAR */
+    /**
+     * 1: the state is m->n unit vectors q_i, then n vectors tangent to them
+     * (the system's unit_vectors): the command line normalizes q_i and
+     * projects v_i itself, after the system's check of the state.
+     */
+    int unit_vectors;
     void *(*open)(const cl_model *m, cl_prec_t prec);
     void (*close)(void *core);
     void (*set_param)(void *core, size_t k, mpfr_srcptr v);
+    /** The time t of the next evaluations, for a model whose L or a force depends on t (NULL: no kind of such models). */
+    void (*set_time)(void *core, mpfr_srcptr t);
     int (*bad_node)(const void *core);
     size_t (*dim)(const cl_model *m, int form);
     int (*rhs)(void *core, int form, mpfr_ptr dx, mpfr_srcptr x);
@@ -27,25 +35,45 @@ typedef struct cl_model_kind {
     int (*value)(void *core, int id, int form, mpfr_ptr out, mpfr_srcptr x);
     /** Validate a state and bring it onto the manifold in place, or a CL_E code with the message in err. */
     int (*project)(const cl_model *m, int form, mpfr_ptr x, char *err, size_t errlen);
-    /** The constraint drift into out (when drift_name is set). */
+    /** The constraint drifts, one per drift name, into out (when drift_names is set). */
     void (*drift)(const cl_model *m, int form, mpfr_ptr out, mpfr_srcptr x);
     /** A random state of form 0 (converted to \p form by the system). */
     int (*random)(const cl_model *m, mpfr_ptr x, cl_rng *g);
     void (*component_name)(const cl_model *m, int form, size_t i, char *buf, size_t len);
+    /** Declared equilibrium k in form \p form (NULL: no kind of models with equilibria). */
+    int (*equilibrium)(void *core, const cl_model *m, int k, int form, mpfr_ptr x);
 } cl_model_kind;
+
+/**
+ * The hooks of a kind whose core is a cl_lagr_K_mp object (lagr_K.h):
+ * CL_MODEL_KIND_LAGR_DEFINE(K) defines K_close, K_set_param, K_bad_node,
+ * K_rhs, K_convert and K_value, each forwarding to cl_lagr_K_..._mp;
+ * CL_MODEL_KIND_HOOKS(K) names them in the kind's cl_model_kind initializer,
+ * with the kind's own K_forms, K_what, K_open, K_dim, K_project, K_random
+ * and K_component_name.
+ */
+#define CL_MODEL_KIND_LAGR_DEFINE(K)                                                                                    \
+    static void K##_close(void *core) { cl_lagr_##K##_free_mp(core); }                                                \
+    static void K##_set_param(void *core, size_t k, mpfr_srcptr v) { cl_lagr_##K##_set_param_mp(core, k, v); }       \
+    static int K##_bad_node(const void *core) { return cl_lagr_##K##_bad_node_mp(core); }                            \
+    static int K##_rhs(void *core, int form, mpfr_ptr dx, mpfr_srcptr x) { return cl_lagr_##K##_rhs_mp(core, form, dx, x); } \
+    static int K##_convert(void *core, int from, mpfr_srcptr x, int to, mpfr_ptr y) { return cl_lagr_##K##_convert_mp(core, from, x, to, y); } \
+    static int K##_value(void *core, int id, int form, mpfr_ptr out, mpfr_srcptr x) { return cl_lagr_##K##_value_mp(core, id, form, out, x); }
+
+#define CL_MODEL_KIND_HOOKS(K)                                                                                            \
+    .forms = K##_forms, .what = K##_what, .open = K##_open, .close = K##_close, .set_param = K##_set_param,           \
+    .bad_node = K##_bad_node, .dim = K##_dim, .rhs = K##_rhs, .convert = K##_convert, .value = K##_value,             \
+    .project = K##_project, .random = K##_random, .component_name = K##_component_name
 
 /** Resolve parameter \p name (\p len bytes) of \p m as input base + k; 0, or −1 when it is no parameter. */
 int cl_model_lookup_param(const cl_model *m, cl_expr_dag *g, const char *name, size_t len, long base, cl_expr_value *out);
-/**
- * What went wrong at a state, into \p err: for CL_EDOMAIN at node \p bad, the
- * subexpression of the model's text; \p singular for CL_ESINGULAR.
- */
-void cl_model_explain(const cl_model *m, int bad, int st, const char *singular, char *err, size_t errlen);
-
 /** The model \p m of kind \p kind as a system (it takes \p m over, also on failure). */
 int cl_model_ext_system_new(const cl_system **out, cl_model *m, const cl_model_kind *kind, cl_sys_error *e);
 /** Release a system of cl_model_ext_system_new(). */
 void cl_model_ext_system_free(const cl_system *s);
+
+/** The (S²)ⁿ kind (model.c). */
+extern const cl_model_kind cl_model_kind_s2;
 
 /** The SO(3) kind (model_so3.c) and the lookup of its names. */
 extern const cl_model_kind cl_model_kind_so3;

@@ -33,13 +33,9 @@ int cl_model_flat_lookup(const cl_model *m, cl_expr_dag *g, const char *name, si
 static const char *const flat_forms[] = {"qdot", "p", NULL};
 
 static void *flat_open(const cl_model *m, cl_prec_t prec) { return cl_lagr_flat_new_mp(m->g, m->L, m->d, m->nparam, prec); }
-static void flat_close(void *core) { cl_lagr_flat_free_mp(core); }
-static void flat_set_param(void *core, size_t k, mpfr_srcptr v) { cl_lagr_flat_set_param_mp(core, k, v); }
-static int flat_bad_node(const void *core) { return cl_lagr_flat_bad_node_mp(core); }
 static size_t flat_dim(const cl_model *m, int form) { return 2 * m->d; }
-static int flat_rhs(void *core, int form, mpfr_ptr dx, mpfr_srcptr x) { return cl_lagr_flat_rhs_mp(core, form, dx, x); }
-static int flat_convert(void *core, int from, mpfr_srcptr x, int to, mpfr_ptr y) { return cl_lagr_flat_convert_mp(core, from, x, to, y); }
-static int flat_value(void *core, int id, int form, mpfr_ptr out, mpfr_srcptr x) { return cl_lagr_flat_value_mp(core, id, form, out, x); }
+CL_MODEL_KIND_LAGR_DEFINE(flat)
+static void flat_what(const cl_model *m, char *buf, size_t len) { snprintf(buf, len, "angles and coordinates of S1 and R^k factors"); }
 /* Every finite state is on the manifold (an angle is any number). */
 static int flat_project(const cl_model *m, int form, mpfr_ptr x, char *err, size_t errlen) { return CL_OK; }
 
@@ -63,20 +59,8 @@ static void flat_component_name(const cl_model *m, int form, size_t i, char *buf
 }
 
 const cl_model_kind cl_model_kind_flat = {
-    .forms = flat_forms,
     .state_help = "qdot: the coordinates of the factors in the order declared (an angle of S1, a number of R1, three of R3),\n"
                   "then their velocities; p: the coordinates, then the canonical momenta p = dL/dqdot.\n",
-    .what = "angles and coordinates of S1 and R^k factors",
     .singular = "the Lagrangian is degenerate at this state: its velocity Hessian is singular",
-    .open = flat_open,
-    .close = flat_close,
-    .set_param = flat_set_param,
-    .bad_node = flat_bad_node,
-    .dim = flat_dim,
-    .rhs = flat_rhs,
-    .convert = flat_convert,
-    .value = flat_value,
-    .project = flat_project,
-    .random = flat_random,
-    .component_name = flat_component_name,
+    CL_MODEL_KIND_HOOKS(flat),
 };

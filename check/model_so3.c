@@ -59,13 +59,10 @@ int cl_model_so3_lookup(const cl_model *m, cl_expr_dag *g, const char *name, siz
 static const char *const so3_forms[] = {"ROmega", "RRdot", "Rmu", NULL};
 
 static void *so3_open(const cl_model *m, cl_prec_t prec) { return cl_lagr_so3_new_mp(m->g, m->L, m->nparam, prec); }
-static void so3_close(void *core) { cl_lagr_so3_free_mp(core); }
-static void so3_set_param(void *core, size_t k, mpfr_srcptr v) { cl_lagr_so3_set_param_mp(core, k, v); }
-static int so3_bad_node(const void *core) { return cl_lagr_so3_bad_node_mp(core); }
 static size_t so3_dim(const cl_model *m, int form) { return cl_lagr_so3_dim_mp(form); }
-static int so3_rhs(void *core, int form, mpfr_ptr dx, mpfr_srcptr x) { return cl_lagr_so3_rhs_mp(core, form, dx, x); }
-static int so3_convert(void *core, int from, mpfr_srcptr x, int to, mpfr_ptr y) { return cl_lagr_so3_convert_mp(core, from, x, to, y); }
-static int so3_value(void *core, int id, int form, mpfr_ptr out, mpfr_srcptr x) { return cl_lagr_so3_value_mp(core, id, form, out, x); }
+CL_MODEL_KIND_LAGR_DEFINE(so3)
+static void so3_what(const cl_model *m, char *buf, size_t len) { snprintf(buf, len, "a rotation on SO(3)"); }
+static const char *const so3_drift_names[] = {"max|RtR-I|", NULL};
 
 /* Validate and project the state in place (lagr_so3.h), naming what is wrong. */
 static int so3_project(const cl_model *m, int form, mpfr_ptr x, char *err, size_t errlen)
@@ -119,23 +116,11 @@ static void so3_component_name(const cl_model *m, int form, size_t i, char *buf,
 }
 
 const cl_model_kind cl_model_kind_so3 = {
-    .forms = so3_forms,
     .state_help = "ROmega: R (9, row by row) then the body angular velocity (3); RRdot: R (9) Rdot (9); Rmu: R (9) mu (9),\n"
                   "mu = R (dL/dW)^ / 2. R within 2^-40 of SO(3) is made orthogonal at the working precision and R^T Rdot (R^T mu)\n"
                   "skew; beyond it refused.\n",
-    .what = "a rotation on SO(3)",
-    .drift_name = "max|RtR-I|",
+    .drift_names = so3_drift_names,
     .singular = "the Lagrangian is degenerate at this state: its Hessian in the body angular velocity is singular",
-    .open = so3_open,
-    .close = so3_close,
-    .set_param = so3_set_param,
-    .bad_node = so3_bad_node,
-    .dim = so3_dim,
-    .rhs = so3_rhs,
-    .convert = so3_convert,
-    .value = so3_value,
-    .project = so3_project,
+    CL_MODEL_KIND_HOOKS(so3),
     .drift = so3_drift,
-    .random = so3_random,
-    .component_name = so3_component_name,
 };
