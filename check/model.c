@@ -726,5 +726,10 @@ int cl_model_system_new(const cl_system **out, const char *path, cl_sys_error *e
     cl_model *m;
     int st = cl_model_load(&m, path, e);
     if (st) return st;
-    return cl_model_ext_system_new(out, m, m->so3 ? &cl_model_kind_so3 : m->nflat ? &cl_model_kind_flat : &cl_model_kind_s2, e);
+    return cl_model_ext_system_new(out, m, cl_model_kind_of(m), e);
+}
+
+const cl_model_kind *cl_model_kind_of(const cl_model *m)
+{
+    return m->so3 ? &cl_model_kind_so3 : m->nflat ? &cl_model_kind_flat : &cl_model_kind_s2;
 }

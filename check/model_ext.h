@@ -74,6 +74,8 @@ void cl_model_ext_system_free(const cl_system *s);
 
 /** The (S²)ⁿ kind (model.c). */
 extern const cl_model_kind cl_model_kind_s2;
+/** The kind of \p m: SO(3), S¹ and Rᵏ, or (S²)ⁿ factors. */
+const cl_model_kind *cl_model_kind_of(const cl_model *m);
 
 /** The SO(3) kind (model_so3.c) and the lookup of its names. */
 extern const cl_model_kind cl_model_kind_so3;

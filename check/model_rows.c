@@ -928,6 +928,83 @@ void cl_model_oracle_rows_free(void)
     current = NULL;
 }
 
+/* The integration of the conserve rows, and why their tolerance. */
+#define S2_TRAJ                                                                                                          \
+    "a trajectory (omega form, t in [0, 1] (1/16 above 256 bits), Gragg-Bulirsch-Stoer with tolerance 2^(12-p)), at "      \
+    "every step, relative to max(1, |I(0)|)"
+#define EXT_SPAN "(Gragg-Bulirsch-Stoer, tolerance 2^(12-p), t in [0, 1] (1/16 above 256 bits))"
+#define TRAJ_WHY "the integration tolerance 2^12 units, times the growth of errors over the span, as s2.traj.energy"
+
+/* The rows of a model of S² factors; .name is the row's suffix (MODEL.SUFFIX). */
+static const cl_check s2_rows[] = {
+    {.name = "forms", .tags = "[S2 (3),(5),(20),(28)]",
+     .what = "the field derived from L in the forms omega, mu, pi against the qdot field carried by the kinematics "
+             "(qdot alike, omegadot = q x qddot, pidot = qdot x mu + q x mudot), at 12 random states (relative)",
+     .cond = 4096, .why = "dense 3n x 3n solves with the tangent velocity Hessian and a Newton-inverted Legendre map "
+                          "on each side, at random states of unit speeds; the Hessian's condition is below 10^3",
+     .fn_d = cl_model_row_forms_d, .fn_mp = cl_model_row_forms_mp},
+    {.name = "legendre", .tags = "[S2 (3),(5),(20),(28)]",
+     .what = "qdot -> omega, mu, pi -> qdot round trips (the inverse Legendre map by Newton's method) and mu -> pi "
+             "against qdot -> pi, at 12 random states (relative)",
+     .cond = 4096, .why = "one 3n x 3n solve per Newton step, the velocity Hessian's condition below 10^3",
+     .fn_d = cl_model_row_legendre_d, .fn_mp = cl_model_row_legendre_mp},
+    {.name = "el", .tags = "[S2 (11),(20)]",
+     .what = "the Euler-Lagrange residuals (I - q qT)(d/dt dL/dqdot - dL/dq) and q.qddot + |qdot|^2 on the qdot field, and "
+             "the mu field against mudot = (I - q qT) dL/dq - qdot (q.dL/dqdot) - q (qdot.dL/dqdot) (dL/dq + F with forces), "
+             "by an evaluator of their own, at 12 random states (relative)",
+     .cond = 4096, .why = "the residual of a dense 3n x 3n solve is the solve's backward error times the Hessian's "
+                          "norm, with sums of 6n products; the mu side inverts the Legendre map by Newton",
+     .fn_d = cl_model_row_el_d, .fn_mp = cl_model_row_el_mp},
+};
+/* Its conserve row (what it conserves depends on the model) and the row of each declared equilibrium (eq.NAME). */
+static const cl_check s2_conserve = {
+    .name = "conserve", .tags = "[S2 (13)]", .what = "the energy and the declared invariants along " S2_TRAJ,
+    .cond = 0x1p17, .why = TRAJ_WHY, .fn_d = cl_model_row_conserve_d, .fn_mp = cl_model_row_conserve_mp};
+static const cl_check s2_eq = {
+    .tags = "[S2 (13),(40)]",
+    .what = "a declared equilibrium: the field vanishes there, and the eigenvalues of the Jacobian on the tangent "
+            "space of T(S^2)^n in the forms qdot, omega, mu, pi agree with each other and with the qdot form at "
+            "2p + 32 bits (relative to max |lambda|)",
+    .cond = 4096, .why = "Jacobian accurate to the working precision (src/deriv), then cl_eig of a 4n x 4n matrix; "
+                         "semisimple eigenvalues (double ones from symmetric modes) are accurate to ~n 2^(1-p) |J|"};
+
+/* The rows of a model of another kind (through its system's descriptor). */
+static const cl_check ext_rows[] = {
+    {.name = "forms", .tags = "",
+     .what = "a trajectory integrated in every form from the same random state " EXT_SPAN ", its end carried back to "
+             "the first form, against the trajectory of the first form, at 3 random states (relative)",
+     .cond = 0x1p17, .why = "two integrations with tolerance 2^12 units each, times the growth of errors over the span, "
+                            "as MODEL.conserve",
+     .fn_d = ext_row_forms, .fn_mp = ext_row_forms},
+    {.name = "legendre", .tags = "",
+     .what = "first form -> k -> first form round trips, and first -> j -> k against first -> k, at 12 random states "
+             "(relative)",
+     .cond = 4096, .why = "the Legendre map and its inverse (a velocity Hessian solve, its condition below 10^2 for "
+                          "the shipped models), each a few dozen roundings",
+     .fn_d = ext_row_legendre, .fn_mp = ext_row_legendre},
+    {.name = "invariants", .tags = "",
+     .what = "dI/dt = sum_i dI/dx_i f_i vanishes for the energy and the declared invariants on the field of every form, "
+             "the gradient by src/deriv, at 12 random states, relative to sum_i |dI/dx_i f_i|",
+     .cond = 4096, .why = "the gradient accurate to 2^(1-p) per entry (cl_jacobian), the field a velocity Hessian solve "
+                          "(condition below 10^2), sums of a dozen products",
+     .fn_d = ext_row_invariants, .fn_mp = ext_row_invariants},
+    {.name = "conserve", .tags = "",
+     .what = "the energy, the declared invariants and the constraint drift along a trajectory of the first form "
+             EXT_SPAN ", at every step, relative to max(1, |I(0)|)",
+     .cond = 0x1p17, .why = TRAJ_WHY, .fn_d = ext_row_conserve, .fn_mp = ext_row_conserve},
+};
+
+/* Add the row MODEL.SUFFIX described by \p c (its name the suffix), MODEL \p bl bytes of \p base; \p tags replaces c's unless NULL. */
+static void add_row(const cl_check *c, const char *base, size_t bl, const char *tags)
+{
+    snprintf(row_name[nrows], sizeof row_name[nrows], "model.%.*s.%s", (int)bl, base, c->name);
+    rows[nrows] = *c;
+    rows[nrows].name = row_name[nrows];
+    rows[nrows].chapter = "model";
+    if (tags) rows[nrows].tags = tags;
+    nrows++;
+}
+
 int cl_model_oracle_rows(const cl_check **out, size_t *nout, const char *path, int nset, const char *const *set, cl_sys_error *e)
 {
     cl_model_oracle_rows_free();
@@ -982,98 +1059,38 @@ int cl_model_oracle_rows(const cl_check **out, size_t *nout, const char *path, i
         return cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
     }
     current = m;
-    if (m->so3 || m->nflat) { /* the system takes the model over */
-        st = cl_model_ext_system_new(&ext_sys, m, m->so3 ? &cl_model_kind_so3 : &cl_model_kind_flat, e);
+    if (cl_model_kind_of(m) != &cl_model_kind_s2) { /* the system takes the model over */
+        st = cl_model_ext_system_new(&ext_sys, m, cl_model_kind_of(m), e);
         if (st) {
             current = NULL;
             cl_model_oracle_rows_free();
             return st;
         }
     }
+    const cl_check *table = ext_sys ? ext_rows : s2_rows;
+    size_t ntable = ext_sys ? sizeof ext_rows / sizeof *ext_rows : sizeof s2_rows / sizeof *s2_rows;
+    for (size_t k = 0; k < ntable; k++) add_row(table + k, base, bl, m->so3 ? "[EMB 3.4]" : NULL);
+    if (!ext_sys && (m->ninv || !m->force)) {
+        cl_check c = s2_conserve;
+        if (m->force) c.what = "the declared invariants along " S2_TRAJ "; the energy is not an invariant (a force is declared)";
+        else if (m->timed)
+            c.what = "the energy balance E(t) + W(t), W' = dL/dt integrated with the motion (L depends on t), and the declared "
+                     "invariants along " S2_TRAJ;
+        add_row(&c, base, bl, NULL);
+    }
     static const cl_check_fn eq_d[] = {cl_model_row_eq0_d, cl_model_row_eq1_d, cl_model_row_eq2_d, cl_model_row_eq3_d,
                                        cl_model_row_eq4_d, cl_model_row_eq5_d, cl_model_row_eq6_d, cl_model_row_eq7_d};
     static const cl_check_fn eq_mp[] = {cl_model_row_eq0_mp, cl_model_row_eq1_mp, cl_model_row_eq2_mp, cl_model_row_eq3_mp,
                                         cl_model_row_eq4_mp, cl_model_row_eq5_mp, cl_model_row_eq6_mp, cl_model_row_eq7_mp};
-#define ROW(suffix, ...) do { \
-        snprintf(row_name[nrows], sizeof row_name[nrows], "model.%.*s.%s", (int)bl, base, suffix); \
-        rows[nrows] = (cl_check){.name = row_name[nrows], .chapter = "model", __VA_ARGS__}; \
-        nrows++; } while (0)
-    if (ext_sys) {
-        const char *tags = m->so3 ? "[EMB 3.4]" : "";
-        ROW("forms", .tags = tags,
-            .what = "a trajectory integrated in every form from the same random state (Gragg-Bulirsch-Stoer, tolerance 2^(12-p), "
-                    "t in [0, 1] (1/16 above 256 bits)), its end carried back to the first form, against the trajectory of the "
-                    "first form, at 3 random states (relative)",
-            .cond = 0x1p17, .why = "two integrations with tolerance 2^12 units each, times the growth of errors over the span, "
-                                   "as MODEL.conserve",
-            .fn_d = ext_row_forms, .fn_mp = ext_row_forms);
-        ROW("legendre", .tags = tags,
-            .what = "first form -> k -> first form round trips, and first -> j -> k against first -> k, at 12 random states "
-                    "(relative)",
-            .cond = 4096, .why = "the Legendre map and its inverse (a velocity Hessian solve, its condition below 10^2 for "
-                                 "the shipped models), each a few dozen roundings",
-            .fn_d = ext_row_legendre, .fn_mp = ext_row_legendre);
-        ROW("invariants", .tags = tags,
-            .what = "dI/dt = sum_i dI/dx_i f_i vanishes for the energy and the declared invariants on the field of every form, "
-                    "the gradient by src/deriv, at 12 random states, relative to sum_i |dI/dx_i f_i|",
-            .cond = 4096, .why = "the gradient accurate to 2^(1-p) per entry (cl_jacobian), the field a velocity Hessian solve "
-                                 "(condition below 10^2), sums of a dozen products",
-            .fn_d = ext_row_invariants, .fn_mp = ext_row_invariants);
-        ROW("conserve", .tags = tags,
-            .what = "the energy, the declared invariants and the constraint drift along a trajectory of the first form "
-                    "(Gragg-Bulirsch-Stoer, tolerance 2^(12-p), t in [0, 1] (1/16 above 256 bits)), at every step, relative "
-                    "to max(1, |I(0)|)",
-            .cond = 0x1p17, .why = "the integration tolerance 2^12 units, times the growth of errors over the span, as "
-                                   "s2.traj.energy",
-            .fn_d = ext_row_conserve, .fn_mp = ext_row_conserve);
-        *out = rows;
-        *nout = nrows;
-        return CL_OK;
-    }
-    ROW("forms", .tags = "[S2 (3),(5),(20),(28)]",
-        .what = "the field derived from L in the forms omega, mu, pi against the qdot field carried by the kinematics "
-                "(qdot alike, omegadot = q x qddot, pidot = qdot x mu + q x mudot), at 12 random states (relative)",
-        .cond = 4096, .why = "dense 3n x 3n solves with the tangent velocity Hessian and a Newton-inverted Legendre map "
-                              "on each side, at random states of unit speeds; the Hessian's condition is below 10^3",
-        .fn_d = cl_model_row_forms_d, .fn_mp = cl_model_row_forms_mp);
-    ROW("legendre", .tags = "[S2 (3),(5),(20),(28)]",
-        .what = "qdot -> omega, mu, pi -> qdot round trips (the inverse Legendre map by Newton's method) and mu -> pi "
-                "against qdot -> pi, at 12 random states (relative)",
-        .cond = 4096, .why = "one 3n x 3n solve per Newton step, the velocity Hessian's condition below 10^3",
-        .fn_d = cl_model_row_legendre_d, .fn_mp = cl_model_row_legendre_mp);
-    ROW("el", .tags = "[S2 (11),(20)]",
-        .what = "the Euler-Lagrange residuals (I - q qT)(d/dt dL/dqdot - dL/dq) and q.qddot + |qdot|^2 on the qdot field, and "
-                "the mu field against mudot = (I - q qT) dL/dq - qdot (q.dL/dqdot) - q (qdot.dL/dqdot) (dL/dq + F with forces), by an evaluator of "
-                "their own, at 12 random states (relative)",
-        .cond = 4096, .why = "the residual of a dense 3n x 3n solve is the solve's backward error times the Hessian's "
-                              "norm, with sums of 6n products; the mu side inverts the Legendre map by Newton",
-        .fn_d = cl_model_row_el_d, .fn_mp = cl_model_row_el_mp);
-    if (m->ninv || !m->force)
-        ROW("conserve", .tags = "[S2 (13)]",
-            .what = m->force ? "the declared invariants along a trajectory (omega form, t in [0, 1] (1/16 above 256 bits), "
-                               "Gragg-Bulirsch-Stoer with tolerance 2^(12-p)), at every step, relative to max(1, |I(0)|); "
-                               "the energy is not an invariant (a force is declared)"
-                  : m->timed ? "the energy balance E(t) + W(t), W' = dL/dt integrated with the motion (L depends on t), and "
-                               "the declared invariants along a trajectory (omega form, t in [0, 1] (1/16 above 256 bits), "
-                               "Gragg-Bulirsch-Stoer with tolerance 2^(12-p)), at every step, relative to max(1, |I(0)|)"
-                             : "the energy and the declared invariants along a trajectory (omega form, t in [0, 1] (1/16 "
-                               "above 256 bits), Gragg-Bulirsch-Stoer with tolerance 2^(12-p)), at every step, relative "
-                               "to max(1, |I(0)|)",
-            .cond = 0x1p17, .why = "the integration tolerance 2^12 units, times the growth of errors over the span, as "
-                                   "s2.traj.energy",
-            .fn_d = cl_model_row_conserve_d, .fn_mp = cl_model_row_conserve_mp);
     for (size_t k = 0; k < m->neq; k++) {
         char suffix[CL_MODEL_MAX_NAME + 8];
         snprintf(suffix, sizeof suffix, "eq.%s", m->eqname[k]);
-        ROW(suffix, .tags = "[S2 (13),(40)]",
-            .what = "a declared equilibrium: the field vanishes there, and the eigenvalues of the Jacobian on the tangent "
-                    "space of T(S^2)^n in the forms qdot, omega, mu, pi agree with each other and with the qdot form at "
-                    "2p + 32 bits (relative to max |lambda|)",
-            .cond = 4096, .why = "Jacobian accurate to the working precision (src/deriv), then cl_eig of a 4n x 4n matrix; "
-                                 "semisimple eigenvalues (double ones from symmetric modes) are accurate to ~n 2^(1-p) |J|",
-            .fn_d = eq_d[k], .fn_mp = eq_mp[k]);
+        cl_check c = s2_eq;
+        c.name = suffix;
+        c.fn_d = eq_d[k];
+        c.fn_mp = eq_mp[k];
+        add_row(&c, base, bl, NULL);
     }
-#undef ROW
     *out = rows;
     *nout = nrows;
     return CL_OK;
