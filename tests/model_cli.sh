@@ -1,9 +1,11 @@
-# Shared by the command-line tests of model files (sourced, not run): the
-# TAP line t, the refusal check bad, the conservation check conserved and
-# the digit count digits, the model-against-system check agree. Needs C (the
-# command) and T (a scratch folder).
-# t STATUS DESCRIPTION: one TAP line.
+# Shared by the command-line tests of model files (sourced, not run, from
+# the top of the tree): the TAP line t and the command C (tests/tap.sh), a
+# scratch folder T removed on exit, the refusal check bad, the conservation
+# check conserved and the digit count digits, the model-against-system
+# check agree.
 . tests/tap.sh
+T=$(mktemp -d "${TMPDIR:-/tmp}/cl-model-XXXXXX")
+trap 'rm -rf "$T"' EXIT
 
 # bad WANT STATE ARGUMENT...: rhs refuses STATE with exit 2, nothing on stdout, WANT in the first line of stderr.
 bad() {

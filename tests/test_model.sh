@@ -2,10 +2,6 @@
 # Model files on the command line: the shipped chain model against the
 # chain chapter to 70 digits in every form, --param, and bad models and
 # states refused with file, line and column (exit 2, nothing on stdout).
-. tests/tap.sh
-T=${TMPDIR:-/tmp}/cl-model-$$
-mkdir -p "$T"
-trap 'rm -rf "$T"' EXIT
 . tests/model_cli.sh
 echo "1..58"
 

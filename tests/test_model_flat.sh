@@ -4,11 +4,6 @@
 # forms, the cart pendulum's qdot and p forms against each other, simulate's
 # conservation of energy and momentum, and bad models refused (exit 2,
 # nothing on stdout).
-B=${BUILD:-build}
-C="$B/chartless"
-T=${TMPDIR:-/tmp}/cl-model-flat-$$
-mkdir -p "$T"
-trap 'rm -rf "$T"' EXIT
 . tests/model_cli.sh
 echo "1..10"
 

@@ -5,11 +5,6 @@
 # in W, a non-quadratic L against its closed form, simulate's invariants, and
 # bad models and states refused (exit 2, nothing on stdout, one line naming
 # what is wrong).
-B=${BUILD:-build}
-C="$B/chartless"
-T=${TMPDIR:-/tmp}/cl-model-so3-$$
-mkdir -p "$T"
-trap 'rm -rf "$T"' EXIT
 . tests/model_cli.sh
 echo "1..27"
 
