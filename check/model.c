@@ -108,6 +108,17 @@ size_t cl_text_name(const char *s, size_t i, size_t end)
     return n;
 }
 
+int cl_text_is_number(const char *s)
+{
+    mpfr_t t;
+    mpfr_init2(t, 53);
+    char *stop;
+    mpfr_strtofr(t, s, &stop, 10, MPFR_RNDN);
+    int ok = *s && !*stop && mpfr_number_p(t);
+    mpfr_clear(t);
+    return ok;
+}
+
 int cl_text_read(const char *path, long max, const char *what, char **buf, size_t *len, cl_sys_error *e)
 {
     *buf = NULL;
@@ -294,13 +305,7 @@ static int parse_parameters(reader *r, size_t i, size_t end)
         if (!def) return fail(r, (long)i, CL_ENOMEM, "out of memory");
         memcpy(def, r->s + i, n);
         def[n] = 0;
-        mpfr_t t;
-        mpfr_init2(t, 53);
-        char *stop;
-        mpfr_strtofr(t, def, &stop, 10, MPFR_RNDN);
-        int bad = !n || *stop || !mpfr_number_p(t);
-        mpfr_clear(t);
-        if (bad) {
+        if (!cl_text_is_number(def)) {
             free(def);
             return fail(r, (long)i, CL_EPARSE, "expected a decimal number as the default value of %s", m->pname[m->nparam]);
         }

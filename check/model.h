@@ -103,6 +103,8 @@ size_t cl_text_statement_end(const char *s, size_t len, size_t at);
 void cl_text_skip_blank(const char *s, size_t *i, size_t end);
 /** The length of the name (a letter, then letters, digits and '_') at \p i of \p s, 0 when none. */
 size_t cl_text_name(const char *s, size_t i, size_t end);
+/** 1 when all of \p s is a finite decimal number (a parameter's value, read later at the working precision), else 0. */
+int cl_text_is_number(const char *s);
 /**
  * Read the file \p path, at most \p max + 1 bytes (the parser reports a
  * file beyond \p max), into a new buffer *\p buf (free it) of *\p len bytes.

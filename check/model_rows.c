@@ -1026,12 +1026,7 @@ int cl_model_oracle_rows(const cl_check **out, size_t *nout, const char *path, i
         if (!eqs) st = cl_sys_error_set(e, CL_EPARAM, set[j], "--param needs name=value");
         else if (k < 0) st = cl_sys_error_set(e, CL_EPARAM, set[j], "unknown parameter of the model %s", path);
         else {
-            mpfr_t v;
-            mpfr_init2(v, 53);
-            char *stop;
-            mpfr_strtofr(v, eqs + 1, &stop, 10, MPFR_RNDN);
-            int bad = !eqs[1] || *stop || !mpfr_number_p(v);
-            mpfr_clear(v);
+            int bad = !cl_text_is_number(eqs + 1);
             char *dup = bad ? NULL : strdup(eqs + 1);
             if (bad) st = cl_sys_error_set(e, CL_EPARSE, set[j], "the value of --param %s must be a finite decimal number", name);
             else if (!dup) st = cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
