@@ -17,6 +17,7 @@
 #include "chartless_base.h"
 #include "lagr_s2.h"
 #include "field.h"
+#include "model_ext.h"
 
 static const char *const field_forms[] = {"qdot", "omega", "mu", "pi"};
 /* The velocity-like vector of each form, numbered 1 … n (as the model names its components). */
@@ -50,8 +51,6 @@ void cl_field_where(const cl_field *f, long pos, char *buf, size_t len)
 static void blank(const freader *r, size_t *i, size_t end) { cl_text_skip_blank(r->s, i, end); }
 static size_t name_len(const freader *r, size_t i, size_t end) { return cl_text_name(r->s, i, end); }
 
-static int is(const char *name, const char *s, size_t n) { return strlen(name) == n && !memcmp(name, s, n); }
-
 /* Block of the velocity-like vector named s (n bytes) in form \p form: its index i (0 … n−1), or −1. */
 static long velocity_index(int form, size_t nq, const char *s, size_t n)
 {
@@ -66,13 +65,6 @@ static long velocity_index(int form, size_t nq, const char *s, size_t n)
     return i >= 1 && (size_t)i <= nq ? i - 1 : -1;
 }
 
-static long manifold_index(const cl_model *m, const char *s, size_t n)
-{
-    for (size_t i = 0; i < m->n; i++)
-        if (is(m->qname[i], s, n)) return (long)i;
-    return -1;
-}
-
 static int flookup(void *ctx, cl_expr_dag *g, const char *name, size_t len, int prime, cl_expr_value *out)
 {
     const freader *r = ctx;
@@ -80,8 +72,8 @@ static int flookup(void *ctx, cl_expr_dag *g, const char *name, size_t len, int 
     int form = r->f->form;
     if (!prime)
         for (size_t k = r->nlet; k-- > 0;)
-            if (is(r->let[k].name, name, len)) { *out = r->let[k].v; return 0; }
-    long i = manifold_index(m, name, len), vi = velocity_index(form, m->n, name, len);
+            if (cl_text_name_is(r->let[k].name, name, len)) { *out = r->let[k].v; return 0; }
+    long i = cl_model_name_index(m->qname, m->n, name, len), vi = velocity_index(form, m->n, name, len);
     long block = i >= 0 && !prime ? i : i >= 0 && form == CL_LAGR_QDOT ? (long)m->n + i : vi >= 0 && !prime ? (long)m->n + vi : -1;
     if (block >= 0) {
         out->shape = 3;
@@ -89,12 +81,7 @@ static int flookup(void *ctx, cl_expr_dag *g, const char *name, size_t len, int 
         return 0;
     }
     if (prime) return -1;
-    for (size_t k = 0; k < m->nparam; k++)
-        if (is(m->pname[k], name, len)) {
-            *out = (cl_expr_value){.shape = 1, .id = {cl_expr_input(g, (long)(6 * m->n + k))}};
-            return 0;
-        }
-    return -1;
+    return cl_model_lookup_param(m, g, name, len, (long)(6 * m->n), out);
 }
 
 static int parse_expr(freader *r, size_t i, size_t end, cl_expr_value *v)
@@ -124,9 +111,9 @@ static int parse_let(freader *r, size_t i, size_t end)
     if (!n) return ffail(r, (long)i, CL_EPARSE, "expected a name after let");
     if (n > CL_MODEL_MAX_NAME) return ffail(r, (long)i, CL_EDIM, "name longer than %d bytes", CL_MODEL_MAX_NAME);
     const char *s = r->s + i;
-    int taken = manifold_index(r->m, s, n) >= 0 || velocity_index(r->f->form, r->m->n, s, n) >= 0;
-    for (size_t k = 0; k < r->m->nparam; k++) taken |= is(r->m->pname[k], s, n);
-    for (size_t k = 0; k < r->nlet; k++) taken |= is(r->let[k].name, s, n);
+    int taken = cl_model_name_index(r->m->qname, r->m->n, s, n) >= 0 || velocity_index(r->f->form, r->m->n, s, n) >= 0;
+    taken |= cl_model_name_index(r->m->pname, r->m->nparam, s, n) >= 0;
+    for (size_t k = 0; k < r->nlet; k++) taken |= cl_text_name_is(r->let[k].name, s, n);
     if (taken) return ffail(r, (long)i, CL_EPARSE, "'%.*s' is already a name of the model or of this file", (int)n, s);
     if (r->nlet >= CL_FIELD_MAX_LETS) return ffail(r, (long)i, CL_EDIM, "more than %d let statements", CL_FIELD_MAX_LETS);
     size_t at = i + n;
@@ -147,7 +134,7 @@ static int parse_block(freader *r, size_t i, size_t end, size_t n)
     size_t nq = m->n, at = i + n;
     int primes = 0;
     while (at < end && r->s[at] == '\'') { primes++; at++; }
-    long mi = manifold_index(m, r->s + i, n), vi = velocity_index(r->f->form, nq, r->s + i, n);
+    long mi = cl_model_name_index(m->qname, nq, r->s + i, n), vi = velocity_index(r->f->form, nq, r->s + i, n);
     long b = mi >= 0 && primes == 1 ? mi : mi >= 0 && primes == 2 && r->f->form == CL_LAGR_QDOT ? (long)nq + mi
            : vi >= 0 && primes == 1 ? (long)nq + vi : -1;
     if (b < 0) {
@@ -185,7 +172,7 @@ static int parse_form(freader *r, size_t i, size_t end)
     size_t n = name_len(r, i, end);
     r->f->form = -1;
     for (int k = 0; k < 4; k++)
-        if (is(field_forms[k], r->s + i, n)) r->f->form = k;
+        if (cl_text_name_is(field_forms[k], r->s + i, n)) r->f->form = k;
     if (r->f->form < 0) return ffail(r, (long)i, CL_EPARSE, "expected the form qdot, omega, mu or pi");
     i += n;
     blank(r, &i, end);
@@ -203,8 +190,8 @@ static int parse_statements(freader *r)
         if (i != at)
             return ffail(r, (long)i, CL_EPARSE, "a statement must start at the beginning of a line (an indented line continues the one above)");
         size_t n = name_len(r, i, end);
-        int kw_form = is("form", r->s + i, n) && !(i + n < end && r->s[i + n] == '\'');
-        int kw_let = is("let", r->s + i, n) && !(i + n < end && r->s[i + n] == '\'');
+        int kw_form = cl_text_name_is("form", r->s + i, n) && !(i + n < end && r->s[i + n] == '\'');
+        int kw_let = cl_text_name_is("let", r->s + i, n) && !(i + n < end && r->s[i + n] == '\'');
         if (kw_form) {
             if (have_form) return ffail(r, (long)i, CL_EPARSE, "a second form statement (there must be exactly one)");
             if (parse_form(r, i + n, end)) return r->failed;

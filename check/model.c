@@ -108,6 +108,15 @@ size_t cl_text_name(const char *s, size_t i, size_t end)
     return n;
 }
 
+int cl_text_name_is(const char *name, const char *s, size_t n) { return strlen(name) == n && !memcmp(name, s, n); }
+
+long cl_model_name_index(const char (*names)[CL_MODEL_MAX_NAME + 1], size_t count, const char *s, size_t n)
+{
+    for (size_t i = 0; i < count; i++)
+        if (cl_text_name_is(names[i], s, n)) return (long)i;
+    return -1;
+}
+
 int cl_text_is_number(const char *s)
 {
     mpfr_t t;
@@ -154,19 +163,11 @@ static size_t name_at(const reader *r, size_t i, size_t end) { return cl_text_na
 
 static int known_name(const cl_model *m, const char *s, size_t n)
 {
-    for (size_t i = 0; i < m->n; i++)
-        if (strlen(m->qname[i]) == n && !memcmp(m->qname[i], s, n)) return 1;
-    for (size_t i = 0; i < m->nparam; i++)
-        if (strlen(m->pname[i]) == n && !memcmp(m->pname[i], s, n)) return 1;
-    for (size_t i = 0; i < m->ninv; i++)
-        if (strlen(m->invname[i]) == n && !memcmp(m->invname[i], s, n)) return 1;
     for (size_t i = 0; i < m->nflat; i++)
-        if (strlen(m->flat[i].name) == n && !memcmp(m->flat[i].name, s, n)) return 1;
-    for (int i = 0; i < 2 * m->so3; i++)
-        if (strlen(m->so3name[i]) == n && !memcmp(m->so3name[i], s, n)) return 1;
-    for (size_t i = 0; i < m->neq; i++)
-        if (strlen(m->eqname[i]) == n && !memcmp(m->eqname[i], s, n)) return 1;
-    return 0;
+        if (cl_text_name_is(m->flat[i].name, s, n)) return 1;
+    return cl_model_name_index(m->qname, m->n, s, n) >= 0 || cl_model_name_index(m->pname, m->nparam, s, n) >= 0 ||
+           cl_model_name_index(m->invname, m->ninv, s, n) >= 0 || cl_model_name_index(m->so3name, 2 * (size_t)m->so3, s, n) >= 0 ||
+           cl_model_name_index(m->eqname, m->neq, s, n) >= 0;
 }
 
 long cl_model_param_index(const cl_model *m, const char *name)
@@ -323,18 +324,14 @@ static int lookup(void *ctx, cl_expr_dag *g, const char *name, size_t len, int p
     const cl_model *m = ctx;
     if (m->so3) return cl_model_so3_lookup(m, g, name, len, prime, out);
     if (m->nflat) return cl_model_flat_lookup(m, g, name, len, prime, out);
-    for (size_t i = 0; i < m->n; i++)
-        if (strlen(m->qname[i]) == len && !memcmp(m->qname[i], name, len)) {
-            out->shape = 3;
-            for (int k = 0; k < 3; k++) out->id[k] = cl_expr_input(g, (long)(3 * (prime ? m->n + i : i)) + k);
-            return 0;
-        }
+    long i = cl_model_name_index(m->qname, m->n, name, len);
+    if (i >= 0) {
+        out->shape = 3;
+        for (int k = 0; k < 3; k++) out->id[k] = cl_expr_input(g, 3 * (prime ? (long)m->n + i : i) + k);
+        return 0;
+    }
     if (prime) return -1; /* only the manifold's names have velocities */
-    for (size_t i = 0; i < m->nparam; i++)
-        if (strlen(m->pname[i]) == len && !memcmp(m->pname[i], name, len)) {
-            *out = (cl_expr_value){.shape = 1, .id = {cl_expr_input(g, (long)(6 * m->n + 1 + i))}};
-            return 0;
-        }
+    if (!cl_model_lookup_param(m, g, name, len, (long)(6 * m->n + 1), out)) return 0;
     if (len == 1 && name[0] == 't') {
         *out = (cl_expr_value){.shape = 1, .id = {cl_expr_input(g, (long)(6 * m->n))}};
         return 0;
@@ -347,8 +344,7 @@ static int lookup_params(void *ctx, cl_expr_dag *g, const char *name, size_t len
 {
     const cl_model *m = ctx;
     if (prime || (len == 1 && name[0] == 't')) return -1;
-    for (size_t i = 0; i < m->n; i++)
-        if (strlen(m->qname[i]) == len && !memcmp(m->qname[i], name, len)) return -1;
+    if (cl_model_name_index(m->qname, m->n, name, len) >= 0) return -1;
     return lookup(ctx, g, name, len, prime, out);
 }
 
@@ -380,9 +376,8 @@ static size_t factor_at(const reader *r, size_t i, size_t end, size_t *len)
 {
     const cl_model *m = r->m;
     *len = name_at(r, i, end);
-    for (size_t j = 0; j < m->n; j++)
-        if (strlen(m->qname[j]) == *len && !memcmp(m->qname[j], r->s + i, *len)) return j;
-    return m->n;
+    long j = cl_model_name_index(m->qname, m->n, r->s + i, *len);
+    return j < 0 ? m->n : (size_t)j;
 }
 
 static int parse_invariant(reader *r, size_t i, size_t end)
@@ -506,7 +501,7 @@ static int parse_pass(reader *r, int pass)
         size_t n = name_at(r, i, end);
         int kw = -1;
         for (int k = 0; k < 6; k++)
-            if (strlen(keywords[k]) == n && !memcmp(keywords[k], r->s + i, n)) kw = k;
+            if (cl_text_name_is(keywords[k], r->s + i, n)) kw = k;
         if (kw < 0) {
             fail(r, (long)i, CL_EPARSE, "expected manifold, parameters, lagrangian, invariant, equilibrium or force at the start of a statement");
             break;

@@ -103,6 +103,10 @@ size_t cl_text_statement_end(const char *s, size_t len, size_t at);
 void cl_text_skip_blank(const char *s, size_t *i, size_t end);
 /** The length of the name (a letter, then letters, digits and '_') at \p i of \p s, 0 when none. */
 size_t cl_text_name(const char *s, size_t i, size_t end);
+/** 1 when the \p n bytes at \p s are the name \p name, else 0. */
+int cl_text_name_is(const char *name, const char *s, size_t n);
+/** Index of the name at \p s (\p n bytes) among the \p count names of a model's list \p names, or −1. */
+long cl_model_name_index(const char (*names)[CL_MODEL_MAX_NAME + 1], size_t count, const char *s, size_t n);
 /** 1 when all of \p s is a finite decimal number (a parameter's value, read later at the working precision), else 0. */
 int cl_text_is_number(const char *s);
 /**

@@ -66,12 +66,10 @@ static size_t ext_dim(void *inst, int form)
 
 int cl_model_lookup_param(const cl_model *m, cl_expr_dag *g, const char *name, size_t len, long base, cl_expr_value *out)
 {
-    for (size_t i = 0; i < m->nparam; i++)
-        if (strlen(m->pname[i]) == len && !memcmp(m->pname[i], name, len)) {
-            *out = (cl_expr_value){.shape = 1, .id = {cl_expr_input(g, base + (long)i)}};
-            return 0;
-        }
-    return -1;
+    long i = cl_model_name_index(m->pname, m->nparam, name, len);
+    if (i < 0) return -1;
+    *out = (cl_expr_value){.shape = 1, .id = {cl_expr_input(g, base + i)}};
+    return 0;
 }
 
 /*

@@ -21,7 +21,7 @@ int cl_model_flat_lookup(const cl_model *m, cl_expr_dag *g, const char *name, si
 {
     for (size_t i = 0; i < m->nflat; i++) {
         const cl_model_flat *f = m->flat + i;
-        if (strlen(f->name) != len || memcmp(f->name, name, len)) continue;
+        if (!cl_text_name_is(f->name, name, len)) continue;
         out->shape = f->dim;
         for (int k = 0; k < f->dim; k++) out->id[k] = cl_expr_input(g, (long)((prime ? m->d : 0) + f->at) + k);
         return 0;

@@ -20,11 +20,9 @@
 #include "lagr_so3.h"
 #include "model_ext.h"
 
-static int is_name(const char *a, const char *name, size_t len) { return strlen(a) == len && !memcmp(a, name, len); }
-
 int cl_model_so3_lookup(const cl_model *m, cl_expr_dag *g, const char *name, size_t len, int prime, cl_expr_value *out)
 {
-    if (is_name(m->so3name[0], name, len)) {
+    if (cl_text_name_is(m->so3name[0], name, len)) {
         out->shape = 9;
         for (int k = 0; k < 9; k++) out->id[k] = cl_expr_input(g, k);
         if (!prime) return 0;
@@ -43,7 +41,7 @@ int cl_model_so3_lookup(const cl_model *m, cl_expr_dag *g, const char *name, siz
         return 0;
     }
     if (prime) return -1; /* only R has a velocity */
-    if (is_name(m->so3name[1], name, len)) {
+    if (cl_text_name_is(m->so3name[1], name, len)) {
         out->shape = 3;
         for (int k = 0; k < 3; k++) out->id[k] = cl_expr_input(g, 9 + k);
         return 0;
