@@ -38,7 +38,7 @@ B       := build
 VERSION := 0.1.0
 
 # ------------------------------------------------------------------ sources
-SRC_T   := scalar r3 linalg deriv ode lie energy_casimir expr_eval lagr_s2 lagr_so3 lagr_flat
+SRC_T   := scalar r3 linalg deriv ode lie energy_casimir expr_eval lagr_core lagr_s2 lagr_so3 lagr_flat
 SRC_1   := core expr
 SRC_ARB := scalar r3 linalg energy_casimir
 CHECK_T := check_core check_linalg check_ode check_lie
@@ -79,8 +79,8 @@ BENCHES  := $(patsubst %.c,$(B)/%,$(wildcard bench/bench_*.c))
 
 # Public headers, installed and staged in $(B)/include/chartless as installed:
 # everything in src/, check.h, system.h, model.h and field.h of the kit, and each paper's
-# headers but its internal *_impl.h (MPFR's mpfr.h / mpfr-impl.h split).
-PUBLIC_H := $(wildcard src/*.h) check/check.h check/system.h check/model.h check/field.h check/model_rows_decl.h \
+# headers, but the internal *_impl.h of src/ and of the papers (MPFR's mpfr.h / mpfr-impl.h split).
+PUBLIC_H := $(filter-out %_impl.h,$(wildcard src/*.h)) check/check.h check/system.h check/model.h check/field.h check/model_rows_decl.h \
             $(filter-out %_impl.h,$(foreach p,$(PAPERS),$(wildcard papers/$(p)/*.h)))
 INC := $(B)/include/chartless
 

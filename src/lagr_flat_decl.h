@@ -1,17 +1,7 @@
 /* Templated prototypes of lagr_flat.c: a general Lagrangian on a product of S¹ and Rᵏ factors.
  */
 
-#if CL_T == CL_DOUBLE
-#ifndef CL_LAGR_FLAT_TYPES_D
-#define CL_LAGR_FLAT_TYPES_D
-typedef struct cl_lagr_flat_d cl_lagr_flat_d;
-#endif
-#else
-#ifndef CL_LAGR_FLAT_TYPES_MP
-#define CL_LAGR_FLAT_TYPES_MP
-typedef struct cl_lagr_flat_mp cl_lagr_flat_mp;
-#endif
-#endif
+typedef struct CL_FN(cl_lagr_flat) CL_FN(cl_lagr_flat);
 
 /**
  * The Lagrangian node \p L of graph \p g in \p d coordinates with \p nparam

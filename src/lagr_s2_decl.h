@@ -1,17 +1,7 @@
 /* Templated prototypes of lagr_s2.c: a general Lagrangian on (S²)ⁿ from an expression graph.
  */
 
-#if CL_T == CL_DOUBLE
-#ifndef CL_LAGR_S2_TYPES_D
-#define CL_LAGR_S2_TYPES_D
-typedef struct cl_lagr_s2_d cl_lagr_s2_d;
-#endif
-#else
-#ifndef CL_LAGR_S2_TYPES_MP
-#define CL_LAGR_S2_TYPES_MP
-typedef struct cl_lagr_s2_mp cl_lagr_s2_mp;
-#endif
-#endif
+typedef struct CL_FN(cl_lagr_s2) CL_FN(cl_lagr_s2);
 
 /**
  * The Lagrangian node \p L of graph \p g on (S²)ⁿ with \p nparam parameters

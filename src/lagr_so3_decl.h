@@ -1,17 +1,7 @@
 /* Templated prototypes of lagr_so3.c: a general Lagrangian L(R, Ω) on SO(3) from an expression graph.
  */
 
-#if CL_T == CL_DOUBLE
-#ifndef CL_LAGR_SO3_TYPES_D
-#define CL_LAGR_SO3_TYPES_D
-typedef struct cl_lagr_so3_d cl_lagr_so3_d;
-#endif
-#else
-#ifndef CL_LAGR_SO3_TYPES_MP
-#define CL_LAGR_SO3_TYPES_MP
-typedef struct cl_lagr_so3_mp cl_lagr_so3_mp;
-#endif
-#endif
+typedef struct CL_FN(cl_lagr_so3) CL_FN(cl_lagr_so3);
 
 /**
  * The Lagrangian node \p L of graph \p g on SO(3) with \p nparam parameters
