@@ -3,27 +3,11 @@
  * out and solved by Cramer's rule, a particle in the Kepler potential on R³
  * against Newton's law, Hamilton's equations in the canonical momenta, the
  * energy, and a degenerate L refused. */
-#include <string.h>
-#include "tap_real.h"
 #include "r3.h"
-#include "model.h"
 #include "lagr_flat.h"
-
-static CL_FN(cl_lagr_flat) *open_model(cl_model **m, const char *text, cl_prec_t p)
-{
-    cl_sys_error e;
-    if (cl_model_parse(m, "test", text, strlen(text), &e)) {
-        diag("%s (%s)", e.what, e.arg);
-        return NULL;
-    }
-    CL_FN(cl_lagr_flat) *lg = CL_FN(cl_lagr_flat_new)((*m)->g, (*m)->L, (*m)->d, (*m)->nparam, p);
-    for (size_t k = 0; lg && k < (*m)->nparam; k++) {
-        R_DECL(v, p);
-        CL_FN(cl_real_from_str)(v, (*m)->pdef[k]);
-        CL_FN(cl_lagr_flat_set_param)(lg, k, v);
-    }
-    return lg;
-}
+#define LAGR_T cl_lagr_flat
+#define LAGR_NEW(m, p) CL_FN(cl_lagr_flat_new)((m)->g, (m)->L, (m)->d, (m)->nparam, p)
+#include "lagr_fixture_impl.h"
 
 /* M = 2, m = 1.5, l = 0.75, g = 9.81 */
 static const char *cart =
@@ -40,11 +24,8 @@ static const char *cart =
  */
 static void test_cart(cl_prec_t p)
 {
-    cl_model *m = NULL;
-    CL_FN(cl_lagr_flat) *lg = open_model(&m, cart, p);
-    if (!ok(lg != NULL, "the cart-pendulum model opens [%s, %ld]", TEST_KIND, (long)p)) { cl_model_free(m); return; }
-    cl_rng g;
-    cl_rng_seed(&g, 5711);
+    lagr_fixture f;
+    if (!lagr_fixture_begin(&f, cart, "the cart-pendulum model", 5711, p)) return;
     RV_DECL(x, 4, p); RV_DECL(dx, 4, p); RV_DECL(y, 4, p); RV_DECL(dy, 4, p); RV_DECL(want, 4, p);
     R_DECL(M, p); R_DECL(mm, p); R_DECL(l, p); R_DECL(gg, p); R_DECL(c, p); R_DECL(s, p);
     R_DECL(a11, p); R_DECL(a12, p); R_DECL(a22, p); R_DECL(b1, p); R_DECL(b2, p); R_DECL(det, p); R_DECL(t, p);
@@ -55,8 +36,8 @@ static void test_cart(cl_prec_t p)
     double wq = -INFINITY, wp = -INFINITY, wl = -INFINITY;
     int st = CL_OK;
     for (int k = 0; k < 8 && !st; k++) {
-        for (int i = 0; i < 4; i++) r_set_d(x + i, 2.0 * cl_rng_normal(&g));
-        st = CL_FN(cl_lagr_flat_rhs)(lg, CL_LAGR_FLAT_QDOT, dx, x);
+        for (int i = 0; i < 4; i++) r_set_d(x + i, 2.0 * cl_rng_normal(&f.g));
+        st = CL_FN(cl_lagr_flat_rhs)(f.lg, CL_LAGR_FLAT_QDOT, dx, x);
         r_cos(c, x + 1);
         r_sin(s, x + 1);
         r_add(a11, M, mm);
@@ -80,17 +61,15 @@ static void test_cart(cl_prec_t p)
         r_mul(want + 3, a11, b2);
         r_submul(want + 3, a12, b1);
         r_div(want + 3, want + 3, det);
-        double e = CL_FN(cl_rvec_log2_maxdiff)(dx + 2, want + 2, 2) - CL_FN(cl_rvec_log2_maxabs)(want + 2, 2);
-        if (e > wq) wq = e;
+        lagr_worst_rel(&wq, dx + 2, want + 2, 2);
         /* the momenta, and Hamilton's equations there */
-        if (!st) st = CL_FN(cl_lagr_flat_convert)(lg, CL_LAGR_FLAT_QDOT, x, CL_LAGR_FLAT_P, y);
+        if (!st) st = CL_FN(cl_lagr_flat_convert)(f.lg, CL_LAGR_FLAT_QDOT, x, CL_LAGR_FLAT_P, y);
         r_mul(want + 2, a11, x + 2);
         r_addmul(want + 2, a12, x + 3);
         r_mul(want + 3, a12, x + 2);
         r_addmul(want + 3, a22, x + 3);
-        e = CL_FN(cl_rvec_log2_maxdiff)(y + 2, want + 2, 2) - CL_FN(cl_rvec_log2_maxabs)(want + 2, 2);
-        if (e > wl) wl = e;
-        if (!st) st = CL_FN(cl_lagr_flat_rhs)(lg, CL_LAGR_FLAT_P, dy, y);
+        lagr_worst_rel(&wl, y + 2, want + 2, 2);
+        if (!st) st = CL_FN(cl_lagr_flat_rhs)(f.lg, CL_LAGR_FLAT_P, dy, y);
         r_mul(t, mm, l);
         r_mul(t, t, s);
         r_mul(want + 3, t, x + 2);
@@ -99,33 +78,29 @@ static void test_cart(cl_prec_t p)
         r_add(want + 3, want + 3, b2);
         CL_FN(cl_rvec_copy)(want, x + 2, 2); /* q̇ back from the momenta */
         r_set_zero(want + 2);
-        e = CL_FN(cl_rvec_log2_maxdiff)(dy, want, 4) - CL_FN(cl_rvec_log2_maxabs)(want, 4);
-        if (e > wp) wp = e;
+        lagr_worst_rel(&wp, dy, want, 4);
     }
     /* 64: a 2x2 solve against Cramer's rule, det = m l^2 (M + m sin^2) >= 0.84 */
     ok(st == CL_OK && wq <= tol_log2(p, 64), "cart pendulum: (xddot, thetaddot) by Cramer's rule (2^%.1f) [%s, %ld]", wq, TEST_KIND, (long)p);
     ok(st == CL_OK && wl <= tol_log2(p, 16), "cart pendulum: the Legendre map p = dL/dqdot (2^%.1f) [%s, %ld]", wl, TEST_KIND, (long)p);
     ok(st == CL_OK && wp <= tol_log2(p, 64), "cart pendulum: Hamilton's equations, qdot from p by Newton, pdot = dL/dq (2^%.1f) [%s, %ld]", wp,
        TEST_KIND, (long)p);
-    CL_FN(cl_lagr_flat_free)(lg);
-    cl_model_free(m);
+    lagr_fixture_close(&f);
 }
 
 /* L = ½m|ṙ|² + k/|r|: r̈ = −k r/(m|r|³), E = ½m|ṙ|² − k/|r|. */
 static void test_kepler(cl_prec_t p)
 {
-    cl_model *m = NULL;
-    CL_FN(cl_lagr_flat) *lg = open_model(&m, "manifold r : R3\nparameters m = 2, k = 3\nlagrangian 1/2*m*dot(r', r') + k/norm(r)\n", p);
-    if (!ok(lg != NULL, "the Kepler model opens [%s, %ld]", TEST_KIND, (long)p)) { cl_model_free(m); return; }
-    cl_rng g;
-    cl_rng_seed(&g, 5712);
+    lagr_fixture f;
+    if (!lagr_fixture_begin(&f, "manifold r : R3\nparameters m = 2, k = 3\nlagrangian 1/2*m*dot(r', r') + k/norm(r)\n", "the Kepler model", 5712, p))
+        return;
     RV_DECL(x, 6, p); RV_DECL(dx, 6, p); RV_DECL(want, 3, p);
     R_DECL(n, p); R_DECL(s, p); R_DECL(E, p); R_DECL(t, p);
     double wa = -INFINITY, we = -INFINITY;
     int st = CL_OK;
     for (int k = 0; k < 8 && !st; k++) {
-        for (int i = 0; i < 6; i++) r_set_d(x + i, cl_rng_normal(&g));
-        st = CL_FN(cl_lagr_flat_rhs)(lg, CL_LAGR_FLAT_QDOT, dx, x);
+        for (int i = 0; i < 6; i++) r_set_d(x + i, cl_rng_normal(&f.g));
+        st = CL_FN(cl_lagr_flat_rhs)(f.lg, CL_LAGR_FLAT_QDOT, dx, x);
         v3_norm(n, x);
         r_mul(s, n, n);
         r_mul(s, s, n);
@@ -133,44 +108,27 @@ static void test_kepler(cl_prec_t p)
         r_set_si(t, -3);
         r_div(s, t, s); /* −k/(m|r|³) */
         v3_scale(want, s, x);
-        double e = CL_FN(cl_rvec_log2_maxdiff)(dx + 3, want, 3) - CL_FN(cl_rvec_log2_maxabs)(want, 3);
-        if (e > wa) wa = e;
-        if (!st) st = CL_FN(cl_lagr_flat_value)(lg, -1, CL_LAGR_FLAT_QDOT, E, x);
+        lagr_worst_rel(&wa, dx + 3, want, 3);
+        if (!st) st = CL_FN(cl_lagr_flat_value)(f.lg, -1, CL_LAGR_FLAT_QDOT, E, x);
         v3_dot(s, x + 3, x + 3); /* ½·2|ṙ|² − 3/|r| */
         r_set_si(t, 3);
         r_div(t, t, n);
         r_add(n, s, t); /* the scale: E may cancel to near zero */
         r_sub(s, s, t);
-        e = CL_FN(cl_rvec_log2_maxdiff)(E, s, 1) - CL_FN(cl_rvec_log2_maxabs)(n, 1);
+        double e = CL_FN(cl_rvec_log2_maxdiff)(E, s, 1) - CL_FN(cl_rvec_log2_maxabs)(n, 1);
         if (e > we) we = e;
     }
     /* 64: |r| may be ~0.3, so the force is ~ 50 with a few roundings */
     ok(st == CL_OK && wa <= tol_log2(p, 64), "Kepler on R3: rddot = -k r/(m |r|^3) (2^%.1f) [%s, %ld]", wa, TEST_KIND, (long)p);
     ok(st == CL_OK && we <= tol_log2(p, 64), "Kepler on R3: E = m|rdot|^2/2 - k/|r|, relative to m|rdot|^2/2 + k/|r| (2^%.1f) [%s, %ld]", we, TEST_KIND, (long)p);
-    CL_FN(cl_lagr_flat_free)(lg);
-    cl_model_free(m);
+    lagr_fixture_close(&f);
 }
 
 static void test_degenerate(cl_prec_t p)
 {
-    cl_model *m = NULL;
-    CL_FN(cl_lagr_flat) *lg = open_model(&m, "manifold x, y : R1\nlagrangian 1/2*x'^2 + y'*x - y^2\n", p);
-    RV_DECL(x, 4, p); RV_DECL(dx, 4, p);
+    RV_DECL(x, 4, p);
     r_set_si(x, 1);
-    int st = lg ? CL_FN(cl_lagr_flat_rhs)(lg, CL_LAGR_FLAT_QDOT, dx, x) : CL_ENOMEM;
-    ok(st == CL_ESINGULAR, "a Lagrangian linear in y': CL_ESINGULAR [%s, %ld]", TEST_KIND, (long)p);
-    st = lg ? CL_FN(cl_lagr_flat_rhs)(lg, 2, dx, x) : CL_ENOMEM;
-    ok(st == CL_EDIM, "an unknown form: CL_EDIM [%s, %ld]", TEST_KIND, (long)p);
-    CL_FN(cl_lagr_flat_free)(lg);
-    cl_model_free(m);
+    lagr_refused("manifold x, y : R1\nlagrangian 1/2*x'^2 + y'*x - y^2\n", x, 4, 2, "a Lagrangian linear in y'", p);
 }
 
-int main(void)
-{
-    for (int k = 0; k < TEST_NPREC; k++) {
-        test_cart(TEST_PRECISIONS[k]);
-        test_kepler(TEST_PRECISIONS[k]);
-        test_degenerate(TEST_PRECISIONS[k]);
-    }
-    return done_testing();
-}
+int main(void) { return lagr_run((void (*const[])(cl_prec_t)){test_cart, test_kepler, test_degenerate, NULL}); }

@@ -1,11 +1,11 @@
 /* A Lagrangian on (S²)ⁿ that is not quadratic in the velocities, through the
  * model parser and lagr_s2: closed forms of the free motion, the Legendre
- * map inverted by Newton's method, and a degenerate L refused. */
-#include <string.h>
-#include "tap_real.h"
+ * map inverted by Newton's method, a degenerate L and an unknown form refused. */
 #include "r3.h"
-#include "model.h"
 #include "lagr_s2.h"
+#define LAGR_T cl_lagr_s2
+#define LAGR_NEW(m, p) CL_FN(cl_lagr_s2_new)((m)->g, (m)->L, (m)->n, (m)->nparam, p)
+#include "lagr_fixture_impl.h"
 
 /*
  * L = −m·sqrt(1 − |q̇|²/c²) + k·dot(q̇1, q̇2)^2 on (S²)², with the spheres
@@ -20,49 +20,29 @@ static const char *relativistic =
     "lagrangian -m*c^2*sqrt(1 - dot(q1', q1')/c^2) - m*c^2*sqrt(1 - dot(q2', q2')/c^2)\n"
     "           + k*dot(q1', q2')^2\n";
 
-static CL_FN(cl_lagr_s2) *open_model(cl_model **m, const char *text, cl_prec_t p)
-{
-    cl_sys_error e;
-    if (cl_model_parse(m, "test", text, strlen(text), &e)) {
-        diag("%s (%s)", e.what, e.arg);
-        return NULL;
-    }
-    CL_FN(cl_lagr_s2) *lg = CL_FN(cl_lagr_s2_new)((*m)->g, (*m)->L, (*m)->n, (*m)->nparam, p);
-    for (size_t k = 0; lg && k < (*m)->nparam; k++) {
-        R_DECL(v, p);
-        CL_FN(cl_real_from_str)(v, (*m)->pdef[k]);
-        CL_FN(cl_lagr_s2_set_param)(lg, k, v);
-    }
-    return lg;
-}
-
 static void test_free_motion(cl_prec_t p)
 {
-    cl_model *m = NULL;
-    CL_FN(cl_lagr_s2) *lg = open_model(&m, relativistic, p);
-    if (!ok(lg != NULL, "the relativistic model opens [%s, %ld]", TEST_KIND, (long)p)) { cl_model_free(m); return; }
-    cl_rng g;
-    cl_rng_seed(&g, 77);
+    lagr_fixture f;
+    if (!lagr_fixture_begin(&f, relativistic, "the relativistic model", 77, p)) return;
     RV_DECL(x, 12, p); RV_DECL(dx, 12, p); RV_DECL(y, 12, p); RV_DECL(z, 12, p); RV_DECL(want, 12, p);
     R_DECL(s, p); R_DECL(f1, p); R_DECL(c2, p); R_DECL(t, p);
     for (int i = 0; i < 2; i++) {
-        CL_FN(cl_v3_random_unit)(x + 3 * i, &g);
-        CL_FN(cl_v3_random_tangent)(x + 6 + 3 * i, x + 3 * i, 0.5, &g); /* |q̇| well below c = 2 */
+        CL_FN(cl_v3_random_unit)(x + 3 * i, &f.g);
+        CL_FN(cl_v3_random_tangent)(x + 6 + 3 * i, x + 3 * i, 0.5, &f.g); /* |q̇| well below c = 2 */
     }
-    int st = CL_FN(cl_lagr_s2_rhs)(lg, CL_LAGR_QDOT, dx, x);
+    int st = CL_FN(cl_lagr_s2_rhs)(f.lg, CL_LAGR_QDOT, dx, x);
     double worst = -INFINITY;
     for (int i = 0; i < 2; i++) { /* q̈_i = −|q̇_i|² q_i */
         v3_dot(s, x + 6 + 3 * i, x + 6 + 3 * i);
         r_neg(s, s);
         v3_scale(want + 6 + 3 * i, s, x + 3 * i);
-        double e = CL_FN(cl_rvec_log2_maxdiff)(dx + 6 + 3 * i, want + 6 + 3 * i, 3);
-        if (e > worst) worst = e;
+        lagr_worst_abs(&worst, dx + 6 + 3 * i, want + 6 + 3 * i, 3);
     }
     /* 64: the 6x6 solve and the Hessian sweeps, entries of size ≤ 1 */
     ok(st == CL_OK && worst <= tol_log2(p, 64), "free motion: qddot = -|qdot|^2 q (great circles) [%s, %ld]", TEST_KIND, (long)p);
     /* μ = 2f'(s) q̇ and, in the μ form, μ̇ = 2f'(s) q̈ */
-    st = CL_FN(cl_lagr_s2_convert)(lg, CL_LAGR_QDOT, x, CL_LAGR_MU, y);
-    int st2 = CL_FN(cl_lagr_s2_rhs)(lg, CL_LAGR_MU, z, y);
+    st = CL_FN(cl_lagr_s2_convert)(f.lg, CL_LAGR_QDOT, x, CL_LAGR_MU, y);
+    int st2 = CL_FN(cl_lagr_s2_rhs)(f.lg, CL_LAGR_MU, z, y);
     double wmu = -INFINITY, wmudot = -INFINITY;
     CL_FN(cl_real_from_str)(c2, "4");
     for (int i = 0; i < 2; i++) {
@@ -73,11 +53,9 @@ static void test_free_motion(cl_prec_t p)
         CL_FN(cl_real_from_str)(f1, "1.5");
         r_div(f1, f1, t);
         v3_scale(want, f1, x + 6 + 3 * i);
-        double e = CL_FN(cl_rvec_log2_maxdiff)(y + 6 + 3 * i, want, 3);
-        if (e > wmu) wmu = e;
+        lagr_worst_abs(&wmu, y + 6 + 3 * i, want, 3);
         v3_scale(want, f1, want + 6 + 3 * i);
-        e = CL_FN(cl_rvec_log2_maxdiff)(z + 6 + 3 * i, want, 3);
-        if (e > wmudot) wmudot = e;
+        lagr_worst_abs(&wmudot, z + 6 + 3 * i, want, 3);
     }
     ok(st == CL_OK && wmu <= tol_log2(p, 16), "Legendre map: mu = m qdot / sqrt(1 - |qdot|^2/c^2) [%s, %ld]", TEST_KIND, (long)p);
     ok(st2 == CL_OK && wmudot <= tol_log2(p, 256), "mu form: mudot = 2 f'(s) qddot, after Newton's inversion of the Legendre map [%s, %ld]",
@@ -85,41 +63,28 @@ static void test_free_motion(cl_prec_t p)
     /* with the coupling k = 1/2 the map is not diagonal: qdot -> pi -> qdot returns the state */
     R_DECL(k, p);
     r_set_q(k, 1, 2);
-    CL_FN(cl_lagr_s2_set_param)(lg, 2, k);
-    st = CL_FN(cl_lagr_s2_convert)(lg, CL_LAGR_QDOT, x, CL_LAGR_PI, y);
-    if (!st) st = CL_FN(cl_lagr_s2_convert)(lg, CL_LAGR_PI, y, CL_LAGR_QDOT, z);
+    CL_FN(cl_lagr_s2_set_param)(f.lg, 2, k);
+    st = CL_FN(cl_lagr_s2_convert)(f.lg, CL_LAGR_QDOT, x, CL_LAGR_PI, y);
+    if (!st) st = CL_FN(cl_lagr_s2_convert)(f.lg, CL_LAGR_PI, y, CL_LAGR_QDOT, z);
     ok(st == CL_OK && CL_FN(cl_rvec_log2_maxdiff)(z, x, 12) <= tol_log2(p, 64),
        "coupled non-quadratic L: qdot -> pi -> qdot round trip by Newton [%s, %ld]", TEST_KIND, (long)p);
     /* the four fields of the coupled L agree on qdot: omegadot = q x qddot, and the q parts */
-    st = CL_FN(cl_lagr_s2_rhs)(lg, CL_LAGR_QDOT, dx, x);
-    CL_FN(cl_lagr_s2_convert)(lg, CL_LAGR_QDOT, x, CL_LAGR_OMEGA, y);
-    st2 = CL_FN(cl_lagr_s2_rhs)(lg, CL_LAGR_OMEGA, z, y);
+    st = CL_FN(cl_lagr_s2_rhs)(f.lg, CL_LAGR_QDOT, dx, x);
+    CL_FN(cl_lagr_s2_convert)(f.lg, CL_LAGR_QDOT, x, CL_LAGR_OMEGA, y);
+    st2 = CL_FN(cl_lagr_s2_rhs)(f.lg, CL_LAGR_OMEGA, z, y);
     for (int i = 0; i < 2; i++) v3_cross(want + 6 + 3 * i, x + 3 * i, dx + 6 + 3 * i);
     ok(!st && !st2 && CL_FN(cl_rvec_log2_maxdiff)(z + 6, want + 6, 6) <= tol_log2(p, 64) &&
            CL_FN(cl_rvec_log2_maxdiff)(z, dx, 6) <= tol_log2(p, 4),
        "coupled non-quadratic L: the omega field is (qdot, q x qddot) [%s, %ld]", TEST_KIND, (long)p);
-    CL_FN(cl_lagr_s2_free)(lg);
-    cl_model_free(m);
+    lagr_fixture_close(&f);
 }
 
 static void test_degenerate(cl_prec_t p)
 {
-    cl_model *m = NULL;
-    CL_FN(cl_lagr_s2) *lg = open_model(&m, "manifold q : S2\nlagrangian q'.z - q.z\n", p);
-    RV_DECL(x, 6, p); RV_DECL(dx, 6, p);
+    RV_DECL(x, 6, p);
     r_set_si(x + 2, 1);
     r_set_si(x + 3, 1);
-    int st = lg ? CL_FN(cl_lagr_s2_rhs)(lg, CL_LAGR_QDOT, dx, x) : CL_ENOMEM;
-    ok(st == CL_ESINGULAR, "a Lagrangian linear in the velocity is degenerate: CL_ESINGULAR [%s, %ld]", TEST_KIND, (long)p);
-    CL_FN(cl_lagr_s2_free)(lg);
-    cl_model_free(m);
+    lagr_refused("manifold q : S2\nlagrangian q'.z - q.z\n", x, 6, CL_LAGR_PI + 1, "a Lagrangian linear in the velocity is degenerate", p);
 }
 
-int main(void)
-{
-    for (int k = 0; k < TEST_NPREC; k++) {
-        test_free_motion(TEST_PRECISIONS[k]);
-        test_degenerate(TEST_PRECISIONS[k]);
-    }
-    return done_testing();
-}
+int main(void) { return lagr_run((void (*const[])(cl_prec_t)){test_free_motion, test_degenerate, NULL}); }

@@ -3,28 +3,12 @@
  * Lagrangian that is not quadratic in Ω against its closed forms (the field,
  * the energy, the Legendre map inverted by Newton's method), the projection
  * of input states onto SO(3), and a degenerate L refused. */
-#include <string.h>
-#include "tap_real.h"
 #include "r3.h"
 #include "lie.h"
-#include "model.h"
 #include "lagr_so3.h"
-
-static CL_FN(cl_lagr_so3) *open_model(cl_model **m, const char *text, cl_prec_t p)
-{
-    cl_sys_error e;
-    if (cl_model_parse(m, "test", text, strlen(text), &e)) {
-        diag("%s (%s)", e.what, e.arg);
-        return NULL;
-    }
-    CL_FN(cl_lagr_so3) *lg = CL_FN(cl_lagr_so3_new)((*m)->g, (*m)->L, (*m)->nparam, p);
-    for (size_t k = 0; lg && k < (*m)->nparam; k++) {
-        R_DECL(v, p);
-        CL_FN(cl_real_from_str)(v, (*m)->pdef[k]);
-        CL_FN(cl_lagr_so3_set_param)(lg, k, v);
-    }
-    return lg;
-}
+#define LAGR_T cl_lagr_so3
+#define LAGR_NEW(m, p) CL_FN(cl_lagr_so3_new)((m)->g, (m)->L, (m)->nparam, p)
+#include "lagr_fixture_impl.h"
 
 /* x = (R, Ω): R = exp(θ^) and θ, Ω normal with deviation 1.5. */
 static void random_state(rptr x, cl_rng *g)
@@ -43,11 +27,8 @@ static const char *heavy =
 
 static void test_heavy_top(cl_prec_t p)
 {
-    cl_model *m = NULL;
-    CL_FN(cl_lagr_so3) *lg = open_model(&m, heavy, p);
-    if (!ok(lg != NULL, "the heavy top model opens [%s, %ld]", TEST_KIND, (long)p)) { cl_model_free(m); return; }
-    cl_rng g;
-    cl_rng_seed(&g, 4711);
+    lagr_fixture f;
+    if (!lagr_fixture_begin(&f, heavy, "the heavy top model", 4711, p)) return;
     RV_DECL(x, 12, p); RV_DECL(dx, 12, p); RV_DECL(J, 3, p); RV_DECL(rho, 3, p); RV_DECL(v, 3, p); RV_DECL(want, 3, p);
     R_DECL(mg, p); R_DECL(s, p);
     CL_FN(cl_real_from_str)(J, "1.25");
@@ -62,22 +43,20 @@ static void test_heavy_top(cl_prec_t p)
     double worst = -INFINITY;
     int st = CL_OK;
     for (int k = 0; k < 8 && !st; k++) {
-        random_state(x, &g);
-        st = CL_FN(cl_lagr_so3_rhs)(lg, CL_LAGR_SO3_ROMEGA, dx, x);
+        random_state(x, &f.g);
+        st = CL_FN(cl_lagr_so3_rhs)(f.lg, CL_LAGR_SO3_ROMEGA, dx, x);
         /* J Ω̇ = JΩ × Ω + m g Γ × ρ, Γ = Rᵀe₃ the third row of R */
         for (int i = 0; i < 3; i++) r_mul(v + i, J + i, x + 9 + i);
         v3_cross(want, v, x + 9);
         v3_cross(v, x + 6, rho);
         v3_axpy(want, mg, v);
         for (int i = 0; i < 3; i++) r_div(want + i, want + i, J + i);
-        double e = CL_FN(cl_rvec_log2_maxdiff)(dx + 9, want, 3) - CL_FN(cl_rvec_log2_maxabs)(want, 3);
-        if (e > worst) worst = e;
+        lagr_worst_rel(&worst, dx + 9, want, 3);
     }
     /* 64: a 3x3 solve against three divisions, inertia ratio < 3, torque m g l ~ 7 against |J W x W| ~ 5 */
     ok(st == CL_OK && worst <= tol_log2(p, 64), "heavy top: W' is Euler's equation with the gravity torque (2^%.1f) [%s, %ld]", worst,
        TEST_KIND, (long)p);
-    CL_FN(cl_lagr_so3_free)(lg);
-    cl_model_free(m);
+    lagr_fixture_close(&f);
 }
 
 /*
@@ -92,11 +71,8 @@ static const char *quartic =
 
 static void test_quartic(cl_prec_t p)
 {
-    cl_model *m = NULL;
-    CL_FN(cl_lagr_so3) *lg = open_model(&m, quartic, p);
-    if (!ok(lg != NULL, "the quartic model opens [%s, %ld]", TEST_KIND, (long)p)) { cl_model_free(m); return; }
-    cl_rng g;
-    cl_rng_seed(&g, 4712);
+    lagr_fixture f;
+    if (!lagr_fixture_begin(&f, quartic, "the quartic model", 4712, p)) return;
     RV_DECL(x, 12, p); RV_DECL(dx, 12, p); RV_DECL(J, 3, p); RV_DECL(v, 3, p); RV_DECL(want, 18, p);
     RV_DECL(y, 18, p); RV_DECL(dy, 18, p); RV_DECL(z, 12, p);
     R_DECL(K, p); R_DECL(E, p); R_DECL(s, p);
@@ -106,25 +82,23 @@ static void test_quartic(cl_prec_t p)
     double wfield = -INFINITY, wenergy = -INFINITY, wmu = -INFINITY, wback = -INFINITY, wrdot = -INFINITY;
     int st = CL_OK;
     for (int k = 0; k < 8 && !st; k++) {
-        random_state(x, &g);
+        random_state(x, &f.g);
         for (int i = 0; i < 3; i++) r_mul(v + i, J + i, x + 9 + i);
         v3_dot(K, v, x + 9);
-        st = CL_FN(cl_lagr_so3_rhs)(lg, CL_LAGR_SO3_ROMEGA, dx, x);
+        st = CL_FN(cl_lagr_so3_rhs)(f.lg, CL_LAGR_SO3_ROMEGA, dx, x);
         v3_cross(want, v, x + 9);
         for (int i = 0; i < 3; i++) r_div(want + i, want + i, J + i);
-        double e = CL_FN(cl_rvec_log2_maxdiff)(dx + 9, want, 3) - CL_FN(cl_rvec_log2_maxabs)(want, 3);
-        if (e > wfield) wfield = e;
+        lagr_worst_rel(&wfield, dx + 9, want, 3);
         /* E = K/2 + 3K²/8 */
-        if (!st) st = CL_FN(cl_lagr_so3_value)(lg, -1, CL_LAGR_SO3_ROMEGA, E, x);
+        if (!st) st = CL_FN(cl_lagr_so3_value)(f.lg, -1, CL_LAGR_SO3_ROMEGA, E, x);
         r_mul(s, K, K);
         r_mul_si(s, s, 3);
         r_mul_2si(s, s, -2);
         r_add(s, s, K);
         r_mul_2si(s, s, -1);
-        e = CL_FN(cl_rvec_log2_maxdiff)(E, s, 1) - CL_FN(cl_rvec_log2_maxabs)(s, 1);
-        if (e > wenergy) wenergy = e;
+        lagr_worst_rel(&wenergy, E, s, 1);
         /* μ = ½R Π̂ with Π = (1 + K/2)JΩ, then back by Newton's method, and Ṙ = RΩ̂ in the μ form */
-        if (!st) st = CL_FN(cl_lagr_so3_convert)(lg, CL_LAGR_SO3_ROMEGA, x, CL_LAGR_SO3_RMU, y);
+        if (!st) st = CL_FN(cl_lagr_so3_convert)(f.lg, CL_LAGR_SO3_ROMEGA, x, CL_LAGR_SO3_RMU, y);
         r_mul_2si(s, K, -1);
         r_add_si(s, s, 1);
         v3_scale(v, s, v);
@@ -132,14 +106,11 @@ static void test_quartic(cl_prec_t p)
         m3_hat(M, v);
         m3_mul(want, x, M);
         for (int i = 0; i < 9; i++) r_mul_2si(want + i, want + i, -1);
-        e = CL_FN(cl_rvec_log2_maxdiff)(y + 9, want, 9) - CL_FN(cl_rvec_log2_maxabs)(want, 9);
-        if (e > wmu) wmu = e;
-        if (!st) st = CL_FN(cl_lagr_so3_convert)(lg, CL_LAGR_SO3_RMU, y, CL_LAGR_SO3_ROMEGA, z);
-        e = CL_FN(cl_rvec_log2_maxdiff)(z + 9, x + 9, 3) - CL_FN(cl_rvec_log2_maxabs)(x + 9, 3);
-        if (e > wback) wback = e;
-        if (!st) st = CL_FN(cl_lagr_so3_rhs)(lg, CL_LAGR_SO3_RMU, dy, y);
-        e = CL_FN(cl_rvec_log2_maxdiff)(dy, dx, 9) - CL_FN(cl_rvec_log2_maxabs)(dx, 9);
-        if (e > wrdot) wrdot = e;
+        lagr_worst_rel(&wmu, y + 9, want, 9);
+        if (!st) st = CL_FN(cl_lagr_so3_convert)(f.lg, CL_LAGR_SO3_RMU, y, CL_LAGR_SO3_ROMEGA, z);
+        lagr_worst_rel(&wback, z + 9, x + 9, 3);
+        if (!st) st = CL_FN(cl_lagr_so3_rhs)(f.lg, CL_LAGR_SO3_RMU, dy, y);
+        lagr_worst_rel(&wrdot, dy, dx, 9);
     }
     /* 64: a 3x3 solve and the Hessian sweeps on |W| ~ 3, K up to ~30 */
     ok(st == CL_OK && wfield <= tol_log2(p, 64), "non-quadratic L: W' = J^-1 (J W x W) (2^%.1f) [%s, %ld]", wfield, TEST_KIND, (long)p);
@@ -150,8 +121,7 @@ static void test_quartic(cl_prec_t p)
        TEST_KIND, (long)p);
     ok(st == CL_OK && wrdot <= tol_log2(p, 256), "non-quadratic L: Rdot of the mu form is R W^ (2^%.1f) [%s, %ld]", wrdot, TEST_KIND,
        (long)p);
-    CL_FN(cl_lagr_so3_free)(lg);
-    cl_model_free(m);
+    lagr_fixture_close(&f);
 }
 
 static void test_project_and_degenerate(cl_prec_t p)
@@ -197,23 +167,9 @@ static void test_project_and_degenerate(cl_prec_t p)
     for (int i = 0; i < 9; i++) r_add_si(y + 9 + i, y + 9 + i, i % 4 == 0);
     st = CL_FN(cl_lagr_so3_project_state)(CL_LAGR_SO3_RRDOT, y, -40, &defect);
     ok(st == CL_ENOTTANGENT, "R^T Rdot far from skew is refused [%s, %ld]", TEST_KIND, (long)p);
-    cl_model *m = NULL;
-    CL_FN(cl_lagr_so3) *lg = open_model(&m, "manifold R : SO3\nlagrangian 1/2*(W.x^2 + W.y^2) - (R*[0, 0, 1]).z\n", p);
     random_state(x, &g);
-    st = lg ? CL_FN(cl_lagr_so3_rhs)(lg, CL_LAGR_SO3_ROMEGA, y, x) : CL_ENOMEM;
-    ok(st == CL_ESINGULAR, "no kinetic energy about one axis: CL_ESINGULAR [%s, %ld]", TEST_KIND, (long)p);
-    st = lg ? CL_FN(cl_lagr_so3_rhs)(lg, 3, y, x) : CL_ENOMEM;
-    ok(st == CL_EDIM, "an unknown form: CL_EDIM [%s, %ld]", TEST_KIND, (long)p);
-    CL_FN(cl_lagr_so3_free)(lg);
-    cl_model_free(m);
+    lagr_refused("manifold R : SO3\nlagrangian 1/2*(W.x^2 + W.y^2) - (R*[0, 0, 1]).z\n", x, 12, CL_LAGR_SO3_RMU + 1,
+                 "no kinetic energy about one axis", p);
 }
 
-int main(void)
-{
-    for (int k = 0; k < TEST_NPREC; k++) {
-        test_heavy_top(TEST_PRECISIONS[k]);
-        test_quartic(TEST_PRECISIONS[k]);
-        test_project_and_degenerate(TEST_PRECISIONS[k]);
-    }
-    return done_testing();
-}
+int main(void) { return lagr_run((void (*const[])(cl_prec_t)){test_heavy_top, test_quartic, test_project_and_degenerate, NULL}); }

@@ -1,0 +1,114 @@
+/*
+ * What the tests of the Lagrangians written as formulas share
+ * (test_lagr_flat.c, test_lagr_s2.c, test_lagr_so3.c): a model text parsed
+ * and opened as the object under test with its parameters at their
+ * defaults, the worst discrepancy of a series of draws, the refusal of a
+ * degenerate Lagrangian, and the run of the tests at each precision.
+ *
+ * The test defines, before including this header, LAGR_T, the object's
+ * type without its kind suffix (cl_lagr_flat, cl_lagr_s2 or cl_lagr_so3),
+ * and LAGR_NEW(m, p), its constructor for the parsed model m at precision p.
+ */
+#ifndef CL_LAGR_FIXTURE_IMPL_H
+#define CL_LAGR_FIXTURE_IMPL_H
+#include <string.h>
+#include "tap_real.h"
+#include "model.h"
+
+/** Routine \p name of the object under test, for the current kind: LAGR_FN(_rhs) is CL_FN(cl_lagr_flat_rhs). */
+#define LAGR_FN(name) CL_FN(CL_CAT(LAGR_T, name))
+typedef CL_FN(LAGR_T) lagr_t;
+
+/** A model, the object opened on it and the generator of the draws. */
+typedef struct lagr_fixture {
+    cl_model *m;
+    lagr_t *lg;
+    cl_rng g;
+} lagr_fixture;
+
+/**
+ * Parse \p text and open it at precision \p p, every parameter at its
+ * default (read as a decimal string at p). Returns 0, the parser's status
+ * (its message then a diagnostic) or CL_ENOMEM. Release with
+ * lagr_fixture_close() either way.
+ */
+static inline int lagr_fixture_open(lagr_fixture *f, const char *text, cl_prec_t p)
+{
+    cl_sys_error e;
+    f->m = NULL;
+    f->lg = NULL;
+    int st = cl_model_parse(&f->m, "test", text, strlen(text), &e);
+    if (st) {
+        diag("%s (%s)", e.what, e.arg);
+        return st;
+    }
+    f->lg = LAGR_NEW(f->m, p);
+    if (!f->lg) return CL_ENOMEM;
+    for (size_t k = 0; k < f->m->nparam; k++) {
+        R_DECL(v, p);
+        CL_FN(cl_real_from_str)(v, f->m->pdef[k]);
+        LAGR_FN(_set_param)(f->lg, k, v);
+    }
+    return CL_OK;
+}
+
+static inline void lagr_fixture_close(lagr_fixture *f)
+{
+    LAGR_FN(_free)(f->lg);
+    cl_model_free(f->m);
+}
+
+/**
+ * lagr_fixture_open() as a test "WHAT opens", and the generator seeded with
+ * \p seed (the draws are the same at every precision). Returns 1 when it
+ * opened; otherwise the fixture is already closed.
+ */
+static inline int lagr_fixture_begin(lagr_fixture *f, const char *text, const char *what, uint64_t seed, cl_prec_t p)
+{
+    int st = lagr_fixture_open(f, text, p);
+    cl_rng_seed(&f->g, seed);
+    if (ok(st == CL_OK, "%s opens [%s, %ld]", what, TEST_KIND, (long)p)) return 1;
+    lagr_fixture_close(f);
+    return 0;
+}
+
+/** *\p worst ← max(*\p worst, log2 max|got − want|): the worst absolute discrepancy of the draws. */
+static inline void lagr_worst_abs(double *worst, rsrc got, rsrc want, size_t n)
+{
+    double e = CL_FN(cl_rvec_log2_maxdiff)(got, want, n);
+    if (e > *worst) *worst = e;
+}
+
+/** *\p worst ← max(*\p worst, log2(max|got − want| / max|want|)): the worst relative discrepancy of the draws. */
+static inline void lagr_worst_rel(double *worst, rsrc got, rsrc want, size_t n)
+{
+    double e = CL_FN(cl_rvec_log2_maxdiff)(got, want, n) - CL_FN(cl_rvec_log2_maxabs)(want, n);
+    if (e > *worst) *worst = e;
+}
+
+/**
+ * The Lagrangian of \p text, degenerate at the state \p x (of \p n numbers):
+ * its field in form 0 (the velocity form) is refused as a test "WHAT:
+ * CL_ESINGULAR", and the form \p unknown, which the object does not have,
+ * as "an unknown form: CL_EDIM".
+ */
+static inline void lagr_refused(const char *text, rsrc x, size_t n, int unknown, const char *what, cl_prec_t p)
+{
+    lagr_fixture f;
+    RV_DECL(dx, n, p);
+    int st = lagr_fixture_open(&f, text, p);
+    if (!st) st = LAGR_FN(_rhs)(f.lg, 0, dx, x);
+    ok(st == CL_ESINGULAR, "%s: CL_ESINGULAR [%s, %ld]", what, TEST_KIND, (long)p);
+    st = f.lg ? LAGR_FN(_rhs)(f.lg, unknown, dx, x) : CL_ENOMEM;
+    ok(st == CL_EDIM, "an unknown form: CL_EDIM [%s, %ld]", TEST_KIND, (long)p);
+    lagr_fixture_close(&f);
+}
+
+/** Run each test of the NULL-terminated list \p tests at every precision of TEST_PRECISIONS; the exit status of the plan. */
+static inline int lagr_run(void (*const *tests)(cl_prec_t))
+{
+    for (int k = 0; k < TEST_NPREC; k++)
+        for (size_t i = 0; tests[i]; i++) tests[i](TEST_PRECISIONS[k]);
+    return done_testing();
+}
+#endif
