@@ -3,7 +3,8 @@
  * (test_lagr_flat.c, test_lagr_s2.c, test_lagr_so3.c): a model text parsed
  * and opened as the object under test with its parameters at their
  * defaults, the worst discrepancy of a series of draws, the refusal of a
- * degenerate Lagrangian, and the run of the tests at each precision.
+ * degenerate Lagrangian, and the run of a file's tests at each precision,
+ * each on the fixture of its model.
  *
  * The test defines, before including this header, LAGR_T, the object's
  * type without its kind suffix (cl_lagr_flat, cl_lagr_s2 or cl_lagr_so3),
@@ -58,20 +59,6 @@ static inline void lagr_fixture_close(lagr_fixture *f)
     cl_model_free(f->m);
 }
 
-/**
- * lagr_fixture_open() as a test "WHAT opens", and the generator seeded with
- * \p seed (the draws are the same at every precision). Returns 1 when it
- * opened; otherwise the fixture is already closed.
- */
-static inline int lagr_fixture_begin(lagr_fixture *f, const char *text, const char *what, uint64_t seed, cl_prec_t p)
-{
-    int st = lagr_fixture_open(f, text, p);
-    cl_rng_seed(&f->g, seed);
-    if (ok(st == CL_OK, "%s opens [%s, %ld]", what, TEST_KIND, (long)p)) return 1;
-    lagr_fixture_close(f);
-    return 0;
-}
-
 /** *\p worst ← max(*\p worst, log2 max|got − want|): the worst absolute discrepancy of the draws. */
 static inline void lagr_worst_abs(double *worst, rsrc got, rsrc want, size_t n)
 {
@@ -104,11 +91,36 @@ static inline void lagr_refused(const char *text, rsrc x, size_t n, int unknown,
     lagr_fixture_close(&f);
 }
 
-/** Run each test of the NULL-terminated list \p tests at every precision of TEST_PRECISIONS; the exit status of the plan. */
-static inline int lagr_run(void (*const *tests)(cl_prec_t))
+/**
+ * A test of a file: \p body checks the object opened on the model \p text,
+ * a test "WHAT opens" of its own, with the draws seeded by \p seed (the
+ * same at every precision); with \p text NULL the body opens what it needs
+ * and gets no fixture.
+ */
+typedef struct lagr_test {
+    void (*body)(lagr_fixture *f, cl_prec_t p);
+    const char *text;
+    const char *what;
+    uint64_t seed;
+} lagr_test;
+
+/** Run the \p n tests at every precision of TEST_PRECISIONS; the exit status of the plan. */
+static inline int lagr_run(const lagr_test *tests, size_t n)
 {
     for (int k = 0; k < TEST_NPREC; k++)
-        for (size_t i = 0; tests[i]; i++) tests[i](TEST_PRECISIONS[k]);
+        for (size_t i = 0; i < n; i++) {
+            const lagr_test *t = tests + i;
+            cl_prec_t p = TEST_PRECISIONS[k];
+            lagr_fixture f;
+            if (!t->text) {
+                t->body(NULL, p);
+                continue;
+            }
+            int st = lagr_fixture_open(&f, t->text, p);
+            cl_rng_seed(&f.g, t->seed);
+            if (ok(st == CL_OK, "%s opens [%s, %ld]", t->what, TEST_KIND, (long)p)) t->body(&f, p);
+            lagr_fixture_close(&f);
+        }
     return done_testing();
 }
 #endif

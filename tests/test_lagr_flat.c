@@ -10,7 +10,7 @@
 #include "lagr_fixture_impl.h"
 
 /* M = 2, m = 1.5, l = 0.75, g = 9.81 */
-static const char *cart =
+static const char cart[] =
     "manifold   x : R1\n"
     "manifold   theta : S1\n"
     "parameters M = 2, m = 1.5, l = 0.75, g = 9.81\n"
@@ -22,10 +22,8 @@ static const char *cart =
  * and in the momenta p_x = (M + m)ẋ + m l cos θ θ̇, p_θ = m l cos θ ẋ + m l² θ̇:
  *   ṗ_x = 0,  ṗ_θ = ∂L/∂θ = −m l sin θ ẋ θ̇ − m g l sin θ.
  */
-static void test_cart(cl_prec_t p)
+static void test_cart(lagr_fixture *f, cl_prec_t p)
 {
-    lagr_fixture f;
-    if (!lagr_fixture_begin(&f, cart, "the cart-pendulum model", 5711, p)) return;
     RV_DECL(x, 4, p); RV_DECL(dx, 4, p); RV_DECL(y, 4, p); RV_DECL(dy, 4, p); RV_DECL(want, 4, p);
     R_DECL(M, p); R_DECL(mm, p); R_DECL(l, p); R_DECL(gg, p); R_DECL(c, p); R_DECL(s, p);
     R_DECL(a11, p); R_DECL(a12, p); R_DECL(a22, p); R_DECL(b1, p); R_DECL(b2, p); R_DECL(det, p); R_DECL(t, p);
@@ -36,8 +34,8 @@ static void test_cart(cl_prec_t p)
     double wq = -INFINITY, wp = -INFINITY, wl = -INFINITY;
     int st = CL_OK;
     for (int k = 0; k < 8 && !st; k++) {
-        for (int i = 0; i < 4; i++) r_set_d(x + i, 2.0 * cl_rng_normal(&f.g));
-        st = CL_FN(cl_lagr_flat_rhs)(f.lg, CL_LAGR_FLAT_QDOT, dx, x);
+        for (int i = 0; i < 4; i++) r_set_d(x + i, 2.0 * cl_rng_normal(&f->g));
+        st = CL_FN(cl_lagr_flat_rhs)(f->lg, CL_LAGR_FLAT_QDOT, dx, x);
         r_cos(c, x + 1);
         r_sin(s, x + 1);
         r_add(a11, M, mm);
@@ -63,13 +61,13 @@ static void test_cart(cl_prec_t p)
         r_div(want + 3, want + 3, det);
         lagr_worst_rel(&wq, dx + 2, want + 2, 2);
         /* the momenta, and Hamilton's equations there */
-        if (!st) st = CL_FN(cl_lagr_flat_convert)(f.lg, CL_LAGR_FLAT_QDOT, x, CL_LAGR_FLAT_P, y);
+        if (!st) st = CL_FN(cl_lagr_flat_convert)(f->lg, CL_LAGR_FLAT_QDOT, x, CL_LAGR_FLAT_P, y);
         r_mul(want + 2, a11, x + 2);
         r_addmul(want + 2, a12, x + 3);
         r_mul(want + 3, a12, x + 2);
         r_addmul(want + 3, a22, x + 3);
         lagr_worst_rel(&wl, y + 2, want + 2, 2);
-        if (!st) st = CL_FN(cl_lagr_flat_rhs)(f.lg, CL_LAGR_FLAT_P, dy, y);
+        if (!st) st = CL_FN(cl_lagr_flat_rhs)(f->lg, CL_LAGR_FLAT_P, dy, y);
         r_mul(t, mm, l);
         r_mul(t, t, s);
         r_mul(want + 3, t, x + 2);
@@ -85,22 +83,18 @@ static void test_cart(cl_prec_t p)
     ok(st == CL_OK && wl <= tol_log2(p, 16), "cart pendulum: the Legendre map p = dL/dqdot (2^%.1f) [%s, %ld]", wl, TEST_KIND, (long)p);
     ok(st == CL_OK && wp <= tol_log2(p, 64), "cart pendulum: Hamilton's equations, qdot from p by Newton, pdot = dL/dq (2^%.1f) [%s, %ld]", wp,
        TEST_KIND, (long)p);
-    lagr_fixture_close(&f);
 }
 
 /* L = ½m|ṙ|² + k/|r|: r̈ = −k r/(m|r|³), E = ½m|ṙ|² − k/|r|. */
-static void test_kepler(cl_prec_t p)
+static void test_kepler(lagr_fixture *f, cl_prec_t p)
 {
-    lagr_fixture f;
-    if (!lagr_fixture_begin(&f, "manifold r : R3\nparameters m = 2, k = 3\nlagrangian 1/2*m*dot(r', r') + k/norm(r)\n", "the Kepler model", 5712, p))
-        return;
     RV_DECL(x, 6, p); RV_DECL(dx, 6, p); RV_DECL(want, 3, p);
     R_DECL(n, p); R_DECL(s, p); R_DECL(E, p); R_DECL(t, p);
     double wa = -INFINITY, we = -INFINITY;
     int st = CL_OK;
     for (int k = 0; k < 8 && !st; k++) {
-        for (int i = 0; i < 6; i++) r_set_d(x + i, cl_rng_normal(&f.g));
-        st = CL_FN(cl_lagr_flat_rhs)(f.lg, CL_LAGR_FLAT_QDOT, dx, x);
+        for (int i = 0; i < 6; i++) r_set_d(x + i, cl_rng_normal(&f->g));
+        st = CL_FN(cl_lagr_flat_rhs)(f->lg, CL_LAGR_FLAT_QDOT, dx, x);
         v3_norm(n, x);
         r_mul(s, n, n);
         r_mul(s, s, n);
@@ -109,7 +103,7 @@ static void test_kepler(cl_prec_t p)
         r_div(s, t, s); /* −k/(m|r|³) */
         v3_scale(want, s, x);
         lagr_worst_rel(&wa, dx + 3, want, 3);
-        if (!st) st = CL_FN(cl_lagr_flat_value)(f.lg, -1, CL_LAGR_FLAT_QDOT, E, x);
+        if (!st) st = CL_FN(cl_lagr_flat_value)(f->lg, -1, CL_LAGR_FLAT_QDOT, E, x);
         v3_dot(s, x + 3, x + 3); /* ½·2|ṙ|² − 3/|r| */
         r_set_si(t, 3);
         r_div(t, t, n);
@@ -121,14 +115,19 @@ static void test_kepler(cl_prec_t p)
     /* 64: |r| may be ~0.3, so the force is ~ 50 with a few roundings */
     ok(st == CL_OK && wa <= tol_log2(p, 64), "Kepler on R3: rddot = -k r/(m |r|^3) (2^%.1f) [%s, %ld]", wa, TEST_KIND, (long)p);
     ok(st == CL_OK && we <= tol_log2(p, 64), "Kepler on R3: E = m|rdot|^2/2 - k/|r|, relative to m|rdot|^2/2 + k/|r| (2^%.1f) [%s, %ld]", we, TEST_KIND, (long)p);
-    lagr_fixture_close(&f);
 }
 
-static void test_degenerate(cl_prec_t p)
+static void test_degenerate(lagr_fixture *f, cl_prec_t p)
 {
     RV_DECL(x, 4, p);
     r_set_si(x, 1);
     lagr_refused("manifold x, y : R1\nlagrangian 1/2*x'^2 + y'*x - y^2\n", x, 4, 2, "a Lagrangian linear in y'", p);
 }
 
-int main(void) { return lagr_run((void (*const[])(cl_prec_t)){test_cart, test_kepler, test_degenerate, NULL}); }
+static const lagr_test tests[] = {
+    {test_cart, cart, "the cart-pendulum model", 5711},
+    {test_kepler, "manifold r : R3\nparameters m = 2, k = 3\nlagrangian 1/2*m*dot(r', r') + k/norm(r)\n", "the Kepler model", 5712},
+    {test_degenerate, NULL, NULL, 0},
+};
+
+int main(void) { return lagr_run(tests, sizeof tests / sizeof tests[0]); }

@@ -20,15 +20,13 @@ static void random_state(rptr x, cl_rng *g)
 }
 
 /* The heavy top with the centre of mass off the symmetry axes: ρ = l·axis/|axis| = (1, −2, 2)/6. */
-static const char *heavy =
+static const char heavy[] =
     "manifold   R : SO3 (Omega)\n"
     "parameters J1 = 1.25, J2 = 2, J3 = 3.5, m = 1.5, g = 9.81, l = 0.5\n"
     "lagrangian 1/2*(J1*Omega.x^2 + J2*Omega.y^2 + J3*Omega.z^2) - m*g*l*(R*[1, -2, 2]).z/norm([1, -2, 2])\n";
 
-static void test_heavy_top(cl_prec_t p)
+static void test_heavy_top(lagr_fixture *f, cl_prec_t p)
 {
-    lagr_fixture f;
-    if (!lagr_fixture_begin(&f, heavy, "the heavy top model", 4711, p)) return;
     RV_DECL(x, 12, p); RV_DECL(dx, 12, p); RV_DECL(J, 3, p); RV_DECL(rho, 3, p); RV_DECL(v, 3, p); RV_DECL(want, 3, p);
     R_DECL(mg, p); R_DECL(s, p);
     CL_FN(cl_real_from_str)(J, "1.25");
@@ -43,8 +41,8 @@ static void test_heavy_top(cl_prec_t p)
     double worst = -INFINITY;
     int st = CL_OK;
     for (int k = 0; k < 8 && !st; k++) {
-        random_state(x, &f.g);
-        st = CL_FN(cl_lagr_so3_rhs)(f.lg, CL_LAGR_SO3_ROMEGA, dx, x);
+        random_state(x, &f->g);
+        st = CL_FN(cl_lagr_so3_rhs)(f->lg, CL_LAGR_SO3_ROMEGA, dx, x);
         /* J Ω̇ = JΩ × Ω + m g Γ × ρ, Γ = Rᵀe₃ the third row of R */
         for (int i = 0; i < 3; i++) r_mul(v + i, J + i, x + 9 + i);
         v3_cross(want, v, x + 9);
@@ -56,7 +54,6 @@ static void test_heavy_top(cl_prec_t p)
     /* 64: a 3x3 solve against three divisions, inertia ratio < 3, torque m g l ~ 7 against |J W x W| ~ 5 */
     ok(st == CL_OK && worst <= tol_log2(p, 64), "heavy top: W' is Euler's equation with the gravity torque (2^%.1f) [%s, %ld]", worst,
        TEST_KIND, (long)p);
-    lagr_fixture_close(&f);
 }
 
 /*
@@ -64,15 +61,13 @@ static void test_heavy_top(cl_prec_t p)
  * conserved (Ω·(Π × Ω) = 0), so 2F'(K) is a constant along the motion and
  * Ω̇ = J⁻¹(JΩ × Ω), Euler's free body; E = Ω·Π − L = K/2 + 3K²/8.
  */
-static const char *quartic =
+static const char quartic[] =
     "manifold   R : SO3\n"
     "parameters J1 = 1, J2 = 2, J3 = 3.5\n"
     "lagrangian 1/2*(J1*W.x^2 + J2*W.y^2 + J3*W.z^2) + 1/8*(J1*W.x^2 + J2*W.y^2 + J3*W.z^2)^2\n";
 
-static void test_quartic(cl_prec_t p)
+static void test_quartic(lagr_fixture *f, cl_prec_t p)
 {
-    lagr_fixture f;
-    if (!lagr_fixture_begin(&f, quartic, "the quartic model", 4712, p)) return;
     RV_DECL(x, 12, p); RV_DECL(dx, 12, p); RV_DECL(J, 3, p); RV_DECL(v, 3, p); RV_DECL(want, 18, p);
     RV_DECL(y, 18, p); RV_DECL(dy, 18, p); RV_DECL(z, 12, p);
     R_DECL(K, p); R_DECL(E, p); R_DECL(s, p);
@@ -82,15 +77,15 @@ static void test_quartic(cl_prec_t p)
     double wfield = -INFINITY, wenergy = -INFINITY, wmu = -INFINITY, wback = -INFINITY, wrdot = -INFINITY;
     int st = CL_OK;
     for (int k = 0; k < 8 && !st; k++) {
-        random_state(x, &f.g);
+        random_state(x, &f->g);
         for (int i = 0; i < 3; i++) r_mul(v + i, J + i, x + 9 + i);
         v3_dot(K, v, x + 9);
-        st = CL_FN(cl_lagr_so3_rhs)(f.lg, CL_LAGR_SO3_ROMEGA, dx, x);
+        st = CL_FN(cl_lagr_so3_rhs)(f->lg, CL_LAGR_SO3_ROMEGA, dx, x);
         v3_cross(want, v, x + 9);
         for (int i = 0; i < 3; i++) r_div(want + i, want + i, J + i);
         lagr_worst_rel(&wfield, dx + 9, want, 3);
         /* E = K/2 + 3K²/8 */
-        if (!st) st = CL_FN(cl_lagr_so3_value)(f.lg, -1, CL_LAGR_SO3_ROMEGA, E, x);
+        if (!st) st = CL_FN(cl_lagr_so3_value)(f->lg, -1, CL_LAGR_SO3_ROMEGA, E, x);
         r_mul(s, K, K);
         r_mul_si(s, s, 3);
         r_mul_2si(s, s, -2);
@@ -98,7 +93,7 @@ static void test_quartic(cl_prec_t p)
         r_mul_2si(s, s, -1);
         lagr_worst_rel(&wenergy, E, s, 1);
         /* μ = ½R Π̂ with Π = (1 + K/2)JΩ, then back by Newton's method, and Ṙ = RΩ̂ in the μ form */
-        if (!st) st = CL_FN(cl_lagr_so3_convert)(f.lg, CL_LAGR_SO3_ROMEGA, x, CL_LAGR_SO3_RMU, y);
+        if (!st) st = CL_FN(cl_lagr_so3_convert)(f->lg, CL_LAGR_SO3_ROMEGA, x, CL_LAGR_SO3_RMU, y);
         r_mul_2si(s, K, -1);
         r_add_si(s, s, 1);
         v3_scale(v, s, v);
@@ -107,9 +102,9 @@ static void test_quartic(cl_prec_t p)
         m3_mul(want, x, M);
         for (int i = 0; i < 9; i++) r_mul_2si(want + i, want + i, -1);
         lagr_worst_rel(&wmu, y + 9, want, 9);
-        if (!st) st = CL_FN(cl_lagr_so3_convert)(f.lg, CL_LAGR_SO3_RMU, y, CL_LAGR_SO3_ROMEGA, z);
+        if (!st) st = CL_FN(cl_lagr_so3_convert)(f->lg, CL_LAGR_SO3_RMU, y, CL_LAGR_SO3_ROMEGA, z);
         lagr_worst_rel(&wback, z + 9, x + 9, 3);
-        if (!st) st = CL_FN(cl_lagr_so3_rhs)(f.lg, CL_LAGR_SO3_RMU, dy, y);
+        if (!st) st = CL_FN(cl_lagr_so3_rhs)(f->lg, CL_LAGR_SO3_RMU, dy, y);
         lagr_worst_rel(&wrdot, dy, dx, 9);
     }
     /* 64: a 3x3 solve and the Hessian sweeps on |W| ~ 3, K up to ~30 */
@@ -121,10 +116,9 @@ static void test_quartic(cl_prec_t p)
        TEST_KIND, (long)p);
     ok(st == CL_OK && wrdot <= tol_log2(p, 256), "non-quadratic L: Rdot of the mu form is R W^ (2^%.1f) [%s, %ld]", wrdot, TEST_KIND,
        (long)p);
-    lagr_fixture_close(&f);
 }
 
-static void test_project_and_degenerate(cl_prec_t p)
+static void test_project_and_degenerate(lagr_fixture *f, cl_prec_t p)
 {
     cl_rng g;
     cl_rng_seed(&g, 4713);
@@ -172,4 +166,10 @@ static void test_project_and_degenerate(cl_prec_t p)
                  "no kinetic energy about one axis", p);
 }
 
-int main(void) { return lagr_run((void (*const[])(cl_prec_t)){test_heavy_top, test_quartic, test_project_and_degenerate, NULL}); }
+static const lagr_test tests[] = {
+    {test_heavy_top, heavy, "the heavy top model", 4711},
+    {test_quartic, quartic, "the quartic model", 4712},
+    {test_project_and_degenerate, NULL, NULL, 0},
+};
+
+int main(void) { return lagr_run(tests, sizeof tests / sizeof tests[0]); }
