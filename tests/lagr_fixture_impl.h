@@ -3,8 +3,9 @@
  * (test_lagr_flat.c, test_lagr_s2.c, test_lagr_so3.c): a model text parsed
  * and opened as the object under test with its parameters at their
  * defaults, the worst discrepancy of a series of draws, the refusal of a
- * degenerate Lagrangian, and the run of a file's tests at each precision,
- * each on the fixture of its model.
+ * degenerate Lagrangian, and the run of a file's table of tests at one
+ * precision, each on the fixture of its model (cl_test_main() of
+ * tap_main.h runs it at each).
  *
  * The test defines, before including this header, LAGR_T, the object's
  * type without its kind suffix (cl_lagr_flat, cl_lagr_s2 or cl_lagr_so3),
@@ -13,7 +14,7 @@
 #ifndef CL_LAGR_FIXTURE_IMPL_H
 #define CL_LAGR_FIXTURE_IMPL_H
 #include <string.h>
-#include "tap_real.h"
+#include "tap_main.h"
 #include "model.h"
 
 /** Routine \p name of the object under test, for the current kind: LAGR_FN(_rhs) is CL_FN(cl_lagr_flat_rhs). */
@@ -104,23 +105,20 @@ typedef struct lagr_test {
     uint64_t seed;
 } lagr_test;
 
-/** Run the \p n tests at every precision of TEST_PRECISIONS; the exit status of the plan. */
-static inline int lagr_run(const lagr_test *tests, size_t n)
+/** Run the \p n tests at precision \p p, in order (cl_test_main() runs this at each precision). */
+static inline void lagr_run(const lagr_test *tests, size_t n, cl_prec_t p)
 {
-    for (int k = 0; k < TEST_NPREC; k++)
-        for (size_t i = 0; i < n; i++) {
-            const lagr_test *t = tests + i;
-            cl_prec_t p = TEST_PRECISIONS[k];
-            lagr_fixture f;
-            if (!t->text) {
-                t->body(NULL, p);
-                continue;
-            }
-            int st = lagr_fixture_open(&f, t->text, p);
-            cl_rng_seed(&f.g, t->seed);
-            if (ok(st == CL_OK, "%s opens [%s, %ld]", t->what, TEST_KIND, (long)p)) t->body(&f, p);
-            lagr_fixture_close(&f);
+    for (size_t i = 0; i < n; i++) {
+        const lagr_test *t = tests + i;
+        lagr_fixture f;
+        if (!t->text) {
+            t->body(NULL, p);
+            continue;
         }
-    return done_testing();
+        int st = lagr_fixture_open(&f, t->text, p);
+        cl_rng_seed(&f.g, t->seed);
+        if (ok(st == CL_OK, "%s opens [%s, %ld]", t->what, TEST_KIND, (long)p)) t->body(&f, p);
+        lagr_fixture_close(&f);
+    }
 }
 #endif

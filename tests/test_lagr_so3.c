@@ -172,4 +172,6 @@ static const lagr_test tests[] = {
     {test_project_and_degenerate, NULL, NULL, 0},
 };
 
-int main(void) { return lagr_run(tests, sizeof tests / sizeof tests[0]); }
+static void run(cl_prec_t p) { lagr_run(tests, sizeof tests / sizeof tests[0], p); }
+
+int main(void) { return cl_test_main(run); }
