@@ -666,7 +666,6 @@ out:
     cl_model_free(model);
     cl_cmd_close_system(&cs);
     cl_cmd_args_free(&a);
-    mpfr_free_cache();
     return ret;
 }
 

@@ -447,7 +447,6 @@ static int cmd_simulate(int argc, char **argv)
     cl_rvec_free_mp(sc);
     cl_cmd_close_system(&cs);
     cl_cmd_args_free(&a);
-    mpfr_free_cache();
     return ret;
 }
 

@@ -699,7 +699,6 @@ static int cmd_merge(int argc, char **argv)
     for (int i = 0; i < nfiles; i++) shard_free(files + i);
     free(files);
     free(order);
-    mpfr_free_cache();
     return st;
 }
 
@@ -752,7 +751,6 @@ static int cmd_sweep(int argc, char **argv)
     }
     sweep_free(&s);
     cl_cmd_args_free(&a);
-    mpfr_free_cache();
     return st;
 }
 

@@ -42,6 +42,7 @@ int main(int argc, char **argv)
 {
     cl_cli_init_output();
     int st = run(argc, argv);
+    cl_free_caches();
     /* a result that did not reach stdout is not a success */
     int out = cl_cli_close_stdout();
     return out ? out : st;

@@ -127,6 +127,6 @@ int main(void)
     sp.flip = 1;
     enum cl_verdict wrong = report("the same with the spring force on mass 2 of the wrong sign:", &sp);
     cl_model_free(m);
-    mpfr_free_cache();
+    cl_free_caches();
     return (right == CL_V_ROUNDING || right == CL_V_PASS) && wrong == CL_V_MISMATCH ? 0 : 1;
 }

@@ -28,5 +28,9 @@ typedef arb_srcptr cl_rsrc_arb;   /**< read-only ball or vector of balls */
 cl_prec_t cl_arb_get_prec(void);
 /** Set this thread's ball precision; CL_EPREC outside [CL_PREC_MIN, CL_PREC_MAX]. */
 int cl_arb_set_prec(cl_prec_t prec);
+/** Release the caches MPFR, FLINT and Arb keep for the calling thread
+    (constants such as π at the largest precision used, small integers), so
+    that a program ends with nothing a leak checker would report. */
+void cl_free_caches(void);
 
 #endif

@@ -49,6 +49,12 @@ int cl_arb_set_prec(cl_prec_t prec)
     return CL_OK;
 }
 
+void cl_free_caches(void)
+{
+    flint_cleanup();
+    mpfr_free_cache();
+}
+
 /* One block: the count n, then n balls (their limbs, when a midpoint needs
    more than two, are Arb's own and are released by arb_clear). */
 typedef union { size_t n; arb_struct align_; } arb_head;
