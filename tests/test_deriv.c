@@ -12,7 +12,7 @@
  * working precision).
  */
 #include <stdlib.h>
-#include "tap_real.h"
+#include "tap_main.h"
 #include "deriv_cases_impl.h"
 #include "deriv.h"
 #define CL_TEMPLATE_HEADER "deriv_decl.h"
@@ -238,8 +238,4 @@ static void run(cl_prec_t p)
     cl_rvec_free_mp(xr); cl_rvec_free_mp(ref); cl_rvec_free_mp(gref);
 }
 
-int main(void)
-{
-    for (int k = 0; k < TEST_NPREC; k++) run(TEST_PRECISIONS[k]);
-    return done_testing();
-}
+int main(void) { return cl_test_main(run); }

@@ -1,5 +1,5 @@
 /* The Energy–Casimir procedure on small problems with known answers. */
-#include "tap_real.h"
+#include "tap_main.h"
 #include "energy_casimir.h"
 
 static void run(cl_prec_t p)
@@ -43,8 +43,4 @@ static void run(cl_prec_t p)
     is_real(eig, w, 16, "smallest eigenvalue -2");
 }
 
-int main(void)
-{
-    for (int k = 0; k < TEST_NPREC; k++) run(TEST_PRECISIONS[k]);
-    return done_testing();
-}
+int main(void) { return cl_test_main(run); }

@@ -11,7 +11,7 @@
  * the factors are the textbook backward-error constants (a few times n for
  * LU and QR, Higham ch. 9 and 19) rounded up to a power of 2. */
 #include <stdlib.h>
-#include "tap_real.h"
+#include "tap_main.h"
 #include "linalg.h"
 #include "linalg_cases_impl.h"
 
@@ -425,8 +425,4 @@ static void run(cl_prec_t p)
     test_tridiag(p);
 }
 
-int main(void)
-{
-    for (int k = 0; k < TEST_NPREC; k++) run(TEST_PRECISIONS[k]);
-    return done_testing();
-}
+int main(void) { return cl_test_main(run); }

@@ -1,5 +1,5 @@
 /* R³ layer: identities of the cross product and the hat map at many precisions. */
-#include "tap_real.h"
+#include "tap_main.h"
 #include "r3.h"
 
 /* x and y (3 entries) are equal to the last bit. */
@@ -67,8 +67,4 @@ static void run(cl_prec_t p)
     ok(CL_FN(cl_v3_check_unit)(c, 4) == CL_ENOTUNIT, "(1, 1e-3, 0) is not unit [%s, %ld]", TEST_KIND, (long)p);
 }
 
-int main(void)
-{
-    for (int k = 0; k < TEST_NPREC; k++) run(TEST_PRECISIONS[k]);
-    return done_testing();
-}
+int main(void) { return cl_test_main(run); }
