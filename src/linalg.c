@@ -734,20 +734,18 @@ static int eig_cluster(acb_ptr E, const acb_mat_t M, acb_srcptr Ea, const acb_ma
         st = CL_EUNDECIDED; /* a multiple complex eigenvalue: not handled */
     } else {
         size_t nn = (size_t)n * (size_t)n;
-        mpfr_ptr B = cl_rvec_new_mp(3 * nn, prec);
-        if (!B) st = CL_ENOMEM;
+        mpfr_ptr B = cl_rvec_new_mp(3 * nn + 1, prec);
+        /* the null space at half the precision: its default rank tolerance,
+           16·n·2^(1−p/2) relative, resolves the cluster to about half the digits */
+        mpfr_ptr N = cl_rvec_new_mp(nn, prec - prec / 2);
+        if (!B || !N) st = CL_ENOMEM;
         else {
-            mpfr_ptr P = B + nn, T = B + 2 * nn;
+            mpfr_ptr P = B + nn, T = B + 2 * nn, m = B + 3 * nn;
+            arf_get_mpfr(m, arb_midref(acb_realref(mu)), MPFR_RNDN);
             for (int i = 0; i < n; i++)
                 for (int j = 0; j < n; j++) {
                     arf_get_mpfr(AT(B, n, i, j), arb_midref(acb_realref(acb_mat_entry(M, i, j))), MPFR_RNDN);
-                    if (i == j) {
-                        mpfr_t m;
-                        mpfr_init2(m, prec);
-                        arf_get_mpfr(m, arb_midref(acb_realref(mu)), MPFR_RNDN);
-                        mpfr_sub(AT(B, n, i, i), AT(B, n, i, i), m, MPFR_RNDN);
-                        mpfr_clear(m);
-                    }
+                    if (i == j) mpfr_sub(AT(B, n, i, i), AT(B, n, i, i), m, MPFR_RNDN);
                 }
             cl_rvec_copy_mp(P, B, nn);
             for (int q = 1; q < k; q++) {
@@ -755,16 +753,16 @@ static int eig_cluster(acb_ptr E, const acb_mat_t M, acb_srcptr Ea, const acb_ma
                 cl_rvec_copy_mp(P, T, nn);
             }
             int dim = 0;
-            /* rank tolerance 2^(p/2) times the default: the cluster is resolved to about half the digits */
-            if (cl_nullspace_mp(T, &dim, P, n, n, ldexp(1.0, (int)(prec / 2))) || dim != k) st = CL_EUNDECIDED;
+            if (cl_nullspace_mp(N, &dim, P, n, n, 0) || dim != k) st = CL_EUNDECIDED;
             else
                 for (int i = 0; i < n; i++)
                     for (int j = 0; j < k; j++) {
                         acb_zero(acb_mat_entry(X, i, j));
-                        arf_set_mpfr(arb_midref(acb_realref(acb_mat_entry(X, i, j))), AT(T, k, i, j));
+                        arf_set_mpfr(arb_midref(acb_realref(acb_mat_entry(X, i, j))), AT(N, k, i, j));
                     }
-            cl_rvec_free_mp(B);
         }
+        cl_rvec_free_mp(B);
+        cl_rvec_free_mp(N);
     }
     if (st == CL_OK && k > 1) {
         /* Arb freezes the last k rows of X: move k rows on which X is well
