@@ -16,26 +16,26 @@ lagrangian 1/2*m*dot(r', r') + k/norm(r)
 invariant  Lz = m*cross(r, r').z
 M
 kepler() {
-    python3 - "$1" "$2" <<'PY'
+    python3 - "$1" "$2" "$3" <<'PY'
 import sys
 from decimal import Decimal as D, getcontext
 getcontext().prec = 200
 f = [D(x) for x in open(sys.argv[1]).read().split()]
-r = [D("0.3"), D("-1.2"), D("0.4")]; v = [D("0.5"), D("0.25"), D("-1")]
+r = [D("0.3"), D("-1.2"), D("0.4")]; v = [D(x) for x in sys.argv[3].split()]
 n3 = sum(x * x for x in r) ** 3
 n3 = n3.sqrt()
 if sys.argv[2] == "qdot": want = v + [-3 * x / (2 * n3) for x in r]
-else: want = [x / 2 for x in v] + [-3 * x / n3 for x in r]
+else: want = [x / 2 for x in v] + [-3 * x / n3 for x in r]  # v holds p here: r' = p/m
 sys.exit(0 if len(f) == 6 and max(abs(a - b) for a, b in zip(f, want)) < D("1e-70") else 1)
 PY
 }
 echo "0.3 -1.2 0.4  0.5 0.25 -1" | "$C" rhs --bits 256 --model "$T/kepler.model" > "$T/k1" 2>"$T/err"
-s=$?; kepler "$T/k1" qdot
-[ $s = 0 ] && [ $? = 0 ]
+s=$?; kepler "$T/k1" qdot "0.5 0.25 -1"; r=$?
+[ $s = 0 ] && [ $r = 0 ]
 t $? "Kepler on R3, form qdot: r'' = -k r/(m |r|^3) to 70 digits at 256 bits"
 echo "0.3 -1.2 0.4  1 0.5 -2" | "$C" rhs --bits 256 --form p --model "$T/kepler.model" > "$T/k2" 2>"$T/err"
-s=$?; kepler "$T/k2" p
-[ $s = 0 ] && [ $? = 0 ]
+s=$?; kepler "$T/k2" p "1 0.5 -2"; r=$?
+[ $s = 0 ] && [ $r = 0 ]
 t $? "Kepler on R3, form p: (p/m, -k r/|r|^3) to 70 digits at 256 bits"
 
 # The cart pendulum at theta = 0.7: the qdot field and the p field at the same state agree on
@@ -64,7 +64,8 @@ a = [D(x) for x in open(sys.argv[1]).read().split()]; b = [D(x) for x in open(sy
 ok = len(a) == 4 and len(b) == 4 and abs(a[0] - b[0]) < D("1e-70") and abs(a[1] - b[1]) < D("1e-70") and abs(b[2]) < D("1e-70")
 sys.exit(0 if ok else 1)
 PY
-[ $s1 = 0 ] && [ $s2 = 0 ] && [ $? = 0 ]
+r=$?
+[ $s1 = 0 ] && [ $s2 = 0 ] && [ $r = 0 ]
 t $? "cart pendulum: the p form gives back x', theta' to 70 digits and p_x' = 0"
 
 # simulate keeps the cart's energy and horizontal momentum.

@@ -67,7 +67,8 @@ c = [p[1]*w[2] - p[2]*w[1], p[2]*w[0] - p[0]*w[2], p[0]*w[1] - p[1]*w[0]]
 want = [c[i] / J[i] for i in range(3)]
 sys.exit(0 if len(f) == 12 and max(abs(a - b) for a, b in zip(f[9:], want)) < D("1e-70") else 1)
 PY
-[ $s1 = 0 ] && [ $? = 0 ]
+r=$?
+[ $s1 = 0 ] && [ $r = 0 ]
 t $? "non-quadratic L = F(W.J W): W' = J^-1 (J W x W) to 70 digits at 256 bits"
 python3 - "$R" "$W" > "$T/qmu" <<'PY'
 import sys
@@ -90,7 +91,8 @@ f = [D(x) for x in open(sys.argv[1]).read().split()]
 rd = [D(x) for x in sys.argv[2].split()][9:]
 sys.exit(0 if len(f) == 18 and max(abs(a - b) for a, b in zip(f[:9], rd)) < D("1e-70") else 1)
 PY
-[ $s2 = 0 ] && [ $? = 0 ]
+r=$?
+[ $s2 = 0 ] && [ $r = 0 ]
 t $? "non-quadratic L, form Rmu: Newton's inverse Legendre map gives Rdot = R W^ to 70 digits"
 
 # simulate keeps the heavy top's energy and its declared invariants m_z and Gamma.Pi.
