@@ -74,7 +74,7 @@ static void print_linearization(const cl_cmd_system *cs, int k, const char *name
     printf("\n  tangent space: dimension %d of R^%zu\n", d, cs->dim);
     for (int i = 0; i < d; i++) { printf("  A row %d", i + 1); print_list("", A + (size_t)d * i, d); }
     double z = zero_level(wr, wi, d, prec);
-    int unstable = 0, centre = 1;
+    int unstable = 0, on_axis = 0, left = 0; /* eigenvalues with Re > 0, Re = 0, Re < 0 (to 2^z) */
     printf("  eigenvalues (real imag):\n");
     for (int i = 0; i < d; i++) {
         printf("   ");
@@ -82,8 +82,9 @@ static void print_linearization(const cl_cmd_system *cs, int k, const char *name
         putchar(' ');
         cl_cli_print_real(stdout, wi + i);
         putchar('\n');
-        if (cl_mpfr_log2(wr + i) > z) centre = 0;
-        if (mpfr_sgn(wr + i) > 0 && cl_mpfr_log2(wr + i) > z) unstable = 1;
+        if (!(cl_mpfr_log2(wr + i) > z)) on_axis++;
+        else if (mpfr_sgn(wr + i) > 0) unstable++;
+        else left++;
     }
     /* squared frequencies (imag² of the eigenvalues on the imaginary axis) and squared rates (real² of the
        real ones), ascending; t has room for d numbers */
@@ -101,8 +102,9 @@ static void print_linearization(const cl_cmd_system *cs, int k, const char *name
     }
     printf("  linearization: %s (zero within 2^%.0f)\n\n",
            unstable ? "unstable (an eigenvalue with positive real part)"
-           : centre ? "spectrally stable (all eigenvalues on the imaginary axis); nonlinear stability: chartless stability"
-                    : "asymptotically stable (all eigenvalues in the left half plane)",
+           : !left  ? "spectrally stable (all eigenvalues on the imaginary axis); nonlinear stability: chartless stability"
+           : on_axis ? "inconclusive (eigenvalues on the imaginary axis, the others in the left half plane)"
+                     : "asymptotically stable (all eigenvalues in the left half plane)",
            z);
 }
 

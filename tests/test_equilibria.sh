@@ -22,7 +22,7 @@ close = lambda a, b: abs(a - b) <= tol * abs(b)
 sys.exit(0 if got and all(any(close(g, w) for w in want) for g in got)
          and all(any(close(g, w) for g in got) for w in want) else 1)' "$1" "$2"
 }
-echo "1..36"
+echo "1..38"
 
 # chain n = 2, m = l = 1: omega^2 = (2 -+ sqrt 2) g / l
 out=$("$C" equilibria --system chain --n 2 --bits 113); t $? "equilibria --system chain --n 2 --bits 113 exits 0"
@@ -83,3 +83,17 @@ chk "error: equilibria needs a system with equilibria; the model declares none (
 # has the chapter's squared frequencies (2 -+ sqrt 2) g/l
 out=$("$C" equilibria --model models/chain2.model --bits 113); t $? "equilibria --model models/chain2.model exits 0"
 echo "$out" | sed -n '/^equilibrium 0/,/^$/p' | matches "squared frequencies" '[(D(2) - D(2).sqrt()) * D("9.81"), (D(2) + D(2).sqrt()) * D("9.81")]'; t $? "chain2.model hanging: squared frequencies (2 -+ sqrt 2) g/l to 2^-100"
+# damping on every degree of freedom makes the hanging pendulum asymptotically stable; damping on
+# one of two uncoupled pendulums leaves two pairs on the imaginary axis: no verdict from the spectrum
+out=$("$C" equilibria --model models/damped.model)
+echo "$out" | sed -n '/^equilibrium 0/,/^$/p' | grep -q "linearization: asymptotically stable"; t $? "damped.model hanging: asymptotically stable"
+T=$(mktemp -d "${TMPDIR:-/tmp}/cl-eq-XXXXXX"); trap 'rm -rf "$T"' EXIT
+cat > "$T/half.model" <<'M'
+manifold   q1, q2 : S2
+parameters g = 9.81, b = 0.3
+lagrangian 1/2*dot(q1', q1') + 1/2*dot(q2', q2') - g*(q1.z + q2.z)
+force      q1 = -b*q1'
+equilibrium hanging = q1: [0, 0, -1], q2: [0, 0, -1]
+M
+out=$("$C" equilibria --model "$T/half.model")
+echo "$out" | grep -q "linearization: inconclusive (eigenvalues on the imaginary axis"; t $? "one of two pendulums damped: inconclusive, not asymptotically stable"
