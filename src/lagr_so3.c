@@ -196,6 +196,7 @@ int CL_FN(cl_lagr_so3_project_state)(int form, rptr x, double tol_log2, double *
     size_t dim = CL_FN(cl_lagr_so3_dim)(form);
     *defect = -INFINITY;
     if (!dim) return CL_EDIM;
+    if (!(tol_log2 < 0)) return CL_EPARAM; /* Newton–Schulz contracts only for |RᵀR − I| < 1 */
     if (!CL_FN(cl_rvec_is_finite)(x, dim)) return CL_ENAN;
     cl_prec_t prec = r_prec(x);
     rptr R = x, V = x + 9;

@@ -73,6 +73,7 @@ int CL_FN(cl_lagr_so3_value)(CL_FN(cl_lagr_so3) *lg, int id, int form, rptr out,
  * of RᵀV must be within 2^\p tol_log2·max(1, |V|) of zero, and V is replaced
  * by R·skew(RᵀV). \p defect receives log2 of the defect that was refused.
  * Returns 0, CL_ENAN, CL_EDOMAIN (R not orthogonal, or det R ≤ 0; \p defect
- * is +inf for the determinant), CL_ENOTTANGENT or CL_EDIM.
+ * is +inf for the determinant), CL_ENOTTANGENT, CL_EDIM, or CL_EPARAM when
+ * \p tol_log2 is not negative (the iteration contracts only below 1).
  */
 int CL_FN(cl_lagr_so3_project_state)(int form, rptr x, double tol_log2, double *defect);
