@@ -74,7 +74,7 @@ static void test_quartic(lagr_fixture *f, cl_prec_t p)
     r_set_si(J, 1);
     r_set_si(J + 1, 2);
     CL_FN(cl_real_from_str)(J + 2, "3.5");
-    double wfield = -INFINITY, wenergy = -INFINITY, wmu = -INFINITY, wback = -INFINITY, wrdot = -INFINITY;
+    double wfield = -INFINITY, wenergy = -INFINITY, wmu = -INFINITY, wback = -INFINITY, wrdot = -INFINITY, wmudot = -INFINITY;
     int st = CL_OK;
     for (int k = 0; k < 8 && !st; k++) {
         random_state(x, &f->g);
@@ -105,7 +105,21 @@ static void test_quartic(lagr_fixture *f, cl_prec_t p)
         if (!st) st = CL_FN(cl_lagr_so3_convert)(f->lg, CL_LAGR_SO3_RMU, y, CL_LAGR_SO3_ROMEGA, z);
         lagr_worst_rel(&wback, z + 9, x + 9, 3);
         if (!st) st = CL_FN(cl_lagr_so3_rhs)(f->lg, CL_LAGR_SO3_RMU, dy, y);
-        lagr_worst_rel(&wrdot, dy, dx, 9);
+        /* Ṙ = RΩ̂ and, free of torque, μ̇ = ½(Ṙ Π̂ + R (Π × Ω)^), written out here */
+        RV_DECL(Rd, 9, p); RV_DECL(c, 3, p);
+        m3_hat(M, x + 9);
+        m3_mul(Rd, x, M);
+        lagr_worst_rel(&wrdot, dy, Rd, 9);
+        m3_hat(M, v);
+        m3_mul(want, Rd, M);
+        v3_cross(c, v, x + 9);
+        m3_hat(M, c);
+        m3_mul(want + 9, x, M);
+        for (int i = 0; i < 9; i++) {
+            r_add(want + i, want + i, want + 9 + i);
+            r_mul_2si(want + i, want + i, -1);
+        }
+        lagr_worst_rel(&wmudot, dy + 9, want, 9);
     }
     /* 64: a 3x3 solve and the Hessian sweeps on |W| ~ 3, K up to ~30 */
     ok(st == CL_OK && wfield <= tol_log2(p, 64), "non-quadratic L: W' = J^-1 (J W x W) (2^%.1f) [%s, %ld]", wfield, TEST_KIND, (long)p);
@@ -116,6 +130,8 @@ static void test_quartic(lagr_fixture *f, cl_prec_t p)
        TEST_KIND, (long)p);
     ok(st == CL_OK && wrdot <= tol_log2(p, 256), "non-quadratic L: Rdot of the mu form is R W^ (2^%.1f) [%s, %ld]", wrdot, TEST_KIND,
        (long)p);
+    ok(st == CL_OK && wmudot <= tol_log2(p, 256), "non-quadratic L: mudot of the mu form is (Rdot Pi^ + R (Pi x W)^)/2 (2^%.1f) [%s, %ld]",
+       wmudot, TEST_KIND, (long)p);
 }
 
 static void test_project_and_degenerate(lagr_fixture *f, cl_prec_t p)
@@ -143,6 +159,8 @@ static void test_project_and_degenerate(lagr_fixture *f, cl_prec_t p)
     for (int i = 0; i < 3; i++) r_neg(x + i, x + i); /* det −1 */
     st = CL_FN(cl_lagr_so3_project_state)(CL_LAGR_SO3_ROMEGA, x, -40, &defect);
     ok(st == CL_EDOMAIN && defect == INFINITY, "det R = -1 is refused [%s, %ld]", TEST_KIND, (long)p);
+    st = CL_FN(cl_lagr_so3_project_state)(CL_LAGR_SO3_ROMEGA, x, 1, &defect);
+    ok(st == CL_EPARAM, "a tolerance of 2^1, where Newton-Schulz need not contract, is refused [%s, %ld]", TEST_KIND, (long)p);
     /* (R, Ṙ) with RᵀṘ = I + (skew): refused; with a 2^-45 symmetric part: made skew */
     random_state(x, &g);
     RV_DECL(S, 9, p);
