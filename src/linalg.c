@@ -301,14 +301,20 @@ static void sym_swap(rptr L, int n, int k, int a, int b)
     for (int i = b + 1; i < n; i++) r_swap(LO(i, a), LO(i, b));
 }
 
-/* Add the sign of λ (zero when |λ| ≤ τ is proven) to the counts; 0, or
-   CL_EUNDECIDED when neither |λ| ≤ τ nor the sign of λ is proven (balls). */
+/* Add the sign of λ (zero when |λ| ≤ τ) to the counts. On balls a proven
+   sign is counted as that sign even below τ (a nonzero number is not zero),
+   a ball of unproven sign as zero when |λ| ≤ τ is proven, and otherwise the
+   result is CL_EUNDECIDED. */
 static int count_sign(int *np, int *nn, int *nz, rsrc lambda, rsrc tau, rptr t)
 {
+    int s = r_sgn3(lambda);
+#if CL_PREC == CL_ARB
+    if (s == 1) { ++*np; return CL_OK; }
+    if (s == -1) { ++*nn; return CL_OK; }
+#endif
     r_abs(t, lambda);
     int c = r_cmp3(t, tau);
     if (c == -1 || c == 0) { ++*nz; return CL_OK; }
-    int s = r_sgn3(lambda);
     if (s == 1) ++*np;
     else if (s == -1) ++*nn;
     else return CL_EUNDECIDED;
@@ -353,6 +359,10 @@ int CL_FN(cl_sym_inertia)(int *npos, int *nneg, int *nzero, rsrc A, int n, doubl
             int c = r_cmp3(t, tau);
             colzero = c == -1 || c == 0;
         }
+#if CL_PREC == CL_ARB
+        int sk = r_sgn3(LO(k, k));
+        if (sk == 1 || sk == -1) colzero = 0; /* a proven pivot is not zero: eliminate with it */
+#endif
         if (colzero) {
             nz++; /* the whole remaining column is zero to working precision */
             k++;

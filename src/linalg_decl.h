@@ -129,7 +129,9 @@ int CL_FN(cl_nullspace)(rptr N, int *k, rsrc A, int m, int n, double rank_tol_fa
  * Balls (the `_arb` kind): pivoting picks the entry of largest lower bound
  * (r_cmpabs()), and a sign is counted only when proven: a pivot (or an
  * eigenvalue of a 2×2 block) whose ball contains zero without lying inside
- * [−τ, τ] stops the factorization with CL_EUNDECIDED. The counts are then
+ * [−τ, τ] stops the factorization with CL_EUNDECIDED, and a pivot of proven
+ * sign counts as that sign even inside [−τ, τ] (its column is then
+ * eliminated, not dropped). The counts are then
  * the signs proven so far (*npos, *nneg are lower bounds: by Sylvester's law
  * the exact matrix has at least that many positive and negative eigenvalues)
  * and *nzero = n − *npos − *nneg counts the undecided ones. Every proven

@@ -67,7 +67,7 @@ static void scalar_layer(cl_prec_t p)
 
 static void inertia(cl_prec_t p)
 {
-    RV_DECL(A, 9, p); RV_DECL(E, 9, p);
+    RV_DECL(A, 9, p);
     R_DECL(t, p);
     int np, nn, nz;
     /* diag(2, −3, 1/3) shuffled by a 2×2 rotation-free block: [[2, 1, 0], [1, −3, 0], [0, 0, 1/3]];
@@ -94,7 +94,16 @@ static void inertia(cl_prec_t p)
     st = CL_FN(cl_energy_casimir)(&rep, c, NULL, NULL, NULL, DE, DC, A, HC, 3, 0, 0);
     ok(st == CL_OK && rep.npos >= 1 && rep.nneg >= 1 && cl_ec_verdict(&rep, 0) == -1,
        "a positive and a negative pivot proven: not definite, whatever the undecided one [arb, %ld bits]", (long)p);
-    (void)E;
+    /* diag(1, 1, 2^-40) with a zero tolerance of 2^30 units (τ ≈ 2^(32-p) > 2^-40 below 72 bits):
+       the small pivot's sign is proven, so it counts as positive, and the form is proven definite */
+    for (int i = 0; i < 9; i++) r_set_zero(A + i);
+    r_set_si(A, 1);
+    r_set_si(A + 4, 1);
+    r_set_si(A + 8, 1);
+    r_mul_2si(A + 8, A + 8, -40);
+    st = CL_FN(cl_sym_inertia)(&np, &nn, &nz, A, 3, 0x1p30);
+    ok(st == CL_OK && np == 3 && nn == 0 && nz == 0, "a proven positive pivot inside the zero tolerance counts as positive: (%d, %d, %d) [arb, %ld bits]",
+       np, nn, nz, (long)p);
 }
 
 static void eigen(cl_prec_t p)
