@@ -739,7 +739,8 @@ static int top_equilibrium(void *p, int k, int form, mpfr_ptr x, const char **na
     r_mul(t, S, S);
     r_mul_2si(u, P, 2);
     r_sub(t, t, u);                              /* (J1 − J2)² */
-    int sym = r_log2abs(t) <= 2 * r_log2abs(S) - 60;
+    /* symmetric when S² − 4P vanishes to the rounding of its terms (2^8 units of S²) */
+    int sym = r_log2abs(t) <= 2 * r_log2abs(S) + 8 - (double)in->prec;
     if (k == 1)
         snprintf(in->eqname[1], sizeof in->eqname[1], "hanging spinning top (centre of mass below the pivot)");
     else if (!sym)
