@@ -19,7 +19,6 @@
 #include "field.h"
 #include "model_ext.h"
 
-static const char *const field_forms[] = {"qdot", "omega", "mu", "pi"};
 /* The velocity-like vector of each form, numbered 1 … n (as the model names its components). */
 static const char *const field_vname[] = {NULL, "w", "mu", "pi"};
 
@@ -142,7 +141,7 @@ static int parse_block(freader *r, size_t i, size_t end, size_t n)
         block_name(r, nq, want, sizeof want);
         if (mi < 0 && vi < 0)
             return ffail(r, (long)i, CL_EPARSE, "unknown block '%.*s': expected let, or the derivative of a block of the state "
-                         "of form %s (such as %s'%s = ...)", (int)n, r->s + i, field_forms[r->f->form], m->qname[0],
+                         "of form %s (such as %s'%s = ...)", (int)n, r->s + i, cl_model_kind_s2.forms[r->f->form], m->qname[0],
                          r->f->form == CL_LAGR_QDOT ? "'" : "");
         return ffail(r, (long)i, CL_EPARSE, "expected %s' = ... or %s = ... (a derivative, with its primes)", m->qname[0], want);
     }
@@ -172,7 +171,7 @@ static int parse_form(freader *r, size_t i, size_t end)
     size_t n = name_len(r, i, end);
     r->f->form = -1;
     for (int k = 0; k < 4; k++)
-        if (cl_text_name_is(field_forms[k], r->s + i, n)) r->f->form = k;
+        if (cl_text_name_is(cl_model_kind_s2.forms[k], r->s + i, n)) r->f->form = k;
     if (r->f->form < 0) return ffail(r, (long)i, CL_EPARSE, "expected the form qdot, omega, mu or pi");
     i += n;
     blank(r, &i, end);
@@ -260,7 +259,7 @@ int cl_field_parse(cl_field **out, const cl_model *m, const char *source, const 
             char name[80];
             block_name(&r, b, name, sizeof name);
             ffail(&r, (long)len, CL_EPARSE, "the field gives no %s = ... (every block of the state of form %s is needed)", name,
-                  field_forms[f->form]);
+                  cl_model_kind_s2.forms[f->form]);
         }
     free(let); free(given);
     if (r.failed) {

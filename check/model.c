@@ -36,6 +36,7 @@
 #include "lagr_s2.h"
 #include "model.h"
 #include "model_ext.h"
+#include "system_impl.h"
 
 /* ------------------------------------------------------------ parsing */
 
@@ -599,10 +600,6 @@ int cl_model_load_shipped(cl_model **out, const char *name, cl_sys_error *e)
 
 /* ------------------------------------------------------------ the (S²)ⁿ kind */
 
-/* |‖q_i‖ − 1| and |q_i·v_i| (relative to max(1, ‖v_i‖)) must be below this
- * on input; q_i is then normalized and v_i projected. */
-#define INPUT_TOL 0x1p-40
-
 static const char *const s2_forms[] = {"qdot", "omega", "mu", "pi", NULL};
 static const char *const s2_vname[] = {"qdot", "w", "mu", "pi"};
 
@@ -636,14 +633,14 @@ static int s2_project(const cl_model *m, int form, mpfr_ptr x, char *err, size_t
         mpfr_srcptr q = x + 3 * i, v = x + 3 * (n + i);
         cl_v3_norm_mp(s, q);
         mpfr_sub_ui(s, s, 1, MPFR_RNDN);
-        if (!(fabs(mpfr_get_d(s, MPFR_RNDN)) <= INPUT_TOL)) {
+        if (!(fabs(mpfr_get_d(s, MPFR_RNDN)) <= CL_SYS_UNIT_TOL)) {
             snprintf(err, errlen, "%s is not a unit vector (|%s| - 1 = %.3g)", m->qname[i], m->qname[i], mpfr_get_d(s, MPFR_RNDN));
             st = CL_ENOTUNIT;
             break;
         }
         cl_v3_dot_mp(s, q, v);
         cl_v3_norm_mp(t, v);
-        if (!(fabs(mpfr_get_d(s, MPFR_RNDN)) / fmax(1.0, mpfr_get_d(t, MPFR_RNDN)) <= INPUT_TOL)) {
+        if (!(fabs(mpfr_get_d(s, MPFR_RNDN)) / fmax(1.0, mpfr_get_d(t, MPFR_RNDN)) <= CL_SYS_UNIT_TOL)) {
             snprintf(err, errlen, "velocity %zu is not tangent to the sphere (%s . v%zu = %.3g)", i + 1, m->qname[i], i + 1,
                      mpfr_get_d(s, MPFR_RNDN));
             st = CL_ENOTTANGENT;

@@ -30,6 +30,7 @@
 #include "lagr_s2.h"
 #include "linalg.h"
 #include "model.h"
+#include "model_ext.h"
 #include "ode.h"
 #include "r3.h"
 
@@ -562,12 +563,11 @@ static int eq_row(cl_check_result *res, cl_prec_t prec, int k)
             scale = fmax(scale, r_log2abs(u));
         }
         scale = fmax(scale, -20);
-        static const char *const fn[] = {"qdot", "omega", "mu", "pi"};
         for (int form = 0; form < 4 && !st; form++) {
             rptr wr = w + 2 * N * (size_t)form, wi = wr + N;
             cl_check_worst(res, eig_gap(wr, wi, rr, rr + N, N) - scale, "%s form: eigenvalues against %lu bits; max|lambda| = 2^%.1f",
-                           fn[form], (unsigned long)pref, scale);
-            if (form) cl_check_worst(res, eig_gap(wr, wi, w, w + N, N) - scale, "%s form against the qdot form", fn[form]);
+                           cl_model_kind_s2.forms[form], (unsigned long)pref, scale);
+            if (form) cl_check_worst(res, eig_gap(wr, wi, w, w + N, N) - scale, "%s form against the qdot form", cl_model_kind_s2.forms[form]);
         }
         /* the field vanishes at the equilibrium: |F| against max|lambda|^2 (accelerations) */
         if (!st) cl_check_worst(res, r_log2abs(acc) - fmax(2 * scale, -20), "the field at the equilibrium: 2^%.1f", r_log2abs(acc));

@@ -19,6 +19,7 @@
 #include "chartless_base.h"
 #include "lagr_so3.h"
 #include "model_ext.h"
+#include "system_impl.h"
 
 int cl_model_so3_lookup(const cl_model *m, cl_expr_dag *g, const char *name, size_t len, int prime, cl_expr_value *out)
 {
@@ -51,9 +52,6 @@ int cl_model_so3_lookup(const cl_model *m, cl_expr_dag *g, const char *name, siz
 
 /* ------------------------------------------------------------ the kind */
 
-/* Largest |(RᵀR − I)ᵢⱼ| (and |sym(RᵀV)| relative to max(1, |V|)) accepted on input. */
-#define INPUT_TOL_LOG2 (-40.0)
-
 static const char *const so3_forms[] = {"ROmega", "RRdot", "Rmu", NULL};
 
 static void *so3_open(const cl_model *m, cl_prec_t prec) { return cl_lagr_so3_new_mp(m->g, m->L, m->nparam, prec); }
@@ -67,7 +65,7 @@ static int so3_project(const cl_model *m, int form, mpfr_ptr x, char *err, size_
 {
     const char *R = m->so3name[0], *V = form == CL_LAGR_SO3_RRDOT ? "Rdot" : "mu";
     double defect;
-    int st = cl_lagr_so3_project_state_mp(form, x, INPUT_TOL_LOG2, &defect);
+    int st = cl_lagr_so3_project_state_mp(form, x, CL_SYS_UNIT_TOL_LOG2, &defect);
     if (st == CL_EDOMAIN && defect == INFINITY) snprintf(err, errlen, "%s must have determinant +1", R);
     else if (st == CL_EDOMAIN) snprintf(err, errlen, "%s is not orthogonal (|%s^T %s - I| = 2^%.1f)", R, R, R, defect);
     else if (st == CL_ENOTTANGENT) snprintf(err, errlen, "%s^T %s is not skew (|sym(%s^T %s)| = 2^%.1f)", R, V, R, V, defect);

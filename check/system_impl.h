@@ -10,7 +10,8 @@
 /* A unit vector within this of |x| = 1 (and a velocity within it, relative to
  * its size, of the tangent space) is normalised (projected) at the working
  * precision; beyond it the state is refused: the rule of every system. */
-#define CL_SYS_UNIT_TOL 0x1p-40
+#define CL_SYS_UNIT_TOL_LOG2 (-40)
+#define CL_SYS_UNIT_TOL 0x1p-40 /* 2^CL_SYS_UNIT_TOL_LOG2 */
 
 /* The end of a create hook: with st = 0 the instance is handed out through
  * *out, else it is released by destroy (which accepts a partly made one) and

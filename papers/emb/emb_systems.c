@@ -529,7 +529,7 @@ static int top_check(void *p, int form, mpfr_ptr x, char *err, size_t errlen)
     emb_inst *in = p;
     if (form == 3) return in->kind == K_RIGID ? CL_OK : top_check_gamma(in, x + 3, err, errlen);
     double defect;
-    int st = CL_FN(cl_lagr_so3_project_state)(form, x, -40, &defect);
+    int st = CL_FN(cl_lagr_so3_project_state)(form, x, CL_SYS_UNIT_TOL_LOG2, &defect);
     if (st == CL_EDOMAIN && defect == INFINITY) return fail(err, errlen, CL_EDOMAIN, "R must have determinant +1");
     if (st == CL_EDOMAIN) snprintf(err, errlen, "R is not orthogonal (|R^T R - I| = 2^%.1f)", defect);
     else if (st == CL_ENOTTANGENT)
