@@ -36,25 +36,25 @@ static int run(cl_prec_t p)
     double tm = INFINITY, ta = INFINITY;
     int st = CL_OK;
     for (int k = 0; k < CL_SKATE_NPAR; k++) {
-        mpfr_set_str(pm + k, base[k], 10, MPFR_RNDN);
-        arb_set_str(pa + k, base[k], p);
+        st = st ? st : cl_real_from_str_mp(pm + k, base[k]);
+        st = st ? st : cl_real_from_str_arb(pa + k, base[k]);
     }
     for (int rep = 0; rep < 3 && !st; rep++) {
         double t0 = bench_cpu_seconds();
         for (int i = 0; i < NO && !st; i++)
             for (int j = 0; j < NR && !st; j++) {
                 cell(om, i2, i, j);
-                mpfr_set_str(pm + CL_SKATE_I2, i2, 10, MPFR_RNDN);
-                mpfr_set_str(vm, om, 10, MPFR_RNDN);
-                st = cl_skate_spinning_verdict_mp(&vmp[i][j], vm + 1, pm, vm);
+                st = cl_real_from_str_mp(pm + CL_SKATE_I2, i2);
+                st = st ? st : cl_real_from_str_mp(vm, om);
+                st = st ? st : cl_skate_spinning_verdict_mp(&vmp[i][j], vm + 1, pm, vm);
             }
         double t1 = bench_cpu_seconds();
         for (int i = 0; i < NO && !st; i++)
             for (int j = 0; j < NR && !st; j++) {
                 cell(om, i2, i, j);
-                arb_set_str(pa + CL_SKATE_I2, i2, p); /* balls containing the decimals */
-                arb_set_str(va, om, p);
-                st = cl_skate_spinning_verdict_arb(&varb[i][j], va + 1, pa, va);
+                st = cl_real_from_str_arb(pa + CL_SKATE_I2, i2); /* balls containing the decimals */
+                st = st ? st : cl_real_from_str_arb(va, om);
+                st = st ? st : cl_skate_spinning_verdict_arb(&varb[i][j], va + 1, pa, va);
             }
         double t2 = bench_cpu_seconds();
         tm = fmin(tm, t1 - t0);
@@ -83,6 +83,6 @@ int main(void)
     int bad = 0;
     static const cl_prec_t ps[] = {64, 128, 256, 1024};
     for (int k = 0; k < 4; k++) bad |= run(ps[k]);
-    flint_cleanup();
+    cl_free_caches();
     return bad;
 }

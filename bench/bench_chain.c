@@ -10,6 +10,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <unistd.h>
 #include "chartless.h"
 #include "s2_chain.h"
 #include "bench.h"
@@ -82,7 +83,7 @@ static double rss_mb(void)
         if (fscanf(f, "%ld %ld", &pages, &res) != 2) res = -1;
         fclose(f);
     }
-    return res < 0 ? -1.0 : (double)res * 4096.0 / 1048576.0;
+    return res < 0 ? -1.0 : (double)res * (double)sysconf(_SC_PAGESIZE) / 1048576.0;
 }
 
 /* Memory and set-up time of a long chain in MPFR, as `chartless rhs --system chain --n N` has it:
@@ -93,11 +94,16 @@ static void long_chain(size_t n, cl_prec_t p)
     cl_rng_seed(&g, 7);
     double m0 = rss_mb(), t0 = bench_cpu_seconds();
     mpfr_ptr par = cl_rvec_new_mp(2 * n + 1, p), x = cl_rvec_new_mp(6 * n, p), dx = cl_rvec_new_mp(6 * n, p);
-    for (size_t i = 0; i < 2 * n; i++) mpfr_set_ui(par + i, 1, MPFR_RNDN);
-    set_g_mp(par + 2 * n);
     cl_chain_mp *ch = NULL;
+    if (par) {
+        for (size_t i = 0; i < 2 * n; i++) mpfr_set_ui(par + i, 1, MPFR_RNDN);
+        set_g_mp(par + 2 * n);
+    }
     if (!par || !x || !dx || cl_chain_new_mp(&ch, n, par, par + n, par + 2 * n, p)) {
         printf("%8zu %5ld  could not be set up\n", n, (long)p);
+        cl_rvec_free_mp(par);
+        cl_rvec_free_mp(x);
+        cl_rvec_free_mp(dx);
         return;
     }
     double t_setup = bench_cpu_seconds() - t0;

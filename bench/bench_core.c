@@ -18,8 +18,6 @@
 #define BATCH 64
 #define N 6
 
-/* CPU time of this thread: time the process spends descheduled (other jobs
-   on a shared machine) is not counted. */
 /* Keep the compiler from discarding results it cannot see used. */
 static void sink(void *p) { __asm__ volatile("" : : "r"(p) : "memory"); }
 
