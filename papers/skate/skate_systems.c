@@ -445,7 +445,7 @@ static int certify_at(arb_srcptr pb, arb_srcptr zeta, int want, cl_sys_error *e)
 {
     arb_ptr v = cl_rvec_new_arb(48, 0);
     if (!v) return cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory");
-    arb_ptr c = v, Hr = v + 3, heig = v + 7, J = v + 10, wr = v + 35, wi = v + 40;
+    arb_ptr c = v, Hr = v + 3, heig = v + 7, J = v + 11, wr = v + 36, wi = v + 41; /* heig: re, im of 2 */
     cl_ec_report rep;
     int ret = CL_RUN_OK;
     /* on balls a failing step (a QR pivot or a null space not separated from 0) leaves the test undecided */
@@ -496,14 +496,13 @@ out:
 }
 
 /* `chartless stability --certify`: the same equilibrium on balls. */
-static int stability_certify(mpfr_srcptr par, mpfr_srcptr pm, mpfr_srcptr x, mpfr_srcptr sigma, int spin, cl_sys_error *e)
+static int stability_certify(mpfr_srcptr par, mpfr_srcptr x, mpfr_srcptr sigma, int spin, cl_sys_error *e)
 {
     arb_ptr v = cl_rvec_new_arb(2 * CL_SKATE_NPAR + 8, 0);
     if (!v) return cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory");
     arb_ptr pb = v, pmb = v + CL_SKATE_NPAR, zeta = v + 2 * CL_SKATE_NPAR, xb = zeta + 5, sb = xb + 1;
     for (int i = 0; i < CL_SKATE_NPAR; i++) ball_around(pb + i, par + i);
     ball_around(xb, x);
-    (void)pm;
     int ret = CL_RUN_OK;
     if (sigma) {
         ball_around(sb, sigma);
@@ -692,7 +691,7 @@ static int stability_run(const cl_params *p, cl_prec_t prec, cl_sys_error *e)
         cl_sys_print_real(stdout, t);
         printf(" < sigma < 0\n");
     }
-    if (certify_wanted(p, prec)) ret = stability_certify(par, pm, x, sigma->given ? sigma->x : NULL, spin, e);
+    if (certify_wanted(p, prec)) ret = stability_certify(par, x, sigma->given ? sigma->x : NULL, spin, e);
 out:
     cl_rvec_free_mp(par);
     cl_rvec_free_mp(pm);
