@@ -263,6 +263,16 @@ typedef struct cl_system {
     const cl_system_sweep *sweep;
 } cl_system;
 
+/** `chartless equilibria` works on \p s: its own tool, or the generic
+    linearization at the equilibria it declares. */
+static inline int cl_system_offers_equilibria(const cl_system *s) { return s->equilibria != NULL || s->equilibrium != NULL; }
+/** `chartless stability` works on \p s: its own test, or the generic
+    Energy–Casimir test from its equilibria and invariants. */
+static inline int cl_system_offers_stability(const cl_system *s)
+{
+    return s->stability != NULL || (s->equilibrium != NULL && s->invariants != NULL && s->invariant_names != NULL);
+}
+
 /**
  * Designated initializers of a cl_system for the hooks named after the
  * system: PREFIX_create, PREFIX_destroy, PREFIX_rhs, PREFIX_invariant_names

@@ -25,19 +25,14 @@ typedef struct analysis {
 
 static const cl_system_tool *equilibria_tool(const cl_system *s) { return s->equilibria; }
 static const cl_system_tool *stability_tool(const cl_system *s) { return s->stability; }
-static int offers_equilibria(const cl_system *s) { return s->equilibria != NULL || s->equilibrium != NULL; }
-static int offers_stability(const cl_system *s)
-{
-    return s->stability != NULL || (s->equilibrium != NULL && s->invariants != NULL && s->invariant_names != NULL);
-}
 
 static const analysis equilibria = {"equilibria", "the linearization (Jacobian eigenvalues) at the system's equilibria",
                                     "exit status: 0 done, 1 the computation failed, 2 bad input\n", equilibria_tool,
-                                    offers_equilibria, 0};
+                                    cl_system_offers_equilibria, 0};
 static const analysis stability = {"stability", "a nonlinear stability test (Energy-Casimir) at an equilibrium",
                                    "exit status: 0 done (whatever the verdict: it is printed), 1 the computation failed,\n"
                                    "2 bad input\n",
-                                   stability_tool, offers_stability, 1};
+                                   stability_tool, cl_system_offers_stability, 1};
 
 static void print_list(const char *label, mpfr_srcptr x, int n)
 {

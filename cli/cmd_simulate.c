@@ -341,7 +341,7 @@ static int cmd_simulate(int argc, char **argv)
             snprintf(msg, sizeof msg, "%s (error order %d) would need about 1e%.0f steps to reach --t %s at this --tol, "
                      "more than the %ld allowed; use --integrator gbs, a larger --tol or raise --max-steps",
                      o.integrator, q1 - 1, l10, o.t, max_steps);
-            ret = cl_cli_error(msg, o.tol ? o.tol : "--tol");
+            ret = cl_cli_error(msg, o.tol);
         }
     }
     if (!ret && lie && !o.h && !fixed) cl_real_from_str_mp(h, "0.01");

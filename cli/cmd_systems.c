@@ -18,9 +18,9 @@ static void describe(FILE *f, const cl_system *s)
         fprintf(f, "\n");
     }
     if (s->lie_simulate) fprintf(f, "integrators: also the Lie group methods lie-euler, rkmk4, cf4, rkmk45\n");
-    if (s->equilibria || s->stability || s->sweep)
-        fprintf(f, "commands:%s%s%s\n", s->equilibria ? " equilibria" : "", s->stability ? " stability" : "",
-                s->sweep ? " sweep" : "");
+    int eq = cl_system_offers_equilibria(s), st = cl_system_offers_stability(s);
+    if (eq || st || s->sweep)
+        fprintf(f, "commands:%s%s%s\n", eq ? " equilibria" : "", st ? " stability" : "", s->sweep ? " sweep" : "");
 }
 
 static int cmd_systems(int argc, char **argv)
