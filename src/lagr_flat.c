@@ -62,13 +62,16 @@ int CL_FN(cl_lagr_flat_rhs)(CL_FN(cl_lagr_flat) *lg, int form, rptr dx, rsrc x)
 {
     size_t d = lg->d;
     int st = to_qdot(lg, form, x, x + d);
-    if (!st) st = derivs(lg, x, lg->qd);
-    if (st) return st;
-    CL_FN(cl_rvec_copy)(dx, lg->qd, d);
-    if (form == CL_LAGR_FLAT_P) { /* ṗ = ∂L/∂q */
+    if (!st && form == CL_LAGR_FLAT_P) { /* q̇ from Newton's inversion, ṗ = ∂L/∂q: the gradient is all it needs */
+        st = CL_FN(cl_lagr_core_gradient)(&lg->core, x, lg->qd);
+        if (st) return st;
+        CL_FN(cl_rvec_copy)(dx, lg->qd, d);
         CL_FN(cl_rvec_copy)(dx + d, lg->core.grad, d);
         return CL_OK;
     }
+    if (!st) st = derivs(lg, x, lg->qd);
+    if (st) return st;
+    CL_FN(cl_rvec_copy)(dx, lg->qd, d);
     st = accel(lg, lg->qd);
     if (!st) CL_FN(cl_rvec_copy)(dx + d, lg->qdd, d);
     return st;

@@ -60,17 +60,23 @@ static int derivs(CL_FN(cl_lagr_so3) *lg)
     return st ? st : CL_FN(cl_lagr_core_factor)(&lg->core);
 }
 
-/* Ṙ, τ and Ω̇ into lg->Rd, lg->tau, lg->Wd, after derivs(). */
-static int accel(CL_FN(cl_lagr_so3) *lg)
+/* Ṙ = RΩ̂ and τ = (RᵀL_R − L_RᵀR)^∨ into lg->Rd, lg->tau, from the gradient. */
+static void rates(CL_FN(cl_lagr_so3) *lg)
 {
     CL_FN(cl_lagr_core) *c = &lg->core;
     RV_DECL(M, 9, c->prec);
     m3_hat(M, lg->W);
     m3_mul(lg->Rd, lg->R, M);
-    /* τ = (RᵀL_R − L_RᵀR)^∨ */
     m3_transpose(M, lg->R);
     m3_mul(M, M, c->grad);
     vee_skew(lg->tau, M, 0);
+}
+
+/* Ṙ, τ and Ω̇ into lg->Rd, lg->tau, lg->Wd, after derivs(). */
+static int accel(CL_FN(cl_lagr_so3) *lg)
+{
+    CL_FN(cl_lagr_core) *c = &lg->core;
+    rates(lg);
     /* L_ΩΩ Ω̇ = Π × Ω + τ − L_ΩR Ṙ */
     v3_cross(lg->Wd, c->grad + 9, lg->W);
     v3_add(lg->Wd, lg->Wd, lg->tau);
@@ -124,8 +130,13 @@ static void momentum(rptr V, rsrc R, rsrc Pi)
 int CL_FN(cl_lagr_so3_rhs)(CL_FN(cl_lagr_so3) *lg, int form, rptr dx, rsrc x)
 {
     int st = to_omega(lg, form, x);
-    if (!st) st = derivs(lg);
-    if (!st) st = accel(lg);
+    if (!st && form == CL_LAGR_SO3_RMU) { /* μ̇ needs Ṙ, Π and τ only: the gradient */
+        st = CL_FN(cl_lagr_core_gradient)(&lg->core, lg->R, lg->W);
+        if (!st) rates(lg);
+    } else {
+        if (!st) st = derivs(lg);
+        if (!st) st = accel(lg);
+    }
     if (st) return st;
     cl_prec_t prec = lg->core.prec;
     rsrc Pi = lg->core.grad + 9;
