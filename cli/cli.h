@@ -64,6 +64,13 @@ void cl_cli_init_output(void);
 int cl_cli_close_stdout(void);
 /** 0 when \p path is absent or a regular file (the only thing an output may replace); else exit status 2, message printed. */
 int cl_cli_check_target(const char *path);
+/** A --plot PNG checked before any work: no quote, backslash or newline in its
+    name (gnuplot reads it in quotes), gnuplot installed, a target
+    cl_cli_check_target() accepts. 0, or exit status 2 with the message printed. */
+int cl_cli_check_plot(const char *png);
+/** Copy \p in from where it stands to stdout (\p name says what it is in a
+    message); 0, or exit status 2 with the message printed. */
+int cl_cli_copy_to_stdout(FILE *in, const char *name);
 
 /** An output file written under a temporary name in its directory and renamed into place (system.h). */
 typedef cl_output cl_cli_out;

@@ -235,12 +235,9 @@ static int copy_to_stdout(const char *csv)
 {
     FILE *in = fopen(csv, "r");
     if (!in) return cl_cli_error("cannot read back the CSV", csv);
-    char buf[65536];
-    size_t k;
-    while ((k = fread(buf, 1, sizeof buf, in)) > 0 && fwrite(buf, 1, k, stdout) == k) continue;
-    int bad = ferror(in) || ferror(stdout) || fflush(stdout);
+    int st = cl_cli_copy_to_stdout(in, csv);
     fclose(in);
-    return bad ? cl_cli_error("cannot write", "stdout") : 0;
+    return st;
 }
 
 /* log10 |x| of a nonzero x of any exponent. */
@@ -288,12 +285,9 @@ static int cmd_simulate(int argc, char **argv)
     int fixed = lie ? strcmp(o.integrator, "rkmk45") != 0 : (method == CL_ODE_RK4 || method == CL_ODE_GAUSS);
 
     /* Before the integration, not after it: what --plot needs. */
-    if (o.plot && strpbrk(o.plot, "'\\\n"))
-        st = cl_cli_error("the --plot file name must not contain quotes, backslashes or newlines", o.plot);
-    else if (o.plot && o.out && strpbrk(o.out, "'\\\n")) /* gnuplot reads the CSV by this name */
+    if (o.plot) st = cl_cli_check_plot(o.plot);
+    if (!st && o.plot && o.out && strpbrk(o.out, "'\\\n")) /* gnuplot reads the CSV by this name */
         st = cl_cli_error("with --plot, the --out file name must not contain quotes, backslashes or newlines", o.out);
-    else if (o.plot && system("command -v gnuplot >/dev/null 2>&1") != 0)
-        st = cl_cli_error("--plot needs gnuplot (apt-get install gnuplot-nox)", o.plot);
     cl_cmd_system cs;
     if (!st) st = cl_cmd_open_system(&a, &cs);
     if (st) {

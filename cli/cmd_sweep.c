@@ -432,15 +432,6 @@ static int plot(sweep *s, FILE *rows, const char *png, const char *png_name)
     return CL_EXIT_OK;
 }
 
-/* Check a --plot name before any work. */
-static int check_plot(const char *png)
-{
-    if (strpbrk(png, "'\\\n")) return cl_cli_error("the --plot file name must not contain quotes, backslashes or newlines", png);
-    if (system("command -v gnuplot >/dev/null 2>&1") != 0)
-        return cl_cli_error("--plot needs gnuplot (apt-get install gnuplot-nox)", png);
-    return cl_cli_check_target(png);
-}
-
 /*
  * Where the CSV goes while it is made: the temporary file of --out (renamed
  * onto it when complete), or an anonymous temporary file copied to stdout
@@ -474,18 +465,6 @@ static void sink_abort(sink *k)
     cl_cli_out_abort(&k->csv);
 }
 
-/* Copy \p in from where it stands to stdout; 0 or exit status 2. */
-static int copy_to_stdout(FILE *in)
-{
-    char buf[65536];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, in)) > 0)
-        if (fwrite(buf, 1, n, stdout) != n) break;
-    if (ferror(in)) return cl_cli_error("cannot read back the CSV", "a temporary file");
-    if (ferror(stdout) || fflush(stdout)) return cl_cli_error("cannot write", "stdout");
-    return CL_EXIT_OK;
-}
-
 /* The CSV is complete: draw it (\p png_path), then rename it onto --out or copy it to stdout; an exit status. */
 static int sink_finish(sink *k, sweep *s, const char *png_path)
 {
@@ -504,7 +483,7 @@ static int sink_finish(sink *k, sweep *s, const char *png_path)
     }
     if (!st && k->out) st = cl_cli_out_commit(&k->csv);
     if (!st && png_path) st = cl_cli_out_commit(&png);
-    if (!st && !k->out) st = fseek(data, 0, SEEK_SET) ? cl_cli_error("cannot read back the CSV", "a temporary file") : copy_to_stdout(data);
+    if (!st && !k->out) st = fseek(data, 0, SEEK_SET) ? cl_cli_error("cannot read back the CSV", "a temporary file") : cl_cli_copy_to_stdout(data, "a temporary file");
     if (data && data != k->f) fclose(data);
     cl_cli_out_abort(&png);
     sink_abort(k);
@@ -640,7 +619,7 @@ static int cmd_merge(int argc, char **argv)
     if (!st && !nfiles) st = cl_cli_error("--merge needs the shard files", "--merge");
     if (!st && out && png_path && !strcmp(out, png_path)) st = cl_cli_error("--out and --plot name the same file", out);
     if (!st && out) st = cl_cli_check_target(out);
-    if (!st && png_path) st = check_plot(png_path);
+    if (!st && png_path) st = cl_cli_check_plot(png_path);
     for (int i = 0; i < nfiles && !st; i++) st = read_shard(files + i, NULL);
     shard_file **order = NULL, *f0 = files;
     if (!st && !(order = calloc((size_t)f0->n, sizeof *order))) st = cl_cli_error("out of memory", NULL);
@@ -736,7 +715,7 @@ static int cmd_sweep(int argc, char **argv)
     if (!st && o.plot && s.shard_n > 1) st = cl_cli_error("--plot draws a whole grid: plot the merged shards (--merge --plot)", o.plot);
     if (!st && o.out && o.plot && !strcmp(o.out, o.plot)) st = cl_cli_error("--out and --plot name the same file", o.out);
     if (!st && o.out) st = cl_cli_check_target(o.out);
-    if (!st && o.plot) st = check_plot(o.plot);
+    if (!st && o.plot) st = cl_cli_check_plot(o.plot);
     sink k;
     if (!st && !(st = sink_open(&k, o.out))) {
         long lo, hi;

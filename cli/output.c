@@ -4,6 +4,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 #include "cli.h"
 
@@ -38,6 +40,25 @@ int cl_cli_check_target(const char *path)
 {
     cl_sys_error e;
     return report(cl_output_check_target(path, &e), &e);
+}
+
+int cl_cli_check_plot(const char *png)
+{
+    if (strpbrk(png, "'\\\n")) return cl_cli_error("the --plot file name must not contain quotes, backslashes or newlines", png);
+    if (system("command -v gnuplot >/dev/null 2>&1") != 0)
+        return cl_cli_error("--plot needs gnuplot (apt-get install gnuplot-nox)", png);
+    return cl_cli_check_target(png);
+}
+
+int cl_cli_copy_to_stdout(FILE *in, const char *name)
+{
+    char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+        if (fwrite(buf, 1, n, stdout) != n) break;
+    if (ferror(in)) return cl_cli_error("cannot read back the CSV", name);
+    if (ferror(stdout) || fflush(stdout)) return cl_cli_error("cannot write", "stdout");
+    return CL_EXIT_OK;
 }
 
 int cl_cli_out_open(cl_cli_out *o, const char *path)
