@@ -100,12 +100,12 @@ static double state_gap(CL_FN(cl_lagr_s2) *lg, CL_FN(cl_chain) *ch, int form, rs
     return CL_FN(cl_rvec_log2_maxdiff)(a, b, 12) - CL_FN(cl_rvec_log2_maxabs)(b, 12);
 }
 
-CL_CHECK(s2_model_chain2_rhs, "s2.model.chain2.rhs", .chapter = "S2 V", .tags = "[S2 (11),(13),(20),(40),(41),(42)]", .what = "models/chain2.model (random m, l) at 20 random states: the fields derived from L by the engine's exact gradient and Hessian against the chain's O(n) fields, in the forms qdot, omega, mu, pi (relative)", .cond = 4096, .why = "a dense 6x6 solve (and for mu, pi a Newton step with the same matrix) against the chain's tridiagonal tension solve; the inertia's condition is < 10^2")
+CL_CHECK(s2_model_chain2_rhs, "s2.model.chain2.rhs", .chapter = "S2 V", .tags = "[S2 (11),(13),(20),(40),(41),(42)]", .what = "models/chain2.model (random m, l) at 20 random states: the fields derived from L by the engine's exact gradient and Hessian against the chain's O(n) fields, in the forms qdot, omega, mu, pi (relative)", .cond = 64, .why = "a dense 6x6 solve (and for mu, pi a Newton step with the same matrix) against the chain's tridiagonal tension solve; the inertia's condition is < 10^2; measured at most 5 units over the draws and rungs")
 {
     return over_chain2(res, prec, 5150, field_gap);
 }
 
-CL_CHECK(s2_model_chain2_legendre, "s2.model.chain2.legendre", .chapter = "S2 III-IV", .tags = "[S2 (3),(5),(20),(25),(28)]", .what = "models/chain2.model (random m, l): the model's inverse Legendre map (Newton on the velocity Hessian) and kinematics from omega, mu, pi back to qdot against the chapter's transforms (relative)", .cond = 1024, .why = "one 6x6 solve per Newton step on each side; the inertia's condition is < 10^2")
+CL_CHECK(s2_model_chain2_legendre, "s2.model.chain2.legendre", .chapter = "S2 III-IV", .tags = "[S2 (3),(5),(20),(25),(28)]", .what = "models/chain2.model (random m, l): the model's inverse Legendre map (Newton on the velocity Hessian) and kinematics from omega, mu, pi back to qdot against the chapter's transforms (relative)", .cond = 64, .why = "one 6x6 solve per Newton step on each side; the inertia's condition is < 10^2; measured at most 5 units over the draws and rungs")
 {
     return over_chain2(res, prec, 5151, state_gap);
 }
@@ -125,7 +125,7 @@ static double forward_energy_gap(CL_FN(cl_lagr_s2) *lg, CL_FN(cl_chain) *ch, int
     return e1 > e2 ? e1 : e2;
 }
 
-CL_CHECK(s2_model_chain2_forward, "s2.model.chain2.forward_energy", .chapter = "S2 III-IV", .tags = "[S2 (3),(5),(20),(28),(38),(39)]", .what = "models/chain2.model (random m, l): the model's maps from qdot into omega, mu, pi and its energy sum qdot.dL/dqdot - L against the chapter's transforms and energy (relative)", .cond = 1024, .why = "a 6x6 solve on the chapter's side of the round trip; the inertia's condition is < 10^2")
+CL_CHECK(s2_model_chain2_forward, "s2.model.chain2.forward_energy", .chapter = "S2 III-IV", .tags = "[S2 (3),(5),(20),(28),(38),(39)]", .what = "models/chain2.model (random m, l): the model's maps from qdot into omega, mu, pi and its energy sum qdot.dL/dqdot - L against the chapter's transforms and energy (relative)", .cond = 64, .why = "a 6x6 solve on the chapter's side of the round trip; the inertia's condition is < 10^2; measured at most 8 units over the draws and rungs")
 {
     return over_chain2(res, prec, 5152, forward_energy_gap);
 }
@@ -143,7 +143,7 @@ static const char coupled2_model[] =
     "                + 2*c*dot(q1, q2)*dot(q1', q2'))\n"
     "           - (k1*q1.z + k2*q2.z + kappa*dot(q1, q2))\n";
 
-CL_CHECK(s2_model_coupled_rhs, "s2.model.coupled.rhs", .chapter = "S2 III-IV", .tags = "[S2 (11),(13),(19),(27),(36)]", .what = "the coupled spheres (n = 2, inertia depending on q) written as a model: the engine's fields in the forms qdot, omega, mu, pi against the chapter's hand-derived ones at 20 random states (relative)", .cond = 4096, .why = "a dense 6x6 solve (and for mu, pi a Newton step with the same matrix) on each side; the inertia's condition is < 10^2")
+CL_CHECK(s2_model_coupled_rhs, "s2.model.coupled.rhs", .chapter = "S2 III-IV", .tags = "[S2 (11),(13),(19),(27),(36)]", .what = "the coupled spheres (n = 2, inertia depending on q) written as a model: the engine's fields in the forms qdot, omega, mu, pi against the chapter's hand-derived ones at 20 random states (relative)", .cond = 128, .why = "a dense 6x6 solve (and for mu, pi a Newton step with the same matrix) on each side; the inertia's condition is < 10^2; measured at most 14 units over the draws and rungs")
 {
     cl_model *m = NULL;
     cl_sys_error e;
