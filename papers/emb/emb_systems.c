@@ -162,14 +162,8 @@ KIND_CREATE(sphere, pend, K_SPHERE)
 static int unit_and_tangent(emb_inst *in, rptr x, rptr v, size_t d, const char *vname, char *err, size_t errlen)
 {
     rptr s = in->tmp, c = in->tmp + 1;
-    emb_dot(s, x, x, d);
-    r_sqrt(s, s);
-    r_add_si(c, s, -1);
-    if (r_is_zero(s) || fabs(r_get_d(c)) > CL_SYS_UNIT_TOL) {
-        snprintf(err, errlen, "x is not a unit vector (|x| - 1 = %.3g)", r_get_d(c));
-        return CL_ENOTUNIT;
-    }
-    for (size_t i = 0; i < d; i++) r_div(x + i, x + i, s);
+    int st = cl_sys_unit_vector(x, d, "x", err, errlen);
+    if (st) return st;
     emb_dot(s, x, v, d);
     emb_dot(c, v, v, d);
     r_sqrt(c, c);
@@ -476,7 +470,6 @@ static const cl_param heavy_params[] = {
 };
 
 static int top_equilibria_setup(emb_inst *in, int kind, const cl_params *p);
-static int top_check_gamma(emb_inst *in, rptr G, char *err, size_t errlen);
 static int top_reduced_rhs(emb_inst *in, rptr dx, rsrc x);
 
 static int top_create(void **out, int kind, const cl_params *p, cl_prec_t prec, cl_sys_error *e)
@@ -527,7 +520,7 @@ static int top_check(void *p, int form, mpfr_ptr x, char *err, size_t errlen)
 {
     if (!CL_FN(cl_rvec_is_finite)(x, inst_dim(p, form))) return fail(err, errlen, CL_ENAN, "NaN or infinity");
     emb_inst *in = p;
-    if (form == 3) return in->kind == K_RIGID ? CL_OK : top_check_gamma(in, x + 3, err, errlen);
+    if (form == 3) return in->kind == K_RIGID ? CL_OK : cl_sys_unit_vector(x + 3, 3, "Gamma", err, errlen);
     double defect;
     int st = CL_FN(cl_lagr_so3_project_state)(form, x, CL_SYS_UNIT_TOL_LOG2, &defect);
     if (st == CL_EDOMAIN && defect == INFINITY) return fail(err, errlen, CL_EDOMAIN, "R must have determinant +1");
@@ -618,21 +611,6 @@ static int top_equilibria_setup(emb_inst *in, int kind, const cl_params *p)
     for (int i = 0; i < 3; i++) r_div(in->eq + i, ax + i, t);
     r_mul(in->eq + 4, cl_params_x(p, "m"), cl_params_x(p, "g"));
     r_mul(in->eq + 4, in->eq + 4, cl_params_x(p, "l"));
-    return CL_OK;
-}
-
-/* Γ within CL_SYS_UNIT_TOL of unit length is normalised, beyond refused. */
-static int top_check_gamma(emb_inst *in, rptr G, char *err, size_t errlen)
-{
-    R_DECL(t, in->prec);
-    R_DECL(c, in->prec);
-    v3_norm(t, G);
-    r_add_si(c, t, -1);
-    if (r_is_zero(t) || fabs(r_get_d(c)) > CL_SYS_UNIT_TOL) {
-        snprintf(err, errlen, "Gamma is not a unit vector (|Gamma| - 1 = %.3g)", r_get_d(c));
-        return CL_ENOTUNIT;
-    }
-    for (int i = 0; i < 3; i++) r_div(G + i, G + i, t);
     return CL_OK;
 }
 

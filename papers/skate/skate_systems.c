@@ -110,31 +110,13 @@ static size_t skate_dim(void *inst, int form)
     return form ? CL_SKATE_NZ : CL_SKATE_NZETA;
 }
 
-/* Normalise the d components of Gamma at g in place, or refuse them: 0 or CL_ENOTUNIT with the message. */
-static int skate_unit_gamma(mpfr_ptr g, int d, char *err, size_t errlen)
-{
-    mpfr_t r;
-    mpfr_init2(r, mpfr_get_prec(g));
-    mpfr_set_zero(r, 1);
-    for (int i = 0; i < d; i++) mpfr_fma(r, g + i, g + i, r, MPFR_RNDN);
-    mpfr_sqrt(r, r, MPFR_RNDN);
-    int st = CL_OK;
-    if (mpfr_zero_p(r)) st = CL_ENOTUNIT;
-    for (int i = 0; i < d && !st; i++) mpfr_div(g + i, g + i, r, MPFR_RNDN);
-    mpfr_sub_ui(r, r, 1, MPFR_RNDN);
-    if (!st && fabs(mpfr_get_d(r, MPFR_RNDN)) > CL_SYS_UNIT_TOL) st = CL_ENOTUNIT;
-    if (st) snprintf(err, errlen, "Gamma is not a unit vector (|Gamma| - 1 = %.3g)", mpfr_get_d(r, MPFR_RNDN));
-    mpfr_clear(r);
-    return st;
-}
-
 /* Validate an input state; Gamma within CL_SYS_UNIT_TOL of unit length is normalised in place
  * (x is the command line's buffer, read from the user's decimals). */
 static int skate_check_state(void *inst, int form, mpfr_ptr x, char *err, size_t errlen)
 {
     (void)inst;
     if (!cl_rvec_is_finite_mp(x, form ? 9 : 5)) { snprintf(err, errlen, "state is not finite"); return CL_ENAN; }
-    int st = skate_unit_gamma(x + (form ? 6 : 3), form ? 3 : 2, err, errlen);
+    int st = cl_sys_unit_vector(x + (form ? 6 : 3), form ? 3 : 2, "Gamma", err, errlen);
     if (st || form == 0) return st;
     st = cl_skate_check_z_mp(x, 64);
     if (st == CL_ENOTTANGENT)
