@@ -80,41 +80,6 @@ long cl_model_param_index(const cl_model *m, const char *name);
 /** `SOURCE:LINE:COL` of byte offset \p pos of the model's text, into \p buf. */
 void cl_model_where(const cl_model *m, long pos, char *buf, size_t len);
 
-/* Statements of a text, shared by model files and field files (field.h). */
-/** `SOURCE:LINE:COL` of byte offset \p pos of \p text (NUL-terminated), into \p buf. */
-void cl_text_where(const char *source, const char *text, long pos, char *buf, size_t len);
-/**
- * Record the first error of a parse of \p text: unless *\p failed is set
- * already, fill \p e (what from \p fmt, arg the place of \p pos,
- * cl_text_where()) and set *\p failed to \p code. Returns *\p failed.
- */
-int cl_text_fail(int *failed, cl_sys_error *e, const char *source, const char *text, long pos, int code, const char *fmt, ...)
-    __attribute__((format(printf, 7, 8)));
-/**
- * A domain error at byte \p pos of \p text into \p err: "the WHAT is not
- * defined at this state: SOURCE:LINE:COL: 'TEXT' leaves its domain (WHY)",
- * TEXT the bytes from \p pos to the end of the line (at most 24).
- */
-void cl_text_domain_error(const char *source, const char *text, long pos, const char *what, const char *why, char *err,
-                          size_t errlen);
-/** The end of the statement starting at \p at of \p s (\p len bytes): the start of the next line that does not begin with white space. */
-size_t cl_text_statement_end(const char *s, size_t len, size_t at);
-/** Move *\p i past spaces, tabs and line ends, not beyond \p end. */
-void cl_text_skip_blank(const char *s, size_t *i, size_t end);
-/** The length of the name (a letter, then letters, digits and '_') at \p i of \p s, 0 when none. */
-size_t cl_text_name(const char *s, size_t i, size_t end);
-/** 1 when the \p n bytes at \p s are the name \p name, else 0. */
-int cl_text_name_is(const char *name, const char *s, size_t n);
-/** Index of the name at \p s (\p n bytes) among the \p count names of a model's list \p names, or −1. */
-long cl_model_name_index(const char (*names)[CL_MODEL_MAX_NAME + 1], size_t count, const char *s, size_t n);
-/** 1 when all of \p s is a finite decimal number (a parameter's value, read later at the working precision), else 0. */
-int cl_text_is_number(const char *s);
-/**
- * Read the file \p path, at most \p max + 1 bytes (the parser reports a
- * file beyond \p max), into a new buffer *\p buf (free it) of *\p len bytes.
- * Errors: CL_EPARSE `cannot read the WHAT file` naming \p path; CL_ENOMEM.
- */
-int cl_text_read(const char *path, long max, const char *what, char **buf, size_t *len, cl_sys_error *e);
 
 /**
  * The model file \p path as a system of the command line: its parameters
