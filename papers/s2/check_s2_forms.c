@@ -490,13 +490,9 @@ CL_CHECK(s2_coupled_closed, "s2.coupled.closed_forms", .chapter = "S2 III.A", .t
     cl_check_begin(res);
     int st = CL_OK;
     for (size_t n = 1; n <= 4 && !st; n++) {
-        cl_rng h = g; /* the same draws as s2t_random_coupled: a_i, k_i in turn */
         RV_DECL(a, 4, prec); RV_DECL(k, 4, prec);
-        for (size_t i = 0; i < n; i++) {
-            r_set_d(a + i, cl_rng_range(&h, (double)n, 2.0 * (double)n));
-            r_set_d(k + i, cl_rng_range(&h, -2, 2));
-        }
-        CL_FN(cl_s2_coupled) *cp = s2t_random_coupled(n, prec, &g, 1);
+        /* b = 7/10, c = 1/2, κ = 3/10, δ = 1/4: the fixture's constants */
+        CL_FN(cl_s2_coupled) *cp = s2t_random_coupled_par(n, prec, &g, 1, a, k);
         if (!cp) return CL_ENOMEM;
         const CL_FN(cl_s2_quad) *sys = CL_FN(cl_s2_coupled_quad)(cp);
         RV_DECL(x, 24, prec); RV_DECL(m, 16, prec); RV_DECL(mw, 16, prec); RV_DECL(dU, 12, prec);

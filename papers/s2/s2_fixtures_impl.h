@@ -55,8 +55,13 @@ static inline CL_FN(cl_chain) *s2t_random_chain(size_t n, cl_prec_t p, cl_rng *g
     return s2t_random_chain_par(n, p, g, controlled, NULL);
 }
 
-/* A random coupled system (s2_coupled.c): a_i in [n, 2n], b = 0.7, c = 0.5, k_i in [−2, 2], κ = 0.3. */
-static inline CL_FN(cl_s2_coupled) *s2t_random_coupled(size_t n, cl_prec_t p, cl_rng *g, int damped)
+/*
+ * A random coupled system (s2_coupled.c): a_i in [n, 2n], b = 0.7, c = 0.5,
+ * k_i in [−2, 2], κ = 0.3, δ = 1/4 when damped (else 0). a_out and k_out
+ * (may be NULL) receive the a_i and k_i drawn.
+ */
+static inline CL_FN(cl_s2_coupled) *s2t_random_coupled_par(size_t n, cl_prec_t p, cl_rng *g, int damped, rptr a_out,
+                                                           rptr k_out)
 {
     RV_DECL(a, n, p);
     RV_DECL(k, n, p);
@@ -64,6 +69,8 @@ static inline CL_FN(cl_s2_coupled) *s2t_random_coupled(size_t n, cl_prec_t p, cl
     for (size_t i = 0; i < n; i++) {
         r_set_d(a + i, cl_rng_range(g, (double)n, 2.0 * (double)n));
         r_set_d(k + i, cl_rng_range(g, -2, 2));
+        if (a_out) r_set(a_out + i, a + i);
+        if (k_out) r_set(k_out + i, k + i);
     }
     r_set_q(b, 7, 10);
     r_set_q(c, 1, 2);
@@ -72,6 +79,11 @@ static inline CL_FN(cl_s2_coupled) *s2t_random_coupled(size_t n, cl_prec_t p, cl
     CL_FN(cl_s2_coupled) *s = NULL;
     if (CL_FN(cl_s2_coupled_new)(&s, n, a, b, c, k, kappa, dmp, p)) return NULL;
     return s;
+}
+
+static inline CL_FN(cl_s2_coupled) *s2t_random_coupled(size_t n, cl_prec_t p, cl_rng *g, int damped)
+{
+    return s2t_random_coupled_par(n, p, g, damped, NULL, NULL);
 }
 
 /* A system under test: a random chain or coupled system, its workspace and description. */
