@@ -149,9 +149,8 @@ CL_CHECK(s2_model_coupled_rhs, "s2.model.coupled.rhs", .chapter = "S2 III-IV", .
     cl_sys_error e;
     int st = cl_model_parse(&m, "coupled2", coupled2_model, sizeof coupled2_model - 1, &e);
     if (st) return st;
-    static const char *const pv[7] = {"2", "2.5", "0.7", "0.5", "1", "-1.5", "0.3"};
-    RV_DECL(par, 7, prec);
-    for (int k = 0; k < 7; k++) CL_FN(cl_real_from_str)(par + k, pv[k]);
+    RV_DECL(par, 7, prec); /* a1, a2, b, c, k1, k2, kappa: the defaults of the model text */
+    for (size_t k = 0; k < 7 && !st; k++) st = k < m->nparam ? CL_FN(cl_real_from_str)(par + k, m->pdef[k]) : CL_EPARSE;
     R_DECL(zero, prec);
     r_set_zero(zero);
     RV_DECL(a2, 2, prec); RV_DECL(k2, 2, prec);
