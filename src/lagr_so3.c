@@ -46,9 +46,7 @@ size_t CL_FN(cl_lagr_so3_dim)(int form)
 /* v = (½(M − Mᵀ))^∨ for a row-major 3×3 M (\p half = 1), or (M − Mᵀ)^∨ (half = 0). */
 static void vee_skew(rptr v, rsrc M, int half)
 {
-    r_sub(v, M + 7, M + 5);
-    r_sub(v + 1, M + 2, M + 6);
-    r_sub(v + 2, M + 3, M + 1);
+    m3_vee_skew2(v, M);
     if (half)
         for (int i = 0; i < 3; i++) r_mul_2si(v + i, v + i, -1);
 }

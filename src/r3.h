@@ -83,6 +83,15 @@ static inline void m3_hat(rptr M, rsrc x)
     r_neg(M + 6, x + 1); r_set(M + 7, x); r_set_zero(M + 8);
 }
 
+/** v = (M − Mᵀ)^∨ = (M₃₂ − M₂₃, M₁₃ − M₃₁, M₂₁ − M₁₂), the inverse of the hat
+    map on M's skew part times 2 (v must not overlap M). */
+static inline void m3_vee_skew2(rptr v, rsrc M)
+{
+    r_sub(v, M + 7, M + 5);
+    r_sub(v + 1, M + 2, M + 6);
+    r_sub(v + 2, M + 3, M + 1);
+}
+
 /** r = M a. */
 static inline void m3_mul_v3(rptr r, rsrc M, rsrc a)
 {

@@ -84,9 +84,7 @@ void CL_FN(cl_emb_so3_vee)(rptr v, rsrc M)
 {
     cl_prec_t p = r_prec(v);
     RV_DECL(t, 3, p);
-    r_sub(t, M + 7, M + 5);
-    r_sub(t + 1, M + 2, M + 6);
-    r_sub(t + 2, M + 3, M + 1);
+    m3_vee_skew2(t, M);
     for (int i = 0; i < 3; i++) r_mul_2si(v + i, t + i, -1);
 }
 
