@@ -89,6 +89,8 @@ void cl_model_where(const cl_model *m, long pos, char *buf, size_t len);
  */
 int cl_model_system_new(const cl_system **out, const char *path, cl_sys_error *e);
 void cl_model_system_free(const cl_system *s);
+/** The model behind a system of cl_model_system_new() (owned by it), or NULL for any other system. */
+const cl_model *cl_model_system_model(const cl_system *s);
 
 /**
  * The oracle's rows for the model file \p path (`chartless oracle --model`):

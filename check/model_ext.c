@@ -173,6 +173,13 @@ static int ext_equilibrium(void *inst, int k, int form, mpfr_ptr x, const char *
     return in->es->kind->equilibrium(in->core, m, k, form, x);
 }
 
+const cl_model *cl_model_system_model(const cl_system *s)
+{
+    for (const ext_system *es = open_ext; es; es = es->next)
+        if (&es->sys == s) return es->m;
+    return NULL;
+}
+
 void cl_model_ext_system_free(const cl_system *s)
 {
     ext_system *es = (ext_system *)s;

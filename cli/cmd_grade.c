@@ -588,7 +588,7 @@ static int cmd_grade(int argc, char **argv)
                                          CL_CMD_OPTIONS_END};
     grade_opts o = {.nrandom = 20, .seed = 1, .timeout = 10};
     cl_cmd_system cs = {0};
-    cl_model *model = NULL;
+    const cl_model *model = NULL;
     cl_field *field = NULL;
     cl_cmd_args a;
     int ret = cl_cmd_scan(argc, argv, opts, on_option, &o, 2, &a);
@@ -617,7 +617,7 @@ static int cmd_grade(int argc, char **argv)
     if (!cs.sys->random_state) { cl_cli_error("this system offers no random states to grade at", system); goto out; }
     if (fieldfile) {
         cl_sys_error e = {"", ""};
-        if (cl_model_load(&model, a.model, &e)) { cl_cmd_report(&e, a.model, CL_EXIT_USAGE); goto out; }
+        model = cl_model_system_model(cs.sys); /* the model the reference runs, read once */
         if (cl_field_load(&field, model, fieldfile, &e)) { cl_cmd_report(&e, fieldfile, CL_EXIT_USAGE); goto out; }
         const char *fform = cs.sys->forms[field->form];
         if (form && strcmp(form, fform)) {
@@ -663,7 +663,6 @@ static int cmd_grade(int argc, char **argv)
     }
 out:
     cl_field_free(field);
-    cl_model_free(model);
     cl_cmd_close_system(&cs);
     cl_cmd_args_free(&a);
     return ret;
