@@ -259,6 +259,8 @@ int cl_system_energy_casimir(const cl_system *s, const cl_params *p, cl_prec_t p
         if (!st) st = cl_hessian_mp(H, NULL, gen_scalar, &g, s0, (size_t)N);
     }
     if (st) cl_sys_error_set(e, st, NULL, "derivatives of the invariants: %s", cl_strerror(st));
+    /* zero tolerance 1024 units: the Hessians are Richardson differences (src/deriv: 2^-p relative
+       to max(|H|, 2^-12 |f|), then the restriction's products), not exact sweeps */
     else if ((st = cl_energy_casimir_mp(rep, c, NULL, Hr, eig, DE, DC, HE, HC, N, m, 1024)))
         cl_sys_error_set(e, st, NULL, "%s", st == CL_ESINGULAR ? "the gradients of the constraints and Casimirs are dependent at the equilibrium"
                                                                : cl_strerror(st));

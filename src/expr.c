@@ -548,7 +548,7 @@ static cl_expr_value parse_primary(parser *p)
 /*
  * sum(i = LO..HI, EXPR), after "sum(": EXPR parsed once per value of the
  * index i from LO to HI (indices: whole numbers, or an enclosing sum's
- * index plus or minus one; LO <= HI), the terms added; inside
+ * index plus or minus a whole number; LO <= HI), the terms added; inside
  * EXPR, i is that value and NAME[i], NAME[i+1], ... name NAME1, NAME2, ...
  */
 static cl_expr_value parse_sum(parser *p, size_t at)
