@@ -151,8 +151,24 @@ static void eigen(cl_prec_t p)
     mpfr_clear(w);
 }
 
+/* A double eigenvalue above 2^11 bits, where a rank tolerance of 2^(p/2) units no longer fits a
+   double: [[2, 1, 0], [1, 2, 0], [0, 0, 1]] has eigenvalues 1, 1, 3. */
+static void double_eigenvalue(cl_prec_t p)
+{
+    cl_arb_set_prec(p);
+    RV_DECL(A, 9, p); RV_DECL(wr, 3, p); RV_DECL(wi, 3, p);
+    r_set_si(A, 2); r_set_si(A + 1, 1); r_set_si(A + 3, 1); r_set_si(A + 4, 2); r_set_si(A + 8, 1);
+    int st = CL_FN(cl_eig)(wr, wi, A, 3), ones = 0, threes = 0;
+    for (int i = 0; i < 3 && st == CL_OK; i++) {
+        ones += arb_contains_si(wr + i, 1) && arb_contains_zero(wi + i);
+        threes += arb_contains_si(wr + i, 3) && arb_contains_zero(wi + i);
+    }
+    ok(st == CL_OK && ones == 2 && threes == 1, "double eigenvalue 1 and 3 enclosed (st %d) [arb, %ld bits]", st, (long)p);
+}
+
 int main(void)
 {
+    double_eigenvalue(2048);
     for (int k = 0; k < TEST_NPREC; k++) {
         cl_prec_t p = TEST_PRECISIONS[k];
         cl_arb_set_prec(p);
@@ -162,6 +178,6 @@ int main(void)
         eigen(p);
     }
     ok(cl_arb_set_prec(1) == CL_EPREC && cl_arb_set_prec(CL_PREC_MAX + 1L) == CL_EPREC, "precision out of range refused");
-    flint_cleanup();
+    cl_free_caches();
     return done_testing();
 }
