@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "system.h"
 #include "cmd_system.h"
+#include "json.h"
 
 static const char *help_text =
     "usage: chartless rhs --system NAME [--form FORM] [--bits B] [--labels] [SYSTEM PARAMETERS] < STATE\n"
@@ -23,6 +24,7 @@ static const char *help_text =
     "  --form FORM     the form of the state (default: the system's first form)\n"
     "  --bits B        working precision in bits, 2 to 65536 (default 53)\n"
     "  --labels        one component to a line: its name, then its derivative\n"
+    "  --format FMT    text (default) or json (docs/rhs.schema.json)\n"
     "  -h, --help      this text (with --system: also the system's parameters and state)\n"
     "\n"
     "exit status: 0 success, 2 bad input (unknown system or form, bad number, wrong number of\n"
@@ -57,8 +59,10 @@ static void print_labeled(FILE *f, const cl_cmd_system *cs, mpfr_srcptr v)
 
 static int cmd_rhs(int argc, char **argv)
 {
+    int json, st = cl_json_take_format(&argc, argv, &json);
+    if (st) return st;
     cl_cmd_args a;
-    int st = cl_cmd_scan(argc, argv, NULL, NULL, NULL, 0, &a);
+    st = cl_cmd_scan(argc, argv, NULL, NULL, NULL, 0, &a);
     if (st) return st;
     int labels = take_labels_flag(&a);
     if (a.help) {
@@ -83,7 +87,8 @@ static int cmd_rhs(int argc, char **argv)
         else {
             for (size_t i = cs.dim; i < 2 * cs.dim; i++) /* a zero printed as 0: -0 says nothing here */
                 if (mpfr_zero_p(x + i)) mpfr_set_zero(x + i, 1);
-            if (labels) print_labeled(stdout, &cs, x + cs.dim);
+            if (json) cl_json_rhs(stdout, &cs, a.bits, x + cs.dim);
+            else if (labels) print_labeled(stdout, &cs, x + cs.dim);
             else cl_cmd_print_vector(stdout, &cs, x + cs.dim, cs.dim);
         }
     }

@@ -20,6 +20,7 @@
 #include "chartless.h"
 #include "cli.h"
 #include "cmd_system.h"
+#include "json.h"
 #include "system.h"
 
 static const char *help_text =
@@ -57,6 +58,8 @@ static const char *help_text =
     "  --out FILE       write the CSV to FILE instead of standard output\n"
     "  --plot FILE.png  also draw the state and the energy error with gnuplot (the CSV still\n"
     "                   goes to --out, or to standard output)\n"
+    "  --format FMT     text (CSV, the default) or json: the same columns and rows as one JSON\n"
+    "                   object (docs/simulate.schema.json)\n"
     "  -h, --help       this text; with --system NAME, also the system's parameters\n"
     "\n"
     "exit status: 0 success, 1 the integration failed, 2 bad input\n";
@@ -252,6 +255,8 @@ static int offers_lie(const cl_system *s) { return s->lie_simulate != NULL; }
 
 static int cmd_simulate(int argc, char **argv)
 {
+    int json, jst = cl_json_take_format(&argc, argv, &json);
+    if (jst || json) return jst ? jst : cl_json_csv_command(cmd_simulate, argc, argv, "chartless-simulate/1");
     static const cl_cmd_option extra[] = {
         CL_CMD_TEXT_OPTION("integrator", sim_opts, integrator), CL_CMD_TEXT_OPTION("t", sim_opts, t),
         CL_CMD_TEXT_OPTION("h", sim_opts, h), CL_CMD_TEXT_OPTION("tol", sim_opts, tol),

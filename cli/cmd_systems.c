@@ -2,6 +2,7 @@
 #include <string.h>
 #include "cli.h"
 #include "system.h"
+#include "json.h"
 
 static void describe(FILE *f, const cl_system *s)
 {
@@ -25,18 +26,26 @@ static void describe(FILE *f, const cl_system *s)
 
 static int cmd_systems(int argc, char **argv)
 {
+    int json, st = cl_json_take_format(&argc, argv, &json);
+    if (st) return st;
     if (argc > 2) return cl_cli_error("at most one system name", argv[2]);
     if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-        puts("usage: chartless systems [NAME]\n\n"
+        puts("usage: chartless systems [--format text|json] [NAME]\n\n"
              "List the named systems that rhs, simulate and grade know, or describe one:\n"
-             "its forms, parameters, state layout and invariants.");
+             "its forms, parameters, state layout and invariants. --format json: every system\n"
+             "(or NAME) described in full as one JSON object (docs/systems.schema.json).");
         return CL_EXIT_OK;
     }
     if (argc > 1 && argv[1][0] == '-') return cl_cli_error("unknown option; chartless systems --help lists them", argv[1]);
     if (argc > 1) {
         const cl_system *s = cl_system_find(argv[1]);
         if (!s) return cl_cli_error("unknown system; chartless systems lists them", argv[1]);
-        describe(stdout, s);
+        if (json) cl_json_systems(stdout, s);
+        else describe(stdout, s);
+        return CL_EXIT_OK;
+    }
+    if (json) {
+        cl_json_systems(stdout, NULL);
         return CL_EXIT_OK;
     }
     for (size_t i = 0; i < cl_system_count(); i++) {
