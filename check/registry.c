@@ -95,6 +95,10 @@ const cl_figure *cl_figure_find(const char *name) { return table_find(&figures, 
 size_t cl_figure_count(void) { return figures.n; }
 const cl_figure *cl_figure_get(size_t i) { return table_get(&figures, i); }
 
+static const cl_plotter *plotter;
+void cl_plotter_install(const cl_plotter *p) { plotter = p; }
+const cl_plotter *cl_plotter_installed(void) { return plotter; }
+
 /* ------------------------------------------------------------ parameters */
 
 int cl_sys_error_set(cl_sys_error *e, int code, const char *arg, const char *fmt, ...)

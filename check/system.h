@@ -400,6 +400,37 @@ int cl_output_commit(cl_output *o, cl_sys_error *e);
 /** Close and remove the temporary file (nothing when already renamed or removed). */
 void cl_output_abort(cl_output *o);
 
+/* ------------------------------------------------------------ plots */
+
+/** A panel of a plot: \p count CSV columns from \p first (1-based; column 1 is the abscissa t) drawn against t. */
+typedef struct cl_plot_panel {
+    const char *ylabel; /**< the panel's label, e.g. the factor's name */
+    int first, count;
+} cl_plot_panel;
+
+/** A plot of a CSV file's time series into a PNG, one panel per group of columns. */
+typedef struct cl_plot_request {
+    const char *png, *csv, *title; /**< file names as gnuplot reads them (no quote, backslash or newline) */
+    const cl_plot_panel *panels;
+    int npanels;
+    int grid_columns;              /**< panels on a grid of this many columns, filled column by column (1: a stack) */
+    const cl_plot_panel *strip;    /**< optional: a panel the width of the grid below it (an error, in %.1e) */
+} cl_plot_request;
+
+/**
+ * Who draws: the command line installs its gnuplot driver (cli/plot.c) at
+ * start; a program linked to the library alone has none, and figures are
+ * then written as CSV only.
+ */
+typedef struct cl_plotter {
+    int (*available)(void);                                       /**< 1 when it can draw here */
+    int (*draw)(const cl_plot_request *r, char *err, size_t len); /**< 0, or −1 with the reason in \p err */
+} cl_plotter;
+
+void cl_plotter_install(const cl_plotter *p);
+/** The installed plotter, or NULL. */
+const cl_plotter *cl_plotter_installed(void);
+
 /* ------------------------------------------------------------ figures */
 
 /** A figure of a paper that `chartless reproduce NAME` recomputes. */

@@ -21,6 +21,7 @@
 #include "cli.h"
 #include "cmd_system.h"
 #include "json.h"
+#include "plot.h"
 #include "system.h"
 
 static const char *help_text =
@@ -197,41 +198,6 @@ static int ode_observer(mpfr_srcptr t, mpfr_srcptr x, size_t n, void *ctx)
 }
 
 static int lie_observer(void *ctx, mpfr_srcptr t, mpfr_srcptr x) { return observe(ctx, t, x); }
-
-/* Draw into the file \p png; \p png_name is the name the user gave. */
-static int plot(const char *png, const char *png_name, const char *csv, const cl_cmd_system *cs, int ninv,
-                const char *energy_error)
-{
-    char gp[] = "/tmp/chartless-plot-XXXXXX";
-    int fd = mkstemp(gp);
-    if (fd < 0) return cl_cli_error("cannot create a temporary file", gp);
-    FILE *g = fdopen(fd, "w");
-    /* Six components at most: the first three (the configuration's) and the last three (the velocity's). */
-    size_t shown = cs->dim < 6 ? cs->dim : 6;
-    fprintf(g, "set terminal pngcairo size 900,700 noenhanced\nset output '%s'\nset datafile separator ','\n"
-               "set multiplot layout 2,1 title '%s (%s form)'\nset xlabel 't'\nset key outside right\n",
-            png, cs->sys->name, cs->sys->forms[cs->form]);
-    fprintf(g, "plot ");
-    for (size_t k = 0; k < shown; k++) {
-        size_t i = k < 3 ? k : cs->dim - shown + k;
-        char name[32];
-        cl_cli_component_name(cs->sys, cs->inst, cs->form, i, name, sizeof name);
-        fprintf(g, "%s'%s' every ::1 using 1:%zu with lines title '%s'", k ? ", " : "", csv, i + 2, name);
-    }
-    fprintf(g, "\n");
-    if (energy_error) /* the CSV's last column */
-        fprintf(g, "set ylabel '%s'\nset format y '%%.1e'\n"
-                   "plot '%s' every ::1 using 1:%zu with lines title 'energy error'\n",
-                energy_error, csv, cs->dim + (size_t)ninv + 2);
-    fprintf(g, "unset multiplot\n");
-    fclose(g);
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "gnuplot '%s'", gp);
-    int r = system(cmd);
-    unlink(gp);
-    if (r != 0) return cl_cli_error("gnuplot failed to draw", png_name);
-    return 0;
-}
 
 /* The CSV drawn beside the --plot file, kept on stdout when no --out names a file for it. */
 static int copy_to_stdout(const char *csv)
@@ -432,7 +398,7 @@ static int cmd_simulate(int argc, char **argv)
         }
         if (target) {
             if (!ret) ret = cl_cli_out_close(&out);
-            if (!ret && o.plot && !(ret = plot(png.tmp, o.plot, out.tmp, &cs, c.ninv, c.e0 ? energy_error_name(&c) : NULL))) ret = cl_cli_out_commit(&png);
+            if (!ret && o.plot && !(ret = cl_cli_plot_simulation(&cs, out.tmp, png.tmp, o.plot, c.ninv, c.e0 ? energy_error_name(&c) : NULL))) ret = cl_cli_out_commit(&png);
             if (!ret && o.out) ret = cl_cli_out_commit(&out);
             if (!ret && !o.out) ret = copy_to_stdout(out.tmp);
             cl_cli_out_abort(&out);

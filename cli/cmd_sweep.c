@@ -17,6 +17,7 @@
 #include <unistd.h>
 #include "chartless.h"
 #include "cli.h"
+#include "plot.h"
 #include "cmd_system.h"
 
 #define SWEEP_MAX_CELLS 100000000L
@@ -380,12 +381,12 @@ static int boundary_data(FILE *g, sweep *s, mpfr_ptr w, const char **label)
 /* Draw the map of \p rows into the file \p png (the user's name \p png_name). */
 static int plot(sweep *s, FILE *rows, const char *png, const char *png_name)
 {
-    FILE *g = popen("gnuplot 2>/dev/null", "w");
-    if (!g) return cl_cli_error("cannot run gnuplot", png_name);
+    cl_cli_plot script;
+    if (cl_cli_plot_open(&script, png, 900, 700, 0)) return cl_cli_error("cannot create a temporary file", png_name);
+    FILE *g = script.f;
     mpfr_ptr w = cl_rvec_new_mp(4, (cl_prec_t)s->bits);
-    if (!w) { pclose(g); return cl_cli_error("out of memory", NULL); }
+    if (!w) { cl_cli_plot_abort(&script); return cl_cli_error("out of memory", NULL); }
     const axis *x = s->ax, *y = s->ax + 1;
-    fprintf(g, "set terminal pngcairo size 900,700 noenhanced\nset output '%s'\n", png);
     fprintf(g, "set title 'chartless sweep: %s, %ld bits'\nset xlabel '%s'\n", s->sys->name, s->bits, x->param->name);
     fprintf(g, "set palette defined (-1 '#d7301f', 0 '#bdbdbd', 1 '#2b8cbe')\nset cbrange [-1:1]\n"
                "set palette maxcolors 3\nset cbtics ('unstable' -1, 'undecided' 0, 'stable' 1)\nset rmargin 16\n"
@@ -426,9 +427,15 @@ static int plot(sweep *s, FILE *rows, const char *png, const char *png_name)
         fputc('\n', g);
     }
     cl_rvec_free_mp(w);
-    int r = pclose(g);
-    if (bad) return cl_cli_error("cannot read the map back for the plot", png_name);
-    if (r != 0) return cl_cli_error("gnuplot failed to draw", png_name);
+    if (bad) {
+        cl_cli_plot_abort(&script);
+        return cl_cli_error("cannot read the map back for the plot", png_name);
+    }
+    char err[600];
+    if (cl_cli_plot_run(&script, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
+        return cl_cli_error("gnuplot failed to draw", png_name);
+    }
     return CL_EXIT_OK;
 }
 

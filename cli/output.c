@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cli.h"
+#include "plot.h"
 
 void cl_cli_init_output(void)
 {
@@ -45,7 +46,7 @@ int cl_cli_check_target(const char *path)
 int cl_cli_check_plot(const char *png)
 {
     if (strpbrk(png, "'\\\n")) return cl_cli_error("the --plot file name must not contain quotes, backslashes or newlines", png);
-    if (system("command -v gnuplot >/dev/null 2>&1") != 0)
+    if (!cl_cli_plot_available())
         return cl_cli_error("--plot needs gnuplot (apt-get install gnuplot-nox)", png);
     return cl_cli_check_target(png);
 }

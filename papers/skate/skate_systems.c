@@ -969,30 +969,23 @@ static int fig_gamma3(mpfr_ptr g, mpfr_srcptr t, mpfr_srcptr x, void *ctx)
     return CL_OK;
 }
 
-static int have_gnuplot(void) { return system("command -v gnuplot >/dev/null 2>&1") == 0; }
-
-/* The PNG of the CSV file \p csv into \p png (both temporary names until the figure is complete). */
-static int run_gnuplot(const char *png, const char *csv, const char *title)
+/* The command line's plotter, when it can draw here. */
+static const cl_plotter *figure_plotter(void)
 {
-    FILE *g = popen("gnuplot 2>/dev/null", "w");
-    if (!g) return -1;
-    fprintf(g, "set terminal pngcairo size 900,900 font ',10'\n"
-               "set output '%s'\n"
-               "set datafile separator ','\n"
-               "set key top left\nset grid\nset autoscale xfix\nset xlabel 't'\n"
-               "set multiplot layout 3,1 title '%s'\n",
-            png, title);
-    fprintf(g, "set ylabel '{/Symbol W}'\n"
-               "plot '%s' u 1:2 w l lw 2 t '{/Symbol W}_1', '' u 1:3 w l lw 2 t '{/Symbol W}_2', '' u 1:4 w l lw 2 t '{/Symbol W}_3'\n",
-            csv);
-    fprintf(g, "set ylabel 'Y'\n"
-               "plot '%s' u 1:5 w l lw 2 t 'Y_1', '' u 1:6 w l lw 2 t 'Y_2', '' u 1:7 w l lw 2 t 'Y_3'\n",
-            csv);
-    fprintf(g, "set ylabel '{/Symbol G}'\n"
-               "plot '%s' u 1:8 w l lw 2 t '{/Symbol G}_1', '' u 1:9 w l lw 2 t '{/Symbol G}_2', '' u 1:10 w l lw 2 t '{/Symbol G}_3'\n"
-               "unset multiplot\n",
-            csv);
-    return pclose(g) == 0 ? 0 : -1;
+    const cl_plotter *d = cl_plotter_installed();
+    return d && d->available() ? d : NULL;
+}
+
+/* The PNG of the CSV file \p csv into \p png (both temporary names until the figure is complete):
+   Omega, Y and Gamma against t, a panel each. */
+static int draw_figure(const cl_plotter *d, const char *png, const char *csv, const char *title)
+{
+    static const cl_plot_panel panels[] = {{"Omega", 2, 3}, {"Y", 5, 3}, {"Gamma", 8, 3}};
+    cl_plot_request r = {.png = png, .csv = csv, .title = title, .panels = panels, .npanels = 3, .grid_columns = 1};
+    char err[600];
+    if (!d->draw(&r, err, sizeof err)) return 0;
+    fprintf(stderr, "%s\n", err);
+    return -1;
 }
 
 /* The fall time of Fig. 4 on (38), and the same event on the z-form (21) beside it. */
@@ -1085,7 +1078,8 @@ static int skate_figure(const cl_params *p, cl_prec_t prec, int fig5, cl_sys_err
         ret = cl_sys_error_set(e, CL_RUN_BADINPUT, out, "file name too long");
         goto out;
     }
-    int plot = have_gnuplot();
+    const cl_plotter *plotter = figure_plotter();
+    int plot = plotter != NULL;
     if ((ret = cl_output_open(&csv, csv_path, e)) || (plot && (ret = cl_output_open(&png, png_path, e)))) goto out;
     /* warned only once the output is known to be valid, so that an error comes first */
     if (!plot) fprintf(stderr, "warning: gnuplot not found (tools/need cmd:gnuplot:gnuplot-nox); %s.png not drawn\n", name);
@@ -1141,7 +1135,7 @@ static int skate_figure(const cl_params *p, cl_prec_t prec, int fig5, cl_sys_err
         if (last) break;
     }
     if ((ret = cl_output_close(&csv, e))) goto out;
-    if (plot && run_gnuplot(png.tmp, csv.tmp,
+    if (plot && draw_figure(plotter, png.tmp, csv.tmp,
                             !fig5 ? "Uncontrolled pendulum skate (38): Fig. 4"
                                   : printed ? "Controlled pendulum skate (44), the law (56) as printed"
                                             : "Controlled pendulum skate (44), (53): Fig. 5")) {
