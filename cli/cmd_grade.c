@@ -24,9 +24,8 @@
 #include "cmd_system.h"
 #include "field.h"
 #include "sandbox.h"
+#include "grade_ctx.h"
 
-/* A discrepancy at or below this relative size is taken for rounding. */
-#define GRADE_LOG2_TOL (-40.0)
 /* The reference's least precision: above the states' 53 bits, with room below the tolerance. */
 #define GRADE_MIN_BITS 64
 /* Longest time limit accepted for the student's code, in seconds. */
@@ -63,34 +62,25 @@ static const char *help_text =
     "  --timeout SEC     time limit for the student's code, in seconds (default 10,\n"
     "                    at most 86400)\n"
     "  --bits B          precision of the reference, at least 64 (default 256)\n"
+    "  --format F        text (default), json (docs/grade.schema.json), gradescope\n"
+    "                    (results.json) or prairielearn (results.json of an external grader);\n"
+    "                    a submission that cannot be loaded is then a document, exit 1\n"
+    "  --emit-states json  write the parameters and states of both parameter sets and grade\n"
+    "                    nothing: for code run outside the grader (Python's chartless.grade)\n"
+    "  --values FILE     grade the values that code computed at those states (grade_student.h)\n"
     "  -h, --help        this text\n"
     "\n"
     "The student's code runs in a separate process with at most 512 MiB more memory, CPU\n"
     "time and a deadline of --timeout, no files, no new processes or threads; its input\n"
     "is read-only and dx is followed by a guard page. What it prints is shown quoted.\n"
     "\n"
+    "When the student's code runs out of time at the given parameters, the random ones are\n"
+    "not graded (the time limit is spent once).\n"
+    "\n"
     "exit status: 0 every component agrees to rounding, 1 a component is wrong or the\n"
     "student's code crashed, timed out, exited, forked or overran dx, 2 bad input\n";
 
-typedef struct grade_ctx {
-    const cl_system *sys;
-    void *inst;
-    int form;
-    size_t dim;
-    int nstates;
-    double *x;        /* nstates × dim, the states as the student sees them */
-    char (*label)[48];
-    cl_student_params par;
-    const cl_field *field;   /* a field file instead of a shared object */
-    const cl_model *model;   /* its model */
-    mpfr_srcptr fpar;        /* the field's parameters, in the model's order */
-} grade_ctx;
 
-static void component_name(const grade_ctx *gc, size_t i, char *buf, size_t len)
-{
-    if (gc->sys->component_name) gc->sys->component_name(gc->inst, gc->form, i, buf, len);
-    else snprintf(buf, len, "x[%zu]", i);
-}
 
 /* Hints for a wrong 3-vector block: sign, factor, or a difference along q_j. */
 static void block_hint(const grade_ctx *gc, const double *s, const double *r, const double *x, size_t b, char *hint, size_t len)
@@ -119,227 +109,82 @@ static void block_hint(const grade_ctx *gc, const double *s, const double *r, co
     }
 }
 
-/* The student's output, quoted line by line (control bytes escaped) so that
-   nothing it prints can pass for a line of the report. */
-static void show_output(const cl_sandbox_result *sb)
-{
-    if (!sb->output_total) return;
-    printf("the student's code printed %zu bytes%s:\n", sb->output_total,
-           sb->output_total > sb->output_len ? " (the first shown)" : "");
-    int lines = 0, bol = 1;
-    for (size_t i = 0; i < sb->output_len && lines < 20; i++) {
-        unsigned char c = (unsigned char)sb->output[i];
-        if (bol) fputs("  | ", stdout);
-        bol = c == '\n';
-        if (bol) { putchar('\n'); lines++; }
-        else if (c >= 32 && c < 127 && c != '\\') putchar(c);
-        else printf("\\x%02x", c);
-    }
-    if (!bol) putchar('\n');
-    if (lines >= 20 || sb->output_total > sb->output_len) printf("  | ...\n");
-}
 
-/* What ended the student's process, by name; the verdict's suffix (NULL when it ran to the end). */
-static const char *report_sandbox(const grade_ctx *gc, const cl_sandbox_result *sb, double timeout, size_t dim)
-{
-    char where[96];
-    int k = sb->state;
-    if (k >= 0) snprintf(where, sizeof where, "at state %d (%s)", k + 1, gc->label[k]);
-    else snprintf(where, sizeof where, "%s", sb->nresults ? "between states" : "while loading (in a constructor)");
-    const char *ended = NULL;
-    switch (sb->outcome) {
-    case CL_SB_DONE: case CL_SB_LOADFAIL: break;
-    case CL_SB_CRASH:
-        printf("CRASH: the student's function was killed by signal %d (%s) %s\n", sb->signal, strsignal(sb->signal), where);
-        ended = "crashed";
-        break;
-    case CL_SB_EXIT:
-        printf("EXIT: the student's code ended its process (exit status %d) %s\n", sb->exit_status, where);
-        ended = "exited";
-        break;
-    case CL_SB_TIMEOUT:
-        if (sb->signal) printf("TIMEOUT: the student's code used up its CPU time (%s) %s\n", strsignal(sb->signal), where);
-        else printf("TIMEOUT: the student's function did not return within %g s %s\n", timeout, where);
-        ended = "timed out";
-        break;
-    case CL_SB_FORBIDDEN:
-        printf("FORK: the student's code tried to start a process or thread, run a program or signal another process %s; "
-               "the grader forbids it\n", where);
-        ended = "forbidden system call";
-        break;
-    case CL_SB_OVERRUN:
-        printf("OVERRUN: the student's function accessed dx[%ld], past the end of dx (%zu numbers) %s\n", sb->element, dim, where);
-        ended = "overran dx";
-        break;
-    case CL_SB_READ_PAST:
-        printf("OVERRUN: the student's function read x[%ld], past the end of the state (%zu numbers) %s\n", sb->element, dim, where);
-        ended = "read past x";
-        break;
-    case CL_SB_WROTE_INPUT:
-        printf("WRITE TO INPUT: the student's function wrote into x or the parameters, which are read-only, %s\n", where);
-        ended = "wrote into its input";
-        break;
-    case CL_SB_CHANNEL:
-        printf("CHANNEL: the student's code closed or wrote into the grader's result channel %s\n", where);
-        ended = "broke the result channel";
-        break;
-    }
-    if (sb->strays)
-        printf("FORK: the student's code left %d process%s running; the grader ended %s\n", sb->strays,
-               sb->strays == 1 ? "" : "es", sb->strays == 1 ? "it" : "them");
-    if (k >= 0 && sb->outcome != CL_SB_DONE) {
-        printf("  state:");
-        for (size_t i = 0; i < dim; i++) printf(" %.17g", gc->x[(size_t)k * dim + i]);
-        printf("\n");
-    }
-    show_output(sb);
-    return ended ? ended : sb->strays ? "left processes running" : NULL;
-}
 
-/* The field file's values at the states, at the reference's precision and
-   rounded to doubles as a student's would be; at a state where the field
-   is not defined, rc[k] = 1 and (*why)[k] says which subexpression. 0, or
-   CL_ENOMEM. */
-static int field_values(const grade_ctx *gc, cl_prec_t bits, double *stu, int *rc, char ***why)
+
+
+
+/* The reference at the states, at the working precision, rounded to doubles (NaN where it is not defined). */
+static void reference_values(const grade_ctx *gc, cl_prec_t bits, double *ref)
 {
     size_t dim = gc->dim;
-    cl_field_eval *fe = cl_field_eval_new(gc->field, bits);
     mpfr_ptr xm = cl_rvec_new_mp(2 * dim, bits);
-    *why = calloc((size_t)gc->nstates, sizeof **why);
-    if (!fe || !xm || !*why) {
-        cl_field_eval_free(fe);
-        cl_rvec_free_mp(xm);
-        free(*why);
-        *why = NULL;
-        return CL_ENOMEM;
-    }
     for (int k = 0; k < gc->nstates; k++) {
-        char err[400];
-        for (size_t i = 0; i < dim; i++) mpfr_set_d(xm + i, gc->x[(size_t)k * dim + i], MPFR_RNDN);
-        rc[k] = cl_field_eval_run(fe, xm + dim, xm, gc->fpar, err, sizeof err) ? 1 : 0;
-        if (rc[k]) (*why)[k] = strdup(err);
-        for (size_t i = 0; i < dim; i++) stu[(size_t)k * dim + i] = rc[k] ? NAN : mpfr_get_d(xm + dim + i, MPFR_RNDN);
+        int st = xm ? CL_OK : CL_ENOMEM;
+        for (size_t i = 0; xm && i < dim; i++) mpfr_set_d(xm + i, gc->x[(size_t)k * dim + i], MPFR_RNDN);
+        if (xm) st = gc->sys->rhs(gc->inst, gc->form, xm + dim, xm);
+        for (size_t i = 0; i < dim; i++) ref[(size_t)k * dim + i] = st ? NAN : mpfr_get_d(xm + dim + i, MPFR_RNDN);
     }
-    cl_field_eval_free(fe);
     cl_rvec_free_mp(xm);
-    return CL_OK;
 }
 
-/* Largest error at state k relative to max(1, max|reference|), as the report measures it. */
-static double state_error(const double *s, const double *r, size_t dim)
+/* Why a shared object cannot be loaded, with what to do about it, into \p msg. */
+static void load_failure(const char *sofile, const char *symbol, const char *why, char *msg, size_t len)
 {
-    double scale = 1, e = 0;
-    for (size_t i = 0; i < dim; i++) scale = fmax(scale, fabs(r[i]));
-    for (size_t i = 0; i < dim; i++) e = fmax(e, fabs(s[i] - r[i]) / scale);
-    return e;
-}
-
-/* For a wrong field file: the one sign ('+' for '-' or '-' for '+', outside
-   comments) whose change makes every state agree, printed as a hint. */
-static void field_sign_hint(const grade_ctx *gc, const double *stu, const double *ref, cl_prec_t bits)
-{
-    const cl_field *f = gc->field;
-    size_t len = strlen(f->text), dim = gc->dim;
-    char *text = malloc(len + 1);
-    double *val = malloc((size_t)gc->nstates * dim * sizeof *val);
-    int *rc = malloc((size_t)gc->nstates * sizeof *rc);
-    if (!text || !val || !rc) { free(text); free(val); free(rc); return; }
-    memcpy(text, f->text, len + 1);
-    /* a change is tried first at one state where the field is wrong, then at all */
-    int k0 = 0;
-    while (k0 + 1 < gc->nstates && state_error(stu + (size_t)k0 * dim, ref + (size_t)k0 * dim, dim) <= exp2(GRADE_LOG2_TOL)) k0++;
-    int comment = 0;
-    for (size_t at = 0; at < len; at++) {
-        char c = text[at];
-        if (c == '#') comment = 1;
-        if (c == '\n') comment = 0;
-        if (comment || (c != '+' && c != '-')) continue;
-        text[at] = c == '+' ? '-' : '+';
-        cl_field *mf = NULL;
-        cl_sys_error e = {"", ""};
-        int agree = !cl_field_parse(&mf, gc->model, f->source, text, len, &e);
-        text[at] = c;
-        if (!agree) continue;
-        for (int pass = 0; pass < 2 && agree; pass++) {
-            grade_ctx mc = *gc;
-            mc.field = mf;
-            if (pass == 0) {
-                mc.nstates = 1;
-                mc.x = gc->x + (size_t)k0 * dim;
-            }
-            char **why = NULL;
-            agree = !field_values(&mc, bits, val, rc, &why);
-            const double *r = pass ? ref : ref + (size_t)k0 * dim;
-            for (int k = 0; k < mc.nstates && agree; k++)
-                agree = !rc[k] && state_error(val + (size_t)k * dim, r + (size_t)k * dim, dim) <= exp2(GRADE_LOG2_TOL);
-            for (int k = 0; why && k < mc.nstates; k++) free(why[k]);
-            free(why);
-        }
-        cl_field_free(mf);
-        if (!agree) continue;
-        char where[240];
-        cl_field_where(f, (long)at, where, sizeof where);
-        int line0 = (int)at, line1 = (int)at;
-        while (line0 > 0 && f->text[line0 - 1] != '\n') line0--;
-        while (f->text[line1] && f->text[line1] != '\n') line1++;
-        printf("hint: a sign error at %s: with '%c' for '%c' there every component agrees at every state\n"
-               "      %.*s\n      %*s^\n", where, c == '+' ? '-' : '+', c, line1 - line0, f->text + line0, (int)at - line0, "");
-        break;
+    char defined[400];
+    if (!cl_sandbox_is_elf(sofile)) {
+        snprintf(msg, len, "%.300s: it is not a shared object; a C file is compiled first: cc -shared -fPIC -o f.so f.c", why);
+        return;
     }
-    free(text); free(val); free(rc);
+    if (!strstr(why, "does not define")) { snprintf(msg, len, "%s", why); return; }
+    cl_sandbox_list_symbols(sofile, "cl_student_", defined, sizeof defined);
+    snprintf(msg, len, "%.200s %.100s; it defines %.280s", why, symbol, defined[0] ? defined : "no cl_student_* function");
 }
 
-static int grade(grade_ctx *gc, const char *sofile, const char *symbol, double timeout, cl_prec_t bits)
+/* The student's values at the states: from the field file, the values file or the sandbox.
+   0, or an exit status (the message printed, or kept in the report for the platforms). */
+static int student_values(grade_ctx *gc, const char *sofile, const char *symbol, double timeout, cl_prec_t bits,
+                          double *stu, int *rc, cl_sandbox_result *sb, char ***why)
+{
+    int K = gc->nstates;
+    if (gc->field) {
+        if (grade_field_values(gc, bits, stu, rc, why)) return cl_cli_error("out of memory", NULL);
+        fprintf(gc->out, "grading the field %s: model %s, form %s, %d states, reference at %ld bits\n",
+                sofile, gc->sys->name, gc->sys->forms[gc->form], K, (long)bits);
+        return CL_EXIT_OK;
+    }
+    if (gc->values) {
+        int st = grade_values_fill(gc->values, gc->instance, gc->dim, K, stu, rc, sb);
+        if (!st) fprintf(gc->out, "grading %s: system %s, form %s, %d states, reference at %ld bits\n",
+                         gc->values->name, gc->sys->name, gc->sys->forms[gc->form], K, (long)bits);
+        return st;
+    }
+    /* The student's code is loaded and run only in the sandbox. */
+    int st = cl_sandbox_run(sofile, symbol, gc->x, gc->dim, K, &gc->par, timeout, stu, rc, sb);
+    if (st) return cl_cli_error("cannot start the student's process", cl_strerror(st));
+    if (sb->outcome == CL_SB_LOADFAIL) {
+        char msg[640];
+        load_failure(sofile, symbol, sb->message, msg, sizeof msg);
+        if (gc->rep->format == GRADE_TEXT) return cl_cli_error(msg, sofile);
+        snprintf(gc->rep->load_error, sizeof gc->rep->load_error, "%.600s (%.190s)", msg, sofile);
+        return CL_EXIT_FAIL;
+    }
+    fprintf(gc->out, "grading %s from %s: system %s, form %s, %d states, reference at %ld bits\n",
+            symbol, sofile, gc->sys->name, gc->sys->forms[gc->form], K, (long)bits);
+    return CL_EXIT_OK;
+}
+
+/* Per component: the worst relative discrepancy over the evaluated states (log2, -inf when exact), at worst_k. */
+static int worst_errors(grade_ctx *gc, int K, const double *stu, const double *ref, const int *rc, char **why,
+                        double *worst, int *worst_k)
 {
     size_t dim = gc->dim;
-    int K = gc->nstates;
-    double *ref = malloc((size_t)K * dim * sizeof *ref), *stu = malloc((size_t)K * dim * sizeof *stu);
-    int *rc = calloc((size_t)K, sizeof *rc);
-    mpfr_ptr xm = malloc(dim * sizeof *xm), dxm = malloc(dim * sizeof *dxm);
-    for (size_t i = 0; i < dim; i++) { mpfr_init2(xm + i, bits); mpfr_init2(dxm + i, bits); }
-    for (int k = 0; k < K; k++) {
-        for (size_t i = 0; i < dim; i++) mpfr_set_d(xm + i, gc->x[(size_t)k * dim + i], MPFR_RNDN);
-        int st = gc->sys->rhs(gc->inst, gc->form, dxm, xm);
-        for (size_t i = 0; i < dim; i++) ref[(size_t)k * dim + i] = st ? NAN : mpfr_get_d(dxm + i, MPFR_RNDN);
-    }
-    for (size_t i = 0; i < dim; i++) { mpfr_clear(xm + i); mpfr_clear(dxm + i); }
-    free(xm); free(dxm);
-
-    cl_sandbox_result sb = {.outcome = CL_SB_DONE, .state = -1, .nresults = K};
-    char **why = NULL; /* a field file: why it is not defined at a state */
-    if (gc->field) {
-        if (field_values(gc, bits, stu, rc, &why)) {
-            free(ref); free(stu); free(rc);
-            return cl_cli_error("out of memory", NULL);
-        }
-        printf("grading the field %s: model %s, form %s, %d states, reference at %ld bits\n",
-               sofile, gc->sys->name, gc->sys->forms[gc->form], K, (long)bits);
-    } else {
-        /* The student's code is loaded and run only in the sandbox. */
-        int st = cl_sandbox_run(sofile, symbol, gc->x, dim, K, &gc->par, timeout, stu, rc, &sb);
-        if (st || sb.outcome == CL_SB_LOADFAIL) {
-            free(ref); free(stu); free(rc);
-            if (st) return cl_cli_error("cannot start the student's process", cl_strerror(st));
-            return cl_cli_error(sb.message, strstr(sb.message, "does not define") ? symbol : sofile);
-        }
-        printf("grading %s from %s: system %s, form %s, %d states, reference at %ld bits\n",
-               symbol, sofile, gc->sys->name, gc->sys->forms[gc->form], K, (long)bits);
-    }
-    int failed = sb.outcome != CL_SB_DONE || sb.strays > 0;
-    const char *ended = report_sandbox(gc, &sb, timeout, dim);
-    K = sb.nresults; /* grade what did come back */
-    /* Per component: the worst relative discrepancy over the states. */
-    double *worst = malloc(dim * sizeof *worst);
-    int *worst_k = malloc(dim * sizeof *worst_k);
+    int failed = 0;
     for (size_t i = 0; i < dim; i++) { worst[i] = -INFINITY; worst_k[i] = 0; }
     for (int k = 0; k < K; k++) {
-        if (rc[k] && why) {
-            printf("state %d (%s): %s\n", k + 1, gc->label[k], why[k] ? why[k] : "the field is not defined at this state");
-            failed = 1;
-            continue;
-        }
         if (rc[k]) {
-            printf("state %d (%s): the student's function refused it (returned %d)\n", k + 1, gc->label[k], rc[k]);
+            if (why) fprintf(gc->out, "state %d (%s): %s\n", k + 1, gc->label[k], why[k] ? why[k] : "the field is not defined at this state");
+            else fprintf(gc->out, "state %d (%s): the student's function refused it (returned %d)\n", k + 1, gc->label[k], rc[k]);
             failed = 1;
             continue;
         }
@@ -351,23 +196,58 @@ static int grade(grade_ctx *gc, const char *sofile, const char *symbol, double t
             if (l > worst[i]) { worst[i] = l; worst_k[i] = k; }
         }
     }
-    int nevaluated = 0, nreturned = K;
-    for (int k = 0; k < K; k++) nevaluated += rc[k] == 0;
-    if (!nevaluated) K = 0; /* no component was compared */
+    return failed;
+}
+
+/* The table of components, recorded in the report's part; the number wrong. */
+static int component_table(grade_ctx *gc, int K, const double *worst, const int *worst_k)
+{
+    grade_part *part = gc->rep->part + gc->rep->nparts - 1;
+    part->comp = calloc(gc->dim, sizeof *part->comp);
+    part->ncomp = part->comp ? (int)gc->dim : 0;
     if (K > 0) {
-        printf("\nper component of dx/dt (error relative to max(1, max|reference|) at that state):\n");
-        printf("%-10s %-14s %-12s %s\n", "component", "largest error", "verdict", "where");
+        fprintf(gc->out, "\nper component of dx/dt (error relative to max(1, max|reference|) at that state):\n");
+        fprintf(gc->out, "%-10s %-14s %-12s %s\n", "component", "largest error", "verdict", "where");
     }
     int nwrong = 0;
-    for (size_t i = 0; i < dim && K > 0; i++) {
-        char name[32];
-        component_name(gc, i, name, sizeof name);
-        int wrong = worst[i] > GRADE_LOG2_TOL;
-        nwrong += wrong;
-        double rel = worst[i] == -INFINITY ? 0 : exp2(worst[i]);
-        printf("%-10s %-14.3g %-12s state %d (%s)\n", name, rel, wrong ? "WRONG" : "rounding", worst_k[i] + 1, gc->label[worst_k[i]]);
+    for (size_t i = 0; i < gc->dim; i++) {
+        grade_component c = {.error = NAN, .wrong = 1, .state = 0};
+        grade_component_name(gc, i, c.name, sizeof c.name);
+        if (K > 0) {
+            c.wrong = worst[i] > GRADE_LOG2_TOL;
+            c.error = worst[i] == -INFINITY ? 0 : exp2(worst[i]);
+            c.state = worst_k[i] + 1;
+            snprintf(c.where, sizeof c.where, "%s", gc->label[worst_k[i]]);
+            nwrong += c.wrong;
+            fprintf(gc->out, "%-10s %-14.3g %-12s state %d (%s)\n", c.name, c.error, c.wrong ? "WRONG" : "rounding", c.state, c.where);
+        }
+        if (part->comp) part->comp[i] = c;
     }
-    /* Hints per 3-vector block that is wrong. */
+    return nwrong;
+}
+
+/* The name a field file gives the derivative of 3-vector block b: q1' for q1, q1'' for qdot1, w1' for w1. */
+static void derivative_name(const grade_ctx *gc, size_t b, char *buf, size_t len)
+{
+    char stem[32];
+    size_t nb = gc->dim / 3;
+    grade_component_name(gc, 3 * b, stem, sizeof stem);
+    char *dot = strchr(stem, '.');
+    if (dot) *dot = 0;
+    if (!strncmp(stem, "qdot", 4) && b >= nb / 2) {
+        grade_component_name(gc, 3 * (b - nb / 2), buf, len);
+        if ((dot = strchr(buf, '.'))) *dot = 0;
+        snprintf(buf + strlen(buf), len - strlen(buf), "''");
+    } else snprintf(buf, len, "%s'", stem);
+}
+
+/* A number of a hint: six digits, a zero as 0, never -0. */
+static double shown(double v) { return v == 0 ? 0.0 : v; }
+
+/* Hints per 3-vector block that is wrong. */
+static void block_hints(grade_ctx *gc, int K, const double *stu, const double *ref, const double *worst, const int *worst_k)
+{
+    size_t dim = gc->dim;
     for (size_t b = 0; b < dim / 3 && K > 0; b++) {
         int wrong = 0;
         for (int i = 0; i < 3; i++) wrong |= worst[3 * b + i] > GRADE_LOG2_TOL;
@@ -375,49 +255,83 @@ static int grade(grade_ctx *gc, const char *sofile, const char *symbol, double t
         size_t top = 3 * b;
         for (size_t i = 3 * b + 1; i < 3 * b + 3; i++) if (worst[i] > worst[top]) top = i;
         int k = worst_k[top];
-        char hint[256], name[32];
+        char hint[256], name[40];
+        const double *s = stu + (size_t)k * dim + 3 * b, *r = ref + (size_t)k * dim + 3 * b;
         block_hint(gc, stu + (size_t)k * dim, ref + (size_t)k * dim, gc->x + (size_t)k * dim, b, hint, sizeof hint);
-        component_name(gc, 3 * b, name, sizeof name);
-        char *dot = strchr(name, '.');
-        if (dot) *dot = 0;
-        printf("hint: %s at state %d: student (%.6g, %.6g, %.6g), reference (%.6g, %.6g, %.6g)%s%s\n", name, k + 1,
-               stu[(size_t)k * dim + 3 * b], stu[(size_t)k * dim + 3 * b + 1], stu[(size_t)k * dim + 3 * b + 2],
-               ref[(size_t)k * dim + 3 * b], ref[(size_t)k * dim + 3 * b + 1], ref[(size_t)k * dim + 3 * b + 2],
-               hint[0] ? "; " : "", hint);
+        derivative_name(gc, b, name, sizeof name);
+        fprintf(gc->out, "hint: %s at state %d: student (%.6g, %.6g, %.6g), reference (%.6g, %.6g, %.6g)%s%s\n", name, k + 1,
+                shown(s[0]), shown(s[1]), shown(s[2]), shown(r[0]), shown(r[1]), shown(r[2]), hint[0] ? "; " : "", hint);
     }
-    /* Which states agree as a whole: a wrong term that vanishes at some states shows here. */
+}
+
+/* Which states agree as a whole: a wrong term that vanishes at some states shows here. */
+static void agreeing_states(grade_ctx *gc, int K, const double *stu, const double *ref, const int *rc)
+{
     int nagree = 0;
     char agree[256] = "";
     for (int k = 0; k < K; k++) {
-        if (rc[k]) continue;
-        if (!(state_error(stu + (size_t)k * dim, ref + (size_t)k * dim, dim) <= exp2(GRADE_LOG2_TOL))) continue;
+        if (rc[k] || !(grade_state_error(stu + (size_t)k * gc->dim, ref + (size_t)k * gc->dim, gc->dim) <= exp2(GRADE_LOG2_TOL))) continue;
         nagree++;
         if (strlen(agree) < sizeof agree - 60)
             snprintf(agree + strlen(agree), sizeof agree - strlen(agree), "%s%d", nagree > 1 ? ", " : "", k + 1);
     }
-    if (nwrong && gc->field) field_sign_hint(gc, stu, ref, bits);
-    if (nwrong && nagree)
-        printf("states where everything agrees: %d of %d (%s)%s\n", nagree, K, agree,
-               nagree < K ? " -- the wrong term vanishes there" : "");
+    if (nagree)
+        fprintf(gc->out, "states where everything agrees: %d of %d (%s)%s\n", nagree, K, agree,
+                nagree < K ? " -- the wrong term vanishes there" : "");
+}
+
+static int grade(grade_ctx *gc, const char *sofile, const char *symbol, double timeout, cl_prec_t bits)
+{
+    size_t dim = gc->dim;
+    int K = gc->nstates;
+    double *ref = malloc((size_t)K * dim * sizeof *ref), *stu = malloc((size_t)K * dim * sizeof *stu);
+    double *worst = malloc(dim * sizeof *worst);
+    int *rc = calloc((size_t)K, sizeof *rc), *worst_k = malloc(dim * sizeof *worst_k);
+    cl_sandbox_result sb = {.outcome = CL_SB_DONE, .state = -1, .nresults = K};
+    char **why = NULL; /* a field file: why it is not defined at a state */
+    int st = !ref || !stu || !worst || !rc || !worst_k ? cl_cli_error("out of memory", NULL)
+                                                      : student_values(gc, sofile, symbol, timeout, bits, stu, rc, &sb, &why);
+    if (st) {
+        free(worst); free(worst_k); free(ref); free(stu); free(rc);
+        return st;
+    }
+    reference_values(gc, bits, ref);
+    grade_part *part = gc->rep->part + gc->rep->nparts - 1;
+    int failed = sb.outcome != CL_SB_DONE || sb.strays > 0;
+    gc->timed_out = sb.outcome == CL_SB_TIMEOUT;
+    const char *ended = grade_report_sandbox(gc, &sb, timeout, dim);
+    K = sb.nresults; /* grade what did come back */
+    failed |= worst_errors(gc, K, stu, ref, rc, why, worst, worst_k);
+    int nevaluated = 0, nreturned = K;
+    for (int k = 0; k < K; k++) nevaluated += rc[k] == 0;
+    if (!nevaluated) K = 0; /* no component was compared */
+    part->incomplete = failed || !nevaluated;
+    snprintf(part->ended, sizeof part->ended, "%s", ended ? ended : "");
+    int nwrong = component_table(gc, K, worst, worst_k);
+    block_hints(gc, K, stu, ref, worst, worst_k);
+    if (nwrong && gc->field) grade_field_sign_hint(gc, stu, ref, bits);
+    if (nwrong) agreeing_states(gc, K, stu, ref, rc);
     if (nwrong) failed = 1;
     if (!nevaluated)
-        printf("\nNO STATE EVALUATED: %s\n", why ? "the field is defined at none of the states"
+        fprintf(gc->out, "\nNO STATE EVALUATED: %s\n", why ? "the field is defined at none of the states"
                                            : nreturned ? "the student's function refused every state" : ended ? ended : "no result came back");
     else
-        printf("\n%s: %d of %zu components wrong%s%s\n", failed ? "FAIL" : "PASS", nwrong, dim, ended ? ", " : "", ended ? ended : "");
+        fprintf(gc->out, "\n%s: %d of %zu components wrong%s%s\n", failed ? "FAIL" : "PASS", nwrong, dim, ended ? ", " : "", ended ? ended : "");
+    part->failed = failed || !nevaluated;
     for (int k = 0; why && k < gc->nstates; k++) free(why[k]);
     free(why);
     free(worst); free(worst_k); free(ref); free(stu); free(rc);
-    return failed ? CL_EXIT_FAIL : CL_EXIT_OK;
+    return failed || !nevaluated ? CL_EXIT_FAIL : CL_EXIT_OK;
 }
 
-enum { OPT_STATES = 1, OPT_SEED, OPT_TIMEOUT };
+enum { OPT_STATES = 1, OPT_SEED, OPT_TIMEOUT, OPT_FORMAT, OPT_EMIT };
 
 typedef struct grade_opts {
     int nrandom;
     unsigned long seed;
     double timeout;
-    const char *field;
+    int format, emit;
+    const char *field, *values;
 } grade_opts;
 
 static int on_option(int code, const char *v, void *ctx)
@@ -432,6 +346,11 @@ static int on_option(int code, const char *v, void *ctx)
     } else if (code == OPT_SEED) {
         o->seed = strtoul(v, &end, 10);
         if (errno || end == v || *end || strchr(v, '-')) return cl_cli_error("--seed must be a whole number from 0 to ULONG_MAX", v);
+    } else if (code == OPT_FORMAT) {
+        if ((o->format = grade_format_parse(v)) < 0) return cl_cli_error("--format must be text, json, gradescope or prairielearn", v);
+    } else if (code == OPT_EMIT) {
+        if (strcmp(v, "json")) return cl_cli_error("--emit-states writes json only", v);
+        o->emit = 1;
     } else {
         o->timeout = strtod(v, &end);
         if (end == v || *end || !(o->timeout > 0) || !(o->timeout <= MAX_TIMEOUT))
@@ -440,228 +359,223 @@ static int on_option(int code, const char *v, void *ctx)
     return CL_EXIT_OK;
 }
 
-/* Every number of the parameters must reach the student unchanged in kind:
-   finite, and not rounded to zero. 0, or exit status 2 (message printed). */
-static int student_doubles(const cl_params *p)
+/* What stays the same across the parameter sets of one grade. */
+typedef struct grade_run {
+    const cl_system *sys;
+    int form, nrandom;
+    unsigned long seed;
+    long bits;
+    const char *sofile, *symbol;
+    double timeout;
+    const cl_model *model;
+    const cl_field *field;
+    grade_report *rep;
+    const grade_values *values;
+    int emit;                 /* --emit-states: write the states, grade nothing */
+} grade_run;
+
+/* The seeded random states and the equilibria of an instance, as doubles, with their labels. 0 or CL_ENOMEM. */
+static int instance_states(const grade_run *run, void *inst, grade_ctx *gc)
 {
-    for (size_t k = 0; k < p->count; k++)
-        for (size_t i = 0; i < p->v[k].len; i++) {
-            double d = mpfr_get_d(p->v[k].x + i, MPFR_RNDN);
-            if (isfinite(d) && (d != 0 || mpfr_zero_p(p->v[k].x + i))) continue;
-            char arg[80];
-            snprintf(arg, sizeof arg, "--%s", p->table[k].name);
-            return cl_cli_error(isfinite(d) ? "a parameter rounds to zero as a double, the student's code would see 0"
-                                            : "a parameter is not a finite double, the student's code would see infinity",
-                                arg);
+    const cl_system *sys = run->sys;
+    mpfr_ptr xm = cl_rvec_new_mp(gc->dim, (cl_prec_t)run->bits);
+    if (!xm) return CL_ENOMEM;
+    int neq = 0;
+    const char *name = "";
+    while (sys->equilibrium && neq < 16 && sys->equilibrium(inst, neq, run->form, xm, &name) == CL_OK) neq++;
+    gc->nstates = run->nrandom + neq;
+    gc->x = malloc((size_t)gc->nstates * gc->dim * sizeof *gc->x);
+    gc->label = malloc((size_t)gc->nstates * sizeof *gc->label);
+    cl_rng rng;
+    cl_rng_seed(&rng, run->seed);
+    for (int k = 0; gc->x && gc->label && k < gc->nstates; k++) {
+        if (k < run->nrandom) {
+            sys->random_state(inst, run->form, xm, &rng);
+            snprintf(gc->label[k], sizeof gc->label[k], "random, seed %lu #%d", run->seed, k + 1);
+        } else {
+            sys->equilibrium(inst, k - run->nrandom, run->form, xm, &name);
+            snprintf(gc->label[k], sizeof gc->label[k], "equilibrium: %s", name);
         }
-    return CL_EXIT_OK;
+        for (size_t i = 0; i < gc->dim; i++) gc->x[(size_t)k * gc->dim + i] = mpfr_get_d(xm + i, MPFR_RNDN);
+    }
+    cl_rvec_free_mp(xm);
+    return gc->x && gc->label ? CL_OK : CL_ENOMEM;
 }
 
-/* Parameter \p name of the instance as doubles (n copies of \p def when the system has none). */
-static double *student_list(const cl_params *p, const char *name, size_t n, double def)
+/* Grade at one instance (\p instance 0: the given parameters, 1: the random
+   ones, titled \p title): its random states and equilibria, the student
+   given that instance's parameters. The report's exit status; *timed_out
+   when the student's code ran out of time. */
+static int grade_instance(const grade_run *run, void *inst, const cl_params *params, int instance, const char *title, int *timed_out)
 {
-    const cl_param *d = cl_param_find(p->table, name);
-    const cl_param_value *v = d ? p->v + (d - p->table) : NULL;
-    size_t len = v && v->len ? v->len : n;
-    double *x = malloc((len ? len : 1) * sizeof *x);
-    if (!x) return NULL;
-    for (size_t i = 0; i < len; i++) x[i] = v && v->len ? mpfr_get_d(v->x + i, MPFR_RNDN) : def;
-    return x;
-}
-
-/* The student's copy of the parameters: n, m, l, g by name, and the numbers
-   of every other parameter in the order the system's table documents them. */
-static int student_params(const cl_params *p, cl_student_params *sp, double **m, double **l, double **extra)
-{
-    size_t n = p->n, nextra = 0;
-    for (size_t k = 0; k < p->count; k++)
-        if (strcmp(p->table[k].name, "m") && strcmp(p->table[k].name, "l") && strcmp(p->table[k].name, "g")) nextra += p->v[k].len;
-    *m = student_list(p, "m", n, 1);
-    *l = student_list(p, "l", n, 1);
-    double *g = student_list(p, "g", 1, 9.81);
-    *extra = malloc((nextra ? nextra : 1) * sizeof **extra);
-    if (!*m || !*l || !g || !*extra) { free(g); return CL_ENOMEM; }
-    nextra = 0;
-    for (size_t k = 0; k < p->count; k++)
-        if (strcmp(p->table[k].name, "m") && strcmp(p->table[k].name, "l") && strcmp(p->table[k].name, "g"))
-            for (size_t i = 0; i < p->v[k].len; i++) (*extra)[nextra++] = mpfr_get_d(p->v[k].x + i, MPFR_RNDN);
-    *sp = (cl_student_params){.n = (int)n, .m = *m, .l = *l, .g = g[0], .extra = *extra, .nextra = (int)nextra};
-    free(g);
-    return CL_OK;
-}
-
-/* Grade at one instance: its random states and equilibria, the student
-   given that instance's parameters. The report's exit status. */
-static int grade_instance(const cl_system *sys, void *inst, int form, const cl_params *params, int nrandom,
-                          unsigned long seed, long bits, const char *sofile, const char *symbol, double timeout,
-                          const cl_model *model, const cl_field *field)
-{
-    grade_ctx gc = {.sys = sys, .inst = inst, .form = form, .field = field, .model = model};
+    const cl_model *model = run->model;
+    const cl_field *field = run->field;
+    grade_ctx gc = {.sys = run->sys, .inst = inst, .form = run->form, .field = field, .model = model, .rep = run->rep,
+                    .values = run->values, .instance = instance};
     double *m = NULL, *l = NULL, *extra = NULL;
-    if (!field && student_doubles(params)) return CL_EXIT_USAGE;
+    if (!field && !run->values && grade_student_doubles(params)) return CL_EXIT_USAGE;
     mpfr_ptr fpar = NULL;
     if (field) {
         /* the field sees the parameters at the working precision, never through a double */
-        if (!(fpar = cl_rvec_new_mp(field->nparam ? field->nparam : 1, (cl_prec_t)bits))) return cl_cli_error("out of memory", NULL);
+        if (!(fpar = cl_rvec_new_mp(field->nparam ? field->nparam : 1, (cl_prec_t)run->bits))) return cl_cli_error("out of memory", NULL);
         for (size_t k = 0; k < field->nparam; k++) mpfr_set(fpar + k, cl_params_x(params, model->pname[k]), MPFR_RNDN);
         gc.fpar = fpar;
     }
+    gc.dim = run->sys->dim(inst, run->form);
     /* The student sees the values the system uses, defaults included. */
-    if (student_params(params, &gc.par, &m, &l, &extra)) {
-        free(m); free(l); free(extra);
-        return cl_cli_error("out of memory", NULL);
+    int ret = grade_student_params(params, &gc.par, &m, &l, &extra) || instance_states(run, inst, &gc) ? cl_cli_error("out of memory", NULL) : 0;
+    if (!ret && run->emit) grade_emit_instance(stdout, !instance, title, params, gc.x, (const char (*)[48])gc.label, gc.nstates, gc.dim);
+    else if (!ret && !(gc.out = grade_part_begin(run->rep, title))) ret = cl_cli_error("out of memory", NULL);
+    else if (!ret) {
+        if (instance) fprintf(gc.out, "\nat %s\n", title);
+        ret = grade(&gc, run->sofile, run->symbol, run->timeout, (cl_prec_t)run->bits);
+        grade_part_end(run->rep);
+        *timed_out = gc.timed_out;
     }
-    gc.dim = sys->dim(inst, form);
-    mpfr_ptr xm = malloc(gc.dim * sizeof *xm);
-    for (size_t i = 0; i < gc.dim; i++) mpfr_init2(xm + i, bits);
-    int neq = 0;
-    const char *name = "";
-    while (sys->equilibrium && neq < 16 && sys->equilibrium(inst, neq, form, xm, &name) == CL_OK) neq++;
-    gc.nstates = nrandom + neq;
-    gc.x = malloc((size_t)gc.nstates * gc.dim * sizeof *gc.x);
-    gc.label = malloc((size_t)gc.nstates * sizeof *gc.label);
-    cl_rng rng;
-    cl_rng_seed(&rng, seed);
-    for (int k = 0; k < gc.nstates; k++) {
-        if (k < nrandom) {
-            sys->random_state(inst, form, xm, &rng);
-            snprintf(gc.label[k], sizeof gc.label[k], "random, seed %lu #%d", seed, k + 1);
-        } else {
-            sys->equilibrium(inst, k - nrandom, form, xm, &name);
-            snprintf(gc.label[k], sizeof gc.label[k], "equilibrium: %s", name);
-        }
-        for (size_t i = 0; i < gc.dim; i++) gc.x[(size_t)k * gc.dim + i] = mpfr_get_d(xm + i, MPFR_RNDN);
-    }
-    for (size_t i = 0; i < gc.dim; i++) mpfr_clear(xm + i);
-    free(xm);
-    int ret = grade(&gc, sofile, symbol, timeout, (cl_prec_t)bits);
     free(gc.x); free(gc.label); free(m); free(l); free(extra);
     if (fpar) cl_rvec_free_mp(fpar);
     return ret;
 }
 
-/* The parameters once more with every scalar and every per-body number
-   (NUMBER, NLIST) scaled by a factor of its own from [1/2, 3/2) (zeros stay
-   zero; vectors such as an axis, which a system may normalize, the size and
-   words as they are), so that masses and lengths differ and a formula using
-   l_i for l_j cannot pass.
-   The command line of the draw goes to \p shown. 0, or -1 when the system
-   refuses the draw. */
-static int perturbed_params(const cl_params *p, cl_rng *rng, long bits, cl_params *out, char *shown, size_t len)
+/* Then at random, unequal parameters drawn from the given ones (a few draws, for systems that refuse some). */
+static int grade_random_instance(const grade_run *run, const cl_params *params)
 {
-    size_t nk = 0, k0 = strlen(shown);
-    const char **keys = calloc(p->count + 1, sizeof *keys), **vals = calloc(p->count + 1, sizeof *vals);
-    char **text = calloc(p->count + 1, sizeof *text);
-    int st = !keys || !vals || !text ? -1 : 0;
-    for (size_t k = 0; k < p->count && !st; k++) {
-        const cl_param *d = p->table + k;
-        const cl_param_value *v = p->v + k;
-        size_t cap = 32 * (v->len + 1);
-        if (!(text[k] = malloc(cap))) { st = -1; break; }
-        text[k][0] = 0;
-        if (d->shape == CL_PARAM_SIZE) snprintf(text[k], cap, "%ld", v->whole);
-        else if (d->shape == CL_PARAM_WORD && v->word) snprintf(text[k], cap, "%s", v->word);
-        else if (d->shape == CL_PARAM_FLAG && v->given) { keys[nk] = d->name; vals[nk++] = NULL; continue; }
-        else if (v->len && d->shape != CL_PARAM_FLAG && d->shape != CL_PARAM_WORD) {
-            int scaled = d->shape == CL_PARAM_NUMBER || d->shape == CL_PARAM_NLIST;
-            for (size_t i = 0, at = 0; i < v->len; i++)
-                at += (size_t)snprintf(text[k] + at, cap - at, "%s%.17g", i ? "," : "",
-                                       mpfr_get_d(v->x + i, MPFR_RNDN) * (scaled ? cl_rng_range(rng, 0.5, 1.5) : 1));
-        }
-        if (!text[k][0]) continue;
-        keys[nk] = d->name;
-        vals[nk++] = text[k];
-        if ((d->shape == CL_PARAM_NUMBER || d->shape == CL_PARAM_NLIST) && k0 < len)
-            k0 += (size_t)snprintf(shown + k0, len - k0, " --%s %s", d->name, text[k]);
+    cl_rng rng;
+    cl_rng_seed(&rng, run->seed);
+    for (int draw = 0; draw < 8; draw++) {
+        char shown[512] = "", title[600];
+        cl_params rp;
+        void *inst = NULL;
+        cl_sys_error e = {"", ""};
+        if (grade_perturbed_params(params, &rng, run->bits, &rp, shown, sizeof shown)) continue;
+        if (run->sys->create(&inst, &rp, (cl_prec_t)run->bits, &e)) { cl_params_free(&rp); continue; }
+        snprintf(title, sizeof title, "random parameters (seed %lu):%s", run->seed, shown);
+        int timed_out = 0;
+        int r = grade_instance(run, inst, &rp, 1, title, &timed_out);
+        run->sys->destroy(inst);
+        cl_params_free(&rp);
+        return r;
     }
+    return CL_EXIT_OK;
+}
+
+/* cl_student_<system>_<form>; for a model, the file's name without its folder and .model */
+static void student_symbol(const char *system, const char *model, const char *form, char *symbol, size_t len)
+{
+    char base[64];
+    const char *name = system;
+    if (!name) {
+        const char *slash = strrchr(model, '/');
+        snprintf(base, sizeof base, "%s", slash ? slash + 1 : model);
+        char *ext = strstr(base, ".model");
+        if (ext && !ext[6]) *ext = 0;
+        name = base;
+    }
+    snprintf(symbol, len, "cl_student_%s_%s", name, form);
+    for (char *c = symbol; *c; c++) if (!isalnum((unsigned char)*c)) *c = '_';
+}
+
+/* The command line's combinations of options that make no sense: 0, or exit status 2 (message printed). */
+static int check_usage(const cl_cmd_args *a, const grade_opts *o, const char *sofile)
+{
+    if (a->npositional > 1) return cl_cli_error("only one shared object can be graded at a time", a->positional[1]);
+    if (o->field && !a->model) return cl_cli_error("a field file needs the model it belongs to", "--model");
+    if (o->field && sofile) return cl_cli_error("give a field file or a shared object, not both", sofile);
+    if (o->values && (sofile || o->field)) return cl_cli_error("give values or a student's code, not both", "--values");
+    if (o->emit && (sofile || o->field || o->values)) return cl_cli_error("--emit-states grades nothing: give no submission", "--emit-states");
+    if (!a->system && !a->model) return cl_cli_error("a required option is missing", "--system");
+    if (!a->form && !o->field) return cl_cli_error("a required option is missing", "--form");
+    if (!sofile && !o->field && !o->values && !o->emit)
+        return cl_cli_error(a->model ? "a field file (--field F) or the student's shared object is required" : "the student's shared object is required",
+                            a->model ? "--field" : "STUDENT.so");
+    if (a->bits < GRADE_MIN_BITS)
+        return cl_cli_error("the reference needs at least 64 bits: the states are doubles and a discrepancy of 2^-40 must show", "--bits");
+    return CL_EXIT_OK;
+}
+
+/* A field file read against the model the reference runs; its form becomes the grade's. 0, or exit status
+   2 (message printed), or 1 when a platform format keeps the message in the report. */
+static int open_field(cl_cmd_system *cs, const char *fieldfile, const char **form, grade_run *run, cl_field **field)
+{
     cl_sys_error e = {"", ""};
-    if (!st) st = cl_params_parse(out, p->table, (int)nk, keys, vals, (cl_prec_t)bits, &e) ? -1 : 0;
-    for (size_t k = 0; text && k < p->count; k++) free(text[k]);
-    free(text); free(keys); free(vals);
-    return st;
+    run->model = cl_model_system_model(cs->sys); /* the model the reference runs, read once */
+    if (cl_field_load(field, run->model, fieldfile, &e)) {
+        if (run->rep->format == GRADE_TEXT) return cl_cmd_report(&e, fieldfile, CL_EXIT_USAGE);
+        snprintf(run->rep->load_error, sizeof run->rep->load_error, "%s (%s)", e.what, e.arg[0] ? e.arg : fieldfile);
+        return CL_EXIT_FAIL;
+    }
+    const char *fform = cs->sys->forms[(*field)->form];
+    if (*form && strcmp(*form, fform)) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "the field file is written in form %s, not in the form --form asks for", fform);
+        return cl_cli_error(msg, *form);
+    }
+    cs->form = (*field)->form;
+    *form = fform;
+    run->field = *field;
+    run->sofile = fieldfile;
+    return CL_EXIT_OK;
+}
+
+/* Grade at the given parameters, then at random ones unless the code ran out of time at the first. */
+static int grade_both(grade_run *run, cl_cmd_system *cs)
+{
+    int timed_out = 0;
+    int ret = grade_instance(run, cs->inst, &cs->params, 0, "given parameters", &timed_out);
+    if (ret == CL_EXIT_USAGE || run->rep->load_error[0]) return ret;
+    if (timed_out)
+        snprintf(run->rep->skipped, sizeof run->rep->skipped,
+                 "not graded at random parameters: the student's code ran out of time at the given ones");
+    else {
+        int r = grade_random_instance(run, &cs->params);
+        if (r > ret) ret = r;
+    }
+    if (run->emit) fputs("\n]}\n", stdout);
+    if (run->rep->skipped[0] && run->rep->format == GRADE_TEXT) printf("\n%s\n", run->rep->skipped);
+    return ret;
 }
 
 static int cmd_grade(int argc, char **argv)
 {
     static const cl_cmd_option opts[] = {CL_CMD_OPTION("states", OPT_STATES), CL_CMD_OPTION("seed", OPT_SEED),
-                                         CL_CMD_OPTION("timeout", OPT_TIMEOUT), CL_CMD_TEXT_OPTION("field", grade_opts, field),
-                                         CL_CMD_OPTIONS_END};
+                                         CL_CMD_OPTION("timeout", OPT_TIMEOUT), CL_CMD_OPTION("format", OPT_FORMAT),
+                                         CL_CMD_OPTION("emit-states", OPT_EMIT), CL_CMD_TEXT_OPTION("field", grade_opts, field),
+                                         CL_CMD_TEXT_OPTION("values", grade_opts, values), CL_CMD_OPTIONS_END};
     grade_opts o = {.nrandom = 20, .seed = 1, .timeout = 10};
+    grade_report rep = {0};
+    grade_values values = {0};
     cl_cmd_system cs = {0};
-    const cl_model *model = NULL;
     cl_field *field = NULL;
     cl_cmd_args a;
     int ret = cl_cmd_scan(argc, argv, opts, on_option, &o, 2, &a);
     if (ret) return ret;
     if (a.help) { fputs(help_text, stdout); goto out; }
-    const char *system = a.system, *form = a.form, *sofile = a.npositional ? a.positional[0] : NULL, *fieldfile = o.field;
+    const char *form = a.form, *sofile = a.npositional ? a.positional[0] : NULL;
     if (!a.bits_given) a.bits = 256; /* the reference's default precision */
-    long bits = a.bits;
-    ret = CL_EXIT_USAGE;
-    if (a.npositional > 1) { cl_cli_error("only one shared object can be graded at a time", a.positional[1]); goto out; }
-    if (fieldfile && !a.model) { cl_cli_error("a field file needs the model it belongs to", "--model"); goto out; }
-    if (fieldfile && sofile) { cl_cli_error("give a field file or a shared object, not both", sofile); goto out; }
-    if (!system && !a.model) { cl_cli_error("a required option is missing", "--system"); goto out; }
-    if (!form && !fieldfile) { cl_cli_error("a required option is missing", "--form"); goto out; }
-    if (!sofile && !fieldfile) {
-        cl_cli_error(a.model ? "a field file (--field F) or the student's shared object is required" : "the student's shared object is required",
-                     a.model ? "--field" : "STUDENT.so");
-        goto out;
-    }
-    if (bits < GRADE_MIN_BITS) {
-        cl_cli_error("the reference needs at least 64 bits: the states are doubles and a discrepancy of 2^-40 must show", "--bits");
-        goto out;
-    }
+    rep.format = o.format;
+    grade_run run = {.nrandom = o.nrandom, .seed = o.seed, .bits = a.bits, .sofile = sofile, .timeout = o.timeout,
+                     .rep = &rep, .emit = o.emit};
+    if ((ret = check_usage(&a, &o, sofile))) goto out;
+    if (o.values && (ret = grade_values_load(&values, o.values))) goto out;
+    run.values = o.values ? &values : NULL;
     if ((ret = cl_cmd_open_system(&a, &cs))) goto out;
     ret = CL_EXIT_USAGE;
-    if (!cs.sys->random_state) { cl_cli_error("this system offers no random states to grade at", system); goto out; }
-    if (fieldfile) {
-        cl_sys_error e = {"", ""};
-        model = cl_model_system_model(cs.sys); /* the model the reference runs, read once */
-        if (cl_field_load(&field, model, fieldfile, &e)) { cl_cmd_report(&e, fieldfile, CL_EXIT_USAGE); goto out; }
-        const char *fform = cs.sys->forms[field->form];
-        if (form && strcmp(form, fform)) {
-            char msg[160];
-            snprintf(msg, sizeof msg, "the field file is written in form %s, not in the form --form asks for", fform);
-            cl_cli_error(msg, form);
-            goto out;
-        }
-        cs.form = field->form;
-        form = fform;
-        sofile = fieldfile;
-    }
-    /* cl_student_<system>_<form>; for a model, the file's name without its folder and .model */
-    char symbol[128], base[64];
-    const char *name = system;
-    if (!name) {
-        const char *slash = strrchr(a.model, '/');
-        snprintf(base, sizeof base, "%s", slash ? slash + 1 : a.model);
-        char *ext = strstr(base, ".model");
-        if (ext && !ext[6]) *ext = 0;
-        name = base;
-    }
-    snprintf(symbol, sizeof symbol, "cl_student_%s_%s", name, form);
-    for (char *c = symbol; *c; c++) if (!isalnum((unsigned char)*c)) *c = '_';
-    ret = grade_instance(cs.sys, cs.inst, cs.form, &cs.params, o.nrandom, o.seed, bits, sofile, symbol, o.timeout, model, field);
-    if (ret == CL_EXIT_USAGE) goto out;
-    /* Then at random, unequal parameters drawn from the given ones (a few draws, for systems that refuse some). */
-    cl_rng rng;
-    cl_rng_seed(&rng, o.seed);
-    for (int draw = 0; draw < 8; draw++) {
-        char shown[512] = "";
-        cl_params rp;
-        void *inst = NULL;
-        cl_sys_error e = {"", ""};
-        if (perturbed_params(&cs.params, &rng, bits, &rp, shown, sizeof shown)) continue;
-        if (cs.sys->create(&inst, &rp, (cl_prec_t)bits, &e)) { cl_params_free(&rp); continue; }
-        printf("\nat random parameters (seed %lu):%s\n", o.seed, shown);
-        int r = grade_instance(cs.sys, inst, cs.form, &rp, o.nrandom, o.seed, bits, sofile, symbol, o.timeout, model, field);
-        if (r > ret) ret = r;
-        cs.sys->destroy(inst);
-        cl_params_free(&rp);
-        break;
-    }
+    if (!cs.sys->random_state) { cl_cli_error("this system offers no random states to grade at", a.system); goto out; }
+    run.sys = cs.sys;
+    if (o.field && (ret = open_field(&cs, o.field, &form, &run, &field))) goto emit;
+    char symbol[128];
+    student_symbol(a.system, a.model, form, symbol, sizeof symbol);
+    run.form = cs.form;
+    run.symbol = symbol;
+    snprintf(rep.system, sizeof rep.system, "%s", cs.sys->name);
+    snprintf(rep.form, sizeof rep.form, "%s", form);
+    snprintf(rep.submission, sizeof rep.submission, "%s", o.values ? values.name : run.sofile ? run.sofile : "");
+    ret = grade_both(&run, &cs);
+emit:
+    if (ret != CL_EXIT_USAGE && !o.emit) grade_report_emit(&rep, ret);
 out:
+    grade_report_free(&rep);
+    grade_values_free(&values);
     cl_field_free(field);
     cl_cmd_close_system(&cs);
     cl_cmd_args_free(&a);

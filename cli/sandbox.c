@@ -2,6 +2,7 @@
 #define _GNU_SOURCE /* pipe2 */
 #include <dirent.h>
 #include <dlfcn.h>
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -474,4 +475,51 @@ int cl_sandbox_run(const char *path, const char *symbol, const double *x, size_t
         res->exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     }
     return CL_OK;
+}
+
+int cl_sandbox_is_elf(const char *path)
+{
+    unsigned char magic[4] = {0};
+    FILE *f = fopen(path, "rb");
+    if (!f) return 0;
+    size_t n = fread(magic, 1, 4, f);
+    fclose(f);
+    return n == 4 && !memcmp(magic, ELFMAG, SELFMAG);
+}
+
+/* The defined functions of a 64-bit ELF image \p img (\p size bytes) that begin with \p prefix, into buf. */
+static void elf64_symbols(const unsigned char *img, size_t size, const char *prefix, char *buf, size_t len)
+{
+    const Elf64_Ehdr *eh = (const void *)img;
+    if (size < sizeof *eh || eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_shentsize != sizeof(Elf64_Shdr)) return;
+    if (eh->e_shoff > size || (size - eh->e_shoff) / sizeof(Elf64_Shdr) < eh->e_shnum) return;
+    const Elf64_Shdr *sh = (const void *)(img + eh->e_shoff);
+    size_t at = 0;
+    for (size_t s = 0; s < eh->e_shnum; s++) {
+        if (sh[s].sh_type != SHT_DYNSYM || sh[s].sh_link >= eh->e_shnum) continue;
+        const Elf64_Shdr *str = sh + sh[s].sh_link;
+        if (sh[s].sh_offset > size || sh[s].sh_size > size - sh[s].sh_offset) return;
+        if (str->sh_offset > size || str->sh_size > size - str->sh_offset) return;
+        const Elf64_Sym *sym = (const void *)(img + sh[s].sh_offset);
+        for (size_t k = 0; k < sh[s].sh_size / sizeof *sym; k++) {
+            if (sym[k].st_shndx == SHN_UNDEF || ELF64_ST_TYPE(sym[k].st_info) != STT_FUNC || sym[k].st_name >= str->sh_size) continue;
+            const char *name = (const char *)img + str->sh_offset + sym[k].st_name;
+            if (!memchr(name, 0, str->sh_size - sym[k].st_name) || strncmp(name, prefix, strlen(prefix))) continue;
+            if (at < len) at += (size_t)snprintf(buf + at, len - at, "%s%s", at ? ", " : "", name);
+        }
+    }
+}
+
+void cl_sandbox_list_symbols(const char *path, const char *prefix, char *buf, size_t len)
+{
+    buf[0] = 0;
+    FILE *f = fopen(path, "rb");
+    if (!f) return;
+    unsigned char *img = NULL;
+    long size = fseek(f, 0, SEEK_END) ? -1 : ftell(f);
+    if (size > 0 && size < (64L << 20) && !fseek(f, 0, SEEK_SET) && (img = malloc((size_t)size)) &&
+        fread(img, 1, (size_t)size, f) == (size_t)size)
+        elf64_symbols(img, (size_t)size, prefix, buf, len);
+    free(img);
+    fclose(f);
 }

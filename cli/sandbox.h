@@ -34,6 +34,8 @@ typedef enum cl_sandbox_outcome {
     CL_SB_READ_PAST, /**< read x[.element], past the end of the state */
     CL_SB_WROTE_INPUT, /**< wrote into x or the parameters */
     CL_SB_CHANNEL,   /**< the result channel was closed or carried a bad record */
+    CL_SB_EXCEPTION, /**< code run outside the grader (Python) raised .message */
+    CL_SB_MEMORY,    /**< code run outside the grader ran out of its memory */
 } cl_sandbox_outcome;
 
 typedef struct cl_sandbox_result {
@@ -57,4 +59,12 @@ typedef struct cl_sandbox_result {
  */
 int cl_sandbox_run(const char *path, const char *symbol, const double *x, size_t dim, int nstates,
                    const cl_student_params *par, double timeout, double *dx, int *rc, cl_sandbox_result *res);
+/**
+ * The names of the functions \p path defines that begin with \p prefix
+ * (its dynamic symbol table, read as a file: nothing of it is run), comma
+ * separated, into \p buf; "" when none or not an ELF shared object.
+ */
+void cl_sandbox_list_symbols(const char *path, const char *prefix, char *buf, size_t len);
+/** 1 when \p path begins as an ELF file does. */
+int cl_sandbox_is_elf(const char *path);
 #endif
