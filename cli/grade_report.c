@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "grade_report.h"
+#include "json.h"
 
 int grade_format_parse(const char *name)
 {
@@ -41,21 +42,6 @@ void grade_report_free(grade_report *r)
     r->nparts = 0;
 }
 
-void grade_json_string(FILE *f, const char *s, size_t len)
-{
-    fputc('"', f);
-    for (size_t i = 0; s && i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
-        else if (c == '\n') fputs("\\n", f);
-        else if (c < 32 || c == 127) fprintf(f, "\\u%04x", c);
-        else if (c < 128) fputc(c, f);
-        else fprintf(f, "\\u%04x", c); /* the report is ASCII; a stray byte stays visible */
-    }
-    fputc('"', f);
-}
-
-static void jstr(FILE *f, const char *s) { grade_json_string(f, s, s ? strlen(s) : 0); }
 
 /* The hint lines of a part's text: `hint:` lines, their indented continuations and the agreeing states. */
 static char *part_hints(const grade_part *p)
@@ -134,14 +120,14 @@ static void all_text(const grade_report *r, FILE *f)
     char *out = NULL;
     size_t len = 0;
     FILE *m = open_memstream(&out, &len);
-    if (!m) { jstr(f, ""); return; }
+    if (!m) { cl_json_string(f, ""); return; }
     for (int i = 0; i < r->nparts; i++) {
         if (i) fputc('\n', m);
         if (r->part[i].text) fputs(r->part[i].text, m);
     }
     if (r->skipped[0]) fprintf(m, "\n%s\n", r->skipped);
     fclose(m);
-    grade_json_string(f, out, len);
+    cl_json_string(f, out);
     free(out);
 }
 
@@ -149,14 +135,14 @@ static void gradescope_test(FILE *f, int number, const char *name, int passed, c
                             int first)
 {
     fprintf(f, "%s\n    {\"name\": ", first ? "" : ",");
-    jstr(f, name);
+    cl_json_string(f, name);
     fprintf(f, ", \"number\": \"%d\", \"score\": %d, \"max_score\": 1, \"status\": \"%s\", \"visibility\": \"visible\", \"output\": ",
             number, passed, passed ? "passed" : "failed");
     char *text = NULL;
     size_t len = 0;
     FILE *m = open_memstream(&text, &len);
     if (m) { fprintf(m, "%s%s%s", message, output[0] ? "\n" : "", output); fclose(m); }
-    grade_json_string(f, text, len);
+    cl_json_string(f, text);
     free(text);
     fputc('}', f);
 }
@@ -165,11 +151,11 @@ static void prairielearn_test(FILE *f, int number, const char *name, int passed,
                               int first)
 {
     fprintf(f, "%s\n    {\"name\": ", first ? "" : ",");
-    jstr(f, name);
+    cl_json_string(f, name);
     fprintf(f, ", \"description\": \"test %d\", \"points\": %d, \"max_points\": 1, \"message\": ", number, passed);
-    jstr(f, message);
+    cl_json_string(f, message);
     fputs(", \"output\": ", f);
-    jstr(f, output);
+    cl_json_string(f, output);
     fputc('}', f);
 }
 
@@ -178,7 +164,7 @@ static void emit_gradescope(const grade_report *r, FILE *f)
     int npassed = 0;
     fputs("{\n  \"output\": ", f);
     if (r->load_error[0]) {
-        jstr(f, r->load_error);
+        cl_json_string(f, r->load_error);
         fputs(",\n  \"score\": 0,\n  \"visibility\": \"visible\",\n  \"stdout_visibility\": \"hidden\",\n  \"tests\": []\n}\n", f);
         return;
     }
@@ -192,9 +178,9 @@ static void emit_prairielearn(const grade_report *r, FILE *f)
 {
     if (r->load_error[0]) {
         fputs("{\n  \"gradable\": false,\n  \"format_errors\": [", f);
-        jstr(f, r->load_error);
+        cl_json_string(f, r->load_error);
         fputs("],\n  \"message\": ", f);
-        jstr(f, r->load_error);
+        cl_json_string(f, r->load_error);
         fputs("\n}\n", f);
         return;
     }
@@ -210,42 +196,42 @@ static void emit_prairielearn(const grade_report *r, FILE *f)
         snprintf(summary + strlen(summary), sizeof summary - strlen(summary), "%s%s: %s", i ? "; " : "", short_title(i), s);
     }
     fprintf(f, "\n  ],\n  \"score\": %.17g,\n  \"message\": ", ntests ? (double)npassed / ntests : 0.0);
-    jstr(f, summary);
+    cl_json_string(f, summary);
     fputs("\n}\n", f);
 }
 
 static void emit_json(const grade_report *r, FILE *f, int status)
 {
-    fputs("{\n  \"format\": \"chartless-grade\",\n  \"version\": 1,\n  \"system\": ", f);
-    jstr(f, r->system);
+    fputs("{\n  \"schema\": \"chartless-grade/1\",\n  \"system\": ", f);
+    cl_json_string(f, r->system);
     fputs(",\n  \"form\": ", f);
-    jstr(f, r->form);
+    cl_json_string(f, r->form);
     fputs(",\n  \"submission\": ", f);
-    jstr(f, r->submission);
+    cl_json_string(f, r->submission);
     fprintf(f, ",\n  \"passed\": %s,\n  \"exit_status\": %d,\n  \"load_error\": ", status ? "false" : "true", status);
-    if (r->load_error[0]) jstr(f, r->load_error); else fputs("null", f);
+    if (r->load_error[0]) cl_json_string(f, r->load_error); else fputs("null", f);
     fputs(",\n  \"skipped\": ", f);
-    if (r->skipped[0]) jstr(f, r->skipped); else fputs("null", f);
+    if (r->skipped[0]) cl_json_string(f, r->skipped); else fputs("null", f);
     fputs(",\n  \"parts\": [", f);
     for (int i = 0; i < r->nparts; i++) {
         const grade_part *p = r->part + i;
         fprintf(f, "%s\n    {\"title\": ", i ? "," : "");
-        jstr(f, p->title);
+        cl_json_string(f, p->title);
         fprintf(f, ", \"failed\": %s, \"incomplete\": %s, \"ended\": ", p->failed ? "true" : "false", p->incomplete ? "true" : "false");
-        if (p->ended[0]) jstr(f, p->ended); else fputs("null", f);
+        if (p->ended[0]) cl_json_string(f, p->ended); else fputs("null", f);
         fputs(",\n     \"components\": [", f);
         for (int k = 0; k < p->ncomp; k++) {
             const grade_component *c = p->comp + k;
             fprintf(f, "%s\n       {\"name\": ", k ? "," : "");
-            jstr(f, c->name);
+            cl_json_string(f, c->name);
             if (isnan(c->error)) fputs(", \"error\": null", f);
             else fprintf(f, ", \"error\": %.17g", c->error);
             fprintf(f, ", \"verdict\": \"%s\", \"state\": %d, \"where\": ", c->wrong ? "wrong" : "rounding", c->state);
-            jstr(f, c->where);
+            cl_json_string(f, c->where);
             fputc('}', f);
         }
         fputs("],\n     \"report\": ", f);
-        grade_json_string(f, p->text, p->textlen);
+        cl_json_string(f, p->text);
         fputc('}', f);
     }
     fputs("\n  ]\n}\n", f);

@@ -57,6 +57,4 @@ void grade_part_end(grade_report *r);
 /** Print the document of r->format to stdout (nothing in text format) for exit status \p status. */
 void grade_report_emit(const grade_report *r, int status);
 void grade_report_free(grade_report *r);
-/** Write \p s to \p f as a JSON string, quotes included. */
-void grade_json_string(FILE *f, const char *s, size_t len);
 #endif

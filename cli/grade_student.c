@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "grade_report.h"
 #include "grade_student.h"
+#include "json.h"
 
 /* Every number of the parameters must reach the student unchanged in kind:
    finite, and not rounded to zero. 0, or exit status 2 (message printed). */
@@ -109,7 +110,7 @@ static void emit_param(FILE *f, const cl_param *d, const cl_param_value *v)
     if (d->shape == CL_PARAM_SIZE) { fprintf(f, "%ld", v->whole); return; }
     if (d->shape == CL_PARAM_FLAG) { fputs(v->given ? "true" : "false", f); return; }
     if (d->shape == CL_PARAM_WORD) {
-        if (v->word) grade_json_string(f, v->word, strlen(v->word));
+        if (v->word) cl_json_string(f, v->word);
         else fputs("null", f);
         return;
     }
@@ -124,19 +125,19 @@ void grade_emit_instance(FILE *f, int first, const char *title, const cl_params 
                          int nstates, size_t dim)
 {
     fprintf(f, "%s\n  {\"title\": ", first ? "{\"instances\": [" : ",");
-    grade_json_string(f, title, strlen(title));
+    cl_json_string(f, title);
     fprintf(f, ",\n   \"dim\": %zu,\n   \"params\": {\"n\": %zu", dim, p->n);
     for (size_t k = 0; k < p->count; k++) {
         if (!strcmp(p->table[k].name, "n")) continue;
         fputs(", ", f);
-        grade_json_string(f, p->table[k].name, strlen(p->table[k].name));
+        cl_json_string(f, p->table[k].name);
         fputs(": ", f);
         emit_param(f, p->table + k, p->v + k);
     }
     fputs("},\n   \"labels\": [", f);
     for (int k = 0; k < nstates; k++) {
         if (k) fputs(", ", f);
-        grade_json_string(f, label[k], strlen(label[k]));
+        cl_json_string(f, label[k]);
     }
     fputs("],\n   \"states\": [", f);
     for (int k = 0; k < nstates; k++) {
