@@ -60,7 +60,8 @@ one  = $(foreach f,$(1),$(B)/$(f).o)
 LIB_OBJ := $(call both,$(addprefix src/,$(SRC_T))) $(call one,$(addprefix src/,$(SRC_1))) \
            $(call one,$(addprefix check/,$(CHECK_1))) $(call both,check/model_rows) \
            $(foreach p,$(PAPERS),$(call both,$(call paper_sections,$(p)))) \
-           $(call ball,$(addprefix src/,$(SRC_ARB))) $(foreach p,$(PAPERS),$(call ball,$(call paper_arb,$(p))))
+           $(call ball,$(addprefix src/,$(SRC_ARB))) $(foreach p,$(PAPERS),$(call ball,$(call paper_arb,$(p)))) \
+           $(B)/gen/models_embedded.o
 # Registered by constructors: linked whole into the command and the check runner.
 REG_OBJ := $(call both,$(addprefix check/,$(CHECK_T))) \
            $(foreach p,$(PAPERS),$(call both,$(call paper_checks,$(p))) $(call one,$(call paper_systems,$(p))))
@@ -124,6 +125,13 @@ $(B)/%_systems.o: %_systems.c | deps
 $(B)/%.o: %.c | deps
 	@mkdir -p $(@D)
 	$(COMPILE) -c $< -o $@
+# The shipped models/*.model, embedded in the library as string literals
+# (cl_model_shipped_text): the oracle's model rows run from any folder.
+$(B)/gen/models_embedded.c: $(wildcard models/*.model) tools/embed-models
+	@mkdir -p $(@D)
+	tools/embed-models $(sort $(wildcard models/*.model)) > $@.tmp && mv $@.tmp $@
+$(B)/gen/models_embedded.o: $(B)/gen/models_embedded.c
+	$(CC) $(WARN) $(CFLAGS) -fPIC -c $< -o $@
 $(CLI_OBJ) $(patsubst %,%.o,$(BENCHES)) $(B)/tests/test_public_header.o: $(INC)/chartless.h | deps
 
 # The public headers as installed, the umbrella chartless.h generated from
@@ -261,10 +269,13 @@ install: all $(B)/chartless.pc
 	install -m 644 $(INC)/*.h $(DESTDIR)$(PREFIX)/include/chartless/
 	install -m 644 $(B)/chartless.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
 	install -m 755 $(B)/chartless $(DESTDIR)$(PREFIX)/bin/
+	install -d $(DESTDIR)$(PREFIX)/share/chartless/models
+	install -m 644 models/*.model $(DESTDIR)$(PREFIX)/share/chartless/models/
 
 uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/include/chartless $(DESTDIR)$(PREFIX)/lib/libchartless.* \
-	       $(DESTDIR)$(PREFIX)/lib/pkgconfig/chartless.pc $(DESTDIR)$(PREFIX)/bin/chartless
+	       $(DESTDIR)$(PREFIX)/lib/pkgconfig/chartless.pc $(DESTDIR)$(PREFIX)/bin/chartless \
+	       $(DESTDIR)$(PREFIX)/share/chartless
 
 clean:
 	rm -rf $(B) build-san

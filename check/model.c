@@ -134,7 +134,7 @@ int cl_text_read(const char *path, long max, const char *what, char **buf, size_
     *buf = NULL;
     *len = 0;
     FILE *f = fopen(path, "rb");
-    if (!f) return cl_sys_error_set(e, CL_EPARSE, path, "cannot read the %s file: %s", what, strerror(errno));
+    if (!f) return cl_sys_error_set(e, CL_EPARSE, strerror(errno), "cannot open %s", path);
     *buf = malloc((size_t)max + 1);
     *len = *buf ? fread(*buf, 1, (size_t)max + 1, f) : 0;
     int err = ferror(f);
@@ -595,7 +595,12 @@ int cl_model_load_shipped(cl_model **out, const char *name, cl_sys_error *e)
     const char *dir = getenv("CHARTLESS_MODELS");
     char path[512];
     snprintf(path, sizeof path, "%s/%s.model", dir ? dir : "models", name);
-    return cl_model_load(out, path, e);
+    if (dir) return cl_model_load(out, path, e);
+    *out = NULL;
+    size_t len;
+    const char *text = cl_model_shipped_text(name, &len);
+    if (!text) return cl_sys_error_set(e, CL_EPARSE, name, "no shipped model of that name");
+    return cl_model_parse(out, path, text, len, e);
 }
 
 /* ------------------------------------------------------------ the (S²)ⁿ kind */

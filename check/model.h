@@ -69,12 +69,19 @@ int cl_model_parse(cl_model **out, const char *source, const char *text, size_t 
 int cl_model_load(cl_model **out, const char *path, cl_sys_error *e);
 void cl_model_free(cl_model *m);
 /**
- * Load the shipped model models/NAME.model, from the directory
- * $CHARTLESS_MODELS when it is set, else models/ under the current directory
- * (the oracle and the tests run from the top of the tree). Errors as
- * cl_model_load().
+ * Load the shipped model models/NAME.model: the file in the directory
+ * $CHARTLESS_MODELS when that is set, else the text embedded in the library
+ * at build time (so the oracle runs from any folder). Errors as
+ * cl_model_load(), and CL_EPARSE for a name that is not shipped.
  */
 int cl_model_load_shipped(cl_model **out, const char *name, cl_sys_error *e);
+/**
+ * The text of the shipped model models/NAME.model as embedded at build time
+ * (its length in \p len when not NULL), or NULL when no such model is shipped.
+ */
+const char *cl_model_shipped_text(const char *name, size_t *len);
+/** The name of the i-th shipped model (i from 0), or NULL past the last. */
+const char *cl_model_shipped_name(size_t i);
 /** Index of parameter \p name, or −1. */
 long cl_model_param_index(const cl_model *m, const char *name);
 /** `SOURCE:LINE:COL` of byte offset \p pos of the model's text, into \p buf. */

@@ -40,7 +40,8 @@ int cl_text_is_number(const char *s);
 /**
  * Read the file \p path, at most \p max + 1 bytes (the parser reports a
  * file beyond \p max), into a new buffer *\p buf (free it) of *\p len bytes.
- * Errors: CL_EPARSE `cannot read the WHAT file` naming \p path; CL_ENOMEM.
+ * Errors: CL_EPARSE `cannot open PATH` with the reason (strerror) as the
+ * argument, or `cannot read the WHAT file` naming \p path; CL_ENOMEM.
  */
 int cl_text_read(const char *path, long max, const char *what, char **buf, size_t *len, cl_sys_error *e);
 

@@ -4,7 +4,7 @@
 B=${BUILD:-build}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-echo "1..8"
+echo "1..10"
 make -s install B="$B" DESTDIR="$T" PREFIX=/usr > "$T/log" 2>&1
 r=$?; echo "$([ $r = 0 ] || echo 'not ')ok 1 - make install DESTDIR=... PREFIX=/usr"
 cat > "$T/user.c" <<'EOC'
@@ -62,3 +62,16 @@ out=$("$T/examples/ladder_compare" 2>&1); r=$?; echo "$out" > "$T/lc.out"
     awk '/^\$ \.\/ladder_compare$/ { on = 1; next } on && /^```/ { exit } on' docs/own_derivation.md | cmp -s - "$T/lc.out"; r=$?
 echo "$([ $r = 0 ] || echo 'not ')ok 8 - examples/ladder_compare: cl_ladder_compare() judges a hand derivation rounding, the flipped sign a mismatch, above tolerance at every rung, as docs/own_derivation.md shows"
 [ $r = 0 ] || echo "$out" | sed 's/^/# /'
+# The installed command from a folder of its own: the whole quick oracle,
+# the shipped models' rows included (embedded in the library), and the
+# models installed under share/chartless for a user to read and copy.
+mkdir -p "$T/elsewhere"
+out=$(cd "$T/elsewhere" && "$T/prefix/bin/chartless" oracle --quick -j 2 2>&1); r=$?
+[ $r = 0 ] && echo "$out" | grep -Eq '^[0-9]+ passed, 0 failed$'
+r=$?; echo "$([ $r = 0 ] || echo 'not ')ok 9 - the installed chartless oracle --quick, run from a folder without models/, passes every row ($(echo "$out" | tail -1))"
+[ $r = 0 ] || echo "$out" | grep -E 'mismatch|error|failed' | sed 's/^/# /'
+missing=""
+for f in models/*.model; do cmp -s "$f" "$T/prefix/share/chartless/$f" || missing="$missing $f"; done
+[ -z "$missing" ] && (cd "$T/elsewhere" && "$T/prefix/bin/chartless" oracle --model "$T/prefix/share/chartless/models/spring.model" --bits 53,113 > /dev/null)
+r=$?; echo "$([ $r = 0 ] || echo 'not ')ok 10 - make install puts models/ in PREFIX/share/chartless/models, and oracle --model runs one from there"
+[ -z "$missing" ] || echo "#   not installed:$missing"

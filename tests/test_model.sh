@@ -63,7 +63,7 @@ model "manifold q1, q2 : S2" "parameters m = one" "lagrangian m"
 bad "expected a decimal number as the default value of m ($T/bad.model:2:16)" --model "$T/bad.model"
 model "manifold q1, q1 : S2" "lagrangian 0"
 bad "'q1' is declared twice ($T/bad.model:1:14)" --model "$T/bad.model"
-bad "cannot read the model file" --model "$T/missing.model"
+bad "cannot open $T/missing.model (No such file or directory)" --model "$T/missing.model"
 bad "unknown parameter (--mass)" --model models/chain2.model --mass 2
 bad "give --system or --model, not both" --model models/chain2.model --system chain
 # L without kinetic energy: the velocity Hessian is zero on the tangent space.

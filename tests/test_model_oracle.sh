@@ -78,6 +78,6 @@ bad() {
 bad "unknown parameter of the model models/spring.model (mass=2)" --model models/spring.model --param mass=2
 bad "the value of --param k must be a finite decimal number (k=stiff)" --model models/spring.model --param k=stiff
 bad "--param needs --model (k=2)" --param k=2
-bad "cannot read the model file" --model "$T/missing.model"
+bad "cannot open $T/missing.model (No such file or directory)" --model "$T/missing.model"
 printf 'manifold q : S2\nlagrangian dot(q, q) + \n' > "$T/bad.model"
 bad "expected a number, a name, '(' or '[', found end of expression ($T/bad.model:3:1)" --model "$T/bad.model"

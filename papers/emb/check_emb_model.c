@@ -51,12 +51,15 @@ static void pair_close(so3_pair *p)
  * body axis (g = 9.81 from the model's decimal string on both sides), and the
  * chapter's top with J = diag(J_i), ρ = l·axis/|axis|.
  */
-static int pair_open(so3_pair *p, const char *name, cl_prec_t prec, cl_rng *g)
+static int pair_open(so3_pair *p, const char *name, cl_prec_t prec, cl_rng *g, cl_check_result *res)
 {
     *p = (so3_pair){0};
     cl_sys_error e;
     int st = cl_model_load_shipped(&p->m, name, &e);
-    if (st) return st;
+    if (st) {
+        snprintf(res->note, sizeof res->note, "%.120s (%.70s)", e.what, e.arg);
+        return st;
+    }
     int heavy = !strcmp(name, "heavy-top");
     p->lg = CL_FN(cl_lagr_so3_new)(p->m->g, p->m->L, p->m->nparam, prec);
     p->Jinv = CL_FN(cl_rvec_new)(9, prec);
@@ -143,9 +146,9 @@ static int pair_rows(cl_check_result *res, cl_prec_t prec, const char *name, uin
 {
     cl_rng g = emb_rng(seed);
     so3_pair p;
-    int st = pair_open(&p, name, prec, &g);
-    RV_DECL(x, 12, prec);
     cl_check_begin(res);
+    int st = pair_open(&p, name, prec, &g, res);
+    RV_DECL(x, 12, prec);
     for (int k = 0; k < DRAWS && !st; k++) {
         random_state(x, &g);
         for (int form = form0; form < 3 && !st; form++) st = form_row(res, &p, form, x, k);
