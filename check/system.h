@@ -261,6 +261,15 @@ typedef struct cl_system {
     int (*set_time)(void *inst, mpfr_srcptr t);
     /** Optional: `chartless sweep --system NAME`, stability maps over a grid of parameters. */
     const cl_system_sweep *sweep;
+    /**
+     * Optional: where the bodies are in space at state \p x of form \p form,
+     * for the 3-D pictures of `simulate --plot`: points p_1 … p_k, three
+     * numbers each, into \p out (at its precision), which the picture joins
+     * by links from the origin (the masses of a chain, the centre of mass of
+     * a top on its axis). Returns k, 0 when the form does not say where they
+     * are; with \p out NULL only counts them.
+     */
+    int (*bodies)(void *inst, int form, mpfr_ptr out, mpfr_srcptr x);
 } cl_system;
 
 /** `chartless equilibria` works on \p s: its own tool, or the generic

@@ -51,5 +51,13 @@ int cl_cli_plot_series_or_report(const cl_plot_request *r, const char *name);
  */
 int cl_cli_plot_simulation(const cl_cmd_system *cs, const char *csv, const char *png, const char *png_name, int ninv,
                            const char *energy_error);
+/**
+ * The 3-D trajectory of the bodies of \p cs (its bodies hook) along the
+ * simulate CSV \p csv into the PNG \p png, the links drawn at the end, and
+ * with \p gif non-NULL an animated GIF of them (the gif terminal). 0 or −1
+ * with the reason in \p err.
+ */
+int cl_cli_plot_bodies(const cl_cmd_system *cs, const char *csv, const char *png, const char *gif, const char *title,
+                       char *err, size_t len);
 
 #endif

@@ -26,7 +26,7 @@ typedef struct emb_inst {
     CL_FN(cl_emb_model) model;
     CL_FN(cl_emb_work) *work;
     rptr tmp;                          /* 64 scratch scalars */
-    rptr eq;                           /* tops: axis of the centre of mass (unit, 3), omega, m g l */
+    rptr eq;                           /* tops: axis of the centre of mass (unit, 3), omega, m g l, l */
     char eqname[2][160];               /* heavy top: names of the equilibria, with the fast-top criterion */
 } emb_inst;
 
@@ -611,7 +611,20 @@ static int top_equilibria_setup(emb_inst *in, int kind, const cl_params *p)
     for (int i = 0; i < 3; i++) r_div(in->eq + i, ax + i, t);
     r_mul(in->eq + 4, cl_params_x(p, "m"), cl_params_x(p, "g"));
     r_mul(in->eq + 4, in->eq + 4, cl_params_x(p, "l"));
+    r_set(in->eq + 5, cl_params_x(p, "l"));
     return CL_OK;
+}
+
+/* The heavy top's centre of mass in space, l R rho^, in the forms that carry R. */
+static int heavy_bodies(void *p, int form, mpfr_ptr out, mpfr_srcptr x)
+{
+    emb_inst *in = p;
+    if (form == 3) return 0;
+    if (out) {
+        m3_mul_v3(out, x, in->eq);
+        v3_scale(out, in->eq + 5, out);
+    }
+    return 1;
 }
 
 /* Euler's equations (Pi) or the Euler–Poisson equations (PiGamma). */
@@ -764,7 +777,7 @@ CL_SYSTEM_REGISTER(sys_rigid)
 
 static const cl_system sys_heavy = {
     .name = "heavy-top", .create = heavy_create, .params = heavy_params, TOP_HOOKS, .forms = heavy_forms,
-    .casimirs = heavy_casimirs,
+    .casimirs = heavy_casimirs, .bodies = heavy_bodies,
     .summary = "heavy top about a fixed point [EMB 3.4]: centre of mass at l*axis (body frame), gravity along -e3",
     .state_help = "as rigid-body; the energy includes m g e3.R rho; Gamma.Pi and |Gamma|^2 are the Casimirs, m_z is conserved.\n"
                   "PiGamma: Pi (3) Gamma (3), Gamma = R^T e3 (unit), the Euler-Poisson equations\n"

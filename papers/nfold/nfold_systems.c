@@ -79,6 +79,22 @@ static int chain_equilibrium(void *inst, int k, int form, mpfr_ptr x, const char
     return st;
 }
 
+/* The masses at the outboard ends: p_k = l_1 q_1 + ... + l_k q_k (q_i lead the state in every form). */
+static int chain_bodies(void *inst, int form, mpfr_ptr out, mpfr_srcptr x)
+{
+    (void)form;
+    chain_inst *c = inst;
+    size_t n = c->s.n;
+    if (!out) return (int)n;
+    mpfr_srcptr l = c->c.par + n;
+    for (size_t k = 0; k < n; k++)
+        for (int j = 0; j < 3; j++) {
+            mpfr_mul(out + 3 * k + j, l + k, x + 3 * k + j, MPFR_RNDN);
+            if (k) mpfr_add(out + 3 * k + j, out + 3 * k + j, out + 3 * (k - 1) + j, MPFR_RNDN);
+        }
+    return (int)n;
+}
+
 /*
  * RKMK45 on the problem of cl_nfold_lie_problem() with the outputs of
  * cl_nfold_simulate() (at k·h, the last on t1), in at most \p max_steps steps:
@@ -161,6 +177,7 @@ static const cl_system chain_system = {
     CL_SYSTEM_CORE_HOOKS(chain),
     .equilibrium = chain_equilibrium,
     .lie_simulate = chain_lie_simulate,
+    .bodies = chain_bodies,
 };
 CL_SYSTEM_REGISTER(chain_system)
 
