@@ -282,6 +282,10 @@ static inline int cl_system_offers_stability(const cl_system *s)
     return s->stability != NULL || (s->equilibrium != NULL && s->invariants != NULL && s->invariant_names != NULL);
 }
 
+/** `chartless sweep` works on \p s: its own maps, or the generic map of the
+    stability of the equilibria it declares (cli/sweep_generic.c). */
+static inline int cl_system_offers_sweep(const cl_system *s) { return s->sweep != NULL || s->equilibrium != NULL; }
+
 /**
  * Designated initializers of a cl_system for the hooks named after the
  * system: PREFIX_create, PREFIX_destroy, PREFIX_rhs, PREFIX_invariant_names

@@ -14,6 +14,7 @@
 #include "chartless.h"
 #include "cli.h"
 #include "cmd_system.h"
+#include "sweep.h"
 
 typedef struct analysis {
     const char *command, *what;
@@ -41,8 +42,7 @@ static void print_list(const char *label, mpfr_srcptr x, int n)
     putchar('\n');
 }
 
-/* Equilibrium k is selected by WHICH: "all", its number, or the first word of its name. */
-static int selected(const char *which, int k, const char *name)
+int cl_cmd_equilibrium_selected(const char *which, int k, const char *name)
 {
     if (!which || !strcmp(which, "all")) return 1;
     long v;
@@ -146,7 +146,7 @@ static int run_generic(const analysis *an, cl_cmd_system *cs, const char *which,
         const char *name = NULL;
         if (s->equilibrium(cs->inst, k, cs->form, xe, &name) != CL_OK) break;
         found++;
-        if (!selected(which, k, name ? name : "")) continue;
+        if (!cl_cmd_equilibrium_selected(which, k, name ? name : "")) continue;
         ran++;
         /* f(x₀) at rounding level (a control torque, say, moves the state) */
         double fx = -INFINITY, sx = 0;
@@ -180,7 +180,7 @@ static int run_generic(const analysis *an, cl_cmd_system *cs, const char *which,
         cl_sys_error e = {"", ""};
         int d = 0, r;
         s->equilibrium(cs->inst, k, cs->form, xe, &name);
-        if (!selected(which, k, name ? name : "")) continue;
+        if (!cl_cmd_equilibrium_selected(which, k, name ? name : "")) continue;
         if (an->stability) {
             struct cl_ec_report rep;
             int ncas = 0;

@@ -19,9 +19,9 @@ static void describe(FILE *f, const cl_system *s)
         fprintf(f, "\n");
     }
     if (s->lie_simulate) fprintf(f, "integrators: also the Lie group methods lie-euler, rkmk4, cf4, rkmk45\n");
-    int eq = cl_system_offers_equilibria(s), st = cl_system_offers_stability(s);
-    if (eq || st || s->sweep)
-        fprintf(f, "commands:%s%s%s\n", eq ? " equilibria" : "", st ? " stability" : "", s->sweep ? " sweep" : "");
+    int eq = cl_system_offers_equilibria(s), st = cl_system_offers_stability(s), sw = cl_system_offers_sweep(s);
+    if (eq || st || sw)
+        fprintf(f, "commands:%s%s%s\n", eq ? " equilibria" : "", st ? " stability" : "", sw ? " sweep" : "");
 }
 
 static int cmd_systems(int argc, char **argv)

@@ -295,7 +295,7 @@ static void json_system(FILE *f, const cl_system *s)
     int n = 0;
     if (cl_system_offers_equilibria(s)) cmds[n++] = "equilibria";
     if (cl_system_offers_stability(s)) cmds[n++] = "stability";
-    if (s->sweep) cmds[n++] = "sweep";
+    if (cl_system_offers_sweep(s)) cmds[n++] = "sweep";
     cmds[n] = NULL;
     fputs(", \"commands\": ", f);
     json_words(f, cmds);
