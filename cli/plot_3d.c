@@ -126,26 +126,35 @@ static int write_links(bodies_data *d)
     return bad ? -1 : 0;
 }
 
-/* The axes: a cube about the origin (the pivot) that holds every body, seen from the side and above. */
-static void scene(FILE *g, const bodies_data *d, const char *title)
+/* The axes: the bodies and the origin (the pivot), the same scale on each, seen from the side and above;
+   the floor, where the paths cast their shadows, is the z range's bottom (returned). */
+static double scene(FILE *g, const bodies_data *d, const char *title)
 {
-    double r = 0;
+    double lo[3], hi[3], half = 0;
     for (int a = 0; a < 3; a++) {
-        if (-d->lo[a] > r) r = -d->lo[a];
-        if (d->hi[a] > r) r = d->hi[a];
+        lo[a] = d->lo[a] < 0 ? d->lo[a] : 0;
+        hi[a] = d->hi[a] > 0 ? d->hi[a] : 0;
+        if (hi[a] - lo[a] > 2 * half) half = (hi[a] - lo[a]) / 2;
     }
-    r = 1.05 * r + 1e-9;
-    fprintf(g, "set title '%s'\nset view equal xyz\nset view 65,30,1.1\nset xyplane at %.9g\n", title, -r);
-    for (const char *a = "xyz"; *a; a++) fprintf(g, "set %crange [%.9g:%.9g]\nset %clabel '%c'\n", *a, -r, r, *a, *a);
+    half = 1.05 * half + 1e-9;
+    double floor = (lo[2] + hi[2]) / 2 - half;
+    fprintf(g, "set title '%s'\nset view equal xyz\nset view 65,30,1.1\nset xyplane at %.9g\n", title, floor);
+    for (int a = 0; a < 3; a++) {
+        double c = (lo[a] + hi[a]) / 2;
+        fprintf(g, "set %crange [%.9g:%.9g]\nset %clabel '%c'\n", "xyz"[a], c - half, c + half, "xyz"[a], "xyz"[a]);
+    }
     fprintf(g, "set key top left\nset grid\n");
+    return floor;
 }
 
 /* The trails up to data row \p upto (a gnuplot expression) and the links of block \p block. */
-static void splot_bodies(FILE *g, const bodies_data *d, const char *upto, const char *block, const char *label)
+static void splot_bodies(FILE *g, const bodies_data *d, double floor, const char *upto, const char *block, const char *label)
 {
-    fprintf(g, "splot for [i=1:%d] '%s' every ::0::%s using (column(3*i-1)):(column(3*i)):(column(3*i+1)) "
-               "with lines lw 1.5 title (%d > 1 ? sprintf('body %%d', i) : 'body'), "
-               "'%s' index %s using 1:2:3 with linespoints lw 2.5 pt 7 ps 1.2 lc rgb 'black' title %s\n",
+    fprintf(g, "splot for [i=1:%d] '%s' every ::0::%s using (column(3*i-1)):(column(3*i)):(%.9g) "
+               "with lines lw 1 lc rgb '#d0d0d0' notitle, \\\n", d->k, d->path, upto, floor);
+    fprintf(g, "  for [i=1:%d] '%s' every ::0::%s using (column(3*i-1)):(column(3*i)):(column(3*i+1)) "
+               "with lines lw 1.5 lc i title (%d > 1 ? sprintf('body %%d', i) : 'body'), \\\n"
+               "  '%s' index %s using 1:2:3 with linespoints lw 2.5 pt 7 ps 1.2 lc rgb 'black' title %s\n",
             d->k, d->path, upto, d->k, d->links, block, label);
 }
 
@@ -154,12 +163,12 @@ static int draw_png(const bodies_data *d, const char *png, const char *title, ch
 {
     cl_cli_plot p;
     if (cl_cli_plot_open(&p, png, 800, 800, 0)) return snprintf(err, len, "cannot create a temporary file"), -1;
-    scene(p.f, d, title);
+    double floor = scene(p.f, d, title);
     char upto[32], block[32], label[64];
     snprintf(upto, sizeof upto, "%ld", d->rows - 1);
     snprintf(block, sizeof block, "%d", d->frames - 1);
     snprintf(label, sizeof label, "'at t = %.4g'", d->frame_t[d->frames - 1]);
-    splot_bodies(p.f, d, upto, block, label);
+    splot_bodies(p.f, d, floor, upto, block, label);
     return cl_cli_plot_run(&p, err, len);
 }
 
@@ -168,11 +177,11 @@ static int draw_gif(const bodies_data *d, const char *gif, const char *title, ch
 {
     cl_cli_plot p;
     if (cl_cli_plot_open(&p, gif, 480, 480, 4)) return snprintf(err, len, "cannot create a temporary file"), -1;
-    scene(p.f, d, title);
+    double floor = scene(p.f, d, title);
     fprintf(p.f, "array R[%d]\narray T[%d]\n", d->frames, d->frames);
     for (int f = 0; f < d->frames; f++) fprintf(p.f, "R[%d] = %ld; T[%d] = %.9g\n", f + 1, d->frame_row[f], f + 1, d->frame_t[f]);
     fprintf(p.f, "do for [f=1:%d] {\n", d->frames);
-    splot_bodies(p.f, d, "R[f]", "(f-1)", "sprintf('t = %.3f', T[f])");
+    splot_bodies(p.f, d, floor, "R[f]", "(f-1)", "sprintf('t = %.3f', T[f])");
     fprintf(p.f, "}\n");
     return cl_cli_plot_run(&p, err, len);
 }
