@@ -14,6 +14,7 @@
 #include "chartless.h"
 #include "cli.h"
 #include "cmd_system.h"
+#include "json.h"
 #include "sweep.h"
 
 typedef struct analysis {
@@ -35,11 +36,11 @@ static const analysis stability = {"stability", "a nonlinear stability test (Ene
                                    "2 bad input\n",
                                    stability_tool, cl_system_offers_stability, 1};
 
-static void print_list(const char *label, mpfr_srcptr x, int n)
+static void print_list(FILE *f, const char *label, mpfr_srcptr x, int n)
 {
-    printf("%s", label);
-    for (int i = 0; i < n; i++) { putchar(' '); cl_cli_print_real(stdout, x + i); }
-    putchar('\n');
+    fprintf(f, "%s", label);
+    for (int i = 0; i < n; i++) { fputc(' ', f); cl_cli_print_real(f, x + i); }
+    fputc('\n', f);
 }
 
 int cl_cmd_equilibrium_selected(const char *which, int k, const char *name)
@@ -59,76 +60,155 @@ static double zero_level(mpfr_srcptr wr, mpfr_srcptr wi, int d, cl_prec_t prec)
     return fmax(m, 0) + 24 - (double)prec;
 }
 
-/* The linearization at one equilibrium: the state, A = ZᵀDf Z, its eigenvalues and what they say. */
-static void print_linearization(const cl_cmd_system *cs, int k, const char *name, mpfr_srcptr x, mpfr_srcptr A,
-                                mpfr_srcptr wr, mpfr_srcptr wi, int d, cl_prec_t prec, mpfr_ptr t)
+/* What the eigenvalues say, to the zero level z: how many have Re > 0, Re = 0, Re < 0, and the
+   squared frequencies (imag² of those on the imaginary axis, into t) and squared rates (real² of
+   the positive real ones, into t + d), ascending; t has room for 2d numbers. */
+typedef struct spectrum { double z; int unstable, on_axis, left, nfreq, nrate; } spectrum;
+
+static void classify(spectrum *sp, mpfr_srcptr wr, mpfr_srcptr wi, int d, cl_prec_t prec, mpfr_ptr t)
 {
-    printf("equilibrium %d: %s\n", k, name);
-    printf("  state (%s):", cs->sys->forms[cs->form]);
-    for (size_t i = 0; i < cs->dim; i++) { putchar(' '); cl_cli_print_real(stdout, x + i); }
-    printf("\n  tangent space: dimension %d of R^%zu\n", d, cs->dim);
-    for (int i = 0; i < d; i++) { printf("  A row %d", i + 1); print_list("", A + (size_t)d * i, d); }
-    double z = zero_level(wr, wi, d, prec);
-    int unstable = 0, on_axis = 0, left = 0; /* eigenvalues with Re > 0, Re = 0, Re < 0 (to 2^z) */
-    printf("  eigenvalues (real imag):\n");
+    memset(sp, 0, sizeof *sp);
+    double z = sp->z = zero_level(wr, wi, d, prec);
     for (int i = 0; i < d; i++) {
-        printf("   ");
-        cl_cli_print_real(stdout, wr + i);
-        putchar(' ');
-        cl_cli_print_real(stdout, wi + i);
-        putchar('\n');
-        if (!(cl_mpfr_log2(wr + i) > z)) on_axis++;
-        else if (mpfr_sgn(wr + i) > 0) unstable++;
-        else left++;
+        if (!(cl_mpfr_log2(wr + i) > z)) sp->on_axis++;
+        else if (mpfr_sgn(wr + i) > 0) sp->unstable++;
+        else sp->left++;
     }
-    /* squared frequencies (imag² of the eigenvalues on the imaginary axis) and squared rates (real² of the
-       real ones), ascending; t has room for d numbers */
     for (int pass = 0; pass < 2; pass++) {
         int m = 0;
+        mpfr_ptr u = t + (pass ? d : 0);
         for (int i = 0; i < d; i++) {
             int on_axis = cl_mpfr_log2(wr + i) <= z && mpfr_sgn(wi + i) > 0 && cl_mpfr_log2(wi + i) > z;
             int real = cl_mpfr_log2(wi + i) <= z && mpfr_sgn(wr + i) > 0 && cl_mpfr_log2(wr + i) > z;
             if (pass ? !real : !on_axis) continue;
-            mpfr_sqr(t + m, pass ? wr + i : wi + i, MPFR_RNDN);
-            for (int j = m++; j > 0 && mpfr_cmp(t + j, t + j - 1) < 0; j--) mpfr_swap(t + j, t + j - 1);
+            mpfr_sqr(u + m, pass ? wr + i : wi + i, MPFR_RNDN);
+            for (int j = m++; j > 0 && mpfr_cmp(u + j, u + j - 1) < 0; j--) mpfr_swap(u + j, u + j - 1);
         }
-        if (m) print_list(pass ? "  squared rates (real^2 of the positive real eigenvalues):"
-                               : "  squared frequencies (imag^2 of the eigenvalues i*w, w > 0):", t, m);
+        *(pass ? &sp->nrate : &sp->nfreq) = m;
     }
-    printf("  linearization: %s (zero within 2^%.0f)\n\n",
-           unstable ? "unstable (an eigenvalue with positive real part)"
-           : !left  ? "spectrally stable (all eigenvalues on the imaginary axis); nonlinear stability: chartless stability"
-           : on_axis ? "inconclusive (eigenvalues on the imaginary axis, the others in the left half plane)"
-                     : "asymptotically stable (all eigenvalues in the left half plane)",
-           z);
+}
+
+/* The linearization's class: its word (JSON) and its sentence (text). */
+static int linear_class(const spectrum *sp) { return sp->unstable ? 0 : !sp->left ? 1 : sp->on_axis ? 2 : 3; }
+static const char *const linear_word[] = {"unstable", "spectrally stable", "inconclusive", "asymptotically stable"};
+static const char *const linear_text[] = {
+    "unstable (an eigenvalue with positive real part)",
+    "spectrally stable (all eigenvalues on the imaginary axis); nonlinear stability: chartless stability",
+    "inconclusive (eigenvalues on the imaginary axis, the others in the left half plane)",
+    "asymptotically stable (all eigenvalues in the left half plane)"};
+
+/* An n×n matrix as rows of numbers. */
+static void json_matrix(FILE *f, mpfr_srcptr M, int n)
+{
+    fputc('[', f);
+    for (int i = 0; i < n; i++) {
+        if (i) fputs(", ", f);
+        cl_json_reals(f, M + (size_t)n * i, (size_t)n);
+    }
+    fputc(']', f);
+}
+
+/* One equilibrium's opening members: index, name. */
+static void json_equilibrium_head(FILE *f, int k, const char *name)
+{
+    fprintf(f, "  {\"index\": %d, \"name\": ", k);
+    cl_json_string(f, name);
+}
+
+static void json_linearization(FILE *f, const cl_cmd_system *cs, int k, const char *name, mpfr_srcptr x, mpfr_srcptr A,
+                               mpfr_srcptr wr, mpfr_srcptr wi, int d, const spectrum *sp, mpfr_srcptr t)
+{
+    json_equilibrium_head(f, k, name);
+    fputs(", \"state\": ", f);
+    cl_json_reals(f, x, cs->dim);
+    fprintf(f, ",\n   \"tangent_dimension\": %d, \"A\": ", d);
+    json_matrix(f, A, d);
+    fputs(",\n   \"eigenvalues\": {\"re\": ", f);
+    cl_json_reals(f, wr, (size_t)d);
+    fputs(", \"im\": ", f);
+    cl_json_reals(f, wi, (size_t)d);
+    fputs("},\n   \"squared_frequencies\": ", f);
+    cl_json_reals(f, t, (size_t)sp->nfreq);
+    fputs(", \"squared_rates\": ", f);
+    cl_json_reals(f, t + d, (size_t)sp->nrate);
+    fprintf(f, ",\n   \"linearization\": \"%s\", \"log2_zero\": %.0f}", linear_word[linear_class(sp)], sp->z);
+}
+
+/* The linearization at one equilibrium: the state, A = ZᵀDf Z, its eigenvalues and what they say;
+   t has room for 2d numbers. */
+static void print_linearization(FILE *f, int json, const cl_cmd_system *cs, int k, const char *name, mpfr_srcptr x,
+                                mpfr_srcptr A, mpfr_srcptr wr, mpfr_srcptr wi, int d, cl_prec_t prec, mpfr_ptr t)
+{
+    spectrum sp;
+    classify(&sp, wr, wi, d, prec, t);
+    if (json) { json_linearization(f, cs, k, name, x, A, wr, wi, d, &sp, t); return; }
+    fprintf(f, "equilibrium %d: %s\n", k, name);
+    fprintf(f, "  state (%s):", cs->sys->forms[cs->form]);
+    for (size_t i = 0; i < cs->dim; i++) { fputc(' ', f); cl_cli_print_real(f, x + i); }
+    fprintf(f, "\n  tangent space: dimension %d of R^%zu\n", d, cs->dim);
+    for (int i = 0; i < d; i++) { fprintf(f, "  A row %d", i + 1); print_list(f, "", A + (size_t)d * i, d); }
+    fprintf(f, "  eigenvalues (real imag):\n");
+    for (int i = 0; i < d; i++) {
+        fprintf(f, "   ");
+        cl_cli_print_real(f, wr + i);
+        fputc(' ', f);
+        cl_cli_print_real(f, wi + i);
+        fputc('\n', f);
+    }
+    if (sp.nfreq) print_list(f, "  squared frequencies (imag^2 of the eigenvalues i*w, w > 0):", t, sp.nfreq);
+    if (sp.nrate) print_list(f, "  squared rates (real^2 of the positive real eigenvalues):", t + d, sp.nrate);
+    fprintf(f, "  linearization: %s (zero within 2^%.0f)\n\n", linear_text[linear_class(&sp)], sp.z);
+}
+
+static void json_energy_casimir(FILE *f, const cl_system *s, int k, const char *name, const struct cl_ec_report *rep,
+                                mpfr_srcptr c, mpfr_srcptr Hr, mpfr_srcptr eig, int ncas)
+{
+    json_equilibrium_head(f, k, name);
+    fputs(", \"energy\": ", f);
+    cl_json_string(f, s->invariant_names[0]);
+    fprintf(f, ", \"constraints\": %d, \"conserved\": [", rep->k - ncas);
+    for (int j = 0; j < ncas; j++) {
+        if (j) fputs(", ", f);
+        cl_json_string(f, s->invariant_names[s->casimirs[j]]);
+    }
+    fputs("],\n   \"multipliers\": ", f);
+    cl_json_reals(f, c, (size_t)rep->k);
+    fputs(", \"log2_residual\": ", f);
+    cl_json_double(f, rep->log2_residual);
+    fprintf(f, ",\n   \"dimension\": %d, \"hessian\": ", rep->d);
+    json_matrix(f, Hr, rep->d);
+    fputs(",\n   \"eigenvalues\": ", f);
+    cl_json_reals(f, eig, (size_t)rep->d);
+    fprintf(f, ",\n   \"inertia\": {\"positive\": %d, \"negative\": %d, \"zero\": %d}, \"definite\": %d, \"verdict\": \"%s\"}",
+            rep->npos, rep->nneg, rep->nzero, rep->definite, rep->definite ? "stable" : "inconclusive");
 }
 
 /* The Energy–Casimir test at one equilibrium. */
-static void print_energy_casimir(const cl_cmd_system *cs, int k, const char *name, const struct cl_ec_report *rep, mpfr_srcptr c,
-                                 mpfr_srcptr Hr, mpfr_srcptr eig, int ncas)
+static void print_energy_casimir(FILE *f, int json, const cl_cmd_system *cs, int k, const char *name,
+                                 const struct cl_ec_report *rep, mpfr_srcptr c, mpfr_srcptr Hr, mpfr_srcptr eig, int ncas)
 {
     const cl_system *s = cs->sys;
-    printf("equilibrium %d: %s\n", k, name);
-    printf("  E = %s, with %d constraint(s) of the state manifold", s->invariant_names[0], rep->k - ncas);
-    for (int j = 0; j < ncas; j++) printf("%s%s", j ? ", " : " and the conserved quantities ", s->invariant_names[s->casimirs[j]]);
-    print_list("\n  multipliers:", c, rep->k);
-    printf("  residual |DE + sum c_j DC_j| / max(1, |DE|) = 2^%.1f\n", rep->log2_residual);
-    printf("  restricted Hessian (orthonormal basis of ker DC, dimension %d):\n", rep->d);
-    for (int i = 0; i < rep->d; i++) print_list("   ", Hr + (size_t)rep->d * i, rep->d);
-    print_list("  eigenvalues:", eig, rep->d);
-    printf("  inertia (positive, negative, zero) = (%d, %d, %d)\n", rep->npos, rep->nneg, rep->nzero);
-    printf("  verdict: %s\n\n", rep->definite > 0   ? "stable (restricted Hessian positive definite)"
-                                : rep->definite < 0 ? "stable (restricted Hessian negative definite)"
-                                                    : "Energy-Casimir test inconclusive (restricted Hessian not definite)");
+    if (json) { json_energy_casimir(f, s, k, name, rep, c, Hr, eig, ncas); return; }
+    fprintf(f, "equilibrium %d: %s\n", k, name);
+    fprintf(f, "  E = %s, with %d constraint(s) of the state manifold", s->invariant_names[0], rep->k - ncas);
+    for (int j = 0; j < ncas; j++) fprintf(f, "%s%s", j ? ", " : " and the conserved quantities ", s->invariant_names[s->casimirs[j]]);
+    print_list(f, "\n  multipliers:", c, rep->k);
+    fprintf(f, "  residual |DE + sum c_j DC_j| / max(1, |DE|) = 2^%.1f\n", rep->log2_residual);
+    fprintf(f, "  restricted Hessian (orthonormal basis of ker DC, dimension %d):\n", rep->d);
+    for (int i = 0; i < rep->d; i++) print_list(f, "   ", Hr + (size_t)rep->d * i, rep->d);
+    print_list(f, "  eigenvalues:", eig, rep->d);
+    fprintf(f, "  inertia (positive, negative, zero) = (%d, %d, %d)\n", rep->npos, rep->nneg, rep->nzero);
+    fprintf(f, "  verdict: %s\n\n", rep->definite > 0   ? "stable (restricted Hessian positive definite)"
+                                   : rep->definite < 0 ? "stable (restricted Hessian negative definite)"
+                                                       : "Energy-Casimir test inconclusive (restricted Hessian not definite)");
 }
 
-/* The generic tool on an open system: every selected equilibrium of its form. */
-static int run_generic(const analysis *an, cl_cmd_system *cs, const char *which, int form_given, cl_prec_t prec)
+/* Without --form: the first form whose equilibrium 0 exists; 0 or exit status 2. */
+static int choose_form(cl_cmd_system *cs, cl_prec_t prec)
 {
     const cl_system *s = cs->sys;
-    /* the form: as given, else the first whose equilibrium 0 exists */
     const char *nm;
-    for (int f = 0; !form_given && s->forms[f]; f++) {
+    for (int f = 0; s->forms[f]; f++) {
         size_t dim = s->dim(cs->inst, f);
         mpfr_ptr y = cl_rvec_new_mp(dim, prec);
         if (!y) return cl_cli_error("out of memory", NULL);
@@ -136,61 +216,97 @@ static int run_generic(const analysis *an, cl_cmd_system *cs, const char *which,
         cl_rvec_free_mp(y);
         if (found) { cs->form = f; cs->dim = dim; break; }
     }
+    return CL_EXIT_OK;
+}
+
+/* The input first, so that bad input prints nothing on stdout: the equilibria (*found of them), the
+   selection, each selected one a zero of the field; 0 or exit status 2. xe, fx: room for N. */
+static int check_selection(const analysis *an, const cl_cmd_system *cs, const char *which, int form_given, cl_prec_t prec,
+                           mpfr_ptr xe, mpfr_ptr fx, int *found)
+{
+    const cl_system *s = cs->sys;
     size_t N = cs->dim;
-    mpfr_ptr w = cl_rvec_new_mp(N * N + 4 * N, prec);
-    if (!w) return cl_cli_error("out of memory", NULL);
-    mpfr_ptr xe = w, A = xe + N, wr = A + N * N, wi = wr + N, c = wi + N;
-    /* the input first, so that bad input prints nothing on stdout */
-    int found = 0, ran = 0, moving = -1;
+    int ran = 0, moving = -1;
+    *found = 0;
     for (int k = 0; k < 64; k++) {
         const char *name = NULL;
         if (s->equilibrium(cs->inst, k, cs->form, xe, &name) != CL_OK) break;
-        found++;
+        ++*found;
         if (!cl_cmd_equilibrium_selected(which, k, name ? name : "")) continue;
         ran++;
         /* f(x₀) at rounding level (a control torque, say, moves the state) */
-        double fx = -INFINITY, sx = 0;
-        if (s->rhs(cs->inst, cs->form, wr, xe)) fx = INFINITY;
+        double lf = -INFINITY, lx = 0;
+        if (s->rhs(cs->inst, cs->form, fx, xe)) lf = INFINITY;
         for (size_t i = 0; i < N; i++) {
-            fx = fmax(fx, cl_mpfr_log2(wr + i));
-            sx = fmax(sx, cl_mpfr_log2(xe + i));
+            lf = fmax(lf, cl_mpfr_log2(fx + i));
+            lx = fmax(lx, cl_mpfr_log2(xe + i));
         }
-        if (moving < 0 && !(fx <= sx + 32 - (double)prec)) moving = k;
+        if (moving < 0 && !(lf <= lx + 32 - (double)prec)) moving = k;
     }
     char msg[300];
-    int st = CL_EXIT_OK;
-    if (!found && form_given) {
+    if (!*found && form_given) {
         snprintf(msg, sizeof msg, "the system has no equilibrium in form %s", s->forms[cs->form]);
-        st = cl_cli_error(msg, "--form");
-    } else if (!found)
-        st = cl_cli_error("the system has no equilibrium at these parameters, in any form", s->name); else if (!ran)
-        st = cl_cli_error("no such equilibrium (all, a number from 0, or the first word of its name)", which);
-    else if (moving >= 0) {
-        snprintf(msg, sizeof msg, "equilibrium %d is not an equilibrium of the field at these parameters", moving);
-        st = cl_cli_error(msg, s->name);
-    } else if (an->stability && N > CL_EC_NMAX) {
-        snprintf(msg, sizeof msg, "the Energy-Casimir test takes states of at most %d numbers (this one has %zu)", CL_EC_NMAX, N);
-        st = cl_cli_error(msg, s->name);
+        return cl_cli_error(msg, "--form");
     }
-    if (st) { cl_rvec_free_mp(w); return st; }
-    printf("%s (form %s), %ld bits: %s\n\n", s->name, s->forms[cs->form], (long)prec,
-           an->stability ? "Energy-Casimir test (check/equilibria.c)" : "linearization on the tangent space of the state manifold");
-    for (int k = 0; k < found && st == CL_EXIT_OK; k++) {
+    if (!*found) return cl_cli_error("the system has no equilibrium at these parameters, in any form", s->name);
+    if (!ran) return cl_cli_error("no such equilibrium (all, a number from 0, or the first word of its name)", which);
+    if (moving >= 0) {
+        snprintf(msg, sizeof msg, "equilibrium %d is not an equilibrium of the field at these parameters", moving);
+        return cl_cli_error(msg, s->name);
+    }
+    if (an->stability && N > CL_EC_NMAX) {
+        snprintf(msg, sizeof msg, "the Energy-Casimir test takes states of at most %d numbers (this one has %zu)", CL_EC_NMAX, N);
+        return cl_cli_error(msg, s->name);
+    }
+    return CL_EXIT_OK;
+}
+
+/* The generic tool on an open system: every selected equilibrium of its form, as text or JSON
+   (made in memory and printed whole, so that a failure prints nothing). */
+static int run_generic(const analysis *an, cl_cmd_system *cs, const char *which, int form_given, cl_prec_t prec, int json)
+{
+    const cl_system *s = cs->sys;
+    int st = form_given ? CL_EXIT_OK : choose_form(cs, prec), found = 0;
+    if (st) return st;
+    size_t N = cs->dim;
+    mpfr_ptr w = cl_rvec_new_mp(N * N + 5 * N, prec);
+    if (!w) return cl_cli_error("out of memory", NULL);
+    mpfr_ptr xe = w, A = xe + N, wr = A + N * N, wi = wr + N, c = wi + N;
+    char *doc = NULL;
+    size_t len = 0;
+    FILE *f = NULL;
+    if (!(st = check_selection(an, cs, which, form_given, prec, xe, wr, &found)) && !(f = json ? open_memstream(&doc, &len) : stdout))
+        st = cl_cli_error("out of memory", NULL);
+    const char *method = an->stability ? "Energy-Casimir test (check/equilibria.c)" : "linearization on the tangent space of the state manifold";
+    if (!st && json) {
+        fprintf(f, "{\"schema\": \"chartless-%s/1\", ", an->command);
+        cl_json_system_head(f, cs, (long)prec);
+        fprintf(f, ", \"method\": \"%s\",\n \"equilibria\": [\n", method);
+    } else if (!st)
+        fprintf(f, "%s (form %s), %ld bits: %s\n\n", s->name, s->forms[cs->form], (long)prec, method);
+    for (int k = 0, n = 0; !st && k < found; k++) {
         const char *name = NULL;
         cl_sys_error e = {"", ""};
         int d = 0, r;
         s->equilibrium(cs->inst, k, cs->form, xe, &name);
         if (!cl_cmd_equilibrium_selected(which, k, name ? name : "")) continue;
+        if (json && n++) fputs(",\n", f);
         if (an->stability) {
             struct cl_ec_report rep;
             int ncas = 0;
             r = cl_system_energy_casimir(s, &cs->params, prec, cs->form, k, &rep, c, A, wr, &ncas, &e);
-            if (!r) print_energy_casimir(cs, k, name, &rep, c, A, wr, ncas);
+            if (!r) print_energy_casimir(f, json, cs, k, name, &rep, c, A, wr, ncas);
         } else {
             r = cl_system_linearize(s, &cs->params, prec, cs->form, k, xe, A, wr, wi, &d, NULL, 0, &e);
-            if (!r) print_linearization(cs, k, name, xe, A, wr, wi, d, prec, c);
+            if (!r) print_linearization(f, json, cs, k, name, xe, A, wr, wi, d, prec, c);
         }
         if (r) st = cl_cmd_report(&e, s->name, r == CL_EPARAM ? CL_EXIT_USAGE : CL_EXIT_FAIL);
+    }
+    if (json && f) {
+        fputs("]}\n", f);
+        fclose(f);
+        if (!st) fwrite(doc, 1, len, stdout);
+        free(doc);
     }
     cl_rvec_free_mp(w);
     return st;
@@ -210,7 +326,8 @@ static void generic_help(const analysis *an, const cl_system *s)
                "its eigenvalues (src/linalg) with the digits of the working precision, the squared frequencies\n"
                "of the eigenvalues on the imaginary axis and the squared rates of the positive real ones.\n");
     printf("--form: the form to work in (default: the first that has equilibria); --equilibrium: which\n"
-           "(default all): its number, or the first word of its name.\n");
+           "(default all): its number, or the first word of its name; --format text|json: the results as\n"
+           "one JSON object (docs/%s.schema.json).\n", an->command);
     cl_cmd_system_help(s);
 }
 
@@ -235,13 +352,15 @@ static const char *take_equilibrium(cl_cmd_args *a, int *dup)
 
 static int run_analysis(const analysis *an, int argc, char **argv)
 {
-    cl_cmd_args a;
-    int st = cl_cmd_scan(argc, argv, NULL, NULL, NULL, 0, &a);
+    int json, st = cl_json_take_format(&argc, argv, &json);
     if (st) return st;
+    cl_cmd_args a;
+    if ((st = cl_cmd_scan(argc, argv, NULL, NULL, NULL, 0, &a))) return st;
     char with[512];
     cl_cmd_systems_with(with, sizeof with, an->offered);
     const cl_system *s = a.system ? cl_system_find(a.system) : NULL;
-    const cl_system_tool *t = s ? an->tool(s) : NULL;
+    /* a system's own tool prints text: JSON comes from the generic tool, from its equilibria */
+    const cl_system_tool *t = s && !(json && s->equilibrium && !a.help) ? an->tool(s) : NULL;
     int generic = !t && (a.model || (s && an->offered(s)));
     if (a.help) {
         if (t) {
@@ -249,7 +368,9 @@ static int run_analysis(const analysis *an, int argc, char **argv)
             printf("\noptions:\n");
             cl_params_help(stdout, t->params);
             printf("  --bits B          working precision in bits, 2 to 65536 (default 53)\n"
-                   "  -h, --help        this text\n");
+                   "  --format json     the generic %s of its equilibria instead, as one JSON object\n"
+                   "                    (docs/%s.schema.json; --form, --equilibrium as for any system)\n"
+                   "  -h, --help        this text\n", an->stability ? "Energy-Casimir test" : "linearization", an->command);
         } else if (s && generic)
             generic_help(an, s);
         else
@@ -268,6 +389,8 @@ static int run_analysis(const analysis *an, int argc, char **argv)
         st = cl_cli_error(msg, NULL);
     } else if (a.system && !s && !a.model) {
         st = cl_cli_error("unknown system; chartless systems lists them", a.system);
+    } else if (t && json) {
+        st = cl_cli_error("this system's own analysis prints text only", "--format");
     } else if (t) {
         if (a.form) st = cl_cli_error("unknown option", "--form");
         else if (a.model) st = cl_cli_error("give --system or --model, not both", a.model);
@@ -286,7 +409,7 @@ static int run_analysis(const analysis *an, int argc, char **argv)
                 snprintf(msg, sizeof msg, "%s needs a system with equilibria; the model declares none", an->command);
                 st = cl_cli_error(msg, a.model ? a.model : a.system);
             } else
-                st = run_generic(an, &cs, which, a.form != NULL, (cl_prec_t)a.bits);
+                st = run_generic(an, &cs, which, a.form != NULL, (cl_prec_t)a.bits, json);
             cl_cmd_close_system(&cs);
         }
     }
