@@ -66,6 +66,7 @@ LIB_OBJ := $(call both,$(addprefix src/,$(SRC_T))) $(call one,$(addprefix src/,$
 REG_OBJ := $(call both,$(addprefix check/,$(CHECK_T))) \
            $(foreach p,$(PAPERS),$(call both,$(call paper_checks,$(p))) $(call one,$(call paper_systems,$(p))))
 CLI_OBJ := $(call one,$(basename $(wildcard cli/*.c)))
+PY_LIB  := $(B)/libchartless_python.so
 
 UNIT_TESTS  := $(filter-out tests/test_arb%,$(basename $(wildcard tests/test_*.c)))
 ARB_TESTS   := $(basename $(wildcard tests/test_arb*.c))
@@ -90,6 +91,7 @@ $(B)/src/%:    LAYER := -Isrc
 $(B)/check/%:  LAYER := -Isrc -Icheck
 $(B)/tests/%:  LAYER := -Isrc -Icheck
 $(B)/cli/%:    LAYER := -I$(INC)
+$(B)/python/%: LAYER := -I$(INC) -Icli
 $(B)/tests/test_public_header.o: LAYER := -I$(INC) -Icheck
 $(B)/bench/%:  LAYER := -I$(INC) -Itests
 $(foreach p,$(PAPERS),$(eval $(B)/papers/$(p)/%: LAYER := -Isrc -Icheck -Ipapers/$(p) $(addprefix -Ipapers/,$(call def,$(p),needs))))
@@ -100,10 +102,18 @@ NEED_CHECK := cmd:prove:perl cmd:pkg-config:pkg-config cmd:python3:python3 cmd:p
               cmd:gnuplot:gnuplot-nox file:/usr/sbin/slurmctld:slurm-wlm file:/usr/sbin/munged:munge
 NEED_DOCS  := cmd:doxygen:doxygen cmd:bibtex:texlive-binaries file:/usr/share/javascript/mathjax/MathJax.js:libjs-mathjax
 NEED_PLOT  := cmd:gnuplot:gnuplot-nox
+# The Python package's tests (tests/test_python.sh runs pytest on python/tests with Debian's python3).
+PY_DIST    := /usr/lib/python3/dist-packages
+NEED_PY    := file:$(PY_DIST)/numpy/__init__.py:python3-numpy file:$(PY_DIST)/pytest/__init__.py:python3-pytest \
+              file:$(PY_DIST)/mpmath/__init__.py:python3-mpmath
+# Debian's python3 (a python3 earlier on PATH may not see Debian's packages), and
+# where it finds packages for PREFIX (/usr/local/lib/python3.11/dist-packages).
+PYTHON     ?= $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3)
+PYSITE      = $(PREFIX)/lib/python$(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])')/dist-packages
 
 .SECONDARY:
 .PHONY: all check oracle docs bench install uninstall clean deps figures mutants check-sanitize headers fuzz
-all: $(B)/libchartless.a $(B)/libchartless.so $(B)/chartless
+all: $(B)/libchartless.a $(B)/libchartless.so $(B)/chartless $(PY_LIB)
 
 deps:
 	@CC="$(CC)" tools/need $(NEED_BUILD)
@@ -132,7 +142,7 @@ $(B)/gen/models_embedded.c: $(wildcard models/*.model) tools/embed-models
 	tools/embed-models $(sort $(wildcard models/*.model)) > $@.tmp && mv $@.tmp $@
 $(B)/gen/models_embedded.o: $(B)/gen/models_embedded.c
 	$(CC) $(WARN) $(CFLAGS) -fPIC -c $< -o $@
-$(CLI_OBJ) $(patsubst %,%.o,$(BENCHES)) $(B)/tests/test_public_header.o: $(INC)/chartless.h | deps
+$(CLI_OBJ) $(B)/python/capi.o $(patsubst %,%.o,$(BENCHES)) $(B)/tests/test_public_header.o: $(INC)/chartless.h | deps
 
 # The public headers as installed, the umbrella chartless.h generated from
 # the papers' paper.def, and prototypes_d.h / prototypes_mp.h: every public
@@ -157,6 +167,12 @@ $(B)/libchartless.so: $(LIB_OBJ)
 $(B)/chartless: $(CLI_OBJ) $(REG_OBJ) $(B)/libchartless.a
 	$(CC) $(CFLAGS) -rdynamic -o $@ $(CLI_OBJ) $(REG_OBJ) $(B)/libchartless.a $(LDLIBS) -ldl
 
+# The Python package's entry points (python/capi.c) with the registered
+# systems and the command line's parsing of options and states.
+PY_CLI := $(filter-out $(B)/cli/main.o,$(CLI_OBJ))
+$(PY_LIB): $(B)/python/capi.o $(PY_CLI) $(REG_OBJ) $(B)/libchartless.a
+	$(CC) -shared -Wl,--no-undefined -o $@ $(B)/python/capi.o $(PY_CLI) $(REG_OBJ) $(B)/libchartless.a $(LDLIBS) -ldl
+
 $(B)/%_d: $(B)/%_d.o $(B)/libchartless.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libchartless.a $(LDLIBS)
 $(B)/%_mp: $(B)/%_mp.o $(B)/libchartless.a
@@ -173,8 +189,8 @@ $(B)/bench/%: $(B)/bench/%.o $(B)/libchartless.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libchartless.a $(LDLIBS)
 
 check: all $(TESTS)
-	@tools/need $(NEED_CHECK)
-	BUILD=$(B) CC="$(CC) $(CFLAGS)" prove -j 2 -f $(TESTS) $(SH_TESTS)
+	@tools/need $(NEED_CHECK) $(NEED_PY)
+	BUILD=$(B) CC="$(CC) $(CFLAGS)" PYTHON=$(PYTHON) prove -j 2 -f $(TESTS) $(SH_TESTS)
 
 # The tests again under AddressSanitizer and UndefinedBehaviorSanitizer.
 check-sanitize:
@@ -271,10 +287,13 @@ install: all $(B)/chartless.pc
 	install -m 755 $(B)/chartless $(DESTDIR)$(PREFIX)/bin/
 	install -d $(DESTDIR)$(PREFIX)/share/chartless/models
 	install -m 644 models/*.model $(DESTDIR)$(PREFIX)/share/chartless/models/
+	install -m 755 $(PY_LIB) $(DESTDIR)$(PREFIX)/lib/
+	install -d $(DESTDIR)$(PYSITE)/chartless
+	install -m 644 python/chartless/*.py $(DESTDIR)$(PYSITE)/chartless/
 
 uninstall:
-	rm -rf $(DESTDIR)$(PREFIX)/include/chartless $(DESTDIR)$(PREFIX)/lib/libchartless.* \
-	       $(DESTDIR)$(PREFIX)/lib/pkgconfig/chartless.pc $(DESTDIR)$(PREFIX)/bin/chartless \
+	rm -rf $(DESTDIR)$(PREFIX)/include/chartless $(DESTDIR)$(PREFIX)/lib/libchartless.* $(DESTDIR)$(PREFIX)/lib/libchartless_python.so \
+	       $(DESTDIR)$(PREFIX)/lib/pkgconfig/chartless.pc $(DESTDIR)$(PREFIX)/bin/chartless $(DESTDIR)$(PYSITE)/chartless \
 	       $(DESTDIR)$(PREFIX)/share/chartless
 
 clean:
