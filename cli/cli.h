@@ -33,6 +33,20 @@ enum { CL_EXIT_OK = 0, CL_EXIT_FAIL = 1, CL_EXIT_USAGE = 2 };
 int cl_cli_error(const char *what, const char *arg);
 
 /**
+ * The one message for a name the command does not know (an option, a
+ * parameter, a form, an integrator, a system, a command):
+ * `error: unknown KIND (GIVEN); did you mean PREFIXNAME? (WHERE)` with the
+ * nearest of the \p n names \p valid (NULL entries skipped) by edit distance,
+ * or `...; no KIND is near that name (WHERE)` when none is near. \p where says
+ * where the list is ("chartless rhs --system chain --help lists them") or is
+ * the list itself. Returns CL_EXIT_USAGE.
+ */
+int cl_cli_unknown(const char *kind, const char *given, const char *const *valid, size_t n, const char *prefix,
+                   const char *where);
+/** The name of \p valid nearest to \p given (a few edits, or one a prefix of the other), or NULL. */
+const char *cl_cli_nearest(const char *given, const char *const *valid, size_t n);
+
+/**
  * Parse --bits: a precision in bits, 2 to 65536. Returns 0 or
  * CL_EPREC (message printed).
  */

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "cli.h"
 #include "system.h"
 
@@ -79,4 +80,61 @@ void cl_cli_component_name(const cl_system *s, void *inst, int form, size_t i, c
 {
     if (s->component_name) s->component_name(inst, form, i, buf, len);
     else snprintf(buf, len, "x%zu", i);
+}
+
+/* Edits (insertions, deletions, replacements, swaps of neighbours) that turn
+   \p a into \p b, letters compared without case; names longer than 63 bytes
+   count as far from everything. */
+static size_t edit_distance(const char *a, const char *b)
+{
+    enum { L = 64 };
+    size_t m = strlen(a), n = strlen(b);
+    if (m >= L || n >= L) return (size_t)-1;
+    size_t d[L][L];
+    for (size_t i = 0; i <= m; i++) d[i][0] = i;
+    for (size_t j = 0; j <= n; j++) d[0][j] = j;
+    for (size_t i = 1; i <= m; i++)
+        for (size_t j = 1; j <= n; j++) {
+            size_t cost = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
+            size_t best = d[i - 1][j - 1] + cost;
+            if (d[i - 1][j] + 1 < best) best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best) best = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best)
+                best = d[i - 2][j - 2] + 1;
+            d[i][j] = best;
+        }
+    return d[m][n];
+}
+
+/* Whether one name begins with the other (what an abbreviation or a spelled-out name looks like). */
+static int prefix_related(const char *a, const char *b)
+{
+    size_t m = strlen(a), n = strlen(b);
+    return m && n && !strncasecmp(a, b, m < n ? m : n);
+}
+
+const char *cl_cli_nearest(const char *given, const char *const *valid, size_t n)
+{
+    const char *best = NULL;
+    size_t bestd = (size_t)-1, near = (strlen(given) + 2) / 3;
+    for (size_t i = 0; i < n; i++) {
+        if (!valid[i]) continue;
+        size_t d = edit_distance(given, valid[i]);
+        if (d < bestd && (d <= near || prefix_related(given, valid[i]))) {
+            best = valid[i];
+            bestd = d;
+        }
+    }
+    return best;
+}
+
+int cl_cli_unknown(const char *kind, const char *given, const char *const *valid, size_t n, const char *prefix,
+                   const char *where)
+{
+    const char *bare = given + strspn(given, "-");
+    const char *near = cl_cli_nearest(bare[0] ? bare : given, valid, n);
+    if (near)
+        fprintf(stderr, "error: unknown %s (%s); did you mean %s%s? (%s)\n", kind, given, prefix ? prefix : "", near, where);
+    else fprintf(stderr, "error: unknown %s (%s); no %s is near that name (%s)\n", kind, given, kind, where);
+    return CL_EXIT_USAGE;
 }

@@ -453,6 +453,15 @@ static void emit_row(int i, void *ctx)
     else tap_row(rp, i);
 }
 
+/* An option getopt_long did not take, the message of every command. */
+static int unknown_option(const struct option *opts, const char *given)
+{
+    const char *names[32];
+    size_t n = 0;
+    for (; opts[n].name && n < 32; n++) names[n] = opts[n].name;
+    return cl_cli_unknown("option", given, names, n, "--", "chartless oracle --help lists them");
+}
+
 static int cmd_oracle(int argc, char **argv)
 {
     long bits[MAX_RUNGS] = {53, 113, 256, 1024};
@@ -507,7 +516,7 @@ static int cmd_oracle(int argc, char **argv)
         case 'l': list = 1; break;
         case 'h': fputs(help_text, stdout); return CL_EXIT_OK;
         case ':': return cl_cli_error("option needs a value", argv[prev]);
-        default: return cl_cli_error("unknown option; chartless oracle --help lists them", argv[prev]);
+        default: return unknown_option(opts, argv[prev]);
         }
     }
     if (optind < argc) return cl_cli_error("unexpected argument", argv[optind]);

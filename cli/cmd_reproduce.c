@@ -45,10 +45,13 @@ static int cmd_reproduce(int argc, char **argv)
     } else if (a.npositional > 1) {
         st = cl_cli_error("one figure at a time", a.positional[1]);
     } else if (!f) {
-        snprintf(msg, sizeof msg, "unknown figure (%s)", names);
-        st = cl_cli_error(msg, a.positional[0]);
+        const char *all[64];
+        size_t n = 0;
+        for (; n < cl_figure_count() && n < 64; n++) all[n] = cl_figure_get(n)->name;
+        snprintf(msg, sizeof msg, "the figures: %s", names);
+        st = cl_cli_unknown("figure", a.positional[0], all, n, "", msg);
     } else if (a.system || a.form) {
-        st = cl_cli_error("unknown option", a.system ? "--system" : "--form");
+        st = cl_cli_error("a figure sets its own system and form: no --system or --form", a.system ? "--system" : "--form");
     }
     if (!st) st = cl_cmd_run(&a, f->params, f->run);
     cl_cmd_args_free(&a);

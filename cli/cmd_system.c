@@ -18,6 +18,8 @@ int cl_cmd_scan(int argc, char **argv, const cl_cmd_option *opts, int (*on_opt)(
                 void *ctx, int maxpos, cl_cmd_args *a)
 {
     memset(a, 0, sizeof *a);
+    a->command = argv[0];
+    a->opts = opts;
     a->bits = 53;
     a->keys = malloc((size_t)argc * sizeof *a->keys);
     a->vals = malloc((size_t)argc * sizeof *a->vals);
@@ -30,7 +32,7 @@ int cl_cmd_scan(int argc, char **argv, const cl_cmd_option *opts, int (*on_opt)(
     for (int i = 1; i < argc && !st; i++) {
         char *arg = argv[i];
         if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) { a->help = 1; continue; }
-        if (arg[0] == '-' && arg[1] != '-') { st = cl_cli_error("unknown option", arg); break; }
+        if (arg[0] == '-' && arg[1] != '-') { st = cl_cmd_unknown_option(a, NULL, arg); break; }
         if (strncmp(arg, "--", 2) || !arg[2]) {
             if (a->npositional < maxpos && arg[0] != '-') a->positional[a->npositional++] = arg;
             else st = cl_cli_error("unexpected argument", arg);
@@ -85,8 +87,31 @@ int cl_cmd_report(const cl_sys_error *e, const char *fallback_arg, int status)
     return status;
 }
 
+/* The shared options of cl_cmd_scan(). */
+static const char *const shared_options[] = {"system", "model", "form", "bits", "param", "help"};
+
+int cl_cmd_unknown_option(const cl_cmd_args *a, const cl_param *table, const char *given)
+{
+    const char *names[160];
+    size_t n = 0;
+    for (size_t i = 0; i < sizeof shared_options / sizeof shared_options[0]; i++) names[n++] = shared_options[i];
+    for (size_t i = 0; a->opts && a->opts[i].name && n < 80; i++) names[n++] = a->opts[i].name;
+    for (size_t i = 0; table && table[i].name && n < 160; i++) names[n++] = table[i].name;
+    char where[400];
+    snprintf(where, sizeof where, "chartless %s%s%s --help lists them", a->command ? a->command : "",
+             a->system ? " --system " : a->model ? " --model " : a->npositional ? " " : "",
+             a->system ? a->system : a->model ? a->model : a->npositional ? a->positional[0] : "");
+    return cl_cli_unknown("option", given, names, n, "--", where);
+}
+
 int cl_cmd_parse_params(const cl_cmd_args *a, const cl_param *table, cl_params *p)
 {
+    for (int i = 0; i < a->nparams; i++)
+        if (!cl_param_find(table, a->keys[i])) {
+            char given[200];
+            snprintf(given, sizeof given, "--%s", a->keys[i]);
+            return cl_cmd_unknown_option(a, table, given);
+        }
     cl_sys_error e = {"", ""};
     if (cl_params_parse(p, table, a->nparams, a->keys, a->vals, (cl_prec_t)a->bits, &e))
         return cl_cmd_report(&e, NULL, CL_EXIT_USAGE);
@@ -129,6 +154,23 @@ void cl_cmd_systems_with(char *buf, size_t len, int (*has)(const cl_system *s))
         if (has(cl_system_get(i))) k += (size_t)snprintf(buf + k, len - k, "%s%s", k ? ", " : "", cl_system_get(i)->name);
 }
 
+int cl_cmd_unknown_system(const char *given)
+{
+    const char *names[128];
+    size_t n = 0;
+    for (size_t i = 0; i < cl_system_count() && n < 128; i++) names[n++] = cl_system_get(i)->name;
+    return cl_cli_unknown("system", given, names, n, "", "chartless systems lists them");
+}
+
+int cl_cmd_unknown_form(const cl_system *s, const char *given)
+{
+    char where[300];
+    size_t k = (size_t)snprintf(where, sizeof where, "the forms of %s:", s->name), n = 0;
+    for (; s->forms[n]; n++)
+        if (k < sizeof where) k += (size_t)snprintf(where + k, sizeof where - k, "%s %s", n ? "," : "", s->forms[n]);
+    return cl_cli_unknown("form", given, s->forms, n, "", where);
+}
+
 int cl_cmd_open_system(const cl_cmd_args *a, cl_cmd_system *cs)
 {
     memset(cs, 0, sizeof *cs);
@@ -139,13 +181,9 @@ int cl_cmd_open_system(const cl_cmd_args *a, cl_cmd_system *cs)
         cs->from_model = 1;
     } else if (!a->system) return cl_cli_error("--system or --model is required (see --help)", NULL);
     else cs->sys = cl_system_find(a->system);
-    if (!cs->sys) {
-        cl_cli_error("unknown system", a->system);
-        cl_cmd_list_systems(stderr);
-        return CL_EXIT_USAGE;
-    }
+    if (!cs->sys) return cl_cmd_unknown_system(a->system);
     cs->form = a->form ? cl_system_form_index(cs->sys, a->form) : 0;
-    int st = cs->form < 0 ? cl_cli_error("unknown form for this system", a->form) : cl_cmd_parse_params(a, cs->sys->params, &cs->params);
+    int st = cs->form < 0 ? cl_cmd_unknown_form(cs->sys, a->form) : cl_cmd_parse_params(a, cs->sys->params, &cs->params);
     if (st) {
         cl_cmd_close_system(cs);
         return st;

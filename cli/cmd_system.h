@@ -32,6 +32,8 @@ typedef struct cl_cmd_option {
 
 /** The scanned command line. */
 typedef struct cl_cmd_args {
+    const char *command;         /**< argv[0], the subcommand's name */
+    const struct cl_cmd_option *opts; /**< the command's own options, for messages */
     const char *system, *form;
     const char *model;           /**< --model FILE: a model file instead of a named system */
     long bits;                   /**< --bits, 53 when not given */
@@ -66,12 +68,19 @@ typedef struct cl_cmd_system {
 int cl_cmd_scan(int argc, char **argv, const cl_cmd_option *opts, int (*on_opt)(int code, const char *arg, void *ctx),
                 void *ctx, int maxpos, cl_cmd_args *a);
 void cl_cmd_args_free(cl_cmd_args *a);
+/** `error: unknown option (--GIVEN); did you mean --NAME? (chartless CMD ... --help lists them)`,
+    the names being the command's options, the shared ones and the parameters of \p table (may be NULL); returns 2. */
+int cl_cmd_unknown_option(const cl_cmd_args *a, const cl_param *table, const char *given);
 /** Parse the scanned parameters against \p table at the working precision; 0 or exit status 2 (message printed). */
 int cl_cmd_parse_params(const cl_cmd_args *a, const cl_param *table, cl_params *p);
 /** Parse the parameters against \p table and run \p run on them; its status, or 2 (messages printed). */
 int cl_cmd_run(const cl_cmd_args *a, const cl_param *table, int (*run)(const cl_params *p, cl_prec_t prec, cl_sys_error *e));
 /** Print `error: <what> (<arg>)`, \p fallback_arg when the message names no argument; returns \p status. */
 int cl_cmd_report(const cl_sys_error *e, const char *fallback_arg, int status);
+/** `error: unknown system (GIVEN); did you mean NAME? (chartless systems lists them)`; returns 2. */
+int cl_cmd_unknown_system(const char *given);
+/** `error: unknown form (GIVEN); did you mean NAME? (the forms of SYSTEM: ...)`; returns 2. */
+int cl_cmd_unknown_form(const cl_system *s, const char *given);
 /** Find the system (or read the model) and form and create the instance; 0 or exit status 2 (message printed). */
 int cl_cmd_open_system(const cl_cmd_args *a, cl_cmd_system *cs);
 void cl_cmd_close_system(cl_cmd_system *cs);

@@ -34,7 +34,12 @@ static int run(int argc, char **argv)
         return CL_EXIT_OK;
     }
     const cl_command *c = cl_command_find(argv[1]);
-    if (!c) return cl_cli_error("unknown command; see chartless --help", argv[1]);
+    if (!c) {
+        const char *names[32];
+        size_t n = 0;
+        for (; n < cl_command_count() && n < 32; n++) names[n] = cl_command_get(n)->name;
+        return cl_cli_unknown(argv[1][0] == '-' ? "option" : "command", argv[1], names, n, "", "chartless --help lists them");
+    }
     return c->run(argc - 1, argv + 1);
 }
 

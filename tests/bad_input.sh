@@ -17,6 +17,9 @@ $SCC -shared -fPIC -O1 -Isrc -o "$W/student.so" docs/examples/pendulum_qdot_corr
 listing() { ls -Ali "$W" "$W/dir" | sed 's/  */ /g'; }
 before=$(listing)
 n=0
+# says TEXT: the next case's first line of stderr must contain TEXT
+want=""
+says() { want=$1; }
 # bad DESCRIPTION STDIN ARGUMENT... (STDIN is read by printf %b: \0 is a NUL byte)
 bad() {
     desc=$1; printf '%b' "$2" > "$T/in"; shift 2
@@ -30,6 +33,8 @@ bad() {
     [ -s "$T/out" ] && why="$why stdout not empty;"
     [ "$(listing)" = "$before" ] || why="$why the directory changed;"
     [ -c /dev/null ] || why="$why /dev/null is no longer a device;"
+    [ -z "$want" ] || printf '%s\n' "$first" | grep -qF -- "$want" || why="$why first line of stderr: '$first', not saying '$want';"
+    want=""
     if [ -z "$why" ]; then echo "ok $n - $desc"; else echo "not ok $n - $desc:$why"; fi
 }
 S1='0 0 -1 1 0 0'
@@ -208,4 +213,23 @@ bad "oracle, --jobs 0" "" oracle -j 0
 bad "oracle, unknown option" "" oracle --frob
 bad "oracle, --check matching nothing" "" oracle --check nosuch.row
 bad "oracle, an argument" "" oracle s2.forms
+# issue 24: one message for an unknown name, with the nearest valid one and where the list is
+says "unknown option (--mass); did you mean --m? (chartless rhs --system chain --help lists them)"
+bad "rhs, --mass: the nearest parameter and where they are listed" "$S1" rhs $CH --mass 2
+says "unknown option (--mass); did you mean --m? (chartless simulate --system chain --help lists them)"
+bad "simulate, --mass: the same message as rhs" "$S1" simulate $CH --mass 2
+says "unknown option (--intgrator); did you mean --integrator?"
+bad "simulate, a misspelled option of the command" "$S1" simulate $CH --intgrator rk4
+says "unknown option (-x); no option is near that name (chartless rhs --system chain --help lists them)"
+bad "rhs, a short option: the same message" "$S1" rhs $CH -x
+says "unknown option (--chek); did you mean --check? (chartless oracle --help lists them)"
+bad "oracle, a misspelled option: the same message" "" oracle --chek x
+says "unknown form (Omega); did you mean omega? (the forms of chain: qdot, omega, mu, pi)"
+bad "rhs, --form Omega: the valid forms" "$S1" rhs $CH --form Omega
+says "unknown system (chian); did you mean chain? (chartless systems lists them)"
+bad "rhs, a misspelled system" "$S1" rhs --system chian
+says "unknown command (simulat); did you mean simulate? (chartless --help lists them)"
+bad "a misspelled command" "" simulat
+says "unknown system (chian); did you mean chain?"
+bad "systems, a misspelled system" "" systems chian
 echo "1..$n"

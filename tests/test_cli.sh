@@ -13,7 +13,7 @@ bad() {
 echo "1..32"
 "$C" --help >/dev/null 2>&1; t $? "chartless --help exits 0"
 "$C" frobnicate >/dev/null 2>&1; [ $? = 2 ]; t $? "an unknown command exits 2"
-msg=$("$C" frobnicate 2>&1 >/dev/null); [ "$msg" = "error: unknown command; see chartless --help (frobnicate)" ]; t $? "the error names the argument"
+msg=$("$C" frobnicate 2>&1 >/dev/null); [ "$msg" = "error: unknown command (frobnicate); no command is near that name (chartless --help lists them)" ]; t $? "the error names the argument"
 "$C" oracle --help | grep -q 'precision ladder'; t $? "oracle --help describes the ladder"
 "$C" oracle --bits 53,1 >/dev/null 2>&1; [ $? = 2 ]; t $? "oracle --bits 53,1 (precision 1 is out of range) exits 2"
 "$C" oracle --bits 113,53 >/dev/null 2>&1; [ $? = 2 ]; t $? "oracle --bits must increase"

@@ -64,7 +64,7 @@ bad "expected a decimal number as the default value of m ($T/bad.model:2:16)" --
 model "manifold q1, q1 : S2" "lagrangian 0"
 bad "'q1' is declared twice ($T/bad.model:1:14)" --model "$T/bad.model"
 bad "cannot open $T/missing.model (No such file or directory)" --model "$T/missing.model"
-bad "unknown parameter (--mass)" --model models/chain2.model --mass 2
+bad "unknown option (--mass); no option is near that name (chartless rhs --model models/chain2.model --help lists them)" --model models/chain2.model --mass 2
 bad "give --system or --model, not both" --model models/chain2.model --system chain
 # L without kinetic energy: the velocity Hessian is zero on the tangent space.
 model "manifold q1, q2 : S2" "lagrangian -q1.z - q2.z"
@@ -160,7 +160,7 @@ model "manifold q : S2" "lagrangian dot(q', q')" "equilibrium down = q: q'"
 bad "unknown name 'q''" --model "$T/bad.model"
 model "manifold q : S2" "lagrangian dot(q', q')" "equilibrium down = q: 1"
 bad "the point of q must be a vector, this is a scalar" --model "$T/bad.model"
-bad "unknown parameter (--time)" --model models/spring.model --time 1
+bad "unknown option (--time); no option is near that name (chartless rhs --model models/spring.model --help lists them)" --model models/spring.model --time 1
 # Sums over an index range: models/chain3.model, written with sum() and
 # indexed names, is the chain of three links in every form.
 REF="--system chain --n 3"
