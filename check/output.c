@@ -86,15 +86,20 @@ int cl_output_open(cl_output *o, const char *path, cl_sys_error *e)
                 o->slot = i;
             }
     block_signals(&old, 0);
-    if (fd < 0) { o->tmp[0] = 0; return cl_sys_error_set(e, CL_RUN_BADINPUT, path, "cannot write"); }
+    if (fd < 0) {
+        int err = errno;
+        o->tmp[0] = 0;
+        return cl_sys_error_set(e, CL_RUN_BADINPUT, path, "cannot write: %s", strerror(err));
+    }
     mode_t mask = umask(0); /* the mode an ordinary new file would get */
     umask(mask);
     fchmod(fd, 0666 & ~mask);
     o->f = fdopen(fd, "w");
     if (!o->f) {
+        int err = errno;
         close(fd);
         cl_output_abort(o);
-        return cl_sys_error_set(e, CL_RUN_BADINPUT, path, "cannot write");
+        return cl_sys_error_set(e, CL_RUN_BADINPUT, path, "cannot write: %s", strerror(err));
     }
     return CL_RUN_OK;
 }
@@ -119,12 +124,17 @@ void cl_output_abort(cl_output *o)
 
 int cl_output_close(cl_output *o, cl_sys_error *e)
 {
+    errno = 0;
     int bad = fflush(o->f) != 0 || ferror(o->f) || fsync(fileno(o->f)) != 0;
+    int err = errno;
     bad |= fclose(o->f) != 0;
+    if (!err) err = errno;
     o->f = NULL;
     if (bad) {
         cl_output_abort(o);
-        return cl_sys_error_set(e, CL_RUN_BADINPUT, o->path, "cannot write");
+        /* a write that failed before the close left no errno to tell */
+        return err ? cl_sys_error_set(e, CL_RUN_BADINPUT, o->path, "cannot write: %s", strerror(err))
+                   : cl_sys_error_set(e, CL_RUN_BADINPUT, o->path, "cannot write");
     }
     return CL_RUN_OK;
 }
@@ -136,8 +146,9 @@ int cl_output_commit(cl_output *o, cl_sys_error *e)
     /* the target may have changed since it was opened */
     if ((st = cl_output_check_target(o->path, e))) { cl_output_abort(o); return st; }
     if (rename(o->tmp, o->path)) {
+        int err = errno;
         cl_output_abort(o);
-        return cl_sys_error_set(e, CL_RUN_BADINPUT, o->path, "cannot write");
+        return cl_sys_error_set(e, CL_RUN_BADINPUT, o->path, "cannot write: %s", strerror(err));
     }
     o->tmp[0] = 0;
     release(o);

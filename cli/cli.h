@@ -46,6 +46,26 @@ int cl_cli_unknown(const char *kind, const char *given, const char *const *valid
 /** The name of \p valid nearest to \p given (a few edits, or one a prefix of the other), or NULL. */
 const char *cl_cli_nearest(const char *given, const char *const *valid, size_t n);
 
+/** Seconds on the monotonic clock. */
+double cl_cli_seconds(void);
+
+/** Progress on stderr of a long run, on a terminal or not: nothing for the
+    first CL_CLI_PROGRESS_AFTER seconds, then a line at most every
+    CL_CLI_PROGRESS_EVERY seconds (on a terminal written over the previous one). */
+typedef struct cl_cli_progress {
+    double start, next;
+    int tty, shown;
+} cl_cli_progress;
+#define CL_CLI_PROGRESS_AFTER 2.0
+#define CL_CLI_PROGRESS_EVERY 1.0
+void cl_cli_progress_start(cl_cli_progress *p);
+/** Whether a line is due now (then the next is due a period later). */
+int cl_cli_progress_due(cl_cli_progress *p);
+/** One progress line, printf-style, without the newline. */
+void cl_cli_progress_line(cl_cli_progress *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/** The run is over: a terminal's progress line is cleared. */
+void cl_cli_progress_end(cl_cli_progress *p);
+
 /**
  * Parse --bits: a precision in bits, 2 to 65536. Returns 0 or
  * CL_EPREC (message printed).
@@ -74,6 +94,9 @@ void cl_cli_print_real(FILE *f, mpfr_srcptr x);
  * write, and remove pending temporary files on SIGINT, SIGTERM and SIGHUP.
  */
 void cl_cli_init_output(void);
+/** `error: cannot write: REASON (stdout)` (without the reason when \p err is 0), said once
+    per run however often a write fails; returns CL_EXIT_USAGE. */
+int cl_cli_stdout_failed(int err);
 /** Flush and close stdout; 0, or CL_EXIT_USAGE with `error: cannot write (stdout)`. */
 int cl_cli_close_stdout(void);
 /** 0 when \p path is absent or a regular file (the only thing an output may replace); else exit status 2, message printed. */

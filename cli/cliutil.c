@@ -1,5 +1,8 @@
 /* Shared command-line helpers: errors, --bits, reading and printing numbers. */
 #include <ctype.h>
+#include <stdarg.h>
+#include <time.h>
+#include <unistd.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -137,4 +140,44 @@ int cl_cli_unknown(const char *kind, const char *given, const char *const *valid
         fprintf(stderr, "error: unknown %s (%s); did you mean %s%s? (%s)\n", kind, given, prefix ? prefix : "", near, where);
     else fprintf(stderr, "error: unknown %s (%s); no %s is near that name (%s)\n", kind, given, kind, where);
     return CL_EXIT_USAGE;
+}
+
+double cl_cli_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void cl_cli_progress_start(cl_cli_progress *p)
+{
+    p->start = cl_cli_seconds();
+    p->next = p->start + CL_CLI_PROGRESS_AFTER;
+    p->tty = isatty(2);
+    p->shown = 0;
+}
+
+int cl_cli_progress_due(cl_cli_progress *p)
+{
+    double t = cl_cli_seconds();
+    if (t < p->next) return 0;
+    p->next = t + CL_CLI_PROGRESS_EVERY;
+    return 1;
+}
+
+void cl_cli_progress_line(cl_cli_progress *p, const char *fmt, ...)
+{
+    char line[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    if (p->tty) fprintf(stderr, "\r%-79.79s", line);
+    else fprintf(stderr, "%s\n", line);
+    p->shown = 1;
+}
+
+void cl_cli_progress_end(cl_cli_progress *p)
+{
+    if (p->tty && p->shown) fprintf(stderr, "\r%79s\r", "");
 }

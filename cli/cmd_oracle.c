@@ -174,13 +174,20 @@ static void __attribute__((noreturn)) worker(int cmd, int res, const cl_check **
     child_exit(0, sel, out);
 }
 
-/* Progress on a terminal: rungs done, the row running longest, time left
+/* Progress on a terminal (one line written over): rungs done, the row running longest, time left
    estimated from the mean time per rung so far. */
 static void progress(int done, int total, double t0, const char *name)
 {
     double el = now() - t0, left = done ? el * (total - done) / done : NAN;
     if (isfinite(left)) fprintf(stderr, "\r[%d/%d] %4.0f s left  %-50.50s", done, total, left, name);
     else fprintf(stderr, "\r[%d/%d] %-60.60s", done, total, name);
+}
+
+/* Progress into a file or a pipe: a line on stderr per row as it completes
+   (the report on stdout keeps the registry's order, so its rows may wait). */
+static void row_done(int nover, int nsel, const char *name, const outcome *o)
+{
+    fprintf(stderr, "oracle: %d/%d done: %s %s (%.1f s)\n", nover, nsel, name, cl_verdict_name(o->verdict), o->seconds);
 }
 
 /* Run the selected checks in `jobs` worker processes, handing each worker the
@@ -190,7 +197,7 @@ static void progress(int done, int total, double t0, const char *name)
 static int run_all(const cl_check **sel, int nsel, const long *bits, int nb, int jobs, outcome *out,
                     void (*emit)(int i, void *ctx), void *ctx)
 {
-    int tty = isatty(2), done = 0, total = nsel * nb, next = 0, emitted = 0;
+    int tty = isatty(2), done = 0, total = nsel * nb, next = 0, emitted = 0, nover = 0;
     double t0 = now();
     char *over = calloc((size_t)nsel, 1);
     int *order = malloc((size_t)nsel * sizeof *order);
@@ -257,6 +264,7 @@ static int run_all(const cl_check **sel, int nsel, const long *bits, int nb, int
                 /* the check is over (reported or died): its verdict, the worker's next check */
                 o->verdict = cl_oracle_verdict(sel[r.check], nb, bits, o->log2_err, o->status);
                 over[r.check] = 1;
+                if (!tty) row_done(++nover, nsel, sel[r.check]->name, o);
                 done += nb - o->reported;
                 int i = next < nsel ? order[next++] : -1;
                 if (write_all(cmds[w], &i, sizeof i)) { perror("write"); exit(CL_EXIT_FAIL); }
@@ -549,9 +557,10 @@ static int cmd_oracle(int argc, char **argv)
         for (int i = 0; i < nsel && !ferror(stdout); i++)
             printf("%-36s %-12s %-16s %s%s\n", sel[i]->name, sel[i]->chapter ? sel[i]->chapter : "",
                    sel[i]->tags ? sel[i]->tags : "", sel[i]->what ? sel[i]->what : "", sel[i]->slow ? " (slow)" : "");
+        int st = ferror(stdout) ? cl_cli_stdout_failed(errno) : CL_EXIT_OK; /* the failed write's reason */
         free(sel); free(out);
         cl_model_oracle_rows_free();
-        return CL_EXIT_OK;
+        return st;
     }
     if (nsel == 0) {
         free(sel); free(out);

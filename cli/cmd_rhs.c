@@ -13,19 +13,26 @@
 #include "json.h"
 
 static const char *help_text =
-    "usage: chartless rhs --system NAME [--form FORM] [--bits B] [--labels] [SYSTEM PARAMETERS] < STATE\n"
+    "usage: chartless rhs (--system NAME | --model FILE) [--form FORM] [--bits B] [--labels]\n"
+    "                     [--param name=value | --name value ...] < STATE\n"
     "\n"
     "Read a state of the chosen form from stdin (numbers separated by white space or commas,\n"
     "read at the working precision, never through a double), check it, and print the vector\n"
     "field dx/dt with the digits the precision carries (a zero as 0, never -0).\n"
     "\n"
     "options:\n"
-    "  --system NAME   the system (chartless rhs --system NAME --help lists its parameters)\n"
+    "  --system NAME   a named system (chartless systems lists them)\n"
+    "  --model FILE    a system written as a model file: manifold, parameters, Lagrangian\n"
+    "                  (docs/models.md; chartless systems --model FILE describes it)\n"
+    "  --param name=value, --name value\n"
+    "                  a parameter of the system or model instead of its default\n"
+    "                  (chartless rhs --system NAME --help or --model FILE --help lists them)\n"
+    "  --time T        the time t of a time-dependent model (default 0)\n"
     "  --form FORM     the form of the state (default: the system's first form)\n"
     "  --bits B        working precision in bits, 2 to 65536 (default 53)\n"
     "  --labels        one component to a line: its name, then its derivative\n"
     "  --format FMT    text (default) or json (docs/rhs.schema.json)\n"
-    "  -h, --help      this text (with --system: also the system's parameters and state)\n"
+    "  -h, --help      this text (with --system or --model: also the parameters and state)\n"
     "\n"
     "exit status: 0 success, 2 bad input (unknown system or form, bad number, wrong number of\n"
     "values, non-unit q, velocity not tangent, bad parameter)\n";
@@ -67,9 +74,7 @@ static int cmd_rhs(int argc, char **argv)
     int labels = take_labels_flag(&a);
     if (a.help) {
         fputs(help_text, stdout);
-        const cl_system *s = a.system ? cl_system_find(a.system) : NULL;
-        if (s) cl_cmd_system_help(s);
-        else cl_cmd_list_systems(stdout);
+        cl_cmd_help_system(&a);
         cl_cmd_args_free(&a);
         return CL_EXIT_OK;
     }

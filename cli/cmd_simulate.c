@@ -1,17 +1,22 @@
 /**
  * \file cmd_simulate.c
- * \brief `chartless simulate`: integrate a registered system and write CSV
- *        (t, state, invariants), optionally drawn with gnuplot.
+ * \brief `chartless simulate`: integrate a registered system or a model and
+ *        write CSV (t, state, invariants), optionally drawn with gnuplot.
  *
- * The integrators of src/ode (rk4, rkf78, gauss, gbs) work on any system;
- * the Lie group integrators (lie-euler, rkmk4, cf4, rkmk45) on the systems
- * whose descriptor offers them (lie_simulate). Output goes to a
+ * The command runs in four stages: validate (options, system, state, the
+ * work the run will take: all before any output), open (the output files),
+ * run (the integrator of src/'s table, cl_integrator_find(), with progress
+ * on stderr and SIGINT/SIGTERM ending it after the current step) and emit
+ * (the last row, the verdict, the files committed). Output goes to a
  * temporary file renamed into place at the end, so a failed run leaves no
- * partial file; on stdout nothing is written before the integrator has
+ * partial file under the name asked for; an interrupted one keeps its rows
+ * as FILE.partial. On stdout nothing is written before the integrator has
  * accepted the run.
  */
+#include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,13 +30,21 @@
 #include "system.h"
 
 static const char *help_text =
-    "usage: chartless simulate --system NAME [--form FORM] [--bits B] [OPTIONS]\n"
-    "                          [SYSTEM PARAMETERS] < INITIAL_STATE\n"
+    "usage: chartless simulate (--system NAME | --model FILE) [--form FORM] [--bits B] [OPTIONS]\n"
+    "                          [--param name=value | --name value ...] < INITIAL_STATE\n"
     "\n"
-    "Integrate a named system from t = 0 and write CSV: t, the state components, and the\n"
-    "system's invariants (energy first) at every accepted step.\n"
+    "Integrate a named system, or one written as a model file, from t = 0 and write CSV: t,\n"
+    "the state components, and the system's invariants (energy first) at every accepted step.\n"
     "\n"
     "options:\n"
+    "  --system NAME    a named system (chartless systems lists them)\n"
+    "  --model FILE     a system written as a model file: manifold, parameters, Lagrangian\n"
+    "                   (docs/models.md; chartless systems --model FILE describes it)\n"
+    "  --param name=value, --name value\n"
+    "                   a parameter of the system or model instead of its default (chartless\n"
+    "                   simulate --system NAME --help or --model FILE --help lists them)\n"
+    "  --form FORM      the form of the state (default: the system's first form)\n"
+    "  --bits B         working precision in bits, 2 to 65536 (default 53)\n"
     "  --integrator M   rkf78 (adaptive Fehlberg 7(8); the default up to 113 bits), gbs\n"
     "                   (adaptive Gragg-Bulirsch-Stoer, order growing with the precision; the\n"
     "                   default above 113 bits), gauss (implicit\n"
@@ -39,7 +52,7 @@ static const char *help_text =
     "                   lie-euler, rkmk4, cf4, rkmk45: Lie group methods, on the systems\n"
     "                   that offer them (chartless systems NAME says)\n"
     "  --t T            final time, 0 or more (default 10; 0 writes the initial row with its\n"
-    "                   invariants)\n"
+    "                   invariants); a time-dependent model starts at t = 0\n"
     "  --h H            step: fixed step of rk4, gauss and the Lie methods (default 0.01);\n"
     "                   initial step of the adaptive methods (default: chosen)\n"
     "  --tol TOL        the error wanted at the end of the run, relative and absolute (rkf78,\n"
@@ -64,9 +77,14 @@ static const char *help_text =
     "                   --out, or to standard output\n"
     "  --format FMT     text (CSV, the default) or json: the same columns and rows as one JSON\n"
     "                   object (docs/simulate.schema.json)\n"
-    "  -h, --help       this text; with --system NAME, also the system's parameters\n"
+    "  -h, --help       this text; with --system NAME or --model FILE, also its parameters\n"
     "\n"
-    "exit status: 0 success, 1 the integration failed, 2 bad input\n";
+    "A run longer than 2 s reports its progress on stderr once a second. SIGINT (Ctrl-C) or\n"
+    "SIGTERM ends it after the current step: the rows computed so far are kept, in\n"
+    "FILE.partial with --out FILE, and stderr says where the run stopped.\n"
+    "\n"
+    "exit status: 0 success, 1 the integration failed, 2 bad input; an interrupted run ends\n"
+    "by its signal\n";
 
 enum { OPT_STAGES = 1000, OPT_COLUMNS, OPT_EVERY, OPT_MAX_STEPS };
 
@@ -94,6 +112,21 @@ static int on_option(int code, const char *arg, void *ctx)
     return CL_EXIT_USAGE;
 }
 
+/* A run: what the command line asked for, and what the stages set up. */
+typedef struct sim_run {
+    sim_opts o;
+    cl_cmd_args a;
+    const cl_integrator *m;
+    cl_cmd_system cs;
+    cl_prec_t p;
+    mpfr_ptr x, sc; /* the state; scratch t, t1, h, tol, and the time of the latest step */
+    mpfr_ptr t, t1, h, tol;
+    long max_steps;
+    cl_cli_out out, png; /* the CSV (--out, or beside the --plot file) and the PNG */
+    const char *target;  /* the CSV's file: --out, else --plot, else none (stdout) */
+} sim_run;
+
+/* What the integrator's observer needs. */
 typedef struct sim_ctx {
     const cl_cmd_system *cs;
     const cl_cmd_system *fcs; /* the instance the integrator's field runs on (GBS: at its guard precision) */
@@ -101,21 +134,80 @@ typedef struct sim_ctx {
     mpfr_ptr inv;
     int ninv;
     long step, every;
-    int tty;
     double t1;
-    int status;
+    int write_errno;  /* errno of the first failed write */
     int last_written; /* whether the latest step's row is out (--every may skip it) */
-    mpfr_ptr tlast;   /* time of the latest step */
+    mpfr_ptr tlast;   /* time of the latest step (where an interrupted run stopped) */
     int started;      /* whether the header is out */
     mpfr_ptr x0;      /* the Lie methods' initial state, held back until their first step */
     mpfr_ptr e0;      /* the initial energy, then scratch for the energy error */
+    cl_cli_progress progress;
 } sim_ctx;
+
+/* ------------------------------------------------------------ interruption */
+
+/* The signal that asked the run to stop (SIGINT, SIGTERM), 0 while none did. */
+static volatile sig_atomic_t stop_signal;
+static struct sigaction before_int, before_term;
+
+/* The first signal stops the run after its current step; a second one is
+   handled as before the run (the kit's handler: temporary files removed). */
+static void on_stop_signal(int sig)
+{
+    if (stop_signal) {
+        sigaction(sig, sig == SIGINT ? &before_int : &before_term, NULL);
+        raise(sig);
+        return;
+    }
+    stop_signal = sig;
+}
+
+/* Catch SIGINT and SIGTERM during the run (a signal ignored by the caller stays ignored), or restore them. */
+static void catch_stop_signals(int on)
+{
+    if (!on) {
+        sigaction(SIGINT, &before_int, NULL);
+        sigaction(SIGTERM, &before_term, NULL);
+        return;
+    }
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    stop_signal = 0;
+    sigaction(SIGINT, NULL, &before_int);
+    sigaction(SIGTERM, NULL, &before_term);
+    if (before_int.sa_handler != SIG_IGN) sigaction(SIGINT, &sa, NULL);
+    if (before_term.sa_handler != SIG_IGN) sigaction(SIGTERM, &sa, NULL);
+}
+
+/* End the process by the signal that stopped the run, as the handler in force before it would. */
+static void die_of_stop_signal(void)
+{
+    int sig = stop_signal;
+    fflush(stdout);
+    sigaction(sig, sig == SIGINT ? &before_int : &before_term, NULL);
+    raise(sig);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/* ------------------------------------------------------------ the rows */
 
 static int field(mpfr_ptr dx, mpfr_srcptr t, mpfr_srcptr x, void *ctx)
 {
     const cl_cmd_system *cs = ((sim_ctx *)ctx)->fcs;
     if (cs->sys->set_time) cs->sys->set_time(cs->inst, t);
     return cs->sys->rhs(cs->inst, cs->form, dx, x);
+}
+
+/* The energy error |E - E0| / |E0|, or |E - E0| when E0 = 0, into c->e0[1]. */
+static void set_energy_error(sim_ctx *c)
+{
+    mpfr_sub(c->e0 + 1, c->inv, c->e0, MPFR_RNDN);
+    mpfr_abs(c->e0 + 1, c->e0 + 1, MPFR_RNDN);
+    if (!mpfr_zero_p(c->e0)) mpfr_div(c->e0 + 1, c->e0 + 1, c->e0, MPFR_RNDN);
+    mpfr_abs(c->e0 + 1, c->e0 + 1, MPFR_RNDN);
 }
 
 static void write_row(sim_ctx *c, mpfr_srcptr t, mpfr_srcptr x)
@@ -131,11 +223,8 @@ static void write_row(sim_ctx *c, mpfr_srcptr t, mpfr_srcptr x)
             fputc(',', c->f);
             cl_cli_print_real(c->f, c->inv + k);
         }
-        if (c->e0) { /* |E - E0| / |E0|, or |E - E0| when E0 = 0 */
-            mpfr_sub(c->e0 + 1, c->inv, c->e0, MPFR_RNDN);
-            mpfr_abs(c->e0 + 1, c->e0 + 1, MPFR_RNDN);
-            if (!mpfr_zero_p(c->e0)) mpfr_div(c->e0 + 1, c->e0 + 1, c->e0, MPFR_RNDN);
-            mpfr_abs(c->e0 + 1, c->e0 + 1, MPFR_RNDN);
+        if (c->e0) {
+            set_energy_error(c);
             fputc(',', c->f);
             cl_cli_print_real(c->f, c->e0 + 1);
         }
@@ -184,14 +273,24 @@ static void start_output(sim_ctx *c, mpfr_srcptr x)
     mpfr_clear(t0);
 }
 
+/* After every accepted step: the row, the progress line, and whether to go
+   on (0), stop at a signal (1) or end at a failed write (CL_ENOMEM). */
 static int observe(sim_ctx *c, mpfr_srcptr t, mpfr_srcptr x)
 {
     start_output(c, x);
     c->last_written = c->step++ % c->every == 0;
     if (c->last_written) write_row(c, t, x);
-    else mpfr_set(c->tlast, t, MPFR_RNDN);
-    if (c->tty && c->step % 200 == 0) fprintf(stderr, "\rt = %.6g of %g", mpfr_get_d(t, MPFR_RNDN), c->t1);
-    return ferror(c->f) ? CL_ENOMEM : 0;
+    mpfr_set(c->tlast, t, MPFR_RNDN);
+    if (cl_cli_progress_due(&c->progress)) {
+        double tn = mpfr_get_d(t, MPFR_RNDN);
+        cl_cli_progress_line(&c->progress, "simulate: t = %.6g of %g (%.1f %%), %ld steps, %.0f s", tn, c->t1,
+                             c->t1 > 0 ? 100 * tn / c->t1 : 100.0, c->step - 1, cl_cli_seconds() - c->progress.start);
+    }
+    if (ferror(c->f)) {
+        if (!c->write_errno) c->write_errno = errno;
+        return CL_ENOMEM;
+    }
+    return stop_signal ? 1 : 0;
 }
 
 static int ode_observer(mpfr_srcptr t, mpfr_srcptr x, size_t n, void *ctx)
@@ -201,6 +300,8 @@ static int ode_observer(mpfr_srcptr t, mpfr_srcptr x, size_t n, void *ctx)
 }
 
 static int lie_observer(void *ctx, mpfr_srcptr t, mpfr_srcptr x) { return observe(ctx, t, x); }
+
+/* ------------------------------------------------------------ the plot */
 
 /* The CSV drawn beside the --plot file, kept on stdout when no --out names a file for it. */
 static int copy_to_stdout(const char *csv)
@@ -212,6 +313,58 @@ static int copy_to_stdout(const char *csv)
     return st;
 }
 
+/* ------------------------------------------------------------ validate */
+
+/* The integrator asked for (default: rkf78 up to 113 bits, gbs above). */
+static int choose_integrator(sim_run *r)
+{
+    /* High precision needs the order of GBS: rkf78 would take ~tol^(-1/8) steps */
+    if (!r->o.integrator) r->o.integrator = r->a.bits <= 113 ? "rkf78" : "gbs";
+    if ((r->m = cl_integrator_find(r->o.integrator))) return CL_EXIT_OK;
+    const char *names[16];
+    char list[300] = "the integrators:";
+    size_t n = 0, k = strlen(list);
+    for (const cl_integrator *m; n < 16 && (m = cl_integrator_get(n)); n++) {
+        names[n] = m->name;
+        k += (size_t)snprintf(list + k, k < sizeof list ? sizeof list - k : 0, "%s %s", n ? "," : "", m->name);
+    }
+    return cl_cli_unknown("integrator", r->o.integrator, names, n, "", list);
+}
+
+static int offers_lie(const cl_system *s) { return s->lie_simulate != NULL; }
+
+/* The system or model, and a Lie method only on a system that has them. */
+static int open_system(sim_run *r)
+{
+    int st = cl_cmd_open_system(&r->a, &r->cs);
+    if (st || !r->m->lie || r->cs.sys->lie_simulate) return st;
+    char with[256], msg[400];
+    cl_cmd_systems_with(with, sizeof with, offers_lie);
+    snprintf(msg, sizeof msg, "this system has no Lie group integrator (systems that have one: %s)", with);
+    return cl_cli_error(msg, r->o.integrator);
+}
+
+/* --t, --h and --tol at the working precision, with their defaults. */
+static int read_times(sim_run *r)
+{
+    const sim_opts *o = &r->o;
+    if (cl_real_from_str_mp(r->t1, o->t) || mpfr_sgn(r->t1) < 0) return cl_cli_error("--t must be a number >= 0", o->t);
+    if (o->h && (cl_real_from_str_mp(r->h, o->h) || mpfr_sgn(r->h) <= 0)) return cl_cli_error("--h must be a positive number", o->h);
+    /* the fixed step, and the Lie methods' initial step */
+    if (!o->h && (!r->m->adaptive || r->m->lie)) cl_real_from_str_mp(r->h, "0.01");
+    else if (!o->h) mpfr_set_zero(r->h, 1);
+    if (o->tol && (cl_real_from_str_mp(r->tol, o->tol) || mpfr_sgn(r->tol) <= 0)) return cl_cli_error("--tol must be a positive number", o->tol);
+    if (o->tol) return CL_EXIT_OK;
+    long e = 20 - (long)r->p, floor_exp = r->m->tol_floor_log2 ? r->m->tol_floor_log2 : LONG_MIN;
+    if (e < floor_exp) {
+        fprintf(stderr, "note: %s reaches about 2^%ld at most in reasonable time; --tol 2^%ld (use gbs for %ld bits)\n",
+                o->integrator, floor_exp, floor_exp, (long)r->p);
+        e = floor_exp;
+    }
+    mpfr_set_ui_2exp(r->tol, 1, e, MPFR_RNDN);
+    return CL_EXIT_OK;
+}
+
 /* log10 |x| of a nonzero x of any exponent. */
 static double log10_of(mpfr_srcptr x)
 {
@@ -220,7 +373,219 @@ static double log10_of(mpfr_srcptr x)
     return log10(fabs(m)) + (double)e * log10(2.0);
 }
 
-static int offers_lie(const cl_system *s) { return s->lie_simulate != NULL; }
+/* A --tol given that the method cannot reach within --max-steps, by the estimate
+   t * (sigma tol)^(-1/(order+1)) of its steps, refused before the run with what
+   would reach it (the defaults are chosen to be reachable; a run that still needs
+   more steps than --max-steps is ended by the integrator). */
+static int check_reachable(const sim_run *r)
+{
+    int q1 = r->m->estimate_order + 1;
+    if (!r->o.tol || !r->m->estimate_order || mpfr_sgn(r->t1) <= 0) return CL_EXIT_OK;
+    double l10sigma = log10(r->m->lie ? 1.0 : cl_ode_global_tol_factor((cl_ode_method)r->m->method));
+    double l10 = log10_of(r->t1) - (l10sigma + log10_of(r->tol)) / q1, allowed = log10((double)r->max_steps);
+    if (l10 <= allowed) return CL_EXIT_OK;
+    /* the smallest --tol within the steps allowed: log10 tol = q1 (log10 t - log10 N) - log10 sigma */
+    double l10tol = q1 * (log10_of(r->t1) - allowed) - l10sigma;
+    char msg[500];
+    snprintf(msg, sizeof msg, "%s (error order %d) would need about %.2g steps to reach --t %s at this --tol, more "
+             "than the %ld --max-steps allows; use --integrator gbs (its order grows with --bits), --tol %.0e or "
+             "larger, or --max-steps %.2g", r->o.integrator, q1 - 1, pow(10, l10), r->o.t, r->max_steps,
+             pow(10, ceil(l10tol)), ceil(pow(10, l10) * 1.1));
+    return cl_cli_error(msg, r->o.tol);
+}
+
+/* The work of a fixed-step run, before it starts. */
+static int check_fixed_steps(const sim_run *r)
+{
+    if (r->m->adaptive) return CL_EXIT_OK;
+    mpfr_t steps;
+    mpfr_init2(steps, 64);
+    mpfr_div(steps, r->t1, r->h, MPFR_RNDU);
+    mpfr_ceil(steps, steps);
+    int st = CL_EXIT_OK;
+    if (mpfr_cmp_si(steps, r->max_steps) > 0) {
+        char msg[300];
+        mpfr_snprintf(msg, sizeof msg, "this run would take %.3Rg steps (--t / --h), more than the %ld allowed; "
+                      "raise --max-steps to run it", steps, r->max_steps);
+        st = cl_cli_error(msg, r->o.h ? r->o.h : "--h");
+    }
+    mpfr_clear(steps);
+    return st;
+}
+
+/* Everything about the run before any output: options, system, times, state, work. */
+static int validate(sim_run *r)
+{
+    const sim_opts *o = &r->o;
+    int st = choose_integrator(r);
+    /* Before the integration, not after it: what --plot needs. */
+    if (!st && o->plot) st = cl_cli_check_plot(o->plot);
+    if (!st && o->plot && o->out && strpbrk(o->out, "'\\\n")) /* gnuplot reads the CSV by this name */
+        st = cl_cli_error("with --plot, the --out file name must not contain quotes, backslashes or newlines", o->out);
+    if (!st) st = open_system(r);
+    if (st) return st;
+    r->p = (cl_prec_t)r->a.bits;
+    r->max_steps = o->max_steps ? o->max_steps : DEFAULT_MAX_STEPS;
+    r->x = cl_rvec_new_mp(r->cs.dim, r->p);
+    r->sc = cl_rvec_new_mp(5, r->p);
+    if (!r->x || !r->sc) return cl_cli_error("out of memory", NULL);
+    r->t = r->sc, r->t1 = r->sc + 1, r->h = r->sc + 2, r->tol = r->sc + 3;
+    if ((st = read_times(r)) || (st = check_reachable(r))) return st;
+    if ((st = cl_cmd_read_state(&r->cs, stdin, r->x))) return st;
+    return check_fixed_steps(r);
+}
+
+/* ------------------------------------------------------------ open */
+
+/* The CSV goes to --out, or beside the --plot file while it is drawn; the
+   PNG is drawn into a temporary file of its own. */
+static int open_outputs(sim_run *r, sim_ctx *c)
+{
+    int st = CL_EXIT_OK;
+    r->target = r->o.out ? r->o.out : r->o.plot;
+    if (r->o.plot && !(st = cl_cli_out_open(&r->png, r->o.plot))) st = cl_cli_out_close(&r->png);
+    if (!st && r->target) st = cl_cli_out_open(&r->out, r->target);
+    c->f = r->target ? r->out.f : stdout;
+    return st;
+}
+
+/* ------------------------------------------------------------ run */
+
+static int run_lie(sim_run *r, sim_ctx *c, char *err, size_t errlen)
+{
+    c->x0 = cl_rvec_new_mp(r->cs.dim, r->p);
+    if (!c->x0) return CL_ENOMEM;
+    for (size_t i = 0; i < r->cs.dim; i++) mpfr_set(c->x0 + i, r->x + i, MPFR_RNDN);
+    return r->cs.sys->lie_simulate(r->cs.inst, r->cs.form, r->m->name, r->x, r->t1, r->h, r->tol, r->tol, r->max_steps,
+                                   lie_observer, c, err, errlen);
+}
+
+static int run_ode(sim_run *r, sim_ctx *c, cl_ode_stats *stats)
+{
+    cl_ode_method method = (cl_ode_method)r->m->method;
+    cl_ode_ws_mp *ws = NULL;
+    int param = method == CL_ODE_GAUSS ? (int)r->o.stages : method == CL_ODE_GBS ? (int)r->o.columns : 0;
+    int st = cl_ode_ws_new_mp(&ws, r->cs.dim, r->p, method, param);
+    /* GBS calls the field with guard bits: the system is set up a second time
+       at that precision, its parameters read from their decimal strings there */
+    cl_cmd_system gcs = {0};
+    if (!st && cl_ode_ws_rhs_prec_mp(ws) != r->p) {
+        cl_cmd_args ga = r->a;
+        ga.bits = (long)cl_ode_ws_rhs_prec_mp(ws);
+        if (cl_cmd_open_system(&ga, &gcs)) st = CL_ENOMEM;
+        else c->fcs = &gcs;
+    }
+    if (!st && r->m->adaptive) st = cl_ode_set_global_tol_mp(ws, r->tol);
+    if (!st && r->m->adaptive) {
+        mpfr_set_zero(r->t, 1);
+        st = cl_ode_set_limits_mp(ws, r->t, r->t, r->max_steps);
+    }
+    if (!st) {
+        cl_ode_set_observer_mp(ws, ode_observer, c);
+        mpfr_set_zero(r->t, 1);
+        st = cl_ode_integrate_mp(ws, field, c, r->t, r->x, r->t1, r->h, stats);
+    }
+    cl_ode_ws_free_mp(ws);
+    if (c->fcs != &r->cs) cl_cmd_close_system(&gcs);
+    c->fcs = &r->cs;
+    return st;
+}
+
+/* The integration, SIGINT and SIGTERM caught while it runs; its status
+   (negative: failed, with a message in err). */
+static int run(sim_run *r, sim_ctx *c, char *err, size_t errlen)
+{
+    while (r->cs.sys->invariant_names && r->cs.sys->invariant_names[c->ninv]) c->ninv++;
+    c->inv = c->ninv ? cl_rvec_new_mp((size_t)c->ninv, r->p) : NULL;
+    if (c->ninv && !c->inv) return CL_ENOMEM;
+    cl_ode_stats stats = {0};
+    catch_stop_signals(1);
+    cl_cli_progress_start(&c->progress);
+    int st = r->m->lie ? run_lie(r, c, err, errlen) : run_ode(r, c, &stats);
+    catch_stop_signals(0);
+    cl_cli_progress_end(&c->progress);
+    if (st >= 0 && !r->m->lie && (c->progress.shown || c->progress.tty) && !stop_signal)
+        fprintf(stderr, "simulate: %ld steps, %ld rejected, %ld evaluations in %.1f s\n", stats.steps, stats.rejected,
+                stats.rhs_evals, cl_cli_seconds() - c->progress.start);
+    return st;
+}
+
+/* ------------------------------------------------------------ emit */
+
+/* `error: the integration failed: ...` for a run that ended in error \p st. */
+static int report_failure(const sim_run *r, int st, const char *err)
+{
+    if (st == CL_ENOCONV && r->m->adaptive) {
+        fprintf(stderr, "error: the integration failed: no end within --max-steps %ld steps\n", r->max_steps);
+    } else if (st == CL_EDOMAIN || st == CL_EPARAM) { /* the integrator refused the run it was given */
+        char msg[300];
+        snprintf(msg, sizeof msg, "the integration failed: %s", err[0] ? err : cl_strerror(st));
+        return cl_cli_error(msg, r->o.integrator);
+    } else
+        fprintf(stderr, "error: the integration failed: %s\n", err[0] ? err : cl_strerror(st));
+    return CL_EXIT_FAIL;
+}
+
+/* An interrupted run: its rows kept (FILE.partial, or what went to stdout) and where it stopped said. */
+static int keep_partial(sim_run *r, sim_ctx *c)
+{
+    char partial[4096] = "", msg[4400];
+    int st = CL_EXIT_OK;
+    if (r->o.out) {
+        snprintf(partial, sizeof partial, "%s.partial", r->o.out);
+        r->out.path = partial;
+        st = cl_cli_out_commit(&r->out);
+    } else if (r->target) { /* --plot alone: the CSV was going to stdout */
+        if (!(st = cl_cli_out_close(&r->out))) st = copy_to_stdout(r->out.tmp);
+    }
+    snprintf(msg, sizeof msg, "interrupted by %s after %ld steps, at t = %.10g of --t %s; the rows computed so far %s",
+             stop_signal == SIGINT ? "SIGINT" : "SIGTERM", c->step > 0 ? c->step - 1 : 0, mpfr_get_d(c->tlast, MPFR_RNDN),
+             r->o.t, st ? "are lost" : r->o.out ? "are kept in" : "went to standard output");
+    cl_cli_error(msg, r->o.out && !st ? partial : "the final state is the last row");
+    return st;
+}
+
+/* The last row, the verdict, and the files: committed, kept as partial, or removed. */
+static int emit(sim_run *r, sim_ctx *c, int st, const char *err)
+{
+    errno = 0;
+    if (st >= 0) {
+        start_output(c, r->x);                              /* a run that took no step */
+        if (!c->last_written) write_row(c, c->tlast, r->x); /* the final state always */
+    }
+    if (ferror(c->f) || (c->f == stdout && fflush(stdout))) {
+        int err = c->write_errno ? c->write_errno : errno;
+        if (!r->target) return cl_cli_stdout_failed(err);
+        char what[200];
+        snprintf(what, sizeof what, "cannot write%s%s", err ? ": " : "", err ? strerror(err) : "");
+        return cl_cli_error(what, r->target);
+    }
+    if (stop_signal) return keep_partial(r, c);
+    if (st < 0) return report_failure(r, st, err);
+    if (!r->target) return CL_EXIT_OK;
+    int ret = cl_cli_out_close(&r->out);
+    if (!ret && r->o.plot &&
+        !(ret = cl_cli_plot_simulation(&r->cs, r->out.tmp, r->png.tmp, r->o.plot, c->ninv, c->e0 ? energy_error_name(c) : NULL)))
+        ret = cl_cli_out_commit(&r->png);
+    if (!ret && r->o.out) ret = cl_cli_out_commit(&r->out);
+    if (!ret && !r->o.out) ret = copy_to_stdout(r->out.tmp);
+    return ret;
+}
+
+/* ------------------------------------------------------------ the command */
+
+static void free_run(sim_run *r, sim_ctx *c)
+{
+    cl_cli_out_abort(&r->out);
+    cl_cli_out_abort(&r->png);
+    cl_rvec_free_mp(c->inv);
+    cl_rvec_free_mp(c->x0);
+    cl_rvec_free_mp(c->e0);
+    cl_rvec_free_mp(r->x);
+    cl_rvec_free_mp(r->sc);
+    cl_cmd_close_system(&r->cs);
+    cl_cmd_args_free(&r->a);
+}
 
 static int cmd_simulate(int argc, char **argv)
 {
@@ -232,190 +597,28 @@ static int cmd_simulate(int argc, char **argv)
         CL_CMD_OPTION("stages", OPT_STAGES), CL_CMD_OPTION("columns", OPT_COLUMNS), CL_CMD_OPTION("every", OPT_EVERY),
         CL_CMD_TEXT_OPTION("out", sim_opts, out), CL_CMD_TEXT_OPTION("plot", sim_opts, plot),
         CL_CMD_OPTION("max-steps", OPT_MAX_STEPS), CL_CMD_OPTIONS_END};
-    sim_opts o = {.integrator = NULL, .t = "10", .stages = 2, .columns = 0, .every = 1};
-    cl_cmd_args a;
-    int st = cl_cmd_scan(argc, argv, extra, on_option, &o, 0, &a);
+    sim_run r = {.o = {.integrator = NULL, .t = "10", .stages = 2, .columns = 0, .every = 1},
+                 .out = {.slot = -1}, .png = {.slot = -1}};
+    int st = cl_cmd_scan(argc, argv, extra, on_option, &r.o, 0, &r.a);
     if (st) return st;
-    if (a.help) {
+    if (r.a.help) {
         fputs(help_text, stdout);
-        if (a.system) {
-            const cl_system *s = cl_system_find(a.system);
-            if (s) cl_cmd_system_help(s);
-        }
-        cl_cmd_args_free(&a);
+        if (r.a.system || r.a.model) cl_cmd_help_system(&r.a);
+        cl_cmd_args_free(&r.a);
         return CL_EXIT_OK;
     }
-    /* High precision needs the order of GBS: rkf78 would take ~tol^(-1/8) steps */
-    if (!o.integrator) o.integrator = a.bits <= 113 ? "rkf78" : "gbs";
-    static const char *const lie_methods[] = {"lie-euler", "rkmk4", "cf4", "rkmk45", NULL};
-    int lie = 0;
-    for (int i = 0; lie_methods[i]; i++) lie |= !strcmp(o.integrator, lie_methods[i]);
-    if (!strcmp(o.integrator, "gl")) o.integrator = "gauss"; /* Gauss–Legendre's short name */
-    cl_ode_method method = lie ? 0 : cl_ode_method_from_name(o.integrator);
-    if (!lie && !method) {
-        cl_cmd_args_free(&a);
-        return cl_cli_error("unknown integrator (rkf78, gbs, gauss, rk4, lie-euler, rkmk4, cf4, rkmk45)", o.integrator);
+    sim_ctx c = {.cs = &r.cs, .fcs = &r.cs, .every = r.o.every};
+    char err[256] = "";
+    st = validate(&r);
+    if (!st) st = open_outputs(&r, &c);
+    if (!st) {
+        c.t1 = mpfr_get_d(r.t1, MPFR_RNDN);
+        c.tlast = r.sc + 4;
+        st = emit(&r, &c, run(&r, &c, err, sizeof err), err);
     }
-    int fixed = lie ? strcmp(o.integrator, "rkmk45") != 0 : (method == CL_ODE_RK4 || method == CL_ODE_GAUSS);
-
-    /* Before the integration, not after it: what --plot needs. */
-    if (o.plot) st = cl_cli_check_plot(o.plot);
-    if (!st && o.plot && o.out && strpbrk(o.out, "'\\\n")) /* gnuplot reads the CSV by this name */
-        st = cl_cli_error("with --plot, the --out file name must not contain quotes, backslashes or newlines", o.out);
-    cl_cmd_system cs;
-    if (!st) st = cl_cmd_open_system(&a, &cs);
-    if (st) {
-        cl_cmd_args_free(&a);
-        return st;
-    }
-    if (lie && !cs.sys->lie_simulate) {
-        cl_cmd_args_free(&a);
-        cl_cmd_close_system(&cs);
-        char with[256], msg[400];
-        cl_cmd_systems_with(with, sizeof with, offers_lie);
-        snprintf(msg, sizeof msg, "this system has no Lie group integrator (systems that have one: %s)", with);
-        return cl_cli_error(msg, o.integrator);
-    }
-    cl_prec_t p = (cl_prec_t)a.bits;
-    mpfr_ptr x = cl_rvec_new_mp(cs.dim, p), sc = cl_rvec_new_mp(5, p);
-    mpfr_ptr t = sc, t1 = sc + 1, h = sc + 2, tol = sc + 3;
-    int ret = CL_EXIT_OK;
-    long max_steps = o.max_steps ? o.max_steps : DEFAULT_MAX_STEPS;
-    if (cl_real_from_str_mp(t1, o.t) || mpfr_sgn(t1) < 0) ret = cl_cli_error("--t must be a number >= 0", o.t);
-    if (!ret && o.h && (cl_real_from_str_mp(h, o.h) || mpfr_sgn(h) <= 0)) ret = cl_cli_error("--h must be a positive number", o.h);
-    if (!ret && !o.h) {
-        if (fixed) cl_real_from_str_mp(h, "0.01");
-        else mpfr_set_zero(h, 1);
-    }
-    if (!ret && o.tol && (cl_real_from_str_mp(tol, o.tol) || mpfr_sgn(tol) <= 0)) ret = cl_cli_error("--tol must be a positive number", o.tol);
-    /* order + 1 of the error estimate of the low-order adaptive methods (0: none or GBS) */
-    int q1 = !strcmp(o.integrator, "rkf78") ? 8 : !strcmp(o.integrator, "rkmk45") ? 5 : 0;
-    if (!ret && !o.tol) {
-        long floor_exp = q1 == 8 ? -96 : q1 == 5 ? -50 : LONG_MIN;
-        long e = 20 - (long)p < floor_exp ? floor_exp : 20 - (long)p;
-        mpfr_set_ui_2exp(tol, 1, e, MPFR_RNDN);
-        if (e != 20 - (long)p)
-            fprintf(stderr, "note: %s reaches about 2^%ld at most in reasonable time; --tol 2^%ld (use gbs for %ld bits)\n",
-                    o.integrator, e, e, (long)p);
-    }
-    /* a --tol given that the method cannot reach: by the estimate t * (sigma tol)^(-1/(order+1)) of its
-       steps, before the run (the defaults are chosen to be reachable; a run that still needs more
-       steps than --max-steps is ended by the integrator) */
-    if (!ret && q1 && !fixed && o.tol) {
-        double sigma = lie ? 1.0 : cl_ode_global_tol_factor(method);
-        double l10 = log10_of(t1) - (log10(sigma) + log10_of(tol)) / q1;
-        if (mpfr_sgn(t1) > 0 && l10 > log10((double)max_steps)) {
-            char msg[400];
-            snprintf(msg, sizeof msg, "%s (error order %d) would need about 1e%.0f steps to reach --t %s at this --tol, "
-                     "more than the %ld allowed; use --integrator gbs, a larger --tol or raise --max-steps",
-                     o.integrator, q1 - 1, l10, o.t, max_steps);
-            ret = cl_cli_error(msg, o.tol);
-        }
-    }
-    if (!ret && lie && !o.h && !fixed) cl_real_from_str_mp(h, "0.01");
-    if (!ret) ret = cl_cmd_read_state(&cs, stdin, x);
-
-    sim_ctx c = {.cs = &cs, .fcs = &cs, .every = o.every, .tty = isatty(2), .t1 = mpfr_get_d(t1, MPFR_RNDN), .tlast = sc + 4};
-    if (!ret && fixed) { /* the work of a fixed-step run, before it starts */
-        mpfr_t steps;
-        mpfr_init2(steps, 64);
-        mpfr_div(steps, t1, h, MPFR_RNDU);
-        mpfr_ceil(steps, steps);
-        if (mpfr_cmp_si(steps, max_steps) > 0) {
-            char msg[300];
-            mpfr_snprintf(msg, sizeof msg, "this run would take %.3Rg steps (--t / --h), more than the %ld allowed; "
-                          "raise --max-steps to run it", steps, max_steps);
-            ret = cl_cli_error(msg, o.h ? o.h : "--h");
-        }
-        mpfr_clear(steps);
-    }
-    /* The CSV goes to --out, or beside the --plot file while it is drawn; the
-       PNG is drawn into a temporary file of its own. */
-    cl_cli_out out = {.slot = -1}, png = {.slot = -1};
-    const char *target = o.out ? o.out : o.plot, *where = target ? target : "stdout";
-    if (!ret && o.plot && !(ret = cl_cli_out_open(&png, o.plot))) ret = cl_cli_out_close(&png);
-    if (!ret) {
-        if (target) {
-            ret = cl_cli_out_open(&out, target);
-            c.f = out.f;
-        } else {
-            c.f = stdout;
-        }
-    }
-    if (!ret) {
-        while (cs.sys->invariant_names && cs.sys->invariant_names[c.ninv]) c.ninv++;
-        c.inv = c.ninv ? cl_rvec_new_mp((size_t)c.ninv, p) : NULL;
-        char err[256] = "";
-        if (lie) {
-            c.x0 = cl_rvec_new_mp(cs.dim, p);
-            for (size_t i = 0; i < cs.dim; i++) mpfr_set(c.x0 + i, x + i, MPFR_RNDN);
-            st = cs.sys->lie_simulate(cs.inst, cs.form, o.integrator, x, t1, h, tol, tol, max_steps, lie_observer, &c, err,
-                                      sizeof err);
-        } else {
-            cl_ode_ws_mp *ws = NULL;
-            int param = method == CL_ODE_GAUSS ? (int)o.stages : method == CL_ODE_GBS ? (int)o.columns : 0;
-            st = cl_ode_ws_new_mp(&ws, cs.dim, p, method, param);
-            /* GBS calls the field with guard bits: the system is set up a second time
-               at that precision, its parameters read from their decimal strings there */
-            cl_cmd_system gcs = {0};
-            if (!st && cl_ode_ws_rhs_prec_mp(ws) != p) {
-                cl_cmd_args ga = a;
-                ga.bits = (long)cl_ode_ws_rhs_prec_mp(ws);
-                if (cl_cmd_open_system(&ga, &gcs)) st = CL_ENOMEM;
-                else c.fcs = &gcs;
-            }
-            if (!st && !fixed) st = cl_ode_set_global_tol_mp(ws, tol);
-            if (!st && !fixed) {
-                mpfr_set_zero(t, 1);
-                st = cl_ode_set_limits_mp(ws, t, t, max_steps);
-            }
-            if (!st) {
-                cl_ode_set_observer_mp(ws, ode_observer, &c);
-                mpfr_set_zero(t, 1);
-                cl_ode_stats stats;
-                st = cl_ode_integrate_mp(ws, field, &c, t, x, t1, h, &stats);
-                if (st == 0 && c.tty)
-                    fprintf(stderr, "\r%ld steps, %ld rejected, %ld evaluations\n", stats.steps, stats.rejected, stats.rhs_evals);
-            }
-            cl_ode_ws_free_mp(ws);
-            if (c.fcs != &cs) cl_cmd_close_system(&gcs);
-            c.fcs = &cs;
-        }
-        if (c.tty) fprintf(stderr, "\r%40s\r", "");
-        if (st >= 0) {
-            start_output(&c, x); /* a run that took no step */
-            if (!c.last_written) write_row(&c, c.tlast, x); /* the final state always */
-        }
-        if (ferror(c.f) || (c.f == stdout && fflush(stdout))) {
-            ret = cl_cli_error("cannot write", where);
-        } else if (st < 0) {
-            if (st == CL_ENOCONV && !fixed)
-                fprintf(stderr, "error: the integration failed: no end within --max-steps %ld steps\n", max_steps);
-            else if (st == CL_EDOMAIN || st == CL_EPARAM) { /* the integrator refused the run it was given */
-                char msg[300];
-                snprintf(msg, sizeof msg, "the integration failed: %s", err[0] ? err : cl_strerror(st));
-                cl_cli_error(msg, o.integrator);
-            } else
-                fprintf(stderr, "error: the integration failed: %s\n", err[0] ? err : cl_strerror(st));
-            ret = st == CL_EDOMAIN || st == CL_EPARAM ? CL_EXIT_USAGE : CL_EXIT_FAIL;
-        }
-        if (target) {
-            if (!ret) ret = cl_cli_out_close(&out);
-            if (!ret && o.plot && !(ret = cl_cli_plot_simulation(&cs, out.tmp, png.tmp, o.plot, c.ninv, c.e0 ? energy_error_name(&c) : NULL))) ret = cl_cli_out_commit(&png);
-            if (!ret && o.out) ret = cl_cli_out_commit(&out);
-            if (!ret && !o.out) ret = copy_to_stdout(out.tmp);
-            cl_cli_out_abort(&out);
-        }
-    }
-    cl_cli_out_abort(&png);
-    cl_rvec_free_mp(c.inv);
-    cl_rvec_free_mp(c.x0);
-    cl_rvec_free_mp(c.e0);
-    cl_rvec_free_mp(x);
-    cl_rvec_free_mp(sc);
-    cl_cmd_close_system(&cs);
-    cl_cmd_args_free(&a);
-    return ret;
+    free_run(&r, &c);
+    if (stop_signal) die_of_stop_signal();
+    return st;
 }
 
 static const cl_command simulate_command = {"simulate", "integrate a system and write CSV (t, state, invariants), optionally a plot",

@@ -139,6 +139,19 @@ void cl_cmd_system_help(const cl_system *s)
     printf("\nstate:\n%s", s->state_help);
 }
 
+void cl_cmd_help_system(const cl_cmd_args *a)
+{
+    const cl_system *s = a->system ? cl_system_find(a->system) : NULL;
+    cl_sys_error e = {"", ""};
+    if (s) cl_cmd_system_help(s);
+    else if (a->model && !a->system && !cl_model_system_new(&s, a->model, &e)) {
+        cl_cmd_system_help(s);
+        cl_model_system_free(s);
+    } else if (a->model && !a->system) {
+        printf("\n(the model cannot be read: %s)\n", e.what);
+    } else cl_cmd_list_systems(stdout);
+}
+
 void cl_cmd_list_systems(FILE *f)
 {
     fprintf(f, "\nsystems:\n");

@@ -90,6 +90,9 @@ int cl_cmd_read_state(const cl_cmd_system *cs, FILE *f, mpfr_ptr x);
 void cl_cmd_print_vector(FILE *f, const cl_cmd_system *cs, mpfr_srcptr v, size_t n);
 /** The system's parameters, forms and state layout, for --help. */
 void cl_cmd_system_help(const cl_system *s);
+/** After a command's --help: the parameters, forms and state of the --system or
+    --model given, else the registered systems. */
+void cl_cmd_help_system(const cl_cmd_args *a);
 /** The registered systems, one per line. */
 void cl_cmd_list_systems(FILE *f);
 /** The names of the registered systems for which \p has is true, comma-separated, into \p buf. */

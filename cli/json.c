@@ -307,9 +307,12 @@ static void json_system(FILE *f, const cl_system *s)
 void cl_json_systems(FILE *f, const cl_system *one)
 {
     fputs("{\"schema\": \"chartless-systems/1\", \"systems\": [", f);
-    for (size_t i = 0, k = 0; i < cl_system_count(); i++) {
+    if (one) { /* registered or read from a model file */
+        fputs("\n  ", f);
+        json_system(f, one);
+    }
+    for (size_t i = 0, k = 0; !one && i < cl_system_count(); i++) {
         const cl_system *s = cl_system_get(i);
-        if (one && s != one) continue;
         fputs(k++ ? ",\n  " : "\n  ", f);
         json_system(f, s);
     }

@@ -23,11 +23,28 @@ void cl_cli_init_output(void)
     cl_output_catch_signals();
 }
 
+/* Whether `cannot write (stdout)` was said already. */
+static int stdout_reported;
+
+int cl_cli_stdout_failed(int err)
+{
+    if (stdout_reported++) return CL_EXIT_USAGE;
+    if (!err) return cl_cli_error("cannot write", "stdout");
+    char what[160];
+    snprintf(what, sizeof what, "cannot write: %s", strerror(err));
+    return cl_cli_error(what, "stdout");
+}
+
 int cl_cli_close_stdout(void)
 {
-    int bad = fflush(stdout) != 0 || ferror(stdout);
+    int early = ferror(stdout);
+    errno = 0;
+    int bad = fflush(stdout) != 0 || early;
+    int err = errno;
     bad |= fclose(stdout) != 0;
-    if (bad) cl_cli_error("cannot write", "stdout");
+    if (!err) err = errno;
+    /* the reason is known when the last write failed here (a disk full, a reader gone) */
+    if (bad) cl_cli_stdout_failed(early ? 0 : err);
     return bad ? CL_EXIT_USAGE : CL_EXIT_OK;
 }
 
@@ -58,7 +75,8 @@ int cl_cli_copy_to_stdout(FILE *in, const char *name)
     while ((n = fread(buf, 1, sizeof buf, in)) > 0)
         if (fwrite(buf, 1, n, stdout) != n) break;
     if (ferror(in)) return cl_cli_error("cannot read back the CSV", name);
-    if (ferror(stdout) || fflush(stdout)) return cl_cli_error("cannot write", "stdout");
+    errno = 0;
+    if (ferror(stdout) || fflush(stdout)) return cl_cli_stdout_failed(errno);
     return CL_EXIT_OK;
 }
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ode.h"
+#include "lie.h"
 
 /* ------------------------------------------------------------ Fehlberg 7(8)
  * E. Fehlberg, NASA TR R-287 (1968), Table X: nodes c, matrix a (row i has
@@ -58,6 +59,30 @@ cl_ode_method cl_ode_method_from_name(const char *name)
     for (size_t i = 0; name && i < sizeof all / sizeof all[0]; i++)
         if (!strcmp(name, cl_ode_method_name(all[i]))) return all[i];
     return (cl_ode_method)0;
+}
+
+static const cl_integrator integrators[] = {
+    {"rkf78", NULL, 8, 1, 0, CL_ODE_RKF78, 7, -96, "adaptive Fehlberg 7(8)"},
+    {"gbs", NULL, 0, 1, 0, CL_ODE_GBS, 0, 0, "adaptive Gragg-Bulirsch-Stoer, order growing with the precision"},
+    {"gauss", "gl", 0, 0, 0, CL_ODE_GAUSS, 0, 0, "implicit Gauss-Legendre, symplectic, fixed step, order 2 x stages"},
+    {"rk4", NULL, 4, 0, 0, CL_ODE_RK4, 0, 0, "classical Runge-Kutta, fixed step"},
+    {"lie-euler", NULL, 1, 0, 1, CL_LIE_EULER, 0, 0, "Lie-Euler, fixed step"},
+    {"rkmk4", NULL, 4, 0, 1, CL_LIE_RKMK4, 0, 0, "Runge-Kutta-Munthe-Kaas 4, fixed step"},
+    {"cf4", NULL, 4, 0, 1, CL_LIE_CF4, 0, 0, "commutator-free of order 4, fixed step"},
+    {"rkmk45", NULL, 5, 1, 1, CL_LIE_RKMK45, 4, -50, "adaptive Runge-Kutta-Munthe-Kaas 5(4)"},
+};
+
+const cl_integrator *cl_integrator_get(size_t i)
+{
+    return i < sizeof integrators / sizeof integrators[0] ? integrators + i : NULL;
+}
+
+const cl_integrator *cl_integrator_find(const char *name)
+{
+    const cl_integrator *m;
+    for (size_t i = 0; name && (m = cl_integrator_get(i)); i++)
+        if (!strcmp(name, m->name) || (m->alias && !strcmp(name, m->alias))) return m;
+    return NULL;
 }
 
 double cl_ode_global_tol_factor(cl_ode_method m)

@@ -71,6 +71,29 @@ int cl_ode_gbs_default_columns(cl_prec_t prec);
  * methods.
  */
 double cl_ode_global_tol_factor(cl_ode_method m);
+
+/**
+ * One integrator of `chartless simulate`, as the command line names it: the
+ * methods of cl_ode_integrate() and the Lie group methods of lie.h, in one
+ * table (cl_integrator_get()).
+ */
+typedef struct cl_integrator {
+    const char *name;     /**< "rkf78" */
+    const char *alias;    /**< another accepted name ("gl" for gauss), or NULL */
+    int order;            /**< order of the propagated solution; 0: set by a parameter (gauss 2s, gbs 2k) */
+    int adaptive;         /**< the step is controlled by a tolerance (else fixed, h) */
+    int lie;              /**< a Lie group method (enum cl_lie_method of lie.h), else a cl_ode_method */
+    int method;           /**< the cl_ode_method or cl_lie_method value */
+    int estimate_order;   /**< order of the error estimate controlling the step (rkf78 7, rkmk45 4);
+                               0 when there is none or it grows with the precision (gbs) */
+    int tol_floor_log2;   /**< the smallest tolerance it reaches in reasonable time is about 2^this; 0: no floor */
+    const char *summary;  /**< one line for --help */
+} cl_integrator;
+
+/** Integrator \p i of the table (0, 1, ...), or NULL past its end. */
+const cl_integrator *cl_integrator_get(size_t i);
+/** The integrator of name or alias \p name, or NULL. */
+const cl_integrator *cl_integrator_find(const char *name);
 #endif /* CL_ODE_COMMON_DECLARED */
 
 /**
