@@ -301,7 +301,7 @@ static int ode_observer(mpfr_srcptr t, mpfr_srcptr x, size_t n, void *ctx)
 
 static int lie_observer(void *ctx, mpfr_srcptr t, mpfr_srcptr x) { return observe(ctx, t, x); }
 
-/* ------------------------------------------------------------ the plot */
+/* ------------------------------------------------------------ the CSV beside the plot */
 
 /* The CSV drawn beside the --plot file, kept on stdout when no --out names a file for it. */
 static int copy_to_stdout(const char *csv)
