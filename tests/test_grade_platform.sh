@@ -5,6 +5,7 @@
 # field file's names and print -0, a C file or a wrong function name given
 # without a word on what to do.
 . tests/tap.sh
+PY=${PYTHON:-python3}
 E=docs/examples
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
@@ -39,12 +40,12 @@ t $? "a wrong function name lists the cl_student_* functions the object defines"
 
 # Gradescope: full score for a correct solution, a score per component for a wrong one.
 "$C" grade $P1 --format gradescope "$T/pendulum_qdot_correct.so" > "$T/gs1.json"; st=$?
-[ $st = 0 ] && tools/validate-json $GS < "$T/gs1.json"; t $? "gradescope: a correct solution's results.json follows the schema"
-python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); t=d["tests"]; assert len(t) == 14 and d["score"] == sum(x["max_score"] for x in t) == 14' "$T/gs1.json"
+[ $st = 0 ] && "$PY" tools/validate-json $GS < "$T/gs1.json"; t $? "gradescope: a correct solution's results.json follows the schema"
+"$PY" -c 'import json,sys; d=json.load(open(sys.argv[1])); t=d["tests"]; assert len(t) == 14 and d["score"] == sum(x["max_score"] for x in t) == 14' "$T/gs1.json"
 t $? "... full score, a test per component and per parameter set"
 "$C" grade $P1 --format gradescope "$T/pendulum_qdot_no_projection.so" > "$T/gs2.json"; st=$?
-[ $st = 1 ] && tools/validate-json $GS < "$T/gs2.json"; t $? "gradescope: a wrong solution's results.json follows the schema (exit 1)"
-python3 -c '
+[ $st = 1 ] && "$PY" tools/validate-json $GS < "$T/gs2.json"; t $? "gradescope: a wrong solution's results.json follows the schema (exit 1)"
+"$PY" -c '
 import json,sys
 d=json.load(open(sys.argv[1])); s={x["name"]: x for x in d["tests"]}
 assert s["q1.x (given parameters)"]["status"] == "passed" and s["qdot1.x (given parameters)"]["status"] == "failed"
@@ -54,24 +55,24 @@ t $? "... partial score: the positions pass, the velocities fail with the hint"
 
 # PrairieLearn: score in [0, 1]; a submission that cannot be loaded is not gradable.
 "$C" grade $P1 --format prairielearn "$T/pendulum_qdot_correct.so" > "$T/pl1.json"
-tools/validate-json $PL < "$T/pl1.json" && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["gradable"] and d["score"] == 1' "$T/pl1.json"
+"$PY" tools/validate-json $PL < "$T/pl1.json" && "$PY" -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["gradable"] and d["score"] == 1' "$T/pl1.json"
 t $? "prairielearn: a correct solution scores 1"
 "$C" grade $P1 --format prairielearn "$T/pendulum_qdot_no_projection.so" > "$T/pl2.json"
-tools/validate-json $PL < "$T/pl2.json" && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["gradable"] and d["score"] == 8 / 14, d["score"]' "$T/pl2.json"
+"$PY" tools/validate-json $PL < "$T/pl2.json" && "$PY" -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["gradable"] and d["score"] == 8 / 14, d["score"]' "$T/pl2.json"
 t $? "prairielearn: a wrong one scores the share of its tests, 8/14"
 "$C" grade $P1 --format prairielearn "$E/crash.c" > "$T/pl3.json"; st=$?
-[ $st = 1 ] && tools/validate-json $PL < "$T/pl3.json" && python3 -c '
+[ $st = 1 ] && "$PY" tools/validate-json $PL < "$T/pl3.json" && "$PY" -c '
 import json,sys; d=json.load(open(sys.argv[1])); assert d["gradable"] is False and "cc -shared" in d["format_errors"][0] and "score" not in d' "$T/pl3.json"
 t $? "prairielearn: a C file is not gradable, with the message in format_errors"
 
 # The tool's own JSON.
 "$C" grade $P1 --format json "$T/pendulum_qdot_no_projection.so" > "$T/j.json"
-tools/validate-json docs/grade.schema.json < "$T/j.json" && python3 -c '
+"$PY" tools/validate-json docs/grade.schema.json < "$T/j.json" && "$PY" -c '
 import json,sys; d=json.load(open(sys.argv[1])); c=d["parts"][0]["components"]
 assert not d["passed"] and [x["verdict"] for x in c] == ["rounding"] * 3 + ["wrong"] * 3 and len(d["parts"]) == 2' "$T/j.json"
 t $? "json: follows docs/grade.schema.json, a verdict per component"
 "$C" grade $P1 --timeout 1 --format json "$T/endless.so" > "$T/j.json"
-tools/validate-json docs/grade.schema.json < "$T/j.json" && python3 -c '
+"$PY" tools/validate-json docs/grade.schema.json < "$T/j.json" && "$PY" -c '
 import json,sys; d=json.load(open(sys.argv[1])); assert d["parts"][0]["ended"] == "timed out" and d["skipped"] and len(d["parts"]) == 1' "$T/j.json"
 t $? "json: a timeout is a verdict, the random parameters skipped"
 
