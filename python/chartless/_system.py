@@ -83,7 +83,7 @@ class System:
         key = (form, int(bits))
         if key not in self._handles:
             lib = _lib.library()
-            words = ["chartless"] + self._words() + ["--bits", str(int(bits))] + (["--form", form] if form else [])
+            words = ["rhs"] + self._words() + ["--bits", str(int(bits))] + (["--form", form] if form else [])
             argv = (ctypes.c_char_p * len(words))(*[w.encode() for w in words])
             err = ctypes.create_string_buffer(_ERR)
             h = lib.clpy_open(len(words), argv, err, _ERR)
