@@ -105,7 +105,8 @@ NEED_PLOT  := cmd:gnuplot:gnuplot-nox
 # The Python package's tests (tests/test_python.sh runs pytest on python/tests with Debian's python3).
 PY_DIST    := /usr/lib/python3/dist-packages
 NEED_PY    := file:$(PY_DIST)/numpy/__init__.py:python3-numpy file:$(PY_DIST)/pytest/__init__.py:python3-pytest \
-              file:$(PY_DIST)/mpmath/__init__.py:python3-mpmath
+              file:$(PY_DIST)/mpmath/__init__.py:python3-mpmath file:$(PY_DIST)/pip/__init__.py:python3-pip \
+              file:$(PY_DIST)/wheel/__init__.py:python3-wheel
 # Debian's python3 (a python3 earlier on PATH may not see Debian's packages), and
 # where it finds packages for PREFIX (/usr/local/lib/python3.11/dist-packages).
 PYTHON     ?= $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3)

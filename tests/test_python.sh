@@ -12,9 +12,10 @@ trap 'rm -rf "$T"' EXIT
 CHARTLESS_LIBRARY=$PWD/$B/libchartless_python.so CHARTLESS=$PWD/$C PYTHONPATH=$PWD/python \
     "$PY" -m pytest -q -rA -p no:cacheprovider python/tests > "$T/out" 2>&1
 status=$?
-grep -E '^(PASSED|FAILED|ERROR) ' "$T/out" > "$T/lines"
+grep -E '^(PASSED|FAILED|ERROR|SKIPPED) ' "$T/out" > "$T/lines"
 echo "1..$(($(wc -l < "$T/lines") + 1))"
 while read -r verdict name rest; do
+    if [ "$verdict" = SKIPPED ]; then skip "$name $rest"; continue; fi
     [ "$verdict" = PASSED ]; t $? "$name"
 done < "$T/lines"
 [ $status = 0 ] || sed 's/^/# /' "$T/out" | tail -60
