@@ -1,7 +1,7 @@
 /* Undo cl_templates_on.h. */
 #undef CL_SUFFIX
-#undef real_t
-#undef rptr
-#undef rsrc
+#undef cl_real
+#undef cl_rptr
+#undef cl_rsrc
 #undef CL_FN
 #undef CL_T

@@ -1,6 +1,9 @@
 /*
  * Names of the current scalar kind, selected by CL_T (CL_DOUBLE, CL_MPFR or
- * CL_ARB).
+ * CL_ARB): CL_FN(f), and the types cl_real, cl_rptr and cl_rsrc that the
+ * public *_decl.h files are written in. Only prefixed names: a program that
+ * includes chartless.h keeps its own real_t; the short names real_t, rptr
+ * and rsrc are scalar.h's (the opt-in header of templated sources).
  * Included once per instantiation, undone by cl_templates_off.h; the
  * technique of GSL's templates_on.h.
  */
@@ -9,19 +12,19 @@
 
 #if CL_T == CL_DOUBLE
 #define CL_SUFFIX _d
-#define real_t cl_real_d
-#define rptr cl_rptr_d
-#define rsrc cl_rsrc_d
+#define cl_real cl_real_d
+#define cl_rptr cl_rptr_d
+#define cl_rsrc cl_rsrc_d
 #elif CL_T == CL_MPFR
 #define CL_SUFFIX _mp
-#define real_t cl_real_mp
-#define rptr cl_rptr_mp
-#define rsrc cl_rsrc_mp
+#define cl_real cl_real_mp
+#define cl_rptr cl_rptr_mp
+#define cl_rsrc cl_rsrc_mp
 #elif CL_T == CL_ARB
 #define CL_SUFFIX _arb
-#define real_t cl_real_arb
-#define rptr cl_rptr_arb
-#define rsrc cl_rsrc_arb
+#define cl_real cl_real_arb
+#define cl_rptr cl_rptr_arb
+#define cl_rsrc cl_rsrc_arb
 #else
 #error "CL_T must be CL_DOUBLE, CL_MPFR or CL_ARB"
 #endif

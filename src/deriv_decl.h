@@ -34,7 +34,7 @@
  *         a bound: f is not smooth enough at the scale of the steps); or the
  *         callback's own negative status.
  */
-int CL_FN(cl_jacobian)(rptr J, rptr err_est, cl_field_mp_fn f, void *ctx, rsrc x,
+int CL_FN(cl_jacobian)(cl_rptr J, cl_rptr err_est, cl_field_mp_fn f, void *ctx, cl_rsrc x,
                        size_t n_in, size_t n_out);
 
 /**
@@ -43,7 +43,7 @@ int CL_FN(cl_jacobian)(rptr J, rptr err_est, cl_field_mp_fn f, void *ctx, rsrc x
  * The 1 × n Jacobian of f (see cl_jacobian): same steps, precision, stopping
  * rule, error estimate and status codes.
  */
-int CL_FN(cl_gradient)(rptr g, rptr err_est, cl_scalar_mp_fn f, void *ctx, rsrc x, size_t n);
+int CL_FN(cl_gradient)(cl_rptr g, cl_rptr err_est, cl_scalar_mp_fn f, void *ctx, cl_rsrc x, size_t n);
 
 /**
  * \brief Hessian H = ∂²f/∂x∂x of a scalar function, accurate to the
@@ -58,4 +58,4 @@ int CL_FN(cl_gradient)(rptr g, rptr err_est, cl_scalar_mp_fn f, void *ctx, rsrc 
  * Same analyticity assumption, error estimate (n × n) and status codes as
  * cl_jacobian.
  */
-int CL_FN(cl_hessian)(rptr H, rptr err_est, cl_scalar_mp_fn f, void *ctx, rsrc x, size_t n);
+int CL_FN(cl_hessian)(cl_rptr H, cl_rptr err_est, cl_scalar_mp_fn f, void *ctx, cl_rsrc x, size_t n);

@@ -24,6 +24,6 @@
  *         cannot be proven is not an error (rep->undecided > 0, 0 returned);
  *         CL_EUNDECIDED only from cl_eig() when \p eig is asked for.
  */
-int CL_FN(cl_energy_casimir)(cl_ec_report *rep, rptr c, rptr Z, rptr Hr, rptr eig,
-                             rsrc DE, rsrc DC, rsrc HE, rsrc HC, int n, int k, double zero_tol);
+int CL_FN(cl_energy_casimir)(cl_ec_report *rep, cl_rptr c, cl_rptr Z, cl_rptr Hr, cl_rptr eig,
+                             cl_rsrc DE, cl_rsrc DC, cl_rsrc HE, cl_rsrc HC, int n, int k, double zero_tol);
 

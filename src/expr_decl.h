@@ -35,18 +35,18 @@ void CL_FN(cl_expr_eval_free)(CL_FN(cl_expr_eval) *ev);
  * infinite, such as that of sqrt at 0, or a result that is not finite);
  * cl_expr_eval_bad() then names the node.
  */
-int CL_FN(cl_expr_eval_run)(CL_FN(cl_expr_eval) *ev, rsrc x, int upto, int order);
+int CL_FN(cl_expr_eval_run)(CL_FN(cl_expr_eval) *ev, cl_rsrc x, int upto, int order);
 /** The node at which the last cl_expr_eval_run() failed, or −1. */
 int CL_FN(cl_expr_eval_bad)(const CL_FN(cl_expr_eval) *ev);
 /** Value of node \p id after cl_expr_eval_run(). */
-rsrc CL_FN(cl_expr_eval_value)(const CL_FN(cl_expr_eval) *ev, int id);
+cl_rsrc CL_FN(cl_expr_eval_value)(const CL_FN(cl_expr_eval) *ev, int id);
 
 /**
  * \brief Gradient of node \p root by one reverse sweep (after a run with
  *        order 2): grad[k] = ∂root/∂x_k for k < \p nin.
  * \f[ \bar v_c \mathrel{+}= \bar v_i\,\frac{\partial\varphi_i}{\partial v_c} \f]
  */
-void CL_FN(cl_expr_eval_gradient)(CL_FN(cl_expr_eval) *ev, int root, rptr grad, int nin);
+void CL_FN(cl_expr_eval_gradient)(CL_FN(cl_expr_eval) *ev, int root, cl_rptr grad, int nin);
 
 /**
  * \brief Gradient and Hessian of node \p root in the first \p nin inputs
@@ -60,4 +60,4 @@ void CL_FN(cl_expr_eval_gradient)(CL_FN(cl_expr_eval) *ev, int root, rptr grad, 
  * \f[ \dot{\bar v}_c \mathrel{+}= \dot{\bar v}_i\,\partial_c\varphi_i
  *     + \bar v_i\sum_d \partial_c\partial_d\varphi_i\,\dot v_d . \f]
  */
-void CL_FN(cl_expr_eval_hessian)(CL_FN(cl_expr_eval) *ev, int root, rptr grad, rptr H, int nin, int row0);
+void CL_FN(cl_expr_eval_hessian)(CL_FN(cl_expr_eval) *ev, int root, cl_rptr grad, cl_rptr H, int nin, int row0);

@@ -14,6 +14,7 @@
 #ifndef CL_LAGR_CORE_IMPL_H
 #define CL_LAGR_CORE_IMPL_H
 #include "expr.h"
+#include "scalar.h"
 
 /** Where the inputs of L stand (numbers of each kind, in this order). */
 typedef struct cl_lagr_layout {

@@ -14,7 +14,7 @@ CL_FN(cl_lagr_flat) *CL_FN(cl_lagr_flat_new)(const cl_expr_dag *g, int L, size_t
 /** Release (NULL allowed). */
 void CL_FN(cl_lagr_flat_free)(CL_FN(cl_lagr_flat) *lg);
 /** Set parameter \p k to \p v (rounded to the object's precision). */
-void CL_FN(cl_lagr_flat_set_param)(CL_FN(cl_lagr_flat) *lg, size_t k, rsrc v);
+void CL_FN(cl_lagr_flat_set_param)(CL_FN(cl_lagr_flat) *lg, size_t k, cl_rsrc v);
 /** The node at which the last call failed with CL_EDOMAIN, or −1. */
 int CL_FN(cl_lagr_flat_bad_node)(const CL_FN(cl_lagr_flat) *lg);
 
@@ -29,14 +29,14 @@ int CL_FN(cl_lagr_flat_bad_node)(const CL_FN(cl_lagr_flat) *lg);
  * \f$ \dot p = \partial L/\partial q \f$ (Hamilton's equations, H = p·q̇ − L).
  * Returns 0, CL_ESINGULAR, CL_EDOMAIN, CL_ENOCONV or CL_EDIM (unknown form).
  */
-int CL_FN(cl_lagr_flat_rhs)(CL_FN(cl_lagr_flat) *lg, int form, rptr dx, rsrc x);
+int CL_FN(cl_lagr_flat_rhs)(CL_FN(cl_lagr_flat) *lg, int form, cl_rptr dx, cl_rsrc x);
 
 /** Carry a state from form \p from to form \p to (the Legendre map p = ∂L/∂q̇ or its inverse). y may be x. */
-int CL_FN(cl_lagr_flat_convert)(CL_FN(cl_lagr_flat) *lg, int from, rsrc x, int to, rptr y);
+int CL_FN(cl_lagr_flat_convert)(CL_FN(cl_lagr_flat) *lg, int from, cl_rsrc x, int to, cl_rptr y);
 
 /**
  * Value of any node \p id of the graph at the state x of form \p form, with
  * the energy \f$ E = \dot q\cdot\partial L/\partial\dot q - L \f$ for \p id < 0.
  * Returns as cl_lagr_flat_rhs().
  */
-int CL_FN(cl_lagr_flat_value)(CL_FN(cl_lagr_flat) *lg, int id, int form, rptr out, rsrc x);
+int CL_FN(cl_lagr_flat_value)(CL_FN(cl_lagr_flat) *lg, int id, int form, cl_rptr out, cl_rsrc x);

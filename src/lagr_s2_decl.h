@@ -15,9 +15,9 @@ CL_FN(cl_lagr_s2) *CL_FN(cl_lagr_s2_new)(const cl_expr_dag *g, int L, size_t n, 
 /** Release (NULL allowed). */
 void CL_FN(cl_lagr_s2_free)(CL_FN(cl_lagr_s2) *lg);
 /** Set parameter \p k to \p v (rounded to the object's precision). */
-void CL_FN(cl_lagr_s2_set_param)(CL_FN(cl_lagr_s2) *lg, size_t k, rsrc v);
+void CL_FN(cl_lagr_s2_set_param)(CL_FN(cl_lagr_s2) *lg, size_t k, cl_rsrc v);
 /** Set the time t (input 6n) of a time-dependent L. */
-void CL_FN(cl_lagr_s2_set_time)(CL_FN(cl_lagr_s2) *lg, rsrc t);
+void CL_FN(cl_lagr_s2_set_time)(CL_FN(cl_lagr_s2) *lg, cl_rsrc t);
 /**
  * Generalized forces: \p force holds 3n node ids of \p lg's graph (−1: no
  * force on that component), F_i on q_i, a function of q, q̇, t and the
@@ -28,13 +28,13 @@ void CL_FN(cl_lagr_s2_set_time)(CL_FN(cl_lagr_s2) *lg, rsrc t);
  */
 int CL_FN(cl_lagr_s2_set_forces)(CL_FN(cl_lagr_s2) *lg, const int *force);
 /** The time t into \p t. */
-void CL_FN(cl_lagr_s2_get_time)(const CL_FN(cl_lagr_s2) *lg, rptr t);
+void CL_FN(cl_lagr_s2_get_time)(const CL_FN(cl_lagr_s2) *lg, cl_rptr t);
 /**
  * ∂L/∂t at the state x of form \p form and the time set by
  * cl_lagr_s2_set_time() (0 when L does not depend on t): along a motion
  * without forces dE/dt = −∂L/∂t. Returns as cl_lagr_s2_rhs().
  */
-int CL_FN(cl_lagr_s2_dldt)(CL_FN(cl_lagr_s2) *lg, int form, rptr out, rsrc x);
+int CL_FN(cl_lagr_s2_dldt)(CL_FN(cl_lagr_s2) *lg, int form, cl_rptr out, cl_rsrc x);
 /** 1 when L depends on t (its energy is then not conserved: dE/dt = −∂L/∂t), else 0. */
 int CL_FN(cl_lagr_s2_timed)(const CL_FN(cl_lagr_s2) *lg);
 /** 1 when node \p id of \p g (a graph on (S²)ⁿ) depends on the time t, input 6n, else 0. */
@@ -57,7 +57,7 @@ int CL_FN(cl_lagr_s2_bad_node)(const CL_FN(cl_lagr_s2) *lg);
  * space T_q(S²)ⁿ is. Returns 0, CL_ESINGULAR (L degenerate at the state),
  * CL_EDOMAIN (an operation of L left its domain; see cl_lagr_s2_bad_node).
  */
-int CL_FN(cl_lagr_s2_qddot)(CL_FN(cl_lagr_s2) *lg, rptr qdd, rsrc q, rsrc qdot);
+int CL_FN(cl_lagr_s2_qddot)(CL_FN(cl_lagr_s2) *lg, cl_rptr qdd, cl_rsrc q, cl_rsrc qdot);
 
 /**
  * \brief Vector field in form \p form (enum cl_lagr_form): x = (q, v),
@@ -72,7 +72,7 @@ int CL_FN(cl_lagr_s2_qddot)(CL_FN(cl_lagr_s2) *lg, rptr qdd, rsrc q, rsrc qdot);
  * Returns 0, CL_ESINGULAR, CL_EDOMAIN, CL_ENOCONV (the Legendre map was
  * not inverted) or CL_EDIM (unknown form).
  */
-int CL_FN(cl_lagr_s2_rhs)(CL_FN(cl_lagr_s2) *lg, int form, rptr dx, rsrc x);
+int CL_FN(cl_lagr_s2_rhs)(CL_FN(cl_lagr_s2) *lg, int form, cl_rptr dx, cl_rsrc x);
 
 /**
  * \brief The rate of μ = (I − qqᵀ)p on one sphere, given f = (I − qqᵀ)ṗ
@@ -81,14 +81,14 @@ int CL_FN(cl_lagr_s2_rhs)(CL_FN(cl_lagr_s2) *lg, int form, rptr dx, rsrc x);
  * With f = d/dt ∂L/∂q̇ it is the mu field; with f = ∂L/∂q, by the
  * Euler–Lagrange equations [S2 (11)], the same field from the gradient alone.
  */
-void CL_FN(cl_lagr_s2_mudot)(rptr mudot, rsrc q, rsrc qdot, rsrc p, rsrc f);
+void CL_FN(cl_lagr_s2_mudot)(cl_rptr mudot, cl_rsrc q, cl_rsrc qdot, cl_rsrc p, cl_rsrc f);
 
 /**
  * Carry a state from form \p from to form \p to through (q, q̇), by [S2 (5),
  * (3), (20), (28)] and the inverse Legendre map. y may be x. Returns as
  * cl_lagr_s2_rhs().
  */
-int CL_FN(cl_lagr_s2_convert)(CL_FN(cl_lagr_s2) *lg, int from, rsrc x, int to, rptr y);
+int CL_FN(cl_lagr_s2_convert)(CL_FN(cl_lagr_s2) *lg, int from, cl_rsrc x, int to, cl_rptr y);
 
 /**
  * Value of any node \p id of the graph (an invariant) at the state x of form
@@ -96,4 +96,4 @@ int CL_FN(cl_lagr_s2_convert)(CL_FN(cl_lagr_s2) *lg, int from, rsrc x, int to, r
  * \f[ E = \sum_i \dot q_i\cdot\frac{\partial L}{\partial\dot q_i} - L . \f]
  * Returns as cl_lagr_s2_rhs().
  */
-int CL_FN(cl_lagr_s2_value)(CL_FN(cl_lagr_s2) *lg, int id, int form, rptr out, rsrc x);
+int CL_FN(cl_lagr_s2_value)(CL_FN(cl_lagr_s2) *lg, int id, int form, cl_rptr out, cl_rsrc x);

@@ -14,7 +14,7 @@ CL_FN(cl_lagr_so3) *CL_FN(cl_lagr_so3_new)(const cl_expr_dag *g, int L, size_t n
 /** Release (NULL allowed). */
 void CL_FN(cl_lagr_so3_free)(CL_FN(cl_lagr_so3) *lg);
 /** Set parameter \p k to \p v (rounded to the object's precision). */
-void CL_FN(cl_lagr_so3_set_param)(CL_FN(cl_lagr_so3) *lg, size_t k, rsrc v);
+void CL_FN(cl_lagr_so3_set_param)(CL_FN(cl_lagr_so3) *lg, size_t k, cl_rsrc v);
 /** The node at which the last call failed with CL_EDOMAIN, or −1. */
 int CL_FN(cl_lagr_so3_bad_node)(const CL_FN(cl_lagr_so3) *lg);
 
@@ -31,7 +31,7 @@ int CL_FN(cl_lagr_so3_bad_node)(const CL_FN(cl_lagr_so3) *lg);
  * Euler's equation with the gravity torque. Returns 0, CL_ESINGULAR,
  * CL_EDOMAIN (see cl_lagr_so3_bad_node).
  */
-int CL_FN(cl_lagr_so3_omegadot)(CL_FN(cl_lagr_so3) *lg, rptr Wdot, rsrc R, rsrc W);
+int CL_FN(cl_lagr_so3_omegadot)(CL_FN(cl_lagr_so3) *lg, cl_rptr Wdot, cl_rsrc R, cl_rsrc W);
 
 /**
  * \brief Vector field in form \p form (enum cl_lagr_so3_form): x = (R, v),
@@ -45,7 +45,7 @@ int CL_FN(cl_lagr_so3_omegadot)(CL_FN(cl_lagr_so3) *lg, rptr Wdot, rsrc R, rsrc 
  * Returns 0, CL_ESINGULAR, CL_EDOMAIN, CL_ENOCONV (the Legendre map was not
  * inverted) or CL_EDIM (unknown form).
  */
-int CL_FN(cl_lagr_so3_rhs)(CL_FN(cl_lagr_so3) *lg, int form, rptr dx, rsrc x);
+int CL_FN(cl_lagr_so3_rhs)(CL_FN(cl_lagr_so3) *lg, int form, cl_rptr dx, cl_rsrc x);
 
 /** Number of numbers of a state of form \p form (12 or 18; 0 for an unknown form). */
 size_t CL_FN(cl_lagr_so3_dim)(int form);
@@ -55,7 +55,7 @@ size_t CL_FN(cl_lagr_so3_dim)(int form);
  * kinematics Ṙ = RΩ̂ and the Legendre map μ = ½R(∂L/∂Ω)^). y may be x.
  * Returns as cl_lagr_so3_rhs().
  */
-int CL_FN(cl_lagr_so3_convert)(CL_FN(cl_lagr_so3) *lg, int from, rsrc x, int to, rptr y);
+int CL_FN(cl_lagr_so3_convert)(CL_FN(cl_lagr_so3) *lg, int from, cl_rsrc x, int to, cl_rptr y);
 
 /**
  * Value of any node \p id of the graph (an invariant) at the state x of form
@@ -63,7 +63,7 @@ int CL_FN(cl_lagr_so3_convert)(CL_FN(cl_lagr_so3) *lg, int from, rsrc x, int to,
  * \f[ E = \Omega\cdot\frac{\partial L}{\partial\Omega} - L . \f]
  * Returns as cl_lagr_so3_rhs().
  */
-int CL_FN(cl_lagr_so3_value)(CL_FN(cl_lagr_so3) *lg, int id, int form, rptr out, rsrc x);
+int CL_FN(cl_lagr_so3_value)(CL_FN(cl_lagr_so3) *lg, int id, int form, cl_rptr out, cl_rsrc x);
 
 /**
  * Validate and project a state of form \p form in place: R must be within
@@ -76,4 +76,4 @@ int CL_FN(cl_lagr_so3_value)(CL_FN(cl_lagr_so3) *lg, int id, int form, rptr out,
  * is +inf for the determinant), CL_ENOTTANGENT, CL_EDIM, or CL_EPARAM when
  * \p tol_log2 is not negative (the iteration contracts only below 1).
  */
-int CL_FN(cl_lagr_so3_project_state)(int form, rptr x, double tol_log2, double *defect);
+int CL_FN(cl_lagr_so3_project_state)(int form, cl_rptr x, double tol_log2, double *defect);

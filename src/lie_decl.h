@@ -27,24 +27,24 @@
  * lose most digits at 1024 bits.
  * Returns 0, CL_ENAN (s not a number) or CL_EDOMAIN (s < 0).
  */
-int CL_FN(cl_lie_sincos_remainders)(rptr S, rsrc s);
+int CL_FN(cl_lie_sincos_remainders)(cl_rptr S, cl_rsrc s);
 
 /**
  * R = exp(û) ∈ SO(3) (Rodrigues): R = cos θ I + S₁(θ²) û + S₂(θ²) u uᵀ, θ = ‖u‖;
  * exact to a few units of the working precision for every u (series branch near 0,
  * see cl_lie_sincos_remainders()). Returns 0 or CL_ENAN.
  */
-int CL_FN(cl_so3_exp)(rptr R, rsrc u);
+int CL_FN(cl_so3_exp)(cl_rptr R, cl_rsrc u);
 
 /**
  * (A, a) = exp(ξ) ∈ SE(3) for ξ = (u, v): A = exp(û) and
  * a = V(u) v = S₁ v + S₂ u × v + S₃ (u·v) u, V = I + S₂ û + S₃ û².
  * \p g holds 12 scalars (A row-major, then a). Returns 0 or CL_ENAN.
  */
-int CL_FN(cl_se3_exp)(rptr g, rsrc xi);
+int CL_FN(cl_se3_exp)(cl_rptr g, cl_rsrc xi);
 
 /** out = [ξ, η] = ad_ξ η = (u × η_u, u × η_v + v × η_u) on se(3) (out may alias). */
-void CL_FN(cl_se3_bracket)(rptr out, rsrc xi, rsrc eta);
+void CL_FN(cl_se3_bracket)(cl_rptr out, cl_rsrc xi, cl_rsrc eta);
 
 /**
  * out = dexp_ξ(η) = Σ_k ad_ξᵏ η/(k+1)!, in closed form: with J = I + S₂ û + S₃ û²
@@ -52,7 +52,7 @@ void CL_FN(cl_se3_bracket)(rptr out, rsrc xi, rsrc eta);
  * dexp_ξ(η_u, η_v) = (J η_u, Q η_u + J η_v), where \f$S_k' = (-S_{k+1} + k S_{k+2})/2\f$.
  * Convention: d/dt exp(ξ(t)) = dexp_ξ(ξ′) exp(ξ). Returns 0 or CL_ENAN.
  */
-int CL_FN(cl_se3_dexp)(rptr out, rsrc xi, rsrc eta);
+int CL_FN(cl_se3_dexp)(cl_rptr out, cl_rsrc xi, cl_rsrc eta);
 
 /**
  * out = dexp_ξ⁻¹(η) = Σ_k (B_k/k!) ad_ξᵏ η in closed form. On so(3)
@@ -62,21 +62,21 @@ int CL_FN(cl_se3_dexp)(rptr out, rsrc xi, rsrc eta);
  * Valid for θ = ‖u‖ < 2π (the poles of z/(eᶻ − 1)); returns 0, CL_ENAN, or
  * CL_EDOMAIN when θ ≥ 2π. \p out may alias \p eta.
  */
-int CL_FN(cl_se3_dexpinv)(rptr out, rsrc xi, rsrc eta);
+int CL_FN(cl_se3_dexpinv)(cl_rptr out, cl_rsrc xi, cl_rsrc eta);
 
 /**
  * \f$\mathrm{out} = \sum_{k=0}^{\mathrm{order}} (B_k/k!)\, \mathrm{ad}_\xi^k \eta\f$, the Bernoulli series of dexp_ξ⁻¹
  * truncated after the term ad_ξ^order (B_k the Bernoulli numbers, B₁ = −1/2,
  * coefficients as exact rationals). 0 ≤ order ≤ 18, else CL_EDIM.
  */
-int CL_FN(cl_se3_dexpinv_series)(rptr out, rsrc xi, rsrc eta, int order);
+int CL_FN(cl_se3_dexpinv_series)(cl_rptr out, cl_rsrc xi, cl_rsrc eta, int order);
 
 /** cl_se3_dexpinv() block by block on se(3)ᴺ (6N scalars). */
-int CL_FN(cl_se3n_dexpinv)(rptr out, rsrc xi, rsrc eta, size_t n);
+int CL_FN(cl_se3n_dexpinv)(cl_rptr out, cl_rsrc xi, cl_rsrc eta, size_t n);
 /** cl_se3_dexpinv_series() block by block on se(3)ᴺ. */
-int CL_FN(cl_se3n_dexpinv_series)(rptr out, rsrc xi, rsrc eta, size_t n, int order);
+int CL_FN(cl_se3n_dexpinv_series)(cl_rptr out, cl_rsrc xi, cl_rsrc eta, size_t n, int order);
 /** cl_se3_bracket() block by block on se(3)ᴺ. */
-void CL_FN(cl_se3n_bracket)(rptr out, rsrc xi, rsrc eta, size_t n);
+void CL_FN(cl_se3n_bracket)(cl_rptr out, cl_rsrc xi, cl_rsrc eta, size_t n);
 /**@}*/
 
 /**
@@ -93,13 +93,13 @@ typedef struct CL_FN(cl_lie_problem) {
     size_t dim_g; /**< scalars in an element of 𝔤 */
     void *ctx;    /**< passed to every callback */
     /** xi = f(y) ∈ 𝔤: the field in Lie-algebra form, Ψ_*(f(y))|_y = F(y). */
-    int (*field)(void *ctx, rptr xi, rsrc y);
+    int (*field)(void *ctx, cl_rptr xi, cl_rsrc y);
     /** y_out = exp(xi)·y, the action of the exponential (y_out never aliases y). */
-    int (*exp_act)(void *ctx, rptr y_out, rsrc xi, rsrc y);
+    int (*exp_act)(void *ctx, cl_rptr y_out, cl_rsrc xi, cl_rsrc y);
     /** out = dexp_xi⁻¹(eta) in closed form (out never aliases), or NULL. */
-    int (*dexpinv)(void *ctx, rptr out, rsrc xi, rsrc eta);
+    int (*dexpinv)(void *ctx, cl_rptr out, cl_rsrc xi, cl_rsrc eta);
     /** out = [xi, eta] (out never aliases); needed for the series form of dexp⁻¹. */
-    int (*bracket)(void *ctx, rptr out, rsrc xi, rsrc eta);
+    int (*bracket)(void *ctx, cl_rptr out, cl_rsrc xi, cl_rsrc eta);
 } CL_FN(cl_lie_problem);
 
 /** Opaque integrator workspace (stages, temporaries, step-size state). */
@@ -133,12 +133,12 @@ int CL_FN(cl_lie_set_dexpinv_series)(CL_FN(cl_lie_integrator) *w, int order);
  * RKMK form (fixed step, no error control). Returns 0 or the first callback
  * error (y then unchanged).
  */
-int CL_FN(cl_lie_step)(CL_FN(cl_lie_integrator) *w, rptr y, rsrc h);
+int CL_FN(cl_lie_step)(CL_FN(cl_lie_integrator) *w, cl_rptr y, cl_rsrc h);
 
 /**
  * \p nsteps fixed steps of size \p h (y in place). Returns 0 or the first error.
  */
-int CL_FN(cl_lie_integrate_fixed)(CL_FN(cl_lie_integrator) *w, rptr y, rsrc h, long nsteps);
+int CL_FN(cl_lie_integrate_fixed)(CL_FN(cl_lie_integrator) *w, cl_rptr y, cl_rsrc h, long nsteps);
 
 /**
  * Variable-step RKMK Dormand–Prince 5(4) from t0 to t1 (t1 > t0), y in place,
@@ -153,8 +153,8 @@ int CL_FN(cl_lie_integrate_fixed)(CL_FN(cl_lie_integrator) *w, rptr y, rsrc h, l
  * CL_EBUDGET (evaluation budget exhausted, see cl_lie_set_budget()), CL_ESTEP (step
  * below 16·2^(1−p)·max(1, |t|)) or a callback error.
  */
-int CL_FN(cl_lie_integrate_adaptive)(CL_FN(cl_lie_integrator) *w, rptr y, rsrc t0, rsrc t1, rptr h,
-                                     rsrc rtol, rsrc atol, long *nacc, long *nrej);
+int CL_FN(cl_lie_integrate_adaptive)(CL_FN(cl_lie_integrator) *w, cl_rptr y, cl_rsrc t0, cl_rsrc t1, cl_rptr h,
+                                     cl_rsrc rtol, cl_rsrc atol, long *nacc, long *nrej);
 
 /**
  * Default evaluation budget of cl_lie_integrate_adaptive(): field evaluations

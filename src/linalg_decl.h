@@ -15,19 +15,19 @@
  */
 
 /** C = A B, with A m×k, B k×n, C m×n. C must not overlap A or B. */
-void CL_FN(cl_mat_mul)(rptr C, rsrc A, rsrc B, int m, int k, int n);
+void CL_FN(cl_mat_mul)(cl_rptr C, cl_rsrc A, cl_rsrc B, int m, int k, int n);
 
 /** y = A x, with A m×n, x of length n, y of length m. y must not overlap A or x. */
-void CL_FN(cl_mat_vec)(rptr y, rsrc A, rsrc x, int m, int n);
+void CL_FN(cl_mat_vec)(cl_rptr y, cl_rsrc A, cl_rsrc x, int m, int n);
 
 /**
  * B = Aᵀ, with A m×n and B n×m. B may be A itself only when m = n
  * (square in-place transpose); otherwise B must not overlap A.
  */
-void CL_FN(cl_mat_transpose)(rptr B, rsrc A, int m, int n);
+void CL_FN(cl_mat_transpose)(cl_rptr B, cl_rsrc A, int m, int n);
 
 /** A = I (n×n). */
-void CL_FN(cl_mat_identity)(rptr A, int n);
+void CL_FN(cl_mat_identity)(cl_rptr A, int n);
 
 /**
  * LU factorization with partial pivoting, in place: P A = L U, L unit lower
@@ -46,7 +46,7 @@ void CL_FN(cl_mat_identity)(rptr A, int n);
  * Returns 0, CL_EDIM (n < 1), CL_ENAN (NaN or infinity in A) or
  * CL_ESINGULAR. Allocates nothing.
  */
-int CL_FN(cl_lu_factor)(rptr A, int *perm, int n);
+int CL_FN(cl_lu_factor)(cl_rptr A, int *perm, int n);
 
 /**
  * Solve A X = B from the factors of cl_lu_factor(): b is n×nrhs row-major
@@ -55,14 +55,14 @@ int CL_FN(cl_lu_factor)(rptr A, int *perm, int n);
  * Returns 0, CL_EDIM (n < 1, nrhs < 1, or a perm entry outside [k, n)) or
  * CL_ENAN (NaN or infinity in b).
  */
-int CL_FN(cl_lu_solve)(rsrc LU, const int *perm, rptr b, int n, int nrhs);
+int CL_FN(cl_lu_solve)(cl_rsrc LU, const int *perm, cl_rptr b, int n, int nrhs);
 
 /**
  * det = det A from the factors of cl_lu_factor(): the product of the
  * diagonal of U times (−1)^(number of k with perm[k] ≠ k).
  * Returns 0 or CL_EDIM.
  */
-int CL_FN(cl_lu_det)(rptr det, rsrc LU, const int *perm, int n);
+int CL_FN(cl_lu_det)(cl_rptr det, cl_rsrc LU, const int *perm, int n);
 
 /**
  * Solve A x = b (A n×n, b and x of length n) by a copy of A factored with
@@ -71,7 +71,7 @@ int CL_FN(cl_lu_det)(rptr det, rsrc LU, const int *perm, int n);
  * CL_ENAN for NaN in b, CL_ENOMEM when a heap copy cannot be
  * allocated.
  */
-int CL_FN(cl_linsolve)(rptr x, rsrc A, rsrc b, int n);
+int CL_FN(cl_linsolve)(cl_rptr x, cl_rsrc A, cl_rsrc b, int n);
 
 /**
  * x = T⁻¹ b for a symmetric positive definite tridiagonal T with diagonal
@@ -82,7 +82,7 @@ int CL_FN(cl_linsolve)(rptr x, rsrc A, rsrc b, int n);
  * \return 0, or CL_ESINGULAR when a pivot is not positive (T is not SPD
  *         to working precision) or not a number.
  */
-int CL_FN(cl_tridiag_spd_solve)(rptr x, rptr c, rsrc d, rsrc e, rsrc b, size_t n);
+int CL_FN(cl_tridiag_spd_solve)(cl_rptr x, cl_rptr c, cl_rsrc d, cl_rsrc e, cl_rsrc b, size_t n);
 
 /**
  * Householder QR of a general m×n matrix: A = Q R with Q m×m orthogonal
@@ -91,7 +91,7 @@ int CL_FN(cl_tridiag_spd_solve)(rptr x, rptr c, rsrc d, rsrc e, rsrc b, size_t n
  * either sign. R may be A itself (in place); Q must not overlap A or R.
  * Returns 0, CL_EDIM or CL_ENAN. Allocates nothing.
  */
-int CL_FN(cl_qr)(rptr Q, rptr R, rsrc A, int m, int n);
+int CL_FN(cl_qr)(cl_rptr Q, cl_rptr R, cl_rsrc A, int m, int n);
 
 /**
  * Orthonormal basis of the null space {x : A x = 0} of A (m×n).
@@ -108,7 +108,7 @@ int CL_FN(cl_qr)(rptr Q, rptr R, rsrc A, int m, int n);
  *
  * Returns 0, CL_EDIM (m < 0 or n < 1), CL_ENAN or CL_ENOMEM.
  */
-int CL_FN(cl_nullspace)(rptr N, int *k, rsrc A, int m, int n, double rank_tol_factor);
+int CL_FN(cl_nullspace)(cl_rptr N, int *k, cl_rsrc A, int m, int n, double rank_tol_factor);
 
 /**
  * Inertia of a symmetric matrix: the numbers of positive, negative and zero
@@ -141,7 +141,7 @@ int CL_FN(cl_nullspace)(rptr N, int *k, rsrc A, int m, int n, double rank_tol_fa
  *
  * Returns 0, CL_EDIM, CL_ENAN, CL_ENOMEM or CL_EUNDECIDED (balls only).
  */
-int CL_FN(cl_sym_inertia)(int *npos, int *nneg, int *nzero, rsrc A, int n, double zero_tol_factor);
+int CL_FN(cl_sym_inertia)(int *npos, int *nneg, int *nzero, cl_rsrc A, int n, double zero_tol_factor);
 
 /**
  * Eigenvalues of the symmetric 2×2 matrix H (row-major, H[1] and H[2]
@@ -150,7 +150,7 @@ int CL_FN(cl_sym_inertia)(int *npos, int *nneg, int *nzero, rsrc A, int n, doubl
  *     m = \tfrac{a + d}{2},\ b = \tfrac{H_{12} + H_{21}}{2}. \f]
  * eig may not overlap H. Allocates nothing.
  */
-void CL_FN(cl_sym2_eig)(rptr eig, rsrc H);
+void CL_FN(cl_sym2_eig)(cl_rptr eig, cl_rsrc H);
 
 /**
  * Eigenvalues wr[i] + i·wi[i] of a real n×n matrix A (not symmetric in
@@ -187,4 +187,4 @@ void CL_FN(cl_sym2_eig)(rptr eig, rsrc H);
  * Returns 0, CL_EDIM, CL_ENAN, CL_ENOMEM or CL_ENOCONV (wr, wi then hold
  * no meaningful values); CL_EUNDECIDED for balls.
  */
-int CL_FN(cl_eig)(rptr wr, rptr wi, rsrc A, int n);
+int CL_FN(cl_eig)(cl_rptr wr, cl_rptr wi, cl_rsrc A, int n);

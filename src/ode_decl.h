@@ -112,19 +112,19 @@ const cl_integrator *cl_integrator_find(const char *name);
  * r_prec(dx) or choose fewer columns.
  * \numbers_at_precision
  */
-typedef int (*CL_FN(cl_ode_fn))(rptr dx, rsrc t, rsrc x, void *ctx);
+typedef int (*CL_FN(cl_ode_fn))(cl_rptr dx, cl_rsrc t, cl_rsrc x, void *ctx);
 /**
  * Scalar event function: write g(t, x) into \p g. Return 0 or a negative
  * CL_E code (returned unchanged by the integrator).
  */
-typedef int (*CL_FN(cl_ode_event_fn))(rptr g, rsrc t, rsrc x, void *ctx);
+typedef int (*CL_FN(cl_ode_event_fn))(cl_rptr g, cl_rsrc t, cl_rsrc x, void *ctx);
 /**
  * Observer, called with the initial point and after every accepted step
  * (n scalars in \p x). Return 0 to go on, a positive value to stop the
  * integration (cl_ode_integrate() then returns CL_ODE_STOPPED), or a negative
  * CL_E code to abort with that code.
  */
-typedef int (*CL_FN(cl_ode_observer))(rsrc t, rsrc x, size_t n, void *ctx);
+typedef int (*CL_FN(cl_ode_observer))(cl_rsrc t, cl_rsrc x, size_t n, void *ctx);
 
 /** Integrator workspace: method, tables at the working precision, stage vectors. */
 typedef struct CL_FN(cl_ode_ws) CL_FN(cl_ode_ws);
@@ -183,7 +183,7 @@ cl_prec_t CL_FN(cl_ode_ws_rhs_prec)(const CL_FN(cl_ode_ws) *ws);
  *
  * Returns 0, CL_ENAN (NaN or infinite), CL_EPARAM (negative, or both zero).
  */
-int CL_FN(cl_ode_set_tol)(CL_FN(cl_ode_ws) *ws, rsrc rtol, rsrc atol);
+int CL_FN(cl_ode_set_tol)(CL_FN(cl_ode_ws) *ws, cl_rsrc rtol, cl_rsrc atol);
 /**
  * \brief Ask for a global error: the tolerance \p tol the state at the end
  *        of the run should be within, not a per-step bound.
@@ -203,7 +203,7 @@ int CL_FN(cl_ode_set_tol)(CL_FN(cl_ode_ws) *ws, rsrc rtol, rsrc atol);
  * fixed-step methods store the value and ignore it.
  * Returns 0, CL_ENAN (NaN or infinite) or CL_EPARAM (tol ≤ 0).
  */
-int CL_FN(cl_ode_set_global_tol)(CL_FN(cl_ode_ws) *ws, rsrc tol);
+int CL_FN(cl_ode_set_global_tol)(CL_FN(cl_ode_ws) *ws, cl_rsrc tol);
 /**
  * Switch the error control of RKF78 / GBS on (1) or off (0): off, they step
  * with the fixed h given to cl_ode_integrate(). Returns 0, or CL_EPARAM when
@@ -218,7 +218,7 @@ int CL_FN(cl_ode_set_adaptive)(CL_FN(cl_ode_ws) *ws, int on);
  * of one call; exceeding it gives CL_EBUDGET. Returns 0, CL_ENAN or CL_EPARAM
  * (negative limits, hmin > hmax).
  */
-int CL_FN(cl_ode_set_limits)(CL_FN(cl_ode_ws) *ws, rsrc hmin, rsrc hmax, long max_steps);
+int CL_FN(cl_ode_set_limits)(CL_FN(cl_ode_ws) *ws, cl_rsrc hmin, cl_rsrc hmax, long max_steps);
 /**
  * Stop at the first t where the event function g(t, x) changes sign in
  * \p direction (CL_ODE_EVENT_RISING, _FALLING or _ANY). \p g = NULL removes
@@ -237,7 +237,7 @@ int CL_FN(cl_ode_set_event)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_event_fn) g, void
  */
 void CL_FN(cl_ode_set_budget)(CL_FN(cl_ode_ws) *ws, long max_evals);
 /** The budget cl_ode_integrate() would apply from \p t0 to \p t1 (see cl_ode_set_budget()). */
-long CL_FN(cl_ode_budget)(const CL_FN(cl_ode_ws) *ws, rsrc t0, rsrc t1);
+long CL_FN(cl_ode_budget)(const CL_FN(cl_ode_ws) *ws, cl_rsrc t0, cl_rsrc t1);
 /** Call \p obs at the initial point and after every accepted step (NULL = none). */
 void CL_FN(cl_ode_set_observer)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_observer) obs, void *ctx);
 
@@ -251,8 +251,8 @@ void CL_FN(cl_ode_set_observer)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_observer) obs
  * here. Returns 0, the right-hand side's error, CL_ENAN (non-finite result),
  * CL_ENOCONV (Gauss–Legendre stage iteration did not converge).
  */
-int CL_FN(cl_ode_step)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rsrc t, rsrc x, rsrc h,
-                       rptr xout, rptr err);
+int CL_FN(cl_ode_step)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, cl_rsrc t, cl_rsrc x, cl_rsrc h,
+                       cl_rptr xout, cl_rptr err);
 
 /**
  * \brief Integrate x' = f(t, x) from (*t, x) towards \p t1.
@@ -302,8 +302,8 @@ int CL_FN(cl_ode_step)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rsrc
  * of cl_ode_set_budget() ran out), or the error of f, g or the
  * observer. On a negative return (*t, x) is the last accepted point.
  */
-int CL_FN(cl_ode_integrate)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rptr t, rptr x, rsrc t1,
-                            rptr h, cl_ode_stats *stats);
+int CL_FN(cl_ode_integrate)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, cl_rptr t, cl_rptr x, cl_rsrc t1,
+                            cl_rptr h, cl_ode_stats *stats);
 
 /**
  * \brief Gauss–Legendre collocation tableau with \p s stages at the
@@ -319,4 +319,4 @@ int CL_FN(cl_ode_integrate)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx,
  * every entry to a few units of rounding. Returns 0, CL_EPARAM (s out of
  * 1..CL_ODE_GAUSS_MAX_STAGES) or CL_ENOCONV (Newton did not converge).
  */
-int CL_FN(cl_ode_gauss_tableau)(int s, rptr c, rptr A, rptr b);
+int CL_FN(cl_ode_gauss_tableau)(int s, cl_rptr c, cl_rptr A, cl_rptr b);

@@ -61,6 +61,12 @@
 #define CL_TEMPLATE_ARB
 #include "cl_instantiate.h"
 
+/* The short names of the current kind for templated sources; the public
+ * declarations use the prefixed cl_real, cl_rptr and cl_rsrc. */
+#define real_t cl_real
+#define rptr cl_rptr
+#define rsrc cl_rsrc
+
 /* The elementary functions both kinds take from their library under the same
  * name: sqrt(*a) in double, mpfr_sqrt(r, a, rnd) in MPFR. */
 #define CL_R_MATH1(X) X(sqrt) X(sin) X(cos) X(tan) X(asin) X(acos) X(exp) X(log) X(sinh) X(cosh)

@@ -4,11 +4,11 @@
  * Allocate a vector of \p n scalars of precision \p prec, all zero, in one
  * block. Returns NULL when out of memory. Release with rvec_free().
  */
-rptr CL_FN(cl_rvec_new)(size_t n, cl_prec_t prec);
+cl_rptr CL_FN(cl_rvec_new)(size_t n, cl_prec_t prec);
 /** Release a vector from cl_rvec_new() (NULL is allowed). */
-void CL_FN(cl_rvec_free)(rptr v);
+void CL_FN(cl_rvec_free)(cl_rptr v);
 /** Copy \p n scalars: dst[i] = src[i]. */
-void CL_FN(cl_rvec_copy)(rptr dst, rsrc src, size_t n);
+void CL_FN(cl_rvec_copy)(cl_rptr dst, cl_rsrc src, size_t n);
 /**
  * Read a decimal (or MPFR-syntax) number from \p s at the precision of \p r,
  * never through a double, correctly rounded (in double: once, to the nearest
@@ -17,10 +17,10 @@ void CL_FN(cl_rvec_copy)(rptr dst, rsrc src, size_t n);
  * unspecified in MPFR and unchanged in double), CL_ENAN when it is NaN or
  * infinite or, in double, beyond the largest finite double.
  */
-int CL_FN(cl_real_from_str)(rptr r, const char *s);
+int CL_FN(cl_real_from_str)(cl_rptr r, const char *s);
 /** Largest |a[i] − b[i]| over \p n entries, returned as log2 (−inf if equal). */
-double CL_FN(cl_rvec_log2_maxdiff)(rsrc a, rsrc b, size_t n);
+double CL_FN(cl_rvec_log2_maxdiff)(cl_rsrc a, cl_rsrc b, size_t n);
 /** Largest |a[i]| over \p n entries, returned as log2 (−inf if all zero). */
-double CL_FN(cl_rvec_log2_maxabs)(rsrc a, size_t n);
+double CL_FN(cl_rvec_log2_maxabs)(cl_rsrc a, size_t n);
 /** 1 when every entry is a finite number, else 0. */
-int CL_FN(cl_rvec_is_finite)(rsrc a, size_t n);
+int CL_FN(cl_rvec_is_finite)(cl_rsrc a, size_t n);

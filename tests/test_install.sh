@@ -4,7 +4,7 @@
 B=${BUILD:-build}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-echo "1..10"
+echo "1..13"
 make -s install B="$B" DESTDIR="$T" PREFIX=/usr > "$T/log" 2>&1
 r=$?; echo "$([ $r = 0 ] || echo 'not ')ok 1 - make install DESTDIR=... PREFIX=/usr"
 cat > "$T/user.c" <<'EOC'
@@ -75,3 +75,34 @@ for f in models/*.model; do cmp -s "$f" "$T/prefix/share/chartless/$f" || missin
 [ -z "$missing" ] && (cd "$T/elsewhere" && "$T/prefix/bin/chartless" oracle --model "$T/prefix/share/chartless/models/spring.model" --bits 53,113 > /dev/null)
 r=$?; echo "$([ $r = 0 ] || echo 'not ')ok 10 - make install puts models/ in PREFIX/share/chartless/models, and oracle --model runs one from there"
 [ -z "$missing" ] || echo "#   not installed:$missing"
+# No control character in any installed header (the generated chartless.h
+# once began "/** <form feed>ile" from echo's \f): od's bytes 00-08, 0b-1f, 7f.
+bad=""
+for h in "$T"/usr/include/chartless/*.h; do
+    od -An -tx1 -v "$h" | tr ' ' '\n' | grep -qE '^(0[0-8bcdef]|1[0-9a-f]|7f)$' && bad="$bad ${h##*/}"
+done
+[ -z "$bad" ] && [ -n "$(ls "$T"/usr/include/chartless/*.h)" ]; r=$?
+echo "$([ $r = 0 ] || echo 'not ')ok 11 - no installed header holds a control character (od -tx1: only tab and newline below 0x20)"
+[ -z "$bad" ] || echo "#   control characters in:$bad"
+# Only prefixed macros: every #define of an installed header, reached through
+# chartless.h, starts with CL_, cl_ or CHARTLESS (as MPFR's with mpfr_/MPFR_).
+leaked=""
+for p in "" -DCL_PREC=CL_DOUBLE -DCL_PREC=CL_MPFR; do
+    leaked="$leaked$(printf '#include <chartless/chartless.h>\n' | ${CC:-cc} $p -E -dD -I"$T/usr/include" -x c - 2>> "$T/log" |
+        awk '/^# [0-9]+ "/ { f = $3 } /^#define / && f ~ /include\/chartless\// { split($2, a, "("); print a[1] }' |
+        grep -Ev '^(CL_|cl_|CHARTLESS)' | sort -u | tr '\n' ' ')"
+done
+n=$(printf '#include <chartless/chartless.h>\n' | ${CC:-cc} -E -dD -I"$T/usr/include" -x c - 2>/dev/null | grep -c '^#define CL_')
+[ -z "$leaked" ] && [ "$n" -gt 20 ]; r=$?
+echo "$([ $r = 0 ] || echo 'not ')ok 12 - chartless.h defines only prefixed macros (CL_, cl_, CHARTLESS; $n CL_ seen), with CL_PREC unset, double or MPFR"
+[ -z "$leaked" ] || echo "#   unprefixed: $leaked"
+# A program with its own real_t, rptr, r_add and v3_dot, against the installed headers.
+bad=""
+for p in "" -DCL_PREC=CL_MPFR; do
+    ${CC:-cc} -Wall -Wextra -Werror $p tests/test_public_header.c -I"$T/usr/include/chartless" -Icheck \
+        $(pkg-config --cflags --libs chartless) -o "$T/public" 2>> "$T/log" &&
+        LD_LIBRARY_PATH="$T/usr/lib" "$T/public" > "$T/public.out" 2>&1 && ! grep -q '^not ok' "$T/public.out" || bad="$bad ${p:-plain}"
+done
+[ -z "$bad" ]; r=$?
+echo "$([ $r = 0 ] || echo 'not ')ok 13 - tests/test_public_header.c (its own real_t, r_add, v3_dot) builds and passes against the installed headers"
+[ -z "$bad" ] || { echo "#   failed:$bad"; tail -20 "$T/log" | sed 's/^/# /'; }

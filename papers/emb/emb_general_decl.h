@@ -28,25 +28,25 @@ typedef struct CL_FN(cl_emb_model) {
     size_t n;  /**< dimension of the embedding space */
     void *ctx; /**< passed to every callback */
     /** out = P(x) y [EMB (2.2)]. */
-    int (*proj)(void *ctx, rptr out, rsrc x, rsrc y);
+    int (*proj)(void *ctx, cl_rptr out, cl_rsrc x, cl_rsrc y);
     /** out = (DP(x)[v]) y, the derivative of P along v applied to y [EMB (2.5)]. */
-    int (*dproj)(void *ctx, rptr out, rsrc x, rsrc v, rsrc y);
+    int (*dproj)(void *ctx, cl_rptr out, cl_rsrc x, cl_rsrc v, cl_rsrc y);
     /** L = L(x, v). */
-    int (*lagrangian)(void *ctx, rptr L, rsrc x, rsrc v);
+    int (*lagrangian)(void *ctx, cl_rptr L, cl_rsrc x, cl_rsrc v);
     /** g = ∂L/∂x (x, v). */
-    int (*lag_dx)(void *ctx, rptr g, rsrc x, rsrc v);
+    int (*lag_dx)(void *ctx, cl_rptr g, cl_rsrc x, cl_rsrc v);
     /** g = ∂L/∂ẋ (x, v). */
-    int (*lag_dv)(void *ctx, rptr g, rsrc x, rsrc v);
+    int (*lag_dv)(void *ctx, cl_rptr g, cl_rsrc x, cl_rsrc v);
     /** out = (∂²L/∂ẋ∂ẋ)(x, v) w. */
-    int (*lag_dvdv)(void *ctx, rptr out, rsrc x, rsrc v, rsrc w);
+    int (*lag_dvdv)(void *ctx, cl_rptr out, cl_rsrc x, cl_rsrc v, cl_rsrc w);
     /** out = (∂²L/∂ẋ∂x)(x, v) w, i.e. d/ds ∂L/∂ẋ(x + s w, v) at s = 0. */
-    int (*lag_dvdx)(void *ctx, rptr out, rsrc x, rsrc v, rsrc w);
+    int (*lag_dvdx)(void *ctx, cl_rptr out, cl_rsrc x, cl_rsrc v, cl_rsrc w);
     /** H = H(x, μ). */
-    int (*hamiltonian)(void *ctx, rptr H, rsrc x, rsrc mu);
+    int (*hamiltonian)(void *ctx, cl_rptr H, cl_rsrc x, cl_rsrc mu);
     /** g = ∂H/∂x (x, μ). */
-    int (*ham_dx)(void *ctx, rptr g, rsrc x, rsrc mu);
+    int (*ham_dx)(void *ctx, cl_rptr g, cl_rsrc x, cl_rsrc mu);
     /** g = ∂H/∂μ (x, μ). */
-    int (*ham_dmu)(void *ctx, rptr g, rsrc x, rsrc mu);
+    int (*ham_dmu)(void *ctx, cl_rptr g, cl_rsrc x, cl_rsrc mu);
 } CL_FN(cl_emb_model);
 #endif
 
@@ -69,7 +69,7 @@ void CL_FN(cl_emb_work_free)(CL_FN(cl_emb_work) *w);
  * callback's status.
  */
 int CL_FN(cl_emb_check_tangent)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w,
-                                rsrc x, rsrc v, double tol_ulps);
+                                cl_rsrc x, cl_rsrc v, double tol_ulps);
 
 /**
  * Residual of the Euler–Lagrange equation [EMB (2.3)] for a given
@@ -79,7 +79,7 @@ int CL_FN(cl_emb_check_tangent)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work)
  * Needs proj, lag_dx, lag_dvdv, lag_dvdx. Returns 0 or an error status.
  */
 int CL_FN(cl_emb_el_residual)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w,
-                              rptr r, rsrc x, rsrc v, rsrc a);
+                              cl_rptr r, cl_rsrc x, cl_rsrc v, cl_rsrc a);
 
 /**
  * The acceleration a = ẍ of the Euler–Lagrange flow on TM [EMB (2.3)].
@@ -93,14 +93,14 @@ int CL_FN(cl_emb_el_residual)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *
  * (the Lagrangian is degenerate on T_xM) or a callback's status.
  */
 int CL_FN(cl_emb_el_accel)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w,
-                           rptr a, rsrc x, rsrc v);
+                           cl_rptr a, cl_rsrc x, cl_rsrc v);
 
 /**
  * Legendre transformation [EMB (2.4)]: \f$ \mu = P^T(x)\,\frac{\partial L(x,\dot x)}{\partial \dot x} \f$.
  * Needs proj and lag_dv.
  */
 int CL_FN(cl_emb_legendre)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w,
-                           rptr mu, rsrc x, rsrc v);
+                           cl_rptr mu, cl_rsrc x, cl_rsrc v);
 
 /**
  * Inverse Legendre transformation: the tangent v with P ∂L/∂ẋ(x, v) = P μ,
@@ -110,7 +110,7 @@ int CL_FN(cl_emb_legendre)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w,
  * CL_ESINGULAR, CL_ENOCONV (50 iterations) or a callback's status.
  */
 int CL_FN(cl_emb_legendre_inv)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w,
-                               rptr v, rsrc x, rsrc mu);
+                               cl_rptr v, cl_rsrc x, cl_rsrc mu);
 
 /**
  * The Hamiltonian of [EMB §2.3] from the Lagrangian,
@@ -118,7 +118,7 @@ int CL_FN(cl_emb_legendre_inv)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) 
  * cl_emb_legendre_inv(). Needs proj, lagrangian, lag_dv, lag_dvdv.
  */
 int CL_FN(cl_emb_hamiltonian_from_lagrangian)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w,
-                                              rptr H, rsrc x, rsrc mu);
+                                              cl_rptr H, cl_rsrc x, cl_rsrc mu);
 
 /**
  * The n×n matrix of [EMB (2.5)], the Jacobian of x ↦ Pᵀ(x)μ:
@@ -127,7 +127,7 @@ int CL_FN(cl_emb_hamiltonian_from_lagrangian)(const CL_FN(cl_emb_model) *m, CL_F
  * column i being DP(x)[eᵢ] μ. D is row-major n×n. Needs dproj.
  */
 int CL_FN(cl_emb_dproj_matrix)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w,
-                               rptr D, rsrc x, rsrc mu);
+                               cl_rptr D, cl_rsrc x, cl_rsrc mu);
 
 /**
  * Hamilton's equations on T*M [EMB (2.7)–(2.8)], with D of (2.5) and
@@ -140,7 +140,7 @@ int CL_FN(cl_emb_dproj_matrix)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) 
  * \f$ (I - P)\dot\mu = D\,\dot x \f$. Needs proj, dproj, ham_dx, ham_dmu.
  */
 int CL_FN(cl_emb_hamilton)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w,
-                           rptr xdot, rptr mudot, rsrc x, rsrc mu);
+                           cl_rptr xdot, cl_rptr mudot, cl_rsrc x, cl_rsrc mu);
 
 /**
  * Time derivative of H along a vector field (ẋ, μ̇):
@@ -148,16 +148,16 @@ int CL_FN(cl_emb_hamilton)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w,
  * zero along Hamilton's equations [EMB Prop. 2]. Needs ham_dx, ham_dmu.
  */
 int CL_FN(cl_emb_energy_rate)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w,
-                              rptr rate, rsrc x, rsrc mu, rsrc xdot, rsrc mudot);
+                              cl_rptr rate, cl_rsrc x, cl_rsrc mu, cl_rsrc xdot, cl_rsrc mudot);
 
 /**
  * First-order Euler–Lagrange vector field on TM for integrators: the state
  * s = (x, v) has 2n entries, ds = (v, a) with a from cl_emb_el_accel().
  */
-int CL_FN(cl_emb_el_rhs)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w, rptr ds, rsrc s);
+int CL_FN(cl_emb_el_rhs)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w, cl_rptr ds, cl_rsrc s);
 
 /**
  * First-order Hamiltonian vector field on T*M: the state s = (x, μ) has 2n
  * entries, ds = (ẋ, μ̇) from cl_emb_hamilton().
  */
-int CL_FN(cl_emb_hamilton_rhs)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w, rptr ds, rsrc s);
+int CL_FN(cl_emb_hamilton_rhs)(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w, cl_rptr ds, cl_rsrc s);

@@ -7,22 +7,22 @@
  * \f[ P(R, Y) = \tfrac12 R(R^TY - Y^TR) = \tfrac12 (Y - R Y^T R). \f]
  * P may alias Y.
  */
-void CL_FN(cl_emb_so3_proj)(rptr P, rsrc R, rsrc Y);
+void CL_FN(cl_emb_so3_proj)(cl_rptr P, cl_rsrc R, cl_rsrc Y);
 /** Derivative of (3.7) in R along V: out = ½(−V Yᵀ R − R Yᵀ V) ([EMB (2.5)] for SO(3)). */
-void CL_FN(cl_emb_so3_dproj)(rptr out, rsrc R, rsrc V, rsrc Y);
+void CL_FN(cl_emb_so3_dproj)(cl_rptr out, cl_rsrc R, cl_rsrc V, cl_rsrc Y);
 /** d = V·W = tr(VᵀW), the inner product of \f$\mathbb R^{3\times3}\f$ [EMB §3.4]. */
-void CL_FN(cl_emb_so3_inner)(rptr d, rsrc V, rsrc W);
+void CL_FN(cl_emb_so3_inner)(cl_rptr d, cl_rsrc V, cl_rsrc W);
 /** v = (M)^∨ of the skew part ½(M − Mᵀ). */
-void CL_FN(cl_emb_so3_vee)(rptr v, rsrc M);
+void CL_FN(cl_emb_so3_vee)(cl_rptr v, cl_rsrc M);
 /**
  * R = exp(θ^): cl_so3_exp() of src/lie (Rodrigues, with a precision-chosen
  * series near θ = 0) under the chapter's name.
  */
-void CL_FN(cl_emb_so3_exp)(rptr R, rsrc theta);
+void CL_FN(cl_emb_so3_exp)(cl_rptr R, cl_rsrc theta);
 /** Largest |(RᵀR − I)ᵢⱼ| as log2 (−inf when exactly orthogonal). */
-double CL_FN(cl_emb_so3_log2_orth_defect)(rsrc R);
+double CL_FN(cl_emb_so3_log2_orth_defect)(cl_rsrc R);
 /** The non-standard inertia \f$ J_d = \tfrac12 \mathrm{tr}[J] I - J \f$ [EMB §3.4]. */
-void CL_FN(cl_emb_so3_inertia_nonstandard)(rptr Jd, rsrc J);
+void CL_FN(cl_emb_so3_inertia_nonstandard)(cl_rptr Jd, cl_rsrc J);
 
 /**
  * \brief A rigid body about a fixed point on SO(3) [EMB §3.4]: the free
@@ -44,22 +44,22 @@ typedef struct CL_FN(cl_emb_top) CL_FN(cl_emb_top);
  * Returns 0, CL_ENAN, CL_EPARAM (J not symmetric to 8·2^(1−p) relative, or
  * not positive definite) or CL_ENOMEM.
  */
-int CL_FN(cl_emb_rigid_new)(CL_FN(cl_emb_top) **out, rsrc J);
+int CL_FN(cl_emb_rigid_new)(CL_FN(cl_emb_top) **out, cl_rsrc J);
 /**
  * Create a heavy top: inertia \p J about the fixed point, mass \p m,
  * gravity \p g, centre of mass \p rho (body frame). Returns as
  * cl_emb_rigid_new(), and CL_EPARAM for m < 0.
  */
-int CL_FN(cl_emb_heavy_top_new)(CL_FN(cl_emb_top) **out, rsrc J, rsrc m, rsrc g, rsrc rho);
+int CL_FN(cl_emb_heavy_top_new)(CL_FN(cl_emb_top) **out, cl_rsrc J, cl_rsrc m, cl_rsrc g, cl_rsrc rho);
 /** Release (NULL allowed). */
 void CL_FN(cl_emb_top_free)(CL_FN(cl_emb_top) *t);
 /** Fill \p model (n = 9: P of (3.7), L and H above) for the general routines of [EMB §2]. */
 void CL_FN(cl_emb_top_model)(CL_FN(cl_emb_top) *t, CL_FN(cl_emb_model) *model);
 /** Copies of J, J⁻¹ and J_d (any may be NULL). */
-void CL_FN(cl_emb_top_inertia)(const CL_FN(cl_emb_top) *t, rptr J, rptr Jinv, rptr Jd);
+void CL_FN(cl_emb_top_inertia)(const CL_FN(cl_emb_top) *t, cl_rptr J, cl_rptr Jinv, cl_rptr Jd);
 
 /** L = ½ tr[Ṙ J_d Ṙᵀ] − m g e₃ᵀRρ, the Lagrangian in the trace form of [EMB §3.4]. */
-void CL_FN(cl_emb_top_lagrangian)(const CL_FN(cl_emb_top) *t, rptr L, rsrc R, rsrc Rdot);
+void CL_FN(cl_emb_top_lagrangian)(const CL_FN(cl_emb_top) *t, cl_rptr L, cl_rsrc R, cl_rsrc Rdot);
 
 /**
  * Residual of the Euler–Lagrange equation on SO(3) [EMB (3.8)], twice
@@ -67,7 +67,7 @@ void CL_FN(cl_emb_top_lagrangian)(const CL_FN(cl_emb_top) *t, rptr L, rsrc R, rs
  * \f[ r = \ddot R J_d - R J_d \ddot R^T R + m g\,(e_3\rho^T - R\rho e_3^T R), \f]
  * i.e. \f$ \ddot R J_d - R J_d \ddot R^T R \f$ for the free rigid body.
  */
-void CL_FN(cl_emb_top_residual_38)(const CL_FN(cl_emb_top) *t, rptr r, rsrc R, rsrc Rddot);
+void CL_FN(cl_emb_top_residual_38)(const CL_FN(cl_emb_top) *t, cl_rptr r, cl_rsrc R, cl_rsrc Rddot);
 
 /**
  * R̈ from [EMB (3.8)] without the hat-map identities: with Ω = (RᵀṘ)^∨,
@@ -76,7 +76,7 @@ void CL_FN(cl_emb_top_residual_38)(const CL_FN(cl_emb_top) *t, rptr r, rsrc R, r
  * r(W) is the residual of (3.8), built column by column from r(eᵢ) − r(0).
  * Returns 0 or CL_ESINGULAR.
  */
-int CL_FN(cl_emb_top_accel_38)(const CL_FN(cl_emb_top) *t, rptr Rddot, rsrc R, rsrc Rdot);
+int CL_FN(cl_emb_top_accel_38)(const CL_FN(cl_emb_top) *t, cl_rptr Rddot, cl_rsrc R, cl_rsrc Rdot);
 
 /**
  * Euler's equation with the gravity torque,
@@ -84,19 +84,19 @@ int CL_FN(cl_emb_top_accel_38)(const CL_FN(cl_emb_top) *t, rptr Rddot, rsrc R, r
  * (for the free rigid body \f$ J\dot\Omega + \Omega\times J\Omega = 0 \f$ and
  * \p Gamma may be NULL).
  */
-void CL_FN(cl_emb_top_euler)(const CL_FN(cl_emb_top) *t, rptr Omegadot, rsrc Omega, rsrc Gamma);
+void CL_FN(cl_emb_top_euler)(const CL_FN(cl_emb_top) *t, cl_rptr Omegadot, cl_rsrc Omega, cl_rsrc Gamma);
 
 /**
  * The reduced equations in body momentum Π = JΩ and Γ = Rᵀe₃:
  * \f$ \dot\Pi = \Pi\times\Omega + m g\,\Gamma\times\rho,\ \dot\Gamma = \Gamma\times\Omega \f$.
  */
-void CL_FN(cl_emb_top_reduced_rhs)(const CL_FN(cl_emb_top) *t, rptr Pidot, rptr Gammadot,
-                                   rsrc Pi, rsrc Gamma);
+void CL_FN(cl_emb_top_reduced_rhs)(const CL_FN(cl_emb_top) *t, cl_rptr Pidot, cl_rptr Gammadot,
+                                   cl_rsrc Pi, cl_rsrc Gamma);
 
 /** μ = P(R, ṘJ_d) = ½ R (JΩ)^ with Ṙ = RΩ̂ ([EMB (2.4)] on SO(3)). */
-void CL_FN(cl_emb_top_momentum)(const CL_FN(cl_emb_top) *t, rptr mu, rsrc R, rsrc Omega);
+void CL_FN(cl_emb_top_momentum)(const CL_FN(cl_emb_top) *t, cl_rptr mu, cl_rsrc R, cl_rsrc Omega);
 /** Π = 2 ξ = (Rᵀμ − μᵀR)^∨, the body angular momentum of μ ∈ T*_R SO(3). */
-void CL_FN(cl_emb_top_body_momentum)(rptr Pi, rsrc R, rsrc mu);
+void CL_FN(cl_emb_top_body_momentum)(cl_rptr Pi, cl_rsrc R, cl_rsrc mu);
 
 /** Number of invariants reported by cl_emb_top_invariants(). */
 #define CL_EMB_TOP_NINV 7
@@ -106,14 +106,14 @@ void CL_FN(cl_emb_top_body_momentum)(rptr Pi, rsrc R, rsrc mu);
  * momentum R JΩ (conserved for the free body; its e₃ component for the
  * heavy top), out[5] Γ·JΩ (Casimir of the heavy top), out[6] |Γ|².
  */
-void CL_FN(cl_emb_top_invariants)(const CL_FN(cl_emb_top) *t, rptr out, rsrc R, rsrc Omega);
+void CL_FN(cl_emb_top_invariants)(const CL_FN(cl_emb_top) *t, cl_rptr out, cl_rsrc R, cl_rsrc Omega);
 
 /**
  * One step h of classical RK4 on \f$(R, \dot R) \in \mathbb R^{3\times3}\times\mathbb R^{3\times3}\f$ with R̈ from
  * cl_emb_top_accel_38(): an integrator in the embedding space, which lets
  * RᵀR drift at the truncation error. Updates R, Rdot in place.
  */
-int CL_FN(cl_emb_top_rk4_38_step)(const CL_FN(cl_emb_top) *t, rptr R, rptr Rdot, rsrc h);
+int CL_FN(cl_emb_top_rk4_38_step)(const CL_FN(cl_emb_top) *t, cl_rptr R, cl_rptr Rdot, cl_rsrc h);
 
 /**
  * One step h of RKMK4, the Runge–Kutta–Munthe-Kaas Lie group method of
@@ -122,7 +122,7 @@ int CL_FN(cl_emb_top_rk4_38_step)(const CL_FN(cl_emb_top) *t, rptr R, rptr Rdot,
  * \f$ \dot\theta = \mathrm{dexp}^{-1}_{-\theta}\Omega \approx \Omega + \tfrac12\theta\times\Omega + \tfrac1{12}\theta\times(\theta\times\Omega) \f$.
  * RᵀR − I stays at rounding level. Updates R, Omega in place.
  */
-void CL_FN(cl_emb_top_rkmk4_step)(const CL_FN(cl_emb_top) *t, rptr R, rptr Omega, rsrc h);
+void CL_FN(cl_emb_top_rkmk4_step)(const CL_FN(cl_emb_top) *t, cl_rptr R, cl_rptr Omega, cl_rsrc h);
 
 /**
  * The rigid body or heavy top as a problem for the Lie group integrators of
@@ -144,8 +144,8 @@ void CL_FN(cl_emb_top_lie_problem)(CL_FN(cl_emb_top) *t, CL_FN(cl_lie_problem) *
  * (±i√det) and det < 0 a saddle (±√−det). \p first_var returns
  * ‖Π₀ × J⁻¹Π₀‖ / ‖Π₀‖², zero at an equilibrium. Returns 0 or CL_EDOMAIN (Π₀ = 0).
  */
-int CL_FN(cl_emb_rigid_steady_linearization)(const CL_FN(cl_emb_top) *t, rptr tr, rptr det,
-                                             rptr first_var, rsrc Pi0);
+int CL_FN(cl_emb_rigid_steady_linearization)(const CL_FN(cl_emb_top) *t, cl_rptr tr, cl_rptr det,
+                                             cl_rptr first_var, cl_rsrc Pi0);
 
 /**
  * Energy–Casimir test at the equilibrium Π₀: Φ = ½ΠᵀJ⁻¹Π + C(|Π|²) with
@@ -154,4 +154,4 @@ int CL_FN(cl_emb_rigid_steady_linearization)(const CL_FN(cl_emb_top) *t, rptr tr
  * its two eigenvalues (ascending) in \p eig and ‖δΦ‖/‖Π₀‖ in \p first_var.
  * Definite (both of one sign) means nonlinearly stable. Returns 0 or CL_EDOMAIN.
  */
-int CL_FN(cl_emb_rigid_energy_casimir)(const CL_FN(cl_emb_top) *t, rptr eig, rptr first_var, rsrc Pi0);
+int CL_FN(cl_emb_rigid_energy_casimir)(const CL_FN(cl_emb_top) *t, cl_rptr eig, cl_rptr first_var, cl_rsrc Pi0);

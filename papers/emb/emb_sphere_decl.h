@@ -9,7 +9,7 @@
  *            = \frac{g}{\ell}\, x\times(x\times e_3) - \|\dot x\|^2 x. \f]
  * Returns 0 or CL_EDIM when \p p is not on S².
  */
-int CL_FN(cl_emb_sphere_el_accel)(const CL_FN(cl_emb_pendulum) *p, rptr a, rsrc x, rsrc v);
+int CL_FN(cl_emb_sphere_el_accel)(const CL_FN(cl_emb_pendulum) *p, cl_rptr a, cl_rsrc x, cl_rsrc v);
 
 /**
  * Hamilton's equations on S² [EMB (3.6)] for any Hamiltonian, given its
@@ -18,4 +18,4 @@ int CL_FN(cl_emb_sphere_el_accel)(const CL_FN(cl_emb_pendulum) *p, rptr a, rsrc 
  *     \dot\mu = -(I - xx^T) H_x + (x\times\mu)\times H_\mu, \f]
  * using (μxᵀ − xμᵀ)z = (x × μ) × z. Outputs may alias inputs.
  */
-void CL_FN(cl_emb_sphere_hamilton)(rptr xdot, rptr mudot, rsrc x, rsrc mu, rsrc hx, rsrc hmu);
+void CL_FN(cl_emb_sphere_hamilton)(cl_rptr xdot, cl_rptr mudot, cl_rsrc x, cl_rsrc mu, cl_rsrc hx, cl_rsrc hmu);

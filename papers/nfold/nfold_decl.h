@@ -14,20 +14,20 @@
 typedef struct CL_FN(cl_nfold) {
     size_t n;        /**< number of links N */
     cl_prec_t prec;  /**< working precision (53 in double) */
-    rptr m;          /**< masses m_1 … m_N */
-    rptr l;          /**< link lengths L_1 … L_N */
-    rptr g;          /**< gravity g (one scalar) */
-    rptr mtail;      /**< tail sums \f$\sum_{k\ge i} m_k\f$, the scalar factor of M_ii [NFOLD (5)] */
+    cl_rptr m;          /**< masses m_1 … m_N */
+    cl_rptr l;          /**< link lengths L_1 … L_N */
+    cl_rptr g;          /**< gravity g (one scalar) */
+    cl_rptr mtail;      /**< tail sums \f$\sum_{k\ge i} m_k\f$, the scalar factor of M_ii [NFOLD (5)] */
     CL_FN(cl_chain) *chain; /**< the same chain in chapter S2 V, whose O(N) solve gives h */
     /* Scratch of the solves (cl_nfold_h*, cl_nfold_f*, cl_nfold_field), which
        therefore take the pendulum writable; the queries (cl_nfold_R,
        cl_nfold_r, cl_nfold_energy, cl_nfold_check_state) take it const and
        touch none of it. */
-    rptr work;       /**< O(N) scratch of cl_nfold_h_tension() */
-    rptr hbuf;       /**< 3N scratch: h = ω̇ inside cl_nfold_f() and cl_nfold_f_dense() */
-    rptr dx;         /**< 6N scratch: the chain's (q, ω) field inside cl_nfold_h() */
-    rptr xibuf;      /**< 6N scratch: f(m) inside cl_nfold_field() */
-    rptr dense;      /**< (3N)² scratch of the dense route, or NULL */
+    cl_rptr work;       /**< O(N) scratch of cl_nfold_h_tension() */
+    cl_rptr hbuf;       /**< 3N scratch: h = ω̇ inside cl_nfold_f() and cl_nfold_f_dense() */
+    cl_rptr dx;         /**< 6N scratch: the chain's (q, ω) field inside cl_nfold_h() */
+    cl_rptr xibuf;      /**< 6N scratch: f(m) inside cl_nfold_field() */
+    cl_rptr dense;      /**< (3N)² scratch of the dense route, or NULL */
     int *perm;       /**< row interchanges of the dense route, or NULL */
 } CL_FN(cl_nfold);
 
@@ -39,7 +39,7 @@ typedef struct CL_FN(cl_nfold) {
  * n > 2²⁰),
  * CL_ENAN, CL_EPARAM (a mass or length ≤ 0, g < 0), CL_EPREC or CL_ENOMEM.
  */
-CL_FN(cl_nfold) *CL_FN(cl_nfold_new)(size_t n, rsrc m, rsrc l, rsrc g, cl_prec_t prec, int dense, int *status);
+CL_FN(cl_nfold) *CL_FN(cl_nfold_new)(size_t n, cl_rsrc m, cl_rsrc l, cl_rsrc g, cl_prec_t prec, int dense, int *status);
 /** Release a pendulum (NULL allowed). */
 void CL_FN(cl_nfold_free)(CL_FN(cl_nfold) *s);
 
@@ -47,54 +47,54 @@ void CL_FN(cl_nfold_free)(CL_FN(cl_nfold) *s);
  * Check a state: every q_i unit and every ω_i tangent (q_i·ω_i = 0), each to
  * \p tol_ulps·2^(1−p). Returns 0, CL_ENAN, CL_ENOTUNIT or CL_ENOTTANGENT.
  */
-int CL_FN(cl_nfold_check_state)(const CL_FN(cl_nfold) *s, rsrc y, double tol_ulps);
+int CL_FN(cl_nfold_check_state)(const CL_FN(cl_nfold) *s, cl_rsrc y, double tol_ulps);
 
 /**
  * The action of SE(3)ᴺ on (TS²)ᴺ, copy by copy [NFOLD]:
  * \f[ \psi((A, a), (q, \omega)) = (A q,\; A\omega + \hat a A q). \f]
  * \p G holds N blocks (A_i, a_i); \p y_out must not alias \p y.
  */
-void CL_FN(cl_nfold_act)(rptr y_out, rsrc G, rsrc y, size_t n);
+void CL_FN(cl_nfold_act)(cl_rptr y_out, cl_rsrc G, cl_rsrc y, size_t n);
 
 /**
  * y_out = exp(ξ)·y: cl_se3_exp() of each block of ξ ∈ se(3)ᴺ, then cl_nfold_act().
  * \p y_out must not alias \p y. Returns 0 or CL_ENAN.
  */
-int CL_FN(cl_nfold_exp_act)(rptr y_out, rsrc xi, rsrc y, size_t n);
+int CL_FN(cl_nfold_exp_act)(cl_rptr y_out, cl_rsrc xi, cl_rsrc y, size_t n);
 
 /**
  * The infinitesimal generator Ψ_*(ξ)|_m = d/dt ψ(exp(tξ), m) at t = 0:
  * \f[ \Psi_*(u, v)|_{(q,\omega)} = (u \times q,\; u \times \omega + v \times q) \f]
  * copy by copy; \p dy (6N, the layout of a state) must not alias \p y.
  */
-void CL_FN(cl_nfold_generator)(rptr dy, rsrc xi, rsrc y, size_t n);
+void CL_FN(cl_nfold_generator)(cl_rptr dy, cl_rsrc xi, cl_rsrc y, size_t n);
 
 /**
  * The 3N×3N matrix R(q) [NFOLD (3)–(4)], row-major:
  * \f[ R_{ii} = \Big(\sum_{j\ge i} m_j\Big) L_i^2 I_3,\qquad
  *     R_{ij} = \Big(\sum_{k\ge j} m_k\Big) L_i L_j \hat q_i^T \hat q_j = R_{ji}^T\ (i<j). \f]
  */
-void CL_FN(cl_nfold_R)(const CL_FN(cl_nfold) *s, rptr R, rsrc y);
+void CL_FN(cl_nfold_R)(const CL_FN(cl_nfold) *s, cl_rptr R, cl_rsrc y);
 
 /**
  * The right-hand side r(q, ω) ∈ R³ᴺ of [NFOLD (2)], in O(N) by prefix sums
  * (\p r must not alias \p y):
  * \f[ r_i = \sum_{j\ne i} M_{ij} |\omega_j|^2 \hat q_i q_j - \Big(\sum_{j\ge i} m_j\Big) g L_i \hat q_i e_3. \f]
  */
-void CL_FN(cl_nfold_r)(const CL_FN(cl_nfold) *s, rptr r, rsrc y);
+void CL_FN(cl_nfold_r)(const CL_FN(cl_nfold) *s, cl_rptr r, cl_rsrc y);
 
 /**
  * h = A_q⁻¹ r = ω̇ [NFOLD (8)] in O(N), through the O(N) solve of chapter
  * S2 V (cl_chain_rhs() in the (q, ω) form [S2 (40)]). Returns 0 or CL_ESINGULAR.
  */
-int CL_FN(cl_nfold_h)(CL_FN(cl_nfold) *s, rptr h, rsrc y);
+int CL_FN(cl_nfold_h)(CL_FN(cl_nfold) *s, cl_rptr h, cl_rsrc y);
 
 /**
  * h = ω̇ [NFOLD (8)] in O(N) by a second, independent route: the link
  * tensions solve a symmetric positive definite tridiagonal system (chapter
  * page), then q̈_i and h_i = q_i × q̈_i. Returns 0 or CL_ESINGULAR.
  */
-int CL_FN(cl_nfold_h_tension)(CL_FN(cl_nfold) *s, rptr h, rsrc y);
+int CL_FN(cl_nfold_h_tension)(CL_FN(cl_nfold) *s, cl_rptr h, cl_rsrc y);
 
 /**
  * h = R(q)⁻¹ r [NFOLD (2), (8)] by assembling R(q) and r and solving the dense
@@ -103,31 +103,31 @@ int CL_FN(cl_nfold_h_tension)(CL_FN(cl_nfold) *s, rptr h, rsrc y);
  * with \p dense ≠ 0 (else CL_EPARAM); CL_ESINGULAR or CL_ENAN from the
  * factorization.
  */
-int CL_FN(cl_nfold_h_dense)(CL_FN(cl_nfold) *s, rptr h, rsrc y);
+int CL_FN(cl_nfold_h_dense)(CL_FN(cl_nfold) *s, cl_rptr h, cl_rsrc y);
 
 /**
  * f(q, ω) ∈ se(3)ᴺ [NFOLD (9)]: block i is (ω_i, a_i) with a_i = q_i × h_i
  * [NFOLD (8)], h from cl_nfold_h(); Ψ_*(f(m))|_m = F|_m [NFOLD (6)].
  * Returns 0 or CL_ESINGULAR.
  */
-int CL_FN(cl_nfold_f)(CL_FN(cl_nfold) *s, rptr xi, rsrc y);
+int CL_FN(cl_nfold_f)(CL_FN(cl_nfold) *s, cl_rptr xi, cl_rsrc y);
 
 /** As cl_nfold_f() with h from cl_nfold_h_dense(). */
-int CL_FN(cl_nfold_f_dense)(CL_FN(cl_nfold) *s, rptr xi, rsrc y);
+int CL_FN(cl_nfold_f_dense)(CL_FN(cl_nfold) *s, cl_rptr xi, cl_rsrc y);
 
 /**
  * The vector field F on (TS²)ᴺ ⊂ R⁶ᴺ [NFOLD (1), (8)] as Ψ_*(f(m))|_m:
  * dy = (q̇, ω̇) with q̇_i = ω_i × q_i (\p dy must not alias \p y).
  * Returns 0 or CL_ESINGULAR.
  */
-int CL_FN(cl_nfold_field)(CL_FN(cl_nfold) *s, rptr dy, rsrc y);
+int CL_FN(cl_nfold_field)(CL_FN(cl_nfold) *s, cl_rptr dy, cl_rsrc y);
 
 /**
  * Total energy T + U with \f$T = \tfrac12\sum_k m_k\|\dot x_k\|^2\f$,
  * \f$\dot x_k = \sum_{j\le k} L_j\,\omega_j\times q_j\f$, and \f$U = \sum_k m_k g\,e_3\cdot x_k\f$,
  * \f$x_k = \sum_{j\le k} L_j q_j\f$ [S2 (38)–(39)].
  */
-void CL_FN(cl_nfold_energy)(const CL_FN(cl_nfold) *s, rptr E, rsrc y);
+void CL_FN(cl_nfold_energy)(const CL_FN(cl_nfold) *s, cl_rptr E, cl_rsrc y);
 
 /**
  * Fill \p pb with the pendulum as a Lie group problem on (TS²)ᴺ under SE(3)ᴺ:
@@ -149,5 +149,5 @@ void CL_FN(cl_nfold_lie_problem)(CL_FN(cl_nfold) *s, CL_FN(cl_lie_problem) *pb, 
  * h ≤ 0, t1 < 0), CL_ESTEP (t + h rounds to t before t1: no progress),
  * CL_ENOMEM, or the integrator's status.
  */
-int CL_FN(cl_nfold_simulate)(CL_FN(cl_nfold) *s, int method, rptr y, rsrc t1, rsrc h, rsrc rtol, rsrc atol,
-                             int (*out)(void *ctx, rsrc t, rsrc y), void *ctx);
+int CL_FN(cl_nfold_simulate)(CL_FN(cl_nfold) *s, int method, cl_rptr y, cl_rsrc t1, cl_rsrc h, cl_rsrc rtol, cl_rsrc atol,
+                             int (*out)(void *ctx, cl_rsrc t, cl_rsrc y), void *ctx);

@@ -26,13 +26,13 @@ typedef struct cl_chain_mp cl_chain_mp;
  *         CL_EPARAM when a mass or a length is not positive or g is
  *         negative; CL_ENOMEM.
  */
-int CL_FN(cl_chain_new)(CL_FN(cl_chain) **out, size_t n, rsrc m, rsrc l, rsrc g, cl_prec_t prec);
+int CL_FN(cl_chain_new)(CL_FN(cl_chain) **out, size_t n, cl_rsrc m, cl_rsrc l, cl_rsrc g, cl_prec_t prec);
 /** Release a chain (NULL is allowed). */
 void CL_FN(cl_chain_free)(CL_FN(cl_chain) *ch);
 /** Number of links. */
 size_t CL_FN(cl_chain_n)(const CL_FN(cl_chain) *ch);
 /** Set the control torque τ on the base joint and the force d at the tip (3 each; NULL: zero). */
-void CL_FN(cl_chain_set_control)(CL_FN(cl_chain) *ch, rsrc tau, rsrc d);
+void CL_FN(cl_chain_set_control)(CL_FN(cl_chain) *ch, cl_rsrc tau, cl_rsrc d);
 
 /**
  * The chain as a quadratic-Lagrangian system [S2 (12)] with m_ij = M_ij l_i l_j,
@@ -48,16 +48,16 @@ const CL_FN(cl_s2_quad) *CL_FN(cl_chain_quad)(const CL_FN(cl_chain) *ch);
 CL_FN(cl_s2_quad_ws) *CL_FN(cl_chain_ws)(CL_FN(cl_chain) *ch);
 
 /** out = \f$M_{ij} = \sum_{k\ge\max(i,j)} m_k\f$ (0-based i, j) [S2 (38)]. */
-void CL_FN(cl_chain_M)(const CL_FN(cl_chain) *ch, size_t i, size_t j, rptr out);
+void CL_FN(cl_chain_M)(const CL_FN(cl_chain) *ch, size_t i, size_t j, cl_rptr out);
 /**
  * T = kinetic energy [S2 (38)] (as corrected, see docs/errata_S2.md) at (q, ω), O(n²):
  * \f[ T = \tfrac12\sum_{i,j} M_{ij}l_il_j\,\omega_i^TS(q_i)^TS(q_j)\omega_j . \f]
  */
-void CL_FN(cl_chain_kinetic_omega)(const CL_FN(cl_chain) *ch, rptr T, rsrc q, rsrc w);
+void CL_FN(cl_chain_kinetic_omega)(const CL_FN(cl_chain) *ch, cl_rptr T, cl_rsrc q, cl_rsrc w);
 /** U = gravitational potential [S2 (39)]: \f$U = \sum_i\sum_{j\ge i} m_jgl_i\,e_3^Tq_i\f$. */
-void CL_FN(cl_chain_potential)(const CL_FN(cl_chain) *ch, rptr U, rsrc q);
+void CL_FN(cl_chain_potential)(const CL_FN(cl_chain) *ch, cl_rptr U, cl_rsrc q);
 /** f = generalized forces of τ and d (3n), derived from the virtual work of [S2 V]. */
-void CL_FN(cl_chain_forces)(const CL_FN(cl_chain) *ch, rptr f, rsrc q);
+void CL_FN(cl_chain_forces)(const CL_FN(cl_chain) *ch, cl_rptr f, cl_rsrc q);
 
 /**
  * \brief Vector field of the chain in form \p form (enum cl_s2_form) in O(n)
@@ -68,27 +68,27 @@ void CL_FN(cl_chain_forces)(const CL_FN(cl_chain) *ch, rptr f, rsrc q);
  * not validated. Runs in the chain's own scratch. Returns 0, CL_EDOMAIN
  * (unknown form) or CL_ESINGULAR.
  */
-int CL_FN(cl_chain_rhs)(CL_FN(cl_chain) *ch, int form, rptr dx, rsrc x);
+int CL_FN(cl_chain_rhs)(CL_FN(cl_chain) *ch, int form, cl_rptr dx, cl_rsrc x);
 
 /**
  * Invariants of the chain at (q, q̇): out[0] the energy ½ Σ m_i ‖ẋ_i‖² + U
  * [S2 (38), (39)], out[1] the vertical angular momentum e₃·Σ m_i x_i × ẋ_i
  * (conserved when τ = d = 0), with \f$x_i = \sum_{j\le i} l_j q_j\f$. O(n).
  */
-void CL_FN(cl_chain_invariants_qdot)(const CL_FN(cl_chain) *ch, rptr out, rsrc q, rsrc qdot);
+void CL_FN(cl_chain_invariants_qdot)(const CL_FN(cl_chain) *ch, cl_rptr out, cl_rsrc q, cl_rsrc qdot);
 /**
  * The invariants of cl_chain_invariants_qdot at a state x of form \p form
  * (out[0] is then the Hamiltonian): q̇ is recovered by (3) or, for (q, μ) and
  * (q, π), by the O(n) tension solve [S2 (25)] in the chain's own scratch.
  * Returns 0, CL_EDOMAIN or CL_ESINGULAR.
  */
-int CL_FN(cl_chain_invariants)(CL_FN(cl_chain) *ch, int form, rptr out, rsrc x);
+int CL_FN(cl_chain_invariants)(CL_FN(cl_chain) *ch, int form, cl_rptr out, cl_rsrc x);
 
 /**
  * Equilibrium state (q, 0) in any form: k = 0 hanging (q_i = −e₃),
  * k = 1 inverted (q_i = e₃). x has 6n numbers. CL_EDOMAIN for other k.
  */
-int CL_FN(cl_chain_equilibrium)(const CL_FN(cl_chain) *ch, int k, rptr x);
+int CL_FN(cl_chain_equilibrium)(const CL_FN(cl_chain) *ch, int k, cl_rptr x);
 
 /**
  * \brief The single spherical pendulum in two angles: (q, q̇) → (θ, φ, θ̇, φ̇)
@@ -97,18 +97,18 @@ int CL_FN(cl_chain_equilibrium)(const CL_FN(cl_chain) *ch, int k, rptr x);
  * x = (q, q̇) (6), ang (4). Returns CL_EDOMAIN when q lies on the e₃ axis
  * (sin θ = 0: φ and φ̇ are undefined, the chart's singularity).
  */
-int CL_FN(cl_sph_angles_from_state)(rptr ang, rsrc x);
+int CL_FN(cl_sph_angles_from_state)(cl_rptr ang, cl_rsrc x);
 /** (θ, φ, θ̇, φ̇) → x = (q, q̇), q̇ = θ̇ ∂q/∂θ + φ̇ ∂q/∂φ. Valid everywhere. */
-void CL_FN(cl_sph_state_from_angles)(rptr x, rsrc ang);
+void CL_FN(cl_sph_state_from_angles)(cl_rptr x, cl_rsrc ang);
 /**
  * Equations of the spherical pendulum in angles, U = m g l cos θ:
  * θ̈ = sin θ cos θ φ̇² + (g/l) sin θ, φ̈ = −2 cot θ θ̇ φ̇. dang = (θ̇, φ̇, θ̈, φ̈).
  * \p g_over_l is g/l. Returns CL_EDOMAIN when sin θ = 0.
  */
-int CL_FN(cl_sph_rhs_angles)(rptr dang, rsrc ang, rsrc g_over_l);
+int CL_FN(cl_sph_rhs_angles)(cl_rptr dang, cl_rsrc ang, cl_rsrc g_over_l);
 /**
  * q̈ (3) along a motion in angles: q̈ = q_θ θ̈ + q_φ φ̈ + q_θθ θ̇² + 2 q_θφ θ̇ φ̇ + q_φφ φ̇²
  * at ang = (θ, φ, θ̇, φ̇) with dang = (θ̇, φ̇, θ̈, φ̈), to compare the angle
  * equations with the global form.
  */
-void CL_FN(cl_sph_accel_from_angles)(rptr qdd, rsrc ang, rsrc dang);
+void CL_FN(cl_sph_accel_from_angles)(cl_rptr qdd, cl_rsrc ang, cl_rsrc dang);

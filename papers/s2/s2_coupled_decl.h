@@ -22,8 +22,8 @@ typedef struct cl_s2_coupled_mp cl_s2_coupled_mp;
  *         a_i > |c|(n − 1) for every i (which makes the kinetic energy
  *         positive definite); CL_ENOMEM.
  */
-int CL_FN(cl_s2_coupled_new)(CL_FN(cl_s2_coupled) **out, size_t n, rsrc a, rsrc b, rsrc c,
-                             rsrc k, rsrc kappa, rsrc damping, cl_prec_t prec);
+int CL_FN(cl_s2_coupled_new)(CL_FN(cl_s2_coupled) **out, size_t n, cl_rsrc a, cl_rsrc b, cl_rsrc c,
+                             cl_rsrc k, cl_rsrc kappa, cl_rsrc damping, cl_prec_t prec);
 /** Release (NULL allowed). */
 void CL_FN(cl_s2_coupled_free)(CL_FN(cl_s2_coupled) *s);
 /** The system as a cl_s2_quad [S2 (12)]. */
@@ -35,4 +35,4 @@ CL_FN(cl_s2_quad_ws) *CL_FN(cl_s2_coupled_ws)(CL_FN(cl_s2_coupled) *s);
  * (independent of the generic assembly in cl_s2_quad_F_qdot):
  * \f$F_i = \sum_j \dot m_{ij}\dot q_j - b\,(e_3\cdot q_i)\|\dot q_i\|^2e_3 - c\sum_{j\ne i}(\dot q_i\cdot\dot q_j)\,q_j\f$.
  */
-void CL_FN(cl_s2_coupled_F_hand)(const CL_FN(cl_s2_coupled) *s, rptr F, rsrc q, rsrc qdot);
+void CL_FN(cl_s2_coupled_F_hand)(const CL_FN(cl_s2_coupled) *s, cl_rptr F, cl_rsrc q, cl_rsrc qdot);

@@ -44,16 +44,16 @@ typedef struct CL_FN(cl_s2_quad) {
     size_t n;  /**< number of spheres, n ≥ 1 */
     void *ctx; /**< passed to every callback */
     /** m[j·n + k] = m_jk(q), symmetric, positive definite on T_q(S²)ⁿ. */
-    int (*inertia)(void *ctx, rptr m, rsrc q);
+    int (*inertia)(void *ctx, cl_rptr m, cl_rsrc q);
     /**
      * dm[((j·n + k)·n + i)·3 + c] = c-th component of ∂m_jk/∂q_i (3n³
      * numbers); NULL when the inertia is constant (then F_i = 0).
      */
-    int (*inertia_grad)(void *ctx, rptr dm, rsrc q);
+    int (*inertia_grad)(void *ctx, cl_rptr dm, cl_rsrc q);
     /** U = U(q) and dU = ∂U/∂q (3n numbers); either may be NULL. */
-    int (*potential)(void *ctx, rptr U, rptr dU, rsrc q);
+    int (*potential)(void *ctx, cl_rptr U, cl_rptr dU, cl_rsrc q);
     /** f = generalized forces f_i(q, q̇) (3n numbers); NULL when there are none. */
-    int (*force)(void *ctx, rptr f, rsrc q, rsrc qdot);
+    int (*force)(void *ctx, cl_rptr f, cl_rsrc q, cl_rsrc qdot);
 } CL_FN(cl_s2_quad);
 
 /** Workspace of a cl_s2_quad system at one precision (opaque). */
@@ -78,7 +78,7 @@ size_t CL_FN(cl_s2_quad_ws_n)(const CL_FN(cl_s2_quad_ws) *ws);
  * (relative to ‖v_i‖). Returns 0, CL_ENAN, CL_ENOTUNIT or CL_ENOTTANGENT;
  * \p *bad (if not NULL) is set to the offending index i.
  */
-int CL_FN(cl_s2_check_state)(size_t n, rsrc q, rsrc v, double tol_ulps, size_t *bad);
+int CL_FN(cl_s2_check_state)(size_t n, cl_rsrc q, cl_rsrc v, double tol_ulps, size_t *bad);
 
 /**
  * \brief Residual of the Euler–Lagrange equations [S2 (11)] for a general
@@ -88,19 +88,19 @@ int CL_FN(cl_s2_check_state)(size_t n, rsrc q, rsrc v, double tol_ulps, size_t *
  * d/dt(∂L/∂q̇) (\p ddt_dLdqdot), ∂L/∂q (\p dLdq) and forces \p f (NULL: none);
  * zero along a motion. All vectors 3n.
  */
-void CL_FN(cl_s2_el_residual_qdot)(size_t n, rptr res, rsrc q, rsrc ddt_dLdqdot, rsrc dLdq, rsrc f);
+void CL_FN(cl_s2_el_residual_qdot)(size_t n, cl_rptr res, cl_rsrc q, cl_rsrc ddt_dLdqdot, cl_rsrc dLdq, cl_rsrc f);
 
 /** L = Lagrangian [S2 (12)] at (q, q̇). Returns 0 or a callback's status. */
-int CL_FN(cl_s2_quad_lagrangian)(CL_FN(cl_s2_quad_ws) *ws, rptr L, rsrc q, rsrc qdot);
+int CL_FN(cl_s2_quad_lagrangian)(CL_FN(cl_s2_quad_ws) *ws, cl_rptr L, cl_rsrc q, cl_rsrc qdot);
 /** E = ½ Σ q̇_jᵀ m_jk q̇_k + U(q), the energy at (q, q̇). Returns 0 or a callback's status. */
-int CL_FN(cl_s2_quad_energy_qdot)(CL_FN(cl_s2_quad_ws) *ws, rptr E, rsrc q, rsrc qdot);
+int CL_FN(cl_s2_quad_energy_qdot)(CL_FN(cl_s2_quad_ws) *ws, cl_rptr E, cl_rsrc q, cl_rsrc qdot);
 
 /**
  * F = (F_1, …, F_n) of Corollary 1 [S2 (13)]:
  * F_i = Σ_j ṁ_ij q̇_j − ½ ∂/∂q_i Σ_jk q̇_jᵀ m_jk q̇_k, ṁ_ij = Σ_k ∂m_ij/∂q_k · q̇_k.
  * Zero when the system has no inertia_grad. Returns 0 or a callback's status.
  */
-int CL_FN(cl_s2_quad_F_qdot)(CL_FN(cl_s2_quad_ws) *ws, rptr F, rsrc q, rsrc qdot);
+int CL_FN(cl_s2_quad_F_qdot)(CL_FN(cl_s2_quad_ws) *ws, cl_rptr F, cl_rsrc q, cl_rsrc qdot);
 
 /**
  * \brief Vector field of the (q, q̇) form, Corollary 1 [S2 (13)].
@@ -109,13 +109,13 @@ int CL_FN(cl_s2_quad_F_qdot)(CL_FN(cl_s2_quad_ws) *ws, rptr F, rsrc q, rsrc qdot
  * (see cl_s2_check_state). Returns 0, CL_ESINGULAR when the inertia is
  * singular, or a callback's status.
  */
-int CL_FN(cl_s2_quad_rhs_qdot)(CL_FN(cl_s2_quad_ws) *ws, rptr dx, rsrc x);
+int CL_FN(cl_s2_quad_rhs_qdot)(CL_FN(cl_s2_quad_ws) *ws, cl_rptr dx, cl_rsrc x);
 
 /**
  * Vector field of form \p form (enum cl_s2_form) at x = (q, v), 6n numbers:
  * cl_s2_quad_rhs_qdot, _omega, _mu or _pi. CL_EDOMAIN for an unknown form.
  */
-int CL_FN(cl_s2_quad_rhs)(CL_FN(cl_s2_quad_ws) *ws, int form, rptr dx, rsrc x);
+int CL_FN(cl_s2_quad_rhs)(CL_FN(cl_s2_quad_ws) *ws, int form, cl_rptr dx, cl_rsrc x);
 
 /**
  * Carry a state from form \p from to form \p to (enum cl_s2_form) at the same
@@ -123,7 +123,7 @@ int CL_FN(cl_s2_quad_rhs)(CL_FN(cl_s2_quad_ws) *ws, int form, rptr dx, rsrc x);
  * (25), (33), (34)]. x and y are 6n numbers and may not overlap unless equal.
  * Returns 0, CL_EDOMAIN (unknown form), CL_ESINGULAR or a callback's status.
  */
-int CL_FN(cl_s2_quad_convert)(CL_FN(cl_s2_quad_ws) *ws, int from, rsrc x, int to, rptr y);
+int CL_FN(cl_s2_quad_convert)(CL_FN(cl_s2_quad_ws) *ws, int from, cl_rsrc x, int to, cl_rptr y);
 
 /**
  * The acceleration q̈ (3n) carried back from the vector field of form \p form:
@@ -132,13 +132,13 @@ int CL_FN(cl_s2_quad_convert)(CL_FN(cl_s2_quad_ws) *ws, int from, rsrc x, int to
  * via μ̇ = π̇ × q + π × q̇; μ: q̈ solves d/dt(μ(q, q̇)) = μ̇ [S2 (24)].
  * Returns 0, CL_EDOMAIN, CL_ESINGULAR or a callback's status.
  */
-int CL_FN(cl_s2_quad_accel_from)(CL_FN(cl_s2_quad_ws) *ws, int form, rptr qddot, rsrc x, rsrc dx);
+int CL_FN(cl_s2_quad_accel_from)(CL_FN(cl_s2_quad_ws) *ws, int form, cl_rptr qddot, cl_rsrc x, cl_rsrc dx);
 
 /**
  * Energy (the Hamiltonian, in the Hamiltonian forms) of a state x of form
  * \p form: ½ q̇ᵀ m q̇ + U, ½ μ·q̇ + U [S2 (26)], ½ π·ω + U [S2 (35)].
  */
-int CL_FN(cl_s2_quad_energy)(CL_FN(cl_s2_quad_ws) *ws, int form, rptr E, rsrc x);
+int CL_FN(cl_s2_quad_energy)(CL_FN(cl_s2_quad_ws) *ws, int form, cl_rptr E, cl_rsrc x);
 
 /**
  * The velocity conjugate to the momentum p (3n) at q, the inverse Legendre
@@ -146,10 +146,10 @@ int CL_FN(cl_s2_quad_energy)(CL_FN(cl_s2_quad_ws) *ws, int form, rptr E, rsrc x)
  * [S2 (24)]), ω [S2 (34)] for CL_S2_PI (the solution of [S2 (33)]).
  * Returns 0, CL_EDOMAIN (another form), CL_ESINGULAR or a callback's status.
  */
-int CL_FN(cl_s2_quad_legendre_inv)(CL_FN(cl_s2_quad_ws) *ws, int form, rptr v, rsrc q, rsrc p);
+int CL_FN(cl_s2_quad_legendre_inv)(CL_FN(cl_s2_quad_ws) *ws, int form, cl_rptr v, cl_rsrc q, cl_rsrc p);
 /**
  * H = the Hamiltonian [S2 (26)] at (q, μ) (form CL_S2_MU) or the modified
  * Hamiltonian [S2 (35)] at (q, π) (CL_S2_PI). Returns 0, CL_EDOMAIN,
  * CL_ESINGULAR or a callback's status.
  */
-int CL_FN(cl_s2_quad_hamiltonian)(CL_FN(cl_s2_quad_ws) *ws, int form, rptr H, rsrc q, rsrc p);
+int CL_FN(cl_s2_quad_hamiltonian)(CL_FN(cl_s2_quad_ws) *ws, int form, cl_rptr H, cl_rsrc q, cl_rsrc p);

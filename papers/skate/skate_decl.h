@@ -9,19 +9,19 @@
  * When \p need_I2_gt_I3 is set, also I₂ > I₃ (required by [SKATE (37)] and
  * Propositions 11–12), else CL_EPARAM.
  */
-int CL_FN(cl_skate_params_check)(rsrc par, int need_I2_gt_I3);
+int CL_FN(cl_skate_params_check)(cl_rsrc par, int need_I2_gt_I3);
 
 /**
  * Reduced Lagrangian [SKATE (7)] at z = (Ω, Y, Γ):
  * \f$\ell = \tfrac12 Ω^T \mathbb I Ω + \tfrac m2 \|Y + lΩ\times E_3\|^2 - mgl\,Γ^T E_3\f$.
  */
-void CL_FN(cl_skate_lagrangian)(rptr ell, rsrc par, rsrc z);
+void CL_FN(cl_skate_lagrangian)(cl_rptr ell, cl_rsrc par, cl_rsrc z);
 
 /**
  * The same Lagrangian in the expanded form [SKATE (34)]:
  * \f$\tfrac12 Ω^T\bar{\mathbb I}Ω + ml\,Ω\cdot(E_3\times Y) + \tfrac m2\|Y\|^2 - mglΓ_3\f$.
  */
-void CL_FN(cl_skate_lagrangian_34)(rptr ell, rsrc par, rsrc z);
+void CL_FN(cl_skate_lagrangian_34)(cl_rptr ell, cl_rsrc par, cl_rsrc z);
 
 /**
  * Kinetic energy tensor 𝔾 on (Ω, Y) [SKATE (28), (55)], 6×6 row-major, so
@@ -29,35 +29,35 @@ void CL_FN(cl_skate_lagrangian_34)(rptr ell, rsrc par, rsrc z);
  * 𝓘ᵢ = Iᵢ + Jᵢ and the matrix is 7×7 with the rotor rate last:
  * \f$\mathbb G_{ia} = J_1 e_1\f$, \f$\mathbb G_{ab} = J_1\f$.
  */
-void CL_FN(cl_skate_gram)(rptr G, rsrc par, int rotor);
+void CL_FN(cl_skate_gram)(cl_rptr G, cl_rsrc par, int rotor);
 
 /**
  * Momenta (Π, P) = (∂ℓ/∂Ω, ∂ℓ/∂Y) [SKATE §5.1]:
  * \f$Π = \bar{\mathbb I}Ω + ml\,E_3\times Y,\ P = m(Y + lΩ\times E_3)\f$.
  */
-void CL_FN(cl_skate_momenta)(rptr mu, rsrc par, rsrc z);
+void CL_FN(cl_skate_momenta)(cl_rptr mu, cl_rsrc par, cl_rsrc z);
 
 /**
  * The constraint one-forms of Examples 3 and 8 as a 3×6 matrix (rows ψ¹, ψ², ψ³
  * on ξ = (Ω, Y)) [SKATE (19)]: ψ¹ = (E₁×Γ, 0), ψ² = (0, Γ), ψ³ = (0, E₁×Γ).
  */
-void CL_FN(cl_skate_psi)(rptr Psi, rsrc Gamma);
+void CL_FN(cl_skate_psi)(cl_rptr Psi, cl_rsrc Gamma);
 
 /**
  * Constraint residuals at z: out[0] = Γ₁ (pitch constancy (19)),
  * out[1..3] = ⟨ψᵃ(Γ), ξ⟩, out[4] = |Γ|² − 1.
  */
-void CL_FN(cl_skate_constraint_residuals)(rptr out, rsrc z);
+void CL_FN(cl_skate_constraint_residuals)(cl_rptr out, cl_rsrc z);
 
 /**
  * Check that z is a constraint-consistent state: finite (CL_ENAN), |Γ| = 1
  * (CL_ENOTUNIT) and Γ₁ = ⟨ψᵃ, ξ⟩ = 0 (CL_ENOTTANGENT), each within
  * tol_ulps·2^(1−p) relative to the size of z.
  */
-int CL_FN(cl_skate_check_z)(rsrc z, double tol_ulps);
+int CL_FN(cl_skate_check_z)(cl_rsrc z, double tol_ulps);
 
 /** Energy ½ξᵀ𝔾ξ + mglΓ₃ of a z-form state (no rotor). */
-void CL_FN(cl_skate_energy_z)(rptr E, rsrc par, rsrc z);
+void CL_FN(cl_skate_energy_z)(cl_rptr E, cl_rsrc par, cl_rsrc z);
 
 /* --------------------------------------------- §3 nonholonomic EP (z-form) */
 
@@ -72,14 +72,14 @@ void CL_FN(cl_skate_energy_z)(rptr E, rsrc par, rsrc z);
  * non-finite state) or CL_ESINGULAR (𝔾 or the 3×3 system singular by the
  * rule of cl_lu_factor()).
  */
-int CL_FN(cl_skate_rhs_z)(rptr dz, rptr lambda, rsrc par, rsrc z);
+int CL_FN(cl_skate_rhs_z)(cl_rptr dz, cl_rptr lambda, cl_rsrc par, cl_rsrc z);
 
 /**
  * The same equations for the skate with the internal rotor [SKATE (43)–(44),
  * (54)–(55)] on z = (Ω, Y, Γ, θ̇), the torque \p u applied to the rotor
  * (π̇ = u). Returns as cl_skate_rhs_z() (J₁ = 0 makes the rotor row singular).
  */
-int CL_FN(cl_skate_rhs_z_rotor)(rptr dz, rptr lambda, rsrc par, rsrc z, rsrc u);
+int CL_FN(cl_skate_rhs_z_rotor)(cl_rptr dz, cl_rptr lambda, cl_rsrc par, cl_rsrc z, cl_rsrc u);
 
 /* ------------------------------------------- §4 Hamel basis (skate_quasi.c) */
 
@@ -99,10 +99,10 @@ int CL_FN(cl_skate_rhs_z_rotor)(rptr dz, rptr lambda, rsrc par, rsrc z, rsrc u);
  */
 typedef struct CL_FN(cl_hamel) {
     int n, r, nx;
-    rsrc c, kappa, Kstd, G;
-    void (*basis)(rptr E, rptr dE, rsrc Gamma, const void *ctx);
-    void (*dU)(rptr dU, rsrc Gamma, const void *ctx);
-    void (*U)(rptr U, rsrc Gamma, const void *ctx);
+    cl_rsrc c, kappa, Kstd, G;
+    void (*basis)(cl_rptr E, cl_rptr dE, cl_rsrc Gamma, const void *ctx);
+    void (*dU)(cl_rptr dU, cl_rsrc Gamma, const void *ctx);
+    void (*U)(cl_rptr U, cl_rsrc Gamma, const void *ctx);
     const void *ctx;
 } CL_FN(cl_hamel);
 
@@ -112,7 +112,7 @@ typedef struct CL_FN(cl_hamel) {
  * written to C[(i·n + j)·n + k]. Returns 0, CL_EDIM, CL_ENAN or CL_ESINGULAR
  * (𝓔 singular by the rule of cl_lu_factor()).
  */
-int CL_FN(cl_hamel_structure)(rptr C, const CL_FN(cl_hamel) *h, rsrc Gamma);
+int CL_FN(cl_hamel_structure)(cl_rptr C, const CL_FN(cl_hamel) *h, cl_rsrc Gamma);
 
 /**
  * Theorem 9 [SKATE (25)–(27), (29)]: from the quasivelocities v^α
@@ -124,7 +124,7 @@ int CL_FN(cl_hamel_structure)(rptr C, const CL_FN(cl_hamel) *h, rsrc Gamma);
  * CL_EDIM, CL_ENAN or CL_ESINGULAR (𝓔 or \f$\mathcal G_{αβ}\f$ singular by the rule of
  * cl_lu_factor()). 𝓔 is fetched and factored once per call.
  */
-int CL_FN(cl_hamel_rhs)(rptr dv, rptr dGamma, rptr pdot, const CL_FN(cl_hamel) *h, rsrc v, rsrc Gamma);
+int CL_FN(cl_hamel_rhs)(cl_rptr dv, cl_rptr dGamma, cl_rptr pdot, const CL_FN(cl_hamel) *h, cl_rsrc v, cl_rsrc Gamma);
 
 /**
  * The momentum equation [SKATE (25a)] for a momentum not tied to h->G: with
@@ -134,10 +134,10 @@ int CL_FN(cl_hamel_rhs)(rptr dv, rptr dGamma, rptr pdot, const CL_FN(cl_hamel) *
  * not 𝒢v, this is the right-hand side of [SKATE (51a)]. Returns 0, CL_EDIM
  * (as cl_hamel_rhs()), CL_ENAN or CL_ESINGULAR (𝓔 as in cl_hamel_rhs()).
  */
-int CL_FN(cl_hamel_pdot)(rptr pdot, const CL_FN(cl_hamel) *h, rsrc mu, rsrc v, rsrc Gamma);
+int CL_FN(cl_hamel_pdot)(cl_rptr pdot, const CL_FN(cl_hamel) *h, cl_rsrc mu, cl_rsrc v, cl_rsrc Gamma);
 
 /** Constrained energy [SKATE (30)]: \f$ℰ = \tfrac12\mathcal G_{αβ}(Γ)v^αv^β + U(Γ)\f$. */
-int CL_FN(cl_hamel_energy)(rptr E, const CL_FN(cl_hamel) *h, rsrc v, rsrc Gamma);
+int CL_FN(cl_hamel_energy)(cl_rptr E, const CL_FN(cl_hamel) *h, cl_rsrc v, cl_rsrc Gamma);
 
 /**
  * Fill \p h with the pendulum skate in the Hamel basis [SKATE (31)], whose
@@ -146,17 +146,17 @@ int CL_FN(cl_hamel_energy)(rptr E, const CL_FN(cl_hamel) *h, rsrc v, rsrc Gamma)
  * 𝔾 of (34) and U = mglΓ₃. \p store holds CL_SKATE_HAMEL_STORE scalars of
  * the working precision and must outlive \p h.
  */
-void CL_FN(cl_skate_hamel)(CL_FN(cl_hamel) *h, rptr store, rsrc par);
+void CL_FN(cl_skate_hamel)(CL_FN(cl_hamel) *h, cl_rptr store, cl_rsrc par);
 
 /* ------------------------------------------------- §5 equations (skate_eqs.c) */
 
 /** ζ from z by (33): v¹ = Ω₁, v² = Ω·Γ, v³ = Y₁, then Γ₂, Γ₃. */
-void CL_FN(cl_skate_z_to_zeta)(rptr zeta, rsrc z);
+void CL_FN(cl_skate_z_to_zeta)(cl_rptr zeta, cl_rsrc z);
 /** z from ζ on the constraint set: Ω = v¹E₁ + v²Γ, Y = v³E₁, Γ = (0, Γ₂, Γ₃). */
-void CL_FN(cl_skate_zeta_to_z)(rptr z, rsrc zeta);
+void CL_FN(cl_skate_zeta_to_z)(cl_rptr z, cl_rsrc zeta);
 
 /** The six momenta p_i of §5.1 [SKATE (24)] at ζ. */
-void CL_FN(cl_skate_p)(rptr p, rsrc par, rsrc zeta);
+void CL_FN(cl_skate_p)(cl_rptr p, cl_rsrc par, cl_rsrc zeta);
 
 /**
  * The vector field f(ζ) of [SKATE (38)], derived from (35):
@@ -167,13 +167,13 @@ void CL_FN(cl_skate_p)(rptr p, rsrc par, rsrc zeta);
  *     \dotΓ_2 = v^1Γ_3,\quad \dotΓ_3 = -v^1Γ_2. \f]
  * Returns 0 or CL_EDOMAIN (I₂Γ₂² + I₃Γ₃² = 0).
  */
-int CL_FN(cl_skate_rhs_zeta)(rptr dzeta, rsrc par, rsrc zeta);
+int CL_FN(cl_skate_rhs_zeta)(cl_rptr dzeta, cl_rsrc par, cl_rsrc zeta);
 
 /** Df(ζ), 5×5 row-major, differentiated by hand from cl_skate_rhs_zeta(). */
-int CL_FN(cl_skate_jacobian_zeta)(rptr Df, rsrc par, rsrc zeta);
+int CL_FN(cl_skate_jacobian_zeta)(cl_rptr Df, cl_rsrc par, cl_rsrc zeta);
 
 /** Constrained energy (30) in ζ: ½(Ī₁(v¹)² + (Ī₂Γ₂² + I₃Γ₃²)(v²)² + 2mlΓ₂v²v³ + m(v³)²) + mglΓ₃. */
-void CL_FN(cl_skate_energy_zeta)(rptr E, rsrc par, rsrc zeta);
+void CL_FN(cl_skate_energy_zeta)(cl_rptr E, cl_rsrc par, cl_rsrc zeta);
 
 /**
  * Invariants C₁ (36), C₂ (37) and C₃ = (Γ₂² + Γ₃²)/2 into C[0..2]:
@@ -182,7 +182,7 @@ void CL_FN(cl_skate_energy_zeta)(rptr E, rsrc par, rsrc zeta);
  * the prefactor of the arctangent with the square root (the printed (37) has
  * l/(I₃(I₂−I₃)); see docs/errata_SKATE.md). Needs I₂ > I₃ (else CL_EPARAM).
  */
-int CL_FN(cl_skate_invariants)(rptr C, rsrc par, rsrc zeta);
+int CL_FN(cl_skate_invariants)(cl_rptr C, cl_rsrc par, cl_rsrc zeta);
 
 /**
  * Gradients and Hessians at ζ of ℰ and C₁, C₂, C₃, for the Energy–Casimir
@@ -190,14 +190,14 @@ int CL_FN(cl_skate_invariants)(rptr C, rsrc par, rsrc zeta);
  * formulas of cl_skate_energy_zeta() and cl_skate_invariants().
  * Needs I₂ > I₃ (else CL_EPARAM).
  */
-int CL_FN(cl_skate_invariant_derivatives)(rptr DE, rptr DC, rptr HE, rptr HC, rsrc par, rsrc zeta);
+int CL_FN(cl_skate_invariant_derivatives)(cl_rptr DE, cl_rptr DC, cl_rptr HE, cl_rptr HC, cl_rsrc par, cl_rsrc zeta);
 
 /** Left-hand side of the equilibrium condition [SKATE (39)]: out[0] = v¹, out[1] = the second expression. */
-void CL_FN(cl_skate_equilibrium_residual)(rptr out, rsrc par, rsrc zeta);
+void CL_FN(cl_skate_equilibrium_residual)(cl_rptr out, cl_rsrc par, cl_rsrc zeta);
 /** Sliding equilibrium [SKATE (40)]: ζ = (0, 0, Y₀, 0, 1). */
-void CL_FN(cl_skate_sliding)(rptr zeta, rsrc Y0);
+void CL_FN(cl_skate_sliding)(cl_rptr zeta, cl_rsrc Y0);
 /** Spinning equilibrium [SKATE (41)]: ζ = (0, Ω₀, 0, 0, 1). */
-void CL_FN(cl_skate_spinning)(rptr zeta, rsrc Omega0);
+void CL_FN(cl_skate_spinning)(cl_rptr zeta, cl_rsrc Omega0);
 
 /**
  * The non-zero eigenvalue pair ±√κ of Df at the equilibria, as κ:
@@ -205,7 +205,7 @@ void CL_FN(cl_skate_spinning)(rptr zeta, rsrc Omega0);
  * κ = (mgl − (I₃ + ml² − I₂)Ω₀²)/(I₁ + ml²). The other three eigenvalues are 0.
  * \p which: 0 sliding, 1 spinning (\p x is Y₀ or Ω₀).
  */
-void CL_FN(cl_skate_equilibrium_kappa)(rptr kappa, rsrc par, int which, rsrc x);
+void CL_FN(cl_skate_equilibrium_kappa)(cl_rptr kappa, cl_rsrc par, int which, cl_rsrc x);
 
 /* ------------------------------------ §6–§7 controlled Lagrangians (skate_control.c) */
 
@@ -214,14 +214,14 @@ void CL_FN(cl_skate_equilibrium_kappa)(rptr kappa, rsrc par, int which, rsrc x);
  * ½((I₁+ml²)Ω₁² + J₁(Ω₁+θ̇)² + (𝓘₂+ml²)Ω₂² + 𝓘₃Ω₃²) + ml(Ω₂Y₁ − Ω₁Y₂) + ½m‖Y‖² − mglΓ₃
  * (the factor ½ on m‖Y‖², missing in the printed first line).
  */
-void CL_FN(cl_skate_lagrangian_rotor)(rptr ell, rsrc par, rsrc z);
+void CL_FN(cl_skate_lagrangian_rotor)(cl_rptr ell, cl_rsrc par, cl_rsrc z);
 
 /**
  * Controlled Lagrangian (47) for one rotor with the matching (52):
  * τ = −(J₁/σ)e₁ᵀ, 1/σ + 1/ρ = 1/J₁, evaluated at (Ω, Y, Γ, θ̇).
  * CL_EDOMAIN when σ = 0 or σ = J₁ (ρ undefined).
  */
-int CL_FN(cl_skate_lagrangian_controlled)(rptr ell, rsrc par, rsrc sigma, rsrc z);
+int CL_FN(cl_skate_lagrangian_controlled)(cl_rptr ell, cl_rsrc par, cl_rsrc sigma, cl_rsrc z);
 
 /**
  * \brief Momenta of a rotor-augmented Lagrangian in the Hamel basis
@@ -237,8 +237,8 @@ int CL_FN(cl_skate_lagrangian_controlled)(rptr ell, rsrc par, rsrc sigma, rsrc z
  * Writes \p p (n entries, all i) and \p pi (s). Returns 0 or CL_EDIM
  * (n or nx outside 1..8, s outside 1..3, r ≥ n).
  */
-int CL_FN(cl_hamel_rotor_momenta)(rptr p, rptr pi, const CL_FN(cl_hamel) *h, int s, rsrc Gr,
-                                  rsrc v, rsrc thetadot, rsrc Gamma);
+int CL_FN(cl_hamel_rotor_momenta)(cl_rptr p, cl_rptr pi, const CL_FN(cl_hamel) *h, int s, cl_rsrc Gr,
+                                  cl_rsrc v, cl_rsrc thetadot, cl_rsrc Gamma);
 
 /**
  * \brief Momenta of the controlled Lagrangian (47) for one rotor (s = 1):
@@ -252,14 +252,14 @@ int CL_FN(cl_hamel_rotor_momenta)(rptr p, rptr pi, const CL_FN(cl_hamel) *h, int
  * assumed). Writes π̃, and p̃ (n entries) and 𝒯 (n) unless NULL.
  * Returns 0, CL_EDIM (as above) or CL_ESINGULAR (\f$\mathbb G_{aa} = 0\f$ or ρ = 0).
  */
-int CL_FN(cl_hamel_rotor_controlled_momenta)(rptr ptil, rptr pit, rptr T, const CL_FN(cl_hamel) *h, rsrc Gr,
-                                             rsrc tau, rsrc sigma, rsrc rho, rsrc v, rsrc thetadot, rsrc Gamma);
+int CL_FN(cl_hamel_rotor_controlled_momenta)(cl_rptr ptil, cl_rptr pit, cl_rptr T, const CL_FN(cl_hamel) *h, cl_rsrc Gr,
+                                             cl_rsrc tau, cl_rsrc sigma, cl_rsrc rho, cl_rsrc v, cl_rsrc thetadot, cl_rsrc Gamma);
 
 /**
  * Parameters of the matched system (57): I → Ĩ = (I₁ + J₁²/σ, I₂ + J₂, I₃ + J₃),
  * J → 0, other entries copied. CL_EDOMAIN when σ = 0.
  */
-int CL_FN(cl_skate_matched_params)(rptr parm, rsrc par, rsrc sigma);
+int CL_FN(cl_skate_matched_params)(cl_rptr parm, cl_rsrc par, cl_rsrc sigma);
 
 /**
  * Control law (53) for the skate, u = (J₁²/σ) v̇¹, with v̇¹ eliminated
@@ -269,22 +269,22 @@ int CL_FN(cl_skate_matched_params)(rptr parm, rsrc par, rsrc sigma);
  * The printed (56) divides by I₁ + ml² instead (see docs/errata_SKATE.md).
  * z is the rotor z-form state. CL_EDOMAIN when σ = 0 or I₁ + ml² + J₁²/σ = 0.
  */
-int CL_FN(cl_skate_control_law)(rptr u, rsrc par, rsrc sigma, rsrc z);
+int CL_FN(cl_skate_control_law)(cl_rptr u, cl_rsrc par, cl_rsrc sigma, cl_rsrc z);
 
 /** The control law exactly as printed in (56): u = (J₁²/σ) R₁/(I₁ + ml²). */
-int CL_FN(cl_skate_control_law_printed)(rptr u, rsrc par, rsrc sigma, rsrc z);
+int CL_FN(cl_skate_control_law_printed)(cl_rptr u, cl_rsrc par, cl_rsrc sigma, cl_rsrc z);
 
 /**
  * Closed loop: cl_skate_rhs_z_rotor() with u from cl_skate_control_law()
  * (\p printed = 0) or cl_skate_control_law_printed() (\p printed = 1).
  */
-int CL_FN(cl_skate_rhs_z_controlled)(rptr dz, rsrc par, rsrc sigma, rsrc z, int printed);
+int CL_FN(cl_skate_rhs_z_controlled)(cl_rptr dz, cl_rsrc par, cl_rsrc sigma, cl_rsrc z, int printed);
 
 /**
  * Sign of the Energy–Casimir quadratic form of Prop. 16 on its tangent
  * space, coefficient of s₁²: out = I₁ + ml² + J₁²/σ (the s₂² coefficient is −mgl).
  */
-void CL_FN(cl_skate_prop16_coefficient)(rptr out, rsrc par, rsrc sigma);
+void CL_FN(cl_skate_prop16_coefficient)(cl_rptr out, cl_rsrc par, cl_rsrc sigma);
 
 /* -------------------------------------- §5.4, App. A stability (skate_stability.c) */
 
@@ -293,13 +293,13 @@ void CL_FN(cl_skate_prop16_coefficient)(rptr out, rsrc par, rsrc sigma);
  * cl_skate_rhs_zeta at raised precision); \p err NULL or 25 error bounds.
  * Returns 0 or the status of cl_jacobian / the field.
  */
-int CL_FN(cl_skate_jacobian_deriv)(rptr Df, rptr err, rsrc par, rsrc zeta);
+int CL_FN(cl_skate_jacobian_deriv)(cl_rptr Df, cl_rptr err, cl_rsrc par, cl_rsrc zeta);
 
 /**
  * Characteristic polynomial det(λI − A) = Σ coef[i] λⁱ (coef[n] = 1) of an
  * n×n matrix, n ≤ 8, by the Faddeev–LeVerrier recursion. CL_EDIM otherwise.
  */
-int CL_FN(cl_charpoly)(rptr coef, rsrc A, int n);
+int CL_FN(cl_charpoly)(cl_rptr coef, cl_rsrc A, int n);
 
 /**
  * Energy–Casimir test [SKATE App. A.1] at ζ with ℰ (30) and C₁, C₂, C₃ (36),
@@ -307,7 +307,7 @@ int CL_FN(cl_charpoly)(rptr coef, rsrc A, int n);
  * (c: 3, Hr and eig: 2 for n = 5, k = 3; Hr/eig may be NULL; \p zero_tol as
  * there, 0 for a pure sign decision). Needs I₂ > I₃.
  */
-int CL_FN(cl_skate_energy_casimir)(cl_ec_report *rep, rptr c, rptr Hr, rptr eig, rsrc par, rsrc zeta, double zero_tol);
+int CL_FN(cl_skate_energy_casimir)(cl_ec_report *rep, cl_rptr c, cl_rptr Hr, cl_rptr eig, cl_rsrc par, cl_rsrc zeta, double zero_tol);
 
 /**
  * Spinning-stability threshold by bisection on the Energy–Casimir verdict:
@@ -316,7 +316,7 @@ int CL_FN(cl_skate_energy_casimir)(cl_ec_report *rep, rptr c, rptr Hr, rptr eig,
  * I₃ + ml² > I₂ and the verdict to differ at lo and hi (else CL_EDOMAIN).
  * Compare with (42): √(mgl/(I₃ + ml² − I₂)).
  */
-int CL_FN(cl_skate_spinning_threshold)(rptr Omega0, rsrc par, rsrc lo, rsrc hi);
+int CL_FN(cl_skate_spinning_threshold)(cl_rptr Omega0, cl_rsrc par, cl_rsrc lo, cl_rsrc hi);
 
 /**
  * Threshold of Proposition 16 by bisection on σ in [lo, hi] (both < 0):
@@ -325,7 +325,7 @@ int CL_FN(cl_skate_spinning_threshold)(rptr Omega0, rsrc par, rsrc lo, rsrc hi);
  * Compare with (58): −J₁²/(I₁ + ml²). CL_EDOMAIN when the verdict does not
  * change between lo and hi.
  */
-int CL_FN(cl_skate_sigma_threshold)(rptr sigma, rsrc par, rsrc Y0, rsrc lo, rsrc hi);
+int CL_FN(cl_skate_sigma_threshold)(cl_rptr sigma, cl_rsrc par, cl_rsrc Y0, cl_rsrc lo, cl_rsrc hi);
 
 /**
  * Energy–Casimir verdict at the spinning equilibrium ζ_sp(Ω₀) (41), for one
@@ -337,7 +337,7 @@ int CL_FN(cl_skate_sigma_threshold)(rptr sigma, rsrc par, rsrc Y0, rsrc lo, rsrc
  * an enclosure. Returns 0 or the status of cl_skate_energy_casimir() (then
  * *verdict = CL_UNDECIDED). Needs I₂ > I₃.
  */
-int CL_FN(cl_skate_spinning_verdict)(int *verdict, rptr margin, rsrc par, rsrc Omega0);
+int CL_FN(cl_skate_spinning_verdict)(int *verdict, cl_rptr margin, cl_rsrc par, cl_rsrc Omega0);
 
 /**
  * The same for the controlled sliding equilibrium ζ_sl(Y₀) with gain σ
@@ -346,7 +346,7 @@ int CL_FN(cl_skate_spinning_verdict)(int *verdict, rptr margin, rsrc par, rsrc O
  * \p margin = −(its largest eigenvalue), positive exactly when stable.
  * Returns 0, CL_EDOMAIN (σ = 0) or the status of cl_skate_energy_casimir().
  */
-int CL_FN(cl_skate_sigma_verdict)(int *verdict, rptr margin, rsrc par, rsrc Y0, rsrc sigma);
+int CL_FN(cl_skate_sigma_verdict)(int *verdict, cl_rptr margin, cl_rsrc par, cl_rsrc Y0, cl_rsrc sigma);
 
 /**
  * Certified form of cl_skate_spinning_threshold(): the bracket [lo, hi] it
@@ -360,21 +360,21 @@ int CL_FN(cl_skate_sigma_verdict)(int *verdict, rptr margin, rsrc par, rsrc Y0, 
  * CL_EDOMAIN (I₃ + ml² ≤ I₂, or the same verdict at lo0 and hi0) or
  * CL_EUNDECIDED (the verdict at lo0 or hi0 not proven).
  */
-int CL_FN(cl_skate_spinning_bracket)(rptr lo, rptr hi, rsrc par, rsrc lo0, rsrc hi0);
+int CL_FN(cl_skate_spinning_bracket)(cl_rptr lo, cl_rptr hi, cl_rsrc par, cl_rsrc lo0, cl_rsrc hi0);
 
 /**
  * Certified form of cl_skate_sigma_threshold(): the bracket of σ around
  * (58) (negative definiteness of the matched system at ζ_sl(Y₀)), as
  * cl_skate_spinning_bracket(). Returns 0, CL_EDOMAIN or CL_EUNDECIDED.
  */
-int CL_FN(cl_skate_sigma_bracket)(rptr lo, rptr hi, rsrc par, rsrc Y0, rsrc lo0, rsrc hi0);
+int CL_FN(cl_skate_sigma_bracket)(cl_rptr lo, cl_rptr hi, cl_rsrc par, cl_rsrc Y0, cl_rsrc lo0, cl_rsrc hi0);
 
 /**
  * The closed forms of the thresholds: \p spin = 1, (42)
  * \f$Ω_0^* = \sqrt{mgl/(I_3 + ml^2 - I_2)}\f$; \p spin = 0, (58)
  * \f$σ^* = -J_1^2/(I_1 + ml^2)\f$. On balls an enclosure of them.
  */
-void CL_FN(cl_skate_closed_threshold)(rptr x, rsrc par, int spin);
+void CL_FN(cl_skate_closed_threshold)(cl_rptr x, cl_rsrc par, int spin);
 
 /* ------------------------------------------ §7 simulations (skate_sim.c) */
 
@@ -383,7 +383,7 @@ void CL_FN(cl_skate_closed_threshold)(rptr x, rsrc par, int spin);
  * Γ = (0, sin φ₀, cos φ₀). It satisfies Γ₁ = 0 and ψ¹, ψ², ψ³ for every φ₀
  * (Ω₂Γ₃ = 0.1 sin φ₀ = Ω₃Γ₂). CL_EDOMAIN when cos φ₀ = 0.
  */
-int CL_FN(cl_skate_initial_59)(rptr z, rsrc phi0);
+int CL_FN(cl_skate_initial_59)(cl_rptr z, cl_rsrc phi0);
 
 /**
  * Integrate the uncontrolled skate from t = 0 until Γ₃ falls through 0
@@ -394,7 +394,7 @@ int CL_FN(cl_skate_initial_59)(rptr z, rsrc phi0);
  * form). CL_EDOMAIN when Γ₃ does not reach 0 before \p tmax; otherwise the
  * status of the integrator.
  */
-int CL_FN(cl_skate_fall_time)(rptr tfall, rptr xend, rsrc par, int form, rsrc x0, rsrc tmax);
+int CL_FN(cl_skate_fall_time)(cl_rptr tfall, cl_rptr xend, cl_rsrc par, int form, cl_rsrc x0, cl_rsrc tmax);
 
 /**
  * Controlled skate of Figure 5: the closed loop (44) in the rotor z-form with
@@ -409,5 +409,5 @@ int CL_FN(cl_skate_fall_time)(rptr tfall, rptr xend, rsrc par, int form, rsrc x0
  * the local minima, \p nties the candidates within that margin (the first
  * 4096 are kept). Returns 0, CL_ENOMEM or the status of the integrator.
  */
-int CL_FN(cl_skate_controlled_min)(rptr tmin, rptr g3min, int *nmin, int *nties, rsrc par, rsrc sigma, rsrc z0,
-                                   rsrc tend, int printed);
+int CL_FN(cl_skate_controlled_min)(cl_rptr tmin, cl_rptr g3min, int *nmin, int *nties, cl_rsrc par, cl_rsrc sigma, cl_rsrc z0,
+                                   cl_rsrc tend, int printed);
