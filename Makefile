@@ -98,7 +98,7 @@ $(foreach p,$(PAPERS),$(eval $(B)/papers/$(p)/%: LAYER := -Isrc -Icheck -Ipapers
 
 NEED_BUILD := header:mpfr.h:libmpfr-dev header:gmp.h:libgmp-dev header:arb.h:libflint-arb-dev cmd:python3:python3
 # The tests of --plot draw with gnuplot; tests/test_slurm.sh starts a Slurm of its own (slurm-wlm, munge).
-NEED_CHECK := cmd:prove:perl cmd:pkg-config:pkg-config cmd:python3:python3 cmd:parallel:parallel \
+NEED_CHECK := cmd:prove:perl cmd:pkg-config:pkg-config cmd:python3:python3 cmd:parallel:parallel cmd:bc:bc \
               cmd:gnuplot:gnuplot-nox file:/usr/sbin/slurmctld:slurm-wlm file:/usr/sbin/munged:munge
 NEED_DOCS  := cmd:doxygen:doxygen cmd:bibtex:texlive-binaries file:/usr/share/javascript/mathjax/MathJax.js:libjs-mathjax
 NEED_PLOT  := cmd:gnuplot:gnuplot-nox

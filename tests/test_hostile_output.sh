@@ -73,5 +73,5 @@ printf '%s\n' "$Q" | "$C" simulate --system chain --n 1 --form omega --integrato
 [ $? = 1 ] && grep -q 'no end within --max-steps 1000 steps' "$T/err" && [ "$(wc -l < "$T/out")" -lt 1000 ]
 t $? "simulate --integrator rkmk45 --t 1e6 --max-steps 1000: ended with exit 1 and the limit named"
 printf '%s\n' "$Q" | "$C" simulate --system chain --n 1 --form omega --integrator rkmk45 --t 2 --h 0.1 --max-steps 1000 \
-    > "$T/out" 2>&1
+    > "$T/out" 2> "$T/err"
 [ $? = 0 ] && [ "$(wc -l < "$T/out")" = 22 ]; t $? "rkmk45 within --max-steps runs to the end (21 rows)"
