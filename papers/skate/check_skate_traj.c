@@ -12,13 +12,25 @@
 #include "ode.h"
 #include "skate_fixtures_impl.h"
 
-/* fast: the horizon above 256 bits is 1/64 instead of 1/16 */
-typedef struct traj_ctx { rsrc par, sigma; int form, fast; } traj_ctx;
+/* fast: the horizon above 256 bits is 1/64 instead of 1/16; rows: the z-form
+   with the first two rows of R reconstructed beside it (reconstruct_rhs) */
+typedef struct traj_ctx { rsrc par, sigma; int form, fast, rows; } traj_ctx;
+
+/* The z-form (21) and the reconstruction Ṙ = RΩ^ of the first two rows of R,
+   ṙᵢ = rᵢ × Ω, on x = (z, r₁, r₂): the rows never see Γ. */
+static int reconstruct_rhs(rptr dx, rsrc par, rsrc x)
+{
+    int st = CL_FN(cl_skate_rhs_z)(dx, NULL, par, x);
+    CL_FN(cl_v3_cross)(dx + 9, x + 9, x);
+    CL_FN(cl_v3_cross)(dx + 12, x + 12, x);
+    return st;
+}
 
 static int traj_rhs(rptr dx, rsrc t, rsrc x, void *ctx)
 {
     const traj_ctx *c = ctx;
     (void)t;
+    if (c->rows) return reconstruct_rhs(dx, c->par, x);
     if (c->sigma) return CL_FN(cl_skate_rhs_z_controlled)(dx, c->par, c->sigma, x, 0);
     return c->form ? CL_FN(cl_skate_rhs_z)(dx, NULL, c->par, x) : CL_FN(cl_skate_rhs_zeta)(dx, c->par, x);
 }
@@ -86,7 +98,7 @@ CL_CHECK(skate_traj_forms, "skate.traj.forms", .chapter = "SKATE 3, 5", .tags = 
     cl_check_begin(res);
     for (int s = 0; s < 2; s++) {
         skate_set_params(par, s ? SKATE_GENERIC : SKATE_PAPER);
-        traj_ctx cz = {par, NULL, 1, 0}, cs = {par, NULL, 0, 0};
+        traj_ctx cz = {par, NULL, 1, 0, 0}, cs = {par, NULL, 0, 0, 0};
         int st = compare_flows(res, &cz, 9, &cs, prec, s ? "generic skate" : "paper's skate");
         if (st) return st;
     }
@@ -107,7 +119,7 @@ CL_CHECK(skate_traj_invariants, "skate.traj.invariants", .chapter = "SKATE 5.2",
                 CL_FN(cl_skate_z_to_zeta)(zeta, z);
                 CL_FN(cl_skate_energy_zeta)(I0, par, zeta);
                 CL_FN(cl_skate_invariants)(I0 + 1, par, zeta);
-                traj_ctx c = {par, NULL, form, 0};
+                traj_ctx c = {par, NULL, form, 0, 0};
                 int st = form ? integrate(z, 9, &c, prec) : integrate(zeta, 5, &c, prec);
                 if (st) return st;
                 if (form) CL_FN(cl_skate_z_to_zeta)(zeta, z);
@@ -124,6 +136,35 @@ CL_CHECK(skate_traj_invariants, "skate.traj.invariants", .chapter = "SKATE 5.2",
     return CL_OK;
 }
 
+/*
+ * The advected parameter is the vertical seen from the body, Γ(t) = s(t)⁻¹γ₀
+ * = R(t)ᵀe₃ [SKATE (12)]: the z-form carries Γ by (17b) while the first two
+ * rows r₁, r₂ of R are reconstructed from Ω alone (Ṙ = RΩ^), from R(0) whose
+ * third row is Γ(0); at T the third row of R, r₁ × r₂, must be Γ(T).
+ */
+CL_CHECK(skate_traj_advected, "skate.traj.advected", .chapter = "SKATE 3", .tags = "[SKATE (12), (17b), (21)]", .what = "Gamma(T) of the z-form (21), carried by (17b), against R(T)^T e3 = r1 x r2 of the rotation reconstructed beside it (Rdot = R Omega^, rows 1 and 2 only) from R(0)^T e3 = Gamma(0): the paper's skate from (59), a generic one from a generic state (relative)", .cond = 268435456, .why = "one GBS integration held to 2^(24-p) per step over a few dozen steps: Gamma and the rows of R carry independent integration errors, grown over the horizon", .slow = 1)
+{
+    RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(x, 15, prec); RV_DECL(r3, 3, prec); RV_DECL(e1, 3, prec);
+    R_DECL(d, prec);
+    cl_check_begin(res);
+    for (int s = 0; s < 2; s++) { /* the paper's skate from (59), a generic one from a generic state */
+        skate_set_params(par, s ? SKATE_GENERIC : SKATE_PAPER);
+        traj_ctx c = {par, NULL, 1, 0, 1};
+        initial(x, s ? 2 : 0);
+        /* R(0): third row Γ(0), first row e₁ made orthogonal to it, second row r₃ × r₁ */
+        r_set_si(e1, 1); r_set_zero(e1 + 1); r_set_zero(e1 + 2);
+        CL_FN(cl_v3_proj_tangent)(x + 9, x + 6, e1);
+        CL_FN(cl_v3_norm)(d, x + 9);
+        for (int i = 9; i < 12; i++) r_div(x + i, x + i, d);
+        CL_FN(cl_v3_cross)(x + 12, x + 6, x + 9);
+        int st = integrate(x, 15, &c, prec);
+        if (st) return st;
+        CL_FN(cl_v3_cross)(r3, x + 9, x + 12);
+        cl_check_worst(res, skate_log2_relerr(r3, x + 6, 3), s ? "generic skate, generic state" : "paper's skate, (59)");
+    }
+    return CL_OK;
+}
+
 /* Closed loop (44) + control law (rotor z-form) against the unforced skate with Ĩ (57), ζ(T). */
 CL_CHECK(skate_traj_matching, "skate.traj.matching", .chapter = "SKATE 6", .tags = "[SKATE (44), (53), (56), (57)]", .what = "controlled skate (44) with the control law against the unforced skate with inertia (57), same trajectories", .cond = 4294967296, .why = "GBS error control 2^(24-p) per step on two systems; the closed loop is stiffer (I1 + ml^2 + J1^2/sigma = -0.23 against O(1) inertias), so its steps are many and short", .slow = 1)
 {
@@ -134,7 +175,7 @@ CL_CHECK(skate_traj_matching, "skate.traj.matching", .chapter = "SKATE 6", .tags
     for (int q = 0; q < 2; q++) {
         r_set_q(sig, -1, q ? 1000 : 100000);
         CL_FN(cl_skate_matched_params)(pm, par, sig);
-        traj_ctx cc = {par, sig, 1, 1}, cm = {pm, NULL, 0, 1};
+        traj_ctx cc = {par, sig, 1, 1, 0}, cm = {pm, NULL, 0, 1, 0};
         int st = compare_flows(res, &cc, 10, &cm, prec, q ? "sigma = -1e-3" : "sigma = -1e-5");
         if (st) return st;
     }
