@@ -192,7 +192,7 @@ $(B)/tests/%: $(B)/tests/%.o $(B)/libchartless.a
 $(B)/bench/%: $(B)/bench/%.o $(B)/libchartless.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libchartless.a $(LDLIBS)
 
-check: all $(TESTS)
+check: all $(TESTS) $(BENCHES)
 	@tools/need $(NEED_CHECK) $(NEED_PY)
 	BUILD=$(B) CC="$(CC) $(CFLAGS)" PYTHON=$(PYTHON) prove -j 2 -f $(TESTS) $(SH_TESTS)
 

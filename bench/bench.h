@@ -7,7 +7,38 @@
 #ifndef CHARTLESS_BENCH_H
 #define CHARTLESS_BENCH_H
 
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
+
+/**
+ * The benchmark's command line. `-h` or `--help` prints \p help (what the
+ * benchmark measures and its options) on stdout and exits 0 without running
+ * anything; an argument that is neither that nor one of the NULL-terminated
+ * \p options (may be NULL) is refused with `error: unknown option (ARG)` and
+ * exit status 2. Returns the index in \p options of the option given (the
+ * first one), or -1 when none is.
+ */
+static inline int bench_args(int argc, char **argv, const char *help, const char *const *options)
+{
+    int given = -1;
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+            fputs(help, stdout);
+            exit(0);
+        }
+    for (int i = 1; i < argc; i++) {
+        int k = 0;
+        while (options && options[k] && strcmp(argv[i], options[k])) k++;
+        if (!options || !options[k]) {
+            fprintf(stderr, "error: unknown option (%s)\n", argv[i]);
+            exit(2);
+        }
+        if (given < 0) given = k;
+    }
+    return given;
+}
 
 /** Process CPU time in seconds since an arbitrary origin. */
 static inline double bench_cpu_seconds(void)

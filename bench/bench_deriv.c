@@ -48,8 +48,22 @@ static double worst(mpfr_srcptr J, long p)
     return w;
 }
 
-int main(void)
+static const char *const help_text =
+    "usage: bench_deriv [-h]\n"
+    "\n"
+    "The Jacobian of f(x) = (sin x0x1, e^x0 x2^2, x0x1x2, log(1 + x1^2)) at one\n"
+    "point: cl_jacobian_d and cl_jacobian_mp (Richardson extrapolation at raised\n"
+    "precision) against a double central difference with the step\n"
+    "eps^(1/3) max(1, |x_j|). Prints the CPU time per Jacobian, the ratio to the\n"
+    "central difference, the evaluations of f per Jacobian, and the largest error\n"
+    "against the closed form (log2, relative to max(1, |J_ij|)).\n"
+    "\n"
+    "options:\n"
+    "  -h, --help   this text\n";
+
+int main(int argc, char **argv)
 {
+    bench_args(argc, argv, help_text, NULL);
     double J[12], Jn[12], E[12];
     mpfr_ptr Jm = cl_rvec_new_mp(12, 1024 + 64);
     int reps = 2000;
