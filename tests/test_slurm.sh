@@ -95,7 +95,7 @@ i=0
 while [ "$(timeout 5 sinfo -h -N -o %t 2>/dev/null)" != idle ] && [ $i -lt 60 ]; do sleep 0.5; i=$((i + 1)); done
 [ "$(timeout 5 sinfo -h -N -o %t 2>/dev/null)" = idle ] || { why; skip_all "slurmctld and slurmd do not start here (node state: $(timeout 5 sinfo -h -N -o %t 2>&1))"; }
 
-echo "1..4"
+echo "1..5"
 GRID="--system skate --x Omega0=0:10:7 --y asym=1:400:5 --bits 113"
 "$C" sweep $GRID --out "$T/full.csv"; t $? "the unsharded run"
 # the array of 4 tasks through the script, sbatch --wait bounded to 3 minutes
@@ -112,3 +112,8 @@ part-4.csv" ]
 t $? "each task wrote its part (part-1.csv ... part-4.csv)"
 "$C" sweep --merge "$T"/parts/part-*.csv | cmp -s - "$T/full.csv"
 t $? "the merged parts are the unsharded run, byte for byte"
+# an array that does not start at 1 cannot be N shards: refused before any work
+SLURM_ARRAY_TASK_ID=2 SLURM_ARRAY_TASK_COUNT=2 SLURM_ARRAY_TASK_MIN=2 CHARTLESS="$C" \
+    sh tools/slurm-sweep.sh "$T/wrong" $GRID 2> "$T/err"
+[ $? = 2 ] && grep -q 'must be 1-N' "$T/err" && [ ! -e "$T/wrong" ]
+t $? "an array not starting at 1 is refused (exit 2, no part written)"

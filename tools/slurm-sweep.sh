@@ -27,5 +27,9 @@ out=$1
 shift
 k=${SLURM_ARRAY_TASK_ID:?"run as a Slurm job array (sbatch --array=1-N)"}
 n=${SWEEP_SHARDS:-${SLURM_ARRAY_TASK_COUNT:?"SLURM_ARRAY_TASK_COUNT is not set (or set SWEEP_SHARDS)"}}
+if [ -z "${SWEEP_SHARDS:-}" ] && [ "${SLURM_ARRAY_TASK_MIN:-1}" != 1 ]; then
+    echo "error: the array must be 1-N (sbatch --array=1-N), not start at ${SLURM_ARRAY_TASK_MIN}" >&2
+    exit 2
+fi
 mkdir -p "$out"
 exec "${CHARTLESS:-chartless}" sweep "$@" --shard "$k/$n" --out "$out/part-$k.csv"
