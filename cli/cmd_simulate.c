@@ -429,6 +429,7 @@ static int validate(sim_run *r)
     int st = choose_integrator(r);
     /* Before the integration, not after it: what --plot needs. */
     if (!st && o->plot) st = cl_cli_check_plot(o->plot);
+    if (!st && o->plot) st = cl_cli_plot_check_beside(o->plot);
     if (!st && o->plot && o->out && strpbrk(o->out, "'\\\n")) /* gnuplot reads the CSV by this name */
         st = cl_cli_error("with --plot, the --out file name must not contain quotes, backslashes or newlines", o->out);
     if (!st) st = open_system(r);

@@ -51,6 +51,9 @@ int cl_cli_plot_series_or_report(const cl_plot_request *r, const char *name);
  */
 int cl_cli_plot_simulation(const cl_cmd_system *cs, const char *csv, const char *png, const char *png_name, int ninv,
                            const char *energy_error);
+/** The pictures beside a --plot file (FILE-phase.png, FILE-3d.png, FILE-3d.gif) are targets
+    cl_cli_check_target() accepts; 0 or exit status 2 with the message printed. */
+int cl_cli_plot_check_beside(const char *png_name);
 /**
  * The 3-D trajectory of the bodies of \p cs (its bodies hook) along the
  * simulate CSV \p csv into the PNG \p png, the links drawn at the end, and

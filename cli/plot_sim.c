@@ -93,11 +93,29 @@ typedef struct beside {
     char path[4200];
 } beside;
 
-static int beside_open(beside *b, const char *png_name, const char *suffix)
+static void beside_name(char *path, size_t len, const char *png_name, const char *suffix)
 {
     size_t n = strlen(png_name);
     if (n > 4 && !strcmp(png_name + n - 4, ".png")) n -= 4;
-    snprintf(b->path, sizeof b->path, "%.*s%s", (int)n, png_name, suffix);
+    snprintf(path, len, "%.*s%s", (int)n, png_name, suffix);
+}
+
+static const char *const beside_suffixes[] = {"-phase.png", "-3d.png", "-3d.gif", NULL};
+
+int cl_cli_plot_check_beside(const char *png_name)
+{
+    char path[4200];
+    int st = 0;
+    for (int i = 0; !st && beside_suffixes[i]; i++) {
+        beside_name(path, sizeof path, png_name, beside_suffixes[i]);
+        st = cl_cli_check_target(path);
+    }
+    return st;
+}
+
+static int beside_open(beside *b, const char *png_name, const char *suffix)
+{
+    beside_name(b->path, sizeof b->path, png_name, suffix);
     b->o = (cl_cli_out){.slot = -1};
     int st = cl_cli_out_open(&b->o, b->path);
     return st ? st : cl_cli_out_close(&b->o);

@@ -11,7 +11,7 @@ if ! command -v gnuplot >/dev/null 2>&1; then
     echo "1..0 # SKIP gnuplot is not installed (make check installs gnuplot-nox through tools/need as root)"
     exit 0
 fi
-echo "1..20"
+echo "1..21"
 # The wrapper: each script, and the data files it names, kept in $T/gp/N/.
 mkdir -p "$T/gp"
 cat > "$T/wrap" <<'EOF'
@@ -114,3 +114,8 @@ t $? "reproduce skate-fig4: Omega, Y and Gamma, a panel each, through the driver
 echo "$S3" | "$C" simulate --system chain --n 3 --t 0.1 --plot "$T/it's.png" > /dev/null 2>&1
 [ $? = 2 ] && [ ! -e "$T/it's.png" ]
 t $? "a --plot name with a quote: exit 2, nothing drawn"
+# a picture beside it that could not be written (a directory in its place), refused before the run
+mkdir "$T/d-3d.png"
+echo "$S3" | "$C" simulate --system chain --n 3 --t 0.1 --out "$T/d.csv" --plot "$T/d.png" 2> "$T/err"
+[ $? = 2 ] && grep -q "d-3d.png" "$T/err" && [ ! -e "$T/d.png" ] && [ ! -e "$T/d.csv" ]
+t $? "FILE-3d.png a directory: exit 2 before the run, nothing written"
