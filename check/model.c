@@ -139,6 +139,7 @@ int cl_text_read(const char *path, long max, const char *what, char **buf, size_
     *len = *buf ? fread(*buf, 1, (size_t)max + 1, f) : 0;
     int err = ferror(f);
     fclose(f);
+    if (*buf && !err && *len >= 3 && !memcmp(*buf, "\xef\xbb\xbf", 3)) memmove(*buf, *buf + 3, *len -= 3); /* a UTF-8 byte order mark */
     if (*buf && !err) return CL_OK;
     free(*buf);
     *buf = NULL;

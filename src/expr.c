@@ -227,16 +227,13 @@ static int accept(parser *p, char c)
 /* What stands at the cursor, for messages. */
 static const char *found(parser *p, char *buf, size_t n)
 {
-    int c = peek(p);
-    if (!c) return "end of expression";
-    if (!isprint(c)) snprintf(buf, n, "byte 0x%02x", c);
-    else snprintf(buf, n, "'%c'", c);
-    return buf;
+    peek(p);
+    return cl_expr_describe_char(p->s, p->len, p->i, buf, n);
 }
 
 static void expect(parser *p, char c, const char *where)
 {
-    char buf[24];
+    char buf[120];
     if (!accept(p, c)) fail(p, p->i, "expected '%c' %s, found %s", c, where, found(p, buf, sizeof buf));
 }
 
@@ -466,7 +463,7 @@ static cl_expr_value parse_sum(parser *p, size_t at);
 
 static cl_expr_value parse_primary(parser *p)
 {
-    char buf[24];
+    char buf[120];
     int c = peek(p);
     size_t at = p->i;
     if (isdigit(c) || (c == '.' && p->i + 1 < p->len && isdigit((unsigned char)p->s[p->i + 1]))) return parse_number(p);
@@ -692,8 +689,11 @@ int cl_expr_parse(cl_expr_dag *g, const char *text, size_t len, long base, cl_ex
     if (!peek(&p)) fail(&p, p.i, "expected an expression, found nothing");
     else {
         *out = parse_expr(&p);
-        char buf[24];
+        char buf[120];
         if (!p.failed && peek(&p)) fail(&p, p.i, "expected an operator or the end of the expression, found %s", found(&p, buf, sizeof buf));
     }
+    char close; /* a bracket left open makes the rest read wrong: it is the cause to name */
+    long open = p.failed ? cl_expr_unclosed_bracket(text, len, &close) : -1;
+    if (open >= 0 && !(p.failed = 0)) fail(&p, (size_t)open, "this '%c' is never closed: a '%c' is missing", close == ')' ? '(' : '[', close);
     return p.failed ? CL_EPARSE : CL_OK;
 }

@@ -133,6 +133,21 @@ int cl_expr_const(cl_expr_dag *g, const char *s, size_t len, long pos);
 int cl_expr_parse(cl_expr_dag *g, const char *text, size_t len, long base, cl_expr_lookup_fn lookup, void *ctx,
                   cl_expr_value *out, cl_expr_error *err);
 
+/**
+ * The character at byte \p at of \p text for a message: `'c'`, `U+2212 '−':
+ * use ASCII '-' instead of U+2212 '−'` for a look-alike of an operator,
+ * `U+XXXX '…' (the model language is ASCII)` for another code point,
+ * `byte 0xNN` for a control byte or broken UTF-8, `end of expression` past
+ * the end. Written into \p buf (\p n bytes; 120 hold any) or a constant.
+ */
+const char *cl_expr_describe_char(const char *text, size_t len, size_t at, char *buf, size_t n);
+/**
+ * The byte offset of the innermost '(' or '[' of \p text that is never
+ * closed (comments from '#' to the end of a line skipped), with the bracket
+ * it lacks in *\p missing; −1 when every one is closed.
+ */
+long cl_expr_unclosed_bracket(const char *text, size_t len, char *missing);
+
 #define CL_TEMPLATE_HEADER "expr_decl.h"
 #include "cl_instantiate.h"
 #endif

@@ -145,7 +145,8 @@ bad "simulate, rkmk4 on a system without Lie methods" "$S1" simulate --system sp
 bad "simulate, --out /dev/null is a device" "$S1" simulate $CH --t 0.1 --out /dev/null
 bad "simulate, --out a symlink to a device" "$S1" simulate $CH --t 0.1 --out devlink
 bad "simulate, --out a directory" "$S1" simulate $CH --t 0.1 --out dir
-bad "simulate, --out in a missing directory" "$S1" simulate $CH --t 0.1 --out nosuch/o.csv
+says "cannot write: No such file or directory (nosuch/o.csv)"
+bad "simulate, --out in a missing directory: the system's reason" "$S1" simulate $CH --t 0.1 --out nosuch/o.csv
 bad "simulate, --out an existing file, bad state" "0 0 -2 1 0 0" simulate $CH --t 0.1 --out keep.csv
 bad "simulate, --out an existing file, bad --t" "$S1" simulate $CH --t -1 --out keep.csv
 bad "simulate, --out twice" "$S1" simulate $CH --t 0.1 --out a.csv --out keep.csv
@@ -232,4 +233,12 @@ says "unknown command (simulat); did you mean simulate? (chartless --help lists 
 bad "a misspelled command" "" simulat
 says "unknown system (chian); did you mean chain?"
 bad "systems, a misspelled system" "" systems chian
+# issue 24: a model's messages point at the cause
+S2='0 0 -1 0 0 -1 1 0 0 1 0 0'
+sed "s/dot(l1\*q1', l1\*q1')/dot(l1*q1', l1*q1'/" "$M" > "$T/paren.model"
+says "this '(' is never closed: a ')' is missing ($T/paren.model:7:22)"
+bad "rhs, a model missing a ')': the parenthesis, not the vector-scalar confusion after it" "$S2" rhs --model "$T/paren.model"
+sed 's/- g\*/\xe2\x88\x92 g*/' "$M" > "$T/minus.model"
+says "found U+2212 '$(printf '\342\210\222')': use ASCII '-' instead of U+2212"
+bad "rhs, a model with a Unicode minus: the ASCII sign to use" "$S2" rhs --model "$T/minus.model"
 echo "1..$n"

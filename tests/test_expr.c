@@ -280,7 +280,13 @@ static void test_errors(cl_prec_t p)
     parse_error("x + u", 2, "'+' between a scalar and a vector");
     parse_error("foo(x)", 0, "unknown function 'foo'");
     parse_error("x + z'", 4, "unknown name 'z''");
-    parse_error("sin(x", 5, "expected ')'");
+    parse_error("sin(x", 3, "this '(' is never closed: a ')' is missing");
+    /* a bracket left open is named, not the confusion it causes further on */
+    parse_error("dot(u, u + x", 3, "this '(' is never closed: a ')' is missing");
+    parse_error("x*[1, 2, 3 + u", 2, "this '[' is never closed: a ']' is missing");
+    /* a Unicode minus pasted from a document: the ASCII sign to use */
+    parse_error("x \xe2\x88\x92 1", 2, "expected an operator or the end of the expression, found U+2212 '\xe2\x88\x92': use ASCII '-' instead of U+2212");
+    parse_error("\xc3\xa9", 0, "expected a number, a name, '(' or '[', found U+00E9 '\xc3\xa9' (the model language is ASCII)");
     parse_error("u.w", 1, "expected .x, .y or .z");
     parse_error("x y", 2, "expected an operator");
     parse_error("1.2.3", 0, "malformed number");
