@@ -395,11 +395,12 @@ static int check_reachable(const sim_run *r)
     if (l10 <= allowed) return CL_EXIT_OK;
     /* the smallest --tol within the steps allowed: log10 tol = q1 (log10 t - log10 N) - log10 sigma */
     double l10tol = q1 * (log10_of(r->t1) - allowed) - l10sigma;
+    /* the steps it needs, rounded up to two digits */
+    double scale = pow(10, floor(l10) - 1), need = ceil(pow(10, l10) / scale) * scale;
     char msg[500];
-    snprintf(msg, sizeof msg, "%s (error order %d) would need about %.2g steps to reach --t %s at this --tol, more "
-             "than the %ld --max-steps allows; use --integrator gbs (its order grows with --bits), --tol %.0e or "
-             "larger, or --max-steps %.2g", r->o.integrator, q1 - 1, pow(10, l10), r->o.t, r->max_steps,
-             pow(10, ceil(l10tol)), ceil(pow(10, l10) * 1.1));
+    snprintf(msg, sizeof msg, "%s (error order %d) would need about %.0f steps to reach --t %s at this --tol, more "
+             "than the %ld of --max-steps; use --integrator gbs (its order grows with --bits), --tol 1e%.0f or "
+             "larger, or --max-steps %.0f", r->o.integrator, q1 - 1, need, r->o.t, r->max_steps, ceil(l10tol), need);
     return cl_cli_error(msg, r->o.tol);
 }
 

@@ -130,7 +130,8 @@ bad "simulate, rkmk45 --max-steps 0" "$S1" simulate $CH --form omega --integrato
 bad "simulate, rkmk45 --max-steps 10^13" "$S1" simulate $CH --form omega --integrator rkmk45 --max-steps 10000000000000
 bad "simulate, lie-euler more steps than --max-steps" "$S1" simulate $CH --form omega --integrator lie-euler --t 1 --h 0.01 --max-steps 50
 bad "simulate, rkf78 cannot reach --tol 1e-300 at 1024 bits (refused before the run)" "$S1" simulate $CH --bits 1024 --integrator rkf78 --tol 1e-300
-bad "simulate, rkf78 --tol 1e-40 over --t 10: more steps than allowed" "$S1" simulate $CH --bits 256 --integrator rkf78 --tol 1e-40
+says "would need about 1600000 steps to reach --t 10 at this --tol, more than the 1000000 of --max-steps; use --integrator gbs (its order grows with --bits), --tol 1e-38 or larger, or --max-steps 1600000 (1e-40)"
+bad "simulate, rkf78 --tol 1e-40 over --t 10: more steps than allowed, and what would do" "$S1" simulate $CH --bits 256 --integrator rkf78 --tol 1e-40
 bad "simulate, rkmk45 cannot reach --tol 1e-60" "$S1" simulate $CH --form omega --bits 256 --integrator rkmk45 --tol 1e-60
 bad "simulate, --tol 0" "$S1" simulate $CH --tol 0
 bad "simulate, --tol -1e-9" "$S1" simulate $CH --tol -1e-9
