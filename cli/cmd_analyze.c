@@ -203,6 +203,10 @@ static void print_energy_casimir(FILE *f, int json, const cl_cmd_system *cs, int
                                                        : "Energy-Casimir test inconclusive (restricted Hessian not definite)");
 }
 
+/* The largest state the linearization takes: its dense N x N eigenproblem
+   costs of the order of N^3 operations at the working precision. */
+#define LINEARIZE_NMAX 1000
+
 /* Without --form: the first form whose equilibrium 0 exists; 0 or exit status 2. */
 static int choose_form(cl_cmd_system *cs, cl_prec_t prec)
 {
@@ -227,6 +231,7 @@ static int check_selection(const analysis *an, const cl_cmd_system *cs, const ch
     const cl_system *s = cs->sys;
     size_t N = cs->dim;
     int ran = 0, moving = -1;
+    const char *moving_name = NULL;
     *found = 0;
     for (int k = 0; k < 64; k++) {
         const char *name = NULL;
@@ -241,7 +246,7 @@ static int check_selection(const analysis *an, const cl_cmd_system *cs, const ch
             lf = fmax(lf, cl_mpfr_log2(fx + i));
             lx = fmax(lx, cl_mpfr_log2(xe + i));
         }
-        if (moving < 0 && !(lf <= lx + 32 - (double)prec)) moving = k;
+        if (moving < 0 && !(lf <= lx + 32 - (double)prec)) moving = k, moving_name = name;
     }
     char msg[300];
     if (!*found && form_given) {
@@ -251,11 +256,8 @@ static int check_selection(const analysis *an, const cl_cmd_system *cs, const ch
     if (!*found) return cl_cli_error("the system has no equilibrium at these parameters, in any form", s->name);
     if (!ran) return cl_cli_error("no such equilibrium (all, a number from 0, or the first word of its name)", which);
     if (moving >= 0) {
-        snprintf(msg, sizeof msg, "equilibrium %d is not an equilibrium of the field at these parameters", moving);
-        return cl_cli_error(msg, s->name);
-    }
-    if (an->stability && N > CL_EC_NMAX) {
-        snprintf(msg, sizeof msg, "the Energy-Casimir test takes states of at most %d numbers (this one has %zu)", CL_EC_NMAX, N);
+        snprintf(msg, sizeof msg, "equilibrium %d, %s, is not a zero of the field at these parameters", moving,
+                 moving_name && moving_name[0] ? moving_name : "unnamed");
         return cl_cli_error(msg, s->name);
     }
     return CL_EXIT_OK;
@@ -268,7 +270,13 @@ static int run_generic(const analysis *an, cl_cmd_system *cs, const char *which,
     const cl_system *s = cs->sys;
     int st = form_given ? CL_EXIT_OK : choose_form(cs, prec), found = 0;
     if (st) return st;
-    size_t N = cs->dim;
+    size_t N = cs->dim, nmax = an->stability ? CL_EC_NMAX : LINEARIZE_NMAX;
+    if (N > nmax) { /* before the N x N matrix is asked for */
+        char msg[200];
+        snprintf(msg, sizeof msg, "%s takes states of at most %zu numbers (this one has %zu)",
+                 an->stability ? "the Energy-Casimir test" : "the linearization", nmax, N);
+        return cl_cli_error(msg, s->name);
+    }
     mpfr_ptr w = cl_rvec_new_mp(N * N + 5 * N, prec);
     if (!w) return cl_cli_error("out of memory", NULL);
     mpfr_ptr xe = w, A = xe + N, wr = A + N * N, wi = wr + N, c = wi + N;

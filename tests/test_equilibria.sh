@@ -79,7 +79,7 @@ chk "error: the system has no equilibrium at these parameters, in any form (heav
 chk "error: option given twice (--equilibrium)" equilibria --system chain --equilibrium 0 --equilibrium 1; t $? "--equilibrium twice exits 2"
 "$C" equilibria --help | grep -q "systems that offer it: .*chain.*spherical.*skate"; t $? "equilibria --help lists the systems that offer it"
 "$C" stability --help | grep -q "systems that offer it: .*rigid-body, heavy-top.*chain.*skate"; t $? "stability --help lists the systems that offer it"
-chk "error: equilibrium 0 is not an equilibrium of the field at these parameters (chain)" equilibria --system chain --tau 0,1,0; t $? "a control torque moves the hanging state: exit 2, nothing on stdout"
+chk "error: equilibrium 0, hanging (q_i = -e3), is not a zero of the field at these parameters (chain)" equilibria --system chain --tau 0,1,0; t $? "a control torque moves the hanging state: exit 2, nothing on stdout"
 chk "error: equilibria needs a system with equilibria; the model declares none (models/rigid-body.model)" equilibria --model models/rigid-body.model; t $? "a model file without equilibria exits 2"
 # a model's declared equilibria reach the generic tool: chain2.model's hanging state
 # has the chapter's squared frequencies (2 -+ sqrt 2) g/l
