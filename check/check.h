@@ -125,8 +125,36 @@ typedef struct cl_check_once {
 int cl_check_measured_once(cl_check_result *res, cl_check_once *once, double tol,
                            double (*measure)(const void *arg, char *note, size_t len), const void *arg);
 
-/** Run check \p c once at \p bits (53: the double body, else MPFR); its status. */
+/**
+ * Run check \p c once at \p bits (53: the double body, else MPFR); its status.
+ *
+ * The rung runs under a CPU-time budget (cl_cpu_budget_set(),
+ * cl_check_rung_budget()): past it the integrators fail with CL_ETIME, and
+ * so does the rung, with a note of the time spent. A rung that ran out ends
+ * the check: its higher rungs in the same process return CL_ETIME at once.
+ * The verdict of such a row is *error*, a failed row.
+ */
 int cl_check_run(const cl_check *c, long bits, cl_check_result *res);
+
+/** \name The CPU-time budget of a rung, scaled to the check's normal cost */
+/**@{*/
+#define CL_CHECK_BUDGET_FLOOR 4.0  /**< seconds: no rung is given less */
+#define CL_CHECK_BUDGET_FACTOR 4.0 /**< times the previous rung's CPU time, scaled by (p / p_prev)³ */
+#define CL_CHECK_BUDGET_FIRST 20.0 /**< seconds for the first rung a process runs, times max(1, (p/256)³) */
+/**@}*/
+
+/**
+ * The CPU-time budget cl_check_run() gives \p c at \p bits: when the last
+ * rung this process ran was the same check at a lower precision p′ and
+ * took s seconds, max(CL_CHECK_BUDGET_FLOOR, CL_CHECK_BUDGET_FACTOR · s ·
+ * (p/p′)³) — the cost of a rung grows with p about as p², its step count
+ * with the tolerance, and the factor leaves room for both; otherwise
+ * CL_CHECK_BUDGET_FIRST · max(1, (p/256)³). On the full oracle every
+ * rung takes a quarter of its budget or less (the most: skate.fig4.fall at
+ * 1024 bits); a wrong integrator coefficient that makes a trajectory row
+ * shrink its step ends in seconds.
+ */
+double cl_check_rung_budget(const cl_check *c, long bits);
 
 /** log2 of the tolerance of \p c at \p bits: log2(cond) + 1 − bits (−inf for exact checks). */
 double cl_check_log2_tol(const cl_check *c, long bits);

@@ -383,12 +383,43 @@ int cl_check_measured_once(cl_check_result *res, cl_check_once *once, double tol
     return CL_OK;
 }
 
+/* The last rung run in this process (the oracle runs a check's rungs in
+   increasing precision in a process of its own). */
+static struct { const cl_check *c; long bits; double seconds; int spent; } last_rung;
+
+double cl_check_rung_budget(const cl_check *c, long bits)
+{
+    if (last_rung.c == c && bits > last_rung.bits && !last_rung.spent) {
+        double r = (double)bits / (double)last_rung.bits;
+        return fmax(CL_CHECK_BUDGET_FLOOR, CL_CHECK_BUDGET_FACTOR * last_rung.seconds * r * r * r);
+    }
+    return CL_CHECK_BUDGET_FIRST * fmax(1.0, pow((double)bits / 256.0, 3));
+}
+
 int cl_check_run(const cl_check *c, long bits, cl_check_result *res)
 {
     res->log2_err = NAN;
     res->note[0] = 0;
+    if (last_rung.c == c && last_rung.spent && bits > last_rung.bits) {
+        snprintf(res->note, sizeof res->note, "not run: the rung at %ld bits ran out of its CPU time", last_rung.bits);
+        return CL_ETIME;
+    }
+    double budget = cl_check_rung_budget(c, bits), t0 = cl_cpu_seconds();
+    cl_cpu_budget_set(budget);
     int st = bits == 53 ? c->fn_d(res, 53) : c->fn_mp(res, (cl_prec_t)bits);
+    /* A check that went on after its integrators refused has no result either. */
+    int spent = st == CL_ETIME || cl_cpu_budget_spent();
+    cl_cpu_budget_set(0);
     mpfr_free_cache();
+    last_rung.c = c;
+    last_rung.bits = bits;
+    last_rung.seconds = cl_cpu_seconds() - t0;
+    last_rung.spent = spent;
+    if (spent) {
+        snprintf(res->note, sizeof res->note, "stopped after %.1f s of CPU time, its budget at %ld bits (%.1f s)",
+                 last_rung.seconds, bits, budget);
+        return CL_ETIME;
+    }
     return st;
 }
 

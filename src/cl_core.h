@@ -34,6 +34,7 @@
 #define CL_ESTEP (-12)       /**< the integrator step size underflowed */
 #define CL_EBUDGET (-13)     /**< an integration ran out of its evaluation budget */
 #define CL_EUNDECIDED (-14)  /**< a sign or comparison that decides the result is not proven (a ball contains zero) */
+#define CL_ETIME (-15)       /**< an integration ran past the CPU time this thread allows (cl_cpu_budget_set()) */
 /**@}*/
 
 /**
@@ -75,6 +76,25 @@ double cl_rng_uniform(cl_rng *g);
 double cl_rng_range(cl_rng *g, double a, double b);
 /** Standard normal double (Box–Muller, computed in double). */
 double cl_rng_normal(cl_rng *g);
+
+/** CPU seconds this thread has used (CLOCK_THREAD_CPUTIME_ID). */
+double cl_cpu_seconds(void);
+/**
+ * \brief A CPU-time budget for this thread: from now on, at most \p seconds
+ *        more of CPU time in the integrators.
+ *
+ * Every right-hand side evaluation of cl_ode_integrate(), cl_ode_step() and
+ * the Lie-group integrators looks at the clock (every 16th evaluation) and,
+ * once the budget is spent, fails with CL_ETIME with the last accepted point
+ * kept, as the evaluation budget fails with CL_EBUDGET. The check kit gives
+ * each rung of a check such a budget, so that a wrong coefficient which
+ * makes an adaptive integrator shrink its step ends the row as an error in
+ * seconds (cl_check_run()). \p seconds ≤ 0 or NaN removes the budget (the
+ * default).
+ */
+void cl_cpu_budget_set(double seconds);
+/** 1 when this thread's CPU-time budget is set and spent, else 0 (reads the clock). */
+int cl_cpu_budget_spent(void);
 
 /** log2 of a positive MPFR number as a double (−inf for 0), exact in range. */
 double cl_mpfr_log2(mpfr_srcptr x);

@@ -1,5 +1,7 @@
-/* Precision-independent support: status messages, precision check, RNG. */
+/* Precision-independent support: status messages, precision check, RNG,
+   the CPU-time budget. */
 #include <math.h>
+#include <time.h>
 #include "cl_core.h"
 
 const char *cl_strerror(int status)
@@ -20,6 +22,7 @@ const char *cl_strerror(int status)
     case CL_ESTEP: return "step size underflow";
     case CL_EBUDGET: return "evaluation budget exhausted";
     case CL_EUNDECIDED: return "a deciding sign is not proven (a ball contains zero)";
+    case CL_ETIME: return "CPU time budget exhausted";
     default: return "unknown error";
     }
 }
@@ -70,4 +73,24 @@ double cl_mpfr_log2(mpfr_srcptr x)
     long e;
     double m = mpfr_get_d_2exp(&e, x, MPFR_RNDN);
     return log2(fabs(m)) + (double)e;
+}
+
+double cl_cpu_seconds(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)) return 0.0;
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* The thread's CPU-time deadline; 0: none. */
+static _Thread_local double cpu_deadline;
+
+void cl_cpu_budget_set(double seconds)
+{
+    cpu_deadline = seconds > 0 ? cl_cpu_seconds() + seconds : 0.0;
+}
+
+int cl_cpu_budget_spent(void)
+{
+    return cpu_deadline > 0 && cl_cpu_seconds() > cpu_deadline;
 }

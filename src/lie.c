@@ -420,6 +420,7 @@ static void budget_start(CL_FN(cl_lie_integrator) *w, double dflt)
 static int eval_field(CL_FN(cl_lie_integrator) *w, rptr xi, rsrc y)
 {
     if (w->nevals >= w->eval_limit) return CL_EBUDGET;
+    if (!(w->nevals & 15) && cl_cpu_budget_spent()) return CL_ETIME;
     w->nevals++;
     return w->pb.field(w->pb.ctx, xi, y);
 }

@@ -150,7 +150,8 @@ int CL_FN(cl_lie_integrate_fixed)(CL_FN(cl_lie_integrator) *w, cl_rptr y, cl_rsr
  * more than the working precision carries. Only the RKMK45 method; counts of
  * accepted and rejected steps in *nacc and *nrej (either may be NULL).
  * Returns 0, CL_EPARAM (wrong method, bad tolerance or t1 ≤ t0),
- * CL_EBUDGET (evaluation budget exhausted, see cl_lie_set_budget()), CL_ESTEP (step
+ * CL_EBUDGET (evaluation budget exhausted, see cl_lie_set_budget()), CL_ETIME
+ * (the thread's CPU-time budget, cl_cpu_budget_set()), CL_ESTEP (step
  * below 16·2^(1−p)·max(1, |t|)) or a callback error.
  */
 int CL_FN(cl_lie_integrate_adaptive)(CL_FN(cl_lie_integrator) *w, cl_rptr y, cl_rsrc t0, cl_rsrc t1, cl_rptr h,

@@ -130,6 +130,7 @@ struct CL_FN(cl_ode_ws) {
 static int call_f(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rptr dx, rsrc t, rsrc x)
 {
     if (ws->nfev >= ws->budget) return CL_EBUDGET;
+    if (!(ws->nfev & 15) && cl_cpu_budget_spent()) return CL_ETIME;
     ws->nfev++;
     return f(dx, t, x, ctx);
 }

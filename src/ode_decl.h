@@ -299,7 +299,8 @@ int CL_FN(cl_ode_step)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, cl_r
  * from t1), CL_EPREC (a state entry not at the workspace precision), CL_ESTEP
  * (adaptive step below the minimum), CL_ENOCONV (too many steps, stage
  * iteration or event location failed), CL_EBUDGET (the evaluation budget
- * of cl_ode_set_budget() ran out), or the error of f, g or the
+ * of cl_ode_set_budget() ran out), CL_ETIME (the thread's CPU-time budget of
+ * cl_cpu_budget_set() ran out), or the error of f, g or the
  * observer. On a negative return (*t, x) is the last accepted point.
  */
 int CL_FN(cl_ode_integrate)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, cl_rptr t, cl_rptr x, cl_rsrc t1,
