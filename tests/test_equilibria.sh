@@ -22,7 +22,7 @@ close = lambda a, b: abs(a - b) <= tol * abs(b)
 sys.exit(0 if got and all(any(close(g, w) for w in want) for g in got)
          and all(any(close(g, w) for g in got) for w in want) else 1)' "$1" "$2"
 }
-echo "1..39"
+echo "1..44"
 
 # chain n = 2, m = l = 1: omega^2 = (2 -+ sqrt 2) g / l
 out=$("$C" equilibria --system chain --n 2 --bits 113); t $? "equilibria --system chain --n 2 --bits 113 exits 0"
@@ -99,3 +99,26 @@ equilibrium hanging = q1: [0, 0, -1], q2: [0, 0, -1]
 M
 out=$("$C" equilibria --model "$T/half.model")
 echo "$out" | grep -q "linearization: inconclusive (eigenvalues on the imaginary axis"; t $? "one of two pendulums damped: inconclusive, not asymptotically stable"
+
+# --format json (docs/equilibria.schema.json, docs/stability.schema.json): the same numbers as the text
+"$C" equilibria --system chain --n 2 --bits 113 --equilibrium hanging --format json > "$T/eq.json" &&
+    tools/validate-json docs/equilibria.schema.json < "$T/eq.json"; t $? "equilibria --format json is what docs/equilibria.schema.json says"
+python3 - "$T/eq.json" <<'PY'
+import json, sys
+from decimal import Decimal as D, getcontext
+getcontext().prec = 60
+d = json.load(open(sys.argv[1]), parse_float=D)
+e = d["equilibria"]
+want = [(D(2) - D(2).sqrt()) * D("9.81"), (D(2) + D(2).sqrt()) * D("9.81")]
+got = e[0]["squared_frequencies"]
+close = lambda g, w: abs(g - w) <= D(2) ** -100 * w
+ok = len(e) == 1 and e[0]["name"].startswith("hanging") and e[0]["linearization"] == "spectrally stable" and len(got) == 4
+ok = ok and all(any(close(g, w) for w in want) for g in got) and all(any(close(g, w) for g in got) for w in want)
+sys.exit(0 if ok and e[0]["tangent_dimension"] == 8 and len(e[0]["A"]) == 8 else 1)
+PY
+t $? "chain hanging in JSON: the squared frequencies (2 -+ sqrt 2) g/l to 2^-100 with every digit, A 8 x 8"
+"$C" stability --system rigid-body --J 1,2,3.5 --format json > "$T/st.json" && tools/validate-json docs/stability.schema.json < "$T/st.json" &&
+    python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); sys.exit(0 if [e["verdict"] for e in d["equilibria"]] == ["stable", "inconclusive", "stable"] else 1)' "$T/st.json"
+t $? "stability --format json: the rigid body stable about the smallest and largest axis, inconclusive about the middle"
+"$C" equilibria --system skate --format json | tools/validate-json docs/equilibria.schema.json; t $? "the skate's JSON comes from the generic tool on its equilibria"
+chk "error: no such equilibrium (all, a number from 0, or the first word of its name) (upside)" equilibria --system chain --equilibrium upside --format json; t $? "--format json on bad input: exit 2, nothing on stdout"

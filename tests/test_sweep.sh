@@ -18,7 +18,7 @@
 T="${TMPDIR:-/tmp}/cl-sweep-$$"
 mkdir -p "$T"
 trap 'rm -rf "$T"' EXIT
-echo "1..41"
+echo "1..53"
 GRID="--system skate --x Omega0=0:10:21 --y asym=1:400:13"
 
 # the map against (42) and the margin's closed form, at 113 bits
@@ -132,6 +132,53 @@ else
     skip "gnuplot not installed"; skip "gnuplot not installed"
 fi
 
+# the generic map of a system without maps of its own (cli/sweep_generic.c), from its equilibria:
+# the rigid body's spectral abscissa about its middle axis is sqrt(Lambda),
+# Lambda = w^2 (J3 - J2)(J2 - J1)/(J1 J3) (docs/equilibria.md), to 2^-100 at 113 bits
+"$C" sweep --system rigid-body --J 1,2,3.5 --x omega=0.5:2:7 --bits 113 > "$T/rb.csv"; t $? "sweep --system rigid-body (no sweep hook) exits 0"
+[ "$(sed -n 3p "$T/rb.csv")" = "cell,omega,eq0.verdict,eq0.max_re,eq0.ec_margin,eq1.verdict,eq1.max_re,eq1.ec_margin,eq2.verdict,eq2.max_re,eq2.ec_margin" ]
+t $? "the columns: each equilibrium's verdict, spectral abscissa and Energy-Casimir margin"
+python3 - "$T/rb.csv" <<'PY'
+import sys
+from decimal import Decimal as D, getcontext
+getcontext().prec = 60
+rows = [r.split(",") for r in open(sys.argv[1]).read().split("\n")[3:-1]]
+ok = len(rows) == 7
+for r in rows:
+    w, lam = D(r[1]), (D("3.5") - 2) * (2 - D(1)) / D("3.5")
+    ok &= r[2] == "stable" and r[5] == "unstable" and r[8] == "stable"
+    ok &= abs(D(r[6]) - w * lam.sqrt()) <= D(2) ** -100 * w * lam.sqrt()
+sys.exit(0 if ok else 1)
+PY
+t $? "rigid body: stable about the smallest and largest axis, unstable about the middle one at sqrt(Lambda) to 2^-100"
+# the sleeping symmetric top (J = 1, 1, 1.5, m g l = 9.81/4): below the fast-top bound
+# C w = 2 sqrt(A m g l), w0 = 2.088..., the linearization has a pair with a positive real part
+# (unstable); above it the spectrum is on the imaginary axis, and the Energy-Casimir test with the
+# quantities the system declares is definite from about 1.08 w0 on (stable), inconclusive between
+# (undecided): no cell unstable above w0 or stable below it, and every cell from 1.2 w0 stable
+"$C" sweep --system heavy-top --J 1,1,1.5 --equilibrium sleeping --x omega=0.1:6:60 --bits 113 > "$T/top.csv"; t $? "sweep --system heavy-top --equilibrium sleeping exits 0"
+python3 - "$T/top.csv" <<'PY'
+import sys
+from decimal import Decimal as D, getcontext
+getcontext().prec = 60
+rows = [r.split(",") for r in open(sys.argv[1]).read().split("\n")[3:-1]]
+w0 = 2 * (D("9.81") / 4).sqrt() / D("1.5")
+wrong = [r[1] for r in rows if (D(r[1]) < w0 and r[2] != "unstable") or (D(r[1]) > w0 and r[2] == "unstable")
+         or (D(r[1]) > w0 * D("1.2") and r[2] != "stable")]
+sys.exit(0 if len(rows) == 60 and not wrong and rows[0][3] != "" else 1)
+PY
+t $? "sleeping top: 60 cells, unstable exactly below C w = 2 sqrt(A m g l), stable from 1.2 times that"
+"$C" sweep --model models/spherical.model --x l=0.5:2:3 --y g=1:20:4 > "$T/sp.csv" &&
+    [ "$(tail -n +4 "$T/sp.csv" | cut -d, -f4,7 | sort -u)" = "stable,unstable" ]; t $? "a model's map (--model, --y): hanging stable, inverted unstable in every cell"
+for k in 1 2 3; do "$C" sweep --model models/spherical.model --x l=0.5:2:3 --y g=1:20:4 --shard $k/3 --out "$T/g$k.csv"; done
+"$C" sweep --merge "$T/g3.csv" "$T/g1.csv" "$T/g2.csv" | cmp -s - "$T/sp.csv"; t $? "the generic map's shards merge into the unsharded run byte for byte"
+"$C" sweep --merge "$T"/g[123].csv --format json | tools/validate-json docs/sweep.schema.json &&
+    "$C" sweep --system skate --x Omega0=0:10:3 --format json | tools/validate-json docs/sweep.schema.json; t $? "--format json (a sweep, a merge) is what docs/sweep.schema.json says"
+"$C" sweep --model models/spherical.model --x l=0.5:2:3 --format json | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+sys.exit(0 if d["columns"][:3] == ["cell", "l", "hanging.verdict"] and [r[2] for r in d["rows"]] == ["stable"] * 3 else 1)'; t $? "the JSON holds the CSV's columns and rows"
+
 # bad input: exit 2, nothing on stdout, no file
 bad() {
     "$C" sweep "$@" --out "$T/bad.csv" > "$T/o" 2> "$T/e"
@@ -146,5 +193,8 @@ bad --system skate --x Omega0=0:10:5 --y omega0=0:1:2; t $? "the same parameter 
 bad --system skate --x Omega0=1:10:5 --I3 0.5; t $? "a cell the system refuses (I2 <= I3) is refused before anything is written"
 printf 'keep\n' > "$T/keep.csv"
 "$C" sweep --system skate --x Omega0=0:10 --out "$T/keep.csv" 2>/dev/null; [ $? = 2 ] && [ "$(cat "$T/keep.csv")" = keep ]; t $? "bad input leaves an existing --out file as it was"
+bad --system rigid-body --x omega=0:1:3 --certify; t $? "--certify on a system without certified verdicts is refused"
+bad --system rigid-body --x omega=0:1:3 --equilibrium fourth; t $? "the generic map: an unknown --equilibrium is refused"
+bad --model models/pivot.model --x a=0:1:3; t $? "a model without equilibria is refused"
 "$C" sweep --merge > "$T/o" 2> "$T/e"; [ $? = 2 ] && [ ! -s "$T/o" ] && grep -q '^error: .* (.*)$' "$T/e"; t $? "--merge without files is refused"
 "$C" sweep --help | grep -q "^exit status: 0 done"; t $? "sweep --help ends with the exit statuses"
