@@ -154,20 +154,22 @@ t $? "rigid body: stable about the smallest and largest axis, unstable about the
 # the sleeping symmetric top (J = 1, 1, 1.5, m g l = 9.81/4): below the fast-top bound
 # C w = 2 sqrt(A m g l), w0 = 2.088..., the linearization has a pair with a positive real part
 # (unstable); above it the spectrum is on the imaginary axis, and the Energy-Casimir test with the
-# quantities the system declares is definite from about 1.08 w0 on (stable), inconclusive between
-# (undecided): no cell unstable above w0 or stable below it, and every cell from 1.2 w0 stable
+# Casimirs the system declares is definite exactly when (C - A) w^2 > m g l, w1 = 2.2147...
+# (docs/equilibria.md): stable above w1, undecided between w0 and w1 (cells within 2^-20 of a
+# bound may be either)
 "$C" sweep --system heavy-top --J 1,1,1.5 --equilibrium sleeping --x omega=0.1:6:60 --bits 113 > "$T/top.csv"; t $? "sweep --system heavy-top --equilibrium sleeping exits 0"
 python3 - "$T/top.csv" <<'PY'
 import sys
 from decimal import Decimal as D, getcontext
 getcontext().prec = 60
 rows = [r.split(",") for r in open(sys.argv[1]).read().split("\n")[3:-1]]
-w0 = 2 * (D("9.81") / 4).sqrt() / D("1.5")
-wrong = [r[1] for r in rows if (D(r[1]) < w0 and r[2] != "unstable") or (D(r[1]) > w0 and r[2] == "unstable")
-         or (D(r[1]) > w0 * D("1.2") and r[2] != "stable")]
-sys.exit(0 if len(rows) == 60 and not wrong and rows[0][3] != "" else 1)
+w0, w1 = 2 * (D("9.81") / 4).sqrt() / D("1.5"), (D("9.81") / 4 / D("0.5")).sqrt()
+want = lambda w: "unstable" if w < w0 else "undecided" if w < w1 else "stable"
+near = lambda w: min(abs(w - w0), abs(w - w1)) < D(2) ** -20
+wrong = [r[1] for r in rows if r[2] != want(D(r[1])) and not near(D(r[1]))]
+sys.exit(0 if len(rows) == 60 and not wrong and {r[2] for r in rows} == {"unstable", "undecided", "stable"} else 1)
 PY
-t $? "sleeping top: 60 cells, unstable exactly below C w = 2 sqrt(A m g l), stable from 1.2 times that"
+t $? "sleeping top: 60 cells, unstable below C w = 2 sqrt(A m g l), stable above (C - A) w^2 = m g l, undecided between"
 "$C" sweep --model models/spherical.model --x l=0.5:2:3 --y g=1:20:4 > "$T/sp.csv" &&
     [ "$(tail -n +4 "$T/sp.csv" | cut -d, -f4,7 | sort -u)" = "stable,unstable" ]; t $? "a model's map (--model, --y): hanging stable, inverted unstable in every cell"
 for k in 1 2 3; do "$C" sweep --model models/spherical.model --x l=0.5:2:3 --y g=1:20:4 --shard $k/3 --out "$T/g$k.csv"; done
