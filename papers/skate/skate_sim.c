@@ -16,7 +16,8 @@
  * its multipliers, by Gragg–Bulirsch–Stoer with tolerance
  * \f$2^{12-p}\f$, and locates the fall as an event of the integrator
  * (Γ₃ = 0 falling) rather than by sampling, so the fall time is known to
- * the working precision. The oracle row skate.fig4.fall compares the two
+ * the working precision. The oracle rows skate.fig4.flow (the path to
+ * t = 13/16) and skate.fig4.fall (the fall from there) compare the two
  * forms on the ladder, and the errata page \ref errata_SKATE gives the
  * confirmed time to 50 digits.
  *
