@@ -12,10 +12,18 @@ try:
     import numpy as _np
 except ImportError:  # numpy is optional
     _np = None
-try:
-    import mpmath as _mpmath
-except ImportError:  # mpmath is optional
-    _mpmath = None
+_MPMATH = []
+
+
+def _mpmath():
+    """mpmath, imported on first use (it costs a quarter second); None when absent."""
+    if not _MPMATH:
+        try:
+            import mpmath
+        except ImportError:  # mpmath is optional
+            mpmath = None
+        _MPMATH.append(mpmath)
+    return _MPMATH[0]
 
 
 def _mpf_text(x):
@@ -42,7 +50,7 @@ def to_text(v):
         return str(v)
     if isinstance(v, decimal.Decimal):
         return str(v)
-    if _mpmath is not None and isinstance(v, _mpmath.mpf):
+    if type(v).__module__.startswith("mpmath") and _mpmath() is not None and isinstance(v, _mpmath().mpf):
         return _mpf_text(v)
     if isinstance(v, float) or (_np is not None and isinstance(v, _np.floating)):
         return repr(float(v))
@@ -71,17 +79,18 @@ def convert(texts, bits, numbers):
     mpmath numbers at more bits when mpmath is present, else strings.
     """
     if numbers == "auto":
-        numbers = "float" if bits <= 53 else ("mpmath" if _mpmath is not None else "str")
+        numbers = "float" if bits <= 53 else ("mpmath" if _mpmath() is not None else "str")
     if numbers == "str":
         return list(texts)
     if numbers == "float":
         vals = [float(t) for t in texts]
         return _np.array(vals) if _np is not None else vals
     if numbers == "mpmath":
-        if _mpmath is None:
+        mp = _mpmath()
+        if mp is None:
             raise ImportError("numbers='mpmath' needs mpmath (Debian: python3-mpmath)")
-        with _mpmath.workprec(bits):
-            return [_mpmath.mpf(t) for t in texts]
+        with mp.workprec(bits):
+            return [mp.mpf(t) for t in texts]
     raise ValueError("numbers must be 'auto', 'float', 'str' or 'mpmath', not %r" % (numbers,))
 
 
