@@ -7,7 +7,7 @@ Which route each call takes:
   process): ``System``/``Model`` construction, ``rhs``, ``forms``,
   ``components``, ``dim``, ``equilibria``, ``stability``;
 - the ``chartless`` command (a child process, JSON): ``simulate``,
-  ``oracle``, and ``grade`` (the grader itself, with the student's Python
+  ``sweep``, ``oracle``, and ``grade`` (the grader itself, with the student's Python
   function evaluated in a sandboxed child of this process).
 
 Errors are ``ChartlessError`` with the message the command line prints.

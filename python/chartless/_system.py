@@ -249,6 +249,42 @@ class System:
         return {c: convert(["nan" if r[i] is None else r[i] for r in rows], int(bits), numbers) for i, c in enumerate(cols)}
 
 
+    def sweep(self, x, y=None, bits=53, numbers="auto", **options):
+        """A stability map over a grid of parameters (runs ``chartless sweep --format json``).
+
+        Parameters
+        ----------
+        x : str
+            The first axis, ``"NAME=a:b:N"`` (``"g=1:10:3"``).
+        y : str, optional
+            The second axis, likewise.
+        **options
+            Options of ``chartless sweep``: ``form``, ``equilibrium``, ``certify=True``.
+
+        Returns
+        -------
+        list of dict
+            One per cell, with the columns of the CSV (``cell``, the axes,
+            per equilibrium ``NAME.verdict``, ``NAME.max_re``,
+            ``NAME.ec_margin``, or a system's own map's ``verdict`` and
+            ``margin``): words as str, numbers as rhs() returns them.
+        """
+        words = ["sweep"] + self._words() + ["--x", x] + (["--y", y] if y else []) + ["--bits", str(int(bits)), "--format", "json"]
+        words += _option_args({k.replace("_", "-"): v for k, v in options.items()})
+        doc = json.loads(_lib.run(words), parse_float=str, parse_int=str)
+        cols = doc["columns"]
+
+        def value(c, v):
+            if v is None or c == "cell":
+                return None if v is None else int(v)
+            try:
+                float(v)
+            except ValueError:
+                return v
+            return convert([v], int(bits), numbers)[0]
+        return [{c: value(c, v) for c, v in zip(cols, row)} for row in doc["rows"]]
+
+
 class Model(System):
     """A model file (docs/models.md): a Lagrangian on a product of spheres,
     rotation groups and flat factors, derived and integrated by chartless.

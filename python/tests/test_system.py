@@ -110,3 +110,12 @@ def test_model_from_a_path_and_from_its_text_agree():
 def test_oracle_of_a_model():
     rows = chartless.Model(os.path.join(ROOT, "models", "spring.model")).oracle(bits=[53])
     assert rows and all("name" in r for r in rows)
+
+
+def test_sweep_is_the_command_lines_map():
+    out, err, st = run_chartless(["sweep", "--system", "chain", "--n", "1", "--x", "g=1:10:3"])
+    assert st == 0, err
+    rows = [l.split(",") for l in out.splitlines() if not l.startswith("#")]
+    cells = chartless.System("chain", n=1).sweep("g=1:10:3")
+    assert [c["hanging.verdict"] for c in cells] == [r[rows[0].index("hanging.verdict")] for r in rows[1:]] == ["stable"] * 3
+    assert [c["g"] for c in cells] == [1.0, 5.5, 10.0] and cells[2]["cell"] == 2
