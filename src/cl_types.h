@@ -33,4 +33,12 @@ int cl_arb_set_prec(cl_prec_t prec);
     that a program ends with nothing a leak checker would report. */
 void cl_free_caches(void);
 
+/** \name One block carved into named parts: cl_rvec_slices() with its parts counted */
+/**@{*/
+#define CL_RVEC_SLICES_MP(prec, ...) \
+    cl_rvec_slices_mp((prec), (const cl_slice_mp[]){__VA_ARGS__}, sizeof((const cl_slice_mp[]){__VA_ARGS__}) / sizeof(cl_slice_mp))
+#define CL_RVEC_SLICES_ARB(prec, ...) \
+    cl_rvec_slices_arb((prec), (const cl_slice_arb[]){__VA_ARGS__}, sizeof((const cl_slice_arb[]){__VA_ARGS__}) / sizeof(cl_slice_arb))
+/**@}*/
+
 #endif

@@ -157,3 +157,12 @@ int CL_FN(cl_rvec_is_finite)(rsrc a, size_t n)
         if (!r_is_number(a + i)) return 0;
     return 1;
 }
+
+rptr CL_FN(cl_rvec_slices)(cl_prec_t prec, const CL_FN(cl_slice) *s, size_t n)
+{
+    size_t total = 0;
+    for (size_t i = 0; i < n; i++) total += s[i].n;
+    rptr v = CL_FN(cl_rvec_new)(total, prec);
+    for (size_t i = 0, at = 0; v && i < n; at += s[i].n, i++) *s[i].at = v + at;
+    return v;
+}

@@ -7,6 +7,22 @@
 cl_rptr CL_FN(cl_rvec_new)(size_t n, cl_prec_t prec);
 /** Release a vector from cl_rvec_new() (NULL is allowed). */
 void CL_FN(cl_rvec_free)(cl_rptr v);
+/** One named part of a block from cl_rvec_slices(): where its first scalar goes, and its length. */
+typedef struct CL_FN(cl_slice) {
+    cl_rptr *at;
+    size_t n;
+} CL_FN(cl_slice);
+/**
+ * One block of zeros at precision \p prec carved into the \p n named parts
+ * \p s, in order: `*s[i].at` points at part i. Returns the block (release
+ * it with cl_rvec_free(); the parts go with it), or NULL when out of memory.
+ * CL_RVEC_SLICES() counts the parts:
+ * \code
+ * mpfr_ptr zeta, J, wr;
+ * mpfr_ptr v = CL_RVEC_SLICES_MP(prec, {&zeta, 5}, {&J, 25}, {&wr, 5});
+ * \endcode
+ */
+cl_rptr CL_FN(cl_rvec_slices)(cl_prec_t prec, const CL_FN(cl_slice) *s, size_t n);
 /** Copy \p n scalars: dst[i] = src[i]. */
 void CL_FN(cl_rvec_copy)(cl_rptr dst, cl_rsrc src, size_t n);
 /**
