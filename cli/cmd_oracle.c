@@ -190,6 +190,32 @@ static void row_done(int nover, int nsel, const char *name, const outcome *o)
     fprintf(stderr, "oracle: %d/%d done: %s %s (%.1f s)\n", nover, nsel, name, cl_verdict_name(o->verdict), o->seconds);
 }
 
+/* Before the run: the order the checks start in (the rows marked slow first,
+   so that none of them is left running alone at the end; the rest in registry
+   order), and every rung marked died until its record says otherwise. */
+static void prepare_run(const cl_check **sel, int nsel, int nb, outcome *out, int *order)
+{
+    for (int pass = 1, m = 0; pass >= 0; pass--)
+        for (int i = 0; i < nsel; i++)
+            if (!!sel[i]->slow == pass) order[m++] = i;
+    for (int i = 0; i < nsel; i++)
+        for (int k = 0; k < nb; k++) {
+            out[i].status[k] = STATUS_DIED;
+            out[i].log2_err[k] = NAN;
+            snprintf(out[i].note[k], sizeof out[i].note[k], "the check's process died (crash or signal) before this rung reported");
+        }
+}
+
+/* A rung's record into its check's outcome. */
+static void store_rung(outcome *o, const record *r)
+{
+    o->log2_err[r->rung] = r->log2_err;
+    o->status[r->rung] = r->status;
+    o->seconds += r->seconds;
+    o->reported++;
+    snprintf(o->note[r->rung], sizeof o->note[r->rung], "%s", r->note);
+}
+
 /* Run the selected checks in `jobs` worker processes, handing each worker the
    next check when it is free; fill out[] and call `emit` for row k as soon as
    rows 0..k are complete, so rows appear in order as they finish. When a row
@@ -202,17 +228,7 @@ static int run_all(const cl_check **sel, int nsel, const long *bits, int nb, int
     char *over = calloc((size_t)nsel, 1);
     int *order = malloc((size_t)nsel * sizeof *order);
     if (!over || !order) { perror("malloc"); exit(CL_EXIT_FAIL); }
-    /* Rows marked slow start first, so that none of them is left running
-       alone at the end; the rest follow in registry order. */
-    for (int pass = 1, m = 0; pass >= 0; pass--)
-        for (int i = 0; i < nsel; i++)
-            if (!!sel[i]->slow == pass) order[m++] = i;
-    for (int i = 0; i < nsel; i++)
-        for (int k = 0; k < nb; k++) {
-            out[i].status[k] = STATUS_DIED; /* until a record says otherwise */
-            out[i].log2_err[k] = NAN;
-            snprintf(out[i].note[k], sizeof out[i].note[k], "the check's process died (crash or signal) before this rung reported");
-        }
+    prepare_run(sel, nsel, nb, out, order);
     if (jobs < 1) jobs = 1;
     if (jobs > nsel) jobs = nsel > 0 ? nsel : 1;
     int fds[64], cmds[64];
@@ -277,11 +293,7 @@ static int run_all(const cl_check **sel, int nsel, const long *bits, int nb, int
                     break;
                 }
             } else {
-                o->log2_err[r.rung] = r.log2_err;
-                o->status[r.rung] = r.status;
-                o->seconds += r.seconds;
-                o->reported++;
-                snprintf(o->note[r.rung], sizeof o->note[r.rung], "%s", r.note);
+                store_rung(o, &r);
                 done++;
             }
             if (tty && emitted < nsel) progress(done, total, t0, sel[r.check]->name);
@@ -342,7 +354,7 @@ typedef struct report {
     const cl_check **sel;
     int nsel, nb, verbose, wn, wt, passed, failed;
     const long *bits;
-    const outcome *out;
+    outcome *out;
     enum format fmt;
 } report;
 
@@ -461,6 +473,29 @@ static void emit_row(int i, void *ctx)
     else tap_row(rp, i);
 }
 
+/* --list: the selected checks, one to a line; 0, or exit status 2 when stdout fails. */
+static int list_checks(const cl_check **sel, int nsel)
+{
+    for (int i = 0; i < nsel && !ferror(stdout); i++)
+        printf("%-36s %-12s %-16s %s%s\n", sel[i]->name, sel[i]->chapter ? sel[i]->chapter : "",
+               sel[i]->tags ? sel[i]->tags : "", sel[i]->what ? sel[i]->what : "", sel[i]->slow ? " (slow)" : "");
+    return ferror(stdout) ? cl_cli_stdout_failed(errno) : CL_EXIT_OK; /* the failed write's reason */
+}
+
+/* The report: its header, the rows as they complete, the count. A failed write
+   to stdout ends it at once with exit status 2; main() reports it when it closes stdout. */
+static int run_report(report *rp, int jobs)
+{
+    if (rp->fmt == FMT_TEXT) text_header(rp);
+    else if (rp->fmt == FMT_JSON) json_header(rp);
+    else printf("1..%d\n", rp->nsel);
+    if (fflush(stdout) || ferror(stdout) || run_all(rp->sel, rp->nsel, rp->bits, rp->nb, jobs, rp->out, emit_row, rp))
+        return CL_EXIT_USAGE;
+    if (rp->fmt == FMT_TEXT) printf("\n%d passed, %d failed\n", rp->passed, rp->failed);
+    else if (rp->fmt == FMT_JSON) printf("  ],\n  \"passed\": %d,\n  \"failed\": %d\n}\n", rp->passed, rp->failed);
+    return rp->failed ? CL_EXIT_FAIL : CL_EXIT_OK;
+}
+
 /* An option getopt_long did not take, the message of every command. */
 static int unknown_option(const struct option *opts, const char *given)
 {
@@ -551,39 +586,14 @@ static int cmd_oracle(int argc, char **argv)
         if (chapter && (!c->chapter || strncasecmp(c->chapter, chapter, strlen(chapter)))) continue;
         sel[nsel++] = c;
     }
-    /* A failed write to stdout ends the command at once with exit status 2;
-       main() reports it (`error: cannot write (stdout)`) when it closes stdout. */
-    if (list) {
-        for (int i = 0; i < nsel && !ferror(stdout); i++)
-            printf("%-36s %-12s %-16s %s%s\n", sel[i]->name, sel[i]->chapter ? sel[i]->chapter : "",
-                   sel[i]->tags ? sel[i]->tags : "", sel[i]->what ? sel[i]->what : "", sel[i]->slow ? " (slow)" : "");
-        int st = ferror(stdout) ? cl_cli_stdout_failed(errno) : CL_EXIT_OK; /* the failed write's reason */
-        free(sel); free(out);
-        cl_model_oracle_rows_free();
-        return st;
-    }
-    if (nsel == 0) {
-        free(sel); free(out);
-        cl_model_oracle_rows_free();
-        return cl_cli_error("no check matches the selection", globs ? globs : chapter);
-    }
     report rp = {.sel = sel, .nsel = nsel, .nb = nb, .verbose = verbose, .bits = bits, .out = out, .fmt = fmt};
-    if (fmt == FMT_TEXT) text_header(&rp);
-    else if (fmt == FMT_JSON) json_header(&rp);
-    else printf("1..%d\n", nsel);
-    if (fflush(stdout) || ferror(stdout) || run_all(sel, nsel, bits, nb, jobs, out, emit_row, &rp)) {
-        free(sel);
-        free(out);
-        cl_model_oracle_rows_free();
-        return CL_EXIT_USAGE;
-    }
-    int failed = rp.failed;
-    if (fmt == FMT_TEXT) printf("\n%d passed, %d failed\n", rp.passed, rp.failed);
-    else if (fmt == FMT_JSON) printf("  ],\n  \"passed\": %d,\n  \"failed\": %d\n}\n", rp.passed, rp.failed);
+    int st = list ? list_checks(sel, nsel)
+             : !nsel ? cl_cli_error("no check matches the selection", globs ? globs : chapter)
+                     : run_report(&rp, jobs);
     free(sel);
     free(out);
     cl_model_oracle_rows_free();
-    return failed ? CL_EXIT_FAIL : CL_EXIT_OK;
+    return st;
 }
 
 static const cl_command oracle_command = {"oracle", "run the cross-checks on the precision ladder", cmd_oracle};
