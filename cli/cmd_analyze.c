@@ -396,7 +396,7 @@ static int run_analysis(const analysis *an, int argc, char **argv)
         snprintf(msg, sizeof msg, "--system is required (systems that offer %s: %s)", an->command, with);
         st = cl_cli_error(msg, NULL);
     } else if (a.system && !s && !a.model) {
-        st = cl_cli_error("unknown system; chartless systems lists them", a.system);
+        st = cl_cmd_unknown_system(a.system);
     } else if (t && json) {
         st = cl_cli_error("this system's own analysis prints text only", "--format");
     } else if (t) {

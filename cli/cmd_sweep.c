@@ -206,7 +206,7 @@ static int sweep_system(sweep *s, const cl_cmd_args *a, int certify)
         snprintf(msg, sizeof msg, "--system is required (systems that offer sweep: %s; or --model FILE)", with);
         return cl_cli_error(msg, NULL);
     } else if (!(s->sys = cl_system_find(a->system)))
-        return cl_cli_error("unknown system; chartless systems lists them", a->system);
+        return cl_cmd_unknown_system(a->system);
     if (!cl_system_offers_sweep(s->sys)) {
         if (s->from_model) return cl_cli_error("sweep needs a system with equilibria; the model declares none", a->model);
         snprintf(msg, sizeof msg, "sweep is offered by %s (and models with equilibria) only", with);

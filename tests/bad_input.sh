@@ -245,6 +245,10 @@ bad "rhs, a model missing a ')': the parenthesis, not the vector-scalar confusio
 sed 's/- g\*/\xe2\x88\x92 g*/' "$M" > "$T/minus.model"
 says "found U+2212 '$(printf '\342\210\222')': use ASCII '-' instead of U+2212"
 bad "rhs, a model with a Unicode minus: the ASCII sign to use" "$S2" rhs --model "$T/minus.model"
+says "unknown system (chian); did you mean chain? (chartless systems lists them)"
+bad "equilibria, a misspelled system: the same message" "" equilibria --system chian
+says "unknown system (skat); did you mean skate? (chartless systems lists them)"
+bad "sweep, a misspelled system: the same message" "" sweep --system skat --x Omega0=0:1:2
 # issue 24: equilibria name what they refuse
 printf 'manifold q : S2\nparameters g = 9.81\nlagrangian 1/2*dot(q'"'"', q'"'"') - g*q.z\nequilibrium down = q: [0, 0, -1]\nequilibrium side = q: [1, 0, 0]\n' > "$T/side.model"
 says "equilibrium 1, side, is not a zero of the field at these parameters ($T/side.model)"
