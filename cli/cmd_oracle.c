@@ -23,6 +23,7 @@
 #include <unistd.h>
 #include "cli.h"
 #include "check.h"
+#include "json.h"
 #include "model.h"
 
 #define MAX_RUNGS 16
@@ -331,18 +332,6 @@ static void fmt_digits(char *buf, size_t n, double log2_err, int status)
     else snprintf(buf, n, "%.1f", -log2_err * 0.30102999566398120);
 }
 
-static void json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; s && *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\') fprintf(f, "\\%c", ch);
-        else if (ch < 0x20) fprintf(f, "\\u%04x", ch);
-        else fputc(ch, f);
-    }
-    fputc('"', f);
-}
-
 static void json_number(FILE *f, double x)
 {
     if (isfinite(x)) fprintf(f, "%.6g", x);
@@ -422,13 +411,13 @@ static void json_row(const report *rp, int i)
 {
     const cl_check *c = rp->sel[i];
     const outcome *o = &rp->out[i];
-    printf("    {\"name\": "); json_string(stdout, c->name);
-    printf(", \"chapter\": "); json_string(stdout, c->chapter);
-    printf(", \"tags\": "); json_string(stdout, c->tags);
-    printf(", \"what\": "); json_string(stdout, c->what);
+    printf("    {\"name\": "); cl_json_string(stdout, c->name);
+    printf(", \"chapter\": "); cl_json_string(stdout, c->chapter);
+    printf(", \"tags\": "); cl_json_string(stdout, c->tags);
+    printf(", \"what\": "); cl_json_string(stdout, c->what);
     printf(", \"kind\": \"%s\"", c->kind == CL_CHECK_EXACT ? "exact" : "rounding");
     printf(", \"cond\": "); json_number(stdout, c->cond);
-    printf(", \"why\": "); json_string(stdout, c->why);
+    printf(", \"why\": "); cl_json_string(stdout, c->why);
     printf(", \"seconds\": %.3f", o->seconds);
     printf(",\n     \"rungs\": [");
     for (int k = 0; k < rp->nb; k++) {
@@ -440,9 +429,9 @@ static void json_row(const report *rp, int i)
         printf(", \"log2_tol\": ");
         json_number(stdout, cl_check_log2_tol(c, rp->bits[k]));
         printf(", \"status\": ");
-        json_string(stdout, o->status[k] ? status_text(o->status[k]) : "ok");
+        cl_json_string(stdout, o->status[k] ? status_text(o->status[k]) : "ok");
         printf(", \"note\": ");
-        json_string(stdout, o->note[k]);
+        cl_json_string(stdout, o->note[k]);
         printf("}");
     }
     printf("],\n     \"verdict\": \"%s\"}%s\n", cl_verdict_name(o->verdict), i + 1 < rp->nsel ? "," : "");
