@@ -203,7 +203,12 @@ typedef struct cl_system {
     int (*random_state)(void *inst, int form, mpfr_ptr x, cl_rng *g);
     /**
      * Optional: equilibrium number \p k (0, 1, ...) in form \p form, its name in
-     * \p name; CL_EDOMAIN when there is no equilibrium k.
+     * \p name; CL_EDOMAIN when there is no equilibrium k. The state is a zero
+     * of rhs() in that form: a relative equilibrium (a steady rotation, R
+     * turning) is one only in a reduced form without R (the rigid body's Pi,
+     * the heavy top's PiGamma), and is offered there. `chartless equilibria`,
+     * `stability` and `sweep` take every system with this hook (their generic
+     * tools, check/equilibria.c and cli/sweep_generic.c).
      */
     int (*equilibrium)(void *inst, int k, int form, mpfr_ptr x, const char **name);
     /**
