@@ -33,6 +33,13 @@ int cl_arb_set_prec(cl_prec_t prec);
     that a program ends with nothing a leak checker would report. */
 void cl_free_caches(void);
 
+/** \name One named part of a block from cl_rvec_slices(): where its first scalar goes, and its length */
+/**@{*/
+typedef struct cl_slice_d { cl_rptr_d *at; size_t n; } cl_slice_d;
+typedef struct cl_slice_mp { cl_rptr_mp *at; size_t n; } cl_slice_mp;
+typedef struct cl_slice_arb { cl_rptr_arb *at; size_t n; } cl_slice_arb;
+/**@}*/
+
 /** \name One block carved into named parts: cl_rvec_slices() with its parts counted */
 /**@{*/
 #define CL_RVEC_SLICES_MP(prec, ...) \

@@ -7,11 +7,6 @@
 cl_rptr CL_FN(cl_rvec_new)(size_t n, cl_prec_t prec);
 /** Release a vector from cl_rvec_new() (NULL is allowed). */
 void CL_FN(cl_rvec_free)(cl_rptr v);
-/** One named part of a block from cl_rvec_slices(): where its first scalar goes, and its length. */
-typedef struct CL_FN(cl_slice) {
-    cl_rptr *at;
-    size_t n;
-} CL_FN(cl_slice);
 /**
  * One block of zeros at precision \p prec carved into the \p n named parts
  * \p s, in order: `*s[i].at` points at part i. Returns the block (release
