@@ -27,7 +27,7 @@ void *CL_FN(cl_lagr_core_new)(size_t size, const cl_expr_dag *g, int L, const cl
     c->prec = prec;
     c->bad = -1;
     c->ev = CL_FN(cl_expr_eval_new)(g, prec);
-    c->block = CL_FN(cl_rvec_new)(nall + nin + (nin - nq) * nin + nv * nv + nv + nscratch, prec);
+    c->block = CL_FN(cl_rvec_new)(nall + nin + (nin - nq) * nin + nv * nv + 3 * nv + nscratch, prec);
     c->perm = malloc(nv * sizeof *c->perm);
     if (!c->ev || !c->block || !c->perm) {
         CL_FN(cl_lagr_core_free)(c);
@@ -38,7 +38,7 @@ void *CL_FN(cl_lagr_core_new)(size_t size, const cl_expr_dag *g, int L, const cl
     c->grad = p; p += nin;
     c->H = p; p += (nin - nq) * nin;
     c->M = p; p += nv * nv;
-    c->step = p; p += nv;
+    p = RV_CARVE(p, nv, &c->step, &c->vlast, &c->res);
     c->scratch = p;
     return c;
 }
@@ -96,27 +96,59 @@ void CL_FN(cl_lagr_core_sub_mixed)(const CL_FN(cl_lagr_core) *c, rptr r, rsrc qd
         for (size_t b = 0; b < nq; b++) r_submul(r + a, c->H + a * nin + b, qdot + b);
 }
 
-#define NEWTON_MAXIT 64
+#define NEWTON_MAXIT 200
+#define NEWTON_MAXHALF 60
+
+/* Derivatives and matrix at (q, v), and the residual p − momentum(q, v) into c->res; its log2 max-norm in *rn. */
+static int newton_eval(CL_FN(cl_lagr_core) *c, rsrc v, rsrc q, rsrc p, double *rn)
+{
+    size_t nv = c->lay.nv;
+    int st = CL_FN(cl_lagr_core_derivs)(c, q, v);
+    if (!st) st = c->matrix ? c->matrix(c, q) : CL_FN(cl_lagr_core_factor)(c);
+    if (st) return st;
+    if (c->momentum) c->momentum(c, c->res, q);
+    else CL_FN(cl_rvec_copy)(c->res, c->grad + c->lay.nq, nv);
+    for (size_t a = 0; a < nv; a++) r_sub(c->res + a, p + a, c->res + a);
+    *rn = CL_FN(cl_rvec_log2_maxabs)(c->res, nv);
+    return CL_OK;
+}
+
+/*
+ * The step s = M⁻¹ res from the last accepted v (c->vlast), shortened by
+ * halving until newton_eval() succeeds at v = vlast + s without a larger
+ * residual.
+ */
+static int newton_line_search(CL_FN(cl_lagr_core) *c, rptr v, rsrc q, rsrc p, double *rn)
+{
+    size_t nv = c->lay.nv;
+    double rn0 = *rn;
+    for (int half = 0; half <= NEWTON_MAXHALF; half++) {
+        for (size_t a = 0; a < nv; a++) r_add(v + a, c->vlast + a, c->step + a);
+        int st = newton_eval(c, v, q, p, rn);
+        if (!st && *rn <= rn0) return CL_OK;
+        if (st && st != CL_EDOMAIN && st != CL_ESINGULAR) return st;
+        for (size_t a = 0; a < nv; a++) r_mul_2si(c->step + a, c->step + a, -1);
+    }
+    return CL_ENOCONV;
+}
 
 int CL_FN(cl_lagr_core_legendre_inverse)(CL_FN(cl_lagr_core) *c, rptr v, rsrc q, rsrc p)
 {
     size_t nv = c->lay.nv;
-    rptr s = c->step;
+    double rn;
     for (size_t a = 0; a < nv; a++) r_set_zero(v + a);
-    for (int it = 0; it < NEWTON_MAXIT; it++) {
-        int st = CL_FN(cl_lagr_core_derivs)(c, q, v);
-        if (!st) st = c->matrix ? c->matrix(c, q) : CL_FN(cl_lagr_core_factor)(c);
+    int st = newton_eval(c, v, q, p, &rn);
+    for (int it = 0; it < NEWTON_MAXIT && !st; it++) {
+        CL_FN(cl_rvec_copy)(c->step, c->res, nv);
+        st = CL_FN(cl_lu_solve)(c->M, c->perm, c->step, (int)nv, 1);
         if (st) return st;
-        if (c->momentum) c->momentum(c, s, q);
-        else CL_FN(cl_rvec_copy)(s, c->grad + c->lay.nq, nv);
-        for (size_t a = 0; a < nv; a++) r_sub(s + a, p + a, s + a);
-        st = CL_FN(cl_lu_solve)(c->M, c->perm, s, (int)nv, 1);
-        if (st) return st;
-        for (size_t a = 0; a < nv; a++) r_add(v + a, v + a, s + a);
-        double step = CL_FN(cl_rvec_log2_maxabs)(s, nv), size = CL_FN(cl_rvec_log2_maxabs)(v, nv);
-        if (step == -INFINITY || step <= size - 0.5 * (double)r_prec(s)) return CL_OK;
+        CL_FN(cl_rvec_copy)(c->vlast, v, nv);
+        for (size_t a = 0; a < nv; a++) r_add(v + a, v + a, c->step + a);
+        double step = CL_FN(cl_rvec_log2_maxabs)(c->step, nv), size = CL_FN(cl_rvec_log2_maxabs)(v, nv);
+        if (step == -INFINITY || step <= size - 0.5 * (double)r_prec(v)) return CL_OK; /* the error is now O(step²) */
+        st = newton_line_search(c, v, q, p, &rn);
     }
-    return CL_ENOCONV;
+    return st ? st : CL_ENOCONV;
 }
 
 int CL_FN(cl_lagr_core_value)(CL_FN(cl_lagr_core) *c, int id, rptr out, rsrc q, rsrc v)

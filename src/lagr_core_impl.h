@@ -42,6 +42,8 @@ struct CL_FN(cl_lagr_core) {
     rptr H;       /**< rows ∂²L/∂x_a∂x_b, nq ≤ a < nin, b < nin: (nin − nq) × nin */
     rptr M;       /**< the nv × nv matrix of the accelerations and of the Newton step, factored */
     rptr step;    /**< the Newton step (nv) */
+    rptr vlast;   /**< the last accepted Newton iterate (nv) */
+    rptr res;     /**< the Legendre residual p − momentum(q, v) at the iterate (nv) */
     rptr scratch; /**< the owner's numbers, as many as it asked for */
     int *perm;
     int bad;
@@ -84,13 +86,17 @@ int CL_FN(cl_lagr_core_factor)(CL_FN(cl_lagr_core) *c);
 void CL_FN(cl_lagr_core_sub_mixed)(const CL_FN(cl_lagr_core) *c, rptr r, rsrc qdot);
 
 /**
- * \brief v with momentum(q, v) = \p p by Newton's method from v = 0, with the
- *        matrix c->matrix (L_vv when NULL).
+ * \brief v with momentum(q, v) = \p p by damped Newton's method from v = 0,
+ *        with the matrix c->matrix (L_vv when NULL).
  *
- * \f[ v \leftarrow v + M^{-1}\big(p - \mathrm{momentum}(q, v)\big) . \f]
- * Once a step is below 2^(−prec/2)‖v‖ the next error is of the order of its
- * square, so that step is the last; a quadratic L converges in one step and
- * confirms in a second. Returns 0, CL_ESINGULAR, CL_EDOMAIN or CL_ENOCONV.
+ * \f[ v \leftarrow v + \alpha M^{-1}\big(p - \mathrm{momentum}(q, v)\big) , \f]
+ * α = 1, or halved until L is defined at the new v and the residual's
+ * largest entry does not grow (a line search that stays inside the domain
+ * of L: a relativistic particle's Newton step from v = 0 leaves |v| < c).
+ * Once a full step is below 2^(−prec/2)‖v‖ the next error is of the order
+ * of its square, so that step is the last; a quadratic L converges in one
+ * step and confirms in a second. Returns 0, CL_ESINGULAR, CL_EDOMAIN (L
+ * undefined at v = 0) or CL_ENOCONV.
  */
 int CL_FN(cl_lagr_core_legendre_inverse)(CL_FN(cl_lagr_core) *c, rptr v, rsrc q, rsrc p);
 
