@@ -38,11 +38,11 @@ B       := build
 VERSION := 0.1.0
 
 # ------------------------------------------------------------------ sources
-SRC_T   := scalar r3 linalg deriv ode ode_methods lie energy_casimir expr_eval lagr_core lagr_s2 lagr_so3 lagr_flat
+SRC_T   := scalar r3 linalg deriv ode ode_methods lie energy_casimir expr_eval lagr_core lagr_s2 lagr_so3 lagr_flat lagr_prod
 SRC_1   := core expr expr_text
 SRC_ARB := scalar r3 linalg energy_casimir
 CHECK_T := check_core check_linalg check_ode check_lie
-CHECK_1 := registry verdict model model_ext model_so3 model_flat field output equilibria
+CHECK_1 := registry verdict model model_ext model_so3 model_flat model_prod field output equilibria
 
 # paper.def field $(2) of paper $(1)
 def = $(strip $(shell sed -n 's/^$(2)[[:space:]]*//p' papers/$(1)/paper.def))

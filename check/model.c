@@ -163,13 +163,19 @@ static void skip_blank(const reader *r, size_t *i, size_t end) { cl_text_skip_bl
 /* A name at *i: its length (0: none). */
 static size_t name_at(const reader *r, size_t i, size_t end) { return cl_text_name(r->s, i, end); }
 
+/* 1 when the n bytes at s name a factor's configuration or velocity. */
+static int factor_name(const cl_model *m, const char *s, size_t n)
+{
+    for (size_t i = 0; i < m->nfac; i++)
+        for (int j = 0; j < 2; j++)
+            if (cl_text_name_is(m->fac[i].name[j], s, n) || cl_text_name_is(m->fac[i].vname[j], s, n)) return 1;
+    return 0;
+}
+
 static int known_name(const cl_model *m, const char *s, size_t n)
 {
-    for (size_t i = 0; i < m->nflat; i++)
-        if (cl_text_name_is(m->flat[i].name, s, n)) return 1;
-    return cl_model_name_index(m->qname, m->n, s, n) >= 0 || cl_model_name_index(m->pname, m->nparam, s, n) >= 0 ||
-           cl_model_name_index(m->invname, m->ninv, s, n) >= 0 || cl_model_name_index(m->so3name, 2 * (size_t)m->so3, s, n) >= 0 ||
-           cl_model_name_index(m->eqname, m->neq, s, n) >= 0;
+    return factor_name(m, s, n) || cl_model_name_index(m->pname, m->nparam, s, n) >= 0 ||
+           cl_model_name_index(m->invname, m->ninv, s, n) >= 0 || cl_model_name_index(m->eqname, m->neq, s, n) >= 0;
 }
 
 long cl_model_param_index(const cl_model *m, const char *name)
@@ -202,72 +208,88 @@ static int grow(void *pp, size_t count, size_t size)
     return 0;
 }
 
-/*
- * The rest of `manifold R : SO3 (W)` from \p i: the names declared by this
- * statement (from m->qname[first]) must be the one name R, which moves to
- * m->so3name[0]; the body angular velocity is named W unless a name is given
- * in parentheses.
- */
-static int parse_so3(reader *r, size_t first, size_t i, size_t end)
-{
-    cl_model *m = r->m;
-    if (m->so3 || m->nflat || first > 0 || m->n != 1)
-        return fail(r, (long)i - 3, CL_EPARSE, "an SO3 factor is one rotation R alone on the manifold (no other factors yet)");
-    memcpy(m->so3name[0], m->qname[0], sizeof m->so3name[0]);
-    m->n = 0;
-    m->so3 = 1;
-    skip_blank(r, &i, end);
-    if (i < end && r->s[i] == '(') {
-        i++;
-        if (new_name(r, &i, end, m->so3name[1], "the body angular velocity")) return r->failed;
-        skip_blank(r, &i, end);
-        if (i >= end || r->s[i] != ')') return fail(r, (long)i, CL_EPARSE, "expected ')' after the name of the body angular velocity");
-        i++;
-    } else if (known_name(m, "W", 1)) return fail(r, (long)i, CL_EPARSE, "'W' (the body angular velocity) is declared twice: name it, as SO3 (Omega)");
-    else strcpy(m->so3name[1], "W");
-    skip_blank(r, &i, end);
-    if (i < end && r->s[i] != '#') return fail(r, (long)i, CL_EPARSE, "expected '(' or the end of the line after SO3");
-    return 0;
-}
+/* The factor kinds by the word after ':' in `manifold NAMES : WORD`. */
+static const struct factor_word {
+    const char *word;
+    int kind, k;
+    int nnames; /* names of one factor's configuration */
+    int nvel;   /* names of its velocities (SO3: 1, SE3: 2; 0: the configuration's names with a prime) */
+} factor_words[] = {
+    {"S1", CL_LAGR_S1, 1, 1, 0},  {"R1", CL_LAGR_RK, 1, 1, 0},  {"R3", CL_LAGR_RK, 3, 1, 0},
+    {"S2", CL_LAGR_S2, 3, 1, 0},  {"SO3", CL_LAGR_SO3, 0, 1, 1}, {"SE3", CL_LAGR_SE3, 0, 2, 2},
+};
+static const char *const default_vnames[2] = {"W", "V"};
 
-/*
- * The factor S1, R1 or R3 (\p n bytes at \p i) of the names declared by
- * this statement (m->qname[first] …), which move to m->flat.
- */
-static int parse_flat(reader *r, size_t first, size_t i, size_t n, size_t end)
+/* Names of the body velocities in parentheses after SO3 or SE3, or the defaults W (and V); *i moves past them. */
+static int parse_vnames(reader *r, size_t *i, size_t end, int nvel, char (*vname)[CL_MODEL_MAX_NAME + 1])
 {
-    cl_model *m = r->m;
-    int angle = r->s[i] == 'S', dim = angle ? 1 : (n == 2 && r->s[i + 1] == '1') ? 1 : (n == 2 && r->s[i + 1] == '3') ? 3 : 0;
-    if (!dim) return fail(r, (long)i, CL_EPARSE, "R^k factors are R1 (a number) or R3 (a vector); write R2 as two R1 factors");
-    if (first > 0) return fail(r, (long)i, CL_EPARSE, "S1 and R^k factors cannot be combined with S2 factors yet");
-    for (size_t k = first; k < m->n; k++) {
-        if (m->d + (size_t)dim > CL_LAGR_FLAT_MAX_DIM)
-            return fail(r, (long)i, CL_EDIM, "more than %d coordinates of S1 and R^k factors", CL_LAGR_FLAT_MAX_DIM);
-        if (grow(&m->flat, m->nflat, sizeof *m->flat)) return fail(r, (long)i, CL_ENOMEM, "out of memory");
-        cl_model_flat *f = m->flat + m->nflat++;
-        memcpy(f->name, m->qname[k], sizeof f->name);
-        f->dim = dim;
-        f->angle = angle;
-        f->at = m->d;
-        m->d += (size_t)dim;
+    static const char *const what[2] = {"the body angular velocity", "the body linear velocity"};
+    skip_blank(r, i, end);
+    if (*i >= end || r->s[*i] != '(') {
+        for (int j = 0; j < nvel; j++) {
+            if (known_name(r->m, default_vnames[j], 1))
+                return fail(r, (long)*i, CL_EPARSE, "'%s' (the default name of %s) is declared twice: name the velocities, as SO3 (Omega) or SE3 (Omega, V)",
+                            default_vnames[j], what[j]);
+            strcpy(vname[j], default_vnames[j]);
+        }
+        return 0;
     }
-    m->n = first;
-    i += n;
-    skip_blank(r, &i, end);
-    if (i < end && r->s[i] != '#') return fail(r, (long)i, CL_EPARSE, "expected the end of the line after %.*s", (int)n, r->s + i - n);
+    (*i)++;
+    for (int j = 0; j < nvel; j++) {
+        skip_blank(r, i, end);
+        if (j && (*i >= end || r->s[(*i)++] != ',')) return fail(r, (long)*i - 1, CL_EPARSE, "expected ',' and the name of %s", what[j]);
+        if (new_name(r, i, end, vname[j], what[j])) return r->failed;
+        if (j && !strcmp(vname[0], vname[1])) return fail(r, (long)*i - 1, CL_EPARSE, "'%s' is declared twice", vname[1]);
+    }
+    skip_blank(r, i, end);
+    if (*i >= end || r->s[*i] != ')') return fail(r, (long)*i, CL_EPARSE, "expected ')' after the name%s of the velocit%s", nvel > 1 ? "s" : "", nvel > 1 ? "ies" : "y");
+    (*i)++;
     return 0;
 }
 
-/* manifold NAME, NAME, ... : S2 (or NAME : SO3, or NAME, ... : S1, R1, R3) */
+/* Append the factor of kind \p w named \p names (and \p vnames), declared at \p pos. */
+static int add_factor(reader *r, const struct factor_word *w, char (*names)[CL_MODEL_MAX_NAME + 1], char (*vnames)[CL_MODEL_MAX_NAME + 1], long pos)
+{
+    static const size_t nq[] = {[CL_LAGR_S1] = 1, [CL_LAGR_S2] = 3, [CL_LAGR_SO3] = 9, [CL_LAGR_SE3] = 12};
+    static const size_t nv[] = {[CL_LAGR_S1] = 1, [CL_LAGR_S2] = 3, [CL_LAGR_SO3] = 3, [CL_LAGR_SE3] = 6};
+    cl_model *m = r->m;
+    size_t dq = w->kind == CL_LAGR_RK ? (size_t)w->k : nq[w->kind], dv = w->kind == CL_LAGR_RK ? (size_t)w->k : nv[w->kind];
+    if (m->nfac >= CL_LAGR_PROD_MAX_FACTORS) return fail(r, pos, CL_EDIM, "more than %d factors", CL_LAGR_PROD_MAX_FACTORS);
+    if (m->nq + dq > CL_LAGR_PROD_MAX_DIM) return fail(r, pos, CL_EDIM, "more than %d numbers in the configuration", CL_LAGR_PROD_MAX_DIM);
+    if (grow(&m->fac, m->nfac, sizeof *m->fac)) return fail(r, pos, CL_ENOMEM, "out of memory");
+    cl_model_factor *f = m->fac + m->nfac++;
+    memset(f, 0, sizeof *f);
+    *f = (cl_model_factor){.kind = w->kind, .k = w->k, .q = m->nq, .v = m->nv, .pos = pos};
+    for (int j = 0; j < w->nnames; j++) memcpy(f->name[j], names[j], sizeof f->name[j]);
+    for (int j = 0; j < w->nvel; j++) memcpy(f->vname[j], vnames[j], sizeof f->vname[j]);
+    m->nq += dq;
+    m->nv += dv;
+    return 0;
+}
+
+/* The word after ':' at i (n bytes): its kind, or NULL with the error recorded. */
+static const struct factor_word *factor_word(reader *r, size_t i, size_t n)
+{
+    for (size_t k = 0; k < sizeof factor_words / sizeof *factor_words; k++)
+        if (cl_text_name_is(factor_words[k].word, r->s + i, n)) return factor_words + k;
+    if (n >= 2 && r->s[i] == 'R' && isdigit((unsigned char)r->s[i + 1]))
+        fail(r, (long)i, CL_EPARSE, "R^k factors are R1 (a number) or R3 (a vector); write R2 as two R1 factors");
+    else fail(r, (long)i, CL_EPARSE, "expected the factor S1, R1, R3, S2, SO3 or SE3 after ':'");
+    return NULL;
+}
+
+/* manifold NAME, ... : S1 | R1 | R3 | S2,  manifold R : SO3 (W),  manifold R, x : SE3 (W, V) */
 static int parse_manifold(reader *r, size_t i, size_t end)
 {
-    cl_model *m = r->m;
-    size_t first = m->n;
+    char names[CL_LAGR_PROD_MAX_FACTORS][CL_MODEL_MAX_NAME + 1], vnames[2][CL_MODEL_MAX_NAME + 1] = {{0}};
+    size_t count = 0;
+    long pos = (long)i;
     for (;;) {
-        if (m->n >= CL_LAGR_MAX_SPHERES) return fail(r, (long)i, CL_EDIM, "more than %d unit vectors", CL_LAGR_MAX_SPHERES);
-        if (grow(&m->qname, m->n, sizeof *m->qname)) return fail(r, (long)i, CL_ENOMEM, "out of memory");
-        if (new_name(r, &i, end, m->qname[m->n], "a factor")) return r->failed;
-        m->n++;
+        if (count >= CL_LAGR_PROD_MAX_FACTORS) return fail(r, (long)i, CL_EDIM, "more than %d factors", CL_LAGR_PROD_MAX_FACTORS);
+        if (new_name(r, &i, end, names[count], "a factor")) return r->failed;
+        for (size_t j = 0; j < count; j++)
+            if (!strcmp(names[j], names[count])) return fail(r, (long)i - 1, CL_EPARSE, "'%s' is declared twice", names[j]);
+        count++;
         skip_blank(r, &i, end);
         if (i < end && r->s[i] == ',') { i++; continue; }
         break;
@@ -276,16 +298,52 @@ static int parse_manifold(reader *r, size_t i, size_t end)
     i++;
     skip_blank(r, &i, end);
     size_t n = name_at(r, i, end);
-    if (n == 3 && !memcmp(r->s + i, "SO3", 3)) return parse_so3(r, first, i + 3, end);
-    if (m->so3) return fail(r, (long)i, CL_EPARSE, "an SO3 factor cannot be combined with other factors yet");
-    if ((n == 2 && !memcmp(r->s + i, "S1", 2)) || (n >= 2 && r->s[i] == 'R' && isdigit((unsigned char)r->s[i + 1])))
-        return parse_flat(r, first, i, n, end);
-    if (m->nflat) return fail(r, (long)i, CL_EPARSE, "S2 factors cannot be combined with S1 and R^k factors yet");
-    if (n != 2 || memcmp(r->s + i, "S2", 2))
-        return fail(r, (long)i, CL_EPARSE, "expected the factor S2, SO3, S1, R1 or R3 after ':'");
-    i += 2;
+    const struct factor_word *w = factor_word(r, i, n);
+    if (!w) return r->failed;
+    if (w->nnames == 2 && count != 2)
+        return fail(r, (long)i, CL_EPARSE, "an SE3 factor is named by its attitude and its position: manifold R, x : SE3 (W, V)");
+    if (w->nvel == 1 && count != 1) return fail(r, (long)i, CL_EPARSE, "one SO3 factor per statement: manifold R : SO3 (W)");
+    i += n;
+    if (w->nvel && parse_vnames(r, &i, end, w->nvel, vnames)) return r->failed;
+    for (size_t k = 0; k < count; k += (size_t)w->nnames)
+        if (add_factor(r, w, names + k, vnames, pos)) return r->failed;
     skip_blank(r, &i, end);
-    if (i < end && r->s[i] != '#') return fail(r, (long)i, CL_EPARSE, "expected the end of the line after S2");
+    if (i < end && r->s[i] != '#') return fail(r, (long)i, CL_EPARSE, "expected the end of the line after %s", w->word);
+    return 0;
+}
+
+/*
+ * Which engine runs the model, after pass 1: factors of S² alone the
+ * (S²)ⁿ kind; with \p legacy, S¹ and Rᵏ factors alone the flat kind and
+ * one SO(3) factor the SO(3) kind (cl_model_parse() chooses them when the
+ * model uses nothing they lack); anything else the product engine.
+ */
+static int settle(reader *r, int legacy)
+{
+    cl_model *m = r->m;
+    size_t count[CL_LAGR_SE3 + 1] = {0};
+    for (size_t i = 0; i < m->nfac; i++) count[m->fac[i].kind]++;
+    if (count[CL_LAGR_S2] == m->nfac) {
+        if (m->nfac > CL_LAGR_MAX_SPHERES) return fail(r, m->fac[0].pos, CL_EDIM, "more than %d unit vectors", CL_LAGR_MAX_SPHERES);
+        m->qname = calloc(m->nfac, sizeof *m->qname);
+        if (!m->qname) return fail(r, 0, CL_ENOMEM, "out of memory");
+        for (size_t i = 0; i < m->nfac; i++) memcpy(m->qname[i], m->fac[i].name[0], sizeof *m->qname);
+        m->n = m->nfac;
+    } else if (legacy && count[CL_LAGR_S1] + count[CL_LAGR_RK] == m->nfac && m->nq <= CL_LAGR_FLAT_MAX_DIM) {
+        m->flat = calloc(m->nfac, sizeof *m->flat);
+        if (!m->flat) return fail(r, 0, CL_ENOMEM, "out of memory");
+        for (size_t i = 0; i < m->nfac; i++) {
+            const cl_model_factor *f = m->fac + i;
+            m->flat[i] = (cl_model_flat){.dim = f->k, .angle = f->kind == CL_LAGR_S1, .at = f->q};
+            memcpy(m->flat[i].name, f->name[0], sizeof m->flat[i].name);
+        }
+        m->nflat = m->nfac;
+        m->d = m->nq;
+    } else if (legacy && count[CL_LAGR_SO3] == 1 && m->nfac == 1) {
+        m->so3 = 1;
+        memcpy(m->so3name[0], m->fac[0].name[0], sizeof m->so3name[0]);
+        memcpy(m->so3name[1], m->fac[0].vname[0], sizeof m->so3name[1]);
+    } else m->prod = 1;
     return 0;
 }
 
@@ -324,6 +382,7 @@ static int parse_parameters(reader *r, size_t i, size_t end)
 static int lookup(void *ctx, cl_expr_dag *g, const char *name, size_t len, int prime, cl_expr_value *out)
 {
     const cl_model *m = ctx;
+    if (m->prod) return cl_model_prod_lookup(m, g, name, len, prime, out);
     if (m->so3) return cl_model_so3_lookup(m, g, name, len, prime, out);
     if (m->nflat) return cl_model_flat_lookup(m, g, name, len, prime, out);
     long i = cl_model_name_index(m->qname, m->n, name, len);
@@ -346,7 +405,7 @@ static int lookup_params(void *ctx, cl_expr_dag *g, const char *name, size_t len
 {
     const cl_model *m = ctx;
     if (prime || (len == 1 && name[0] == 't')) return -1;
-    if (cl_model_name_index(m->qname, m->n, name, len) >= 0) return -1;
+    if (factor_name(m, name, len)) return -1;
     return lookup(ctx, g, name, len, prime, out);
 }
 
@@ -373,13 +432,29 @@ static int parse_scalar(reader *r, size_t i, size_t end, int *node, const char *
     return parse_value(r, i, end, lookup, 1, node, what, NULL);
 }
 
-/* The factor named at i (its index), or m->n when the name there is none of the manifold's. */
-static size_t factor_at(const reader *r, size_t i, size_t end, size_t *len)
+/* A part of the configuration: its first input and shape, and those of its velocity (the force's shape). */
+typedef struct config_part {
+    const char *name;
+    size_t at, vat;
+    int shape, vshape;
+} config_part;
+
+/* The configuration part named at i (*len its bytes): 0, or −1 when the name there is none of the manifold's. */
+static int config_part_at(const reader *r, size_t i, size_t end, size_t *len, config_part *p)
 {
     const cl_model *m = r->m;
     *len = name_at(r, i, end);
-    long j = cl_model_name_index(m->qname, m->n, r->s + i, *len);
-    return j < 0 ? m->n : (size_t)j;
+    for (size_t k = 0; k < m->nfac; k++) {
+        const cl_model_factor *f = m->fac + k;
+        int rot = f->kind == CL_LAGR_SO3 || f->kind == CL_LAGR_SE3, size = f->kind == CL_LAGR_RK ? f->k : f->kind == CL_LAGR_S1 ? 1 : 3;
+        for (int j = 0; j < 2; j++)
+            if (cl_text_name_is(f->name[j], r->s + i, *len)) {
+                *p = (config_part){.name = f->name[j], .at = f->q + 9 * (size_t)j, .vat = f->v + 3 * (size_t)j,
+                                   .shape = rot && !j ? 9 : size, .vshape = size};
+                return 0;
+            }
+    }
+    return -1;
 }
 
 static int parse_invariant(reader *r, size_t i, size_t end)
@@ -392,8 +467,7 @@ static int parse_invariant(reader *r, size_t i, size_t end)
     skip_blank(r, &i, end);
     if (i >= end || r->s[i] != '=') return fail(r, (long)i, CL_EPARSE, "expected '=' after the name of the invariant");
     if (parse_scalar(r, i + 1, end, m->inv + m->ninv, "an invariant")) return r->failed;
-    /* only a model of S² factors has the time t among its inputs (after its 6n state inputs) */
-    if (!m->so3 && !m->nflat && cl_lagr_s2_depends_on_time_mp(m->g, m->inv[m->ninv], m->n)) {
+    if (cl_model_depends_on_time(m, m->inv[m->ninv])) {
         i++;
         skip_blank(r, &i, end);
         return fail(r, (long)i, CL_EPARSE, "the invariant %s depends on the time t (an invariant is a function of the state only)",
@@ -419,19 +493,30 @@ static size_t vector_end(const reader *r, size_t i, size_t end)
     return i;
 }
 
-/* equilibrium NAME = q1: VEC, q2: VEC, ...  (every factor once; zero velocities) */
+/* Every configuration part of the manifold is given in equilibrium k, or the error names the first one missing. */
+static int equilibrium_complete(reader *r, size_t k, const int *eq)
+{
+    const cl_model *m = r->m;
+    for (size_t f = 0; f < m->nfac; f++)
+        for (int j = 0; j < 2 && m->fac[f].name[j][0]; j++)
+            if (eq[m->fac[f].q + 9 * (size_t)j] < 0)
+                return fail(r, m->eqpos[k], CL_EPARSE, "the equilibrium %s does not give %s (every factor is needed)", m->eqname[k], m->fac[f].name[j]);
+    return 0;
+}
+
+/* equilibrium NAME = q1: VEC, R: MAT, theta: NUMBER, ...  (every configuration once; zero velocities) */
 static int parse_equilibrium(reader *r, size_t i, size_t end)
 {
     cl_model *m = r->m;
-    size_t k = m->neq, n3 = 3 * m->n;
+    size_t k = m->neq, nq = m->nq;
     if (k >= CL_MODEL_MAX_EQUILIBRIA) return fail(r, (long)i, CL_EDIM, "more than %d equilibria", CL_MODEL_MAX_EQUILIBRIA);
     if (grow(&m->eqname, k, sizeof *m->eqname) || grow(&m->eqpos, k, sizeof *m->eqpos))
         return fail(r, (long)i, CL_ENOMEM, "out of memory");
-    int *eq = realloc(m->eq, (k + 1) * n3 * sizeof *eq);
+    int *eq = realloc(m->eq, (k + 1) * nq * sizeof *eq);
     if (!eq) return fail(r, (long)i, CL_ENOMEM, "out of memory");
     m->eq = eq;
-    eq += k * n3;
-    for (size_t a = 0; a < n3; a++) eq[a] = -1;
+    eq += k * nq;
+    for (size_t a = 0; a < nq; a++) eq[a] = -1;
     skip_blank(r, &i, end);
     m->eqpos[k] = (long)i;
     if (new_name(r, &i, end, m->eqname[k], "an equilibrium")) return r->failed;
@@ -440,48 +525,49 @@ static int parse_equilibrium(reader *r, size_t i, size_t end)
     i++;
     for (;;) {
         skip_blank(r, &i, end);
-        size_t n, f = factor_at(r, i, end, &n);
-        if (f == m->n) return fail(r, (long)i, CL_EPARSE, "expected the name of a factor of the manifold (%s: [x, y, z])", m->qname[0]);
-        if (eq[3 * f] >= 0) return fail(r, (long)i, CL_EPARSE, "%s is given twice in this equilibrium", m->qname[f]);
+        size_t n;
+        config_part p;
+        if (config_part_at(r, i, end, &n, &p))
+            return fail(r, (long)i, CL_EPARSE, "expected the name of a factor of the manifold (%s: its point)", m->fac[0].name[0]);
+        if (eq[p.at] >= 0) return fail(r, (long)i, CL_EPARSE, "%s is given twice in this equilibrium", p.name);
         i += n;
         skip_blank(r, &i, end);
-        if (i >= end || r->s[i] != ':') return fail(r, (long)i, CL_EPARSE, "expected ':' and the vector of %s", m->qname[f]);
+        if (i >= end || r->s[i] != ':') return fail(r, (long)i, CL_EPARSE, "expected ':' and the point of %s", p.name);
         i++;
         size_t ve = vector_end(r, i, end);
         char what[CL_MODEL_MAX_NAME + 16];
-        snprintf(what, sizeof what, "the point of %s", m->qname[f]);
-        if (parse_value(r, i, ve, lookup_params, 3, eq + 3 * f, what, " (the point of an equilibrium may use the parameters only)"))
+        snprintf(what, sizeof what, "the point of %s", p.name);
+        if (parse_value(r, i, ve, lookup_params, p.shape, eq + p.at, what, " (the point of an equilibrium may use the parameters only)"))
             return r->failed;
         i = ve;
         if (i < end && r->s[i] == ',') { i++; continue; }
         break;
     }
-    for (size_t j = 0; j < m->n; j++)
-        if (eq[3 * j] < 0) return fail(r, m->eqpos[k], CL_EPARSE, "the equilibrium %s does not give %s (every factor is needed)", m->eqname[k], m->qname[j]);
+    if (equilibrium_complete(r, k, eq)) return r->failed;
     m->neq++;
     return 0;
 }
 
-/* force NAME = EXPR  (a vector, once per factor) */
+/* force NAME = EXPR  (on the velocity of the configuration part NAME, once each) */
 static int parse_force(reader *r, size_t i, size_t end)
 {
     cl_model *m = r->m;
-    size_t n3 = 3 * m->n;
     if (!m->force) {
-        m->force = malloc(n3 * sizeof *m->force);
+        m->force = malloc(m->nv * sizeof *m->force);
         if (!m->force) return fail(r, (long)i, CL_ENOMEM, "out of memory");
-        for (size_t a = 0; a < n3; a++) m->force[a] = -1;
+        for (size_t a = 0; a < m->nv; a++) m->force[a] = -1;
     }
     skip_blank(r, &i, end);
-    size_t n, f = factor_at(r, i, end, &n);
-    if (f == m->n) return fail(r, (long)i, CL_EPARSE, "expected the name of a factor of the manifold after force");
-    if (m->force[3 * f] >= 0) return fail(r, (long)i, CL_EPARSE, "a second force on %s", m->qname[f]);
+    size_t n;
+    config_part p;
+    if (config_part_at(r, i, end, &n, &p)) return fail(r, (long)i, CL_EPARSE, "expected the name of a factor of the manifold after force");
+    if (m->force[p.vat] >= 0) return fail(r, (long)i, CL_EPARSE, "a second force on %s", p.name);
     i += n;
     skip_blank(r, &i, end);
     if (i >= end || r->s[i] != '=') return fail(r, (long)i, CL_EPARSE, "expected '=' after the factor of a force");
     char what[CL_MODEL_MAX_NAME + 16];
-    snprintf(what, sizeof what, "the force on %s", m->qname[f]);
-    return parse_value(r, i + 1, end, lookup, 3, m->force + 3 * f, what, NULL);
+    snprintf(what, sizeof what, "the force on %s", p.name);
+    return parse_value(r, i + 1, end, lookup, p.vshape, m->force + p.vat, what, NULL);
 }
 
 static const char *const keywords[] = {"manifold", "parameters", "lagrangian", "invariant", "equilibrium", "force"};
@@ -536,13 +622,41 @@ void cl_model_free(cl_model *m)
     free(m->eq);
     free(m->eqpos);
     free(m->force);
+    free(m->fac);
     cl_expr_dag_free(m->g);
     free(m->source);
     free(m->text);
     free(m);
 }
 
-int cl_model_parse(cl_model **out, const char *source, const char *text, size_t len, cl_sys_error *e)
+/* The input of the time t, or −1 for a kind without it. */
+static long time_input(const cl_model *m)
+{
+    return m->prod ? (long)(m->nq + m->nv) : (m->so3 || m->nflat) ? -1 : (long)(6 * m->n);
+}
+
+int cl_model_depends_on_time(const cl_model *m, int id)
+{
+    long t = time_input(m);
+    return t >= 0 && cl_expr_depends_on_input(m->g, id, t);
+}
+
+/* What the whole text says once both passes are done: L given, time dependence, equilibria. */
+static int finish(reader *r)
+{
+    cl_model *m = r->m;
+    if (m->L < 0) return fail(r, (long)r->len, CL_EPARSE, "expected a lagrangian statement");
+    m->timed = cl_model_depends_on_time(m, m->L);
+    for (size_t a = 0; m->force && a < m->nv; a++) m->timed |= m->force[a] >= 0 && cl_model_depends_on_time(m, m->force[a]);
+    if (m->timed && m->neq)
+        return fail(r, m->eqpos[0], CL_EPARSE, "equilibria of a time-dependent model are not supported (its linearization depends on t)");
+    if (m->timed && cl_model_param_index(m, "time") >= 0)
+        return fail(r, 0, CL_EPARSE, "a time-dependent model cannot name a parameter 'time' (--time sets t)");
+    return 0;
+}
+
+/* Parse \p len bytes of \p text into a new model; \p legacy as for settle(). */
+static int parse_model(cl_model **out, const char *source, const char *text, size_t len, int legacy, cl_sys_error *e)
 {
     *out = NULL;
     cl_model *m = calloc(1, sizeof *m);
@@ -561,23 +675,35 @@ int cl_model_parse(cl_model **out, const char *source, const char *text, size_t 
     if (len > (size_t)CL_MODEL_MAX_BYTES) fail(&r, 0, CL_EDIM, "model larger than %ld bytes", CL_MODEL_MAX_BYTES);
     else if (memchr(text, 0, len)) fail(&r, (long)((const char *)memchr(text, 0, len) - text), CL_EPARSE, "a NUL byte in the model");
     if (!r.failed && !parse_pass(&r, 1)) {
-        if (m->n == 0 && !m->so3 && !m->nflat) fail(&r, (long)len, CL_EPARSE, "expected a manifold statement (manifold q1, ... : S2)");
-        else parse_pass(&r, 2);
+        if (m->nfac == 0) fail(&r, (long)len, CL_EPARSE, "expected a manifold statement (manifold q1, ... : S2)");
+        else if (!settle(&r, legacy)) parse_pass(&r, 2);
     }
-    if (!r.failed && m->L < 0) fail(&r, (long)len, CL_EPARSE, "expected a lagrangian statement");
-    if (!r.failed && !m->so3 && !m->nflat) m->timed = cl_lagr_s2_depends_on_time_mp(m->g, m->L, m->n);
-    for (size_t a = 0; !r.failed && m->force && a < 3 * m->n; a++)
-        m->timed |= m->force[a] >= 0 && cl_lagr_s2_depends_on_time_mp(m->g, m->force[a], m->n);
-    if (!r.failed && m->timed && m->neq)
-        fail(&r, m->eqpos[0], CL_EPARSE, "equilibria of a time-dependent model are not supported (its linearization depends on t)");
-    if (!r.failed && m->timed && cl_model_param_index(m, "time") >= 0)
-        fail(&r, 0, CL_EPARSE, "a time-dependent model cannot name a parameter 'time' (--time sets t)");
+    if (!r.failed) finish(&r);
     if (r.failed) {
         cl_model_free(m);
         return r.failed;
     }
     *out = m;
     return CL_OK;
+}
+
+/* 1 when the product model \p m uses nothing the flat or SO(3) kinds lack, so that they can run it. */
+static int legacy_kind_suffices(const cl_model *m)
+{
+    size_t flat = 0, so3 = 0;
+    for (size_t i = 0; i < m->nfac; i++) {
+        flat += m->fac[i].kind == CL_LAGR_S1 || m->fac[i].kind == CL_LAGR_RK;
+        so3 += m->fac[i].kind == CL_LAGR_SO3;
+    }
+    return (flat == m->nfac || (so3 == 1 && m->nfac == 1)) && !m->force && !m->timed && !m->neq;
+}
+
+int cl_model_parse(cl_model **out, const char *source, const char *text, size_t len, cl_sys_error *e)
+{
+    int st = parse_model(out, source, text, len, 0, e);
+    if (st || !(*out)->prod || !legacy_kind_suffices(*out)) return st;
+    cl_model_free(*out);
+    return parse_model(out, source, text, len, 1, e);
 }
 
 int cl_model_load(cl_model **out, const char *path, cl_sys_error *e)
@@ -734,5 +860,5 @@ int cl_model_system_new(const cl_system **out, const char *path, cl_sys_error *e
 
 const cl_model_kind *cl_model_kind_of(const cl_model *m)
 {
-    return m->so3 ? &cl_model_kind_so3 : m->nflat ? &cl_model_kind_flat : &cl_model_kind_s2;
+    return m->prod ? &cl_model_kind_prod : m->so3 ? &cl_model_kind_so3 : m->nflat ? &cl_model_kind_flat : &cl_model_kind_s2;
 }

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include "check.h"
 #include "expr.h"
+#include "lagr_prod.h"
 #include "lagr_s2.h"
 #include "system.h"
 
@@ -31,6 +32,20 @@ typedef struct cl_model_flat {
     int angle; /**< 1: an S¹ angle */
     size_t at; /**< its first coordinate */
 } cl_model_flat;
+
+/**
+ * A factor of a model's manifold, as declared (every model has its list;
+ * a model of mixed factors or of SE(3) is run by the product engine,
+ * lagr_prod.h, whose input layout the offsets follow).
+ */
+typedef struct cl_model_factor {
+    int kind;                                /**< enum cl_lagr_factor_kind */
+    int k;                                   /**< Rᵏ: k (1 or 3) */
+    char name[2][CL_MODEL_MAX_NAME + 1];     /**< the configuration's names: SE(3): attitude R and position x */
+    char vname[2][CL_MODEL_MAX_NAME + 1];    /**< the velocities' names: SO(3): Ω; SE(3): Ω and V (else empty) */
+    size_t q, v;                             /**< its first configuration and velocity input */
+    long pos;                                /**< where it is declared */
+} cl_model_factor;
 
 /** A parsed model. */
 typedef struct cl_model {
@@ -54,9 +69,13 @@ typedef struct cl_model {
     int timed;             /**< L or a force depends on the time t (input 6n): the energy is then not conserved */
     size_t neq;
     char (*eqname)[CL_MODEL_MAX_NAME + 1];
-    int *eq;               /**< equilibrium k: nodes eq[3nk … 3nk + 3n) of q_1 … q_n (velocities zero), in the parameters only */
+    int *eq;               /**< equilibrium k: nodes eq[nq k … nq k + nq) of the configuration (velocities zero), in the parameters only */
     long *eqpos;           /**< where equilibrium k is written (offset in text) */
-    int *force;            /**< generalized forces: 3n nodes (−1: none), NULL when no force is declared */
+    int *force;            /**< generalized forces: a node per velocity input (−1: none), NULL when no force is declared */
+    size_t nfac;           /**< the factors as declared */
+    cl_model_factor *fac;
+    int prod;              /**< 1: run by the product engine; inputs q (nq), velocities (nv), t, parameters */
+    size_t nq, nv;         /**< numbers of the configuration and of the velocities (every kind) */
 } cl_model;
 
 /**
@@ -82,6 +101,8 @@ int cl_model_load_shipped(cl_model **out, const char *name, cl_sys_error *e);
 const char *cl_model_shipped_text(const char *name, size_t *len);
 /** The name of the i-th shipped model (i from 0), or NULL past the last. */
 const char *cl_model_shipped_name(size_t i);
+/** 1 when node \p id of the model's graph depends on the time t, else 0. */
+int cl_model_depends_on_time(const cl_model *m, int id);
 /** Index of parameter \p name, or −1. */
 long cl_model_param_index(const cl_model *m, const char *name);
 /** `SOURCE:LINE:COL` of byte offset \p pos of the model's text, into \p buf. */

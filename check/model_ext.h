@@ -118,6 +118,17 @@ const cl_model_kind *cl_model_kind_of(const cl_model *m);
 extern const cl_model_kind cl_model_kind_so3;
 int cl_model_so3_lookup(const cl_model *m, cl_expr_dag *g, const char *name, size_t len, int prime, cl_expr_value *out);
 
+/** The product kind (model_prod.c) and the lookup of its names. */
+extern const cl_model_kind cl_model_kind_prod;
+int cl_model_prod_lookup(const cl_model *m, cl_expr_dag *g, const char *name, size_t len, int prime, cl_expr_value *out);
+/** The equilibrium k of a product model in form \p form (its core \p core, a cl_lagr_prod_mp). */
+int cl_model_prod_equilibrium(void *core, const cl_model *m, int k, int form, mpfr_ptr x);
+
+/** The nodes of Ṙ = RŴ into \p out (9) from the nodes of R (9) and w (3); 0, or −1 when the graph is full. */
+int cl_model_rdot_nodes(cl_expr_dag *g, const int *R, const int *w, int *out);
+/** max |(RᵀR − I)ᵢⱼ| into \p d. */
+void cl_model_rotation_drift(mpfr_ptr d, mpfr_srcptr R);
+
 /** The S¹ × Rᵏ kind (model_flat.c) and the lookup of its names. */
 extern const cl_model_kind cl_model_kind_flat;
 int cl_model_flat_lookup(const cl_model *m, cl_expr_dag *g, const char *name, size_t len, int prime, cl_expr_value *out);

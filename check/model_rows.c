@@ -718,7 +718,7 @@ typedef struct ext_flow {
 static int ext_flow_field(mpfr_ptr dx, mpfr_srcptr t, mpfr_srcptr x, void *ctx)
 {
     ext_flow *c = ctx;
-    (void)t;
+    if (c->r->s->set_time) c->r->s->set_time(c->r->inst, t); /* a time-dependent model moves with the integration */
     cl_rvec_copy_mp(c->xin, x, c->dim);
     int st = c->r->s->rhs(c->r->inst, c->form, c->dxin, c->xin);
     if (!st) cl_rvec_copy_mp(dx, c->dxin, c->dim);
@@ -780,6 +780,9 @@ static int ext_forms_gap(cl_check_result *res, ext_run *r, ext_run *rg, mpfr_src
 
 static int ext_row_forms(cl_check_result *res, cl_prec_t prec) { return over_ext_states(res, prec, 7101, 3, 3, 1, ext_forms_gap); }
 
+/* 0 when a force is declared or L depends on t: the energy is then no invariant of the rows. */
+static int ext_energy_conserved(void) { return !current->force && !current->timed; }
+
 /* The invariants at the precision of the output, by an instance at that precision (reopened when it changes). */
 typedef struct ext_inv_ctx {
     ext_run r;
@@ -820,6 +823,7 @@ static int ext_invariants_gap(cl_check_result *res, ext_run *r, ext_run *rg, mpf
 {
     const cl_system *s = r->s;
     size_t ni = 1 + current->ninv; /* energy first, then the declared ones (not the kind's drift, a maximum) */
+    size_t i0 = ext_energy_conserved() ? 0 : 1;
     mpfr_ptr y = w, F = y + D, J = F + D;
     cl_prec_t prec = mpfr_get_prec(x);
     ext_inv_ctx c = {.ni = ni};
@@ -832,7 +836,7 @@ static int ext_invariants_gap(cl_check_result *res, ext_run *r, ext_run *rg, mpf
         c.dim = df;
         if (!st) st = cl_jacobian_mp(J, NULL, ext_inv_eval, &c, y, df, ni);
         if (!st) st = s->rhs(r->inst, f, F, y);
-        for (size_t i = 0; i < ni && !st; i++) {
+        for (size_t i = i0; i < ni && !st; i++) {
             mpfr_t d, u, sc;
             mpfr_inits2(prec, d, u, sc, (mpfr_ptr)0);
             mpfr_set_zero(d, 1);
@@ -865,7 +869,7 @@ static int ext_conserve_observe(mpfr_srcptr t, mpfr_srcptr x, size_t n, void *ct
     (void)n;
     cl_rvec_copy_mp(c->xin, x, c->dim);
     int st = c->r->s->invariants(c->r->inst, c->form, c->I, c->xin);
-    for (size_t k = 0; k < c->ni && !st; k++) {
+    for (size_t k = ext_energy_conserved() ? 0 : 1; k < c->ni && !st; k++) {
         mpfr_t d;
         mpfr_init2(d, c->r->prec);
         mpfr_sub(d, c->I + k, c->I0 + k, MPFR_RNDN);
@@ -874,6 +878,32 @@ static int ext_conserve_observe(mpfr_srcptr t, mpfr_srcptr x, size_t n, void *ct
     }
     return st;
 }
+
+/* The field at declared equilibrium k vanishes in every form, relative to max(1, |x|). */
+static int ext_row_eq(cl_check_result *res, cl_prec_t prec, int k)
+{
+    ext_run r;
+    int st = ext_open(&r, prec);
+    cl_check_begin(res);
+    if (st) return st;
+    size_t D;
+    int nf = ext_forms(&r, &D);
+    mpfr_ptr x = cl_rvec_new_mp(2 * D, prec);
+    if (!x) st = CL_ENOMEM;
+    for (int f = 0; f < nf && !st; f++) {
+        size_t df = r.s->dim(r.inst, f);
+        st = r.s->equilibrium(r.inst, k, f, x, NULL);
+        if (!st) st = r.s->rhs(r.inst, f, x + D, x);
+        if (!st)
+            cl_check_worst(res, cl_rvec_log2_maxabs_mp(x + D, df) - fmax(0, cl_rvec_log2_maxabs_mp(x, df)), "form %s: the field at the equilibrium",
+                           r.s->forms[f]);
+    }
+    cl_rvec_free_mp(x);
+    ext_close(&r);
+    return st;
+}
+#define EXT_EQ(K) static int ext_row_eq##K(cl_check_result *res, cl_prec_t prec) { return ext_row_eq(res, prec, K); }
+EXT_EQ(0) EXT_EQ(1) EXT_EQ(2) EXT_EQ(3) EXT_EQ(4) EXT_EQ(5) EXT_EQ(6) EXT_EQ(7)
 
 /* The invariants of the descriptor (energy first) along one trajectory of form 0, relative to max(1, |I(0)|). */
 static int ext_row_conserve(cl_check_result *res, cl_prec_t prec)
@@ -942,6 +972,8 @@ static const cl_check s2_rows[] = {
 /* Its conserve row (what it conserves depends on the model) and the row of each declared equilibrium (eq.NAME). */
 static const cl_check s2_conserve = {.name = "conserve", .tags = "[S2 (13)]", .what = "the energy and the declared invariants along " S2_TRAJ, .cond = 0x1p17, .why = TRAJ_WHY, .fn_d = cl_model_row_conserve_d, .fn_mp = cl_model_row_conserve_mp};
 static const cl_check s2_eq = {.tags = "[S2 (13),(40)]", .what = "a declared equilibrium: the field vanishes there, and the eigenvalues of the Jacobian on the tangent space of T(S^2)^n in the forms qdot, omega, mu, pi agree with each other and with the qdot form at 2p + 32 bits (relative to max |lambda|)", .cond = 4096, .why = "Jacobian accurate to the working precision (src/deriv), then cl_eig of a 4n x 4n matrix; semisimple eigenvalues (double ones from symmetric modes) are accurate to ~n 2^(1-p) |J|"};
+
+static const cl_check ext_eq = {.tags = "", .what = "a declared equilibrium: the field vanishes there in every form (relative to max(1, |x|))", .cond = 4096, .why = "the terms of the field (gravity, the Euler-Poincare products) cancel to a few roundings each; a velocity Hessian solve (condition below 10^2) and a Newton-inverted Legendre map"};
 
 /* The rows of a model of another kind (through its system's descriptor). */
 static const cl_check ext_rows[] = {
@@ -1034,13 +1066,14 @@ int cl_model_oracle_rows(const cl_check **out, size_t *nout, const char *path, i
                                        cl_model_row_eq4_d, cl_model_row_eq5_d, cl_model_row_eq6_d, cl_model_row_eq7_d};
     static const cl_check_fn eq_mp[] = {cl_model_row_eq0_mp, cl_model_row_eq1_mp, cl_model_row_eq2_mp, cl_model_row_eq3_mp,
                                         cl_model_row_eq4_mp, cl_model_row_eq5_mp, cl_model_row_eq6_mp, cl_model_row_eq7_mp};
+    static const cl_check_fn eq_ext[] = {ext_row_eq0, ext_row_eq1, ext_row_eq2, ext_row_eq3, ext_row_eq4, ext_row_eq5, ext_row_eq6, ext_row_eq7};
     for (size_t k = 0; k < m->neq; k++) {
         char suffix[CL_MODEL_MAX_NAME + 8];
         snprintf(suffix, sizeof suffix, "eq.%s", m->eqname[k]);
-        cl_check c = s2_eq;
+        cl_check c = ext_sys ? ext_eq : s2_eq;
         c.name = suffix;
-        c.fn_d = eq_d[k];
-        c.fn_mp = eq_mp[k];
+        c.fn_d = ext_sys ? eq_ext[k] : eq_d[k];
+        c.fn_mp = ext_sys ? eq_ext[k] : eq_mp[k];
         add_row(&c, base, bl, NULL);
     }
     *out = rows;

@@ -27,19 +27,10 @@ int cl_model_so3_lookup(const cl_model *m, cl_expr_dag *g, const char *name, siz
         out->shape = 9;
         for (int k = 0; k < 9; k++) out->id[k] = cl_expr_input(g, k);
         if (!prime) return 0;
-        /* Ṙ = R hat(W): (RŴ)_ij = Σ_k R_ik Ŵ_kj with Ŵ = [[0, −w3, w2], [w3, 0, −w1], [−w2, w1, 0]] */
         int w[3], R[9];
         for (int k = 0; k < 3; k++) w[k] = cl_expr_input(g, 9 + k);
         for (int k = 0; k < 9; k++) R[k] = out->id[k];
-        for (int i = 0; i < 3; i++)
-            for (int j = 0; j < 3; j++) {
-                int a = (j + 1) % 3, b = (j + 2) % 3; /* column j of Ŵ: Ŵ_aj = w_b, Ŵ_bj = −w_a */
-                int t1 = cl_expr_op(g, CL_EXPR_MUL, R[3 * i + a], w[b], 0, -1);
-                int t2 = cl_expr_op(g, CL_EXPR_MUL, R[3 * i + b], w[a], 0, -1);
-                out->id[3 * i + j] = t1 < 0 || t2 < 0 ? -1 : cl_expr_op(g, CL_EXPR_SUB, t1, t2, 0, -1);
-                if (out->id[3 * i + j] < 0) return -1;
-            }
-        return 0;
+        return cl_model_rdot_nodes(g, R, w, out->id);
     }
     if (prime) return -1; /* only R has a velocity */
     if (cl_text_name_is(m->so3name[1], name, len)) {
@@ -73,8 +64,7 @@ static int so3_project(const cl_model *m, int form, mpfr_ptr x, char *err, size_
     return st;
 }
 
-/* max |(RᵀR − I)ᵢⱼ| */
-static void so3_drift(const cl_model *m, int form, mpfr_ptr d, mpfr_srcptr x)
+void cl_model_rotation_drift(mpfr_ptr d, mpfr_srcptr R)
 {
     mpfr_t s;
     mpfr_init2(s, mpfr_get_prec(d));
@@ -82,12 +72,14 @@ static void so3_drift(const cl_model *m, int form, mpfr_ptr d, mpfr_srcptr x)
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++) {
             mpfr_set_si(s, i == j ? -1 : 0, MPFR_RNDN);
-            for (int k = 0; k < 3; k++) mpfr_fma(s, x + 3 * k + i, x + 3 * k + j, s, MPFR_RNDN);
+            for (int k = 0; k < 3; k++) mpfr_fma(s, R + 3 * k + i, R + 3 * k + j, s, MPFR_RNDN);
             mpfr_abs(s, s, MPFR_RNDN);
             mpfr_max(d, d, s, MPFR_RNDN);
         }
     mpfr_clear(s);
 }
+
+static void so3_drift(const cl_model *m, int form, mpfr_ptr d, mpfr_srcptr x) { cl_model_rotation_drift(d, x); }
 
 /* R = exp(θ^) and Ω with normal entries of standard deviation 2, as the heavy top draws them. */
 static int so3_random(const cl_model *m, mpfr_ptr x, cl_rng *g)

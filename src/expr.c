@@ -461,6 +461,28 @@ static int parse_index(parser *p, long *v)
 
 static cl_expr_value parse_sum(parser *p, size_t at);
 
+/*
+ * After '[': a vector [a, b, c] of three scalars, or a matrix [[a, b, c],
+ * [d, e, f], [g, h, i]] of three row vectors (the first entry decides).
+ */
+static cl_expr_value parse_bracket(parser *p)
+{
+    cl_expr_value v = {.shape = 3};
+    int rows = 0;
+    for (int k = 0; k < 3 && !p->failed; k++) {
+        if (k) expect(p, ',', rows ? "between the rows of a matrix" : "between the components of a vector");
+        size_t cat = (peek(p), p->i);
+        cl_expr_value e = parse_expr(p);
+        if (!k && !p->failed && e.shape == 3) rows = v.shape = 9;
+        if (p->failed) break;
+        if (rows && need_shape(p, &e, 3, cat, "a row of a matrix"))
+            for (int c = 0; c < 3; c++) v.id[3 * k + c] = e.id[c];
+        if (!rows && need_shape(p, &e, 1, cat, "a component of a vector")) v.id[k] = e.id[0];
+    }
+    expect(p, ']', rows ? "after the third row of a matrix" : "after the third component of a vector");
+    return v;
+}
+
 static cl_expr_value parse_primary(parser *p)
 {
     char buf[120];
@@ -472,17 +494,7 @@ static cl_expr_value parse_primary(parser *p)
         expect(p, ')', "to close '('");
         return v;
     }
-    if (accept(p, '[')) {
-        cl_expr_value v = {.shape = 3};
-        for (int k = 0; k < 3 && !p->failed; k++) {
-            if (k) expect(p, ',', "between the components of a vector");
-            size_t cat = (peek(p), p->i);
-            cl_expr_value e = parse_expr(p);
-            if (!p->failed && need_shape(p, &e, 1, cat, "a component of a vector")) v.id[k] = e.id[0];
-        }
-        expect(p, ']', "after the third component of a vector");
-        return v;
-    }
+    if (accept(p, '[')) return parse_bracket(p);
     if (isalpha(c) || c == '_') {
         size_t n = 0;
         while (p->i + n < p->len && (isalnum((unsigned char)p->s[p->i + n]) || p->s[p->i + n] == '_')) n++;
@@ -696,4 +708,19 @@ int cl_expr_parse(cl_expr_dag *g, const char *text, size_t len, long base, cl_ex
     long open = p.failed ? cl_expr_unclosed_bracket(text, len, &close) : -1;
     if (open >= 0 && !(p.failed = 0)) fail(&p, (size_t)open, "this '%c' is never closed: a '%c' is missing", close == ')' ? '(' : '[', close);
     return p.failed ? CL_EPARSE : CL_OK;
+}
+
+int cl_expr_depends_on_input(const cl_expr_dag *g, int id, long k)
+{
+    if (id < 0 || (size_t)id >= cl_expr_dag_size(g)) return 0;
+    /* nodes come after their arguments: one forward pass marks the dependents of x_k */
+    unsigned char *dep = calloc((size_t)id + 1, 1);
+    if (!dep) return 1; /* the safe answer: x_k is then differentiated too */
+    for (int i = 0; i <= id; i++) {
+        const cl_expr_node *nd = cl_expr_dag_node(g, i);
+        dep[i] = (nd->op == CL_EXPR_INPUT && nd->k == k) || (nd->a >= 0 && dep[nd->a]) || (nd->b >= 0 && dep[nd->b]);
+    }
+    int r = dep[id];
+    free(dep);
+    return r;
 }

@@ -22,7 +22,8 @@
  *   power   := postfix ('^' unary)?                 right-associative; -x^2 = -(x^2)
  *   postfix := primary ('.x' | '.y' | '.z')*
  *   primary := NUMBER | NAME "'"? | NAME '(' expr (',' expr)* ')' | '(' expr ')'
- *            | '[' expr ',' expr ',' expr ']'       a vector of R³
+ *            | '[' expr ',' expr ',' expr ']'       a vector of R³ (three scalars), or a 3×3
+ *                                                  matrix (three vectors: its rows)
  *            | 'sum' '(' NAME '=' index '..' index ',' expr ')'   the terms for NAME = LO … HI, added
  *            | NAME '[' index ']' "'"?             the name NAME followed by the index's digits
  *   index   := INT | NAME (('+' | '-') INT)?        NAME the index of an enclosing sum
@@ -125,6 +126,8 @@ int cl_expr_input(cl_expr_dag *g, long k);
  */
 int cl_expr_const(cl_expr_dag *g, const char *s, size_t len, long pos);
 
+/** 1 when node \p id of \p g depends on the input x_\p k, else 0 (1 also when out of memory: the safe answer). */
+int cl_expr_depends_on_input(const cl_expr_dag *g, int id, long k);
 /**
  * Parse \p len bytes of \p text (offsets in errors and nodes are relative
  * to \p text plus \p base) into \p out. Returns 0, CL_EPARSE (message and

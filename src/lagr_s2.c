@@ -78,17 +78,7 @@ int CL_FN(cl_lagr_s2_timed)(const CL_FN(cl_lagr_s2) *lg) { return lg->timed; }
 
 int CL_FN(cl_lagr_s2_depends_on_time)(const cl_expr_dag *g, int id, size_t n)
 {
-    if (id < 0 || (size_t)id >= cl_expr_dag_size(g)) return 0;
-    /* nodes come after their arguments: one forward pass marks the dependents of t */
-    unsigned char *dep = calloc((size_t)id + 1, 1);
-    if (!dep) return 1; /* the safe answer: t is then differentiated too */
-    for (int i = 0; i <= id; i++) {
-        const cl_expr_node *nd = cl_expr_dag_node(g, i);
-        dep[i] = (nd->op == CL_EXPR_INPUT && nd->k == (long)(6 * n)) || (nd->a >= 0 && dep[nd->a]) || (nd->b >= 0 && dep[nd->b]);
-    }
-    int r = dep[id];
-    free(dep);
-    return r;
+    return cl_expr_depends_on_input(g, id, (long)(6 * n));
 }
 
 int CL_FN(cl_lagr_s2_bad_node)(const CL_FN(cl_lagr_s2) *lg) { return lg->core.bad; }

@@ -1,0 +1,279 @@
+/*
+ * Models on any product of factors (model_ext.h), run by the product
+ * engine (lagr_prod.h):
+ *
+ *   manifold   x : R1                 a number (x' its velocity)
+ *   manifold   q : S2                 a unit vector (q' its velocity)
+ *   manifold   R : SO3 (W)            a rotation and its body angular velocity
+ *   manifold   B, r : SE3 (W, V)      a rotation B, a position r, the body angular
+ *                                     and linear velocities (r' = B V)
+ *
+ * in any number and order. The state is every factor's configuration in the
+ * order declared (an angle, k numbers, 3, R row by row, R then x), then
+ * every factor's velocity part in the same order, by form: qdot (q̇, Ω,
+ * (Ω, V)), omega (ω = q × q̇ on S²), p (the momenta ∂L/∂u; μ on S²), pi
+ * (π = q × μ on S²).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "chartless_base.h"
+#include "model_ext.h"
+#include "system_impl.h"
+
+/* ------------------------------------------------------------ names */
+
+/* out ← the nodes of A v (A 3×3 row-major nodes, v 3 nodes); 0, or −1 when the graph is full. */
+static int mat_vec_nodes(cl_expr_dag *g, const int *A, const int *v, int *out)
+{
+    for (int i = 0; i < 3; i++) {
+        int s = -1;
+        for (int k = 0; k < 3; k++) {
+            int t = cl_expr_op(g, CL_EXPR_MUL, A[3 * i + k], v[k], 0, -1);
+            s = t < 0 ? -1 : s < 0 ? t : cl_expr_op(g, CL_EXPR_ADD, s, t, 0, -1);
+            if (s < 0) return -1;
+        }
+        out[i] = s;
+    }
+    return 0;
+}
+
+int cl_model_rdot_nodes(cl_expr_dag *g, const int *R, const int *w, int *out)
+{
+    /* (RŴ)_ij = Σ_k R_ik Ŵ_kj with Ŵ = [[0, −w3, w2], [w3, 0, −w1], [−w2, w1, 0]] */
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            int a = (j + 1) % 3, b = (j + 2) % 3; /* column j of Ŵ: Ŵ_aj = w_b, Ŵ_bj = −w_a */
+            int t1 = cl_expr_op(g, CL_EXPR_MUL, R[3 * i + a], w[b], 0, -1);
+            int t2 = cl_expr_op(g, CL_EXPR_MUL, R[3 * i + b], w[a], 0, -1);
+            out[3 * i + j] = t1 < 0 || t2 < 0 ? -1 : cl_expr_op(g, CL_EXPR_SUB, t1, t2, 0, -1);
+            if (out[3 * i + j] < 0) return -1;
+        }
+    return 0;
+}
+
+static void inputs(cl_expr_dag *g, size_t at, int n, int *id)
+{
+    for (int k = 0; k < n; k++) id[k] = cl_expr_input(g, (long)at + k);
+}
+
+/* Configuration name \p j of factor \p f (or its rate with \p prime) into out. */
+static int configuration(const cl_model *m, cl_expr_dag *g, const cl_model_factor *f, int j, int prime, cl_expr_value *out)
+{
+    int rot = f->kind == CL_LAGR_SO3 || f->kind == CL_LAGR_SE3, R[9], u[3];
+    out->shape = rot && !j ? 9 : f->kind == CL_LAGR_RK ? f->k : f->kind == CL_LAGR_S1 ? 1 : 3;
+    if (!rot) {
+        inputs(g, (prime ? m->nq + f->v : f->q), out->shape, out->id);
+        return 0;
+    }
+    inputs(g, f->q + 9 * (size_t)j, out->shape, out->id);
+    if (!prime) return 0;
+    inputs(g, f->q, 9, R);
+    inputs(g, m->nq + f->v + 3 * (size_t)j, 3, u);
+    return j ? mat_vec_nodes(g, R, u, out->id) : cl_model_rdot_nodes(g, R, u, out->id); /* x' = RV, R' = RŴ */
+}
+
+int cl_model_prod_lookup(const cl_model *m, cl_expr_dag *g, const char *name, size_t len, int prime, cl_expr_value *out)
+{
+    for (size_t i = 0; i < m->nfac; i++) {
+        const cl_model_factor *f = m->fac + i;
+        for (int j = 0; j < 2; j++) {
+            if (cl_text_name_is(f->name[j], name, len)) return configuration(m, g, f, j, prime, out);
+            if (!prime && cl_text_name_is(f->vname[j], name, len)) {
+                out->shape = 3;
+                inputs(g, m->nq + f->v + 3 * (size_t)j, 3, out->id);
+                return 0;
+            }
+        }
+    }
+    if (prime) return -1; /* only the manifold's names have velocities */
+    if (len == 1 && name[0] == 't') {
+        *out = (cl_expr_value){.shape = 1, .id = {cl_expr_input(g, (long)(m->nq + m->nv))}};
+        return 0;
+    }
+    return cl_model_lookup_param(m, g, name, len, (long)(m->nq + m->nv + 1), out);
+}
+
+/* ------------------------------------------------------------ the kind */
+
+static const char *const prod_forms[] = {"qdot", "omega", "p", "pi", NULL};
+
+/* The factors of \p m for the engine. */
+static void engine_factors(const cl_model *m, cl_lagr_factor *f)
+{
+    for (size_t i = 0; i < m->nfac; i++) f[i] = (cl_lagr_factor){.kind = m->fac[i].kind, .k = m->fac[i].k};
+}
+
+static void *prod_open(const cl_model *m, cl_prec_t prec)
+{
+    cl_lagr_factor f[CL_LAGR_PROD_MAX_FACTORS];
+    engine_factors(m, f);
+    cl_lagr_prod_mp *lg = cl_lagr_prod_new_mp(m->g, m->L, f, m->nfac, m->nparam, prec);
+    if (lg && m->force && cl_lagr_prod_set_forces_mp(lg, m->force)) {
+        cl_lagr_prod_free_mp(lg);
+        return NULL;
+    }
+    return lg;
+}
+
+static size_t prod_dim(const cl_model *m, int form) { return form >= 0 && form < 4 ? m->nq + m->nv : 0; }
+CL_MODEL_KIND_LAGR_DEFINE(prod)
+static void prod_set_time(void *core, mpfr_srcptr t) { cl_lagr_prod_set_time_mp(core, t); }
+
+static void prod_what(const cl_model *m, char *buf, size_t len)
+{
+    static const char *const word[] = {"S1", "R", "S2", "SO3", "SE3"};
+    size_t at = (size_t)snprintf(buf, len, "a product");
+    for (size_t i = 0; i < m->nfac && at < len; i++) {
+        const cl_model_factor *f = m->fac + i;
+        at += (size_t)snprintf(buf + at, len - at, "%s%s", i ? " x " : " ", word[f->kind]);
+        if (f->kind == CL_LAGR_RK && at < len) at += (size_t)snprintf(buf + at, len - at, "%d", f->k);
+    }
+}
+
+/* Validate and clean the state in place (lagr_prod.h), naming the factor and what is wrong. */
+static int prod_project(const cl_model *m, int form, mpfr_ptr x, char *err, size_t errlen)
+{
+    cl_lagr_factor f[CL_LAGR_PROD_MAX_FACTORS];
+    engine_factors(m, f);
+    size_t which = 0;
+    double defect;
+    int st = cl_lagr_prod_project_state_mp(f, m->nfac, form, x, CL_SYS_UNIT_TOL_LOG2, &which, &defect);
+    const char *q = m->fac[which].name[0];
+    if (st == CL_ENOTUNIT) snprintf(err, errlen, "%s is not a unit vector (||%s| - 1| = 2^%.1f)", q, q, defect);
+    else if (st == CL_ENOTTANGENT) snprintf(err, errlen, "the velocity part of %s is not tangent to the sphere (%s . v = 2^%.1f)", q, q, defect);
+    else if (st == CL_EDOMAIN && defect == INFINITY) snprintf(err, errlen, "%s must have determinant +1", q);
+    else if (st == CL_EDOMAIN) snprintf(err, errlen, "%s is not orthogonal (|%s^T %s - I| = 2^%.1f)", q, q, q, defect);
+    else if (st) snprintf(err, errlen, "%s", cl_strerror(st));
+    return st;
+}
+
+static const char *const prod_drift_names[] = {"max||q|-1|", "max|q.v|", "max|RtR-I|", NULL};
+
+/* The constraint drifts: unit vectors, their tangency, orthogonality of rotations. */
+static void prod_drift(const cl_model *m, int form, mpfr_ptr d, mpfr_srcptr x)
+{
+    mpfr_t s;
+    mpfr_init2(s, mpfr_get_prec(d));
+    for (int k = 0; k < 3; k++) mpfr_set_zero(d + k, 1);
+    for (size_t i = 0; i < m->nfac; i++) {
+        const cl_model_factor *f = m->fac + i;
+        if (f->kind == CL_LAGR_S2) {
+            cl_v3_norm_mp(s, x + f->q);
+            mpfr_sub_ui(s, s, 1, MPFR_RNDN);
+            mpfr_abs(s, s, MPFR_RNDN);
+            mpfr_max(d, d, s, MPFR_RNDN);
+            cl_v3_dot_mp(s, x + f->q, x + m->nq + f->v);
+            mpfr_abs(s, s, MPFR_RNDN);
+            mpfr_max(d + 1, d + 1, s, MPFR_RNDN);
+        } else if (f->kind == CL_LAGR_SO3 || f->kind == CL_LAGR_SE3) {
+            cl_model_rotation_drift(s, x + f->q);
+            mpfr_max(d + 2, d + 2, s, MPFR_RNDN);
+        }
+    }
+    mpfr_clear(s);
+}
+
+/* A random rotation exp(θ̂), θ with normal entries of standard deviation 2 (as the heavy top draws them). */
+static int random_rotation(mpfr_ptr R, cl_rng *g)
+{
+    mpfr_ptr th = cl_rvec_new_mp(3, mpfr_get_prec(R));
+    if (!th) return CL_ENOMEM;
+    for (int i = 0; i < 3; i++) mpfr_set_d(th + i, 2.0 * cl_rng_normal(g), MPFR_RNDN);
+    int st = cl_so3_exp_mp(R, th);
+    cl_rvec_free_mp(th);
+    return st;
+}
+
+/* Form qdot: unit vectors with tangent velocities of unit speed, random rotations, normal numbers elsewhere. */
+static int prod_random(const cl_model *m, mpfr_ptr x, cl_rng *g)
+{
+    for (size_t a = 0; a < m->nq + m->nv; a++) mpfr_set_d(x + a, cl_rng_normal(g), MPFR_RNDN);
+    int st = CL_OK;
+    for (size_t i = 0; i < m->nfac && !st; i++) {
+        const cl_model_factor *f = m->fac + i;
+        if (f->kind == CL_LAGR_S2) {
+            cl_v3_random_unit_mp(x + f->q, g);
+            cl_v3_random_tangent_mp(x + m->nq + f->v, x + f->q, 1.0, g);
+        } else if (f->kind == CL_LAGR_SO3 || f->kind == CL_LAGR_SE3) st = random_rotation(x + f->q, g);
+    }
+    return st;
+}
+
+/* Names of the velocity part by form: qdot, omega, p, pi (S² blocks: q', w_q, mu_q, pi_q). */
+static void velocity_name(const cl_model_factor *f, int form, size_t j, char *buf, size_t len)
+{
+    static const char xyz[] = "xyz";
+    int mom = form >= 2, rot = f->kind == CL_LAGR_SO3 || f->kind == CL_LAGR_SE3;
+    if (rot) {
+        const char *v = f->vname[j / 3];
+        if (mom) snprintf(buf, len, "p_%s%zu", v, j % 3 + 1);
+        else snprintf(buf, len, "%s%zu", v, j % 3 + 1);
+        return;
+    }
+    static const char *const s2pre[] = {"", "w_", "mu_", "pi_"};
+    const char *pre = f->kind == CL_LAGR_S2 ? s2pre[form] : mom ? "p_" : "", *post = !mom && form == 0 ? "'" : "";
+    if (f->kind == CL_LAGR_S2 && form == 1) post = "";
+    if (f->kind == CL_LAGR_S1 || f->k == 1) snprintf(buf, len, "%s%s%s", pre, f->name[0], post);
+    else snprintf(buf, len, "%s%s%s.%c", pre, f->name[0], post, xyz[j]);
+}
+
+static void prod_component_name(const cl_model *m, int form, size_t i, char *buf, size_t len)
+{
+    static const char xyz[] = "xyz";
+    int vel = i >= m->nq;
+    size_t a = vel ? i - m->nq : i, k = 0;
+    while (k + 1 < m->nfac && a >= (vel ? m->fac[k + 1].v : m->fac[k + 1].q)) k++;
+    const cl_model_factor *f = m->fac + k;
+    size_t j = a - (vel ? f->v : f->q);
+    int rot = f->kind == CL_LAGR_SO3 || f->kind == CL_LAGR_SE3;
+    if (vel) velocity_name(f, form, j, buf, len);
+    else if (rot && j < 9) snprintf(buf, len, "%s%zu%zu", f->name[0], j / 3 + 1, j % 3 + 1);
+    else if (rot) snprintf(buf, len, "%s.%c", f->name[1], xyz[j - 9]);
+    else if (f->kind == CL_LAGR_S1 || f->k == 1) snprintf(buf, len, "%s", f->name[0]);
+    else snprintf(buf, len, "%s.%c", f->name[0], xyz[j]);
+}
+
+/* Zero velocities, S² factors at (0, 0, 1), rotations the identity, zero elsewhere. */
+static void reference_state(const cl_model *m, mpfr_ptr x)
+{
+    for (size_t a = 0; a < m->nq + m->nv; a++) mpfr_set_zero(x + a, 1);
+    for (size_t i = 0; i < m->nfac; i++) {
+        const cl_model_factor *f = m->fac + i;
+        if (f->kind == CL_LAGR_S2) mpfr_set_si(x + f->q + 2, 1, MPFR_RNDN);
+        if (f->kind == CL_LAGR_SO3 || f->kind == CL_LAGR_SE3)
+            for (int k = 0; k < 3; k++) mpfr_set_si(x + f->q + 4 * k, 1, MPFR_RNDN);
+    }
+}
+
+int cl_model_prod_equilibrium(void *core, const cl_model *m, int k, int form, mpfr_ptr x)
+{
+    size_t nq = m->nq, n = nq + m->nv;
+    if (k < 0 || (size_t)k >= m->neq) return CL_EDOMAIN;
+    mpfr_ptr y = cl_rvec_new_mp(n, mpfr_get_prec(x));
+    if (!y) return CL_ENOMEM;
+    reference_state(m, y); /* any state: the points depend on the parameters only */
+    int st = CL_OK;
+    for (size_t a = 0; a < nq && !st; a++) st = cl_lagr_prod_value_mp(core, m->eq[(size_t)k * nq + a], CL_LAGR_PROD_VEL, x + a, y);
+    cl_rvec_free_mp(y);
+    for (size_t a = nq; a < n; a++) mpfr_set_zero(x + a, 1);
+    char err[160];
+    if (!st) st = prod_project(m, CL_LAGR_PROD_VEL, x, err, sizeof err) ? CL_EDOMAIN : CL_OK;
+    if (!st && form != CL_LAGR_PROD_VEL) st = cl_lagr_prod_convert_mp(core, CL_LAGR_PROD_VEL, x, form, x);
+    return st;
+}
+
+const cl_model_kind cl_model_kind_prod = {
+    .state_help = "every factor's configuration in the order declared (S1: an angle, R1/R3: 1 or 3 numbers, S2: a unit\n"
+                  "vector, SO3: R row by row, SE3: R then the position), then every factor's velocity part in the same order:\n"
+                  "qdot: q', the body angular velocity W of SO3, W and the body linear velocity V of SE3; omega: as qdot but\n"
+                  "w = q x q' on S2; p: the momenta dL/d(velocity), mu = (I - qq^T) dL/dq' on S2; pi: as p but pi = q x mu on S2.\n"
+                  "Unit vectors, tangent velocities and rotations within 2^-40 are cleaned at the working precision; beyond it refused.\n",
+    .drift_names = prod_drift_names,
+    .singular = "the Lagrangian is degenerate at this state: its velocity Hessian on the tangent space of the product is singular",
+    CL_MODEL_KIND_HOOKS(prod),
+    .set_time = prod_set_time,
+    .drift = prod_drift,
+    .equilibrium = cl_model_prod_equilibrium,
+};

@@ -1,0 +1,496 @@
+/*
+ * A general Lagrangian on a product of S¹, Rᵏ, S², SO(3) and SE(3) factors
+ * (lagr_prod.h). Every factor kind is one row of a table of hooks: the
+ * numbers of its configuration and velocity, the rate of its configuration
+ * (q̇ = u, Ṙ = RΩ̂, ẋ = RV), and its part G of the right side of
+ * d/dt ∂L/∂u = G + F — ∂L/∂q on the embedded factors [EMB (2.8)], the
+ * Euler–Poincaré terms on the groups [EMB §3.4]. The engine assembles one
+ * velocity Hessian on the product, removes the multipliers of the unit
+ * vectors by projecting each S² block (P = I − qqᵀ, as [S2 (11)] does
+ * sphere by sphere), and solves once.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include "lagr_prod.h"
+#include "lagr_core_impl.h"
+#include "lagr_so3.h"
+#include "linalg.h"
+#include "r3.h"
+
+/* Where a factor's numbers stand: configuration q[q .. q + nq), velocity u[v .. v + nv). */
+typedef struct slot {
+    const struct kind_ops *ops;
+    size_t q, v, nq, nv;
+} slot;
+
+struct CL_FN(cl_lagr_prod) {
+    CL_FN(cl_lagr_core) core; /* inputs q (nq), u (nv), t, parameters; M = P L_uu P + QQᵀ */
+    size_t nf, nq, nv;
+    slot *f;
+    int *force;          /* nv node ids (−1: none), or NULL */
+    rptr q, u, qd, ud, r, w; /* the state (q, u), q̇, u̇, and two velocity-sized vectors */
+};
+
+/* ------------------------------------------------------------ the kinds */
+
+/* q̇ = u: S¹, Rᵏ and S² */
+static void rate_embedded(rptr qd, rsrc q, rsrc u, size_t nq)
+{
+    for (size_t i = 0; i < nq; i++) r_set(qd + i, u + i);
+}
+
+/* G = ∂L/∂q: S¹, Rᵏ and S² (the multiplier of |q| = 1 is removed by the projection) */
+static void general_embedded(rptr G, rsrc q, rsrc u, rsrc Lq, rsrc Lu, size_t nv)
+{
+    for (size_t i = 0; i < nv; i++) r_set(G + i, Lq + i);
+}
+
+/* Ṙ = RΩ̂ */
+static void rate_so3(rptr Rd, rsrc R, rsrc W, size_t nq)
+{
+    RV_DECL(M, 9, r_prec(Rd));
+    m3_hat(M, W);
+    m3_mul(Rd, R, M);
+}
+
+/* τ = (RᵀL_R − L_RᵀR)^∨, the torque of the configuration dependence */
+static void torque(rptr tau, rsrc R, rsrc LR)
+{
+    RV_DECL(M, 9, r_prec(tau));
+    m3_transpose(M, R);
+    m3_mul(M, M, LR);
+    m3_vee_skew2(tau, M);
+}
+
+/* G = ∂L/∂Ω × Ω + τ */
+static void general_so3(rptr G, rsrc R, rsrc W, rsrc LR, rsrc LW, size_t nv)
+{
+    RV_DECL(tau, 3, r_prec(G));
+    torque(tau, R, LR);
+    v3_cross(G, LW, W);
+    v3_add(G, G, tau);
+}
+
+/* Ṙ = RΩ̂, ẋ = RV */
+static void rate_se3(rptr qd, rsrc q, rsrc u, size_t nq)
+{
+    rate_so3(qd, q, u, 9);
+    m3_mul_v3(qd + 9, q, u + 3);
+}
+
+/* G = (∂L/∂Ω × Ω + ∂L/∂V × V + τ, ∂L/∂V × Ω + RᵀL_x) */
+static void general_se3(rptr G, rsrc q, rsrc u, rsrc Lq, rsrc Lu, size_t nv)
+{
+    RV_DECL(t, 9, r_prec(G));
+    general_so3(G, q, u, Lq, Lu, 3);
+    v3_cross(t, Lu + 3, u + 3);
+    v3_add(G, G, t);
+    v3_cross(G + 3, Lu + 3, u);
+    m3_transpose(t, q);
+    m3_mul_v3(t, t, Lq + 9);
+    v3_add(G + 3, G + 3, t);
+}
+
+/* The force F on the position of an SE(3) factor is given in space: it enters as RᵀF. */
+static void force_se3(rptr G, rsrc q, rsrc F)
+{
+    RV_DECL(t, 9, r_prec(G));
+    v3_add(G, G, F);
+    m3_transpose(t, q);
+    m3_mul_v3(t, t, F + 3);
+    v3_add(G + 3, G + 3, t);
+}
+
+static void force_plain(rptr G, rsrc q, rsrc F, size_t nv)
+{
+    for (size_t i = 0; i < nv; i++) r_add(G + i, G + i, F + i);
+}
+
+typedef struct kind_ops {
+    size_t nq, nv; /* 0: k of an Rᵏ factor */
+    int unit;      /* 1: a unit vector (S²), whose multiplier the projection removes */
+    void (*rate)(rptr qd, rsrc q, rsrc u, size_t nq);
+    void (*general)(rptr G, rsrc q, rsrc u, rsrc Lq, rsrc Lu, size_t nv);
+    int se3_force; /* 1: the second half of F is a force in space */
+    int rotation;  /* 1: the configuration begins with a rotation R */
+} kind_ops;
+
+static const kind_ops kinds[] = {
+    [CL_LAGR_S1] = {1, 1, 0, rate_embedded, general_embedded, 0},
+    [CL_LAGR_RK] = {0, 0, 0, rate_embedded, general_embedded, 0},
+    [CL_LAGR_S2] = {3, 3, 1, rate_embedded, general_embedded, 0},
+    [CL_LAGR_SO3] = {9, 3, 0, rate_so3, general_so3, 0, 1},
+    [CL_LAGR_SE3] = {12, 6, 0, rate_se3, general_se3, 1, 1},
+};
+
+/* ------------------------------------------------------------ setting up */
+
+/* The slots of the factors; 0, or −1 for an unknown factor or a product too large. */
+static int place(slot *s, const cl_lagr_factor *f, size_t nf, size_t *nq, size_t *nv)
+{
+    *nq = *nv = 0;
+    for (size_t i = 0; i < nf; i++) {
+        if (f[i].kind < 0 || f[i].kind > CL_LAGR_SE3) return -1;
+        const kind_ops *k = kinds + f[i].kind;
+        size_t m = k->nq ? 0 : (size_t)(f[i].k > 0 ? f[i].k : 0);
+        if (!k->nq && !m) return -1;
+        s[i] = (slot){.ops = k, .q = *nq, .v = *nv, .nq = k->nq ? k->nq : m, .nv = k->nv ? k->nv : m};
+        *nq += s[i].nq;
+        *nv += s[i].nv;
+    }
+    return *nq > CL_LAGR_PROD_MAX_DIM || *nv > CL_LAGR_PROD_MAX_DIM ? -1 : 0;
+}
+
+static int factor_matrix(CL_FN(cl_lagr_core) *c, rsrc q);
+static void projected_momentum(CL_FN(cl_lagr_core) *c, rptr out, rsrc q);
+
+CL_FN(cl_lagr_prod) *CL_FN(cl_lagr_prod_new)(const cl_expr_dag *g, int L, const cl_lagr_factor *f, size_t nf, size_t nparam,
+                                             cl_prec_t prec)
+{
+    size_t nq, nv;
+    if (nf == 0 || nf > CL_LAGR_PROD_MAX_FACTORS) return NULL;
+    slot *s = malloc(nf * sizeof *s);
+    if (!s || place(s, f, nf, &nq, &nv)) {
+        free(s);
+        return NULL;
+    }
+    int timed = L >= 0 && cl_expr_depends_on_input(g, L, (long)(nq + nv));
+    cl_lagr_layout lay = {.nq = nq, .nv = nv, .nt = 1, .ndiff = (size_t)timed, .nparam = nparam};
+    CL_FN(cl_lagr_prod) *lg = CL_FN(cl_lagr_core_new)(sizeof *lg, g, L, &lay, 2 * nq + 4 * nv, prec);
+    if (!lg) {
+        free(s);
+        return NULL;
+    }
+    lg->f = s;
+    lg->nf = nf;
+    lg->nq = nq;
+    lg->nv = nv;
+    lg->core.matrix = factor_matrix;
+    lg->core.momentum = projected_momentum;
+    rptr p = RV_CARVE(lg->core.scratch, nq, &lg->q, &lg->qd);
+    RV_CARVE(p, nv, &lg->u, &lg->ud, &lg->r, &lg->w);
+    return lg;
+}
+
+void CL_FN(cl_lagr_prod_free)(CL_FN(cl_lagr_prod) *lg)
+{
+    if (!lg) return;
+    free(lg->f);
+    free(lg->force);
+    CL_FN(cl_lagr_core_free)(&lg->core);
+}
+
+void CL_FN(cl_lagr_prod_set_param)(CL_FN(cl_lagr_prod) *lg, size_t k, rsrc v) { CL_FN(cl_lagr_core_set_param)(&lg->core, k, v); }
+
+void CL_FN(cl_lagr_prod_set_time)(CL_FN(cl_lagr_prod) *lg, rsrc t) { r_set(lg->core.in + lg->nq + lg->nv, t); }
+
+int CL_FN(cl_lagr_prod_bad_node)(const CL_FN(cl_lagr_prod) *lg) { return lg->core.bad; }
+
+void CL_FN(cl_lagr_prod_sizes)(const CL_FN(cl_lagr_prod) *lg, size_t *nq, size_t *nv)
+{
+    if (nq) *nq = lg->nq;
+    if (nv) *nv = lg->nv;
+}
+
+int CL_FN(cl_lagr_prod_set_forces)(CL_FN(cl_lagr_prod) *lg, const int *force)
+{
+    CL_FN(cl_lagr_core) *c = &lg->core;
+    int *f = malloc(lg->nv * sizeof *f);
+    if (!f) return CL_ENOMEM;
+    c->upto = c->L;
+    for (size_t a = 0; a < lg->nv; a++) {
+        f[a] = force[a];
+        if (f[a] >= (int)cl_expr_dag_size(c->g)) {
+            free(f);
+            return CL_EDIM;
+        }
+        if (f[a] > c->upto) c->upto = f[a];
+    }
+    free(lg->force);
+    lg->force = f;
+    return CL_OK;
+}
+
+/* ------------------------------------------------------------ the projection of the S² blocks */
+
+/*
+ * v ← (I − qqᵀ/|q|²)v on the 3 numbers at v, with stride \p st: the
+ * projection on the plane normal to q, exact also for the |q| ≠ 1 an
+ * integrator's step leaves (so that Newton's steps stay in that plane).
+ */
+static void project3(rptr v, rsrc q, size_t st)
+{
+    R_DECL(d, r_prec(v));
+    R_DECL(qq, r_prec(v));
+    r_set_zero(d);
+    for (int k = 0; k < 3; k++) r_addmul(d, q + k, v + k * st);
+    v3_dot(qq, q, q);
+    r_div(d, d, qq);
+    for (int k = 0; k < 3; k++) r_submul(v + k * st, d, q + k);
+}
+
+/* Every S² block of the velocity-sized vector \p v projected on its tangent plane. */
+static void project_blocks(const CL_FN(cl_lagr_prod) *lg, rptr v, rsrc q)
+{
+    for (size_t i = 0; i < lg->nf; i++)
+        if (lg->f[i].ops->unit) project3(v + lg->f[i].v, q + lg->f[i].q, 1);
+}
+
+/* L_uu from the velocity rows of the Hessian, then P L_uu P + QQᵀ on the S² blocks, factored. */
+static int factor_matrix(CL_FN(cl_lagr_core) *c, rsrc q)
+{
+    CL_FN(cl_lagr_prod) *lg = (CL_FN(cl_lagr_prod) *)c;
+    size_t nv = lg->nv, nq = lg->nq;
+    rptr M = c->M;
+    for (size_t a = 0; a < nv; a++)
+        for (size_t b = 0; b < nv; b++) r_set(M + a * nv + b, c->H + a * c->nin + nq + b);
+    for (size_t i = 0; i < lg->nf; i++) {
+        const slot *s = lg->f + i;
+        if (!s->ops->unit) continue;
+        for (size_t b = 0; b < nv; b++) project3(M + s->v * nv + b, q + s->q, nv); /* rows of the block */
+        for (size_t a = 0; a < nv; a++) project3(M + a * nv + s->v, q + s->q, 1);  /* its columns */
+        for (size_t a = 0; a < 3; a++)
+            for (size_t b = 0; b < 3; b++) r_addmul(M + (s->v + a) * nv + s->v + b, q + s->q + a, q + s->q + b); /* O(1): |q| ≈ 1 */
+    }
+    return CL_FN(cl_lu_factor)(M, c->perm, (int)nv);
+}
+
+/* The momentum of the Legendre map: ∂L/∂u, projected on the S² blocks (μ = P ∂L/∂q̇). */
+static void projected_momentum(CL_FN(cl_lagr_core) *c, rptr out, rsrc q)
+{
+    CL_FN(cl_lagr_prod) *lg = (CL_FN(cl_lagr_prod) *)c;
+    CL_FN(cl_rvec_copy)(out, c->grad + lg->nq, lg->nv);
+    project_blocks(lg, out, q);
+}
+
+/* ------------------------------------------------------------ the equations */
+
+/* r ← r × q (\p cross_q: v × q) or q × r on every S² block of the velocity part */
+static void cross_blocks(const CL_FN(cl_lagr_prod) *lg, rptr out, rsrc v, rsrc q, int v_cross_q)
+{
+    RV_DECL(t, 3, r_prec(out));
+    for (size_t i = 0; i < lg->nf; i++) {
+        const slot *s = lg->f + i;
+        if (!s->ops->unit) continue;
+        if (v_cross_q) v3_cross(t, v + s->v, q + s->q);
+        else v3_cross(t, q + s->q, v + s->v);
+        v3_set(out + s->v, t);
+    }
+}
+
+/* (q, u) into lg->q, lg->u from a state of form \p form. */
+static int load(CL_FN(cl_lagr_prod) *lg, int form, rsrc x)
+{
+    size_t nq = lg->nq, nv = lg->nv;
+    CL_FN(cl_rvec_copy)(lg->q, x, nq);
+    CL_FN(cl_rvec_copy)(lg->u, x + nq, nv);
+    switch (form) {
+    case CL_LAGR_PROD_VEL: return CL_OK;
+    case CL_LAGR_PROD_OMEGA: cross_blocks(lg, lg->u, lg->u, lg->q, 1); return CL_OK; /* q̇ = ω × q */
+    case CL_LAGR_PROD_PI: cross_blocks(lg, lg->u, lg->u, lg->q, 1);                   /* μ = π × q, then as MOM */
+        /* fall through */
+    case CL_LAGR_PROD_MOM: /* the Legendre map reaches tangent μ only: a drift off the tangent plane is dropped */
+        CL_FN(cl_rvec_copy)(lg->w, lg->u, nv);
+        project_blocks(lg, lg->w, lg->q);
+        return CL_FN(cl_lagr_core_legendre_inverse)(&lg->core, lg->u, lg->q, lg->w);
+    default: return CL_EDIM;
+    }
+}
+
+/* The graph at (q, u) up to the forces, the gradient into c->grad (\p hessian: the velocity rows too, and M factored). */
+static int derivatives(CL_FN(cl_lagr_prod) *lg, int hessian)
+{
+    CL_FN(cl_lagr_core) *c = &lg->core;
+    if (hessian) {
+        int st = CL_FN(cl_lagr_core_derivs)(c, lg->q, lg->u);
+        return st ? st : factor_matrix(c, lg->q);
+    }
+    int st = CL_FN(cl_lagr_core_run)(c, lg->q, lg->u, c->upto, 2);
+    if (!st) CL_FN(cl_expr_eval_gradient)(c->ev, c->L, c->grad, (int)c->nin);
+    return st;
+}
+
+/* q̇ into lg->qd and G + F into lg->r, from the gradient and the forces of the last run. */
+static void rates_and_forces(CL_FN(cl_lagr_prod) *lg)
+{
+    CL_FN(cl_lagr_core) *c = &lg->core;
+    rsrc Lq = c->grad, Lu = c->grad + lg->nq;
+    for (size_t a = 0; a < lg->nv; a++) {
+        if (lg->force && lg->force[a] >= 0) r_set(lg->w + a, CL_FN(cl_expr_eval_value)(c->ev, lg->force[a]));
+        else r_set_zero(lg->w + a);
+    }
+    for (size_t i = 0; i < lg->nf; i++) {
+        const slot *s = lg->f + i;
+        s->ops->rate(lg->qd + s->q, lg->q + s->q, lg->u + s->v, s->nq);
+        s->ops->general(lg->r + s->v, lg->q + s->q, lg->u + s->v, Lq + s->q, Lu + s->v, s->nv);
+        if (s->ops->se3_force) force_se3(lg->r + s->v, lg->q + s->q, lg->w + s->v);
+        else force_plain(lg->r + s->v, lg->q + s->q, lg->w + s->v, s->nv);
+    }
+}
+
+/*
+ * u̇ into lg->ud after derivatives(lg, 1) and rates_and_forces():
+ * r ← r − L_uq q̇ − L_ut, c = −|q̇|² on the S² blocks (Qc in lg->w), then
+ * M w = P(r − L_uu Qc) and u̇ = w + Qc.
+ */
+static int accelerations(CL_FN(cl_lagr_prod) *lg)
+{
+    CL_FN(cl_lagr_core) *c = &lg->core;
+    size_t nq = lg->nq, nv = lg->nv;
+    rptr r = lg->r, Qc = lg->w;
+    CL_FN(cl_lagr_core_sub_mixed)(c, r, lg->qd);
+    if (c->lay.ndiff)
+        for (size_t a = 0; a < nv; a++) r_sub(r + a, r + a, c->H + a * c->nin + nq + nv);
+    for (size_t a = 0; a < nv; a++) r_set_zero(Qc + a);
+    R_DECL(s, c->prec);
+    R_DECL(t, c->prec);
+    for (size_t i = 0; i < lg->nf; i++) {
+        const slot *f = lg->f + i;
+        if (!f->ops->unit) continue;
+        v3_dot(s, lg->u + f->v, lg->u + f->v); /* q·q̈ = −|q̇|² while |q| is constant */
+        v3_dot(t, lg->q + f->q, lg->q + f->q);
+        r_div(s, s, t);
+        for (int k = 0; k < 3; k++) r_mul(Qc + f->v + k, lg->q + f->q + k, s);
+        for (int k = 0; k < 3; k++) r_neg(Qc + f->v + k, Qc + f->v + k);
+    }
+    for (size_t a = 0; a < nv; a++)
+        for (size_t b = 0; b < nv; b++) r_submul(r + a, c->H + a * c->nin + nq + b, Qc + b);
+    project_blocks(lg, r, lg->q);
+    int st = CL_FN(cl_lu_solve)(c->M, c->perm, r, (int)nv, 1);
+    if (st) return st;
+    for (size_t a = 0; a < nv; a++) r_add(lg->ud + a, r + a, Qc + a);
+    return CL_OK;
+}
+
+/*
+ * The momentum rates from the gradient: ṗ = G + F (lg->r), and on the S²
+ * blocks μ̇ = P(∂L/∂q + F) − q̇(q·g) − q(q̇·g), g = ∂L/∂q̇; into \p out.
+ */
+static void momentum_rates(CL_FN(cl_lagr_prod) *lg, rptr out)
+{
+    rsrc Lu = lg->core.grad + lg->nq;
+    R_DECL(qg, lg->core.prec);
+    R_DECL(vg, lg->core.prec);
+    CL_FN(cl_rvec_copy)(out, lg->r, lg->nv);
+    project_blocks(lg, out, lg->q);
+    for (size_t i = 0; i < lg->nf; i++) {
+        const slot *s = lg->f + i;
+        if (!s->ops->unit) continue;
+        v3_dot(qg, lg->q + s->q, Lu + s->v);
+        v3_dot(vg, lg->u + s->v, Lu + s->v);
+        for (int k = 0; k < 3; k++) {
+            r_submul(out + s->v + k, lg->u + s->v + k, qg);
+            r_submul(out + s->v + k, lg->q + s->q + k, vg);
+        }
+    }
+}
+
+/* π̇ = q̇ × μ + q × μ̇ on the S² blocks of \p pd (μ̇ there), μ = P ∂L/∂q̇. */
+static void pi_rates(CL_FN(cl_lagr_prod) *lg, rptr pd)
+{
+    RV_DECL(mu, 3, lg->core.prec);
+    RV_DECL(t, 3, lg->core.prec);
+    for (size_t i = 0; i < lg->nf; i++) {
+        const slot *s = lg->f + i;
+        if (!s->ops->unit) continue;
+        v3_set(mu, lg->core.grad + lg->nq + s->v);
+        project3(mu, lg->q + s->q, 1);
+        v3_cross(t, lg->u + s->v, mu);
+        v3_cross(pd + s->v, lg->q + s->q, pd + s->v);
+        v3_add(pd + s->v, pd + s->v, t);
+    }
+}
+
+int CL_FN(cl_lagr_prod_rhs)(CL_FN(cl_lagr_prod) *lg, int form, rptr dx, rsrc x)
+{
+    size_t nq = lg->nq, nv = lg->nv;
+    int momentum = form == CL_LAGR_PROD_MOM || form == CL_LAGR_PROD_PI;
+    int st = load(lg, form, x);
+    if (!st) st = derivatives(lg, !momentum);
+    if (st) return st;
+    rates_and_forces(lg);
+    if (momentum) {
+        momentum_rates(lg, dx + nq);
+        if (form == CL_LAGR_PROD_PI) pi_rates(lg, dx + nq);
+    } else {
+        st = accelerations(lg);
+        if (st) return st;
+        CL_FN(cl_rvec_copy)(dx + nq, lg->ud, nv);
+        if (form == CL_LAGR_PROD_OMEGA) cross_blocks(lg, dx + nq, lg->ud, lg->q, 0); /* ω̇ = q × q̈ */
+    }
+    CL_FN(cl_rvec_copy)(dx, lg->qd, nq);
+    return CL_OK;
+}
+
+int CL_FN(cl_lagr_prod_convert)(CL_FN(cl_lagr_prod) *lg, int from, rsrc x, int to, rptr y)
+{
+    size_t nq = lg->nq, nv = lg->nv;
+    if (to < CL_LAGR_PROD_VEL || to > CL_LAGR_PROD_PI) return CL_EDIM;
+    int st = load(lg, from, x);
+    if (st) return st;
+    CL_FN(cl_rvec_copy)(y, lg->q, nq);
+    if (to == CL_LAGR_PROD_MOM || to == CL_LAGR_PROD_PI) {
+        st = derivatives(lg, 0);
+        if (st) return st;
+        projected_momentum(&lg->core, y + nq, lg->q);
+    } else CL_FN(cl_rvec_copy)(y + nq, lg->u, nv);
+    if (to == CL_LAGR_PROD_OMEGA || to == CL_LAGR_PROD_PI) cross_blocks(lg, y + nq, y + nq, lg->q, 0);
+    return CL_OK;
+}
+
+int CL_FN(cl_lagr_prod_value)(CL_FN(cl_lagr_prod) *lg, int id, int form, rptr out, rsrc x)
+{
+    int st = load(lg, form, x);
+    return st ? st : CL_FN(cl_lagr_core_value)(&lg->core, id, out, lg->q, lg->u);
+}
+
+/* ------------------------------------------------------------ states */
+
+/* A unit vector q and a velocity part v tangent to it, each within 2^tol_log2 (v relative to max(1, |v|)), cleaned. */
+static int clean_sphere(rptr q, rptr v, double tol_log2, double *defect)
+{
+    R_DECL(s, r_prec(q));
+    R_DECL(t, r_prec(q));
+    v3_dot(s, q, q);
+    r_sqrt(s, s);
+    r_add_si(t, s, -1);
+    *defect = CL_FN(cl_rvec_log2_maxabs)(t, 1);
+    if (*defect > tol_log2) return CL_ENOTUNIT;
+    for (int k = 0; k < 3; k++) r_div(q + k, q + k, s);
+    v3_dot(s, q, v);
+    double scale = CL_FN(cl_rvec_log2_maxabs)(v, 3);
+    *defect = CL_FN(cl_rvec_log2_maxabs)(s, 1);
+    if (*defect > tol_log2 + (scale > 0 ? scale : 0)) return CL_ENOTTANGENT;
+    project3(v, q, 1);
+    return CL_OK;
+}
+
+/* A rotation R within 2^tol_log2 of SO(3), made orthogonal (as lagr_so3.h does). */
+static int clean_rotation(rptr R, double tol_log2, double *defect)
+{
+    RV_DECL(x, 12, r_prec(R));
+    CL_FN(cl_rvec_copy)(x, R, 9);
+    int st = CL_FN(cl_lagr_so3_project_state)(CL_LAGR_SO3_ROMEGA, x, tol_log2, defect);
+    if (!st) CL_FN(cl_rvec_copy)(R, x, 9);
+    return st;
+}
+
+int CL_FN(cl_lagr_prod_project_state)(const cl_lagr_factor *f, size_t nf, int form, rptr x, double tol_log2, size_t *which,
+                                      double *defect)
+{
+    *defect = -INFINITY;
+    size_t nq, nv;
+    slot s[CL_LAGR_PROD_MAX_FACTORS];
+    if (nf == 0 || nf > CL_LAGR_PROD_MAX_FACTORS || place(s, f, nf, &nq, &nv)) return CL_EDIM;
+    if (form < CL_LAGR_PROD_VEL || form > CL_LAGR_PROD_PI) return CL_EDIM;
+    if (!CL_FN(cl_rvec_is_finite)(x, nq + nv)) return CL_ENAN;
+    for (size_t i = 0; i < nf; i++) {
+        int st = CL_OK;
+        *which = i;
+        if (s[i].ops->unit) st = clean_sphere(x + s[i].q, x + nq + s[i].v, tol_log2, defect);
+        else if (s[i].ops->rotation) st = clean_rotation(x + s[i].q, tol_log2, defect);
+        if (st) return st;
+    }
+    *defect = -INFINITY;
+    return CL_OK;
+}

@@ -1,0 +1,74 @@
+/* Templated prototypes of lagr_prod.c: a general Lagrangian on a product of S¹, Rᵏ, S², SO(3) and SE(3) factors.
+ */
+
+typedef struct CL_FN(cl_lagr_prod) CL_FN(cl_lagr_prod);
+
+/**
+ * The Lagrangian node \p L of graph \p g on the product of the \p nf
+ * factors \p f, with \p nparam parameters, at precision \p prec. The inputs
+ * of L are the configurations (nq numbers), the velocities (nv), the time
+ * t, then the parameters (all zero until set). The graph must outlive the
+ * object and not grow. Returns NULL when out of memory, when a factor is
+ * unknown or the product beyond CL_LAGR_PROD_MAX_FACTORS or
+ * CL_LAGR_PROD_MAX_DIM, or when a constant of the graph cannot be read.
+ */
+CL_FN(cl_lagr_prod) *CL_FN(cl_lagr_prod_new)(const cl_expr_dag *g, int L, const cl_lagr_factor *f, size_t nf, size_t nparam,
+                                             cl_prec_t prec);
+/** Release (NULL allowed). */
+void CL_FN(cl_lagr_prod_free)(CL_FN(cl_lagr_prod) *lg);
+/** Set parameter \p k to \p v (rounded to the object's precision). */
+void CL_FN(cl_lagr_prod_set_param)(CL_FN(cl_lagr_prod) *lg, size_t k, rsrc v);
+/** Set the time t of the next evaluations (0 until set). */
+void CL_FN(cl_lagr_prod_set_time)(CL_FN(cl_lagr_prod) *lg, rsrc t);
+/**
+ * Generalized forces: \p force holds nv node ids of \p lg's graph (−1: no
+ * force on that velocity component), functions of the state, t and the
+ * parameters: F on q̇ of S¹, Rᵏ and S² factors (on S² its tangential part
+ * counts), the body torque on Ω of SO(3) and SE(3) factors, and the force
+ * in space on the position of an SE(3) factor (entering as RᵀF). Returns 0,
+ * CL_ENOMEM or CL_EDIM (a node not in the graph).
+ */
+int CL_FN(cl_lagr_prod_set_forces)(CL_FN(cl_lagr_prod) *lg, const int *force);
+/** The node at which the last call failed with CL_EDOMAIN, or −1. */
+int CL_FN(cl_lagr_prod_bad_node)(const CL_FN(cl_lagr_prod) *lg);
+/** Numbers of the configuration (\p nv NULL) or velocity part, through the pointers. */
+void CL_FN(cl_lagr_prod_sizes)(const CL_FN(cl_lagr_prod) *lg, size_t *nq, size_t *nv);
+
+/**
+ * \brief Vector field in form \p form (enum cl_lagr_prod_form): x = (q, v),
+ *        dx = (q̇, v̇), nq + nv numbers each.
+ *
+ * With u the velocities, q̇ = u on S¹, Rᵏ, S², Ṙ = RΩ̂ and ẋ = RV on the
+ * groups, the equations are
+ * \f[ \frac{d}{dt}\frac{\partial L}{\partial u} = G(q, u, t) + F ,\qquad
+ *     \frac{d}{dt}\frac{\partial L}{\partial u} = L_{uu}\dot u + L_{uq}\dot q + L_{ut} , \f]
+ * with G = ∂L/∂q (+ λq on S², the multiplier of |q| = 1) on the embedded
+ * factors, G = ∂L/∂Ω × Ω + τ on SO(3), τ = (RᵀL_R − L_RᵀR)^∨ [EMB §3.4],
+ * and on SE(3) G = (∂L/∂Ω × Ω + ∂L/∂V × V + τ, ∂L/∂V × Ω + RᵀL_x). The
+ * multipliers are eliminated by the projection P = I − qqᵀ of every S²
+ * block: with c = −|q̇|² on each S² block (q·q̈ = −|q̇|²),
+ * \f[ (PL_{uu}P + QQ^T)\,w = P\big(r - L_{uu}Qc\big),\qquad \dot u = w + Qc , \f]
+ * r the right side above; regular exactly when L_uu restricted to the
+ * product's tangent space is. The momentum forms need the gradient only:
+ * ṗ = G + F, and on S² μ̇ = P(∂L/∂q + F) − q̇(q·∂L/∂q̇) − q(q̇·∂L/∂q̇).
+ * Returns 0, CL_ESINGULAR, CL_EDOMAIN, CL_ENOCONV or CL_EDIM (unknown form).
+ */
+int CL_FN(cl_lagr_prod_rhs)(CL_FN(cl_lagr_prod) *lg, int form, rptr dx, rsrc x);
+
+/** Map a state of form \p from to form \p to (\p y may be \p x). Returns as cl_lagr_prod_rhs(). */
+int CL_FN(cl_lagr_prod_convert)(CL_FN(cl_lagr_prod) *lg, int from, rsrc x, int to, rptr y);
+
+/** Node \p id at the state x of form \p form into \p out; \p id < 0: the energy E = u·∂L/∂u − L. */
+int CL_FN(cl_lagr_prod_value)(CL_FN(cl_lagr_prod) *lg, int id, int form, rptr out, rsrc x);
+
+/**
+ * Bring a state of form \p form on the product of the \p nf factors \p f onto it in place: unit vectors
+ * normalized and their velocity parts projected (on S² in every form the
+ * velocity part is tangent), rotations made orthogonal. A factor off its
+ * manifold by more than 2^\p tol_log2 is refused: CL_ENOTUNIT (S²),
+ * CL_ENOTTANGENT (an S² velocity part), CL_EDOMAIN (a rotation; *\p
+ * defect INFINITY for det R ≤ 0), *\p which the factor and *\p defect the
+ * log2 of the defect.
+ */
+int CL_FN(cl_lagr_prod_project_state)(const cl_lagr_factor *f, size_t nf, int form, rptr x, double tol_log2, size_t *which,
+                                      double *defect);
