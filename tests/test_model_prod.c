@@ -1,0 +1,399 @@
+/*
+ * The shipped product models (models/cart-spherical, body-on-pendulum,
+ * two-bodies, free-body, quadrotor-load) against derivations of their own
+ * written here the other way round: Newton–Euler with the constraint forces
+ * as unknowns (rod tensions, joint forces, a cable's tension), in Cartesian
+ * coordinates and space or body frames, one dense linear system each,
+ * solved at the working precision. The model's qdot field (from L by the
+ * product engine) must agree to 2^(24−p) relative to max(1, |expected|) at
+ * p = 256 (≥ 70 digits) at 4 random states with parameters away from their
+ * defaults (zeros made nonzero). Then a relativistic particle, whose
+ * Legendre map leaves the domain of L on a full Newton step from v = 0: at
+ * p = 10 mc its p form gives v = p/√(m² + p²/c²) and ṗ = −kx, its qdot form
+ * ẍ = −kx/(mγ³), to 2^(8−p).
+ */
+#define CL_PREC CL_MPFR
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "chartless_base.h"
+#include "linalg.h"
+#include "model.h"
+#include "r3.h"
+#include "scalar.h"
+#include "system.h"
+#include "tap.h"
+
+#define P 256
+#define DRAWS 4
+
+typedef struct fixture {
+    const cl_system *s;
+    void *inst;
+    cl_params p;
+    int ok;
+} fixture;
+
+/* The model file \p path at P bits with \p n overrides. */
+static void open_model(fixture *f, const char *path, int n, const char *const *keys, const char *const *vals)
+{
+    cl_sys_error e = {"", ""};
+    memset(f, 0, sizeof *f);
+    int st = cl_model_system_new(&f->s, path, &e);
+    if (!st) st = cl_params_parse(&f->p, f->s->params, n, keys, vals, P, &e);
+    if (!st) st = f->s->create(&f->inst, &f->p, P, &e);
+    f->ok = !st;
+    if (st) diag("%s: %s (%s)", path, e.what, e.arg);
+}
+
+static void close_model(fixture *f)
+{
+    if (f->inst) f->s->destroy(f->inst);
+    if (f->s) {
+        cl_params_free(&f->p);
+        cl_model_system_free(f->s);
+    }
+}
+
+static mpfr_srcptr par(const fixture *f, const char *name) { return cl_params_x(&f->p, name); }
+
+/* log2 of max |a − b| relative to max(1, max |b|) */
+static double rel_gap(rsrc a, rsrc b, size_t n)
+{
+    return cl_rvec_log2_maxdiff_mp(a, b, n) - fmax(0, cl_rvec_log2_maxabs_mp(b, n));
+}
+
+/* The derivation of one model: the expected velocity rates (nv numbers) at the qdot state x. */
+typedef int (*derivation)(const fixture *f, rsrc x, rptr want);
+
+/* Compare the model's qdot field with \p d at DRAWS random states. */
+static void compare(const char *path, int n, const char *const *keys, const char *const *vals, derivation d, size_t nq, size_t nv)
+{
+    fixture f;
+    open_model(&f, path, n, keys, vals);
+    double worst = -INFINITY;
+    int st = f.ok ? CL_OK : CL_EPARAM;
+    mpfr_ptr x = cl_rvec_new_mp(3 * (nq + nv), P), dx = x + nq + nv, want = dx + nq + nv;
+    cl_rng g;
+    cl_rng_seed(&g, 2026);
+    for (int k = 0; k < DRAWS && !st; k++) {
+        st = f.s->random_state(f.inst, 0, x, &g);
+        if (!st) st = f.s->rhs(f.inst, 0, dx, x);
+        if (!st) st = d(&f, x, want);
+        if (!st) worst = fmax(worst, rel_gap(dx + nq, want, nv));
+    }
+    ok(!st && worst <= 24 - P, "%s: the qdot field against Newton-Euler at %d random states: 2^%.1f (%.1f digits), within 2^(24-p)",
+       path, DRAWS, worst, -worst * log10(2));
+    cl_rvec_free_mp(x);
+    close_model(&f);
+}
+
+/* Solve the n×n system A z = b in place (b becomes z). */
+static int solve(rptr A, rptr b, int n)
+{
+    int perm[16];
+    int st = cl_lu_factor_mp(A, perm, n);
+    return st ? st : cl_lu_solve_mp(A, perm, b, n, 1);
+}
+
+/* A[r0.., c0..] += s·M (3×3) in an n-column matrix; M NULL: s·I. */
+static void put3(rptr A, int n, int r0, int c0, rsrc M, rsrc s)
+{
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            if (M) r_addmul(A + (r0 + i) * n + c0 + j, M + 3 * i + j, s);
+            else if (i == j) r_add(A + (r0 + i) * n + c0 + j, A + (r0 + i) * n + c0 + j, s);
+        }
+}
+
+/*
+ * Cart and spherical pendulum: the bob at p = x e1 + l q. Unknowns ẍ, p̈, λ:
+ *   m p̈ − λ l q = −m g e3,   M ẍ + λ l q_x = 0,   q·p̈ − q_x ẍ = −l |q̇|²,
+ * then q̈ = (p̈ − ẍ e1)/l.
+ */
+static int cart_spherical(const fixture *f, rsrc x, rptr want)
+{
+    RV_DECL(A, 25, P);
+    RV_DECL(b, 5, P);
+    R_DECL(t, P);
+    rsrc q = x + 1, qd = x + 5, M = par(f, "M"), m = par(f, "m"), l = par(f, "l"), g = par(f, "g");
+    put3(A, 5, 0, 1, NULL, m);
+    for (int i = 0; i < 3; i++) r_neg(A + 5 * i + 4, q + i), r_mul(A + 5 * i + 4, A + 5 * i + 4, l);
+    r_mul(b + 2, m, g), r_neg(b + 2, b + 2);
+    r_set(A + 15, M);
+    r_mul(A + 19, l, q);
+    for (int i = 0; i < 3; i++) r_set(A + 21 + i, q + i);
+    r_neg(A + 20, q);
+    v3_dot(t, qd, qd);
+    r_mul(b + 4, t, l), r_neg(b + 4, b + 4);
+    int st = solve(A, b, 5);
+    r_set(want, b);
+    r_sub(b + 1, b + 1, b);
+    for (int i = 0; i < 3; i++) r_div(want + 1 + i, b + 1 + i, l);
+    return st;
+}
+
+/* hat(c) scaled by s into M */
+static void hat_scaled(rptr M, rsrc c, rsrc s)
+{
+    m3_hat(M, c);
+    for (int k = 0; k < 9; k++) r_mul(M + k, M + k, s);
+}
+
+/* a ← Ω × (Ω × c) */
+static void double_cross(rptr a, rsrc W, rsrc c)
+{
+    RV_DECL(t, 3, P);
+    v3_cross(t, W, c);
+    v3_cross(a, W, t);
+}
+
+/*
+ * Body under a spherical pendulum. Unknowns q̈, Ω̇, the joint force f on the
+ * body, the rod's tension λ (10):
+ *   m(l q̈ − Rĉ Ω̇) − f = −m g e3 − m R(Ω × (Ω × c))     (the body's centre)
+ *   J Ω̇ + ĉ Rᵀf = −Ω × JΩ                                (about it, body frame)
+ *   m0 l q̈ + f − λ q = −m0 g e3                           (the point mass)
+ *   q·q̈ = −|q̇|²
+ */
+static int body_on_pendulum(const fixture *f, rsrc x, rptr want)
+{
+    enum { N = 10 };
+    RV_DECL(A, N * N, P);
+    RV_DECL(b, N, P);
+    RV_DECL(c, 3, P);
+    RV_DECL(J, 3, P);
+    RV_DECL(M, 9, P);
+    RV_DECL(T, 9, P);
+    RV_DECL(v, 3, P);
+    R_DECL(s, P);
+    rsrc q = x, R = x + 3, qd = x + 12, W = x + 15, m = par(f, "m"), m0 = par(f, "m0"), l = par(f, "l"), g = par(f, "g");
+    static const char *const cn[] = {"c1", "c2", "c3"}, *const jn[] = {"J1", "J2", "J3"};
+    for (int i = 0; i < 3; i++) r_set(c + i, par(f, cn[i])), r_set(J + i, par(f, jn[i]));
+    r_mul(s, m, l);
+    put3(A, N, 0, 0, NULL, s);
+    m3_hat(T, c);
+    m3_mul(M, R, T);
+    r_neg(s, m);
+    put3(A, N, 0, 3, M, s);
+    r_set_si(s, -1);
+    put3(A, N, 0, 6, NULL, s);
+    double_cross(v, W, c);
+    m3_mul_v3(v, R, v);
+    for (int i = 0; i < 3; i++) r_mul(b + i, m, v + i), r_neg(b + i, b + i);
+    r_submul(b + 2, m, g);
+    for (int i = 0; i < 3; i++) r_set(A + (3 + i) * N + 3 + i, J + i);
+    m3_transpose(M, R);
+    m3_mul(M, T, M);
+    r_set_si(s, 1);
+    put3(A, N, 3, 6, M, s);
+    for (int i = 0; i < 3; i++) r_mul(v + i, J + i, W + i);
+    v3_cross(b + 3, W, v);
+    for (int i = 0; i < 3; i++) r_neg(b + 3 + i, b + 3 + i);
+    r_mul(s, m0, l);
+    put3(A, N, 6, 0, NULL, s);
+    r_set_si(s, 1);
+    put3(A, N, 6, 6, NULL, s);
+    for (int i = 0; i < 3; i++) r_neg(A + (6 + i) * N + 9, q + i), r_set(A + 9 * N + i, q + i);
+    r_mul(b + 8, m0, g), r_neg(b + 8, b + 8);
+    v3_dot(b + 9, qd, qd);
+    r_neg(b + 9, b + 9);
+    int st = solve(A, b, N);
+    cl_rvec_copy_mp(want, b, 6);
+    return st;
+}
+
+/* v ← diag(d) w */
+static void diag_mul(rptr v, rsrc d, rsrc w)
+{
+    for (int i = 0; i < 3; i++) r_mul(v + i, d + i, w + i);
+}
+
+static void read3(const fixture *f, rptr v, const char *a, const char *b, const char *c)
+{
+    r_set(v, par(f, a));
+    r_set(v + 1, par(f, b));
+    r_set(v + 2, par(f, c));
+}
+
+/*
+ * Two bodies and a ball joint. Unknowns Ω̇₁ (U), Ω̇₂ (W), the joint force f
+ * on body 2 (9), with d = (0, 0, d3), a = (0, 0, a3), c the centre of body 2:
+ *   −m₂(A d̂ Ω̇₁ + B ĉ Ω̇₂) − f = −m₂ g e3 − m₂(A(Ω₁×(Ω₁×d)) + B(Ω₂×(Ω₂×c)))
+ *   J Ω̇₂ + ĉ Bᵀf = −Ω₂ × JΩ₂
+ *   K Ω̇₁ + d̂ Aᵀf = −Ω₁ × KΩ₁ − m₁ g a × Aᵀe3
+ */
+static int two_bodies(const fixture *f, rsrc x, rptr want)
+{
+    enum { N = 9 };
+    RV_DECL(A9, N * N, P);
+    RV_DECL(b, N, P);
+    RV_DECL(a, 3, P);
+    RV_DECL(d, 3, P);
+    RV_DECL(c, 3, P);
+    RV_DECL(J, 3, P);
+    RV_DECL(K, 3, P);
+    RV_DECL(M, 9, P);
+    RV_DECL(T, 9, P);
+    RV_DECL(v, 3, P);
+    RV_DECL(w, 3, P);
+    R_DECL(s, P);
+    rsrc RA = x, RB = x + 9, U = x + 18, W = x + 21, m1 = par(f, "m1"), m2 = par(f, "m2"), g = par(f, "g");
+    r_set(a + 2, par(f, "a3"));
+    r_set(d + 2, par(f, "d3"));
+    read3(f, c, "c1", "c2", "c3");
+    read3(f, J, "J1", "J2", "J3");
+    read3(f, K, "K1", "K2", "K3");
+    r_neg(s, m2);
+    hat_scaled(T, d, s);
+    m3_mul(M, RA, T);
+    r_set_si(s, 1);
+    put3(A9, N, 0, 0, M, s);
+    r_neg(s, m2);
+    hat_scaled(T, c, s);
+    m3_mul(M, RB, T);
+    r_set_si(s, 1);
+    put3(A9, N, 0, 3, M, s);
+    r_set_si(s, -1);
+    put3(A9, N, 0, 6, NULL, s);
+    double_cross(v, U, d);
+    m3_mul_v3(v, RA, v);
+    double_cross(w, W, c);
+    m3_mul_v3(w, RB, w);
+    v3_add(v, v, w);
+    for (int i = 0; i < 3; i++) r_mul(b + i, m2, v + i), r_neg(b + i, b + i);
+    r_submul(b + 2, m2, g);
+    for (int i = 0; i < 3; i++) r_set(A9 + (3 + i) * N + 3 + i, J + i), r_set(A9 + (6 + i) * N + i, K + i);
+    m3_hat(T, c);
+    m3_transpose(M, RB);
+    m3_mul(M, T, M);
+    r_set_si(s, 1);
+    put3(A9, N, 3, 6, M, s);
+    diag_mul(v, J, W);
+    v3_cross(b + 3, W, v);
+    m3_hat(T, d);
+    m3_transpose(M, RA);
+    m3_mul(M, T, M);
+    put3(A9, N, 6, 6, M, s);
+    diag_mul(v, K, U);
+    v3_cross(b + 6, U, v);
+    for (int i = 0; i < 3; i++) r_set(w + i, RA + 6 + i); /* Aᵀe3: the third row of A */
+    v3_cross(v, a, w);
+    r_mul(s, m1, g);
+    for (int i = 0; i < 3; i++) {
+        r_neg(b + 3 + i, b + 3 + i);
+        r_neg(b + 6 + i, b + 6 + i);
+        r_submul(b + 6 + i, s, v + i);
+    }
+    int st = solve(A9, b, N);
+    cl_rvec_copy_mp(want, b, 6);
+    return st;
+}
+
+/* Free body under gravity: Euler's equations JΩ̇ = JΩ × Ω, and r̈ = −g e3 carried to the body, V̇ = −Ω × V − g Rᵀe3. */
+static int free_body(const fixture *f, rsrc x, rptr want)
+{
+    RV_DECL(J, 3, P);
+    RV_DECL(v, 3, P);
+    rsrc R = x, W = x + 12, V = x + 15, g = par(f, "g");
+    read3(f, J, "J1", "J2", "J3");
+    diag_mul(v, J, W);
+    v3_cross(want, v, W);
+    for (int i = 0; i < 3; i++) r_div(want + i, want + i, J + i);
+    v3_cross(want + 3, W, V);
+    for (int i = 0; i < 3; i++) {
+        r_neg(want + 3 + i, want + 3 + i);
+        r_submul(want + 3 + i, g, R + 6 + i);
+    }
+    return CL_OK;
+}
+
+/*
+ * Quadrotor and load (Sreenath, Lee and Kumar): unknowns ẍ, q̈, the cable's tension T (7):
+ *   mQ ẍ − T q = f R e3 − mQ g e3,   mL(ẍ + l q̈) + T q = −mL g e3,   q·q̈ = −|q̇|²;
+ * then JΩ̇ = M − Ω × JΩ and V̇ = Rᵀẍ − Ω × V.
+ */
+static int quadrotor_load(const fixture *f, rsrc x, rptr want)
+{
+    enum { N = 7 };
+    RV_DECL(A, N * N, P);
+    RV_DECL(b, N, P);
+    RV_DECL(J, 3, P);
+    RV_DECL(Mt, 3, P);
+    RV_DECL(v, 3, P);
+    R_DECL(s, P);
+    rsrc R = x, q = x + 12, W = x + 15, V = x + 18, qd = x + 21;
+    rsrc mQ = par(f, "mQ"), mL = par(f, "mL"), l = par(f, "l"), g = par(f, "g"), th = par(f, "f");
+    read3(f, J, "J1", "J2", "J3");
+    read3(f, Mt, "M1", "M2", "M3");
+    put3(A, N, 0, 0, NULL, mQ);
+    put3(A, N, 3, 0, NULL, mL);
+    r_mul(s, mL, l);
+    put3(A, N, 3, 3, NULL, s);
+    for (int i = 0; i < 3; i++) {
+        r_neg(A + i * N + 6, q + i);
+        r_set(A + (3 + i) * N + 6, q + i);
+        r_set(A + 6 * N + 3 + i, q + i);
+        r_mul(b + i, th, R + 3 * i + 2); /* f R e3: the third column of R */
+    }
+    r_submul(b + 2, mQ, g);
+    r_mul(b + 5, mL, g), r_neg(b + 5, b + 5);
+    v3_dot(b + 6, qd, qd);
+    r_neg(b + 6, b + 6);
+    int st = solve(A, b, N);
+    diag_mul(v, J, W); /* JΩ̇ = M − Ω × JΩ */
+    v3_cross(want, W, v);
+    for (int i = 0; i < 3; i++) r_sub(want + i, Mt + i, want + i), r_div(want + i, want + i, J + i);
+    m3_transpose(A, R); /* V̇ = Rᵀẍ − Ω × V */
+    m3_mul_v3(want + 3, A, b);
+    v3_cross(v, W, V);
+    v3_sub(want + 3, want + 3, v);
+    cl_rvec_copy_mp(want + 6, b + 3, 3);
+    return st;
+}
+
+/* The relativistic particle at x = 1/2, p = 10 mc (m = c = k = 1): v = 10/√101, ṗ = −x; ẍ = −x/γ³, γ = √101. */
+static void relativistic(void)
+{
+    fixture f;
+    open_model(&f, "models/relativistic.model", 0, NULL, NULL);
+    int P_form = f.ok ? cl_system_form_index(f.s, "p") : -1;
+    mpfr_ptr x = cl_rvec_new_mp(8, P), y = x + 2, dx = x + 4, want = x + 6;
+    mpfr_set_d(x, 0.5, MPFR_RNDN);
+    mpfr_set_ui(x + 1, 10, MPFR_RNDN);
+    int st = P_form < 0 ? CL_EPARAM : f.s->convert(f.inst, P_form, x, 0, y);
+    mpfr_set_ui(want + 1, 101, MPFR_RNDN); /* γ² */
+    mpfr_sqrt(want, want + 1, MPFR_RNDN);
+    mpfr_ui_div(want, 10, want, MPFR_RNDN);
+    ok(!st && rel_gap(y + 1, want, 1) <= 8 - P, "relativistic particle: p = 10 mc gives v = p/sqrt(m^2 + p^2/c^2) (2^%.1f)",
+       st ? NAN : rel_gap(y + 1, want, 1));
+    if (!st) st = f.s->rhs(f.inst, P_form, dx, x);
+    mpfr_set_d(want + 1, -0.5, MPFR_RNDN);
+    ok(!st && rel_gap(dx, want, 2) <= 8 - P, "its p form: (xdot, pdot) = (v, -k x)");
+    if (!st) st = f.s->rhs(f.inst, 0, dx, y);
+    mpfr_set_ui(want + 1, 101, MPFR_RNDN);
+    mpfr_pow_si(want + 1, want + 1, 3, MPFR_RNDN);
+    mpfr_sqrt(want + 1, want + 1, MPFR_RNDN);
+    mpfr_ui_div(want + 1, 1, want + 1, MPFR_RNDN);
+    mpfr_mul_d(want + 1, want + 1, -0.5, MPFR_RNDN);
+    ok(!st && rel_gap(dx, want, 2) <= 8 - P, "its qdot form: xddot = -k x / (m gamma^3)");
+    cl_rvec_free_mp(x);
+    close_model(&f);
+}
+
+int main(void)
+{
+    plan(8);
+    static const char *const k1[] = {"M", "m", "l"}, *const v1[] = {"2.5", "0.7", "1.3"};
+    compare("models/cart-spherical.model", 3, k1, v1, cart_spherical, 4, 4);
+    static const char *const k2[] = {"c1", "c2", "c3", "m0"}, *const v2[] = {"0.13", "-0.21", "-0.55", "0.4"};
+    compare("models/body-on-pendulum.model", 4, k2, v2, body_on_pendulum, 12, 6);
+    static const char *const k3[] = {"c1", "c2", "a3", "d3"}, *const v3[] = {"0.17", "-0.09", "-0.45", "-1.1"};
+    compare("models/two-bodies.model", 4, k3, v3, two_bodies, 18, 6);
+    compare("models/free-body.model", 0, NULL, NULL, free_body, 12, 6);
+    static const char *const k5[] = {"M1", "M2", "M3", "f"}, *const v5[] = {"0.01", "-0.02", "0.005", "19.1"};
+    compare("models/quadrotor-load.model", 4, k5, v5, quadrotor_load, 15, 9);
+    relativistic();
+    cl_free_caches();
+    return done_testing();
+}
