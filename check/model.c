@@ -242,7 +242,8 @@ static int parse_vnames(reader *r, size_t *i, size_t end, int nvel, char (*vname
         if (j && !strcmp(vname[0], vname[1])) return fail(r, (long)*i - 1, CL_EPARSE, "'%s' is declared twice", vname[1]);
     }
     skip_blank(r, i, end);
-    if (*i >= end || r->s[*i] != ')') return fail(r, (long)*i, CL_EPARSE, "expected ')' after the name%s of the velocit%s", nvel > 1 ? "s" : "", nvel > 1 ? "ies" : "y");
+    if (*i >= end || r->s[*i] != ')')
+        return fail(r, (long)*i, CL_EPARSE, "expected ')' after the name%s of %s", nvel > 1 ? "s" : "", nvel > 1 ? "the body velocities" : what[0]);
     (*i)++;
     return 0;
 }
@@ -286,9 +287,11 @@ static int parse_manifold(reader *r, size_t i, size_t end)
     long pos = (long)i;
     for (;;) {
         if (count >= CL_LAGR_PROD_MAX_FACTORS) return fail(r, (long)i, CL_EDIM, "more than %d factors", CL_LAGR_PROD_MAX_FACTORS);
+        skip_blank(r, &i, end);
+        size_t at = i;
         if (new_name(r, &i, end, names[count], "a factor")) return r->failed;
         for (size_t j = 0; j < count; j++)
-            if (!strcmp(names[j], names[count])) return fail(r, (long)i - 1, CL_EPARSE, "'%s' is declared twice", names[j]);
+            if (!strcmp(names[j], names[count])) return fail(r, (long)at, CL_EPARSE, "'%s' is declared twice", names[j]);
         count++;
         skip_blank(r, &i, end);
         if (i < end && r->s[i] == ',') { i++; continue; }

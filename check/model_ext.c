@@ -140,10 +140,34 @@ static int ext_convert(void *inst, int from, mpfr_srcptr x, int to, mpfr_ptr y)
     return in->es->kind->convert(in->core, from, x, to, y);
 }
 
+/*
+ * A random state of form 0 inside the domain of L: the velocities of a
+ * draw are halved until the field is defined there (a relativistic
+ * particle's |x'| < c), so that no row judges a state outside the domain.
+ */
+static int random_inside(ext_inst *in, mpfr_ptr x, cl_rng *g)
+{
+    const cl_model *m = in->es->m;
+    const cl_model_kind *kind = in->es->kind;
+    size_t n = kind->dim(m, 0);
+    int st = kind->random(m, x, g);
+    mpfr_ptr dx = st ? NULL : cl_rvec_new_mp(n, in->prec);
+    if (!st && !dx) st = CL_ENOMEM;
+    for (int k = 0; k < 64 && !st; k++) { /* the field defined at twice the velocities: a margin for the rows' differences */
+        for (size_t a = m->nq; a < n; a++) mpfr_mul_2si(x + a, x + a, 1, MPFR_RNDN);
+        st = kind->rhs(in->core, 0, dx, x);
+        for (size_t a = m->nq; a < n; a++) mpfr_mul_2si(x + a, x + a, -1 - (st == CL_EDOMAIN), MPFR_RNDN);
+        if (st != CL_EDOMAIN) break;
+        st = CL_OK;
+    }
+    cl_rvec_free_mp(dx);
+    return st == CL_EDOMAIN || st == CL_ESINGULAR || st == CL_ENOCONV ? CL_OK : st;
+}
+
 static int ext_random_state(void *inst, int form, mpfr_ptr x, cl_rng *g)
 {
     ext_inst *in = inst;
-    int st = in->es->kind->random(in->es->m, x, g);
+    int st = random_inside(in, x, g);
     if (!st && form != 0) st = ext_convert(inst, 0, x, form, x);
     return st;
 }

@@ -17,9 +17,9 @@ CL_FN(cl_lagr_prod) *CL_FN(cl_lagr_prod_new)(const cl_expr_dag *g, int L, const 
 /** Release (NULL allowed). */
 void CL_FN(cl_lagr_prod_free)(CL_FN(cl_lagr_prod) *lg);
 /** Set parameter \p k to \p v (rounded to the object's precision). */
-void CL_FN(cl_lagr_prod_set_param)(CL_FN(cl_lagr_prod) *lg, size_t k, rsrc v);
+void CL_FN(cl_lagr_prod_set_param)(CL_FN(cl_lagr_prod) *lg, size_t k, cl_rsrc v);
 /** Set the time t of the next evaluations (0 until set). */
-void CL_FN(cl_lagr_prod_set_time)(CL_FN(cl_lagr_prod) *lg, rsrc t);
+void CL_FN(cl_lagr_prod_set_time)(CL_FN(cl_lagr_prod) *lg, cl_rsrc t);
 /**
  * Generalized forces: \p force holds nv node ids of \p lg's graph (−1: no
  * force on that velocity component), functions of the state, t and the
@@ -53,13 +53,13 @@ void CL_FN(cl_lagr_prod_sizes)(const CL_FN(cl_lagr_prod) *lg, size_t *nq, size_t
  * ṗ = G + F, and on S² μ̇ = P(∂L/∂q + F) − q̇(q·∂L/∂q̇) − q(q̇·∂L/∂q̇).
  * Returns 0, CL_ESINGULAR, CL_EDOMAIN, CL_ENOCONV or CL_EDIM (unknown form).
  */
-int CL_FN(cl_lagr_prod_rhs)(CL_FN(cl_lagr_prod) *lg, int form, rptr dx, rsrc x);
+int CL_FN(cl_lagr_prod_rhs)(CL_FN(cl_lagr_prod) *lg, int form, cl_rptr dx, cl_rsrc x);
 
 /** Map a state of form \p from to form \p to (\p y may be \p x). Returns as cl_lagr_prod_rhs(). */
-int CL_FN(cl_lagr_prod_convert)(CL_FN(cl_lagr_prod) *lg, int from, rsrc x, int to, rptr y);
+int CL_FN(cl_lagr_prod_convert)(CL_FN(cl_lagr_prod) *lg, int from, cl_rsrc x, int to, cl_rptr y);
 
 /** Node \p id at the state x of form \p form into \p out; \p id < 0: the energy E = u·∂L/∂u − L. */
-int CL_FN(cl_lagr_prod_value)(CL_FN(cl_lagr_prod) *lg, int id, int form, rptr out, rsrc x);
+int CL_FN(cl_lagr_prod_value)(CL_FN(cl_lagr_prod) *lg, int id, int form, cl_rptr out, cl_rsrc x);
 
 /**
  * Bring a state of form \p form on the product of the \p nf factors \p f onto it in place: unit vectors
@@ -70,5 +70,5 @@ int CL_FN(cl_lagr_prod_value)(CL_FN(cl_lagr_prod) *lg, int id, int form, rptr ou
  * defect INFINITY for det R ≤ 0), *\p which the factor and *\p defect the
  * log2 of the defect.
  */
-int CL_FN(cl_lagr_prod_project_state)(const cl_lagr_factor *f, size_t nf, int form, rptr x, double tol_log2, size_t *which,
+int CL_FN(cl_lagr_prod_project_state)(const cl_lagr_factor *f, size_t nf, int form, cl_rptr x, double tol_log2, size_t *which,
                                       double *defect);

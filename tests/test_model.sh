@@ -56,7 +56,7 @@ bad "the lagrangian must be a scalar, this is a vector ($T/bad.model:2:12)" --mo
 model "manifold q1, q2 : S2"
 bad "expected a lagrangian statement ($T/bad.model:2:1)" --model "$T/bad.model"
 model "manifold q1, q2 : T2" "lagrangian 0"
-bad "expected the factor S2, SO3, S1, R1 or R3 after ':'" --model "$T/bad.model"
+bad "expected the factor S1, R1, R3, S2, SO3 or SE3 after ':'" --model "$T/bad.model"
 model "manifold q1, q2 : S2" "lagrange dot(q1', q1')"
 bad "expected manifold, parameters, lagrangian, invariant, equilibrium or force at the start of a statement ($T/bad.model:2:1)" --model "$T/bad.model"
 model "manifold q1, q2 : S2" "parameters m = one" "lagrangian m"

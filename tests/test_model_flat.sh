@@ -76,10 +76,10 @@ t $? "simulate --model models/cart-pendulum.model at 113 bits keeps energy and p
 model() { printf '%s\n' "$@" > "$T/bad.model"; }
 model "manifold x : R2" "lagrangian 0"
 bad "R^k factors are R1 (a number) or R3 (a vector); write R2 as two R1 factors ($T/bad.model:1:14)" "0 0" --model "$T/bad.model"
-model "manifold q : S2" "manifold x : R1" "lagrangian 0"
-bad "S1 and R^k factors cannot be combined with S2 factors yet ($T/bad.model:2:14)" "0 0" --model "$T/bad.model"
-model "manifold x : R1" "manifold q : S2" "lagrangian 0"
-bad "S2 factors cannot be combined with S1 and R^k factors yet ($T/bad.model:2:14)" "0 0" --model "$T/bad.model"
+model "manifold q : S2" "manifold x : R1" "lagrangian 1/2*dot(q', q') + 1/2*x'^2"
+bad "wrong number of values in the state: expected 8, got 2" "0 0" --model "$T/bad.model"
+model "manifold x : R1" "manifold q : S2" "lagrangian 1/2*dot(q', q') + 1/2*x'^2"
+bad "q is not a unit vector" "0 0 0 2  0 0 0 0" --model "$T/bad.model"
 model "manifold x, y : R1" "lagrangian 1/2*x'^2 + y'*x"
 bad "the Lagrangian is degenerate at this state: its velocity Hessian is singular" "1 0 0 0" --model "$T/bad.model"
 bad "wrong number of values" "0.3 0.7 -0.4" --model models/cart-pendulum.model

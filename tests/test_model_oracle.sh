@@ -16,7 +16,11 @@ echo "1..$((2 * nm + 11))"
 # with the rows the model calls for (eq.NAME per declared equilibrium).
 for f in $models; do
     base=$(basename "$f" .model)
-    "$C" oracle --model "$f" -j 2 --format tap > "$T/o" 2>"$T/e"
+    # the product models' trajectory rows cost minutes of CPU at 1024 bits: the two lower rungs here
+    # (their whole ladder is run by hand and quoted in docs/models.md)
+    ladder=
+    case $base in cart-spherical | body-on-pendulum | two-bodies | free-body | quadrotor-load) ladder="--bits 53,113" ;; esac
+    "$C" oracle --model "$f" -j 2 $ladder --format tap > "$T/o" 2>"$T/e"
     st=$?
     rows=$(grep -c "^ok" "$T/o"); bad=$(grep -c "^not ok" "$T/o")
     [ $st = 0 ] && [ "$rows" -ge 4 ] && [ "$bad" = 0 ]
