@@ -16,11 +16,10 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "chartless_base.h"
+#include "scalar.h"
+#include "r3.h"
 #include "linalg.h"
 #include "model.h"
-#include "r3.h"
-#include "scalar.h"
 #include "system.h"
 #include "tap.h"
 
