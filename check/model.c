@@ -174,7 +174,7 @@ static int factor_name(const cl_model *m, const char *s, size_t n)
 
 static int known_name(const cl_model *m, const char *s, size_t n)
 {
-    return factor_name(m, s, n) || cl_model_name_index(m->pname, m->nparam, s, n) >= 0 ||
+    return factor_name(m, s, n) || cl_model_name_index(m->pname, m->nparam, s, n) >= 0 || cl_model_name_index(m->letname, m->nlet, s, n) >= 0 ||
            cl_model_name_index(m->invname, m->ninv, s, n) >= 0 || cl_model_name_index(m->eqname, m->neq, s, n) >= 0;
 }
 
@@ -384,7 +384,13 @@ static int parse_parameters(reader *r, size_t i, size_t end)
 
 static int lookup(void *ctx, cl_expr_dag *g, const char *name, size_t len, int prime, cl_expr_value *out)
 {
-    const cl_model *m = ctx;
+    cl_model *m = ctx;
+    long k = cl_model_name_index(m->letname, m->nlet, name, len);
+    if (k >= 0 && !prime) {
+        *out = m->let[k];
+        return 0;
+    }
+    if (m->defining && cl_text_name_is(m->letname[m->nlet], name, len)) m->let_self = 1;
     if (m->prod) return cl_model_prod_lookup(m, g, name, len, prime, out);
     if (m->so3) return cl_model_so3_lookup(m, g, name, len, prime, out);
     if (m->nflat) return cl_model_flat_lookup(m, g, name, len, prime, out);
@@ -408,7 +414,7 @@ static int lookup_params(void *ctx, cl_expr_dag *g, const char *name, size_t len
 {
     const cl_model *m = ctx;
     if (prime || (len == 1 && name[0] == 't')) return -1;
-    if (factor_name(m, name, len)) return -1;
+    if (factor_name(m, name, len) || cl_model_name_index(m->letname, m->nlet, name, len) >= 0) return -1;
     return lookup(ctx, g, name, len, prime, out);
 }
 
@@ -573,9 +579,33 @@ static int parse_force(reader *r, size_t i, size_t end)
     return parse_value(r, i + 1, end, lookup, p.vshape, m->force + p.vat, what, NULL);
 }
 
-static const char *const keywords[] = {"manifold", "parameters", "lagrangian", "invariant", "equilibrium", "force"};
+/* let NAME = EXPR: a name for a value (scalar, vector or matrix), usable in the statements after it and in L, invariants, forces */
+static int parse_let(reader *r, size_t i, size_t end)
+{
+    cl_model *m = r->m;
+    if (m->nlet >= CL_MODEL_MAX_LETS) return fail(r, (long)i, CL_EDIM, "more than %d let statements", CL_MODEL_MAX_LETS);
+    if (grow(&m->letname, m->nlet, sizeof *m->letname) || grow(&m->let, m->nlet, sizeof *m->let))
+        return fail(r, (long)i, CL_ENOMEM, "out of memory");
+    if (new_name(r, &i, end, m->letname[m->nlet], "a let")) return r->failed;
+    skip_blank(r, &i, end);
+    if (i >= end || r->s[i] != '=') return fail(r, (long)i, CL_EPARSE, "expected '=' after the name of the let");
+    i++;
+    cl_expr_value v;
+    cl_expr_error err;
+    m->defining = 1;
+    m->let_self = 0;
+    int st = cl_expr_parse(m->g, r->s + i, end - i, (long)i, lookup, m, &v, &err);
+    m->defining = 0;
+    if (st == CL_EPARSE && m->let_self) return fail(r, err.pos, CL_EPARSE, "the let %s refers to itself", m->letname[m->nlet]);
+    if (st == CL_EPARSE) return fail(r, err.pos, CL_EPARSE, "%s", err.msg);
+    if (st) return fail(r, (long)i, st, "%s", cl_strerror(st));
+    m->let[m->nlet++] = v;
+    return 0;
+}
 
-/* Pass 1 declares the manifold and the parameters, pass 2 reads the expressions. */
+static const char *const keywords[] = {"manifold", "parameters", "lagrangian", "invariant", "equilibrium", "force", "let"};
+
+/* Pass 1 declares the manifold and the parameters, pass 2 reads the lets in order, pass 3 the other expressions. */
 static int parse_pass(reader *r, int pass)
 {
     for (size_t at = 0; at < r->len && !r->failed;) {
@@ -591,21 +621,22 @@ static int parse_pass(reader *r, int pass)
         }
         size_t n = name_at(r, i, end);
         int kw = -1;
-        for (int k = 0; k < 6; k++)
+        for (int k = 0; k < 7; k++)
             if (cl_text_name_is(keywords[k], r->s + i, n)) kw = k;
         if (kw < 0) {
-            fail(r, (long)i, CL_EPARSE, "expected manifold, parameters, lagrangian, invariant, equilibrium or force at the start of a statement");
+            fail(r, (long)i, CL_EPARSE, "expected manifold, parameters, let, lagrangian, invariant, equilibrium or force at the start of a statement");
             break;
         }
         i += n;
         if (pass == 1 && kw == 0) parse_manifold(r, i, end);
         else if (pass == 1 && kw == 1) parse_parameters(r, i, end);
-        else if (pass == 2 && kw == 2) {
+        else if (pass == 2 && kw == 6) parse_let(r, i, end);
+        else if (pass == 3 && kw == 2) {
             if (r->m->L >= 0) fail(r, (long)at, CL_EPARSE, "a second lagrangian (there must be exactly one)");
             else parse_scalar(r, i, end, &r->m->L, "the lagrangian");
-        } else if (pass == 2 && kw == 3) parse_invariant(r, i, end);
-        else if (pass == 2 && kw == 4) parse_equilibrium(r, i, end);
-        else if (pass == 2 && kw == 5) parse_force(r, i, end);
+        } else if (pass == 3 && kw == 3) parse_invariant(r, i, end);
+        else if (pass == 3 && kw == 4) parse_equilibrium(r, i, end);
+        else if (pass == 3 && kw == 5) parse_force(r, i, end);
         at = end;
     }
     return r->failed;
@@ -626,6 +657,8 @@ void cl_model_free(cl_model *m)
     free(m->eqpos);
     free(m->force);
     free(m->fac);
+    free(m->letname);
+    free(m->let);
     cl_expr_dag_free(m->g);
     free(m->source);
     free(m->text);
@@ -679,7 +712,7 @@ static int parse_model(cl_model **out, const char *source, const char *text, siz
     else if (memchr(text, 0, len)) fail(&r, (long)((const char *)memchr(text, 0, len) - text), CL_EPARSE, "a NUL byte in the model");
     if (!r.failed && !parse_pass(&r, 1)) {
         if (m->nfac == 0) fail(&r, (long)len, CL_EPARSE, "expected a manifold statement (manifold q1, ... : S2)");
-        else if (!settle(&r, legacy)) parse_pass(&r, 2);
+        else if (!settle(&r, legacy) && !parse_pass(&r, 2)) parse_pass(&r, 3);
     }
     if (!r.failed) finish(&r);
     if (r.failed) {

@@ -24,6 +24,7 @@
 #define CL_MODEL_MAX_INVARIANTS 32    /**< declared invariants */
 #define CL_MODEL_MAX_NAME 32          /**< bytes of a name */
 #define CL_MODEL_MAX_EQUILIBRIA 8     /**< declared equilibria */
+#define CL_MODEL_MAX_LETS 256         /**< let statements */
 
 /** An S¹ or Rᵏ factor of a model (model_flat.c): its coordinates are inputs at .. at + dim − 1. */
 typedef struct cl_model_flat {
@@ -76,6 +77,10 @@ typedef struct cl_model {
     cl_model_factor *fac;
     int prod;              /**< 1: run by the product engine; inputs q (nq), velocities (nv), t, parameters */
     size_t nq, nv;         /**< numbers of the configuration and of the velocities (every kind) */
+    size_t nlet;           /**< `let NAME = EXPR`: names of values, in the order written */
+    char (*letname)[CL_MODEL_MAX_NAME + 1];
+    cl_expr_value *let;
+    int defining, let_self; /**< while a let is parsed: its own name was used */
 } cl_model;
 
 /**

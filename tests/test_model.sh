@@ -3,7 +3,7 @@
 # chain chapter to 70 digits in every form, --param, and bad models and
 # states refused with file, line and column (exit 2, nothing on stdout).
 . tests/model_cli.sh
-echo "1..58"
+echo "1..61"
 
 S2="0.6 0 0.8  0 0.6 -0.8  0 0.3 0  0.5 0.8 0.6"
 REF="--system chain --n 2"
@@ -58,7 +58,7 @@ bad "expected a lagrangian statement ($T/bad.model:2:1)" --model "$T/bad.model"
 model "manifold q1, q2 : T2" "lagrangian 0"
 bad "expected the factor S1, R1, R3, S2, SO3 or SE3 after ':'" --model "$T/bad.model"
 model "manifold q1, q2 : S2" "lagrange dot(q1', q1')"
-bad "expected manifold, parameters, lagrangian, invariant, equilibrium or force at the start of a statement ($T/bad.model:2:1)" --model "$T/bad.model"
+bad "expected manifold, parameters, let, lagrangian, invariant, equilibrium or force at the start of a statement ($T/bad.model:2:1)" --model "$T/bad.model"
 model "manifold q1, q2 : S2" "parameters m = one" "lagrangian m"
 bad "expected a decimal number as the default value of m ($T/bad.model:2:16)" --model "$T/bad.model"
 model "manifold q1, q1 : S2" "lagrangian 0"
@@ -200,3 +200,24 @@ model "manifold q : S2" "lagrangian dot(q', q')" "force q = -q'" "force q = q'"
 bad "a second force on q ($T/bad.model:4:7)" --model "$T/bad.model"
 model "manifold q : S2" "lagrangian dot(q', q') + sum(i = 1..1000, sum(j = 1..1000, sum(k = 1..1000, 1)))"
 bad "more than 100000 terms in the sums of one expression (nested sums multiply) ($T/bad.model:2:60)" --model "$T/bad.model"
+
+# let: a body under a spherical pendulum written with lets gives the field of
+# models/body-on-pendulum.model to the last digit (the same graph, shared nodes)
+cat > "$T/let.model" <<'LET'
+manifold   q : S2
+manifold   R : SO3 (W)
+parameters m0 = 0.5, m = 2, l = 1.2, c1 = 0.1, c2 = -0.2, c3 = -0.6, J1 = 0.3, J2 = 0.4, J3 = 0.2, g = 9.81
+let c = [c1, c2, c3]
+let J = [[J1, 0, 0], [0, J2, 0], [0, 0, J3]]
+let vc = l*q' + R'*c
+lagrangian 1/2*m0*l^2*dot(q', q') + 1/2*m*dot(vc, vc) + 1/2*dot(W, J*W) - g*(m0*l*q.z + m*(l*q + R*c).z)
+LET
+S="0.6 0 -0.8  1 0 0 0 1 0 0 0 1  0 0.5 0  0.1 0.2 0.3"
+a=$(echo "$S" | "$C" rhs --model "$T/let.model" --bits 113)
+b=$(echo "$S" | "$C" rhs --model models/body-on-pendulum.model --bits 113 --c1 0.1 --c2 -0.2)
+[ -n "$a" ] && [ "$a" = "$b" ]
+t $? "let and a matrix literal: the field of the written-out model to the last digit"
+model "manifold q : S2" "let a = a + 1" "lagrangian dot(q', q')"
+bad "the let a refers to itself ($T/bad.model:2:9)" --model "$T/bad.model"
+model "manifold q : S2" "parameters a = 1" "let a = 2" "lagrangian dot(q', q')"
+bad "'a' is declared twice ($T/bad.model:3:5)" --model "$T/bad.model"
