@@ -178,6 +178,12 @@ static void ext_component_name(void *inst, int form, size_t i, char *buf, size_t
     in->es->kind->component_name(in->es->m, form, i, buf, len);
 }
 
+static int ext_constraints(void *inst, int form, mpfr_ptr out, mpfr_srcptr x)
+{
+    const ext_inst *in = inst;
+    return in->es->kind->constraints(in->es->m, form, out, x);
+}
+
 static int ext_unit_vectors(void *inst) { return (int)((const ext_inst *)inst)->es->m->n; }
 
 static int ext_set_time(void *inst, mpfr_srcptr t)
@@ -276,6 +282,7 @@ int cl_model_ext_system_new(const cl_system **out, cl_model *m, const cl_model_k
         .unit_vectors = kind->unit_vectors ? ext_unit_vectors : NULL,
         .set_time = m->timed ? ext_set_time : NULL,
         .equilibrium = m->neq ? ext_equilibrium : NULL,
+        .constraints = kind->constraints ? ext_constraints : NULL,
     };
     es->next = open_ext;
     open_ext = es;

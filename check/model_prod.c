@@ -264,6 +264,35 @@ int cl_model_prod_equilibrium(void *core, const cl_model *m, int k, int form, mp
     return st;
 }
 
+/*
+ * The state's constraints: |q|² − 1 and q·v for each S² factor (its velocity
+ * part is normal to q in every form), the six entries of RᵀR − I on and above
+ * the diagonal for each rotation.
+ */
+static int prod_constraints(const cl_model *m, int form, mpfr_ptr out, mpfr_srcptr x)
+{
+    int k = 0;
+    for (size_t i = 0; i < m->nfac; i++) {
+        const cl_model_factor *f = m->fac + i;
+        if (f->kind == CL_LAGR_S2) {
+            if (out) {
+                cl_v3_dot_mp(out + k, x + f->q, x + f->q);
+                mpfr_sub_ui(out + k, out + k, 1, MPFR_RNDN);
+                cl_v3_dot_mp(out + k + 1, x + f->q, x + m->nq + f->v);
+            }
+            k += 2;
+        } else if (f->kind == CL_LAGR_SO3 || f->kind == CL_LAGR_SE3) {
+            for (int a = 0; a < 3; a++)
+                for (int b = a; b < 3; b++, k++) {
+                    if (!out) continue;
+                    mpfr_set_si(out + k, a == b ? -1 : 0, MPFR_RNDN);
+                    for (int c = 0; c < 3; c++) mpfr_fma(out + k, x + f->q + 3 * c + a, x + f->q + 3 * c + b, out + k, MPFR_RNDN);
+                }
+        }
+    }
+    return k;
+}
+
 const cl_model_kind cl_model_kind_prod = {
     .state_help = "every factor's configuration in the order declared (S1: an angle, R1/R3: 1 or 3 numbers, S2: a unit\n"
                   "vector, SO3: R row by row, SE3: R then the position), then every factor's velocity part in the same order:\n"
@@ -276,4 +305,5 @@ const cl_model_kind cl_model_kind_prod = {
     .set_time = prod_set_time,
     .drift = prod_drift,
     .equilibrium = cl_model_prod_equilibrium,
+    .constraints = prod_constraints,
 };

@@ -122,8 +122,6 @@ todo() {
     case "$1 $2" in
     "SO3 equilibria" | "SO3 stability" | "SO3 sweep")
         echo "a relative equilibrium (a steady rotation given with its W) is not read by the model language yet (issue 20)" ;;
-    "mixed equilibria" | "mixed sweep")
-        echo "the Jacobian of a product model with S2 factors does not settle in the embedded coordinates (issue 20)" ;;
     esac
 }
 
