@@ -49,7 +49,26 @@ void CL_FN(cl_lagr_core_free)(CL_FN(cl_lagr_core) *c)
     CL_FN(cl_expr_eval_free)(c->ev);
     CL_FN(cl_rvec_free)(c->block);
     free(c->perm);
+    free(c->force);
     free(c);
+}
+
+int CL_FN(cl_lagr_core_set_forces)(CL_FN(cl_lagr_core) *c, const int *force)
+{
+    int *f = malloc(c->lay.nv * sizeof *f), upto = c->L;
+    if (!f) return CL_ENOMEM;
+    for (size_t a = 0; a < c->lay.nv; a++) {
+        f[a] = force[a];
+        if (f[a] >= (int)cl_expr_dag_size(c->g)) {
+            free(f);
+            return CL_EDIM;
+        }
+        if (f[a] > upto) upto = f[a];
+    }
+    free(c->force);
+    c->force = f;
+    c->upto = upto;
+    return CL_OK;
 }
 
 void CL_FN(cl_lagr_core_set_param)(CL_FN(cl_lagr_core) *c, size_t k, rsrc v)

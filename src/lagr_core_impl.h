@@ -46,6 +46,7 @@ struct CL_FN(cl_lagr_core) {
     rptr res;     /**< the Legendre residual p − momentum(q, v) at the iterate (nv) */
     rptr scratch; /**< the owner's numbers, as many as it asked for */
     int *perm;
+    int *force;   /**< a node per velocity: the generalized force on it (−1: none), or NULL */
     int bad;
     /**
      * M from the last cl_lagr_core_derivs() at configuration q, factored;
@@ -66,6 +67,12 @@ struct CL_FN(cl_lagr_core) {
 void *CL_FN(cl_lagr_core_new)(size_t size, const cl_expr_dag *g, int L, const cl_lagr_layout *lay, size_t nscratch, cl_prec_t prec);
 /** Release an object of cl_lagr_core_new() through its core \p c (NULL allowed). */
 void CL_FN(cl_lagr_core_free)(CL_FN(cl_lagr_core) *c);
+/**
+ * Generalized forces: \p force holds a node of the graph per velocity (−1:
+ * none), evaluated with L (c->upto moves past them). Returns 0, CL_ENOMEM or
+ * CL_EDIM (a node not in the graph).
+ */
+int CL_FN(cl_lagr_core_set_forces)(CL_FN(cl_lagr_core) *c, const int *force);
 /** Set parameter \p k to \p v (ignored when k is not a parameter). */
 void CL_FN(cl_lagr_core_set_param)(CL_FN(cl_lagr_core) *c, size_t k, rsrc v);
 

@@ -27,7 +27,6 @@ struct CL_FN(cl_lagr_prod) {
     CL_FN(cl_lagr_core) core; /* inputs q (nq), u (nv), t, parameters; M = P L_uu P + QQᵀ */
     size_t nf, nq, nv;
     slot *f;
-    int *force;          /* nv node ids (−1: none), or NULL */
     rptr q, u, qd, ud, r, w; /* the state (q, u), q̇, u̇, and two velocity-sized vectors */
 };
 
@@ -176,7 +175,6 @@ void CL_FN(cl_lagr_prod_free)(CL_FN(cl_lagr_prod) *lg)
 {
     if (!lg) return;
     free(lg->f);
-    free(lg->force);
     CL_FN(cl_lagr_core_free)(&lg->core);
 }
 
@@ -192,24 +190,7 @@ void CL_FN(cl_lagr_prod_sizes)(const CL_FN(cl_lagr_prod) *lg, size_t *nq, size_t
     if (nv) *nv = lg->nv;
 }
 
-int CL_FN(cl_lagr_prod_set_forces)(CL_FN(cl_lagr_prod) *lg, const int *force)
-{
-    CL_FN(cl_lagr_core) *c = &lg->core;
-    int *f = malloc(lg->nv * sizeof *f);
-    if (!f) return CL_ENOMEM;
-    c->upto = c->L;
-    for (size_t a = 0; a < lg->nv; a++) {
-        f[a] = force[a];
-        if (f[a] >= (int)cl_expr_dag_size(c->g)) {
-            free(f);
-            return CL_EDIM;
-        }
-        if (f[a] > c->upto) c->upto = f[a];
-    }
-    free(lg->force);
-    lg->force = f;
-    return CL_OK;
-}
+int CL_FN(cl_lagr_prod_set_forces)(CL_FN(cl_lagr_prod) *lg, const int *force) { return CL_FN(cl_lagr_core_set_forces)(&lg->core, force); }
 
 /* ------------------------------------------------------------ the projection of the S² blocks */
 
@@ -316,7 +297,7 @@ static void rates_and_forces(CL_FN(cl_lagr_prod) *lg)
     CL_FN(cl_lagr_core) *c = &lg->core;
     rsrc Lq = c->grad, Lu = c->grad + lg->nq;
     for (size_t a = 0; a < lg->nv; a++) {
-        if (lg->force && lg->force[a] >= 0) r_set(lg->w + a, CL_FN(cl_expr_eval_value)(c->ev, lg->force[a]));
+        if (lg->core.force && lg->core.force[a] >= 0) r_set(lg->w + a, CL_FN(cl_expr_eval_value)(c->ev, lg->core.force[a]));
         else r_set_zero(lg->w + a);
     }
     for (size_t i = 0; i < lg->nf; i++) {

@@ -18,7 +18,6 @@ struct CL_FN(cl_lagr_s2) {
     CL_FN(cl_lagr_core) core; /* inputs q (3n), q̇ (3n), t, parameters; t differentiated when L depends on it */
     size_t n;
     int timed;  /* L depends on t (input 6n) */
-    int *force; /* nodes of the generalized forces on q_1 … q_n (3n), NULL: none */
     rptr qd, qdd, mu, D; /* 3n each */
 };
 
@@ -44,7 +43,6 @@ CL_FN(cl_lagr_s2) *CL_FN(cl_lagr_s2_new)(const cl_expr_dag *g, int L, size_t n, 
 void CL_FN(cl_lagr_s2_free)(CL_FN(cl_lagr_s2) *lg)
 {
     if (!lg) return;
-    free(lg->force);
     CL_FN(cl_lagr_core_free)(&lg->core);
 }
 
@@ -52,25 +50,7 @@ void CL_FN(cl_lagr_s2_set_param)(CL_FN(cl_lagr_s2) *lg, size_t k, rsrc v) { CL_F
 
 void CL_FN(cl_lagr_s2_set_time)(CL_FN(cl_lagr_s2) *lg, rsrc t) { r_set(lg->core.in + 6 * lg->n, t); }
 
-int CL_FN(cl_lagr_s2_set_forces)(CL_FN(cl_lagr_s2) *lg, const int *force)
-{
-    size_t n3 = 3 * lg->n;
-    int *f = malloc(n3 * sizeof *f);
-    if (!f) return CL_ENOMEM;
-    CL_FN(cl_lagr_core) *c = &lg->core;
-    c->upto = c->L;
-    for (size_t a = 0; a < n3; a++) {
-        f[a] = force[a];
-        if (f[a] >= (int)cl_expr_dag_size(c->g)) {
-            free(f);
-            return CL_EDIM;
-        }
-        if (f[a] > c->upto) c->upto = f[a];
-    }
-    free(lg->force);
-    lg->force = f;
-    return CL_OK;
-}
+int CL_FN(cl_lagr_s2_set_forces)(CL_FN(cl_lagr_s2) *lg, const int *force) { return CL_FN(cl_lagr_core_set_forces)(&lg->core, force); }
 
 void CL_FN(cl_lagr_s2_get_time)(const CL_FN(cl_lagr_s2) *lg, rptr t) { r_set(t, lg->core.in + 6 * lg->n); }
 
@@ -121,7 +101,7 @@ static int accel(CL_FN(cl_lagr_s2) *lg, rsrc q, rsrc qdot)
     /* r = ∂L/∂q + F − L_q̇q q̇ − L_q̇t, then r_i ← (I − q_iq_iᵀ) r_i − ‖q̇_i‖² q_i */
     for (size_t a = 0; a < n3; a++) {
         r_set(r + a, c->grad + a);
-        if (lg->force && lg->force[a] >= 0) r_add(r + a, r + a, CL_FN(cl_expr_eval_value)(c->ev, lg->force[a]));
+        if (lg->core.force && lg->core.force[a] >= 0) r_add(r + a, r + a, CL_FN(cl_expr_eval_value)(c->ev, lg->core.force[a]));
     }
     CL_FN(cl_lagr_core_sub_mixed)(c, r, qdot);
     if (lg->timed)
