@@ -213,8 +213,8 @@ static void velocity_name(const cl_model_factor *f, int form, size_t j, char *bu
         return;
     }
     static const char *const s2pre[] = {"", "w_", "mu_", "pi_"};
-    const char *pre = f->kind == CL_LAGR_S2 ? s2pre[form] : mom ? "p_" : "", *post = !mom && form == 0 ? "'" : "";
-    if (f->kind == CL_LAGR_S2 && form == 1) post = "";
+    int s2 = f->kind == CL_LAGR_S2;
+    const char *pre = s2 ? s2pre[form] : mom ? "p_" : "", *post = !mom && !(s2 && form == 1) ? "'" : ""; /* x' in qdot and omega */
     if (f->kind == CL_LAGR_S1 || f->k == 1) snprintf(buf, len, "%s%s%s", pre, f->name[0], post);
     else snprintf(buf, len, "%s%s%s.%c", pre, f->name[0], post, xyz[j]);
 }
