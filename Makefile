@@ -12,15 +12,16 @@
 # include paths below are the only ones a folder's sources get):
 #   src/             the core                        sees src/
 #   check/           the check kit                   sees src/, check/
-#   papers/KEY/      one paper (paper.def)           sees src/, check/, itself and the papers it `needs`
+#   model/           the model language (parser, factor kinds, rows)  sees src/, check/, model/
+#   papers/KEY/      one paper (paper.def)           sees src/, check/, model/, itself and the papers it `needs`
 #   cli/             the chartless command           sees the public headers only (as installed)
-#   tests/           unit tests of src/ and check/   sees src/, check/
+#   tests/           unit tests of src/, check/, model/  sees src/, check/, model/
 #   bench/           benchmarks                      sees the public headers, and tests/ for shared fixtures
 #
 # Instantiation: a templated source is compiled once per scalar kind, with
 # -DCL_PREC=CL_DOUBLE (symbols *_d) and -DCL_PREC=CL_MPFR (*_mp). Which
 # sources are templated is said here and in each paper.def, never guessed:
-#   src/: SRC_T below; check/: CHECK_T below;
+#   src/: SRC_T below; check/: CHECK_T below; model/: MODEL_T below;
 #   papers/KEY/: its paper.def `sections`, its check_*.c and test_*.c;
 #   papers/KEY/*_systems.c are compiled once, for MPFR (the command line's kind).
 # The third kind, Arb balls (-DCL_PREC=CL_ARB, *_arb), is compiled only for
@@ -42,7 +43,9 @@ SRC_T   := scalar r3 linalg deriv ode ode_methods lie energy_casimir expr_eval l
 SRC_1   := core expr expr_text
 SRC_ARB := scalar r3 linalg energy_casimir
 CHECK_T := check_core check_linalg check_ode check_lie
-CHECK_1 := registry verdict model model_ext model_so3 model_flat model_prod field output equilibria
+CHECK_1 := registry verdict output equilibria
+MODEL_T := model_rows
+MODEL_1 := model model_ext model_so3 model_flat model_prod field
 
 # paper.def field $(2) of paper $(1)
 def = $(strip $(shell sed -n 's/^$(2)[[:space:]]*//p' papers/$(1)/paper.def))
@@ -58,7 +61,8 @@ ball = $(foreach f,$(1),$(B)/$(f)_arb.o)
 one  = $(foreach f,$(1),$(B)/$(f).o)
 
 LIB_OBJ := $(call both,$(addprefix src/,$(SRC_T))) $(call one,$(addprefix src/,$(SRC_1))) \
-           $(call one,$(addprefix check/,$(CHECK_1))) $(call both,check/model_rows) \
+           $(call one,$(addprefix check/,$(CHECK_1))) \
+           $(call one,$(addprefix model/,$(MODEL_1))) $(call both,$(addprefix model/,$(MODEL_T))) \
            $(foreach p,$(PAPERS),$(call both,$(call paper_sections,$(p)))) \
            $(call ball,$(addprefix src/,$(SRC_ARB))) $(foreach p,$(PAPERS),$(call ball,$(call paper_arb,$(p)))) \
            $(B)/gen/models_embedded.o
@@ -82,19 +86,20 @@ BENCHES  := $(patsubst %.c,$(B)/%,$(wildcard bench/bench_*.c))
 # Public headers, installed and staged in $(B)/include/chartless as installed:
 # everything in src/, check.h, system.h, model.h and field.h of the kit, and each paper's
 # headers, but the internal *_impl.h of src/ and of the papers (MPFR's mpfr.h / mpfr-impl.h split).
-PUBLIC_H := $(filter-out %_impl.h,$(wildcard src/*.h)) check/check.h check/system.h check/model.h check/field.h check/model_rows_decl.h \
+PUBLIC_H := $(filter-out %_impl.h,$(wildcard src/*.h)) check/check.h check/system.h model/model.h model/field.h model/model_rows_decl.h \
             $(filter-out %_impl.h,$(foreach p,$(PAPERS),$(wildcard papers/$(p)/*.h)))
 INC := $(B)/include/chartless
 
 # ----------------------------------------------------------- include paths
 $(B)/src/%:    LAYER := -Isrc
 $(B)/check/%:  LAYER := -Isrc -Icheck
-$(B)/tests/%:  LAYER := -Isrc -Icheck
+$(B)/model/%:  LAYER := -Isrc -Icheck -Imodel
+$(B)/tests/%:  LAYER := -Isrc -Icheck -Imodel
 $(B)/cli/%:    LAYER := -I$(INC)
 $(B)/python/%: LAYER := -I$(INC) -Icli
-$(B)/tests/test_public_header.o: LAYER := -I$(INC) -Icheck
+$(B)/tests/test_public_header.o: LAYER := -I$(INC) -Icheck -Imodel
 $(B)/bench/%:  LAYER := -I$(INC) -Itests
-$(foreach p,$(PAPERS),$(eval $(B)/papers/$(p)/%: LAYER := -Isrc -Icheck -Ipapers/$(p) $(addprefix -Ipapers/,$(call def,$(p),needs))))
+$(foreach p,$(PAPERS),$(eval $(B)/papers/$(p)/%: LAYER := -Isrc -Icheck -Imodel -Ipapers/$(p) $(addprefix -Ipapers/,$(call def,$(p),needs))))
 
 NEED_BUILD := header:mpfr.h:libmpfr-dev header:gmp.h:libgmp-dev header:arb.h:libflint-arb-dev cmd:python3:python3
 # The tests of --plot draw with gnuplot; tests/test_slurm.sh starts a Slurm of its own (slurm-wlm, munge).
@@ -210,14 +215,14 @@ FUZZ_SECONDS ?= 60
 FUZZ_CC ?= clang
 FUZZ_FLAGS = -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -I$(INC) -Icli
 # The model parser, compiled again with the fuzzer's instrumentation.
-FUZZ_MODEL_SRC = check/model.c check/model_ext.c check/model_so3.c check/model_flat.c src/expr.c
+FUZZ_MODEL_SRC = $(addprefix model/,$(addsuffix .c,$(MODEL_1))) src/expr.c
 fuzz: $(B)/libchartless.a $(INC)/chartless.h
 	@command -v $(FUZZ_CC) >/dev/null || tools/need cmd:clang:clang
 	@mkdir -p $(B)/fuzz/corpus-state $(B)/fuzz/corpus-params $(B)/fuzz/corpus-model $(B)/fuzz/corpus-field
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $(B)/fuzz/fuzz_state fuzz/fuzz_state.c cli/cliutil.c check/registry.c $(B)/libchartless.a $(LDLIBS)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $(B)/fuzz/fuzz_params fuzz/fuzz_params.c cli/cmd_system.c cli/cliutil.c check/registry.c $(B)/libchartless.a $(LDLIBS)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -Isrc -Icheck -o $(B)/fuzz/fuzz_model fuzz/fuzz_model.c $(FUZZ_MODEL_SRC) $(B)/libchartless.a $(LDLIBS)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -Isrc -Icheck -o $(B)/fuzz/fuzz_field fuzz/fuzz_field.c check/field.c $(FUZZ_MODEL_SRC) $(B)/libchartless.a $(LDLIBS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -Isrc -Icheck -Imodel -o $(B)/fuzz/fuzz_model fuzz/fuzz_model.c $(FUZZ_MODEL_SRC) $(B)/libchartless.a $(LDLIBS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -Isrc -Icheck -Imodel -o $(B)/fuzz/fuzz_field fuzz/fuzz_field.c $(FUZZ_MODEL_SRC) $(B)/libchartless.a $(LDLIBS)
 	for t in state params model field; do \
 	    $(B)/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -close_fd_mask=2 -print_final_stats=1 \
 	        $$(test -f fuzz/$$t.dict && echo -dict=fuzz/$$t.dict) \
@@ -245,7 +250,7 @@ docs: figures
 	@rm -rf $(B)/docs && mkdir -p $(B)/docs $(B)/gen $(B)/figures
 	@tools/paperdefs.py bib > $(B)/gen/papers.bib
 	@tools/eqcoverage --summary --md $(B)/gen/eqcoverage.md > $(B)/docs/eqcoverage.txt 2>&1 || cat $(B)/docs/eqcoverage.txt
-	CL_DOC_INPUT="src check $(addprefix papers/,$(PAPERS))" CL_GEN=$(B)/gen CL_DOC_SECTIONS="$$(tools/doxyhelp sections)" \
+	CL_DOC_INPUT="src check model $(addprefix papers/,$(PAPERS))" CL_GEN=$(B)/gen CL_DOC_SECTIONS="$$(tools/doxyhelp sections)" \
 	    doxygen docs/Doxyfile 2> $(B)/docs/warnings.log
 	@if [ -s $(B)/docs/warnings.log ]; then cat $(B)/docs/warnings.log; echo "doxygen warnings: fix them"; exit 1; fi
 	@tools/doxyhelp mathjax $(B)/docs/html/mathjax

@@ -1,5 +1,5 @@
 /*
- * Models as systems of the command line (internal to the check kit): what a
+ * Models as systems of the command line (internal to the model language): what a
  * kind of manifold provides ((S²)ⁿ in model.c, SO(3) in model_so3.c, S¹ and
  * Rᵏ in model_flat.c), and the one system that runs any of them
  * (model_ext.c). Used by model.c, model_rows.c and the kinds only.
