@@ -40,7 +40,7 @@ VERSION := 0.1.0
 
 # ------------------------------------------------------------------ sources
 SRC_T   := scalar r3 linalg deriv ode ode_methods lie energy_casimir expr_eval lagr_core lagr_s2 lagr_so3 lagr_flat lagr_prod
-SRC_1   := core expr expr_text
+SRC_1   := core expr expr_text expr_diff
 SRC_ARB := scalar r3 linalg energy_casimir
 CHECK_T := check_core check_linalg check_ode check_lie
 CHECK_1 := registry verdict output equilibria

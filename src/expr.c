@@ -130,6 +130,32 @@ int cl_expr_const(cl_expr_dag *g, const char *s, size_t len, long pos)
     return id;
 }
 
+int cl_expr_zero(cl_expr_dag *g) { return g->zero >= 0 ? g->zero : cl_expr_const(g, "0", 1, -1); }
+int cl_expr_one(cl_expr_dag *g) { return g->one >= 0 ? g->one : cl_expr_const(g, "1", 1, -1); }
+
+cl_expr_dag *cl_expr_dag_copy(const cl_expr_dag *g)
+{
+    cl_expr_dag *c = calloc(1, sizeof *c);
+    if (!c) return NULL;
+    *c = *g;
+    c->node = malloc((g->cap ? g->cap : 1) * sizeof *c->node);
+    c->hash = malloc((g->hcap ? g->hcap : 1) * sizeof *c->hash);
+    c->cstr = calloc(g->capconst ? g->capconst : 1, sizeof *c->cstr);
+    c->nconst = 0;
+    if (!c->node || !c->hash || !c->cstr) {
+        cl_expr_dag_free(c);
+        return NULL;
+    }
+    if (g->n) memcpy(c->node, g->node, g->n * sizeof *c->node);
+    if (g->hcap) memcpy(c->hash, g->hash, g->hcap * sizeof *c->hash);
+    for (; c->nconst < g->nconst; c->nconst++)
+        if (!(c->cstr[c->nconst] = strdup(g->cstr[c->nconst]))) {
+            cl_expr_dag_free(c);
+            return NULL;
+        }
+    return c;
+}
+
 static int is_zero(const cl_expr_dag *g, int id) { return g->zero >= 0 && id == g->zero; }
 static int is_one(const cl_expr_dag *g, int id) { return g->one >= 0 && id == g->one; }
 

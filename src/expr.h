@@ -126,6 +126,36 @@ int cl_expr_input(cl_expr_dag *g, long k);
  */
 int cl_expr_const(cl_expr_dag *g, const char *s, size_t len, long pos);
 
+/** The node of the exact constant 0 (the one cl_expr_op() folds with), or −1 when out of memory. */
+int cl_expr_zero(cl_expr_dag *g);
+/** The node of the exact constant 1 (the one cl_expr_op() folds with), or −1 when out of memory. */
+int cl_expr_one(cl_expr_dag *g);
+/** A copy of \p g: the same nodes under the same ids and the same constants; NULL when out of memory. */
+cl_expr_dag *cl_expr_dag_copy(const cl_expr_dag *g);
+
+/**
+ * \brief The derivative ∂(node)/∂x_\p input as a node of the same graph
+ *        (symbolic differentiation, expr_diff.c).
+ *
+ * Forward mode over the nodes \p node depends on, each differentiated once
+ * (a memo per call); a node that does not depend on x_input has the
+ * derivative 0, and the folding of cl_expr_op() keeps sums with 0 and
+ * products with 0 and 1 out of the graph. The new node v̇ of an operation
+ * φ(a, b) is \f$ \partial_a\varphi\,\dot a + \partial_b\varphi\,\dot b \f$
+ * with the partials written as the evaluator computes them
+ * (cl_expr_eval_tangent()), so in double the derivative node evaluates to
+ * the tangent of the evaluator bit for bit. Returns the node, or −1 when
+ * out of memory or beyond CL_EXPR_MAX_NODES.
+ */
+int cl_expr_diff(cl_expr_dag *g, int node, long input);
+/**
+ * The derivatives of the \p n nodes \p roots by x_\p input into \p out
+ * (the same as n calls of cl_expr_diff(), but a subexpression the roots
+ * share is differentiated once). Returns 0, or CL_ENOMEM (out then
+ * undefined).
+ */
+int cl_expr_diff_many(cl_expr_dag *g, const int *roots, size_t n, long input, int *out);
+
 /** 1 when node \p id of \p g depends on the input x_\p k, else 0 (1 also when out of memory: the safe answer). */
 int cl_expr_depends_on_input(const cl_expr_dag *g, int id, long k);
 /**

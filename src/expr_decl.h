@@ -61,3 +61,11 @@ void CL_FN(cl_expr_eval_gradient)(CL_FN(cl_expr_eval) *ev, int root, cl_rptr gra
  *     + \bar v_i\sum_d \partial_c\partial_d\varphi_i\,\dot v_d . \f]
  */
 void CL_FN(cl_expr_eval_hessian)(CL_FN(cl_expr_eval) *ev, int root, cl_rptr grad, cl_rptr H, int nin, int row0);
+
+/**
+ * \brief The derivative ∂root/∂x_\p j by one forward tangent sweep (after
+ *        a run with order 2), into \p out:
+ * \f[ \dot v_i = \partial_a\varphi_i\,\dot v_a + \partial_b\varphi_i\,\dot v_b ,
+ *     \qquad \dot x_k = \delta_{jk} . \f]
+ */
+void CL_FN(cl_expr_eval_tangent)(CL_FN(cl_expr_eval) *ev, int root, int j, cl_rptr out);

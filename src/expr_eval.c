@@ -258,3 +258,9 @@ void CL_FN(cl_expr_eval_hessian)(CL_FN(cl_expr_eval) *ev, int root, rptr grad, r
         }
     }
 }
+
+void CL_FN(cl_expr_eval_tangent)(CL_FN(cl_expr_eval) *ev, int root, int j, rptr out)
+{
+    tangent_sweep(ev, root, j);
+    r_set(out, ev->dot + root);
+}

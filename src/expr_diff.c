@@ -1,0 +1,141 @@
+/*
+ * Symbolic differentiation on the expression graph (expr.h): the derivative
+ * of a node by one input is a new node of the same hash-consed graph, so a
+ * gradient, a Hessian and everything built from them share their
+ * subexpressions with the function itself.
+ *
+ * Forward mode: the nodes the roots depend on are visited in their
+ * (topological) order and each gets its derivative node once,
+ *   v̇ = ∂φ/∂a · ȧ + ∂φ/∂b · ḃ,
+ * with the partials written exactly as the evaluator computes them
+ * (expr_eval.c), so the derivative node evaluates to the evaluator's
+ * tangent: bit for bit in double, and up to the evaluator's fused
+ * multiply-adds in MPFR. The only rewritings are the ones that are exact in
+ * every rounding to nearest: 0 + v, 0·v, 1·v, v − v, (−a)·b = −(a·b),
+ * a + (−b) = a − b, a − (−b) = a + b.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include "cl_core.h"
+#include "expr.h"
+
+/* The graph and the nodes the derivatives start from; −1 marks a failure. */
+typedef struct differ {
+    cl_expr_dag *g;
+    int zero, one;
+} differ;
+
+static const cl_expr_node *nd(const differ *d, int id) { return cl_expr_dag_node(d->g, id); }
+
+static int neg(differ *d, int a) { return a < 0 ? -1 : cl_expr_op(d->g, CL_EXPR_NEG, a, -1, 0, -1); }
+
+/* a·b with a sign pulled out of either factor. */
+static int mul(differ *d, int a, int b)
+{
+    if (a < 0 || b < 0) return -1;
+    int sign = 0;
+    if (nd(d, a)->op == CL_EXPR_NEG) { a = nd(d, a)->a; sign ^= 1; }
+    if (nd(d, b)->op == CL_EXPR_NEG) { b = nd(d, b)->a; sign ^= 1; }
+    int p = cl_expr_op(d->g, CL_EXPR_MUL, a, b, 0, -1);
+    return sign ? neg(d, p) : p;
+}
+
+/* a + b or a − b (\p minus), a negated term turned into the other operation. */
+static int add(differ *d, int a, int b, int minus)
+{
+    if (a < 0 || b < 0) return -1;
+    if (nd(d, b)->op == CL_EXPR_NEG) { b = nd(d, b)->a; minus ^= 1; }
+    if (!minus && nd(d, a)->op == CL_EXPR_NEG) return add(d, b, nd(d, a)->a, 1);
+    if (minus && a == b) return d->zero;
+    return cl_expr_op(d->g, minus ? CL_EXPR_SUB : CL_EXPR_ADD, a, b, 0, -1);
+}
+
+static int op2(differ *d, int op, int a, int b) { return a < 0 || b < 0 ? -1 : cl_expr_op(d->g, op, a, b, 0, -1); }
+
+static int integer(differ *d, long k)
+{
+    char s[32];
+    int n = snprintf(s, sizeof s, "%ld", k);
+    return cl_expr_const(d->g, s, (size_t)n, -1);
+}
+
+/* The partial ∂φ/∂a of the unary node \p id (as expr_eval.c computes it). */
+static int unary_partial(differ *d, int id)
+{
+    const cl_expr_node e = *nd(d, id);
+    switch (e.op) {
+    case CL_EXPR_NEG: return neg(d, d->one);
+    case CL_EXPR_POWI:
+        if (e.k == 0) return d->zero;
+        return mul(d, integer(d, e.k), cl_expr_op(d->g, CL_EXPR_POWI, e.a, -1, e.k - 1, -1));
+    case CL_EXPR_SIN: return cl_expr_op(d->g, CL_EXPR_COS, e.a, -1, 0, -1);
+    case CL_EXPR_COS: return neg(d, cl_expr_op(d->g, CL_EXPR_SIN, e.a, -1, 0, -1));
+    case CL_EXPR_TAN: return add(d, mul(d, id, id), d->one, 0);
+    case CL_EXPR_EXP: return id;
+    case CL_EXPR_LOG: return op2(d, CL_EXPR_DIV, d->one, e.a);
+    case CL_EXPR_SQRT: return op2(d, CL_EXPR_DIV, d->one, mul(d, integer(d, 2), id));
+    default: return -1;
+    }
+}
+
+/* The derivative of node \p id from those of its arguments \p da, \p db. */
+static int diff_node(differ *d, int id, int da, int db)
+{
+    const cl_expr_node e = *nd(d, id);
+    switch (e.op) {
+    case CL_EXPR_ADD: return add(d, da, db, 0);
+    case CL_EXPR_SUB: return add(d, da, db, 1);
+    case CL_EXPR_MUL: return add(d, mul(d, e.b, da), mul(d, e.a, db), 0);
+    case CL_EXPR_DIV: /* 1/b · ȧ − (f/b) · ḃ */
+        return add(d, mul(d, op2(d, CL_EXPR_DIV, d->one, e.b), da), mul(d, op2(d, CL_EXPR_DIV, id, e.b), db), 1);
+    case CL_EXPR_ATAN2: { /* ρ = a² + b²: b/ρ · ȧ − a/ρ · ḃ */
+        int rho = add(d, mul(d, e.a, e.a), mul(d, e.b, e.b), 0);
+        return add(d, mul(d, op2(d, CL_EXPR_DIV, e.b, rho), da), mul(d, op2(d, CL_EXPR_DIV, e.a, rho), db), 1);
+    }
+    case CL_EXPR_NEG: return neg(d, da);
+    default: return mul(d, unary_partial(d, id), da);
+    }
+}
+
+int cl_expr_diff_many(cl_expr_dag *g, const int *roots, size_t n, long input, int *out)
+{
+    int top = -1;
+    for (size_t r = 0; r < n; r++) {
+        if (roots[r] < 0 || (size_t)roots[r] >= cl_expr_dag_size(g)) return CL_EDIM;
+        if (roots[r] > top) top = roots[r];
+    }
+    if (top < 0) return CL_OK;
+    differ d = {.g = g, .zero = cl_expr_zero(g), .one = cl_expr_one(g)};
+    int *dv = malloc((size_t)(top + 1) * sizeof *dv); /* the derivative of a needed node, −2: not needed */
+    if (!dv || d.zero < 0 || d.one < 0) {
+        free(dv);
+        return CL_ENOMEM;
+    }
+    for (int i = 0; i <= top; i++) dv[i] = -2;
+    for (size_t r = 0; r < n; r++) dv[roots[r]] = -3;
+    for (int i = top; i >= 0; i--) /* the nodes the roots depend on */
+        if (dv[i] == -3) {
+            const cl_expr_node *e = cl_expr_dag_node(g, i);
+            if (e->a >= 0) dv[e->a] = -3;
+            if (e->b >= 0) dv[e->b] = -3;
+        }
+    int st = CL_OK;
+    for (int i = 0; i <= top && !st; i++) {
+        if (dv[i] != -3) continue;
+        const cl_expr_node e = *cl_expr_dag_node(g, i);
+        if (e.op == CL_EXPR_CONST) dv[i] = d.zero;
+        else if (e.op == CL_EXPR_INPUT) dv[i] = e.k == input ? d.one : d.zero;
+        else if (dv[e.a] == d.zero && (e.b < 0 || dv[e.b] == d.zero)) dv[i] = d.zero;
+        else dv[i] = diff_node(&d, i, dv[e.a], e.b >= 0 ? dv[e.b] : d.zero);
+        if (dv[i] < 0) st = CL_ENOMEM;
+    }
+    for (size_t r = 0; r < n && !st; r++) out[r] = dv[roots[r]];
+    free(dv);
+    return st;
+}
+
+int cl_expr_diff(cl_expr_dag *g, int node, long input)
+{
+    int out;
+    return cl_expr_diff_many(g, &node, 1, input, &out) ? -1 : out;
+}
