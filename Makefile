@@ -45,7 +45,7 @@ SRC_ARB := scalar r3 linalg energy_casimir
 CHECK_T := check_core check_linalg check_ode check_lie
 CHECK_1 := registry verdict output equilibria
 MODEL_T := model_rows
-MODEL_1 := model model_ext model_so3 model_flat model_prod field
+MODEL_1 := model model_ext model_so3 model_flat model_prod model_graph field
 
 # paper.def field $(2) of paper $(1)
 def = $(strip $(shell sed -n 's/^$(2)[[:space:]]*//p' papers/$(1)/paper.def))
@@ -75,7 +75,7 @@ PY_LIB  := $(B)/libchartless_python.so
 UNIT_TESTS  := $(filter-out tests/test_arb%,$(basename $(wildcard tests/test_*.c)))
 ARB_TESTS   := $(basename $(wildcard tests/test_arb*.c))
 # Unit tests compiled once (MPFR, or the public header alone); the others once per kind.
-ONE_TESTS   := tests/test_public_header tests/test_check_budget tests/test_certified_balls tests/test_cli_s2 tests/test_checks tests/test_equilibria_kit tests/test_ladder tests/test_model_prod
+ONE_TESTS   := tests/test_public_header tests/test_check_budget tests/test_certified_balls tests/test_cli_s2 tests/test_checks tests/test_equilibria_kit tests/test_ladder tests/test_model_prod tests/test_model_eom
 TEMPL_TESTS := $(filter-out $(ONE_TESTS),$(UNIT_TESTS)) \
                $(foreach p,$(PAPERS),$(call paper_tests,$(p)))
 TESTS := $(foreach t,$(TEMPL_TESTS),$(B)/$(t)_d $(B)/$(t)_mp) \

@@ -115,6 +115,37 @@ void cl_model_where(const cl_model *m, long pos, char *buf, size_t len);
 
 
 /**
+ * \brief The equations of motion of a model as one expression graph
+ *        (model_graph.c): the field of form qdot, dx = f(x), as nodes.
+ *
+ * The graph's inputs are x_0 … x_{dim−1}, the state in form qdot (the
+ * order `rhs --model` reads), then the time t when \p time ≥ 0, then the
+ * parameters (input param0 + k is parameter k, its default m->pdef[k]).
+ * Output i, dx_i, is node out[i]. The graph is the model's, copied and grown
+ * by the derivatives of L; the accelerations solve the velocity Hessian's
+ * system by cl_expr_solve_spd().
+ */
+typedef struct cl_model_eom {
+    cl_expr_dag *g; /**< the graph (owned) */
+    size_t dim;     /**< the state's dimension, and the number of outputs */
+    int *out;       /**< dx_i = node out[i], i < dim */
+    long time;      /**< the input of t, or −1 when neither L nor a force depends on it */
+    size_t param0;  /**< the input of the first parameter */
+    size_t nparam;  /**< the parameters */
+} cl_model_eom;
+
+/**
+ * The equations of motion of \p m as a graph (see cl_model_eom). Built for
+ * models on S¹ and Rᵏ factors; any other model is CL_EDIM with the message
+ * in \p e. Errors: CL_EDIM, CL_ENOMEM.
+ */
+int cl_model_eom_new(cl_model_eom **out, const cl_model *m, cl_sys_error *e);
+/** Release (NULL allowed). */
+void cl_model_eom_free(cl_model_eom *eom);
+/** The name of input \p k of the graph: a component of the state as `rhs` names it (theta, theta'), t, or a parameter. */
+void cl_model_eom_input_name(const cl_model *m, const cl_model_eom *eom, long k, char *buf, size_t len);
+
+/**
  * The model file \p path as a system of the command line: its parameters
  * are the model's (defaults from the file), its forms qdot, omega, mu, pi,
  * its invariants the energy, the declared ones and the constraint drift.

@@ -156,6 +156,35 @@ int cl_expr_diff(cl_expr_dag *g, int node, long input);
  */
 int cl_expr_diff_many(cl_expr_dag *g, const int *roots, size_t n, long input, int *out);
 
+/**
+ * \brief The solve \f$ H z = r \f$ written in nodes: \p H (\p n × \p n node
+ *        ids, row-major, symmetric positive definite; its lower triangle is
+ *        read) factored \f$ H = L D L^T \f$ without pivoting, then
+ *        \f$ L y = r \f$, \f$ L^T z = D^{-1} y \f$.
+ *
+ * \f[ D_j = H_{jj} - \sum_{k<j} L_{jk}^2 D_k ,\qquad
+ *     L_{ij} = \Big(H_{ij} - \sum_{k<j} L_{ik} L_{jk} D_k\Big) / D_j \quad (i > j). \f]
+ * An entry of H that is the zero node costs nothing: products and sums with
+ * it are folded, so the structure of H is kept. The nodes of \p z are
+ * defined where every pivot D_j is nonzero (division by zero is the
+ * evaluator's domain error there). Returns 0 or CL_ENOMEM.
+ */
+int cl_expr_solve_spd(cl_expr_dag *g, const int *H, const int *r, size_t n, int *z);
+/**
+ * \brief The Euler–Lagrange equations of the Lagrangian node \p L on \p d
+ *        flat coordinates, solved for the accelerations, as nodes of \p g.
+ *
+ * Inputs x_0 … x_{d−1} are q, x_d … x_{2d−1} are q̇; \p time is the input
+ * of t (−1: none); \p force holds a node per coordinate (−1: none) or is
+ * NULL. out[a] = q̇_a (the input nodes) and out[d + a] = q̈_a, a < d:
+ * \f[ \ddot q = H^{-1}\Big(\frac{\partial L}{\partial q} + F
+ *     - \frac{\partial^2 L}{\partial\dot q\,\partial q}\,\dot q
+ *     - \frac{\partial^2 L}{\partial\dot q\,\partial t}\Big),\qquad
+ *     H = \frac{\partial^2 L}{\partial\dot q^2} , \f]
+ * the solve by cl_expr_solve_spd(). Returns 0 or CL_ENOMEM.
+ */
+int cl_expr_euler_lagrange(cl_expr_dag *g, int L, size_t d, long time, const int *force, int *out);
+
 /** 1 when node \p id of \p g depends on the input x_\p k, else 0 (1 also when out of memory: the safe answer). */
 int cl_expr_depends_on_input(const cl_expr_dag *g, int id, long k);
 /**

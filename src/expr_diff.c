@@ -52,6 +52,15 @@ static int add(differ *d, int a, int b, int minus)
 
 static int op2(differ *d, int op, int a, int b) { return a < 0 || b < 0 ? -1 : cl_expr_op(d->g, op, a, b, 0, -1); }
 
+/* a/b, with 0/b = 0 (b is never 0 where the quotient is evaluated). */
+static int quo(differ *d, int a, int b) { return a == d->zero ? a : op2(d, CL_EXPR_DIV, a, b); }
+
+static int differ_init(differ *d, cl_expr_dag *g)
+{
+    *d = (differ){.g = g, .zero = cl_expr_zero(g), .one = cl_expr_one(g)};
+    return d->zero < 0 || d->one < 0 ? CL_ENOMEM : CL_OK;
+}
+
 static int integer(differ *d, long k)
 {
     char s[32];
@@ -105,9 +114,9 @@ int cl_expr_diff_many(cl_expr_dag *g, const int *roots, size_t n, long input, in
         if (roots[r] > top) top = roots[r];
     }
     if (top < 0) return CL_OK;
-    differ d = {.g = g, .zero = cl_expr_zero(g), .one = cl_expr_one(g)};
+    differ d;
     int *dv = malloc((size_t)(top + 1) * sizeof *dv); /* the derivative of a needed node, −2: not needed */
-    if (!dv || d.zero < 0 || d.one < 0) {
+    if (!dv || differ_init(&d, g)) {
         free(dv);
         return CL_ENOMEM;
     }
@@ -138,4 +147,87 @@ int cl_expr_diff(cl_expr_dag *g, int node, long input)
 {
     int out;
     return cl_expr_diff_many(g, &node, 1, input, &out) ? -1 : out;
+}
+
+/* r − Σ_k a[k]·b[k], k < n (a, b with strides sa, sb). */
+static int sub_dot(differ *d, int r, const int *a, size_t sa, const int *b, size_t sb, size_t n)
+{
+    for (size_t k = 0; k < n && r >= 0; k++) r = add(d, r, mul(d, a[k * sa], b[k * sb]), 1);
+    return r;
+}
+
+/*
+ * The solve as nodes: H = L D Lᵀ with L unit lower triangular, column by
+ * column (no pivoting: H is symmetric positive definite), then L y = r,
+ * Lᵀ z = D⁻¹y. Lw[i][k] holds L_ik and Lw[k][i] (k < i, above the
+ * diagonal) the product L_ik D_k, so each is written once.
+ */
+int cl_expr_solve_spd(cl_expr_dag *g, const int *H, const int *r, size_t n, int *z)
+{
+    differ d;
+    int *Lw = malloc((n * n + 2 * n + 1) * sizeof *Lw), *D = Lw + n * n, *y = D + n;
+    int st = !Lw || differ_init(&d, g) ? CL_ENOMEM : CL_OK;
+    for (size_t j = 0; j < n && !st; j++)
+        for (size_t i = j; i < n; i++) {
+            int s = sub_dot(&d, H[i * n + j], Lw + i * n, 1, Lw + j, n, j); /* H_ij − Σ_k L_ik (L_jk D_k) */
+            if (i == j) D[j] = s;
+            else {
+                Lw[i * n + j] = quo(&d, s, D[j]);
+                Lw[j * n + i] = s; /* L_ij D_j */
+            }
+            if (s < 0 || (i > j && Lw[i * n + j] < 0)) st = CL_ENOMEM;
+        }
+    for (size_t i = 0; i < n && !st; i++) {
+        y[i] = sub_dot(&d, r[i], Lw + i * n, 1, y, 1, i);
+        if (y[i] < 0) st = CL_ENOMEM;
+    }
+    for (size_t i = n; i-- > 0 && !st;) {
+        z[i] = sub_dot(&d, quo(&d, y[i], D[i]), Lw + (i + 1) * n + i, n, z + i + 1, 1, n - 1 - i);
+        if (z[i] < 0) st = CL_ENOMEM;
+    }
+    free(Lw);
+    return st;
+}
+
+/* The first derivatives of L by inputs lo … lo + n − 1 into out. */
+static int first_derivs(cl_expr_dag *g, int L, long lo, size_t n, int *out)
+{
+    int st = CL_OK;
+    for (size_t a = 0; a < n && !st; a++) st = cl_expr_diff_many(g, &L, 1, lo + (long)a, out + a);
+    return st;
+}
+
+/* B[a][b] = ∂rows[a]/∂x_(lo + b), a, b < n. */
+static int jacobian(cl_expr_dag *g, const int *rows, size_t n, long lo, int *B, int *col)
+{
+    int st = CL_OK;
+    for (size_t b = 0; b < n && !st; b++) {
+        st = cl_expr_diff_many(g, rows, n, lo + (long)b, col);
+        for (size_t a = 0; a < n && !st; a++) B[a * n + b] = col[a];
+    }
+    return st;
+}
+
+int cl_expr_euler_lagrange(cl_expr_dag *g, int L, size_t d, long time, const int *force, int *out)
+{
+    differ df;
+    int *w = malloc((2 * d * d + 4 * d + 1) * sizeof *w);
+    int *H = w, *Mq = H + d * d, *Lq = Mq + d * d, *p = Lq + d, *r = p + d, *col = r + d;
+    int st = !w || differ_init(&df, g) ? CL_ENOMEM : CL_OK;
+    if (!st) st = first_derivs(g, L, 0, d, Lq);
+    if (!st) st = first_derivs(g, L, (long)d, d, p);
+    if (!st) st = jacobian(g, p, d, (long)d, H, col);
+    if (!st) st = jacobian(g, p, d, 0, Mq, col);
+    if (!st && time >= 0) st = cl_expr_diff_many(g, p, d, time, col);
+    for (size_t a = 0; a < d && !st; a++) {
+        out[a] = cl_expr_input(g, (long)(d + a));
+        r[a] = Lq[a];
+        if (force && force[a] >= 0) r[a] = add(&df, r[a], force[a], 0);
+        for (size_t b = 0; b < d; b++) r[a] = add(&df, r[a], mul(&df, Mq[a * d + b], cl_expr_input(g, (long)(d + b))), 1);
+        if (time >= 0) r[a] = add(&df, r[a], col[a], 1);
+        if (out[a] < 0 || r[a] < 0) st = CL_ENOMEM;
+    }
+    if (!st) st = cl_expr_solve_spd(g, H, r, d, out + d);
+    free(w);
+    return st;
 }
