@@ -44,7 +44,7 @@ SRC_1   := core expr expr_text expr_diff
 SRC_ARB := scalar r3 linalg energy_casimir
 CHECK_T := check_core check_linalg check_ode check_lie
 CHECK_1 := registry verdict output equilibria
-MODEL_T := model_rows
+MODEL_T := model_rows model_rows_s2 model_rows_eq model_rows_ext
 MODEL_1 := model model_ext model_so3 model_flat model_prod model_graph field
 
 # paper.def field $(2) of paper $(1)

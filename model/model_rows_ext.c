@@ -1,0 +1,368 @@
+/*
+ * A model of SO(3), S¹ or Rᵏ factors is a system of the command line
+ * (model_ext.h); its rows use that system's descriptor only (forms, dim,
+ * rhs, convert, random_state, invariants), so they hold for any kind of
+ * model. They run in MPFR on every rung (at 53 bits too: the descriptor
+ * works in MPFR).
+ *
+ *   MODEL.legendre  form 0 → k → 0 returns the state, and 0 → j → k agrees with 0 → k
+ *   MODEL.forms     a short trajectory integrated in every form from the
+ *                   same state, its end carried back to form 0, against the
+ *                   trajectory of form 0
+ *   MODEL.invariants dI/dt = DI·f vanishes on the field of every form
+ *                   (DI by src/deriv) for the energy and the declared invariants
+ *   MODEL.conserve  the energy, the declared invariants and the kind's
+ *                   constraint drift along a trajectory of form 0
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "check.h"
+#include "deriv.h"
+#define CL_TEMPLATE_HEADER "deriv_decl.h"
+#include "cl_instantiate.h"
+#include "lagr_s2.h"
+#include "linalg.h"
+#include "model.h"
+#include "model_ext.h"
+#include "model_rows_impl.h"
+#include "ode.h"
+#include "r3.h"
+
+#if CL_T == CL_MPFR
+
+
+/* An instance of the current model's system at precision prec, with its parameters read at prec. */
+typedef struct ext_run {
+    const cl_system *s;
+    cl_params p;
+    void *inst;
+    cl_prec_t prec;
+} ext_run;
+
+static void ext_close(ext_run *r)
+{
+    if (r->inst) r->s->destroy(r->inst);
+    r->inst = NULL;
+    cl_params_free(&r->p);
+}
+
+static int ext_open(ext_run *r, cl_prec_t prec)
+{
+    cl_sys_error e;
+    memset(r, 0, sizeof *r);
+    r->s = cl_model_oracle_system();
+    r->prec = prec;
+    if (!r->s) return CL_EPARAM;
+    int st = cl_params_parse(&r->p, r->s->params, 0, NULL, NULL, prec, &e);
+    if (!st) st = r->s->create(&r->inst, &r->p, prec, &e);
+    if (st) ext_close(r);
+    return st;
+}
+
+/* The number of forms and the largest state length over them. */
+static int ext_forms(const ext_run *r, size_t *maxdim)
+{
+    int k = 0;
+    *maxdim = 0;
+    for (; r->s->forms[k]; k++)
+        if (r->s->dim(r->inst, k) > *maxdim) *maxdim = r->s->dim(r->inst, k);
+    return k;
+}
+
+/*
+ * A row over \p draws random states of form 0: \p measure judges one state x
+ * (workspace w of \p nw·D numbers, D the largest state length, nf the
+ * number of forms) with r at the working precision and rg (when \p guard)
+ * carrying GBS's guard bits.
+ */
+typedef int (*ext_measure)(cl_check_result *res, ext_run *r, ext_run *rg, mpfr_srcptr x, mpfr_ptr w, size_t D, int nf, int draw);
+
+static int over_ext_states(cl_check_result *res, cl_prec_t prec, uint64_t seed, int draws, size_t nw, int guard, ext_measure measure)
+{
+    ext_run r, rg = {0};
+    int st = ext_open(&r, prec);
+    cl_check_begin(res);
+    if (st) return st;
+    if (guard && (st = ext_open(&rg, cl_model_rows_gbs_guarded(prec)))) {
+        ext_close(&r);
+        return st;
+    }
+    size_t D;
+    int nf = ext_forms(&r, &D);
+    mpfr_ptr x = cl_rvec_new_mp(D * (nw + 1), prec);
+    if (!x) st = CL_ENOMEM;
+    cl_rng g;
+    cl_rng_seed(&g, seed);
+    for (int k = 0; k < draws && !st; k++) {
+        st = r.s->random_state(r.inst, 0, x, &g);
+        if (!st) st = measure(res, &r, guard ? &rg : NULL, x, x + D, D, nf, k);
+    }
+    cl_rvec_free_mp(x);
+    if (guard) ext_close(&rg);
+    ext_close(&r);
+    return st;
+}
+
+/* Round trips 0 → k → 0, and 0 → j → k against 0 → k (relative). */
+static int ext_legendre_gap(cl_check_result *res, ext_run *r, ext_run *rg, mpfr_srcptr x, mpfr_ptr w, size_t D, int nf, int k)
+{
+    const cl_system *s = r->s;
+    size_t d0 = s->dim(r->inst, 0);
+    mpfr_ptr y = w, z = y + D, u = z + D;
+    double sx = cl_rvec_log2_maxabs_mp(x, d0);
+    int st = CL_OK;
+    (void)rg;
+    for (int f = 1; f < nf && !st; f++) {
+        size_t df = s->dim(r->inst, f);
+        st = s->convert(r->inst, 0, x, f, y);
+        if (!st) st = s->convert(r->inst, f, y, 0, z);
+        if (!st) cl_check_worst(res, rows_rel(z, x, d0, sx), "draw %d: %s -> %s -> %s", k, s->forms[0], s->forms[f], s->forms[0]);
+        for (int j = 1; j < nf && !st; j++) {
+            if (j == f) continue;
+            st = s->convert(r->inst, 0, x, j, z);
+            if (!st) st = s->convert(r->inst, j, z, f, u);
+            if (!st)
+                cl_check_worst(res, rows_rel(u, y, df, cl_rvec_log2_maxabs_mp(y, df)), "draw %d: %s -> %s -> %s against %s -> %s", k,
+                               s->forms[0], s->forms[j], s->forms[f], s->forms[0], s->forms[f]);
+        }
+    }
+    return st;
+}
+
+int cl_model_ext_row_legendre(cl_check_result *res, cl_prec_t prec) { return over_ext_states(res, prec, 7102, CL_MODEL_ROWS_DRAWS, 3, 0, ext_legendre_gap); }
+
+/* The field of one form for the integrator, evaluated at the instance's precision (guard bits above the state's). */
+typedef struct ext_flow {
+    ext_run *r;
+    int form;
+    size_t dim;
+    mpfr_ptr xin, dxin; /* at the instance's precision */
+    mpfr_ptr I0, I;     /* MODEL.conserve: the invariants at t = 0 and now */
+    size_t ni;
+    double worst;
+} ext_flow;
+
+static int ext_flow_field(mpfr_ptr dx, mpfr_srcptr t, mpfr_srcptr x, void *ctx)
+{
+    ext_flow *c = ctx;
+    if (c->r->s->set_time) c->r->s->set_time(c->r->inst, t); /* a time-dependent model moves with the integration */
+    cl_rvec_copy_mp(c->xin, x, c->dim);
+    int st = c->r->s->rhs(c->r->inst, c->form, c->dxin, c->xin);
+    if (!st) cl_rvec_copy_mp(dx, c->dxin, c->dim);
+    return st;
+}
+
+/*
+ * Integrate x (form \p form, at precision \p prec) over [0, t1], t1 = 1 (1/16
+ * above 256 bits), by Gragg–Bulirsch–Stoer with tolerance 2^(12−p); the
+ * field is evaluated by \p r, whose precision carries GBS's guard bits (its
+ * extrapolation amplifies the field's rounding), as MODEL.conserve of S²
+ * models. \p obs (may be NULL) is called after every step with \p c.
+ */
+static int ext_integrate(ext_flow *c, mpfr_ptr x, cl_prec_t prec, cl_ode_observer_mp obs)
+{
+    cl_ode_ws_mp *ode = NULL;
+    mpfr_ptr w = cl_rvec_new_mp(4, prec);
+    c->xin = cl_rvec_new_mp(2 * c->dim, c->r->prec);
+    c->dxin = c->xin ? c->xin + c->dim : NULL;
+    int st = w && c->xin ? cl_ode_ws_new_mp(&ode, c->dim, prec, CL_ODE_GBS, 0) : CL_ENOMEM;
+    if (!st) {
+        mpfr_ptr t = w, t1 = w + 1, h = w + 2, tol = w + 3;
+        mpfr_set_zero(t, 1);
+        mpfr_set_ui(t1, 1, MPFR_RNDN);
+        if (prec > 256) mpfr_div_ui(t1, t1, 16, MPFR_RNDN);
+        mpfr_set_zero(h, 1);
+        mpfr_set_ui_2exp(tol, 1, 12 - (long)prec, MPFR_RNDN);
+        st = cl_ode_set_tol_mp(ode, tol, tol);
+        if (obs) cl_ode_set_observer_mp(ode, obs, c);
+        if (!st) st = cl_ode_integrate_mp(ode, ext_flow_field, c, t, x, t1, h, NULL);
+    }
+    cl_ode_ws_free_mp(ode);
+    cl_rvec_free_mp(c->xin);
+    c->xin = c->dxin = NULL;
+    cl_rvec_free_mp(w);
+    return st;
+}
+
+/* Trajectories in every form from the same state x, their ends carried back to form 0 against form 0's (relative). */
+static int ext_forms_gap(cl_check_result *res, ext_run *r, ext_run *rg, mpfr_srcptr x, mpfr_ptr w, size_t D, int nf, int k)
+{
+    const cl_system *s = r->s;
+    size_t d0 = s->dim(r->inst, 0);
+    mpfr_ptr e0 = w, y = e0 + D, z = y + D;
+    cl_prec_t prec = mpfr_get_prec(x);
+    cl_rvec_copy_mp(e0, x, d0);
+    ext_flow c0 = {.r = rg, .form = 0, .dim = d0};
+    int st = ext_integrate(&c0, e0, prec, NULL);
+    double se = cl_rvec_log2_maxabs_mp(e0, d0);
+    for (int f = 1; f < nf && !st; f++) {
+        ext_flow cf = {.r = rg, .form = f, .dim = s->dim(r->inst, f)};
+        st = s->convert(r->inst, 0, x, f, y);
+        if (!st) st = ext_integrate(&cf, y, prec, NULL);
+        if (!st) st = s->convert(r->inst, f, y, 0, z);
+        if (!st) cl_check_worst(res, rows_rel(z, e0, d0, se), "draw %d: the %s trajectory against the %s one", k, s->forms[f], s->forms[0]);
+    }
+    return st;
+}
+
+int cl_model_ext_row_forms(cl_check_result *res, cl_prec_t prec) { return over_ext_states(res, prec, 7101, 3, 3, 1, ext_forms_gap); }
+
+/* 0 when a force is declared or L depends on t: the energy is then no invariant of the rows. */
+static int ext_energy_conserved(void) { return !cl_model_oracle_model()->force && !cl_model_oracle_model()->timed; }
+
+/* The invariants at the precision of the output, by an instance at that precision (reopened when it changes). */
+typedef struct ext_inv_ctx {
+    ext_run r;
+    int form, open;
+    size_t dim, ni;
+    mpfr_ptr all; /* every invariant of the descriptor, at r.prec */
+} ext_inv_ctx;
+
+static int ext_inv_eval(mpfr_ptr y, mpfr_srcptr x, void *ctx)
+{
+    ext_inv_ctx *c = ctx;
+    cl_prec_t P = mpfr_get_prec(y);
+    int st = CL_OK;
+    if (!c->open || c->r.prec != P) {
+        if (c->open) ext_close(&c->r);
+        cl_rvec_free_mp(c->all);
+        c->all = NULL;
+        c->open = 0;
+        st = ext_open(&c->r, P);
+        if (st) return st;
+        c->open = 1;
+        size_t nall = 0;
+        while (c->r.s->invariant_names[nall]) nall++;
+        c->all = cl_rvec_new_mp(nall, P);
+        if (!c->all) return CL_ENOMEM;
+    }
+    st = c->r.s->invariants(c->r.inst, c->form, c->all, x);
+    if (!st) cl_rvec_copy_mp(y, c->all, c->ni);
+    return st;
+}
+
+/*
+ * The energy and the declared invariants do not change along the field of
+ * any form: dI/dt = Σ_i ∂I/∂x_i f_i = 0 at x carried to every form, the
+ * gradient by src/deriv (cl_jacobian), relative to Σ_i |∂I/∂x_i f_i|.
+ */
+static int ext_invariants_gap(cl_check_result *res, ext_run *r, ext_run *rg, mpfr_srcptr x, mpfr_ptr w, size_t D, int nf, int k)
+{
+    const cl_system *s = r->s;
+    size_t ni = 1 + cl_model_oracle_model()->ninv; /* energy first, then the declared ones (not the kind's drift, a maximum) */
+    size_t i0 = ext_energy_conserved() ? 0 : 1;
+    mpfr_ptr y = w, F = y + D, J = F + D;
+    cl_prec_t prec = mpfr_get_prec(x);
+    ext_inv_ctx c = {.ni = ni};
+    int st = CL_OK;
+    (void)rg;
+    for (int f = 0; f < nf && !st; f++) {
+        size_t df = s->dim(r->inst, f);
+        st = f ? s->convert(r->inst, 0, x, f, y) : (cl_rvec_copy_mp(y, x, df), CL_OK);
+        c.form = f;
+        c.dim = df;
+        if (!st) st = cl_jacobian_mp(J, NULL, ext_inv_eval, &c, y, df, ni);
+        if (!st) st = s->rhs(r->inst, f, F, y);
+        for (size_t i = i0; i < ni && !st; i++) {
+            mpfr_t d, u, sc;
+            mpfr_inits2(prec, d, u, sc, (mpfr_ptr)0);
+            mpfr_set_zero(d, 1);
+            mpfr_set_zero(sc, 1);
+            for (size_t a = 0; a < df; a++) {
+                mpfr_mul(u, J + i * df + a, F + a, MPFR_RNDN);
+                mpfr_add(d, d, u, MPFR_RNDN);
+                mpfr_abs(u, u, MPFR_RNDN);
+                mpfr_add(sc, sc, u, MPFR_RNDN);
+            }
+            cl_check_worst(res, r_log2abs(d) - fmax(r_log2abs(sc), -20), "draw %d, form %s: d%s/dt", k, s->forms[f], s->invariant_names[i]);
+            mpfr_clears(d, u, sc, (mpfr_ptr)0);
+        }
+    }
+    if (c.open) ext_close(&c.r);
+    cl_rvec_free_mp(c.all);
+    return st;
+}
+
+int cl_model_ext_row_invariants(cl_check_result *res, cl_prec_t prec)
+{
+    const cl_model *m = cl_model_oracle_model();
+    return m ? over_ext_states(res, prec, 7105, CL_MODEL_ROWS_DRAWS, 2 + 1 + m->ninv, 0, ext_invariants_gap) : CL_EPARAM;
+}
+
+static int ext_conserve_observe(mpfr_srcptr t, mpfr_srcptr x, size_t n, void *ctx)
+{
+    ext_flow *c = ctx;
+    (void)t;
+    (void)n;
+    cl_rvec_copy_mp(c->xin, x, c->dim);
+    int st = c->r->s->invariants(c->r->inst, c->form, c->I, c->xin);
+    for (size_t k = ext_energy_conserved() ? 0 : 1; k < c->ni && !st; k++) {
+        mpfr_t d;
+        mpfr_init2(d, c->r->prec);
+        mpfr_sub(d, c->I + k, c->I0 + k, MPFR_RNDN);
+        c->worst = fmax(c->worst, r_log2abs(d) - fmax(0, r_log2abs(c->I0 + k)));
+        mpfr_clear(d);
+    }
+    return st;
+}
+
+/* The field at declared equilibrium k vanishes in every form, relative to max(1, |x|). */
+static int ext_row_eq(cl_check_result *res, cl_prec_t prec, int k)
+{
+    ext_run r;
+    int st = ext_open(&r, prec);
+    cl_check_begin(res);
+    if (st) return st;
+    size_t D;
+    int nf = ext_forms(&r, &D);
+    mpfr_ptr x = cl_rvec_new_mp(2 * D, prec);
+    if (!x) st = CL_ENOMEM;
+    for (int f = 0; f < nf && !st; f++) {
+        size_t df = r.s->dim(r.inst, f);
+        st = r.s->equilibrium(r.inst, k, f, x, NULL);
+        if (!st) st = r.s->rhs(r.inst, f, x + D, x);
+        if (!st)
+            cl_check_worst(res, cl_rvec_log2_maxabs_mp(x + D, df) - fmax(0, cl_rvec_log2_maxabs_mp(x, df)), "form %s: the field at the equilibrium",
+                           r.s->forms[f]);
+    }
+    cl_rvec_free_mp(x);
+    ext_close(&r);
+    return st;
+}
+#define EXT_EQ(K) int cl_model_ext_row_eq##K(cl_check_result *res, cl_prec_t prec) { return ext_row_eq(res, prec, K); }
+EXT_EQ(0) EXT_EQ(1) EXT_EQ(2) EXT_EQ(3) EXT_EQ(4) EXT_EQ(5) EXT_EQ(6) EXT_EQ(7)
+
+/* The invariants of the descriptor (energy first) along one trajectory of form 0, relative to max(1, |I(0)|). */
+int cl_model_ext_row_conserve(cl_check_result *res, cl_prec_t prec)
+{
+    ext_run r;
+    int st = ext_open(&r, cl_model_rows_gbs_guarded(prec));
+    cl_check_begin(res);
+    if (st) return st;
+    const cl_system *s = r.s;
+    size_t d0 = s->dim(r.inst, 0), ni = 0;
+    while (s->invariant_names[ni]) ni++;
+    mpfr_ptr x = cl_rvec_new_mp(d0, prec), I = cl_rvec_new_mp(2 * ni + d0, r.prec);
+    ext_flow c = {.r = &r, .form = 0, .dim = d0, .ni = ni, .worst = -INFINITY};
+    if (!x || !I) st = CL_ENOMEM;
+    else {
+        c.I0 = I;
+        c.I = I + ni;
+        mpfr_ptr xg = c.I + ni;
+        cl_rng g;
+        cl_rng_seed(&g, 7104);
+        st = s->random_state(r.inst, 0, x, &g);
+        cl_rvec_copy_mp(xg, x, d0); /* exact: the invariants at the field's precision */
+        if (!st) st = s->invariants(r.inst, 0, c.I0, xg);
+        if (!st) st = ext_integrate(&c, x, prec, ext_conserve_observe);
+        if (!st)
+            cl_check_worst(res, c.worst, "%zu invariant%s over t in [0, %s] (integrated with tolerance 2^(12-p))", ni, ni == 1 ? "" : "s",
+                           prec <= 256 ? "1" : "1/16");
+    }
+    cl_rvec_free_mp(I);
+    cl_rvec_free_mp(x);
+    ext_close(&r);
+    return st;
+}
+#endif

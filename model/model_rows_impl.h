@@ -1,0 +1,41 @@
+/*
+ * What the files of the oracle's model rows share (model_rows*.c; not
+ * installed): the number of random draws, the guard bits of an integration,
+ * the relative gap of two vectors, and the rows of models that are systems
+ * (model_rows_ext.c), which the table of model_rows.c names.
+ */
+#ifndef CL_MODEL_ROWS_IMPL_H
+#define CL_MODEL_ROWS_IMPL_H
+#include <math.h>
+#include "check.h"
+#include "ode.h"
+#include "system.h"
+
+/** Random states per row that draws them. */
+#define CL_MODEL_ROWS_DRAWS 12
+
+/** The precision of a field integrated by GBS at \p prec bits: its guard bits (the extrapolation amplifies the field's rounding). */
+static inline cl_prec_t cl_model_rows_gbs_guarded(cl_prec_t prec) { return prec + (cl_prec_t)(1.2 * cl_ode_gbs_default_columns(prec)) + 8; }
+
+/** The current model as a system when it is not of S² factors (NULL otherwise). */
+const cl_system *cl_model_oracle_system(void);
+
+/* The rows of a model that is a system (model_rows_ext.c): MPFR on every rung. */
+int cl_model_ext_row_forms(cl_check_result *res, cl_prec_t prec);
+int cl_model_ext_row_legendre(cl_check_result *res, cl_prec_t prec);
+int cl_model_ext_row_invariants(cl_check_result *res, cl_prec_t prec);
+int cl_model_ext_row_conserve(cl_check_result *res, cl_prec_t prec);
+/** MODEL.eq.NAME of declared equilibrium k, for k = 0 … 7. */
+#define CL_MODEL_EXT_ROW_EQ(k) int cl_model_ext_row_eq##k(cl_check_result *res, cl_prec_t prec)
+CL_MODEL_EXT_ROW_EQ(0); CL_MODEL_EXT_ROW_EQ(1); CL_MODEL_EXT_ROW_EQ(2); CL_MODEL_EXT_ROW_EQ(3);
+CL_MODEL_EXT_ROW_EQ(4); CL_MODEL_EXT_ROW_EQ(5); CL_MODEL_EXT_ROW_EQ(6); CL_MODEL_EXT_ROW_EQ(7);
+#undef CL_MODEL_EXT_ROW_EQ
+#endif
+
+#ifdef CL_T
+/* log2 |a − b|_max relative to max(scale, 2^−20); scale a log2 (in the kind of the file that includes this). */
+static inline double rows_rel(rsrc a, rsrc b, size_t len, double scale)
+{
+    return CL_FN(cl_rvec_log2_maxdiff)(a, b, len) - fmax(scale, -20);
+}
+#endif
