@@ -4,8 +4,9 @@
  *        pivoting, Householder QR, null spaces, inertia of symmetric
  *        matrices (Bunch–Kaufman) and eigenvalues (Hessenberg + Francis QR).
  *
- * The routines are in linalg.c; their prototypes and exact semantics in
- * linalg_decl.h.
+ * The routines are in linalg.c, linalg_inertia.c, linalg_francis.c (double
+ * and MPFR eigenvalues) and linalg_eig_arb.c (balls); their prototypes and
+ * exact semantics in linalg_decl.h.
  */
 #ifndef CL_LINALG_H
 #define CL_LINALG_H
