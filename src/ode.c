@@ -452,6 +452,178 @@ static int initial_step(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rsr
     return CL_OK;
 }
 
+/* The integration under way: the problem, the current point (tc, x), the
+   step hc proposed and hs taken, the end tn of an accepted step, the event
+   function's values gp (at tc) and gn (at tn), scratch, and the counts. */
+typedef struct {
+    CL_FN(cl_ode_ws) *ws;
+    CL_FN(cl_ode_fn) f;
+    void *ctx;
+    rsrc t1, h;
+    rptr x, tc, t0, tn, hc, hs, rem, lim, gp, gn, span, hl;
+    long steps, rejected;
+    int dir, reject_prev;
+    double q1;
+} ode_drive;
+
+#define DRIVE_SCALARS 11
+
+/* The observer at (tc, x): 0, CL_ODE_STOPPED when it asked to stop, or its error. */
+static int drive_observe(ode_drive *d)
+{
+    CL_FN(cl_ode_ws) *ws = d->ws;
+    int st = ws->obs ? ws->obs(d->tc, d->x, ws->n, ws->octx) : 0;
+    return st > 0 ? CL_ODE_STOPPED : st;
+}
+
+/* hc within hmax, in the direction of integration. */
+static void drive_clamp_hmax(ode_drive *d)
+{
+    CL_FN(cl_ode_ws) *ws = d->ws;
+    if (!r_is_zero(ws->hmax) && r_cmpabs(d->hc, ws->hmax) > 0) {
+        r_set(d->hc, ws->hmax);
+        if (d->dir < 0) r_neg(d->hc, d->hc);
+    }
+}
+
+/* Before the first step: the event function at the start, and the first
+   step hc (Hairer's guess when h is 0 on an adaptive method). */
+static int drive_start(ode_drive *d)
+{
+    CL_FN(cl_ode_ws) *ws = d->ws;
+    int st;
+    if (ws->g) {
+        if ((st = ws->g(d->gp, d->tc, d->x, ws->gctx))) return st;
+        if (!r_is_number(d->gp)) return CL_ENAN;
+    }
+    r_set(d->hc, d->h);
+    if (ws->adaptive) {
+        if (r_is_zero(d->hc) && (st = initial_step(ws, d->f, d->ctx, d->tc, d->x, d->span, d->dir, d->hc)))
+            return st;
+        drive_clamp_hmax(d);
+    }
+    return CL_OK;
+}
+
+/* The step hs from tc: hc, or the rest of the span when that is within hc
+   plus 16 units of rounding of t (the last step). CL_ESTEP when an adaptive
+   step falls below those 16 units (lim) or below hmin. */
+static int drive_step_size(ode_drive *d, int *last)
+{
+    CL_FN(cl_ode_ws) *ws = d->ws;
+    rptr lim = d->lim, hl = d->hl;
+    r_sub(d->rem, d->t1, d->tc);
+    /* 16 units of rounding of t: the smallest meaningful step */
+    if (r_cmpabs(d->tc, d->t1) >= 0) r_abs(lim, d->tc);
+    else r_abs(lim, d->t1);
+    r_mul_2si(lim, lim, 4 - (long)ws->prec);
+    r_abs(hl, d->hc);
+    r_add(hl, hl, lim);
+    *last = r_cmpabs(d->rem, hl) <= 0;
+    r_set(d->hs, *last ? d->rem : d->hc);
+    if (ws->adaptive && !*last && (r_cmpabs(d->hs, lim) < 0 || r_cmpabs(d->hs, ws->hmin) < 0)) return CL_ESTEP;
+    return CL_OK;
+}
+
+/* One trial step of length hs into ws->xnew, with log2 of its scaled error
+   estimate in *le (−inf on a fixed-step method). */
+static int drive_try(ode_drive *d, double *le)
+{
+    CL_FN(cl_ode_ws) *ws = d->ws;
+    int st = CL_FN(cl_ode_one_step)(ws, d->f, d->ctx, d->tc, d->x, d->hs, ws->xnew, ws->adaptive ? ws->xerr : NULL);
+    if (st) return st;
+    *le = -INFINITY;
+    if (ws->adaptive) *le = err_log2(ws, d->x, ws->xnew, ws->xerr);
+    else if (!CL_FN(cl_rvec_is_finite)(ws->xnew, ws->n)) return CL_ENAN;
+    return CL_OK;
+}
+
+/* A rejected step: the next try shrinks hs by the estimate, 5 times at most. */
+static void drive_reject(ode_drive *d, double le)
+{
+    d->rejected++;
+    double fac = isinf(le) || isnan(le) ? log2(0.2) : fmax(log2(0.2), fmin(0.0, log2(0.9) - le / d->q1));
+    set_pow2(d->lim, fac);
+    r_mul(d->hc, d->hs, d->lim);
+    d->reject_prev = 1;
+}
+
+/* The end tn of the accepted step: t1 exactly for the last one, t0 + (steps
+   + 1) h on a fixed-step method (no drift from summed steps). */
+static void drive_end_time(ode_drive *d, int last)
+{
+    if (last) {
+        r_set(d->tn, d->t1);
+    } else if (d->ws->adaptive) {
+        r_add(d->tn, d->tc, d->hs);
+    } else {
+        r_mul_si(d->tn, d->h, d->steps + 1);
+        r_add(d->tn, d->tn, d->t0);
+    }
+}
+
+/* The event function at the end of the accepted step: 0 to go on, or the
+   status that ends the run (CL_ODE_EVENT once the crossing is located). */
+static int drive_event(ode_drive *d)
+{
+    CL_FN(cl_ode_ws) *ws = d->ws;
+    int st;
+    if (!ws->g) return CL_OK;
+    if ((st = ws->g(d->gn, d->tn, ws->xnew, ws->gctx))) return st;
+    if (!r_is_number(d->gn)) return CL_ENAN;
+    if (crossed(ws->gdir, d->gp, d->gn)) {
+        d->steps++;
+        return locate_event(ws, d->f, d->ctx, d->tc, d->x, d->tc, d->hs, d->gp, d->gn, d->tn, ws->xnew);
+    }
+    r_set(d->gp, d->gn);
+    return CL_OK;
+}
+
+/* The step after an accepted one on an adaptive method.
+ *
+ * An estimate at the rounding of the state says only that the step is well
+ * inside the tolerance (with a high order, err^(−1/q1) of rounding noise is
+ * close to 1 and would hold the step near its first guess): double the
+ * step. Quadrupling overshoots into rejections more often and leaves the
+ * steps closer to the tolerance. A growth bounded by the floor's distance to
+ * the tolerance, 2^(−l/q1), saved a fifth of the 1024-bit chain benchmark
+ * (fewer rejections at order ~200) but tripled the oracle's long skate
+ * trajectory (76 s against 22 s of CPU), whose steps then grow by 2^(1/8)
+ * at a time. */
+static void drive_grow(ode_drive *d, double le)
+{
+    double fac = d->ws->at_floor ? 1.0 : fmax(log2(0.2), fmin(2.0, log2(0.9) - le / d->q1));
+    if (d->reject_prev) fac = fmin(fac, 0.0);
+    set_pow2(d->lim, fac);
+    r_mul(d->hc, d->hs, d->lim);
+    drive_clamp_hmax(d);
+    d->reject_prev = 0;
+}
+
+/* Steps from tc to t1: 0 at t1, or the status that ended the run. */
+static int drive_run(ode_drive *d)
+{
+    CL_FN(cl_ode_ws) *ws = d->ws;
+    for (;;) {
+        if (d->steps + d->rejected >= ws->max_steps) return CL_ENOCONV;
+        int last, st;
+        double le;
+        if ((st = drive_step_size(d, &last)) || (st = drive_try(d, &le))) return st;
+        if (isnan(le) || le > 0) {
+            drive_reject(d, le);
+            continue;
+        }
+        drive_end_time(d, last);
+        if ((st = drive_event(d))) return st;
+        CL_FN(cl_rvec_copy)(d->x, ws->xnew, ws->n);
+        r_set(d->tc, d->tn);
+        d->steps++;
+        if ((st = drive_observe(d))) return st;
+        if (last) return CL_OK;
+        if (ws->adaptive) drive_grow(d, le);
+    }
+}
+
 int CL_FN(cl_ode_integrate)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rptr t, rptr x, rsrc t1, rptr h,
                             cl_ode_stats *stats)
 {
@@ -459,125 +631,28 @@ int CL_FN(cl_ode_integrate)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx,
     cl_prec_t p = ws->prec;
     ws->nfev = ws->iters = ws->nevent = 0;
     ws->budget = CL_FN(cl_ode_budget)(ws, t, t1);
-    long steps = 0, rejected = 0;
     if (stats) memset(stats, 0, sizeof *stats);
     for (size_t i = 0; i < n; i++)
         if (r_prec(x + i) != p) return CL_EPREC;
     if (!r_is_number(t) || !r_is_number(t1) || !r_is_number(h) || !CL_FN(cl_rvec_is_finite)(x, n)) return CL_ENAN;
-    R_DECL(tc, p); R_DECL(t0, p); R_DECL(tn, p); R_DECL(hc, p); R_DECL(hs, p); R_DECL(rem, p);
-    R_DECL(lim, p); R_DECL(gp, p); R_DECL(gn, p); R_DECL(span, p); R_DECL(hl, p);
-    r_set(tc, t);
-    r_set(t0, t);
-    r_sub(span, t1, t0);
-    int dir = r_sgn(span);
-    int adaptive = ws->adaptive;
-    int st = CL_OK;
-    if (!adaptive && r_is_zero(h) && dir != 0) return CL_EDOMAIN;
-    if (!r_is_zero(h) && dir != 0 && r_sgn(h) != dir) return CL_EDOMAIN;
-    if (ws->obs && (st = ws->obs(tc, x, n, ws->octx))) goto out_obs;
-    if (dir == 0) goto out;
-    if (ws->g) {
-        if ((st = ws->g(gp, tc, x, ws->gctx))) goto out;
-        if (!r_is_number(gp)) { st = CL_ENAN; goto out; }
-    }
-    r_set(hc, h);
-    if (adaptive) {
-        if (r_is_zero(hc) && (st = initial_step(ws, f, ctx, tc, x, span, dir, hc))) goto out;
-        if (!r_is_zero(ws->hmax) && r_cmpabs(hc, ws->hmax) > 0) {
-            r_set(hc, ws->hmax);
-            if (dir < 0) r_neg(hc, hc);
-        }
-    }
-    int reject_prev = 0;
-    double q1 = ws->est_order + 1;
-    for (;;) {
-        if (steps + rejected >= ws->max_steps) { st = CL_ENOCONV; goto out; }
-        r_sub(rem, t1, tc);
-        /* 16 units of rounding of t: the smallest meaningful step */
-        if (r_cmpabs(tc, t1) >= 0) r_abs(lim, tc);
-        else r_abs(lim, t1);
-        r_mul_2si(lim, lim, 4 - (long)p);
-        r_abs(hl, hc);
-        r_add(hl, hl, lim);
-        int last = r_cmpabs(rem, hl) <= 0;
-        r_set(hs, last ? rem : hc);
-        if (adaptive && !last) {
-            if (r_cmpabs(hs, lim) < 0 || r_cmpabs(hs, ws->hmin) < 0) { st = CL_ESTEP; goto out; }
-        }
-        st = CL_FN(cl_ode_one_step)(ws, f, ctx, tc, x, hs, ws->xnew, adaptive ? ws->xerr : NULL);
-        if (st) goto out;
-        double le = -INFINITY;
-        if (adaptive) {
-            le = err_log2(ws, x, ws->xnew, ws->xerr);
-        } else if (!CL_FN(cl_rvec_is_finite)(ws->xnew, n)) {
-            st = CL_ENAN;
-            goto out;
-        }
-        if (isnan(le) || le > 0) {
-            rejected++;
-            double fac = isinf(le) || isnan(le) ? log2(0.2) : fmax(log2(0.2), fmin(0.0, log2(0.9) - le / q1));
-            set_pow2(lim, fac);
-            r_mul(hc, hs, lim);
-            reject_prev = 1;
-            continue;
-        }
-        /* accepted */
-        if (last) {
-            r_set(tn, t1);
-        } else if (adaptive) {
-            r_add(tn, tc, hs);
-        } else {
-            r_mul_si(tn, h, steps + 1);
-            r_add(tn, tn, t0);
-        }
-        if (ws->g) {
-            if ((st = ws->g(gn, tn, ws->xnew, ws->gctx))) goto out;
-            if (!r_is_number(gn)) { st = CL_ENAN; goto out; }
-            if (crossed(ws->gdir, gp, gn)) {
-                steps++;
-                st = locate_event(ws, f, ctx, tc, x, tc, hs, gp, gn, tn, ws->xnew);
-                goto out;
-            }
-            r_set(gp, gn);
-        }
-        CL_FN(cl_rvec_copy)(x, ws->xnew, n);
-        r_set(tc, tn);
-        steps++;
-        if (ws->obs && (st = ws->obs(tc, x, n, ws->octx))) goto out_obs;
-        if (last) break;
-        if (adaptive) {
-            /* An estimate at the rounding of the state says only that the step
-             * is well inside the tolerance (with a high order, err^(−1/q1) of
-             * rounding noise is close to 1 and would hold the step near its
-             * first guess): double the step. Quadrupling overshoots into
-             * rejections more often and leaves the steps closer to the
-             * tolerance. A growth bounded by the floor's distance to the
-             * tolerance, 2^(−l/q1), saved a fifth of the 1024-bit chain
-             * benchmark (fewer rejections at order ~200) but tripled the
-             * oracle's long skate trajectory (76 s against 22 s of CPU), whose
-             * steps then grow by 2^(1/8) at a time. */
-            double fac = ws->at_floor ? 1.0
-                                      : fmax(log2(0.2), fmin(2.0, log2(0.9) - le / q1));
-            if (reject_prev) fac = fmin(fac, 0.0);
-            set_pow2(lim, fac);
-            r_mul(hc, hs, lim);
-            if (!r_is_zero(ws->hmax) && r_cmpabs(hc, ws->hmax) > 0) {
-                r_set(hc, ws->hmax);
-                if (dir < 0) r_neg(hc, hc);
-            }
-            reject_prev = 0;
-        }
-    }
-    st = CL_OK;
-    goto out;
-out_obs:
-    if (st > 0) st = CL_ODE_STOPPED;
-out:
-    r_set(t, tc);
-    if (adaptive) r_set(h, hc);
+    RV_DECL(sc, DRIVE_SCALARS, p);
+    ode_drive d = {.ws = ws, .f = f, .ctx = ctx, .t1 = t1, .h = h, .x = x, .tc = sc, .t0 = sc + 1, .tn = sc + 2,
+                   .hc = sc + 3, .hs = sc + 4, .rem = sc + 5, .lim = sc + 6, .gp = sc + 7, .gn = sc + 8,
+                   .span = sc + 9, .hl = sc + 10, .q1 = ws->est_order + 1};
+    r_set(d.tc, t);
+    r_set(d.t0, t);
+    r_sub(d.span, t1, d.t0);
+    d.dir = r_sgn(d.span);
+    if (!ws->adaptive && r_is_zero(h) && d.dir != 0) return CL_EDOMAIN;
+    if (!r_is_zero(h) && d.dir != 0 && r_sgn(h) != d.dir) return CL_EDOMAIN;
+    int st = drive_observe(&d);
+    if (!st && d.dir != 0) st = drive_start(&d);
+    if (!st && d.dir != 0) st = drive_run(&d);
+    r_set(t, d.tc);
+    if (ws->adaptive) r_set(h, d.hc);
     if (stats) {
-        stats->steps = steps;
-        stats->rejected = rejected;
+        stats->steps = d.steps;
+        stats->rejected = d.rejected;
         stats->rhs_evals = ws->nfev;
         stats->iterations = ws->iters;
         stats->event_evals = ws->nevent;
