@@ -18,8 +18,8 @@
  * A check is one block in a templated source (compiled once per scalar
  * kind): CL_CHECK gives its description and its body, and registers it.
  */
-#ifndef CL_ORACLE_H
-#define CL_ORACLE_H
+#ifndef CL_CHECK_H
+#define CL_CHECK_H
 #include <stddef.h>
 #include <math.h>
 #include "cl_types.h"
@@ -53,12 +53,12 @@ typedef struct cl_check {
     int slow;            /**< 1: left out of `oracle --quick` */
 } cl_check;
 
-/** Add \p n checks to the registry (called by CL_ORACLE_REGISTER). */
-void cl_oracle_register(const cl_check *checks, size_t n);
+/** Add \p n checks to the registry (called by CL_CHECK). */
+void cl_check_register(const cl_check *checks, size_t n);
 /** Number of registered checks. */
-size_t cl_oracle_count(void);
+size_t cl_check_count(void);
 /** Registered check \p i, in name order. */
-const cl_check *cl_oracle_get(size_t i);
+const cl_check *cl_check_get(size_t i);
 
 /**
  * \brief Define and register a check in one block.
@@ -86,7 +86,7 @@ const cl_check *cl_oracle_get(size_t i);
     int check_##id##_mp(cl_check_result *res, cl_prec_t prec); \
     static const cl_check cl_check_desc_##id = {.name = name_, __VA_ARGS__, \
                                                .fn_d = check_##id##_d, .fn_mp = check_##id##_mp}; \
-    static void __attribute__((constructor)) cl_check_reg_##id(void) { cl_oracle_register(&cl_check_desc_##id, 1); } \
+    static void __attribute__((constructor)) cl_check_reg_##id(void) { cl_check_register(&cl_check_desc_##id, 1); } \
     int check_##id##_mp(cl_check_result *res, cl_prec_t prec)
 #else
 #define CL_CHECK(id, name_, ...) \
@@ -166,7 +166,7 @@ enum cl_verdict { CL_V_ROUNDING, CL_V_PASS, CL_V_MISMATCH, CL_V_ERROR };
  * Classify discrepancies \p log2_err[k] at precisions \p bits[k] (increasing)
  * against tolerances log2(cond) + 1 − bits[k]. See verdict.c.
  */
-enum cl_verdict cl_oracle_verdict(const cl_check *c, int n, const long *bits,
+enum cl_verdict cl_check_verdict(const cl_check *c, int n, const long *bits,
                                   const double *log2_err, const int *status);
 /** "rounding", "pass", "mismatch" or "error". */
 const char *cl_verdict_name(enum cl_verdict v);
@@ -203,7 +203,7 @@ typedef struct cl_ladder_result {
  * 53, 113, 256, 1024), records e_p = log2 err and the digits −log10 err,
  * and classifies the sequence against the tolerances
  * \f[ \tau_p = c\,2^{1-p}, \qquad c = \text{cond} \ge 1 , \f]
- * in this order (cl_oracle_verdict()):
+ * in this order (cl_check_verdict()):
  *  - CL_V_ERROR: \p fn returned non-zero at some rung, or the arguments are
  *    invalid (status CL_EPARAM at rung 0: cond not finite or below 1, n above
  *    CL_LADDER_MAX, bits not increasing or below 2);

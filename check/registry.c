@@ -15,7 +15,7 @@
 static const cl_check **checks;
 static size_t nchecks, capchecks;
 
-void cl_oracle_register(const cl_check *c, size_t n)
+void cl_check_register(const cl_check *c, size_t n)
 {
     if (nchecks + n > capchecks) {
         size_t cap = 2 * (nchecks + n) + 16;
@@ -32,9 +32,9 @@ static int by_name(const void *a, const void *b)
     return strcmp((*(const cl_check *const *)a)->name, (*(const cl_check *const *)b)->name);
 }
 
-size_t cl_oracle_count(void) { return nchecks; }
+size_t cl_check_count(void) { return nchecks; }
 
-const cl_check *cl_oracle_get(size_t i)
+const cl_check *cl_check_get(size_t i)
 {
     static size_t sorted;
     if (sorted != nchecks) {

@@ -34,7 +34,7 @@ const char *cl_verdict_name(enum cl_verdict v)
     }
 }
 
-enum cl_verdict cl_oracle_verdict(const cl_check *c, int n, const long *bits,
+enum cl_verdict cl_check_verdict(const cl_check *c, int n, const long *bits,
                                   const double *log2_err, const int *status)
 {
     int nonzero = 0;
@@ -84,5 +84,5 @@ enum cl_verdict cl_ladder_compare(cl_ladder_fn fn, void *ctx, double cond, int n
         mpfr_clear(err);
         mpfr_clear(l);
     }
-    return r->verdict = cl_oracle_verdict(&c, n, r->bits, r->log2_err, r->status);
+    return r->verdict = cl_check_verdict(&c, n, r->bits, r->log2_err, r->status);
 }

@@ -279,7 +279,7 @@ static int run_all(const cl_check **sel, int nsel, const long *bits, int nb, int
             outcome *o = &out[r.check];
             if (r.rung < 0) {
                 /* the check is over (reported or died): its verdict, the worker's next check */
-                o->verdict = cl_oracle_verdict(sel[r.check], nb, bits, o->log2_err, o->status);
+                o->verdict = cl_check_verdict(sel[r.check], nb, bits, o->log2_err, o->status);
                 over[r.check] = 1;
                 if (!tty) row_done(++nover, nsel, sel[r.check]->name, o);
                 done += nb - o->reported;
@@ -307,7 +307,7 @@ static int run_all(const cl_check **sel, int nsel, const long *bits, int nb, int
     if (tty) fprintf(stderr, "\r%*s\r", 80, "");
     for (int i = emitted; i < nsel && !broken; i++) {
         /* a worker that died leaves its check without verdict */
-        out[i].verdict = cl_oracle_verdict(sel[i], nb, bits, out[i].log2_err, out[i].status);
+        out[i].verdict = cl_check_verdict(sel[i], nb, bits, out[i].log2_err, out[i].status);
         emit(i, ctx);
     }
     for (int w = 0; broken && w < jobs; w++)
@@ -563,13 +563,13 @@ static int cmd_oracle(int argc, char **argv)
             cl_model_oracle_rows_free();
             return cl_cli_error(e.what, e.arg[0] ? e.arg : model);
         }
-    } else n = cl_oracle_count();
+    } else n = cl_check_count();
     const cl_check **sel = malloc((n ? n : 1) * sizeof *sel);
     outcome *out = calloc(n ? n : 1, sizeof *out);
     if (!sel || !out) return cl_cli_error("out of memory", NULL);
     int nsel = 0;
     for (size_t i = 0; i < n; i++) {
-        const cl_check *c = mrows ? mrows + i : cl_oracle_get(i);
+        const cl_check *c = mrows ? mrows + i : cl_check_get(i);
         if (quick && c->slow) continue;
         if (!name_matches(c->name, globs)) continue;
         if (chapter && (!c->chapter || strncasecmp(c->chapter, chapter, strlen(chapter)))) continue;

@@ -15,11 +15,11 @@ static const long rungs[] = {53, 113, 256, 1024};
 int main(int argc, char **argv)
 {
     int all = argc > 1 && !strcmp(argv[1], "-a");
-    size_t n = cl_oracle_count(), nrun = 0;
-    for (size_t i = 0; i < n; i++) nrun += all || !cl_oracle_get(i)->slow;
+    size_t n = cl_check_count(), nrun = 0;
+    for (size_t i = 0; i < n; i++) nrun += all || !cl_check_get(i)->slow;
     plan((int)nrun);
     for (size_t i = 0; i < n; i++) {
-        const cl_check *c = cl_oracle_get(i);
+        const cl_check *c = cl_check_get(i);
         if (!all && c->slow) continue;
         double e[NRUNGS];
         int st[NRUNGS];
@@ -31,7 +31,7 @@ int main(int argc, char **argv)
                 diag("%s at %ld bits: %s, log2 discrepancy %.1f > tolerance %.1f %s", c->name, rungs[k],
                      st[k] ? cl_strerror(st[k]) : "above tolerance", e[k], cl_check_log2_tol(c, rungs[k]), r.note);
         }
-        enum cl_verdict v = cl_oracle_verdict(c, NRUNGS, rungs, e, st);
+        enum cl_verdict v = cl_check_verdict(c, NRUNGS, rungs, e, st);
         ok(v == CL_V_ROUNDING || v == CL_V_PASS, "%s %s: %s (cond %g: %s)", c->name, c->tags, cl_verdict_name(v),
            c->cond, c->why);
     }

@@ -1,4 +1,4 @@
-/* The oracle's verdict rules on synthetic ladders (oracle/verdict.c). */
+/* The oracle's verdict rules on synthetic ladders (check/verdict.c). */
 #include <math.h>
 #include "tap.h"
 #include "check.h"
@@ -9,7 +9,7 @@ static enum cl_verdict judge(const cl_check *c, double e0, double e1, double e2,
 {
     double e[4] = {e0, e1, e2, e3};
     int st[4] = {0, 0, 0, 0};
-    return cl_oracle_verdict(c, 4, bits, e, st);
+    return cl_check_verdict(c, 4, bits, e, st);
 }
 
 int main(void)
@@ -28,6 +28,6 @@ int main(void)
     ok(judge(&x, -INFINITY, -INFINITY, 0, -INFINITY) == CL_V_MISMATCH, "a yes/no check that disagrees once fails");
     double e[4] = {-60, -120, -300, -1100};
     int st[4] = {0, 0, CL_ENOCONV, 0};
-    ok(cl_oracle_verdict(&c, 4, bits, e, st) == CL_V_ERROR, "a run-time error at one rung is an error");
+    ok(cl_check_verdict(&c, 4, bits, e, st) == CL_V_ERROR, "a run-time error at one rung is an error");
     return done_testing();
 }
