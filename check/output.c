@@ -57,10 +57,10 @@ int cl_output_check_target(const char *path, cl_sys_error *e)
 {
     struct stat st;
     if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode))
-        return cl_sys_error_set(e, CL_RUN_BADINPUT, path, "%s",
+        return cl_sys_error_set(e, CL_EXIT_USAGE, path, "%s",
                                 S_ISDIR(st.st_mode) ? "is a directory; an output file must be a regular file"
                                                     : "not a regular file; only a regular file is replaced by an output");
-    return CL_RUN_OK;
+    return CL_EXIT_OK;
 }
 
 int cl_output_open(cl_output *o, const char *path, cl_sys_error *e)
@@ -72,7 +72,7 @@ int cl_output_open(cl_output *o, const char *path, cl_sys_error *e)
     if (st) return st;
     if (snprintf(o->tmp, sizeof o->tmp, "%s.partial-XXXXXX", path) >= (int)sizeof o->tmp) {
         o->tmp[0] = 0;
-        return cl_sys_error_set(e, CL_RUN_BADINPUT, path, "file name too long");
+        return cl_sys_error_set(e, CL_EXIT_USAGE, path, "file name too long");
     }
     cl_output_catch_signals();
     sigset_t old;
@@ -89,7 +89,7 @@ int cl_output_open(cl_output *o, const char *path, cl_sys_error *e)
     if (fd < 0) {
         int err = errno;
         o->tmp[0] = 0;
-        return cl_sys_error_set(e, CL_RUN_BADINPUT, path, "cannot write: %s", strerror(err));
+        return cl_sys_error_set(e, CL_EXIT_USAGE, path, "cannot write: %s", strerror(err));
     }
     mode_t mask = umask(0); /* the mode an ordinary new file would get */
     umask(mask);
@@ -99,9 +99,9 @@ int cl_output_open(cl_output *o, const char *path, cl_sys_error *e)
         int err = errno;
         close(fd);
         cl_output_abort(o);
-        return cl_sys_error_set(e, CL_RUN_BADINPUT, path, "cannot write: %s", strerror(err));
+        return cl_sys_error_set(e, CL_EXIT_USAGE, path, "cannot write: %s", strerror(err));
     }
-    return CL_RUN_OK;
+    return CL_EXIT_OK;
 }
 
 static void release(cl_output *o)
@@ -133,24 +133,24 @@ int cl_output_close(cl_output *o, cl_sys_error *e)
     if (bad) {
         cl_output_abort(o);
         /* a write that failed before the close left no errno to tell */
-        return err ? cl_sys_error_set(e, CL_RUN_BADINPUT, o->path, "cannot write: %s", strerror(err))
-                   : cl_sys_error_set(e, CL_RUN_BADINPUT, o->path, "cannot write");
+        return err ? cl_sys_error_set(e, CL_EXIT_USAGE, o->path, "cannot write: %s", strerror(err))
+                   : cl_sys_error_set(e, CL_EXIT_USAGE, o->path, "cannot write");
     }
-    return CL_RUN_OK;
+    return CL_EXIT_OK;
 }
 
 int cl_output_commit(cl_output *o, cl_sys_error *e)
 {
-    int st = o->f ? cl_output_close(o, e) : CL_RUN_OK;
+    int st = o->f ? cl_output_close(o, e) : CL_EXIT_OK;
     if (st) return st;
     /* the target may have changed since it was opened */
     if ((st = cl_output_check_target(o->path, e))) { cl_output_abort(o); return st; }
     if (rename(o->tmp, o->path)) {
         int err = errno;
         cl_output_abort(o);
-        return cl_sys_error_set(e, CL_RUN_BADINPUT, o->path, "cannot write: %s", strerror(err));
+        return cl_sys_error_set(e, CL_EXIT_USAGE, o->path, "cannot write: %s", strerror(err));
     }
     o->tmp[0] = 0;
     release(o);
-    return CL_RUN_OK;
+    return CL_EXIT_OK;
 }

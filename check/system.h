@@ -23,8 +23,9 @@
 
 /* ------------------------------------------------------------ errors */
 
-/** Outcome of a system's command: the exit statuses of the command line. */
-enum { CL_RUN_OK = 0, CL_RUN_FAIL = 1, CL_RUN_BADINPUT = 2 };
+/** The exit statuses of the command line, also the outcome of a system's
+    command and hooks: done, failed (the computation), usage (bad input). */
+enum cl_exit { CL_EXIT_OK = 0, CL_EXIT_FAIL = 1, CL_EXIT_USAGE = 2 };
 
 /** A message for the command line's `error: <what> (<arg>)`. */
 typedef struct cl_sys_error {
@@ -129,7 +130,7 @@ void cl_params_help(FILE *f, const cl_param *table);
 typedef struct cl_system_tool {
     const char *usage;      /**< usage lines and description, for --help */
     const cl_param *params; /**< its options (--system and --bits are the command line's) */
-    /** Run at precision \p prec, results on stdout; a CL_RUN_ status, with a message in \p e. */
+    /** Run at precision \p prec, results on stdout; a CL_EXIT_ status, with a message in \p e. */
     int (*run)(const cl_params *p, cl_prec_t prec, cl_sys_error *e);
 } cl_system_tool;
 
@@ -150,8 +151,8 @@ typedef struct cl_system_sweep {
      * The verdict of one cell at precision \p prec into \p verdict (a
      * CL_SWEEP_ value) and its margin (a number at the working precision,
      * 0 at the boundary; the system's --help says what it measures). A
-     * CL_RUN_ status: CL_RUN_BADINPUT when the parameters are not valid
-     * (message in \p e), CL_RUN_FAIL when the computation failed.
+     * CL_EXIT_ status: CL_EXIT_USAGE when the parameters are not valid
+     * (message in \p e), CL_EXIT_FAIL when the computation failed.
      */
     int (*cell)(const cl_params *p, cl_prec_t prec, int *verdict, mpfr_ptr margin, cl_sys_error *e);
     /**
@@ -407,13 +408,13 @@ typedef struct cl_output {
 
 /** Remove pending temporary files on SIGINT, SIGTERM and SIGHUP (a signal the caller ignores stays ignored); cl_output_open() calls it. */
 void cl_output_catch_signals(void);
-/** 0 when \p path is absent or a regular file (the only thing an output may replace); else CL_RUN_BADINPUT with a message. */
+/** 0 when \p path is absent or a regular file (the only thing an output may replace); else CL_EXIT_USAGE with a message. */
 int cl_output_check_target(const char *path, cl_sys_error *e);
-/** Open the temporary file for \p path (refused unless absent or a regular file); 0 or CL_RUN_BADINPUT with a message. */
+/** Open the temporary file for \p path (refused unless absent or a regular file); 0 or CL_EXIT_USAGE with a message. */
 int cl_output_open(cl_output *o, const char *path, cl_sys_error *e);
-/** Flush, sync and close the temporary file, keeping it; 0 or CL_RUN_BADINPUT (file removed, message in \p e). */
+/** Flush, sync and close the temporary file, keeping it; 0 or CL_EXIT_USAGE (file removed, message in \p e). */
 int cl_output_close(cl_output *o, cl_sys_error *e);
-/** Close (when open) and rename the temporary file onto its path; 0 or CL_RUN_BADINPUT (removed, message in \p e). */
+/** Close (when open) and rename the temporary file onto its path; 0 or CL_EXIT_USAGE (removed, message in \p e). */
 int cl_output_commit(cl_output *o, cl_sys_error *e);
 /** Close and remove the temporary file (nothing when already renamed or removed). */
 void cl_output_abort(cl_output *o);

@@ -26,8 +26,7 @@ void cl_command_register(const cl_command *c);
 #define CL_COMMAND_REGISTER(var) \
     static void __attribute__((constructor)) cl_command_reg_##var(void) { cl_command_register(&var); }
 
-/** Exit statuses of the command line. */
-enum { CL_EXIT_OK = 0, CL_EXIT_FAIL = 1, CL_EXIT_USAGE = 2 };
+/* The exit statuses, enum cl_exit (CL_EXIT_OK, _FAIL, _USAGE), are in system.h. */
 
 /** Print `error: <what> (<arg>)` to stderr and return CL_EXIT_USAGE. */
 int cl_cli_error(const char *what, const char *arg);

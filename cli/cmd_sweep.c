@@ -331,7 +331,7 @@ static int compute_rows(sweep *s, FILE *f, long lo, long hi)
         for (int i = 0; i < s->naxes; i++) sweep_axis_value(s->p.v[s->ax[i].slot].x, s->ax + i, ends + 2 * i, ends + 2 * i + 1, j[i]);
         int verdict = CL_SWEEP_UNDECIDED;
         cl_sys_error e = {"", ""};
-        int r = !s->hook ? CL_RUN_OK : (s->certify ? s->hook->cell_certified : s->hook->cell)(&s->p, prec, &verdict, margin, &e);
+        int r = !s->hook ? CL_EXIT_OK : (s->certify ? s->hook->cell_certified : s->hook->cell)(&s->p, prec, &verdict, margin, &e);
         if (!r) {
             fprintf(f, "%ld", c);
             for (int i = 0; i < s->naxes; i++) {
@@ -351,7 +351,7 @@ static int compute_rows(sweep *s, FILE *f, long lo, long hi)
                 k += (size_t)mpfr_snprintf(arg + k, sizeof arg - k, "%s %s = %.17Rg", i ? "," : "", s->ax[i].param->name,
                                            s->p.v[s->ax[i].slot].x);
             cl_cli_error(e.what, arg);
-            st = r == CL_RUN_BADINPUT ? CL_EXIT_USAGE : CL_EXIT_FAIL;
+            st = r == CL_EXIT_USAGE ? CL_EXIT_USAGE : CL_EXIT_FAIL;
             break;
         }
         fputc('\n', f);

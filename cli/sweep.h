@@ -97,7 +97,7 @@ int cl_cmd_equilibrium_selected(const char *which, int k, const char *name);
 int sweep_generic_prepare(sweep *s);
 /* ",P.verdict,P.max_re,P.ec_margin" for each equilibrium followed. */
 void sweep_generic_columns(FILE *f, const sweep *s);
-/* The fields of one cell (at the parameters in s->p), each after a comma; a CL_RUN_ status, message in \p e. */
+/* The fields of one cell (at the parameters in s->p), each after a comma; a CL_EXIT_ status, message in \p e. */
 int sweep_generic_cell(sweep *s, FILE *f, cl_sys_error *e);
 /* The verdict column of the first equilibrium followed, from 0 (the plot's). */
 int sweep_verdict_column(const sweep *s);

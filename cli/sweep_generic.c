@@ -140,7 +140,7 @@ static int equilibrium_fields(sweep *s, const sweep_eq *q, FILE *f, mpfr_ptr w, 
     mpfr_ptr x = w, A = x + N, wr = A + N * N, wi = wr + N, c = wi + N;
     int d = 0, definite = -1, ncas = 0;
     int st = cl_system_linearize(s->sys, &s->p, prec, s->form, q->k, x, A, wr, wi, &d, NULL, 0, e);
-    if (st) return CL_RUN_FAIL;
+    if (st) return CL_EXIT_FAIL;
     mpfr_t margin, big;
     mpfr_inits2(prec, margin, big, (mpfr_ptr)0);
     if (s->energy_casimir) {
@@ -167,7 +167,7 @@ static int equilibrium_fields(sweep *s, const sweep_eq *q, FILE *f, mpfr_ptr w, 
     fputc(',', f);
     if (definite >= 0) cl_sys_print_real(f, margin);
     mpfr_clears(margin, big, (mpfr_ptr)0);
-    return CL_RUN_OK;
+    return CL_EXIT_OK;
 }
 
 int sweep_generic_cell(sweep *s, FILE *f, cl_sys_error *e)
@@ -177,10 +177,10 @@ int sweep_generic_cell(sweep *s, FILE *f, cl_sys_error *e)
     int st = s->sys->create(&inst, &s->p, (cl_prec_t)s->bits, e);
     if (st) {
         if (!e->what[0]) snprintf(e->what, sizeof e->what, "%s", cl_strerror(st));
-        return CL_RUN_BADINPUT;
+        return CL_EXIT_USAGE;
     }
     mpfr_ptr w = cl_rvec_new_mp(N * N + 4 * N, (cl_prec_t)s->bits);
-    if (!w) st = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory");
+    if (!w) st = cl_sys_error_set(e, CL_EXIT_FAIL, NULL, "out of memory");
     for (int i = 0; !st && i < s->neq; i++) {
         if (!is_equilibrium(s, inst, s->eq[i].k, w, w + N)) fputs(",none,,", f);
         else st = equilibrium_fields(s, s->eq + i, f, w, e);

@@ -64,8 +64,8 @@ int skate_equilibria_certify(mpfr_srcptr par, mpfr_srcptr x, int k, cl_sys_error
     slong prec = (slong)cl_arb_get_prec();
     arb_ptr pb, zeta, J, wr, wi, xb, kap, sq;
     arb_ptr v = CL_RVEC_SLICES_ARB(0, {&pb, CL_SKATE_NPAR}, {&zeta, 5}, {&J, 25}, {&wr, 5}, {&wi, 5}, {&xb, 1}, {&kap, 1}, {&sq, 1});
-    if (!v) return cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory");
-    int ret = CL_RUN_OK;
+    if (!v) return cl_sys_error_set(e, CL_EXIT_FAIL, NULL, "out of memory");
+    int ret = CL_EXIT_OK;
     for (int i = 0; i < CL_SKATE_NPAR; i++) skate_ball_around(pb + i, par + i);
     skate_ball_around(xb, x);
     if (k) cl_skate_spinning_arb(zeta, xb); else cl_skate_sliding_arb(zeta, xb);
@@ -122,12 +122,12 @@ static int certify_at(arb_srcptr pb, arb_srcptr zeta, int want, cl_sys_error *e)
 {
     arb_ptr c, Hr, heig, J, wr, wi; /* heig: re, im of 2 */
     arb_ptr v = CL_RVEC_SLICES_ARB(0, {&c, 3}, {&Hr, 4}, {&heig, 4}, {&J, 25}, {&wr, 5}, {&wi, 5});
-    if (!v) return cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory");
+    if (!v) return cl_sys_error_set(e, CL_EXIT_FAIL, NULL, "out of memory");
     cl_ec_report rep;
-    int ret = CL_RUN_OK;
+    int ret = CL_EXIT_OK;
     /* on balls a failing step (a QR pivot or a null space not separated from 0) leaves the test undecided */
     int st = cl_skate_energy_casimir_arb(&rep, c, Hr, NULL, pb, zeta, 0);
-    if (st == CL_ENOMEM) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory"); goto out; }
+    if (st == CL_ENOMEM) { ret = cl_sys_error_set(e, CL_EXIT_FAIL, NULL, "out of memory"); goto out; }
     if (st) printf("Energy-Casimir procedure on balls: %s\n", cl_strerror(st));
     else {
         int hst = cl_eig_arb(heig, heig + 2, Hr, rep.d);
@@ -177,14 +177,14 @@ int skate_stability_certify(mpfr_srcptr par, mpfr_srcptr x, mpfr_srcptr sigma, i
 {
     arb_ptr pb, pmb, zeta, xb, sb;
     arb_ptr v = CL_RVEC_SLICES_ARB(0, {&pb, CL_SKATE_NPAR}, {&pmb, CL_SKATE_NPAR}, {&zeta, 5}, {&xb, 1}, {&sb, 1});
-    if (!v) return cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory");
+    if (!v) return cl_sys_error_set(e, CL_EXIT_FAIL, NULL, "out of memory");
     for (int i = 0; i < CL_SKATE_NPAR; i++) skate_ball_around(pb + i, par + i);
     skate_ball_around(xb, x);
-    int ret = CL_RUN_OK;
+    int ret = CL_EXIT_OK;
     if (sigma) {
         skate_ball_around(sb, sigma);
         int st = cl_skate_matched_params_arb(pmb, pb, sb);
-        if (st) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "matched parameters: %s", cl_strerror(st)); goto out; }
+        if (st) { ret = cl_sys_error_set(e, CL_EXIT_FAIL, NULL, "matched parameters: %s", cl_strerror(st)); goto out; }
     } else
         cl_rvec_copy_arb(pmb, pb, CL_SKATE_NPAR);
     if (spin) cl_skate_spinning_arb(zeta, xb); else cl_skate_sliding_arb(zeta, xb);
@@ -210,8 +210,8 @@ int skate_threshold_certify(mpfr_srcptr par, mpfr_srcptr Y0m, int spin, cl_sys_e
     slong prec = (slong)cl_arb_get_prec();
     arb_ptr pb, lo, hi, lo0, hi0, hull, cf, Y0;
     arb_ptr v = CL_RVEC_SLICES_ARB(0, {&pb, CL_SKATE_NPAR}, {&lo, 1}, {&hi, 1}, {&lo0, 1}, {&hi0, 1}, {&hull, 1}, {&cf, 1}, {&Y0, 1});
-    if (!v) return cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory");
-    int ret = CL_RUN_OK, st = CL_OK;
+    if (!v) return cl_sys_error_set(e, CL_EXIT_FAIL, NULL, "out of memory");
+    int ret = CL_EXIT_OK, st = CL_OK;
     for (int i = 0; i < CL_SKATE_NPAR; i++) skate_ball_around(pb + i, par + i);
     skate_ball_around(Y0, Y0m);
     /* starting bracket: as the MPFR search, each end's verdict proven */
@@ -229,7 +229,7 @@ int skate_threshold_certify(mpfr_srcptr par, mpfr_srcptr Y0m, int spin, cl_sys_e
         st = cl_skate_sigma_bracket_arb(lo, hi, pb, Y0, lo0, hi0);
         cl_skate_closed_threshold_arb(cf, pb, 0);
     }
-    if (st) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "certified bisection failed: %s", cl_strerror(st)); goto out; }
+    if (st) { ret = cl_sys_error_set(e, CL_EXIT_FAIL, NULL, "certified bisection failed: %s", cl_strerror(st)); goto out; }
     arb_union(hull, lo, hi, prec);
     printf("certified (Arb balls at %ld bits; each parameter a ball around the decimal given)\n", (long)prec);
     printf("%s threshold enclosed: the verdict is proven %s at every point of\n  ", spin ? "Omega0" : "sigma",
@@ -273,7 +273,7 @@ int skate_sweep_cell_certified(const cl_params *p, cl_prec_t prec, int *verdict,
     arb_ptr b = CL_RVEC_SLICES_ARB(prec, {&bpar, CL_SKATE_NPAR}, {&bpm, CL_SKATE_NPAR}, {&x, 1}, {&sigma, 1}, {&zeta, 5},
                                    {&c, 3}, {&J, 25}, {&wr, 5}, {&wi, 5});
     *verdict = CL_SWEEP_UNDECIDED;
-    if (!par || !b) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory"); goto out; }
+    if (!par || !b) { ret = cl_sys_error_set(e, CL_EXIT_FAIL, NULL, "out of memory"); goto out; }
     if ((ret = skate_sweep_cell_params(par, par + CL_SKATE_NPAR, &sliding, &singular, p, e)) || singular) goto out;
     for (int k = 0; k < CL_SKATE_NPAR; k++) skate_ball_around(bpar + k, par + k);
     skate_ball_around(x, cl_params_x(p, sliding ? "Y0" : "Omega0"));

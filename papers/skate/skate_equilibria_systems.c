@@ -31,7 +31,7 @@ static int equilibria_run(const cl_params *p, cl_prec_t prec, cl_sys_error *e)
     mpfr_ptr zeta, J, wr, wi, kap, sq;
     mpfr_ptr par = cl_rvec_new_mp(CL_SKATE_NPAR, prec),
              v = CL_RVEC_SLICES_MP(prec, {&zeta, 5}, {&J, 25}, {&wr, 5}, {&wi, 5}, {&kap, 1}, {&sq, 1});
-    if (!par || !v) { cl_rvec_free_mp(par); cl_rvec_free_mp(v); return cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory"); }
+    if (!par || !v) { cl_rvec_free_mp(par); cl_rvec_free_mp(v); return cl_sys_error_set(e, CL_EXIT_FAIL, NULL, "out of memory"); }
     int ret = skate_sys_params(par, p, skate_paper_uncontrolled, 0, e);
     for (int k = 0; k < 2 && !ret; k++) {
         if ((k == 0 && !strcmp(which, "spinning")) || (k == 1 && !strcmp(which, "sliding"))) continue;
@@ -39,7 +39,7 @@ static int equilibria_run(const cl_params *p, cl_prec_t prec, cl_sys_error *e)
         if (k) cl_skate_spinning_mp(zeta, x); else cl_skate_sliding_mp(zeta, x);
         int st = cl_skate_jacobian_deriv_mp(J, NULL, par, zeta);
         if (!st) st = cl_eig_mp(wr, wi, J, 5);
-        if (st) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "%s", cl_strerror(st)); break; }
+        if (st) { ret = cl_sys_error_set(e, CL_EXIT_FAIL, NULL, "%s", cl_strerror(st)); break; }
         cl_skate_equilibrium_kappa_mp(kap, par, k, x);
         printf("%s equilibrium %s = ", k ? "spinning (41)" : "sliding (40)", k ? "Omega0" : "Y0");
         cl_sys_print_real(stdout, x);

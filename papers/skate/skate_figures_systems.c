@@ -62,7 +62,7 @@ static int draw_figure(const cl_plotter *d, const char *png, const char *csv, co
 static int report_fall(mpfr_srcptr par, mpfr_srcptr z, mpfr_srcptr tf, mpfr_srcptr tend, mpfr_ptr w)
 {
     mpfr_ptr tz = w, a = w + 1, xe = w + 2;
-    if (mpfr_cmp(tf, tend) >= 0) return CL_RUN_OK;
+    if (mpfr_cmp(tf, tend) >= 0) return CL_EXIT_OK;
     printf("fall time (Gamma3 = 0, event on (38)): ");
     cl_sys_print_real(stdout, tf);
     int st = cl_skate_fall_time_mp(tz, xe, par, 1, z, tend);
@@ -73,7 +73,7 @@ static int report_fall(mpfr_srcptr par, mpfr_srcptr z, mpfr_srcptr tf, mpfr_srcp
         mpfr_printf("\ndifference: %.3Rg (paper: t = 1.025)\n", a);
     } else
         printf("\n(z-form: %s)\n", cl_strerror(st));
-    return CL_RUN_OK;
+    return CL_EXIT_OK;
 }
 
 /* The lowest Γ₃ of Fig. 5, every local minimum located by an event. */
@@ -83,14 +83,14 @@ static int report_minimum(mpfr_srcptr par, mpfr_srcptr sig, mpfr_srcptr z, mpfr_
     mpfr_ptr a = w, b = w + 1;
     int nmin = 0, nties = 0;
     int st = cl_skate_controlled_min_mp(a, b, &nmin, &nties, par, sig, z, tend, printed);
-    if (st) return cl_sys_error_set(e, CL_RUN_FAIL, NULL, "integration failed: %s", cl_strerror(st));
+    if (st) return cl_sys_error_set(e, CL_EXIT_FAIL, NULL, "integration failed: %s", cl_strerror(st));
     printf("min Gamma3 on [0, %g] = ", mpfr_get_d(tend, MPFR_RNDN));
     cl_sys_print_real(stdout, b);
     printf("\nfirst reached at t = ");
     cl_sys_print_real(stdout, a);
     printf("\n%d local minima located by the event dGamma3/dt = 0 (rising); %d of them at the lowest level\n"
            "to within 2^%ld (integration tolerance 2^%ld)\n", nmin, nties, q + 12 - (long)prec, q - (long)prec);
-    return CL_RUN_OK;
+    return CL_EXIT_OK;
 }
 
 /* A fall of the controlled skate (the law (56) as printed makes it fall), located by the event Γ₃ = 0. */
@@ -110,20 +110,20 @@ static int figure_initial(mpfr_ptr z, mpfr_ptr a, mpfr_ptr b, mpfr_srcptr par, m
     const cl_param_value *state = cl_params_get(p, "state");
     if (state->given) cl_rvec_copy_mp(z, state->x, 9);
     else if (cl_skate_initial_59_mp(z, cl_params_x(p, "phi0")))
-        return cl_sys_error_set(e, CL_RUN_BADINPUT, "--phi0", "(59) is undefined at cos(phi0) = 0");
+        return cl_sys_error_set(e, CL_EXIT_USAGE, "--phi0", "(59) is undefined at cos(phi0) = 0");
     int cst = cl_skate_check_z_mp(z, 64);
-    if (cst == CL_ENOTUNIT) return cl_sys_error_set(e, CL_RUN_BADINPUT, "--state", "initial state: |Gamma| must be 1");
+    if (cst == CL_ENOTUNIT) return cl_sys_error_set(e, CL_EXIT_USAGE, "--state", "initial state: |Gamma| must be 1");
     if (cst)
-        return cl_sys_error_set(e, CL_RUN_BADINPUT, "--state",
+        return cl_sys_error_set(e, CL_EXIT_USAGE, "--state",
                                 "initial state violates the constraints Gamma1 = 0, (E1 x Gamma).Omega = Gamma.Y = (E1 x Gamma).Y = 0 (19)");
     if (fig5) {
         skate_moment_about_contact(a, par, P(I1));
         mpfr_sqr(b, P(J1), MPFR_RNDN);
         mpfr_div(b, b, sig, MPFR_RNDN);
         mpfr_add(a, a, b, MPFR_RNDN);
-        if (mpfr_zero_p(a)) return cl_sys_error_set(e, CL_RUN_BADINPUT, "--sigma", "I1 + ml^2 + J1^2/sigma = 0: the control law is singular");
+        if (mpfr_zero_p(a)) return cl_sys_error_set(e, CL_EXIT_USAGE, "--sigma", "I1 + ml^2 + J1^2/sigma = 0: the control law is singular");
     }
-    return CL_RUN_OK;
+    return CL_EXIT_OK;
 }
 
 /* The samples every 0.005 (Fig. 4) or 0.01 (Fig. 5) from x at t = 0, the last at
@@ -132,10 +132,10 @@ static int figure_initial(mpfr_ptr z, mpfr_ptr a, mpfr_ptr b, mpfr_srcptr par, m
 static int figure_samples(FILE *f, cl_ode_ws_mp *ws, const fig_ctx *fc, mpfr_ptr x, mpfr_ptr tf, int *fell, cl_sys_error *e)
 {
     cl_prec_t prec = mpfr_get_prec(x);
-    int fig5 = fc->controlled, st, ret = CL_RUN_OK;
+    int fig5 = fc->controlled, st, ret = CL_EXIT_OK;
     mpfr_ptr t, t1, h, u, zeta;
     mpfr_ptr v = CL_RVEC_SLICES_MP(prec, {&t, 1}, {&t1, 1}, {&h, 1}, {&u, 1}, {&zeta, 9});
-    if (!v) return cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory");
+    if (!v) return cl_sys_error_set(e, CL_EXIT_FAIL, NULL, "out of memory");
     mpfr_set_zero(t, 1);
     mpfr_set_zero(h, 1);
     for (long k = 0;; k++) {
@@ -144,7 +144,7 @@ static int figure_samples(FILE *f, cl_ode_ws_mp *ws, const fig_ctx *fc, mpfr_ptr
         int last = mpfr_cmp(t1, tf) >= 0;
         if (last) mpfr_set(t1, tf, MPFR_RNDN);
         if (k > 0 && (st = cl_ode_integrate_mp(ws, fig_rhs, (void *)fc, t, x, t1, h, NULL)) < 0) {
-            ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "integration failed at t = %g: %s", mpfr_get_d(t, MPFR_RNDN), cl_strerror(st));
+            ret = cl_sys_error_set(e, CL_EXIT_FAIL, NULL, "integration failed at t = %g: %s", mpfr_get_d(t, MPFR_RNDN), cl_strerror(st));
             break;
         }
         if (k > 0 && st == CL_ODE_EVENT) {
@@ -180,19 +180,19 @@ static int skate_figure(const cl_params *p, cl_prec_t prec, int fig5, cl_sys_err
     mpfr_ptr z, x, tf, a, b, w; /* w: room for the reports' temporaries */
     mpfr_ptr par = cl_rvec_new_mp(CL_SKATE_NPAR, prec),
              v = CL_RVEC_SLICES_MP(prec, {&z, 10}, {&x, 12}, {&tf, 2}, {&a, 1}, {&b, 3}, {&w, 20});
-    int ret = CL_RUN_OK, fell = 0;
+    int ret = CL_EXIT_OK, fell = 0;
     cl_output csv = {.slot = -1}, png = {.slot = -1};
     cl_ode_ws_mp *ws = NULL;
     char csv_path[4096], png_path[4096];
-    if (!par || !v) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory"); goto out; }
+    if (!par || !v) { ret = cl_sys_error_set(e, CL_EXIT_FAIL, NULL, "out of memory"); goto out; }
     mpfr_srcptr tend = cl_params_x(p, "t-end"), sig = fig5 ? cl_params_x(p, "sigma") : NULL;
     if ((ret = skate_sys_params(par, p, fig5 ? skate_paper_controlled : skate_paper_uncontrolled, fig5, e))) goto out;
     if ((ret = figure_initial(z, a, b, par, sig, p, fig5, e))) goto out;
     /* output directory and files, after all input is validated */
-    if (mkdir(out, 0777) && errno != EEXIST) { ret = cl_sys_error_set(e, CL_RUN_BADINPUT, out, "cannot create the output directory"); goto out; }
+    if (mkdir(out, 0777) && errno != EEXIST) { ret = cl_sys_error_set(e, CL_EXIT_USAGE, out, "cannot create the output directory"); goto out; }
     if (snprintf(csv_path, sizeof csv_path, "%s/%s.csv", out, name) >= (int)sizeof csv_path ||
         snprintf(png_path, sizeof png_path, "%s/%s.png", out, name) >= (int)sizeof png_path) {
-        ret = cl_sys_error_set(e, CL_RUN_BADINPUT, out, "file name too long");
+        ret = cl_sys_error_set(e, CL_EXIT_USAGE, out, "file name too long");
         goto out;
     }
     const cl_plotter *plotter = figure_plotter();
@@ -212,12 +212,12 @@ static int skate_figure(const cl_params *p, cl_prec_t prec, int fig5, cl_sys_err
     if (!st) st = cl_ode_set_tol_mp(ws, a, a);
     /* Fig. 5: a fall (under the law (56) as printed, or at other parameters) ends the figure there */
     if (!st && fig5) st = cl_ode_set_event_mp(ws, fig_gamma3, NULL, CL_ODE_EVENT_FALLING);
-    if (st) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "integrator: %s", cl_strerror(st)); goto out; }
+    if (st) { ret = cl_sys_error_set(e, CL_EXIT_FAIL, NULL, "integrator: %s", cl_strerror(st)); goto out; }
     /* the event time first (Fig. 4), so that sampling stops there */
     if (!fig5) {
         st = cl_skate_fall_time_mp(tf, w, par, 0, x, tend);
         if (st == CL_EDOMAIN) { fprintf(stderr, "note: Gamma3 does not reach 0 before t = %g\n", mpfr_get_d(tend, MPFR_RNDN)); mpfr_set(tf, tend, MPFR_RNDN); }
-        else if (st) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "integration failed: %s", cl_strerror(st)); goto out; }
+        else if (st) { ret = cl_sys_error_set(e, CL_EXIT_FAIL, NULL, "integration failed: %s", cl_strerror(st)); goto out; }
     } else
         mpfr_set(tf, tend, MPFR_RNDN);
     fprintf(csv.f, "t,Omega1,Omega2,Omega3,Y1,Y2,Y3,Gamma1,Gamma2,Gamma3%s\n", fig5 ? ",thetadot,u" : ",v1,v2,v3");
@@ -234,7 +234,7 @@ static int skate_figure(const cl_params *p, cl_prec_t prec, int fig5, cl_sys_err
     if ((ret = cl_output_commit(&csv, e)) || (plot && (ret = cl_output_commit(&png, e)))) goto out;
     printf("wrote %s\n", csv_path);
     if (plot) printf("wrote %s\n", png_path);
-    if (fell) { report_controlled_fall(tf, printed); ret = CL_RUN_OK; }
+    if (fell) { report_controlled_fall(tf, printed); ret = CL_EXIT_OK; }
     else ret = fig5 ? report_minimum(par, sig, z, tend, printed, q, prec, w, e) : report_fall(par, z, tf, tend, w);
 out:
     cl_output_abort(&csv);

@@ -65,8 +65,8 @@ static int stability_threshold(const cl_params *p, cl_prec_t prec, int spin, cl_
     mpfr_ptr lo, hi, thr, f, u, zeta, c;
     mpfr_ptr par = cl_rvec_new_mp(CL_SKATE_NPAR, prec),
              v = CL_RVEC_SLICES_MP(prec, {&lo, 1}, {&hi, 1}, {&thr, 1}, {&f, 1}, {&u, 2}, {&zeta, 5}, {&c, 5});
-    int ret = CL_RUN_OK;
-    if (!par || !v) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory"); goto out; }
+    int ret = CL_EXIT_OK;
+    if (!par || !v) { ret = cl_sys_error_set(e, CL_EXIT_FAIL, NULL, "out of memory"); goto out; }
     mpfr_srcptr Y0 = cl_params_x(p, "Y0");
     /* The sliding threshold is the controlled skate's (58), whatever --sigma says. */
     if ((ret = skate_sys_params(par, p, spin ? skate_paper_uncontrolled : skate_paper_controlled, !spin, e))) goto out;
@@ -105,7 +105,7 @@ static int stability_threshold(const cl_params *p, cl_prec_t prec, int spin, cl_
         if (!st) st = cl_skate_sigma_threshold_mp(thr, par, Y0, lo, hi);
         skate_sigma_bound_58(f, u, par);
     }
-    if (st) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "bisection failed: %s", cl_strerror(st)); goto out; }
+    if (st) { ret = cl_sys_error_set(e, CL_EXIT_FAIL, NULL, "bisection failed: %s", cl_strerror(st)); goto out; }
     printf("%s threshold by bisection on the Energy-Casimir verdict: ", spin ? "Omega0" : "sigma");
     cl_sys_print_real(stdout, thr);
     printf("\n%s: ", spin ? "(42) sqrt(mgl/(I3 + ml^2 - I2))" : "(58) -J1^2/(I1 + ml^2)");
@@ -124,17 +124,17 @@ static int stability_run(const cl_params *p, cl_prec_t prec, cl_sys_error *e)
 {
     const char *which = cl_params_get(p, "equilibrium")->word;
     const cl_param_value *sigma = cl_params_get(p, "sigma");
-    if (!which) return cl_sys_error_set(e, CL_RUN_BADINPUT, "--equilibrium", "--equilibrium is required (sliding or spinning)");
+    if (!which) return cl_sys_error_set(e, CL_EXIT_USAGE, "--equilibrium", "--equilibrium is required (sliding or spinning)");
     int spin = !strcmp(which, "spinning");
     if (cl_params_get(p, "threshold")->given) return stability_threshold(p, prec, spin, e);
     if (spin && !cl_params_get(p, "Omega0")->given)
-        return cl_sys_error_set(e, CL_RUN_BADINPUT, "--omega0", "the spinning equilibrium needs --omega0");
-    if (spin && sigma->given) return cl_sys_error_set(e, CL_RUN_BADINPUT, "--sigma", "--sigma applies to the sliding equilibrium (Prop. 16)");
+        return cl_sys_error_set(e, CL_EXIT_USAGE, "--omega0", "the spinning equilibrium needs --omega0");
+    if (spin && sigma->given) return cl_sys_error_set(e, CL_EXIT_USAGE, "--sigma", "--sigma applies to the sliding equilibrium (Prop. 16)");
     mpfr_ptr zeta, c, Hr, eig, t, u;
     mpfr_ptr par = cl_rvec_new_mp(CL_SKATE_NPAR, prec), pm = cl_rvec_new_mp(CL_SKATE_NPAR, prec),
              v = CL_RVEC_SLICES_MP(prec, {&zeta, 5}, {&c, 3}, {&Hr, 4}, {&eig, 3}, {&t, 1}, {&u, 16});
-    int ret = CL_RUN_OK;
-    if (!par || !pm || !v) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory"); goto out; }
+    int ret = CL_EXIT_OK;
+    if (!par || !pm || !v) { ret = cl_sys_error_set(e, CL_EXIT_FAIL, NULL, "out of memory"); goto out; }
     if ((ret = skate_sys_params(par, p, sigma->given ? skate_paper_controlled : skate_paper_uncontrolled, sigma->given, e))) goto out;
     mpfr_srcptr x = cl_params_x(p, spin ? "Omega0" : "Y0");
     cl_rvec_copy_mp(pm, par, CL_SKATE_NPAR);
@@ -144,14 +144,14 @@ static int stability_run(const cl_params *p, cl_prec_t prec, cl_sys_error *e)
         mpfr_add(u, u, pm + CL_SKATE_I1, MPFR_RNDN);
         mpfr_sub(u, u, P(I1), MPFR_RNDN);
         if (mpfr_zero_p(u)) {
-            ret = cl_sys_error_set(e, CL_RUN_BADINPUT, "--sigma", "I1 + ml^2 + J1^2/sigma = 0: the matched system (57) is singular");
+            ret = cl_sys_error_set(e, CL_EXIT_USAGE, "--sigma", "I1 + ml^2 + J1^2/sigma = 0: the matched system (57) is singular");
             goto out;
         }
     }
     if (spin) cl_skate_spinning_mp(zeta, x); else cl_skate_sliding_mp(zeta, x);
     cl_ec_report rep;
     int st = cl_skate_energy_casimir_mp(&rep, c, Hr, eig, pm, zeta, 1024);
-    if (st) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "Energy-Casimir test failed: %s", cl_strerror(st)); goto out; }
+    if (st) { ret = cl_sys_error_set(e, CL_EXIT_FAIL, NULL, "Energy-Casimir test failed: %s", cl_strerror(st)); goto out; }
     printf("%s equilibrium%s, %s = ", spin ? "spinning (41)" : "sliding (40)",
            sigma->given ? " of the controlled skate (matched inertia (57))" : "", spin ? "Omega0" : "Y0");
     cl_sys_print_real(stdout, x);

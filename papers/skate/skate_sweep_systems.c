@@ -48,18 +48,18 @@ int skate_sweep_cell_params(mpfr_ptr par, mpfr_ptr pm, int *sliding, int *singul
     *sliding = !strcmp(cl_params_get(p, "equilibrium")->word, "sliding");
     *singular = 0;
     if (asym->given && cl_params_get(p, "I2")->given)
-        return cl_sys_error_set(e, CL_RUN_BADINPUT, "--I2", "give --I2 or asym = (I2 - I3)/I3, not both");
-    if (!*sliding && sigma->given) return cl_sys_error_set(e, CL_RUN_BADINPUT, "sigma", "sigma applies to the sliding equilibrium (Prop. 16)");
+        return cl_sys_error_set(e, CL_EXIT_USAGE, "--I2", "give --I2 or asym = (I2 - I3)/I3, not both");
+    if (!*sliding && sigma->given) return cl_sys_error_set(e, CL_EXIT_USAGE, "sigma", "sigma applies to the sliding equilibrium (Prop. 16)");
     if (*sliding && cl_params_get(p, "Omega0")->given)
-        return cl_sys_error_set(e, CL_RUN_BADINPUT, "Omega0", "Omega0 applies to the spinning equilibrium");
-    if (!*sliding && cl_params_get(p, "Y0")->given) return cl_sys_error_set(e, CL_RUN_BADINPUT, "Y0", "Y0 applies to the sliding equilibrium");
+        return cl_sys_error_set(e, CL_EXIT_USAGE, "Omega0", "Omega0 applies to the spinning equilibrium");
+    if (!*sliding && cl_params_get(p, "Y0")->given) return cl_sys_error_set(e, CL_EXIT_USAGE, "Y0", "Y0 applies to the sliding equilibrium");
     int ret = skate_sys_params(par, p, sigma->given ? skate_paper_controlled : skate_paper_uncontrolled, sigma->given, e);
     if (ret) return ret;
     if (asym->given) {
         mpfr_add_ui(P(I2), asym->x, 1, MPFR_RNDN);
         mpfr_mul(P(I2), P(I2), P(I3), MPFR_RNDN);
         if (cl_skate_params_check_mp(par, 1))
-            return cl_sys_error_set(e, CL_RUN_BADINPUT, "asym", "I2 = I3 (1 + asym) must exceed I3");
+            return cl_sys_error_set(e, CL_EXIT_USAGE, "asym", "I2 = I3 (1 + asym) must exceed I3");
     }
     cl_rvec_copy_mp(pm, par, CL_SKATE_NPAR);
     if (sigma->given) {
@@ -90,8 +90,8 @@ int skate_sweep_cell(const cl_params *p, cl_prec_t prec, int *verdict, mpfr_ptr 
     mpfr_ptr zeta, c, eig, t, u, J, wr, wi;
     mpfr_ptr par = cl_rvec_new_mp(2 * CL_SKATE_NPAR, prec),
              v = CL_RVEC_SLICES_MP(prec, {&zeta, 5}, {&c, 3}, {&eig, 5}, {&t, 1}, {&u, 1}, {&J, 25}, {&wr, 5}, {&wi, 5});
-    int ret = CL_RUN_OK, sliding, singular;
-    if (!par || !v) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "out of memory"); goto out; }
+    int ret = CL_EXIT_OK, sliding, singular;
+    if (!par || !v) { ret = cl_sys_error_set(e, CL_EXIT_FAIL, NULL, "out of memory"); goto out; }
     mpfr_ptr pm = par + CL_SKATE_NPAR;
     if ((ret = skate_sweep_cell_params(par, pm, &sliding, &singular, p, e))) goto out;
     *verdict = CL_SWEEP_UNDECIDED;
@@ -101,7 +101,7 @@ int skate_sweep_cell(const cl_params *p, cl_prec_t prec, int *verdict, mpfr_ptr 
     else cl_skate_spinning_mp(zeta, cl_params_x(p, "Omega0"));
     cl_ec_report rep;
     int st = cl_skate_energy_casimir_mp(&rep, c, NULL, eig, pm, zeta, SWEEP_ZERO_TOL);
-    if (st) { ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "Energy-Casimir test failed: %s", cl_strerror(st)); goto out; }
+    if (st) { ret = cl_sys_error_set(e, CL_EXIT_FAIL, NULL, "Energy-Casimir test failed: %s", cl_strerror(st)); goto out; }
     mpfr_abs(t, eig, MPFR_RNDN);
     mpfr_abs(u, eig, MPFR_RNDN);
     for (int i = 1; i < rep.d; i++) {
@@ -112,7 +112,7 @@ int skate_sweep_cell(const cl_params *p, cl_prec_t prec, int *verdict, mpfr_ptr 
     if (rep.nzero) goto out;
     if (rep.definite) { *verdict = CL_SWEEP_STABLE; goto out; }
     if ((st = cl_skate_jacobian_zeta_mp(J, pm, zeta)) || (st = cl_eig_mp(wr, wi, J, 5))) {
-        ret = cl_sys_error_set(e, CL_RUN_FAIL, NULL, "Jacobian eigenvalues failed: %s", cl_strerror(st));
+        ret = cl_sys_error_set(e, CL_EXIT_FAIL, NULL, "Jacobian eigenvalues failed: %s", cl_strerror(st));
         goto out;
     }
     mpfr_set_zero(u, 1);

@@ -33,7 +33,7 @@ const char *const skate_paper_controlled[CL_SKATE_NPAR] = {"3", "0.8", "9.8", "0
 /*
  * The parameters into par: given, else from the table's default, else from
  * \p defaults (the variant of the paper the command stands for); then the
- * rules across parameters. CL_RUN_BADINPUT with a message, or 0.
+ * rules across parameters. CL_EXIT_USAGE with a message, or 0.
  */
 int skate_sys_params(mpfr_ptr par, const cl_params *p, const char *const *defaults, int rotor, cl_sys_error *e)
 {
@@ -43,14 +43,14 @@ int skate_sys_params(mpfr_ptr par, const cl_params *p, const char *const *defaul
         if (v && v->given && !rotor && k >= CL_SKATE_J1) {
             char arg[8];
             snprintf(arg, sizeof arg, "--%s", skate_keys[k]);
-            return cl_sys_error_set(e, CL_RUN_BADINPUT, arg, "rotor moments need the controlled skate (--sigma)");
+            return cl_sys_error_set(e, CL_EXIT_USAGE, arg, "rotor moments need the controlled skate (--sigma)");
         }
         if (v && v->len) mpfr_set(par + k, v->x, MPFR_RNDN);
         else cl_real_from_str_mp(par + k, defaults[k]);
     }
-    if (rotor && mpfr_sgn(par + CL_SKATE_J1) <= 0) return cl_sys_error_set(e, CL_RUN_BADINPUT, "--J1", "the rotor needs J1 > 0");
+    if (rotor && mpfr_sgn(par + CL_SKATE_J1) <= 0) return cl_sys_error_set(e, CL_EXIT_USAGE, "--J1", "the rotor needs J1 > 0");
     if (cl_skate_params_check_mp(par, 1))
-        return cl_sys_error_set(e, CL_RUN_BADINPUT, "--I2, --I3", "I2 must exceed I3 (C2 of (37) and Propositions 11-12 assume it)");
+        return cl_sys_error_set(e, CL_EXIT_USAGE, "--I2, --I3", "I2 must exceed I3 (C2 of (37) and Propositions 11-12 assume it)");
     return CL_OK;
 }
 
