@@ -126,11 +126,15 @@ int CL_FN(cl_lagr_s2_qddot)(CL_FN(cl_lagr_s2) *lg, rptr qdd, rsrc q, rsrc qdot)
     return st;
 }
 
-/* μ = (I − q_iq_iᵀ) ∂L/∂q̇ from the last gradient: the momentum of the Legendre map on (S²)ⁿ [S2 (20)]. */
+/*
+ * μ = (I − q_iq_iᵀ) ∂L/∂q̇ from the last gradient: the momentum of the
+ * Legendre map on (S²)ⁿ [S2 (20)], projected exactly also off the sphere so
+ * that the Newton residual of cl_lagr_core_legendre_inverse can vanish there.
+ */
 static void legendre_mu(CL_FN(cl_lagr_core) *c, rptr mu, rsrc q)
 {
     size_t n3 = c->lay.nq;
-    for (size_t i = 0; i < n3; i += 3) v3_proj_tangent(mu + i, q + i, c->grad + n3 + i);
+    for (size_t i = 0; i < n3; i += 3) v3_proj_plane(mu + i, q + i, c->grad + n3 + i);
 }
 
 /* q̇ into lg->qd from the velocity part v of form \p form. */
@@ -142,7 +146,9 @@ static int to_qdot(CL_FN(cl_lagr_s2) *lg, int form, rsrc q, rsrc v)
     case CL_LAGR_OMEGA:
         for (size_t i = 0; i < n; i++) v3_cross(lg->qd + 3 * i, v + 3 * i, q + 3 * i);
         return CL_OK;
-    case CL_LAGR_MU: CL_FN(cl_rvec_copy)(lg->mu, v, 3 * n); break;
+    case CL_LAGR_MU: /* μ_i tangent at q_i, as the flow keeps it: a drift off the tangent plane has no q̇ */
+        for (size_t i = 0; i < n; i++) v3_proj_plane(lg->mu + 3 * i, q + 3 * i, v + 3 * i);
+        break;
     case CL_LAGR_PI:
         for (size_t i = 0; i < n; i++) v3_cross(lg->mu + 3 * i, v + 3 * i, q + 3 * i);
         break;

@@ -75,6 +75,24 @@ static inline void v3_proj_tangent(rptr r, rsrc q, rsrc v)
     v3_set(r, t);
 }
 
+/**
+ * r = (I − qqᵀ/|q|²) v, the projection onto the plane normal to q, exact
+ * also for the |q| ≠ 1 an integrator's stage leaves (r may alias v).
+ */
+static inline void v3_proj_plane(rptr r, rsrc q, rsrc v)
+{
+    R_DECL(c, r_prec(r));
+    R_DECL(qq, r_prec(r));
+    v3_dot(c, q, v);
+    v3_dot(qq, q, q);
+    r_div(c, c, qq);
+    r_neg(c, c);
+    RV_DECL(t, 3, r_prec(r));
+    v3_set(t, v);
+    v3_axpy(t, c, q);
+    v3_set(r, t);
+}
+
 /** M = S(x), the hat map [S2 (4)]: S(x) y = x × y. */
 static inline void m3_hat(rptr M, rsrc x)
 {
