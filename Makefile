@@ -39,7 +39,7 @@ B       := build
 VERSION := 0.1.0
 
 # ------------------------------------------------------------------ sources
-SRC_T   := scalar r3 linalg linalg_inertia linalg_francis deriv ode ode_methods lie energy_casimir expr_eval lagr_core lagr_s2 lagr_so3 lagr_flat lagr_prod
+SRC_T   := scalar r3 linalg linalg_inertia linalg_francis deriv ode ode_methods taylor taylor_drive lie energy_casimir expr_eval lagr_core lagr_s2 lagr_so3 lagr_flat lagr_prod
 SRC_1   := core expr expr_text expr_diff
 SRC_ARB := scalar r3 linalg linalg_inertia linalg_eig_arb energy_casimir
 CHECK_T := check_core check_linalg check_ode check_lie

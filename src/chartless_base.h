@@ -29,6 +29,7 @@
 #include "lie.h"
 #include "energy_casimir.h"
 #include "expr.h"
+#include "taylor.h"
 #include "lagr_s2.h"
 #include "lagr_so3.h"
 #include "lagr_flat.h"

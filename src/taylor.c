@@ -1,0 +1,470 @@
+/*
+ * Taylor integration of a field given as an expression graph (taylor.h):
+ * the workspace, the coefficient recurrences of every node kind, the
+ * Jorba–Zou step and the dense output. taylor_drive.c has the driver and
+ * the event location. Nothing is allocated after cl_taylor_new().
+ *
+ * Rows: one row of p + 1 coefficients per state component (the inputs
+ * 0..n−1), per node worked on, and per auxiliary series. A node that
+ * depends on no input is constant along the motion: its value is computed
+ * once, in cl_taylor_new(), and its higher coefficients stay 0.
+ */
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include "ode.h"
+#include "taylor.h"
+#include "taylor_impl.h"
+
+#if CL_PREC == CL_MPFR
+int cl_taylor_order_for_tol(double log2tol)
+{
+    double p = ceil(-log2tol * log(2.0) / 2 + 1);
+    return p < 2 ? 2 : p > CL_TAYLOR_MAX_ORDER ? CL_TAYLOR_MAX_ORDER : (int)p;
+}
+#endif
+
+void CL_FN(cl_taylor_free)(CL_FN(cl_taylor) *ws)
+{
+    if (!ws) return;
+    CL_FN(cl_rvec_free)(ws->mem);
+    free(ws->row);
+    free(ws);
+}
+
+int CL_FN(cl_taylor_order)(const CL_FN(cl_taylor) *ws) { return ws->p; }
+size_t CL_FN(cl_taylor_dim)(const CL_FN(cl_taylor) *ws) { return ws->n; }
+
+/* Coefficients of node id's row. */
+#define ROW(ws, id) ((ws)->c + (size_t)(ws)->row[id] * (size_t)((ws)->p + 1))
+#define AUX(ws, id) ((ws)->c + (size_t)(ws)->aux[id] * (size_t)((ws)->p + 1))
+
+/* acc = Σ_{j=lo}^{hi} a_j b_{k−j}. */
+static void conv(CL_FN(cl_taylor) *ws, rptr acc, rsrc a, rsrc b, int lo, int hi, int k)
+{
+    r_set_zero(acc);
+    for (int j = lo; j <= hi; j++) {
+        r_mul(ws->tmp, a + j, b + k - j);
+        r_add(acc, acc, ws->tmp);
+    }
+}
+
+/* acc = Σ_{j=lo}^{hi} j a_j b_{k−j}. */
+static void wconv(CL_FN(cl_taylor) *ws, rptr acc, rsrc a, rsrc b, int lo, int hi, int k)
+{
+    r_set_zero(acc);
+    for (int j = lo; j <= hi; j++) {
+        r_mul(ws->tmp, a + j, b + k - j);
+        r_mul_si(ws->tmp, ws->tmp, j);
+        r_add(acc, acc, ws->tmp);
+    }
+}
+
+/* u = a/b of order k: u_k = (a_k − Σ_{j=1}^k b_j u_{k−j}) / b_0. */
+static int coef_div(CL_FN(cl_taylor) *ws, rptr u, rsrc a, rsrc b, int bconst, int k)
+{
+    if (k == 0 && r_is_zero(b)) return CL_EDOMAIN;
+    if (bconst || k == 0) {
+        r_div(u + k, a + k, b);
+        return CL_OK;
+    }
+    conv(ws, ws->acc, b, u, 1, k, k);
+    r_sub(ws->acc, a + k, ws->acc);
+    r_div(u + k, ws->acc, b);
+    return CL_OK;
+}
+
+/* sin and cos of a as a pair: s_k = (1/k) Σ j a_j c_{k−j}, c_k = −(1/k) Σ j a_j s_{k−j}.
+   u is the node's row, w its partner's (the other function); \p own: w is
+   an auxiliary row this node keeps up too. */
+static void coef_sincos(CL_FN(cl_taylor) *ws, int is_sin, rptr u, rptr w, rsrc a, int own, int k)
+{
+    if (k == 0) {
+        if (is_sin) r_sin(u, a); else r_cos(u, a);
+        if (own) { if (is_sin) r_cos(w, a); else r_sin(w, a); }
+        return;
+    }
+    wconv(ws, ws->acc, a, w, 1, k, k);
+    r_div_si(u + k, ws->acc, is_sin ? k : -k);
+    if (!own) return;
+    wconv(ws, ws->acc, a, u, 1, k, k);
+    r_div_si(w + k, ws->acc, is_sin ? -k : k);
+}
+
+/* tan a with w = 1 + tan²: u_k = (1/k) Σ j a_j w_{k−j}, w_k = Σ u_j u_{k−j}. */
+static void coef_tan(CL_FN(cl_taylor) *ws, rptr u, rptr w, rsrc a, int k)
+{
+    if (k == 0) {
+        r_tan(u, a);
+        r_sqr(w, u);
+        r_add_si(w, w, 1);
+        return;
+    }
+    wconv(ws, ws->acc, a, w, 1, k, k);
+    r_div_si(u + k, ws->acc, k);
+    conv(ws, w + k, u, u, 0, k, k);
+}
+
+/* exp a: u_k = (1/k) Σ_{j=1}^k j a_j u_{k−j}. */
+static void coef_exp(CL_FN(cl_taylor) *ws, rptr u, rsrc a, int k)
+{
+    if (k == 0) {
+        r_exp(u, a);
+        return;
+    }
+    wconv(ws, ws->acc, a, u, 1, k, k);
+    r_div_si(u + k, ws->acc, k);
+}
+
+/* log a: u_k = (k a_k − Σ_{j=1}^{k−1} j u_j a_{k−j}) / (k a_0). */
+static int coef_log(CL_FN(cl_taylor) *ws, rptr u, rsrc a, int k)
+{
+    if (k == 0) {
+        if (r_sgn(a) <= 0) return CL_EDOMAIN;
+        r_log(u, a);
+        return CL_OK;
+    }
+    wconv(ws, ws->acc, u, a, 1, k - 1, k);
+    r_mul_si(ws->tmp, a + k, k);
+    r_sub(ws->acc, ws->tmp, ws->acc);
+    r_div_si(ws->acc, ws->acc, k);
+    r_div(u + k, ws->acc, a);
+    return CL_OK;
+}
+
+/* sqrt a from u² = a: u_k = (a_k − Σ_{j=1}^{k−1} u_j u_{k−j}) / (2 u_0). */
+static int coef_sqrt(CL_FN(cl_taylor) *ws, rptr u, rsrc a, int k)
+{
+    if (k == 0) {
+        if (r_sgn(a) <= 0) return CL_EDOMAIN; /* sqrt at 0 has no derivative */
+        r_sqrt(u, a);
+        return CL_OK;
+    }
+    conv(ws, ws->acc, u, u, 1, k - 1, k);
+    r_sub(ws->acc, a + k, ws->acc);
+    r_div(ws->acc, ws->acc, u);
+    r_mul_2si(u + k, ws->acc, -1);
+    return CL_OK;
+}
+
+/* a^m by J. C. P. Miller's recurrence (a_0 ≠ 0):
+   u_k = Σ_{j=1}^k ((m + 1) j − k) a_j u_{k−j} / (k a_0). */
+static int coef_pow_miller(CL_FN(cl_taylor) *ws, rptr u, rsrc a, long m, int k)
+{
+    if (k == 0) {
+        if (r_is_zero(a) && m < 0) return CL_EDOMAIN;
+        r_pow_si(u, a, m);
+        return CL_OK;
+    }
+    if (r_is_zero(a)) return CL_EDOMAIN;
+    r_set_zero(ws->acc);
+    for (int j = 1; j <= k; j++) {
+        r_mul(ws->tmp, a + j, u + k - j);
+        r_mul_si(ws->tmp, ws->tmp, (m + 1) * j - k);
+        r_add(ws->acc, ws->acc, ws->tmp);
+    }
+    r_div_si(ws->acc, ws->acc, k);
+    r_div(u + k, ws->acc, a);
+    return CL_OK;
+}
+
+/* a^m for 2 ≤ m ≤ CL_TAYLOR_POW_CHAIN as products: P_2 = a·a, …, P_m = P_{m−1}·a,
+   the m − 2 powers below in the auxiliary rows w (stable at a_0 = 0). */
+static void coef_pow_chain(CL_FN(cl_taylor) *ws, rptr u, rptr w, rsrc a, long m, int k)
+{
+    size_t len = (size_t)ws->p + 1;
+    rsrc prev = a;
+    for (long e = 2; e <= m; e++) {
+        rptr out = e == m ? u : w + (size_t)(e - 2) * len;
+        conv(ws, out + k, prev, a, 0, k, k);
+        prev = out;
+    }
+}
+
+/* atan2(y, x) with w = x² + y²: u' w = x y' − y x', so
+   u_k = (Σ_{j=1}^k j (x_{k−j} y_j − y_{k−j} x_j) − Σ_{j=1}^{k−1} j u_j w_{k−j}) / (k w_0),
+   and w_k = Σ_{j=0}^k (x_j x_{k−j} + y_j y_{k−j}). */
+static int coef_atan2(CL_FN(cl_taylor) *ws, rptr u, rptr w, rsrc y, rsrc x, int k)
+{
+    if (k > 0) {
+        wconv(ws, ws->acc, y, x, 1, k, k);
+        wconv(ws, ws->acc2, x, y, 1, k, k);
+        r_sub(ws->acc, ws->acc, ws->acc2);
+        wconv(ws, ws->acc2, u, w, 1, k - 1, k);
+        r_sub(ws->acc, ws->acc, ws->acc2);
+        r_div_si(ws->acc, ws->acc, k);
+        r_div(u + k, ws->acc, w);
+    }
+    conv(ws, w + k, x, x, 0, k, k);
+    conv(ws, ws->acc, y, y, 0, k, k);
+    r_add(w + k, w + k, ws->acc);
+    if (k == 0) {
+        if (r_is_zero(w)) return CL_EDOMAIN;
+        r_atan2(u, y, x);
+    }
+    return CL_OK;
+}
+
+/* Coefficient k of node id (its arguments' coefficients 0..k are known). */
+static int coef_node(CL_FN(cl_taylor) *ws, int id, int k)
+{
+    const cl_expr_node *d = cl_expr_dag_node(ws->g, id);
+    rptr u = ROW(ws, id);
+    rsrc a = d->a >= 0 ? ROW(ws, d->a) : NULL, b = d->b >= 0 ? ROW(ws, d->b) : NULL;
+    int aconst = d->a >= 0 && ws->cst[d->a], bconst = d->b >= 0 && ws->cst[d->b];
+    switch (d->op) {
+    case CL_EXPR_ADD: r_add(u + k, a + k, b + k); return CL_OK;
+    case CL_EXPR_SUB: r_sub(u + k, a + k, b + k); return CL_OK;
+    case CL_EXPR_NEG: r_neg(u + k, a + k); return CL_OK;
+    case CL_EXPR_MUL:
+        if (aconst) r_mul(u + k, a, b + k);
+        else if (bconst) r_mul(u + k, a + k, b);
+        else conv(ws, u + k, a, b, 0, k, k);
+        return CL_OK;
+    case CL_EXPR_DIV: return coef_div(ws, u, a, b, bconst, k);
+    case CL_EXPR_SIN:
+    case CL_EXPR_COS:
+        coef_sincos(ws, d->op == CL_EXPR_SIN, u, ws->aux[id] >= 0 ? AUX(ws, id) : ROW(ws, ws->partner[id]), a,
+                    ws->aux[id] >= 0, k);
+        return CL_OK;
+    case CL_EXPR_TAN: coef_tan(ws, u, AUX(ws, id), a, k); return CL_OK;
+    case CL_EXPR_EXP: coef_exp(ws, u, a, k); return CL_OK;
+    case CL_EXPR_LOG: return coef_log(ws, u, a, k);
+    case CL_EXPR_SQRT: return coef_sqrt(ws, u, a, k);
+    case CL_EXPR_POWI:
+        if (d->k == 0) {
+            r_set_si(u + k, k == 0);
+            return CL_OK;
+        }
+        if (d->k >= 2 && d->k <= CL_TAYLOR_POW_CHAIN) {
+            coef_pow_chain(ws, u, d->k > 2 ? AUX(ws, id) : NULL, a, d->k, k);
+            return CL_OK;
+        }
+        return coef_pow_miller(ws, u, a, d->k, k);
+    case CL_EXPR_ATAN2: return coef_atan2(ws, u, AUX(ws, id), a, b, k);
+    }
+    return CL_EDOMAIN;
+}
+
+/* Order k of the state: x_{i,k} = f_{i,k−1} / k (order 0 set by the caller). */
+static void coef_state(CL_FN(cl_taylor) *ws, int k)
+{
+    size_t len = (size_t)ws->p + 1;
+    for (size_t i = 0; i < ws->n; i++)
+        r_div_si(ws->c + i * len + k, ROW(ws, ws->items[i]) + k - 1, k);
+}
+
+int CL_FN(cl_taylor_expand)(CL_FN(cl_taylor) *ws, rsrc t, rsrc x)
+{
+    size_t len = (size_t)ws->p + 1;
+    for (size_t i = 0; i < ws->n; i++) r_set(ws->c + i * len, x + i);
+    if (ws->time_node >= 0) r_set(ROW(ws, ws->time_node), t);
+    for (int k = 0; k <= ws->p; k++) {
+        if (k > 0) coef_state(ws, k);
+        for (size_t q = 0; q < ws->nact; q++) {
+            int st = coef_node(ws, ws->act[q], k);
+            if (st) return st;
+        }
+    }
+    for (size_t i = 0; i < ws->n; i++)
+        if (!r_is_number(ws->c + i * len + ws->p)) return CL_ENAN;
+    return CL_OK;
+}
+
+rsrc CL_FN(cl_taylor_coef)(const CL_FN(cl_taylor) *ws, size_t i, int k)
+{
+    int id = i < ws->n ? -1 : ws->items[i];
+    size_t r = id < 0 ? i : (size_t)ws->row[id];
+    return ws->c + r * ((size_t)ws->p + 1) + k;
+}
+
+/* log2 of max_i |x_{i,k}| over the state. */
+static double log2_max_coef(const CL_FN(cl_taylor) *ws, int k)
+{
+    double m = -INFINITY;
+    for (size_t i = 0; i < ws->n; i++) m = fmax(m, r_log2abs(CL_FN(cl_taylor_coef)(ws, i, k)));
+    return m;
+}
+
+/* r = 2^l (l finite, any magnitude). */
+static void set_pow2(rptr r, double l)
+{
+    double k = floor(l);
+    r_set_d(r, exp2(l - k));
+    r_mul_2si(r, r, (long)k);
+}
+
+void CL_FN(cl_taylor_step_size)(const CL_FN(cl_taylor) *ws, rptr h)
+{
+    int p = ws->p;
+    double lx = log2_max_coef(ws, 0), num = lx > 0 ? lx : 0;
+    double rho = fmin((num - log2_max_coef(ws, p)) / p, (num - log2_max_coef(ws, p - 1)) / (p - 1));
+    if (isinf(rho) || isnan(rho)) {
+        r_set_d(h, INFINITY);
+        return;
+    }
+    /* ρ e^(−2) e^(−0.7/(p−1)) */
+    set_pow2(h, rho + (-2.0 - 0.7 / (p - 1)) / log(2.0));
+}
+
+void CL_FN(cl_taylor_poly)(const CL_FN(cl_taylor) *ws, size_t i, rsrc s, rptr out)
+{
+    rsrc c = CL_FN(cl_taylor_coef)(ws, i, 0);
+    r_set(out, c + ws->p);
+    for (int k = ws->p - 1; k >= 0; k--) r_fma(out, out, s, c + k);
+}
+
+void CL_FN(cl_taylor_dense)(const CL_FN(cl_taylor) *ws, rsrc s, rptr x)
+{
+    for (size_t i = 0; i < ws->n; i++) CL_FN(cl_taylor_poly)(ws, i, s, x + i);
+}
+
+int CL_FN(cl_taylor_step)(CL_FN(cl_taylor) *ws, rptr t, rptr x, rsrc hmax, int fixed, rptr h)
+{
+    int st = CL_FN(cl_taylor_expand)(ws, t, x);
+    if (st) return st;
+    if (fixed) {
+        r_set(h, hmax);
+    } else {
+        CL_FN(cl_taylor_step_size)(ws, h);
+        if (r_cmpabs(h, hmax) >= 0) r_set(h, hmax);
+        else if (r_sgn(hmax) < 0) r_neg(h, h);
+    }
+    CL_FN(cl_taylor_dense)(ws, h, x);
+    r_add(t, t, h);
+    return CL_FN(cl_rvec_is_finite)(x, ws->n) && r_is_number(t) ? CL_OK : CL_ENAN;
+}
+
+/* ------------------------------------------------------------ the workspace */
+
+/* Nodes the items depend on (needed), and which of them are constant along the motion. */
+static int mark_nodes(CL_FN(cl_taylor) *ws, char *needed, size_t nnode)
+{
+    for (size_t i = 0; i < ws->nitems; i++) needed[ws->items[i]] = 1;
+    for (size_t id = nnode; id-- > 0;) {
+        const cl_expr_node *d = cl_expr_dag_node(ws->g, (int)id);
+        if (!needed[id]) continue;
+        if (d->op == CL_EXPR_INPUT && !(d->k >= 0 && ((size_t)d->k < ws->n || d->k == ws->tin))) return CL_EDIM;
+        if (d->a >= 0) needed[d->a] = 1;
+        if (d->b >= 0) needed[d->b] = 1;
+    }
+    for (size_t id = 0; id < nnode; id++) {
+        const cl_expr_node *d = cl_expr_dag_node(ws->g, (int)id);
+        ws->cst[id] = d->op == CL_EXPR_CONST ||
+                      (d->op != CL_EXPR_INPUT && ws->cst[d->a] && (d->b < 0 || ws->cst[d->b]));
+    }
+    return CL_OK;
+}
+
+/* Auxiliary rows node id needs: the cos of a sin (or sin of a cos) that is not a node, 1 + tan², x² + y², the lower powers. */
+static int aux_rows(const CL_FN(cl_taylor) *ws, int id)
+{
+    const cl_expr_node *d = cl_expr_dag_node(ws->g, id);
+    switch (d->op) {
+    case CL_EXPR_SIN: case CL_EXPR_COS: return ws->partner[id] < 0;
+    case CL_EXPR_TAN: case CL_EXPR_ATAN2: return 1;
+    case CL_EXPR_POWI: return d->k > 2 && d->k <= CL_TAYLOR_POW_CHAIN ? (int)d->k - 2 : 0;
+    }
+    return 0;
+}
+
+/* Rows for the state, the needed nodes and their auxiliary series; sin and cos of one argument paired. */
+static size_t assign_rows(CL_FN(cl_taylor) *ws, const char *needed, size_t nnode, int *sincos_of)
+{
+    size_t nrow = ws->n;
+    for (size_t id = 0; id < nnode; id++) sincos_of[2 * id] = sincos_of[2 * id + 1] = -1;
+    for (size_t id = 0; id < nnode; id++) {
+        const cl_expr_node *d = cl_expr_dag_node(ws->g, (int)id);
+        if (needed[id] && (d->op == CL_EXPR_SIN || d->op == CL_EXPR_COS))
+            sincos_of[2 * (size_t)d->a + (d->op == CL_EXPR_COS)] = (int)id;
+    }
+    for (size_t id = 0; id < nnode; id++) {
+        const cl_expr_node *d = cl_expr_dag_node(ws->g, (int)id);
+        ws->row[id] = ws->aux[id] = ws->partner[id] = -1;
+        if (!needed[id]) continue;
+        if (d->op == CL_EXPR_SIN || d->op == CL_EXPR_COS) ws->partner[id] = sincos_of[2 * (size_t)d->a + (d->op == CL_EXPR_SIN)];
+        if (d->op == CL_EXPR_INPUT && (size_t)d->k < ws->n) ws->row[id] = (int)d->k;
+        else ws->row[id] = (int)nrow++;
+        if (d->op == CL_EXPR_INPUT && d->k == ws->tin) ws->time_node = (int)id;
+        if (d->op != CL_EXPR_INPUT && !ws->cst[id]) ws->act[ws->nact++] = (int)id;
+        int na = aux_rows(ws, (int)id);
+        if (na) {
+            ws->aux[id] = (int)nrow;
+            nrow += (size_t)na;
+        }
+    }
+    return nrow;
+}
+
+/* The constants read at the working precision and the nodes built on them evaluated, once. */
+static int fix_constants(CL_FN(cl_taylor) *ws, size_t nnode)
+{
+    for (size_t id = 0; id < nnode; id++) {
+        const cl_expr_node *d = cl_expr_dag_node(ws->g, (int)id);
+        if (ws->row[id] < 0 || !ws->cst[id]) continue;
+        if (d->op == CL_EXPR_CONST) {
+            if (CL_FN(cl_real_from_str)(ROW(ws, id), cl_expr_dag_const(ws->g, d->k))) return CL_EPARSE;
+        } else {
+            int st = coef_node(ws, (int)id, 0);
+            if (st) return st;
+        }
+    }
+    if (ws->time_node >= 0) r_set_si(ROW(ws, ws->time_node) + 1, 1);
+    return CL_OK;
+}
+
+static int taylor_build(CL_FN(cl_taylor) *ws, const int *nodes, size_t nnode)
+{
+    size_t ni = ws->nitems;
+    int *blk = malloc((5 * nnode + ni + 1) * sizeof *blk + 2 * nnode + 1);
+    if (!blk) return CL_ENOMEM;
+    ws->row = blk;
+    ws->aux = blk + nnode;
+    ws->partner = blk + 2 * nnode;
+    ws->act = blk + 3 * nnode;
+    int *sincos_of = NULL;
+    ws->items = blk + 4 * nnode;
+    char *needed = (char *)(blk + 5 * nnode + ni + 1);
+    ws->cst = needed + nnode;
+    memset(needed, 0, 2 * nnode + 1);
+    for (size_t i = 0; i < ni; i++) {
+        if (nodes[i] < 0 || (size_t)nodes[i] >= nnode) return CL_EPARAM;
+        ws->items[i] = nodes[i];
+    }
+    int st = mark_nodes(ws, needed, nnode);
+    if (st) return st;
+    sincos_of = malloc(2 * nnode * sizeof *sincos_of);
+    if (!sincos_of) return CL_ENOMEM;
+    size_t nrow = assign_rows(ws, needed, nnode, sincos_of);
+    free(sincos_of);
+    ws->mem = CL_FN(cl_rvec_new)(nrow * ((size_t)ws->p + 1) + 13, ws->prec);
+    if (!ws->mem) return CL_ENOMEM;
+    ws->c = ws->mem + 13;
+    ws->tmp = ws->mem, ws->acc = ws->mem + 1, ws->acc2 = ws->mem + 2, ws->ev = ws->mem + 3;
+    return fix_constants(ws, nnode);
+}
+
+int CL_FN(cl_taylor_new)(CL_FN(cl_taylor) **out, const cl_expr_dag *g, const int *nodes, size_t n, size_t nextra,
+                         long tin, int order, cl_prec_t prec)
+{
+    *out = NULL;
+    if (n == 0) return CL_EDIM;
+    if (order < 2 || order > CL_TAYLOR_MAX_ORDER) return CL_EPARAM;
+    if (cl_prec_check(prec)) return CL_EPREC;
+    CL_FN(cl_taylor) *ws = calloc(1, sizeof *ws);
+    if (!ws) return CL_ENOMEM;
+    ws->g = g;
+    ws->n = n;
+    ws->nitems = n + nextra;
+    ws->tin = tin;
+    ws->time_node = -1;
+    ws->p = order;
+    ws->prec = prec;
+    int st = taylor_build(ws, nodes, cl_expr_dag_size(g));
+    if (st) {
+        CL_FN(cl_taylor_free)(ws);
+        return st;
+    }
+    *out = ws;
+    return CL_OK;
+}
