@@ -27,6 +27,7 @@
 #include "cmd_system.h"
 #include "json.h"
 #include "plot.h"
+#include "sim_graph.h"
 #include "sim_ode.h"
 #include "system.h"
 
@@ -51,7 +52,9 @@ static const char *help_text =
     "                   default above 113 bits), gauss (implicit\n"
     "                   Gauss-Legendre, symplectic, fixed step; also 'gl'), rk4 (fixed step);\n"
     "                   lie-euler, rkmk4, cf4, rkmk45: Lie group methods, on the systems\n"
-    "                   that offer them (chartless systems NAME says)\n"
+    "                   that offer them (chartless systems NAME says); taylor (Taylor series\n"
+    "                   of order ceil(-ln(TOL)/2 + 1), heyoka's rules) on the systems whose\n"
+    "                   field is an expression graph\n"
     "  --t T            final time, 0 or more (default 10; 0 writes the initial row with its\n"
     "                   invariants); a time-dependent model starts at t = 0\n"
     "  --h H            step: fixed step of rk4, gauss and the Lie methods (default 0.01);\n"
@@ -87,6 +90,12 @@ static const char *help_text =
     "                   for systems that say where their bodies are, FILE-3d.png and\n"
     "                   FILE-3d.gif (their 3-D trajectory, animated). The CSV still goes to\n"
     "                   --out, or to standard output\n"
+    "  --event EXPR     write the rows at the zeros of EXPR only, an expression of the state\n"
+    "                   (components by name or as x0, x1, ...; t the time; docs/models.md's\n"
+    "                   syntax), located to the working precision: on the step's polynomial\n"
+    "                   with taylor, by re-integrating the partial step otherwise\n"
+    "  --events M       first (default: the run ends at the first zero) or every (to --t)\n"
+    "  --event-direction D  any (default), rising (EXPR from < 0 to >= 0) or falling\n"
     "  --format FMT     text (CSV, the default) or json: the same columns and rows as one JSON\n"
     "                   object (docs/simulate.schema.json)\n"
     "  -h, --help       this text; with --system NAME or --model FILE, also its parameters\n"
@@ -104,7 +113,7 @@ enum { OPT_STAGES = 1000, OPT_COLUMNS, OPT_EVERY, OPT_MAX_STEPS, OPT_ESTIMATE };
 #define DEFAULT_MAX_STEPS 1000000L
 
 typedef struct sim_opts {
-    const char *integrator, *t, *h, *tol, *out, *plot;
+    const char *integrator, *t, *h, *tol, *out, *plot, *event, *events, *event_dir;
     long stages, columns, every, max_steps;
     int no_estimate; /* --estimate none */
 } sim_opts;
@@ -135,6 +144,7 @@ typedef struct sim_run {
     cl_cmd_args a;
     const cl_integrator *m;
     cl_cmd_system cs;
+    cl_sim_graph gr; /* --event and the field of taylor */
     cl_prec_t p;
     mpfr_ptr x, sc; /* the state; scratch t, t1, h, tol, and the time of the latest step */
     mpfr_ptr t, t1, h, tol;
@@ -155,6 +165,7 @@ typedef struct sim_ctx {
     int last_written; /* whether the latest step's row is out (--every may skip it) */
     mpfr_ptr tlast;   /* time of the latest step (where an interrupted run stopped) */
     int started;      /* whether the header is out */
+    int events_only;  /* --event: rows at its zeros only */
     mpfr_ptr x0;      /* the Lie methods' initial state, held back until their first step */
     mpfr_ptr e0;      /* the initial energy, then scratch for the energy error */
     cl_cli_progress progress;
@@ -287,8 +298,9 @@ static void start_output(sim_ctx *c, mpfr_srcptr x)
 static int observe(sim_ctx *c, mpfr_srcptr t, mpfr_srcptr x)
 {
     start_output(c, x);
-    c->last_written = c->step++ % c->every == 0;
-    if (c->last_written) write_row(c, t, x);
+    c->last_written = c->events_only || c->step % c->every == 0;
+    if (!c->events_only && c->step % c->every == 0) write_row(c, t, x);
+    c->step++;
     mpfr_set(c->tlast, t, MPFR_RNDN);
     if (cl_cli_progress_due(&c->progress)) {
         double tn = mpfr_get_d(t, MPFR_RNDN);
@@ -434,6 +446,10 @@ static int validate(sim_run *r)
     if (!st && o->plot && o->out && strpbrk(o->out, "'\\\n")) /* gnuplot reads the CSV by this name */
         st = cl_cli_error("with --plot, the --out file name must not contain quotes, backslashes or newlines", o->out);
     if (!st) st = open_system(r);
+    if (!st && o->event && r->m->lie) st = cl_cli_error("--event works with rkf78, gbs, gauss, rk4 and taylor", o->integrator);
+    if (!st && !o->event && (o->events || o->event_dir)) st = cl_cli_error("--events and --event-direction need --event", o->events ? o->events : o->event_dir);
+    if (!st) st = cl_sim_graph_open(&r->gr, &r->cs, (cl_prec_t)r->a.bits, r->m->method == CL_ODE_TAYLOR && !r->m->lie,
+                                    o->event, o->event_dir, o->events);
     if (st) return st;
     r->p = (cl_prec_t)r->a.bits;
     r->max_steps = o->max_steps ? o->max_steps : DEFAULT_MAX_STEPS;
@@ -471,6 +487,16 @@ static int run_lie(sim_run *r, sim_ctx *c, char *err, size_t errlen)
                                    lie_observer, c, err, errlen);
 }
 
+/* A zero of --event: its row. */
+static int event_row(void *ctx, mpfr_srcptr t, mpfr_srcptr x)
+{
+    sim_ctx *c = ctx;
+    start_output(c, x);
+    write_row(c, t, x);
+    mpfr_set(c->tlast, t, MPFR_RNDN);
+    return ferror(c->f) ? CL_ENOMEM : 0;
+}
+
 static int run_ode(sim_run *r, sim_ctx *c, cl_ode_stats *stats)
 {
     cl_ode_method method = (cl_ode_method)r->m->method;
@@ -478,13 +504,15 @@ static int run_ode(sim_run *r, sim_ctx *c, cl_ode_stats *stats)
     cl_sim_ode run = {.a = &r->a, .cs = &r->cs, .method = method, .param = param, .tol = r->m->adaptive ? r->tol : NULL,
                       .max_steps = r->max_steps, .obs = ode_observer, .obs_ctx = c};
     mpfr_set_zero(r->t, 1);
-    return cl_sim_ode_run(&run, r->t, r->x, r->t1, r->h, stats);
+    if (method != CL_ODE_TAYLOR && r->gr.event < 0) return cl_sim_ode_run(&run, r->t, r->x, r->t1, r->h, stats);
+    c->events_only = r->gr.event >= 0;
+    return cl_sim_graph_run(&r->gr, &run, method == CL_ODE_TAYLOR, r->t, r->x, r->t1, r->h, stats, event_row, c);
 }
 
 /* The initial state, kept for the end-of-run error estimate of an adaptive run (NULL: none). */
 static mpfr_ptr estimate_start(const sim_run *r)
 {
-    if (!r->m->adaptive || r->o.no_estimate || mpfr_zero_p(r->t1)) return NULL;
+    if (!r->m->adaptive || r->o.no_estimate || r->o.event || mpfr_zero_p(r->t1)) return NULL;
     mpfr_ptr x0 = cl_rvec_new_mp(r->cs.dim, r->p);
     for (size_t i = 0; x0 && i < r->cs.dim; i++) mpfr_set(x0 + i, r->x + i, MPFR_RNDN);
     return x0;
@@ -582,6 +610,7 @@ static void free_run(sim_run *r, sim_ctx *c)
     cl_rvec_free_mp(c->e0);
     cl_rvec_free_mp(r->x);
     cl_rvec_free_mp(r->sc);
+    cl_sim_graph_close(&r->gr);
     cl_cmd_close_system(&r->cs);
     cl_cmd_args_free(&r->a);
 }
@@ -595,7 +624,9 @@ static int cmd_simulate(int argc, char **argv)
         CL_CMD_TEXT_OPTION("h", sim_opts, h), CL_CMD_TEXT_OPTION("tol", sim_opts, tol),
         CL_CMD_OPTION("stages", OPT_STAGES), CL_CMD_OPTION("columns", OPT_COLUMNS), CL_CMD_OPTION("every", OPT_EVERY),
         CL_CMD_TEXT_OPTION("out", sim_opts, out), CL_CMD_TEXT_OPTION("plot", sim_opts, plot),
-        CL_CMD_OPTION("max-steps", OPT_MAX_STEPS), CL_CMD_OPTION("estimate", OPT_ESTIMATE), CL_CMD_OPTIONS_END};
+        CL_CMD_OPTION("max-steps", OPT_MAX_STEPS), CL_CMD_OPTION("estimate", OPT_ESTIMATE),
+        CL_CMD_TEXT_OPTION("event", sim_opts, event), CL_CMD_TEXT_OPTION("events", sim_opts, events),
+        CL_CMD_TEXT_OPTION("event-direction", sim_opts, event_dir), CL_CMD_OPTIONS_END};
     sim_run r = {.o = {.integrator = NULL, .t = "10", .stages = 2, .columns = 0, .every = 1},
                  .out = {.slot = -1}, .png = {.slot = -1}};
     int st = cl_cmd_scan(argc, argv, extra, on_option, &r.o, 0, &r.a);

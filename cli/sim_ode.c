@@ -36,6 +36,7 @@ int cl_sim_ode_run(const cl_sim_ode *r, mpfr_ptr t, mpfr_ptr x, mpfr_srcptr t1, 
         st = cl_ode_set_limits_mp(ws, zero, zero, r->max_steps);
         mpfr_clear(zero);
     }
+    if (!st && r->event) st = cl_ode_set_event_mp(ws, r->event, r->event_ctx, r->event_dir);
     if (!st) {
         cl_ode_set_observer_mp(ws, r->obs, r->obs_ctx);
         st = cl_ode_integrate_mp(ws, field, (void *)fcs, t, x, t1, h, stats);

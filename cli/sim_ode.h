@@ -18,6 +18,9 @@ typedef struct cl_sim_ode {
     long max_steps;           /**< with tol: the steps an adaptive run may take */
     cl_ode_observer_mp obs;   /**< called at every accepted step (may be NULL) */
     void *obs_ctx;
+    cl_ode_event_fn_mp event; /**< stop at its zeros (cl_ode_set_event_mp; NULL: none) */
+    void *event_ctx;
+    int event_dir;
 } cl_sim_ode;
 
 /**

@@ -39,6 +39,7 @@ static const cl_integrator integrators[] = {
     {"gbs", NULL, 0, 1, 0, CL_ODE_GBS, 0, 0, "adaptive Gragg-Bulirsch-Stoer, order growing with the precision"},
     {"gauss", "gl", 0, 0, 0, CL_ODE_GAUSS, 0, 0, "implicit Gauss-Legendre, symplectic, fixed step, order 2 x stages"},
     {"rk4", NULL, 4, 0, 0, CL_ODE_RK4, 0, 0, "classical Runge-Kutta, fixed step"},
+    {"taylor", NULL, 0, 1, 0, CL_ODE_TAYLOR, 0, 0, "Taylor series of the field's graph, order from the tolerance (taylor.h)"},
     {"lie-euler", NULL, 1, 0, 1, CL_LIE_EULER, 0, 0, "Lie-Euler, fixed step"},
     {"rkmk4", NULL, 4, 0, 1, CL_LIE_RKMK4, 0, 0, "Runge-Kutta-Munthe-Kaas 4, fixed step"},
     {"cf4", NULL, 4, 0, 1, CL_LIE_CF4, 0, 0, "commutator-free of order 4, fixed step"},

@@ -15,6 +15,8 @@ typedef enum cl_ode_method {
     CL_ODE_GAUSS,   /**< implicit Gauss–Legendre collocation, s stages, order 2s, symplectic; fixed step */
     CL_ODE_GBS      /**< Gragg–Bulirsch–Stoer extrapolation, k columns, order 2k; adaptive by default */
 } cl_ode_method;
+/** The method value of the integrator table's `taylor` (taylor.h: fields given as a graph), not a cl_ode_method. */
+#define CL_ODE_TAYLOR 16
 /**@}*/
 
 /**

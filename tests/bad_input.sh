@@ -112,7 +112,7 @@ bad "rhs, a hexadecimal number" "0 0 -1 0x1 0 0" rhs $CH
 bad "rhs, only commas" ",,,,,," rhs $CH
 bad "rhs, sphere state of the wrong size" "0 0 -1 1 0 0 0" rhs --system sphere
 # simulate
-says "unknown integrator (euler); no integrator is near that name (the integrators: rkf78, gbs, gauss, rk4, lie-euler, rkmk4, cf4, rkmk45)"
+says "unknown integrator (euler); no integrator is near that name (the integrators: rkf78, gbs, gauss, rk4, taylor, lie-euler, rkmk4, cf4, rkmk45)"
 bad "simulate, unknown integrator: the list" "$S1" simulate $CH --integrator euler
 says "unknown integrator (rk45); did you mean rk4? (the integrators: rkf78,"
 bad "simulate, a misspelled integrator: the nearest" "$S1" simulate $CH --integrator rk45

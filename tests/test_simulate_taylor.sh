@@ -1,0 +1,83 @@
+#!/bin/sh
+# simulate --integrator taylor and --event on the planar pendulum (the named
+# system circle, whose field sim_graph_circle.c gives as a graph), g = 9.8,
+# from theta = 1 at rest: the end state at t = 10 against the closed form
+# (sin(theta/2) = k sn(w t + K(k), k), k = sin(1/2), w = sqrt(9.8); bc -l at
+# 130 digits, K by the AGM, sn and cn by the descending Landen
+# transformation, as in test_simulate_tol.sh), the zeros of theta at
+# T/4 + j T/2 (T = 4K(k)/w) with taylor and with gbs, and the refusals.
+. tests/tap.sh
+T=$(mktemp -d "${TMPDIR:-/tmp}/cl-simtaylor.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+echo "1..9"
+cat > "$T/exact.bc" <<'EOC'
+scale = 130
+define asin(x) { return a(x / sqrt(1 - x*x)); }
+define sncn(u, k) {
+    auto an[], cn[], n, i, phi, a0, b0, c0, t
+    a0 = 1; b0 = sqrt(1 - k*k); c0 = k; n = 0; an[0] = a0; cn[0] = c0
+    while (c0 > 10^-125) {
+        t = (a0 + b0) / 2; c0 = (a0 - b0) / 2; b0 = sqrt(a0 * b0); a0 = t
+        n = n + 1; an[n] = a0; cn[n] = c0
+    }
+    phi = 2^n * an[n] * u
+    for (i = n; i > 0; i--) phi = (phi + asin(cn[i] / an[i] * s(phi))) / 2
+    sn = s(phi); cn = c(phi)
+    return 0
+}
+define bigk(k) { auto a0, b0, t; a0 = 1; b0 = sqrt(1 - k*k); while (a0 - b0 > 10^-125) { t = (a0 + b0) / 2; b0 = sqrt(a0 * b0); a0 = t; }; return 2 * a(1) / a0; }
+define abs(x) { if (x < 0) return -x; return x; }
+w = sqrt(98 / 10); k = s(1 / 2); kk = bigk(k); z = sncn(w * 10 + kk, k)
+xx = 2 * asin(k * sn); vv = 2 * k * w * cn
+EOC
+# bc reads 1.5e-77 as 1.5*10^(-77)
+bcx() { { cat "$T/exact.bc"; echo "$1" | sed 's/\([0-9]\)e\([-+]*[0-9][0-9]*\)/\1*10^(\2)/g; s/(+/(/g'; } | BC_LINE_LENGTH=0 bc -l; }
+sci() { bcx "$1" | awk '{ printf "%.2e", $1 }'; }
+sim() { echo "1 0" | "$C" simulate --system circle --form angle --g 9.8 --bits 256 "$@"; }
+
+# The end state at t = 10: max |x - x*| / (1 + |x*|) against the closed form.
+sim --integrator taylor --t 10 --tol 1e-75 > "$T/o" 2> "$T/e"; st=$?
+last=$(tail -1 "$T/o"); x=$(echo "$last" | cut -d, -f2); v=$(echo "$last" | cut -d, -f3)
+err="ex = abs($x - xx) / (1 + abs(xx)); ev = abs($v - vv) / (1 + abs(vv)); if (ev > ex) ex = ev; ex"
+[ $st = 0 ] && [ "$(echo "$last" | cut -d, -f1)" = 10 ] && [ "$(bcx "$err < 10^-75")" = 1 ]
+t $? "taylor --bits 256 --tol 1e-75 to t = 10: $(sci "$err") from the exact pendulum (bound: the tolerance)"
+grep -q '^note: error at t = 10 estimated .* within the tolerance 1e-75$' "$T/e"
+t $? "and its end-of-run estimate says it is within: $(cut -c1-80 "$T/e")"
+
+# The first zero of theta: T/4 = K(k)/w to 70 digits, with taylor and gbs.
+zero() { bcx "e = abs($1 - kk / w) / (kk / w); e < 10^-70"; }
+sim --integrator taylor --t 10 --event theta > "$T/o" 2> "$T/e"; st=$?
+te=$(sed -n 2p "$T/o" | cut -d, -f1); th=$(sed -n 2p "$T/o" | cut -d, -f2)
+[ $st = 0 ] && [ "$(wc -l < "$T/o")" = 2 ] && [ "$(zero "$te")" = 1 ] && [ "$(bcx "abs($th) < 10^-70")" = 1 ]
+t $? "taylor --event theta: one row, at t = $(echo "$te" | cut -c1-40)... = K(k)/w to 70 digits, theta = $(sci "$th")"
+sim --integrator gbs --t 10 --event theta > "$T/o" 2> "$T/e"; st=$?
+te2=$(sed -n 2p "$T/o" | cut -d, -f1)
+[ $st = 0 ] && [ "$(wc -l < "$T/o")" = 2 ] && [ "$(zero "$te2")" = 1 ]
+t $? "gbs --event theta (the partial step re-integrated): the same zero to 70 digits"
+
+# Every zero to t = 10, rising ones only: 3T/4 + j T, j = 0..3 (theta rises through 0 after T/2; T = 2.14).
+sim --integrator taylor --t 10 --event theta --events every --event-direction rising > "$T/o" 2> "$T/e"; st=$?
+good=$([ $st = 0 ] && [ "$(wc -l < "$T/o")" = 5 ] && echo 0 || echo 1)
+j=0
+for te in $(sed 1d "$T/o" | cut -d, -f1); do
+    [ "$(bcx "e = abs($te - (3 + 4 * $j) * kk / w) / ((3 + 4 * $j) * kk / w); e < 10^-68")" = 1 ] || good=1
+    j=$((j + 1))
+done
+t $good "--events every --event-direction rising: the 4 rising zeros 3T/4 + jT to t = 10, each to 68 digits"
+# An event of the velocity and the time: thetadot = 0 where theta = -1 (T/2), t - 1 = 0 at t = 1.
+sim --integrator taylor --event "thetadot" --event-direction rising > "$T/o" 2> "$T/e"
+te=$(sed -n 2p "$T/o" | cut -d, -f1); th=$(sed -n 2p "$T/o" | cut -d, -f2)
+[ "$(bcx "abs($te - 2 * kk / w) < 10^-70 && abs($th + 1) < 10^-70")" = 1 ]
+t $? "--event thetadot --event-direction rising: T/2, theta = -1, to 70 digits"
+
+# Refusals: exit 2, nothing on stdout.
+out=$(echo "0.8 0.6 0 0" | "$C" simulate --system sphere --integrator taylor 2> "$T/e"); st=$?
+[ $st = 2 ] && [ -z "$out" ] && grep -q "^error: --integrator taylor needs the system's field as an expression graph" "$T/e"
+t $? "taylor on a system without a graph: refused (exit $st): $(cut -c1-70 "$T/e")"
+out=$(sim --event "theta +" 2> "$T/e"); st=$?
+[ $st = 2 ] && [ -z "$out" ] && grep -q "^error: --event: " "$T/e"
+t $? "a broken --event expression: refused (exit $st): $(cut -c1-70 "$T/e")"
+out=$(sim --event "nosuch" 2> "$T/e"); st=$?
+out2=$(sim --events every 2> "$T/e2"); st2=$?
+[ $st = 2 ] && [ -z "$out" ] && [ $st2 = 2 ] && [ -z "$out2" ] && grep -q "need --event" "$T/e2"
+t $? "an unknown name in --event, --events without --event: refused (exit $st, $st2)"
