@@ -60,6 +60,22 @@ static void wconv(CL_FN(cl_taylor) *ws, rptr acc, rsrc a, rsrc b, int lo, int hi
     }
 }
 
+/* acc = Σ_{j=1}^{k} j a_j w_{k−j}, the sum of the chain rule u' = φ'(a) a'. When a
+   is a state component, j a_j is the field's coefficient f_{j−1} (\p da, else
+   NULL): no multiplication by j, and no rounding of a_j = f_{j−1}/j in between. */
+static void dconv(CL_FN(cl_taylor) *ws, rptr acc, rsrc da, rsrc a, rsrc w, int k)
+{
+    if (!da) {
+        wconv(ws, acc, a, w, 1, k, k);
+        return;
+    }
+    r_set_zero(acc);
+    for (int j = 1; j <= k; j++) {
+        r_mul(ws->tmp, da + j - 1, w + k - j);
+        r_add(acc, acc, ws->tmp);
+    }
+}
+
 /* u = a/b of order k: u_k = (a_k − Σ_{j=1}^k b_j u_{k−j}) / b_0. */
 static int coef_div(CL_FN(cl_taylor) *ws, rptr u, rsrc a, rsrc b, int bconst, int k)
 {
@@ -77,22 +93,22 @@ static int coef_div(CL_FN(cl_taylor) *ws, rptr u, rsrc a, rsrc b, int bconst, in
 /* sin and cos of a as a pair: s_k = (1/k) Σ j a_j c_{k−j}, c_k = −(1/k) Σ j a_j s_{k−j}.
    u is the node's row, w its partner's (the other function); \p own: w is
    an auxiliary row this node keeps up too. */
-static void coef_sincos(CL_FN(cl_taylor) *ws, int is_sin, rptr u, rptr w, rsrc a, int own, int k)
+static void coef_sincos(CL_FN(cl_taylor) *ws, int is_sin, rptr u, rptr w, rsrc a, rsrc da, int own, int k)
 {
     if (k == 0) {
         if (is_sin) r_sin(u, a); else r_cos(u, a);
         if (own) { if (is_sin) r_cos(w, a); else r_sin(w, a); }
         return;
     }
-    wconv(ws, ws->acc, a, w, 1, k, k);
+    dconv(ws, ws->acc, da, a, w, k);
     r_div_si(u + k, ws->acc, is_sin ? k : -k);
     if (!own) return;
-    wconv(ws, ws->acc, a, u, 1, k, k);
+    dconv(ws, ws->acc, da, a, u, k);
     r_div_si(w + k, ws->acc, is_sin ? -k : k);
 }
 
 /* tan a with w = 1 + tan²: u_k = (1/k) Σ j a_j w_{k−j}, w_k = Σ u_j u_{k−j}. */
-static void coef_tan(CL_FN(cl_taylor) *ws, rptr u, rptr w, rsrc a, int k)
+static void coef_tan(CL_FN(cl_taylor) *ws, rptr u, rptr w, rsrc a, rsrc da, int k)
 {
     if (k == 0) {
         r_tan(u, a);
@@ -100,19 +116,19 @@ static void coef_tan(CL_FN(cl_taylor) *ws, rptr u, rptr w, rsrc a, int k)
         r_add_si(w, w, 1);
         return;
     }
-    wconv(ws, ws->acc, a, w, 1, k, k);
+    dconv(ws, ws->acc, da, a, w, k);
     r_div_si(u + k, ws->acc, k);
     conv(ws, w + k, u, u, 0, k, k);
 }
 
 /* exp a: u_k = (1/k) Σ_{j=1}^k j a_j u_{k−j}. */
-static void coef_exp(CL_FN(cl_taylor) *ws, rptr u, rsrc a, int k)
+static void coef_exp(CL_FN(cl_taylor) *ws, rptr u, rsrc a, rsrc da, int k)
 {
     if (k == 0) {
         r_exp(u, a);
         return;
     }
-    wconv(ws, ws->acc, a, u, 1, k, k);
+    dconv(ws, ws->acc, da, a, u, k);
     r_div_si(u + k, ws->acc, k);
 }
 
@@ -212,6 +228,7 @@ static int coef_node(CL_FN(cl_taylor) *ws, int id, int k)
     rptr u = ROW(ws, id);
     rsrc a = d->a >= 0 ? ROW(ws, d->a) : NULL, b = d->b >= 0 ? ROW(ws, d->b) : NULL;
     int aconst = d->a >= 0 && ws->cst[d->a], bconst = d->b >= 0 && ws->cst[d->b];
+    rsrc da = d->a >= 0 && ws->row[d->a] < (int)ws->n ? ROW(ws, ws->items[ws->row[d->a]]) : NULL; /* a a state component */
     switch (d->op) {
     case CL_EXPR_ADD: r_add(u + k, a + k, b + k); return CL_OK;
     case CL_EXPR_SUB: r_sub(u + k, a + k, b + k); return CL_OK;
@@ -225,10 +242,10 @@ static int coef_node(CL_FN(cl_taylor) *ws, int id, int k)
     case CL_EXPR_SIN:
     case CL_EXPR_COS:
         coef_sincos(ws, d->op == CL_EXPR_SIN, u, ws->aux[id] >= 0 ? AUX(ws, id) : ROW(ws, ws->partner[id]), a,
-                    ws->aux[id] >= 0, k);
+                    da, ws->aux[id] >= 0, k);
         return CL_OK;
-    case CL_EXPR_TAN: coef_tan(ws, u, AUX(ws, id), a, k); return CL_OK;
-    case CL_EXPR_EXP: coef_exp(ws, u, a, k); return CL_OK;
+    case CL_EXPR_TAN: coef_tan(ws, u, AUX(ws, id), a, da, k); return CL_OK;
+    case CL_EXPR_EXP: coef_exp(ws, u, a, da, k); return CL_OK;
     case CL_EXPR_LOG: return coef_log(ws, u, a, k);
     case CL_EXPR_SQRT: return coef_sqrt(ws, u, a, k);
     case CL_EXPR_POWI:

@@ -21,10 +21,11 @@ static int powi(cl_expr_dag *g, int a, long k) { return cl_expr_op(g, CL_EXPR_PO
 
 /* ------------------------------------------------------------ every rule */
 
-enum { NRULES = 17 };
+enum { NRULES = 20 };
 static const char *rule_names[NRULES] = {"a*b", "a/b", "sin a (with cos a)", "cos a (with sin a)", "sin b (alone)",
                                          "cos b (alone)", "tan a", "exp a", "log a", "sqrt a", "a^2", "a^3",
-                                         "b^8", "a^-2", "a^11", "atan2(a, b)", "t*a - b (time input)"};
+                                         "b^8", "a^-2", "a^11", "atan2(a, b)", "t*a - b (time input)",
+                                         "sin x (x a state)", "tan x (x a state)", "exp x (x a state)"};
 
 /* The graph of the rules: the state is one x with x' = 1 (so x = x0 + s
    along the step), a = 0.3 + 0.5x − 0.2x², b = 1.1 − 0.4x, the time input 1;
@@ -55,6 +56,9 @@ static cl_expr_dag *rule_graph(int *nodes)
     e[14] = powi(g, a, 11);
     e[15] = op2(g, CL_EXPR_ATAN2, a, op2(g, CL_EXPR_SUB, b, konst(g, "0.9")));
     e[16] = op2(g, CL_EXPR_SUB, op2(g, CL_EXPR_MUL, t, a), b);
+    e[17] = op1(g, CL_EXPR_SIN, x); /* j x_j read from the field's coefficients */
+    e[18] = op1(g, CL_EXPR_TAN, x);
+    e[19] = op1(g, CL_EXPR_EXP, x);
     return g;
 }
 
