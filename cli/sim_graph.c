@@ -20,21 +20,25 @@ void cl_sim_graph_register(cl_sim_graph_provider fn)
     if (nproviders < MAX_PROVIDERS) providers[nproviders++] = fn;
 }
 
-/* The names of the event expression: a state component by its name or as x<i>, and t. */
+/* The names of the event expression: a state component by its name (a model's
+   velocities written x'), or as x<i>, and t. */
 static int lookup(void *ctx, cl_expr_dag *g, const char *name, size_t len, int prime, cl_expr_value *out)
 {
     const cl_cmd_system *cs = ctx;
-    if (prime) return -1;
+    char want[80];
+    if (len + 2 > sizeof want) return -1;
+    memcpy(want, name, len);
+    strcpy(want + len, prime ? "'" : "");
     out->shape = 1;
-    if (len == 1 && name[0] == 't') {
+    if (!strcmp(want, "t")) {
         out->id[0] = cl_expr_input(g, (long)cs->dim);
         return out->id[0] < 0 ? -1 : 0;
     }
     for (size_t i = 0; i < cs->dim; i++) {
-        char buf[64], alt[32];
+        char buf[80], alt[32];
         cl_cli_component_name(cs->sys, cs->inst, cs->form, i, buf, sizeof buf);
         snprintf(alt, sizeof alt, "x%zu", i);
-        if ((strlen(buf) == len && !memcmp(buf, name, len)) || (strlen(alt) == len && !memcmp(alt, name, len))) {
+        if (!strcmp(buf, want) || !strcmp(alt, want)) {
             out->id[0] = cl_expr_input(g, (long)i);
             return out->id[0] < 0 ? -1 : 0;
         }
