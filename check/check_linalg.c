@@ -164,11 +164,11 @@ CL_CHECK(linalg_inertia, "core.linalg.inertia", .chapter = "core", .tags = "", .
 CL_CHECK(linalg_eig_cyclic, "core.linalg.eig_cyclic", .chapter = "core", .tags = "", .what = "eigenvalues of 2I + the cyclic shift of R^n, n = 3, 4, 6 (QR stalls without exceptional shifts), against 2 + the n-th roots of unity, both ways (condition 1: normal matrix)", .cond = 256, .why = "backward error about 16 n u ||C|| with ||C||_2 = 3 and eigenvalue condition 1")
 {
     static const int sizes[3] = {3, 4, 6};
+    RV_DECL(C, 36, prec); RV_DECL(wr, 6, prec); RV_DECL(wi, 6, prec); RV_DECL(zr, 6, prec); RV_DECL(zi, 6, prec);
+    R_DECL(a, prec); R_DECL(b, prec); R_DECL(pi2, prec);
     cl_check_begin(res);
     for (int s = 0; s < 3; s++) {
         const int n = sizes[s];
-        RV_DECL(C, 36, prec); RV_DECL(wr, 6, prec); RV_DECL(wi, 6, prec); RV_DECL(zr, 6, prec); RV_DECL(zi, 6, prec);
-        R_DECL(a, prec); R_DECL(b, prec); R_DECL(pi2, prec);
         for (int i = 0; i < n * n; i++) r_set_zero(C + i);
         for (int i = 0; i < n; i++) {
             r_set_si(C + ((i + 1) % n) * n + i, 1);

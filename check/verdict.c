@@ -69,10 +69,11 @@ enum cl_verdict cl_ladder_compare(cl_ladder_fn fn, void *ctx, double cond, int n
     }
     const cl_check c = {.name = "user", .cond = cond, .kind = CL_CHECK_ROUNDING};
     r->n = n;
+    mpfr_t err, l;
+    mpfr_init2(err, MPFR_PREC_MIN);
+    mpfr_init2(l, 53);
     for (int k = 0; k < n; k++) {
-        mpfr_t err, l;
-        mpfr_init2(err, (mpfr_prec_t)bits[k]);
-        mpfr_init2(l, 53);
+        mpfr_set_prec(err, (mpfr_prec_t)bits[k]);
         mpfr_set_zero(err, 1);
         r->bits[k] = bits[k];
         r->status[k] = fn(ctx, (cl_prec_t)bits[k], err);
@@ -81,8 +82,8 @@ enum cl_verdict cl_ladder_compare(cl_ladder_fn fn, void *ctx, double cond, int n
         r->log2_err[k] = mpfr_get_d(l, MPFR_RNDN);
         r->digits[k] = -r->log2_err[k] * log10(2.0);
         r->log2_tol[k] = cl_check_log2_tol(&c, bits[k]);
-        mpfr_clear(err);
-        mpfr_clear(l);
     }
+    mpfr_clear(err);
+    mpfr_clear(l);
     return r->verdict = cl_check_verdict(&c, n, r->bits, r->log2_err, r->status);
 }
