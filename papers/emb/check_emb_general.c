@@ -27,7 +27,7 @@ static int qh_proj(void *ctx, rptr out, rsrc x, rsrc y)
 static int qh_dproj(void *ctx, rptr out, rsrc x, rsrc v, rsrc y)
 {
     const quad_h *q = ctx;
-    sphere_dproj(out, x, v, y, q->d);
+    emb_sphere_dproj(out, x, v, y, q->d);
     return CL_OK;
 }
 

@@ -1,8 +1,7 @@
 /*
  * Internal to the checks of [EMB §2, §3.1–3.3] (check_emb_general.c and
  * check_emb_general_models.c; templated, never installed): the random
- * draws, the pendulum and the subspace system they set up, and DP of the
- * unit sphere.
+ * draws, the pendulum and the subspace system they set up.
  */
 #ifndef CL_CHECK_EMB_GENERAL_IMPL_H
 #define CL_CHECK_EMB_GENERAL_IMPL_H
@@ -35,20 +34,6 @@ static inline void random_state(rptr x, rptr v, size_t d, double scale, cl_rng *
     for (size_t i = 0; i < d; i++) r_set_d(v + i, scale * cl_rng_normal(g));
     emb_dot(n, x, v, d);
     for (size_t i = 0; i < d; i++) r_submul(v + i, n, x + i);
-}
-
-/* DP[v]y = −(v xᵀy + x vᵀy) for P = I − xxᵀ on the unit sphere of R^d. */
-static inline void sphere_dproj(rptr out, rsrc x, rsrc v, rsrc y, size_t d)
-{
-    cl_prec_t p = r_prec(out);
-    R_DECL(xy, p); R_DECL(vy, p);
-    emb_dot(xy, x, y, d);
-    emb_dot(vy, v, y, d);
-    for (size_t i = 0; i < d; i++) {
-        r_mul(out + i, v + i, xy);
-        r_addmul(out + i, x + i, vy);
-        r_neg(out + i, out + i);
-    }
 }
 
 /* The pendulum m = 1.3, ℓ = 0.7, g = 9.81 on S^{d−1}, its model and a workspace. */

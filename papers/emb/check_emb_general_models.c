@@ -27,7 +27,7 @@ static int mag_proj(void *ctx, rptr out, rsrc x, rsrc y) { v3_proj_tangent(out, 
 
 static int mag_dproj(void *ctx, rptr out, rsrc x, rsrc v, rsrc y)
 {
-    sphere_dproj(out, x, v, y, 3);
+    emb_sphere_dproj(out, x, v, y, 3);
     return CL_OK;
 }
 

@@ -85,16 +85,7 @@ static int pend_proj(void *ctx, rptr out, rsrc x, rsrc y)
 static int pend_dproj(void *ctx, rptr out, rsrc x, rsrc v, rsrc y)
 {
     const CL_FN(cl_emb_pendulum) *p = ctx;
-    size_t d = p->d;
-    cl_prec_t pr = r_prec(out);
-    R_DECL(xy, pr); R_DECL(vy, pr);
-    emb_dot(xy, x, y, d);
-    emb_dot(vy, v, y, d);
-    for (size_t i = 0; i < d; i++) {
-        r_mul(out + i, v + i, xy);
-        r_addmul(out + i, x + i, vy);
-        r_neg(out + i, out + i);
-    }
+    emb_sphere_dproj(out, x, v, y, p->d);
     return CL_OK;
 }
 

@@ -27,6 +27,21 @@ static inline void emb_dot(rptr d, rsrc a, rsrc b, size_t n)
     CL_FN(cl_mat_mul)(d, a, b, 1, (int)n, 1);
 }
 
+/** out = DP[v] y = −v (x·y) − x (v·y), the derivative of P = I − xxᵀ along v
+    on the unit sphere of R^d. */
+static inline void emb_sphere_dproj(rptr out, rsrc x, rsrc v, rsrc y, size_t d)
+{
+    cl_prec_t p = r_prec(out);
+    R_DECL(xy, p); R_DECL(vy, p);
+    emb_dot(xy, x, y, d);
+    emb_dot(vy, v, y, d);
+    for (size_t i = 0; i < d; i++) {
+        r_mul(out + i, v + i, xy);
+        r_addmul(out + i, x + i, vy);
+        r_neg(out + i, out + i);
+    }
+}
+
 /** y = Aᵀ x for A r×c, as the row vector xᵀA (y must not alias x or A). */
 static inline void emb_matT_vec(rptr y, rsrc A, rsrc x, size_t r, size_t c)
 {
