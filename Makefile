@@ -40,12 +40,14 @@ VERSION := 0.1.0
 
 # ------------------------------------------------------------------ sources
 SRC_T   := scalar r3 linalg linalg_inertia linalg_francis deriv ode ode_methods taylor taylor_drive lie energy_casimir expr_eval lagr_core lagr_s2 lagr_so3 lagr_flat lagr_prod
+SRC_T   += ham_prod
 SRC_1   := core expr expr_text expr_diff
 SRC_ARB := scalar r3 linalg linalg_inertia linalg_eig_arb energy_casimir
 CHECK_T := check_core check_linalg check_ode check_lie
 CHECK_1 := registry verdict output equilibria
 MODEL_T := model_rows model_rows_s2 model_rows_eq model_rows_ext
 MODEL_1 := model model_ext model_so3 model_flat model_prod model_graph field
+MODEL_1 += model_ham
 
 # paper.def field $(2) of paper $(1)
 def = $(strip $(shell sed -n 's/^$(2)[[:space:]]*//p' papers/$(1)/paper.def))

@@ -9,6 +9,7 @@
  *   manifold   NAME, ... : S1 | R1 | R3    angles, numbers or vectors of R³ (model_flat.c)
  *   parameters NAME = NUMBER, ...          defaults, decimal (read at the working precision)
  *   lagrangian EXPR                        L, a scalar
+ *   hamiltonian EXPR                       H instead of L, in the momenta p_x (model_ham.c)
  *   invariant  NAME = EXPR                 a quantity expected to be conserved (scalar, not depending on t)
  *   force      NAME = EXPR                 a generalized force on the factor NAME (a vector; its
  *                                          tangential part enters the equations of motion)
@@ -218,19 +219,20 @@ static const struct factor_word {
     {"S1", CL_LAGR_S1, 1, 1, 0},  {"R1", CL_LAGR_RK, 1, 1, 0},  {"R3", CL_LAGR_RK, 3, 1, 0},
     {"S2", CL_LAGR_S2, 3, 1, 0},  {"SO3", CL_LAGR_SO3, 0, 1, 1}, {"SE3", CL_LAGR_SE3, 0, 2, 2},
 };
-static const char *const default_vnames[2] = {"W", "V"};
+static const char *const default_vnames[2] = {"W", "V"}, *const ham_vnames[2] = {"Pi", "P"};
 
 /* Names of the body velocities in parentheses after SO3 or SE3, or the defaults W (and V); *i moves past them. */
 static int parse_vnames(reader *r, size_t *i, size_t end, int nvel, char (*vname)[CL_MODEL_MAX_NAME + 1])
 {
     static const char *const what[2] = {"the body angular velocity", "the body linear velocity"};
+    const char *const *defaults = r->m->ham ? ham_vnames : default_vnames;
     skip_blank(r, i, end);
     if (*i >= end || r->s[*i] != '(') {
         for (int j = 0; j < nvel; j++) {
-            if (known_name(r->m, default_vnames[j], 1))
+            if (known_name(r->m, defaults[j], strlen(defaults[j])))
                 return fail(r, (long)*i, CL_EPARSE, "'%s' (the default name of %s) is declared twice: name the velocities, as SO3 (Omega) or SE3 (Omega, V)",
-                            default_vnames[j], what[j]);
-            strcpy(vname[j], default_vnames[j]);
+                            defaults[j], what[j]);
+            strcpy(vname[j], defaults[j]);
         }
         return 0;
     }
@@ -325,6 +327,7 @@ static int settle(reader *r, int legacy)
 {
     cl_model *m = r->m;
     size_t count[CL_LAGR_SE3 + 1] = {0};
+    if (m->ham) return cl_model_ham_settle(m, &r->failed, r->e);
     for (size_t i = 0; i < m->nfac; i++) count[m->fac[i].kind]++;
     if (count[CL_LAGR_S2] == m->nfac) {
         if (m->nfac > CL_LAGR_MAX_SPHERES) return fail(r, m->fac[0].pos, CL_EDIM, "more than %d unit vectors", CL_LAGR_MAX_SPHERES);
@@ -391,6 +394,7 @@ static int lookup(void *ctx, cl_expr_dag *g, const char *name, size_t len, int p
         return 0;
     }
     if (m->defining && cl_text_name_is(m->letname[m->nlet], name, len)) m->let_self = 1;
+    if (m->ham) return cl_model_ham_lookup(m, g, name, len, prime, out);
     if (m->prod) return cl_model_prod_lookup(m, g, name, len, prime, out);
     if (m->so3) return cl_model_so3_lookup(m, g, name, len, prime, out);
     if (m->nflat) return cl_model_flat_lookup(m, g, name, len, prime, out);
@@ -426,7 +430,7 @@ static int parse_value(reader *r, size_t i, size_t end, cl_expr_lookup_fn fn, in
     cl_expr_value v;
     cl_expr_error err;
     int st = cl_expr_parse(r->m->g, r->s + i, end - i, (long)i, fn, r->m, &v, &err);
-    if (st == CL_EPARSE) return fail(r, err.pos, CL_EPARSE, "%s%s", err.msg, note ? note : "");
+    if (st == CL_EPARSE) return fail(r, err.pos, CL_EPARSE, "%s%s", r->m->ham_prime ? CL_MODEL_HAM_VELOCITY : err.msg, note ? note : "");
     if (st) return fail(r, (long)i, st, "%s", cl_strerror(st));
     skip_blank(r, &i, end);
     static const char *const shapes[] = {"", "a scalar", "", "a vector", "", "", "", "", "", "a matrix"};
@@ -597,13 +601,14 @@ static int parse_let(reader *r, size_t i, size_t end)
     int st = cl_expr_parse(m->g, r->s + i, end - i, (long)i, lookup, m, &v, &err);
     m->defining = 0;
     if (st == CL_EPARSE && m->let_self) return fail(r, err.pos, CL_EPARSE, "the let %s refers to itself", m->letname[m->nlet]);
-    if (st == CL_EPARSE) return fail(r, err.pos, CL_EPARSE, "%s", err.msg);
+    if (st == CL_EPARSE) return fail(r, err.pos, CL_EPARSE, "%s", m->ham_prime ? CL_MODEL_HAM_VELOCITY : err.msg);
     if (st) return fail(r, (long)i, st, "%s", cl_strerror(st));
     m->let[m->nlet++] = v;
     return 0;
 }
 
-static const char *const keywords[] = {"manifold", "parameters", "lagrangian", "invariant", "equilibrium", "force", "let"};
+static const char *const keywords[] = {"manifold", "parameters", "lagrangian", "invariant", "equilibrium", "force", "let", "hamiltonian"};
+#define NKEYWORDS (sizeof keywords / sizeof *keywords)
 
 /* Pass 1 declares the manifold and the parameters, pass 2 reads the lets in order, pass 3 the other expressions. */
 static int parse_pass(reader *r, int pass)
@@ -621,19 +626,20 @@ static int parse_pass(reader *r, int pass)
         }
         size_t n = name_at(r, i, end);
         int kw = -1;
-        for (int k = 0; k < 7; k++)
+        for (int k = 0; k < (int)NKEYWORDS; k++)
             if (cl_text_name_is(keywords[k], r->s + i, n)) kw = k;
         if (kw < 0) {
-            fail(r, (long)i, CL_EPARSE, "expected manifold, parameters, let, lagrangian, invariant, equilibrium or force at the start of a statement");
+            fail(r, (long)i, CL_EPARSE, "expected manifold, parameters, let, lagrangian, hamiltonian, invariant, equilibrium or force at the start of a statement");
             break;
         }
         i += n;
         if (pass == 1 && kw == 0) parse_manifold(r, i, end);
         else if (pass == 1 && kw == 1) parse_parameters(r, i, end);
         else if (pass == 2 && kw == 6) parse_let(r, i, end);
-        else if (pass == 3 && kw == 2) {
-            if (r->m->L >= 0) fail(r, (long)at, CL_EPARSE, "a second lagrangian (there must be exactly one)");
-            else parse_scalar(r, i, end, &r->m->L, "the lagrangian");
+        else if (pass == 3 && kw == 2 && r->m->ham) fail(r, (long)at, CL_EPARSE, "a lagrangian and a hamiltonian both (a model gives one of them)");
+        else if (pass == 3 && (kw == 2 || kw == 7)) {
+            if (r->m->L >= 0) fail(r, (long)at, CL_EPARSE, "a second %s (there must be exactly one)", keywords[kw]);
+            else parse_scalar(r, i, end, &r->m->L, kw == 2 ? "the lagrangian" : "the hamiltonian");
         } else if (pass == 3 && kw == 3) parse_invariant(r, i, end);
         else if (pass == 3 && kw == 4) parse_equilibrium(r, i, end);
         else if (pass == 3 && kw == 5) parse_force(r, i, end);
@@ -682,6 +688,7 @@ static int finish(reader *r)
 {
     cl_model *m = r->m;
     if (m->L < 0) return fail(r, (long)r->len, CL_EPARSE, "expected a lagrangian statement");
+    if (m->ham && cl_model_ham_finish(m, &r->failed, r->e)) return r->failed;
     m->timed = cl_model_depends_on_time(m, m->L);
     for (size_t a = 0; m->force && a < m->nv; a++) m->timed |= m->force[a] >= 0 && cl_model_depends_on_time(m, m->force[a]);
     if (m->timed && m->neq)
@@ -708,6 +715,8 @@ static int parse_model(cl_model **out, const char *source, const char *text, siz
     memcpy(m->text, text, len);
     m->text[len] = 0;
     reader r = {.m = m, .s = m->text, .len = len, .e = e};
+    m->hampos = cl_model_ham_prescan(m->text, len);
+    m->ham = m->hampos >= 0;
     if (len > (size_t)CL_MODEL_MAX_BYTES) fail(&r, 0, CL_EDIM, "model larger than %ld bytes", CL_MODEL_MAX_BYTES);
     else if (memchr(text, 0, len)) fail(&r, (long)((const char *)memchr(text, 0, len) - text), CL_EPARSE, "a NUL byte in the model");
     if (!r.failed && !parse_pass(&r, 1)) {
@@ -731,7 +740,7 @@ static int legacy_kind_suffices(const cl_model *m)
         flat += m->fac[i].kind == CL_LAGR_S1 || m->fac[i].kind == CL_LAGR_RK;
         so3 += m->fac[i].kind == CL_LAGR_SO3;
     }
-    return (flat == m->nfac || (so3 == 1 && m->nfac == 1)) && !m->force && !m->timed && !m->neq;
+    return (flat == m->nfac || (so3 == 1 && m->nfac == 1)) && !m->force && !m->timed && !m->neq && !m->ham;
 }
 
 int cl_model_parse(cl_model **out, const char *source, const char *text, size_t len, cl_sys_error *e)
@@ -896,5 +905,5 @@ int cl_model_system_new(const cl_system **out, const char *path, cl_sys_error *e
 
 const cl_model_kind *cl_model_kind_of(const cl_model *m)
 {
-    return m->prod ? &cl_model_kind_prod : m->so3 ? &cl_model_kind_so3 : m->nflat ? &cl_model_kind_flat : &cl_model_kind_s2;
+    return m->ham ? &cl_model_kind_ham : m->prod ? &cl_model_kind_prod : m->so3 ? &cl_model_kind_so3 : m->nflat ? &cl_model_kind_flat : &cl_model_kind_s2;
 }

@@ -63,7 +63,7 @@ typedef struct cl_model {
     size_t nparam;
     char (*pname)[CL_MODEL_MAX_NAME + 1];
     char **pdef;           /**< default values, decimal strings as written */
-    int L;                 /**< node of the Lagrangian */
+    int L;                 /**< node of the Lagrangian (of the Hamiltonian when ham) */
     size_t ninv;
     char (*invname)[CL_MODEL_MAX_NAME + 1];
     int *inv;              /**< nodes of the invariants */
@@ -81,6 +81,9 @@ typedef struct cl_model {
     char (*letname)[CL_MODEL_MAX_NAME + 1];
     cl_expr_value *let;
     int defining, let_self; /**< while a let is parsed: its own name was used */
+    int ham;               /**< 1: a Hamiltonian model (model_ham.c): node L is H, the velocity inputs are the momenta */
+    long hampos;           /**< where its hamiltonian statement starts */
+    int ham_prime;         /**< a velocity was written in a Hamiltonian model (the parse error's rule) */
 } cl_model;
 
 /**

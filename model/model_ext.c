@@ -242,7 +242,7 @@ int cl_model_ext_system_new(const cl_system **out, cl_model *m, const cl_model_k
         size_t len = strlen(m->source) + strlen(what) + 80;
         es->summary = malloc(len);
         if (es->summary)
-            snprintf(es->summary, len, "model %s: %s, L from the file%s", m->source, what,
+            snprintf(es->summary, len, "model %s: %s, %s from the file%s", m->source, what, m->ham ? "H" : "L",
                      m->timed ? ", depending on t (E(t) is not conserved)" : "");
     }
     if (!es || !es->table || !es->invnames || !es->summary) {

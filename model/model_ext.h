@@ -131,6 +131,20 @@ int cl_model_rdot_nodes(cl_expr_dag *g, const int *R, const int *w, int *out);
 /** max |(RᵀR − I)ᵢⱼ| into \p d. */
 void cl_model_rotation_drift(mpfr_ptr d, mpfr_srcptr R);
 
+/** The Hamiltonian kind (model_ham.c): H on S¹, Rᵏ, SO(3) and SE(3) factors, forms p and qdot. */
+extern const cl_model_kind cl_model_kind_ham;
+/** Where the first `hamiltonian` statement of \p s (\p len bytes) starts, or −1 for a Lagrangian model. */
+long cl_model_ham_prescan(const char *s, size_t len);
+/** The names of a Hamiltonian model: p_NAME the momentum of an S¹ or Rᵏ factor; NAME' refused (m->ham_prime set). */
+int cl_model_ham_lookup(cl_model *m, cl_expr_dag *g, const char *name, size_t len, int prime, cl_expr_value *out);
+/** The engine of a Hamiltonian model after pass 1 (the product's, without S² factors); 0, or the error recorded as cl_text_fail(). */
+int cl_model_ham_settle(cl_model *m, int *failed, cl_sys_error *e);
+/** A Hamiltonian model once parsed: no name p_NAME taken, H depends on every momentum; 0, or the error as cl_text_fail(). */
+int cl_model_ham_finish(cl_model *m, int *failed, cl_sys_error *e);
+/** The message of a velocity written in a Hamiltonian model. */
+#define CL_MODEL_HAM_VELOCITY "a hamiltonian model has no velocities: H, the invariants, forces and lets are functions of the " \
+    "configuration and the momenta (p_x for a factor x, Pi and P as named in SO3 (Pi) and SE3 (Pi, P))"
+
 /** The S¹ × Rᵏ kind (model_flat.c) and the lookup of its names. */
 extern const cl_model_kind cl_model_kind_flat;
 int cl_model_flat_lookup(const cl_model *m, cl_expr_dag *g, const char *name, size_t len, int prime, cl_expr_value *out);

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include "lagr_prod.h"
 #include "lagr_core_impl.h"
+#include "lagr_prod_impl.h"
 #include "lagr_so3.h"
 #include "linalg.h"
 #include "r3.h"
@@ -291,22 +292,40 @@ static int derivatives(CL_FN(cl_lagr_prod) *lg, int hessian)
     return st;
 }
 
+/* Every factor's q̇ into qd and G + F into G (slots \p s of \p nf factors). */
+static void factor_terms(const slot *s, size_t nf, rptr qd, rptr G, rsrc q, rsrc u, rsrc Lq, rsrc Lu, rsrc F)
+{
+    for (size_t i = 0; i < nf; i++, s++) {
+        s->ops->rate(qd + s->q, q + s->q, u + s->v, s->nq);
+        s->ops->general(G + s->v, q + s->q, u + s->v, Lq + s->q, Lu + s->v, s->nv);
+        if (s->ops->se3_force) force_se3(G + s->v, q + s->q, F + s->v);
+        else force_plain(G + s->v, q + s->q, F + s->v, s->nv);
+    }
+}
+
+int CL_FN(cl_lagr_prod_terms)(const cl_lagr_factor *f, size_t nf, rptr qd, rptr G, rsrc q, rsrc u, rsrc Lq, rsrc Lu, rsrc F)
+{
+    size_t nq, nv;
+    slot s[CL_LAGR_PROD_MAX_FACTORS];
+    if (nf == 0 || nf > CL_LAGR_PROD_MAX_FACTORS || place(s, f, nf, &nq, &nv)) return CL_EDIM;
+    factor_terms(s, nf, qd, G, q, u, Lq, Lu, F);
+    return CL_OK;
+}
+
+void CL_FN(cl_lagr_prod_forces)(CL_FN(cl_lagr_core) *c, rptr F)
+{
+    for (size_t a = 0; a < c->lay.nv; a++) {
+        if (c->force && c->force[a] >= 0) r_set(F + a, CL_FN(cl_expr_eval_value)(c->ev, c->force[a]));
+        else r_set_zero(F + a);
+    }
+}
+
 /* q̇ into lg->qd and G + F into lg->r, from the gradient and the forces of the last run. */
 static void rates_and_forces(CL_FN(cl_lagr_prod) *lg)
 {
     CL_FN(cl_lagr_core) *c = &lg->core;
-    rsrc Lq = c->grad, Lu = c->grad + lg->nq;
-    for (size_t a = 0; a < lg->nv; a++) {
-        if (lg->core.force && lg->core.force[a] >= 0) r_set(lg->w + a, CL_FN(cl_expr_eval_value)(c->ev, lg->core.force[a]));
-        else r_set_zero(lg->w + a);
-    }
-    for (size_t i = 0; i < lg->nf; i++) {
-        const slot *s = lg->f + i;
-        s->ops->rate(lg->qd + s->q, lg->q + s->q, lg->u + s->v, s->nq);
-        s->ops->general(lg->r + s->v, lg->q + s->q, lg->u + s->v, Lq + s->q, Lu + s->v, s->nv);
-        if (s->ops->se3_force) force_se3(lg->r + s->v, lg->q + s->q, lg->w + s->v);
-        else force_plain(lg->r + s->v, lg->q + s->q, lg->w + s->v, s->nv);
-    }
+    CL_FN(cl_lagr_prod_forces)(c, lg->w);
+    factor_terms(lg->f, lg->nf, lg->qd, lg->r, lg->q, lg->u, c->grad, c->grad + lg->nq, lg->w);
 }
 
 /*
