@@ -77,7 +77,7 @@ PY_LIB  := $(B)/libchartless_python.so
 UNIT_TESTS  := $(filter-out tests/test_arb%,$(basename $(wildcard tests/test_*.c)))
 ARB_TESTS   := $(basename $(wildcard tests/test_arb*.c))
 # Unit tests compiled once (MPFR, or the public header alone); the others once per kind.
-ONE_TESTS   := tests/test_public_header tests/test_check_budget tests/test_certified_balls tests/test_cli_s2 tests/test_checks tests/test_equilibria_kit tests/test_ladder tests/test_model_prod tests/test_model_eom
+ONE_TESTS   := tests/test_public_header tests/test_check_budget tests/test_certified_balls tests/test_cli_s2 tests/test_checks tests/test_equilibria_kit tests/test_ladder tests/test_model_prod tests/test_model_eom tests/test_model_ham
 TEMPL_TESTS := $(filter-out $(ONE_TESTS),$(UNIT_TESTS)) \
                $(foreach p,$(PAPERS),$(call paper_tests,$(p)))
 TESTS := $(foreach t,$(TEMPL_TESTS),$(B)/$(t)_d $(B)/$(t)_mp) \

@@ -33,6 +33,14 @@ long cl_model_ham_prescan(const char *s, size_t len)
     return -1;
 }
 
+/* The first name of the manifold statement declaring \p f (its position is the end of the keyword). */
+static long factor_at(const cl_model *m, const cl_model_factor *f)
+{
+    long at = f->pos;
+    while (m->text[at] == ' ' || m->text[at] == '\t') at++;
+    return at;
+}
+
 /* 1 for a factor whose momentum is named p_NAME (S¹, Rᵏ); the groups name theirs in the manifold statement. */
 static int flat_factor(const cl_model_factor *f) { return f->kind == CL_LAGR_S1 || f->kind == CL_LAGR_RK; }
 
@@ -57,7 +65,7 @@ int cl_model_ham_settle(cl_model *m, int *failed, cl_sys_error *e)
 {
     for (size_t i = 0; i < m->nfac; i++)
         if (m->fac[i].kind == CL_LAGR_S2)
-            return cl_text_fail(failed, e, m->source, m->text, m->fac[i].pos, CL_EPARSE,
+            return cl_text_fail(failed, e, m->source, m->text, factor_at(m, m->fac + i), CL_EPARSE,
                                 "a hamiltonian is taken on S1, R1, R3, SO3 and SE3 factors (%s is on S2: write its lagrangian)",
                                 m->fac[i].name[0]);
     m->prod = 1;
@@ -83,7 +91,7 @@ int cl_model_ham_finish(cl_model *m, int *failed, cl_sys_error *e)
     for (size_t i = 0; i < m->nfac; i++) {
         snprintf(name, sizeof name, "p_%s", m->fac[i].name[0]);
         if (flat_factor(m->fac + i) && name_taken(m, name))
-            return cl_text_fail(failed, e, m->source, m->text, m->fac[i].pos, CL_EPARSE,
+            return cl_text_fail(failed, e, m->source, m->text, factor_at(m, m->fac + i), CL_EPARSE,
                                 "'%s' names the momentum of %s in a hamiltonian model: it cannot name anything else", name, m->fac[i].name[0]);
     }
     for (size_t a = 0; a < m->nv; a++)
