@@ -30,6 +30,7 @@ static int all_flat(const cl_model *m)
 int cl_model_eom_new(cl_model_eom **out, const cl_model *m, cl_sys_error *e)
 {
     *out = NULL;
+    if (m->ham) return cl_sys_error_set(e, CL_EDIM, m->source, "the equations of motion as a graph are built from a lagrangian, not a hamiltonian");
     if (!all_flat(m))
         return cl_sys_error_set(e, CL_EDIM, m->source,
                                 "the equations of motion as a graph are built for models on S1 and R^k factors only");

@@ -33,5 +33,6 @@
 #include "lagr_s2.h"
 #include "lagr_so3.h"
 #include "lagr_flat.h"
+#include "ham_prod.h"
 
 #endif
