@@ -123,6 +123,12 @@ int cl_model_so3_lookup(const cl_model *m, cl_expr_dag *g, const char *name, siz
 /** The product kind (model_prod.c) and the lookup of its names. */
 extern const cl_model_kind cl_model_kind_prod;
 int cl_model_prod_lookup(const cl_model *m, cl_expr_dag *g, const char *name, size_t len, int prime, cl_expr_value *out);
+/**
+ * The declared equilibrium k of a model run by the product engines, in form \p form, through its kind's
+ * hooks: its configuration (reference: unit vectors (0, 0, 1), rotations I), zero velocities in form
+ * \p vel, then carried to \p form.
+ */
+int cl_model_rest_equilibrium(void *core, const cl_model *m, int k, int form, int vel, mpfr_ptr x);
 /** The equilibrium k of a product model in form \p form (its core \p core, a cl_lagr_prod_mp). */
 int cl_model_prod_equilibrium(void *core, const cl_model *m, int k, int form, mpfr_ptr x);
 

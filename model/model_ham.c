@@ -184,31 +184,10 @@ static void ham_component_name(const cl_model *m, int form, size_t i, char *buf,
     else snprintf(buf, len, "%s%zu", group_velocity[j / 3], j % 3 + 1);
 }
 
-/* Zero momenta, rotations the identity, zero elsewhere. */
-static void reference_state(const cl_model *m, mpfr_ptr x)
-{
-    for (size_t a = 0; a < m->nq + m->nv; a++) mpfr_set_zero(x + a, 1);
-    for (size_t i = 0; i < m->nfac; i++)
-        if (!flat_factor(m->fac + i))
-            for (int k = 0; k < 3; k++) mpfr_set_si(x + m->fac[i].q + 4 * k, 1, MPFR_RNDN);
-}
-
 /* Declared equilibrium k: its configuration, zero velocities, and for form p the momenta with ∂H/∂p = 0. */
 static int ham_equilibrium(void *core, const cl_model *m, int k, int form, mpfr_ptr x)
 {
-    size_t nq = m->nq, n = nq + m->nv;
-    if (k < 0 || (size_t)k >= m->neq) return CL_EDOMAIN;
-    mpfr_ptr y = cl_rvec_new_mp(n, mpfr_get_prec(x));
-    if (!y) return CL_ENOMEM;
-    reference_state(m, y); /* any state: the points depend on the parameters only */
-    int st = CL_OK;
-    for (size_t a = 0; a < nq && !st; a++) st = cl_ham_prod_value_mp(core, m->eq[(size_t)k * nq + a], CL_HAM_PROD_MOM, x + a, y);
-    cl_rvec_free_mp(y);
-    for (size_t a = nq; a < n; a++) mpfr_set_zero(x + a, 1);
-    char err[160];
-    if (!st) st = ham_project(m, CL_HAM_PROD_VEL, x, err, sizeof err) ? CL_EDOMAIN : CL_OK;
-    if (!st && form != CL_HAM_PROD_VEL) st = cl_ham_prod_convert_mp(core, CL_HAM_PROD_VEL, x, form, x);
-    return st;
+    return cl_model_rest_equilibrium(core, m, k, form, CL_HAM_PROD_VEL, x);
 }
 
 static int ham_constraints(const cl_model *m, int form, mpfr_ptr out, mpfr_srcptr x)

@@ -247,21 +247,27 @@ static void reference_state(const cl_model *m, mpfr_ptr x)
     }
 }
 
-int cl_model_prod_equilibrium(void *core, const cl_model *m, int k, int form, mpfr_ptr x)
+int cl_model_rest_equilibrium(void *core, const cl_model *m, int k, int form, int vel, mpfr_ptr x)
 {
+    const cl_model_kind *kind = cl_model_kind_of(m);
     size_t nq = m->nq, n = nq + m->nv;
     if (k < 0 || (size_t)k >= m->neq) return CL_EDOMAIN;
     mpfr_ptr y = cl_rvec_new_mp(n, mpfr_get_prec(x));
     if (!y) return CL_ENOMEM;
     reference_state(m, y); /* any state: the points depend on the parameters only */
     int st = CL_OK;
-    for (size_t a = 0; a < nq && !st; a++) st = cl_lagr_prod_value_mp(core, m->eq[(size_t)k * nq + a], CL_LAGR_PROD_VEL, x + a, y);
+    for (size_t a = 0; a < nq && !st; a++) st = kind->value(core, m->eq[(size_t)k * nq + a], vel, x + a, y);
     cl_rvec_free_mp(y);
     for (size_t a = nq; a < n; a++) mpfr_set_zero(x + a, 1);
     char err[160];
-    if (!st) st = prod_project(m, CL_LAGR_PROD_VEL, x, err, sizeof err) ? CL_EDOMAIN : CL_OK;
-    if (!st && form != CL_LAGR_PROD_VEL) st = cl_lagr_prod_convert_mp(core, CL_LAGR_PROD_VEL, x, form, x);
+    if (!st) st = kind->project(m, vel, x, err, sizeof err) ? CL_EDOMAIN : CL_OK;
+    if (!st && form != vel) st = kind->convert(core, vel, x, form, x);
     return st;
+}
+
+int cl_model_prod_equilibrium(void *core, const cl_model *m, int k, int form, mpfr_ptr x)
+{
+    return cl_model_rest_equilibrium(core, m, k, form, CL_LAGR_PROD_VEL, x);
 }
 
 /*

@@ -27,35 +27,7 @@
 
 #define DRAWS 6
 
-typedef struct fixture {
-    const cl_system *s;
-    void *inst;
-    cl_params p;
-    int ok;
-} fixture;
-
-static void open_model(fixture *f, const char *path, int n, const char *const *keys, const char *const *vals, cl_prec_t prec)
-{
-    cl_sys_error e = {"", ""};
-    memset(f, 0, sizeof *f);
-    int st = cl_model_system_new(&f->s, path, &e);
-    if (!st) st = cl_params_parse(&f->p, f->s->params, n, keys, vals, prec, &e);
-    if (!st) st = f->s->create(&f->inst, &f->p, prec, &e);
-    f->ok = !st;
-    if (st) diag("%s: %s (%s)", path, e.what, e.arg);
-}
-
-static void close_model(fixture *f)
-{
-    if (f->inst) f->s->destroy(f->inst);
-    if (f->s) {
-        cl_params_free(&f->p);
-        cl_model_system_free(f->s);
-    }
-}
-
-/* log2 of max |a − b| relative to max(1, max |b|) */
-static double rel_gap(rsrc a, rsrc b, size_t n) { return cl_rvec_log2_maxdiff_mp(a, b, n) - fmax(0, cl_rvec_log2_maxabs_mp(b, n)); }
+#include "model_fixture_impl.h"
 
 /* A pair of models of one system: H's forms and L's forms of the same state layout. */
 typedef struct pair {

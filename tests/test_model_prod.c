@@ -26,41 +26,9 @@
 #define P 256
 #define DRAWS 4
 
-typedef struct fixture {
-    const cl_system *s;
-    void *inst;
-    cl_params p;
-    int ok;
-} fixture;
-
-/* The model file \p path at P bits with \p n overrides. */
-static void open_model(fixture *f, const char *path, int n, const char *const *keys, const char *const *vals)
-{
-    cl_sys_error e = {"", ""};
-    memset(f, 0, sizeof *f);
-    int st = cl_model_system_new(&f->s, path, &e);
-    if (!st) st = cl_params_parse(&f->p, f->s->params, n, keys, vals, P, &e);
-    if (!st) st = f->s->create(&f->inst, &f->p, P, &e);
-    f->ok = !st;
-    if (st) diag("%s: %s (%s)", path, e.what, e.arg);
-}
-
-static void close_model(fixture *f)
-{
-    if (f->inst) f->s->destroy(f->inst);
-    if (f->s) {
-        cl_params_free(&f->p);
-        cl_model_system_free(f->s);
-    }
-}
+#include "model_fixture_impl.h"
 
 static mpfr_srcptr par(const fixture *f, const char *name) { return cl_params_x(&f->p, name); }
-
-/* log2 of max |a − b| relative to max(1, max |b|) */
-static double rel_gap(rsrc a, rsrc b, size_t n)
-{
-    return cl_rvec_log2_maxdiff_mp(a, b, n) - fmax(0, cl_rvec_log2_maxabs_mp(b, n));
-}
 
 /* The derivation of one model: the expected velocity rates (nv numbers) at the qdot state x. */
 typedef int (*derivation)(const fixture *f, rsrc x, rptr want);
@@ -69,7 +37,7 @@ typedef int (*derivation)(const fixture *f, rsrc x, rptr want);
 static void compare(const char *path, int n, const char *const *keys, const char *const *vals, derivation d, size_t nq, size_t nv)
 {
     fixture f;
-    open_model(&f, path, n, keys, vals);
+    open_model(&f, path, n, keys, vals, P);
     double worst = -INFINITY;
     int st = f.ok ? CL_OK : CL_EPARAM;
     mpfr_ptr x = cl_rvec_new_mp(3 * (nq + nv), P), dx = x + nq + nv, want = dx + nq + nv;
@@ -355,7 +323,7 @@ static int quadrotor_load(const fixture *f, rsrc x, rptr want)
 static void relativistic(void)
 {
     fixture f;
-    open_model(&f, "models/relativistic.model", 0, NULL, NULL);
+    open_model(&f, "models/relativistic.model", 0, NULL, NULL, P);
     int P_form = f.ok ? cl_system_form_index(f.s, "p") : -1;
     mpfr_ptr x = cl_rvec_new_mp(8, P), y = x + 2, dx = x + 4, want = x + 6;
     mpfr_set_d(x, 0.5, MPFR_RNDN);
