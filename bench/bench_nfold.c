@@ -26,7 +26,8 @@ static void set_g_mp(mpfr_ptr v) { cl_real_from_str_mp(v, "9.81"); }
             set_q##S(par + n + i, 5 + (long)((2 * i) % 5), 8);                                 \
         }                                                                                      \
         set_g##S(par + 2 * n);                                                                 \
-        cl_nfold##S *s = cl_nfold_new##S(n, par, par + n, par + 2 * n, p, dense, NULL);        \
+        cl_nfold##S *s;                                                                        \
+        cl_nfold_new##S(&s, n, par, par + n, par + 2 * n, p, dense);                           \
         cl_rvec_free##S(par);                                                                  \
         return s;                                                                              \
     }                                                                                          \

@@ -57,10 +57,10 @@ static int sphere_hamilton_forms(cl_check_result *res, cl_prec_t prec, size_t d)
     quad_h q = {d, K, B, b};
     CL_FN(cl_emb_model) m = {0};
     m.n = d; m.ctx = &q; m.proj = qh_proj; m.dproj = qh_dproj; m.ham_dx = qh_dx; m.ham_dmu = qh_dmu;
-    CL_FN(cl_emb_work) *w = CL_FN(cl_emb_work_new)(d, prec);
-    if (!w) return CL_ENOMEM;
+    CL_FN(cl_emb_work) *w;
+    int st = CL_FN(cl_emb_work_new)(&w, d, prec);
+    if (st) return st;
     cl_check_begin(res);
-    int st = 0;
     for (int k = 0; k < NSTATES && !st; k++) {
         random_sym(K, d, &g);
         random_sym(B, d, &g);
@@ -307,7 +307,8 @@ CL_CHECK(emb_subspace_reduced, "emb.subspace.reduced", .chapter = "EMB 3.1", .ta
     if (st) return st;
     CL_FN(cl_emb_model) m;
     CL_FN(cl_emb_subspace_model)(s, &m);
-    CL_FN(cl_emb_work) *w = CL_FN(cl_emb_work_new)(N, prec);
+    CL_FN(cl_emb_work) *w;
+    st = CL_FN(cl_emb_work_new)(&w, N, prec);
     RV_DECL(q, K, prec); RV_DECL(qd, K, prec); RV_DECL(qdd, K, prec); RV_DECL(pp, K, prec);
     RV_DECL(qd2, K, prec); RV_DECL(pd, K, prec); RV_DECL(pd2, K, prec);
     RV_DECL(x, N, prec); RV_DECL(v, N, prec); RV_DECL(a, N, prec); RV_DECL(a2, N, prec);
@@ -390,7 +391,8 @@ CL_CHECK(emb_energy_examples, "emb.energy.examples", .chapter = "EMB 2", .tags =
     if ((st = make_subspace(&s, prec, 502, NULL))) return st;
     CL_FN(cl_emb_model) m;
     CL_FN(cl_emb_subspace_model)(s, &m);
-    CL_FN(cl_emb_work) *w = CL_FN(cl_emb_work_new)(5, prec);
+    CL_FN(cl_emb_work) *w;
+    st = CL_FN(cl_emb_work_new)(&w, 5, prec);
     for (int k = 0; k < NSTATES && !st; k++) {
         for (int i = 0; i < 3; i++) r_set_d(q + i, cl_rng_normal(&g));
         CL_FN(cl_emb_subspace_from_reduced)(s, x, q);

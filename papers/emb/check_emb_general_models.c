@@ -103,10 +103,10 @@ CL_CHECK(emb_general_magnetic, "emb.general.magnetic_sphere", .chapter = "EMB 2"
     m.n = 3; m.ctx = &mg; m.proj = mag_proj; m.dproj = mag_dproj; m.lagrangian = mag_lag;
     m.lag_dx = mag_lag_dx; m.lag_dv = mag_lag_dv; m.lag_dvdv = mag_lag_dvdv; m.lag_dvdx = mag_lag_dvdx;
     m.hamiltonian = mag_ham; m.ham_dx = mag_ham_dx; m.ham_dmu = mag_ham_dmu;
-    CL_FN(cl_emb_work) *w = CL_FN(cl_emb_work_new)(3, prec);
-    if (!w) return CL_ENOMEM;
+    CL_FN(cl_emb_work) *w;
+    int st = CL_FN(cl_emb_work_new)(&w, 3, prec);
+    if (st) return st;
     cl_check_begin(res);
-    int st = 0;
     for (int k = 0; k < NSTATES && !st; k++) {
         for (int i = 0; i < 3; i++) r_set_d(B + i, 2.0 * cl_rng_normal(&g));
         random_state(x, v, 3, 2.0, &g);
@@ -187,8 +187,8 @@ static int over_general_models(cl_check_result *res, cl_prec_t prec, uint64_t se
         CL_FN(cl_emb_subspace) *sb;
         CL_FN(cl_emb_model) m;
         if ((st = open_general_model(sys, &f, &sb, &m, prec, sub_seed))) break;
-        CL_FN(cl_emb_work) *w = sys < 2 ? f.w : CL_FN(cl_emb_work_new)(m.n, prec);
-        if (!w) st = CL_ENOMEM;
+        CL_FN(cl_emb_work) *w = f.w;
+        if (sys == 2) st = CL_FN(cl_emb_work_new)(&w, m.n, prec);
         for (int k = 0; k < NSTATES && !st; k++) st = row(res, &m, w, &g, prec, sys, k);
         if (sys == 2) CL_FN(cl_emb_work_free)(w);
         emb_fixture_close(&f);

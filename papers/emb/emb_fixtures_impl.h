@@ -49,8 +49,7 @@ static inline int emb_fixture_model(emb_fixture *f, cl_prec_t prec)
 {
     if (f->pend) CL_FN(cl_emb_pendulum_model)(f->pend, &f->m);
     else CL_FN(cl_emb_top_model)(f->top, &f->m);
-    f->w = CL_FN(cl_emb_work_new)(f->m.n, prec);
-    return f->w ? CL_OK : CL_ENOMEM;
+    return CL_FN(cl_emb_work_new)(&f->w, f->m.n, prec);
 }
 
 /** Release what a fixture holds (each part may be NULL). */

@@ -61,14 +61,16 @@ struct CL_FN(cl_emb_work) {
     struct { rptr xd, md; } ham_rhs;             /* cl_emb_hamilton_rhs: ẋ, μ̇ */
 };
 
-CL_FN(cl_emb_work) *CL_FN(cl_emb_work_new)(size_t n, cl_prec_t prec)
+int CL_FN(cl_emb_work_new)(CL_FN(cl_emb_work) **out, size_t n, cl_prec_t prec)
 {
 #if CL_PREC == CL_DOUBLE
     prec = 53;
 #endif
-    if (n < 1 || n > 64 || cl_prec_check(prec) != CL_OK) return NULL;
+    *out = NULL;
+    if (n < 1 || n > 64) return CL_EDIM;
+    if (cl_prec_check(prec) != CL_OK) return CL_EPREC;
     CL_FN(cl_emb_work) *w = calloc(1, sizeof *w);
-    if (!w) return NULL;
+    if (!w) return CL_ENOMEM;
     rptr *vec[] = {
         &w->mass.e, &w->mass.pe, &w->mass.t, &w->mass.t2, &w->dcol.e, &w->dcol.col,
         &w->tangent.pv, &w->residual.t1, &w->residual.t2, &w->residual.lx,
@@ -80,12 +82,13 @@ CL_FN(cl_emb_work) *CL_FN(cl_emb_work_new)(size_t n, cl_prec_t prec)
     w->n = n;
     w->prec = prec;
     w->block = CL_FN(cl_rvec_new)(2 * n * n + nvec * n, prec);
-    if (!w->block) { free(w); return NULL; }
+    if (!w->block) { free(w); return CL_ENOMEM; }
     rptr b = w->block;
     w->K = b; b += n * n;
     w->D = b; b += n * n;
     for (size_t i = 0; i < nvec; i++, b += n) *vec[i] = b;
-    return w;
+    *out = w;
+    return CL_OK;
 }
 
 void CL_FN(cl_emb_work_free)(CL_FN(cl_emb_work) *w)

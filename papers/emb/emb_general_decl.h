@@ -55,10 +55,10 @@ typedef struct CL_FN(cl_emb_work) CL_FN(cl_emb_work);
 
 /**
  * Create a workspace for models of dimension \p n (1 ≤ n ≤ 64) at
- * precision \p prec (ignored by the double copy). Returns NULL when \p n
- * or \p prec is out of range or memory is exhausted.
+ * precision \p prec (ignored by the double copy) into *\p out (NULL on
+ * failure). Returns 0, CL_EDIM (\p n out of range), CL_EPREC or CL_ENOMEM.
  */
-CL_FN(cl_emb_work) *CL_FN(cl_emb_work_new)(size_t n, cl_prec_t prec);
+int CL_FN(cl_emb_work_new)(CL_FN(cl_emb_work) **out, size_t n, cl_prec_t prec);
 /** Release a workspace (NULL allowed). */
 void CL_FN(cl_emb_work_free)(CL_FN(cl_emb_work) *w);
 

@@ -37,10 +37,7 @@ void emb_inst_destroy(void *p)
  * instance handed out, or released when anything failed (st). */
 int emb_inst_finish(emb_inst *in, int st, void **out)
 {
-    if (!st) {
-        in->work = CL_FN(cl_emb_work_new)(in->model.n, in->prec);
-        if (!in->work) st = CL_ENOMEM;
-    }
+    if (!st) st = CL_FN(cl_emb_work_new)(&in->work, in->model.n, in->prec);
     return cl_sys_create_end(out, in, st, emb_inst_destroy);
 }
 

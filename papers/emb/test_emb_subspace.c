@@ -25,7 +25,8 @@ static void run(cl_prec_t p)
     /* Legendre and energy: with K = 2I, x ∈ ker A, ẋ ∈ ker A: E = ½ẋᵀMẋ + xᵀx */
     CL_FN(cl_emb_model) mod;
     CL_FN(cl_emb_subspace_model)(sub, &mod);
-    CL_FN(cl_emb_work) *w = CL_FN(cl_emb_work_new)(3, p);
+    CL_FN(cl_emb_work) *w;
+    CL_FN(cl_emb_work_new)(&w, 3, p);
     r_set_si(x, 1); r_set_si(x + 1, -1); r_set_zero(x + 2);
     r_set_si(v, 1); r_set_si(v + 1, 1); r_set_si(v + 2, -2);
     CL_FN(cl_emb_subspace_energy)(sub, E, x, v);
@@ -49,7 +50,7 @@ static void run(cl_prec_t p)
     r_set_si(K, 2); r_set_zero(K + 1); r_set_zero(K + 2); r_set_si(K + 3, 6);
     ok(CL_FN(cl_emb_subspace_new)(&sub, 2, 1, A, M, K, NULL) == CL_OK, "two-mass system created [%s, %ld]", TEST_KIND, (long)p);
     CL_FN(cl_emb_subspace_model)(sub, &mod);
-    w = CL_FN(cl_emb_work_new)(2, p);
+    CL_FN(cl_emb_work_new)(&w, 2, p);
     r_set_q(x, 3, 4); r_set_q(x + 1, 3, 4);
     r_set_si(v, -5); r_set_si(v + 1, -5);
     CL_FN(cl_emb_subspace_el_accel)(sub, a, x, v);

@@ -59,10 +59,11 @@ Every printed formula (1)–(9) agrees with its derivation; see \ref errata_NFOL
  * each), accelerations ẍ_0 … ẍ_N (3(N+1)). */
 #define WORK_LEN(n) (4 * (n) + 3 * ((n) + 1))
 
-CL_FN(cl_nfold) *CL_FN(cl_nfold_new)(size_t n, rsrc m, rsrc l, rsrc g, cl_prec_t prec, int dense, int *status)
+int CL_FN(cl_nfold_new)(CL_FN(cl_nfold) **out, size_t n, rsrc m, rsrc l, rsrc g, cl_prec_t prec, int dense)
 {
     int st = CL_OK;
     CL_FN(cl_nfold) *s = NULL;
+    *out = NULL;
     if (n == 0 || n > (size_t)1 << 20) { st = CL_EDIM; goto fail; }
     if (CL_PREC == CL_MPFR && cl_prec_check(prec)) { st = CL_EPREC; goto fail; }
     if (!CL_FN(cl_rvec_is_finite)(m, n) || !CL_FN(cl_rvec_is_finite)(l, n) || !r_is_number(g)) { st = CL_ENAN; goto fail; }
@@ -91,12 +92,11 @@ CL_FN(cl_nfold) *CL_FN(cl_nfold_new)(size_t n, rsrc m, rsrc l, rsrc g, cl_prec_t
         s->perm = malloc(3 * n * sizeof *s->perm);
         if (!s->dense || !s->perm) { st = CL_ENOMEM; goto fail; }
     }
-    if (status) *status = CL_OK;
-    return s;
+    *out = s;
+    return CL_OK;
 fail:
     CL_FN(cl_nfold_free)(s);
-    if (status) *status = st;
-    return NULL;
+    return st;
 }
 
 void CL_FN(cl_nfold_free)(CL_FN(cl_nfold) *s)

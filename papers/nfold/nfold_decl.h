@@ -35,11 +35,11 @@ typedef struct CL_FN(cl_nfold) {
  * Create a pendulum of \p n links with masses \p m[0..n−1], lengths
  * \p l[0..n−1] and gravity \p g, all copied at precision \p prec. With
  * \p dense non-zero the (3N)² workspace of cl_nfold_h_dense() is allocated too.
- * On failure returns NULL and sets *status (may be NULL) to CL_EDIM (n = 0 or
- * n > 2²⁰),
- * CL_ENAN, CL_EPARAM (a mass or length ≤ 0, g < 0), CL_EPREC or CL_ENOMEM.
+ * The pendulum is written to *\p out (NULL on failure). Returns 0, CL_EDIM
+ * (n = 0 or n > 2²⁰), CL_ENAN, CL_EPARAM (a mass or length ≤ 0, g < 0),
+ * CL_EPREC or CL_ENOMEM.
  */
-CL_FN(cl_nfold) *CL_FN(cl_nfold_new)(size_t n, cl_rsrc m, cl_rsrc l, cl_rsrc g, cl_prec_t prec, int dense, int *status);
+int CL_FN(cl_nfold_new)(CL_FN(cl_nfold) **out, size_t n, cl_rsrc m, cl_rsrc l, cl_rsrc g, cl_prec_t prec, int dense);
 /** Release a pendulum (NULL allowed). */
 void CL_FN(cl_nfold_free)(CL_FN(cl_nfold) *s);
 

@@ -15,7 +15,8 @@ static inline CL_FN(cl_nfold) *nfold_make(size_t n, cl_prec_t p, int dense, cons
         r_set_q(l + i, 5 + (long)((2 * i) % 5), 8);
     }
     CL_FN(cl_real_from_str)(g, gs);
-    CL_FN(cl_nfold) *s = CL_FN(cl_nfold_new)(n, m, l, g, p, dense, NULL);
+    CL_FN(cl_nfold) *s;
+    CL_FN(cl_nfold_new)(&s, n, m, l, g, p, dense);
     CL_FN(cl_rvec_free)(m);
     return s;
 }

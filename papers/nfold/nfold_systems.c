@@ -156,9 +156,9 @@ static int chain_lie_simulate(void *inst, int form, const char *method, mpfr_ptr
         snprintf(err, errlen, "%s", cl_strerror(CL_EPARAM));
         return CL_EPARAM;
     }
-    int st = CL_OK;
-    cl_nfold_mp *nf = cl_nfold_new_mp(c->s.n, c->c.par, c->c.par + c->s.n, c->c.par + 2 * c->s.n, c->prec, 0, &st);
-    if (!nf) {
+    cl_nfold_mp *nf;
+    int st = cl_nfold_new_mp(&nf, c->s.n, c->c.par, c->c.par + c->s.n, c->c.par + 2 * c->s.n, c->prec, 0);
+    if (st) {
         snprintf(err, errlen, "%s", cl_strerror(st));
         return st;
     }
