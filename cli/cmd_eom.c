@@ -20,7 +20,7 @@ static const char *help_text =
     "differentiation: the Euler-Lagrange equations solved for the accelerations\n"
     "(the velocity Hessian's system solved by an LDL^T elimination written out).\n"
     "A subexpression used more than once is named once (t1 = ...) before the\n"
-    "equations. Built for models on S1 and R^k factors (docs/eom.md).\n"
+    "equations. Built for models on S1, R^k and S2 factors (docs/eom.md).\n"
     "\n"
     "  --model FILE     the model file (docs/models.md)\n"
     "  --format FMT     text (default): one assignment a line, the names of the model;\n"

@@ -139,8 +139,9 @@ typedef struct cl_model_eom {
 
 /**
  * The equations of motion of \p m as a graph (see cl_model_eom). Built for
- * models on S¹ and Rᵏ factors; any other model is CL_EDIM with the message
- * in \p e. Errors: CL_EDIM, CL_ENOMEM.
+ * models on S¹, Rᵏ and S² factors (cl_expr_euler_lagrange()); a model with
+ * SO(3) or SE(3) factors is CL_EDIM with the message in \p e. Errors:
+ * CL_EDIM, CL_ENOMEM.
  */
 int cl_model_eom_new(cl_model_eom **out, const cl_model *m, cl_sys_error *e);
 /** Release (NULL allowed). */

@@ -1,6 +1,7 @@
 #!/bin/sh
-# chartless eom: the C it writes for models on S1 and R^k factors (the
-# shipped cart pendulum and relativistic particle, a double pendulum, a
+# chartless eom: the C it writes for models on S1, R^k and S2 factors (the
+# shipped cart pendulum, relativistic particle, chain2, damped spherical
+# pendulum and cart with a spherical pendulum, a double pendulum, a
 # particle on R3 coupled to an angle, a driven damped pendulum with its
 # force depending on t, a Lagrangian depending on t), compiled by cc with
 # warnings as errors and run, gives rhs's field in double: within
@@ -9,7 +10,7 @@
 # balanced aligned block. Help, and bad input refused with exit 2 and
 # nothing on stdout.
 . tests/model_cli.sh
-echo "1..14"
+echo "1..17"
 CC=${CC:-cc}
 
 cat > "$T/double-pendulum.model" <<'M'
@@ -83,6 +84,9 @@ compiled double-pendulum "$T/double-pendulum.model" "0.3 -0.5 1.1 0.7"
 compiled bead "$T/bead.model" "0.3 -0.5 1.1 0.7 -0.2 0.45 0.35 -0.25"
 compiled driven "$T/driven.model" "0.3 -0.5" 0.7
 compiled kanai "$T/kanai.model" "0.3 -0.5" 0.7
+compiled chain2 models/chain2.model "0.6 0 0.8  0 0.6 -0.8  0.4 0.3 -0.3  0.25 0.4 0.3"
+compiled damped models/damped.model "0.6 0 0.8  0.4 0.3 -0.3"
+compiled cart-spherical models/cart-spherical.model "0.3  0.6 0 0.8  -0.4  0.4 0.3 -0.3"
 
 # The text: each t<k> defined once and used at least twice.
 "$C" eom --model "$T/double-pendulum.model" > "$T/dp.txt"
@@ -130,7 +134,7 @@ eom_bad() {
     t $? "refused with '$want': $(head -1 "$T/err" | cut -c1-120)"
 }
 eom_bad "unknown format (pdf)" --model models/cart-pendulum.model --format pdf
-eom_bad "S1 and R^k factors only" --model models/spherical.model
+eom_bad "S1, R^k and S2 factors only" --model models/rigid-body.model
 eom_bad "needs --model" --format text
 eom_bad "cannot open" --model "$T/none.model"
 eom_bad "unknown option (--bits)" --model models/cart-pendulum.model --bits 53

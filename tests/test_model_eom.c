@@ -2,13 +2,15 @@
  * The equations of motion of a model as one graph (cl_model_eom_new(): the
  * symbolic derivatives of L and the LDLᵀ solve in nodes) against the field
  * `rhs --model` computes (the engine's automatic differentiation and LU
- * solve) for models on S¹ and Rᵏ factors: the shipped cart pendulum and
- * relativistic particle, a planar double and triple pendulum (chains of
+ * solve) for models on S¹, Rᵏ and S² factors: the shipped cart pendulum,
+ * relativistic particle, spherical and damped pendulums, chain2, chain3,
+ * spring and cart with a spherical pendulum (unit vectors: the multipliers
+ * removed by projection), a planar double and triple pendulum (chains of
  * circles), a particle on R³ coupled to an angle, a driven damped pendulum
  * (a force depending on t) and a Lagrangian depending on t
  * (Caldirola–Kanai, whose ∂²L/∂ẋ∂t enters). The two agree to
  * 2^(7−p)·max(1, |ẋ|) at p = 53, 113, 256 and 1024 bits at a fixed state.
- * A model on S² is refused with CL_EDIM.
+ * A model on SO(3) is refused with CL_EDIM.
  */
 #define CL_PREC CL_MPFR
 #include <stdio.h>
@@ -22,28 +24,41 @@
 
 static const cl_prec_t PRECS[] = {53, 113, 256, 1024};
 static const char *const STATE[] = {"0.3", "-0.5", "1.1", "0.7", "-0.2", "0.45", "0.35", "-0.25", "0.15", "0.4", "-0.6", "0.2"};
+/* States of the models with unit vectors: q_i of norm 1, q_i·v_i = 0 (in exact decimals). */
+static const char *const UNIT_STATE[][1][20] = {
+    {{"0.6", "0", "0.8", "0.4", "0.3", "-0.3"}},
+    {{"0.6", "0", "0.8", "0", "0.6", "-0.8", "0.4", "0.3", "-0.3", "0.25", "0.4", "0.3"}},
+    {{"0.6", "0", "0.8", "0", "0.6", "-0.8", "0.8", "-0.6", "0", "0.4", "0.3", "-0.3", "0.25", "0.4", "0.3", "0.3", "0.4", "0.7"}},
+    {{"0.3", "0.6", "0", "0.8", "-0.4", "0.4", "0.3", "-0.3"}},
+};
 
-static const struct { const char *name, *text; } MODELS[] = {
-    {"cart-pendulum", NULL},
-    {"relativistic", NULL},
+static const struct { const char *name, *text; int unit_state; } MODELS[] = {
+    {"cart-pendulum", NULL, -1},
+    {"relativistic", NULL, -1},
+    {"spherical", NULL, 0},
+    {"damped", NULL, 0},
+    {"chain2", NULL, 1},
+    {"spring", NULL, 1},
+    {"chain3", NULL, 2},
+    {"cart-spherical", NULL, 3},
     {"double-pendulum",
      "manifold a : S1\nmanifold b : S1\nparameters m1 = 1.5, m2 = 0.8, l1 = 1.2, l2 = 0.9, g = 9.81\n"
      "lagrangian 1/2*(m1 + m2)*l1^2*a'^2 + 1/2*m2*l2^2*b'^2 + m2*l1*l2*a'*b'*cos(a - b)\n"
-     "           + (m1 + m2)*g*l1*cos(a) + m2*g*l2*cos(b)\n"},
+     "           + (m1 + m2)*g*l1*cos(a) + m2*g*l2*cos(b)\n", -1},
     {"triple-pendulum",
      "manifold a : S1\nmanifold b : S1\nmanifold c : S1\nparameters m = 1, l = 1, g = 9.81\n"
      "let u1 = l*cos(a)*a'\nlet w1 = l*sin(a)*a'\nlet u2 = u1 + l*cos(b)*b'\nlet w2 = w1 + l*sin(b)*b'\n"
      "let u3 = u2 + l*cos(c)*c'\nlet w3 = w2 + l*sin(c)*c'\n"
-     "lagrangian 1/2*m*(u1^2 + w1^2 + u2^2 + w2^2 + u3^2 + w3^2) + m*g*l*(3*cos(a) + 2*cos(b) + cos(c))\n"},
+     "lagrangian 1/2*m*(u1^2 + w1^2 + u2^2 + w2^2 + u3^2 + w3^2) + m*g*l*(3*cos(a) + 2*cos(b) + cos(c))\n", -1},
     {"bead-on-r3",
      "manifold r : R3\nmanifold phi : S1\nparameters m = 2, k = 3, I = 0.7\n"
-     "lagrangian 1/2*m*dot(r', r') + 1/2*I*phi'^2 + 0.3*phi'*cross(r, r').z + k/norm(r) - sin(phi)*r.x\n"},
+     "lagrangian 1/2*m*dot(r', r') + 1/2*I*phi'^2 + 0.3*phi'*cross(r, r').z + k/norm(r) - sin(phi)*r.x\n", -1},
     {"driven-damped",
      "manifold th : S1\nparameters b = 0.3, A = 1.2, w = 0.9\n"
-     "lagrangian 1/2*th'^2 + cos(th)\nforce th = -b*th' + A*cos(w*t)\n"},
+     "lagrangian 1/2*th'^2 + cos(th)\nforce th = -b*th' + A*cos(w*t)\n", -1},
     {"caldirola-kanai",
      "manifold x : R1\nparameters m = 1.3, k = 2, gam = 0.4\n"
-     "lagrangian exp(gam*t)*(1/2*m*x'^2 - 1/2*k*x^2)\n"},
+     "lagrangian exp(gam*t)*(1/2*m*x'^2 - 1/2*k*x^2)\n", -1},
 };
 enum { NMODELS = sizeof MODELS / sizeof MODELS[0] };
 
@@ -101,7 +116,8 @@ static void compare(int i, cl_prec_t prec)
     if (!st) st = cl_model_eom_new(&q, cl_model_system_model(s), &e);
     size_t dim = q ? q->dim : 0, nin = q ? (size_t)cl_expr_dag_ninputs(q->g) : 0;
     mpfr_ptr x = CL_FN(cl_rvec_new)(3 * dim + nin + 1, prec), dx = x + dim, want = dx + dim, in = want + dim, t = in + nin;
-    for (size_t k = 0; k < dim; k++) mpfr_set_str(x + k, STATE[k], 10, MPFR_RNDN);
+    for (size_t k = 0; k < dim; k++)
+        mpfr_set_str(x + k, MODELS[i].unit_state < 0 ? STATE[k] : UNIT_STATE[MODELS[i].unit_state][0][k], 10, MPFR_RNDN);
     cl_expr_eval_mp *ev = q ? cl_expr_eval_new_mp(q->g, prec) : NULL;
     if (!st && !ev) st = CL_ENOMEM;
     if (!st) st = s->rhs(inst, 0, want, x);
@@ -130,9 +146,9 @@ static void refused(void)
     cl_model *m = NULL;
     cl_model_eom *q = NULL;
     cl_sys_error e = {"", ""};
-    int st = cl_model_load(&m, "models/spherical.model", &e);
+    int st = cl_model_load(&m, "models/rigid-body.model", &e);
     if (!st) st = cl_model_eom_new(&q, m, &e);
-    ok(st == CL_EDIM && !q && strstr(e.what, "S1 and R^k"), "a model on S2 has no graph form yet: CL_EDIM (%s)", e.what);
+    ok(st == CL_EDIM && !q && strstr(e.what, "S1, R^k and S2"), "a model on SO(3) has no graph form yet: CL_EDIM (%s)", e.what);
     cl_model_free(m);
 }
 
