@@ -28,7 +28,7 @@ static cl_prec_t deriv_prec(cl_prec_t prec) { return 2 * prec + 256; }
 typedef struct gen_ctx {
     const cl_system *s;
     void *inst;
-    int form;
+    int form, k;     /* the form, the equilibrium */
     size_t N;        /* state length */
     int d;           /* columns of Z */
     int ncons;       /* constraints */
@@ -77,12 +77,25 @@ static void gen_point(gen_ctx *g, mpfr_srcptr s)
     }
 }
 
-/* Zᵀ f(x₀ + Z s): the field in the coordinates of the tangent space. */
+int cl_system_rest_field(const cl_system *s, void *inst, int k, int form, mpfr_ptr out, mpfr_srcptr x)
+{
+    int st = s->rhs(inst, form, out, x);
+    if (st || !s->relative) return st;
+    size_t N = s->dim(inst, form);
+    mpfr_ptr xi = cl_rvec_new_mp(N, mpfr_get_prec(out));
+    if (!xi) return CL_ENOMEM;
+    st = s->relative(inst, k, form, xi, NULL, x);
+    for (size_t i = 0; st > 0 && i < N; i++) mpfr_sub(out + i, out + i, xi + i, MPFR_RNDN);
+    cl_rvec_free_mp(xi);
+    return st < 0 ? -st : CL_OK;
+}
+
+/* Zᵀ f(x₀ + Z s): the field (in the equilibrium's rest frame) in the coordinates of the tangent space. */
 static int gen_tangent_field(mpfr_ptr out, mpfr_srcptr s, void *ctx)
 {
     gen_ctx *g = ctx;
     gen_point(g, s);
-    int st = g->s->rhs(g->inst, g->form, g->fy, g->y);
+    int st = cl_system_rest_field(g->s, g->inst, g->k, g->form, g->fy, g->y);
     if (st) return st < 0 ? st : CL_EDOMAIN;
     for (int j = 0; j < g->d; j++) {
         mpfr_set_zero(g->vals, 1);
@@ -127,6 +140,7 @@ static int gen_open(gen_ctx *g, const cl_system *s, const cl_params *p, cl_prec_
     memset(g, 0, sizeof *g);
     g->s = s;
     g->form = form;
+    g->k = k;
     if (!s->equilibrium) return cl_sys_error_set(e, CL_EDOMAIN, NULL, "the system declares no equilibria");
     cl_prec_t P = deriv_prec(prec);
     int st = s->create(&g->inst, p, P, e);
@@ -149,8 +163,8 @@ static int gen_open(gen_ctx *g, const cl_system *s, const cl_params *p, cl_prec_
     st = s->equilibrium(g->inst, k, form, g->x0, &nm);
     if (st) { gen_close(g); return st == CL_EDOMAIN ? CL_EDOMAIN : cl_sys_error_set(e, st, NULL, "%s", cl_strerror(st)); }
     if (name && namelen) snprintf(name, namelen, "%s", nm ? nm : "equilibrium"); /* nm lives in the instance */
-    /* an equilibrium of the field at these parameters: |f(x₀)| at rounding level */
-    st = s->rhs(g->inst, form, g->fy, g->x0);
+    /* an equilibrium of the field (in its rest frame) at these parameters: |f(x₀)| at rounding level */
+    st = cl_system_rest_field(s, g->inst, k, form, g->fy, g->x0);
     double fx = -INFINITY, sx = 0;
     for (size_t i = 0; !st && i < g->N; i++) {
         fx = fmax(fx, cl_mpfr_log2(g->fy + i));
@@ -221,17 +235,120 @@ int cl_system_linearize(const cl_system *s, const cl_params *p, cl_prec_t prec, 
     return st;
 }
 
+/* d ← a·b (n numbers). */
+static void vec_dot(mpfr_ptr d, mpfr_srcptr a, mpfr_srcptr b, size_t n)
+{
+    mpfr_set_zero(d, 1);
+    for (size_t i = 0; i < n; i++) mpfr_fma(d, a + i, b + i, d, MPFR_RNDN);
+}
+
+static void vec_norm(mpfr_ptr d, mpfr_srcptr a, size_t n)
+{
+    vec_dot(d, a, a, n);
+    mpfr_sqrt(d, d, MPFR_RNDN);
+}
+
+/* The rows of the Energy–Casimir test: what they need and share. */
+typedef struct ec_rows {
+    int N, m, nsym;     /* state length, rows so far, symmetry directions */
+    size_t n2;
+    mpfr_ptr s0, DE, DC, HE, HC, Y, Q; /* Q: the rows so far, orthonormalized (N each) */
+    int nq;
+} ec_rows;
+
+/* Gram–Schmidt of row D against Q: 1 (and D's unit remainder added to Q) when its remainder exceeds
+   2^(-p/2) |D| (gradients are accurate to about 2^-p), else 0. */
+static int ec_independent(ec_rows *r, mpfr_srcptr D, cl_prec_t prec)
+{
+    mpfr_ptr q = r->Q + (size_t)r->nq * r->N;
+    mpfr_t t, n0;
+    mpfr_inits2(prec, t, n0, (mpfr_ptr)0);
+    cl_rvec_copy_mp(q, D, (size_t)r->N);
+    vec_norm(n0, D, (size_t)r->N);
+    for (int j = 0; j < r->nq; j++) {
+        vec_dot(t, r->Q + (size_t)j * r->N, q, (size_t)r->N);
+        mpfr_neg(t, t, MPFR_RNDN);
+        for (int i = 0; i < r->N; i++) mpfr_fma(q + i, t, r->Q + (size_t)j * r->N + i, q + i, MPFR_RNDN);
+    }
+    vec_norm(t, q, (size_t)r->N);
+    mpfr_mul_2si(n0, n0, -(long)prec / 2, MPFR_RNDN);
+    int ok = mpfr_cmp(t, n0) > 0 && !mpfr_zero_p(t);
+    if (ok) {
+        for (int i = 0; i < r->N; i++) mpfr_div(q + i, q + i, t, MPFR_RNDN);
+        r->nq++;
+    }
+    mpfr_clears(t, n0, (mpfr_ptr)0);
+    return ok;
+}
+
+/* A conserved quantity of gradient D suits a relative equilibrium: D·Y_j within 2^(-p/2) |D| |Y_j|, and independent. */
+static int ec_suits(ec_rows *r, mpfr_srcptr D, cl_prec_t prec)
+{
+    mpfr_t t, u;
+    mpfr_inits2(prec, t, u, (mpfr_ptr)0);
+    int ok = 1;
+    for (int j = 0; ok && j < r->nsym; j++) {
+        mpfr_srcptr y = r->Y + (size_t)j * r->N;
+        vec_dot(t, D, y, (size_t)r->N);
+        vec_norm(u, D, (size_t)r->N);
+        mpfr_mul_2si(u, u, -(long)prec / 2, MPFR_RNDN);
+        mpfr_abs(t, t, MPFR_RNDN);
+        ok = mpfr_cmp(t, u) <= 0 || mpfr_zero_p(t);
+        if (ok) {
+            vec_norm(u, y, (size_t)r->N);
+            ok = !mpfr_zero_p(u);
+        }
+    }
+    mpfr_clears(t, u, (mpfr_ptr)0);
+    return ok && ec_independent(r, D, prec);
+}
+
+/* The energy, the constraints, the conserved quantities (at a relative equilibrium those that suit it,
+   their invariant indices into which), then the symmetry directions (gradient Y_j, Hessian zero). */
+static int ec_derivatives(gen_ctx *g, ec_rows *r, const int *cand, int ncand, cl_prec_t prec, int *which, int *ncas)
+{
+    int st = CL_OK, N = r->N;
+    *ncas = 0;
+    for (int f = 0; f <= g->ncons + ncand && !st; f++) {
+        g->scalar = f == 0 ? 0 : f <= g->ncons ? -f : cand[f - 1 - g->ncons];
+        mpfr_ptr D = f ? r->DC + (size_t)r->m * N : r->DE, H = f ? r->HC + (size_t)r->m * r->n2 : r->HE;
+        st = cl_gradient_mp(D, NULL, gen_scalar, g, r->s0, (size_t)N);
+        if (st || (f > g->ncons && r->nsym && !ec_suits(r, D, prec))) continue;
+        if (f && f <= g->ncons && r->nsym) ec_independent(r, D, prec);
+        st = cl_hessian_mp(H, NULL, gen_scalar, g, r->s0, (size_t)N);
+        if (f > g->ncons && which) which[*ncas] = g->scalar;
+        *ncas += f > g->ncons;
+        r->m += f > 0;
+    }
+    for (int j = 0; j < r->nsym && !st; j++, r->m++)
+        for (size_t i = 0; i < (size_t)N; i++) {
+            mpfr_set(r->DC + (size_t)r->m * N + i, r->Y + (size_t)j * N + i, MPFR_RNDN);
+            for (int a = 0; a < N; a++) mpfr_set_zero(r->HC + (size_t)r->m * r->n2 + i * N + a, 1);
+        }
+    return st;
+}
+
+/* The symmetry directions of equilibrium k (the `relative` hook) into r->Y; their number, or a negative status. */
+static int ec_symmetry(gen_ctx *g, ec_rows *r)
+{
+    if (!g->s->relative) return 0;
+    mpfr_ptr Y = cl_rvec_new_mp(g->N * g->N, mpfr_get_prec(g->x0));
+    if (!Y) return -CL_ENOMEM;
+    int n = g->s->relative(g->inst, g->k, g->form, NULL, Y, g->x0);
+    for (size_t i = 0; n > 0 && i < (size_t)n * g->N; i++) mpfr_set(r->Y + i, Y + i, MPFR_RNDN);
+    cl_rvec_free_mp(Y);
+    return n;
+}
+
 int cl_system_energy_casimir(const cl_system *s, const cl_params *p, cl_prec_t prec, int form, int k,
-                             struct cl_ec_report *rep, mpfr_ptr c, mpfr_ptr Hr, mpfr_ptr eig, int *ncas,
+                             struct cl_ec_report *rep, mpfr_ptr c, mpfr_ptr Hr, mpfr_ptr eig, int *ncas, int *which,
                              cl_sys_error *e)
 {
     gen_ctx g;
     int st = gen_open(&g, s, p, prec, form, k, NULL, 0, e);
     if (st) return st;
-    int nc = 0;
-    while (s->casimirs && s->casimirs[nc] >= 0) nc++;
-    *ncas = nc;
-    int N = (int)g.N, m = g.ncons + nc;
+    int N = (int)g.N;
+    *ncas = 0;
     if (N > CL_EC_NMAX) {
         gen_close(&g);
         return cl_sys_error_set(e, CL_EDIM, NULL, "the Energy-Casimir test takes states of at most %d numbers (this one has %d)",
@@ -241,27 +358,26 @@ int cl_system_energy_casimir(const cl_system *s, const cl_params *p, cl_prec_t p
         gen_close(&g);
         return cl_sys_error_set(e, CL_EDOMAIN, NULL, "the system declares no energy");
     }
-    for (int j = 0; j < nc; j++)
-        if (s->casimirs[j] >= g.ninv) {
-            gen_close(&g);
-            return cl_sys_error_set(e, CL_EPARAM, NULL, "a declared Casimir is not an invariant of the system");
-        }
     size_t n2 = (size_t)N * (size_t)N;
-    mpfr_ptr w = cl_rvec_new_mp((size_t)N + (size_t)(m + 1) * ((size_t)N + n2), prec);
+    /* rows: at most N independent ones, and the candidates tried on the way */
+    int mmax = g.ncons + g.ninv + N;
+    mpfr_ptr w = cl_rvec_new_mp((size_t)N + (size_t)(mmax + 1) * ((size_t)N + n2) + 2 * n2, prec);
     if (!w) { gen_close(&g); return cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory"); }
-    mpfr_ptr s0 = w, DE = s0 + N, DC = DE + N, HE = DC + (size_t)m * N, HC = HE + n2;
-    for (int i = 0; i < N; i++) mpfr_set_zero(s0 + i, 1);
-    /* the energy, then the constraints, then the declared quantities */
-    for (int f = 0; f <= m && !st; f++) {
-        g.scalar = f == 0 ? 0 : f <= g.ncons ? -f : s->casimirs[f - 1 - g.ncons];
-        mpfr_ptr D = f ? DC + (size_t)(f - 1) * N : DE, H = f ? HC + (size_t)(f - 1) * n2 : HE;
-        st = cl_gradient_mp(D, NULL, gen_scalar, &g, s0, (size_t)N);
-        if (!st) st = cl_hessian_mp(H, NULL, gen_scalar, &g, s0, (size_t)N);
-    }
-    if (st) cl_sys_error_set(e, st, NULL, "derivatives of the invariants: %s", cl_strerror(st));
+    ec_rows r = {.N = N, .n2 = n2, .s0 = w, .DE = w + N};
+    r.DC = r.DE + N, r.HE = r.DC + (size_t)mmax * N, r.HC = r.HE + n2, r.Y = r.HC + (size_t)mmax * n2, r.Q = r.Y + n2;
+    for (int i = 0; i < N; i++) mpfr_set_zero(r.s0 + i, 1);
+    r.nsym = ec_symmetry(&g, &r);
+    const int *cand = r.nsym > 0 && s->relative_conserved ? s->relative_conserved : s->casimirs;
+    int ncand = 0;
+    while (cand && cand[ncand] >= 0) ncand++;
+    for (int j = 0; j < ncand && r.nsym >= 0; j++)
+        if (cand[j] >= g.ninv) st = cl_sys_error_set(e, CL_EPARAM, NULL, "a declared Casimir is not an invariant of the system");
+    if (r.nsym < 0) st = cl_sys_error_set(e, -r.nsym, NULL, "the symmetry of the equilibrium: %s", cl_strerror(-r.nsym));
+    else if (!st && (st = ec_derivatives(&g, &r, cand, ncand, prec, which, ncas)))
+        cl_sys_error_set(e, st, NULL, "derivatives of the invariants: %s", cl_strerror(st));
     /* zero tolerance 1024 units: the Hessians are Richardson differences (src/deriv: 2^-p relative
        to max(|H|, 2^-12 |f|), then the restriction's products), not exact sweeps */
-    else if ((st = cl_energy_casimir_mp(rep, c, NULL, Hr, eig, DE, DC, HE, HC, N, m, 1024)))
+    else if ((st = cl_energy_casimir_mp(rep, c, NULL, Hr, eig, r.DE, r.DC, r.HE, r.HC, N, r.m, 1024)))
         cl_sys_error_set(e, st, NULL, "%s", st == CL_ESINGULAR ? "the gradients of the constraints and Casimirs are dependent at the equilibrium"
                                                                : cl_strerror(st));
     cl_rvec_free_mp(w);

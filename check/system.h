@@ -260,6 +260,26 @@ typedef struct cl_system {
      */
     const int *casimirs;
     /**
+     * Optional: what makes equilibrium k a relative equilibrium (a steady
+     * rotation: R turns while the body velocities rest). At state x of form
+     * \p form it writes, when the pointers are not NULL, the field of the
+     * frame turning with the equilibrium into xi (dim numbers: rhs − xi
+     * vanishes at the equilibrium, and the generic tools linearize rhs − xi,
+     * the equations in that frame), and the directions of its symmetry at x
+     * into Y (dim numbers each, at most dim of them), which the Energy–Casimir
+     * test quotients out. Returns their number: 0 for an equilibrium at rest
+     * (xi zero), or a negative status.
+     */
+    int (*relative)(void *inst, int k, int form, mpfr_ptr xi, mpfr_ptr Y, mpfr_srcptr x);
+    /**
+     * Optional, with `relative`: indices into invariant_names, ended by −1, of
+     * the quantities the Energy–Casimir test may add to the energy at a
+     * relative equilibrium: each one whose gradient there annihilates the
+     * symmetry directions and is independent of the constraints' and of the
+     * ones taken before it, in this order.
+     */
+    const int *relative_conserved;
+    /**
      * Optional, for a vector field that depends on time (a model whose
      * Lagrangian uses t): set the time of the next rhs() and invariants()
      * calls. NULL: the field is autonomous.
@@ -375,20 +395,32 @@ int cl_system_linearize_named(const char *system, const char *form, int nopt, co
 double cl_eig_match_log2(mpfr_srcptr wr, mpfr_srcptr wi, int n, mpfr_srcptr cr, mpfr_srcptr ci, int m);
 
 /**
+ * \brief The field of equilibrium \p k's rest frame at x: rhs() minus the
+ *        frame's field of the `relative` hook (rhs() itself without the
+ *        hook or at an equilibrium at rest), into \p out (dim numbers).
+ * \return 0, or the status of rhs() or of the hook.
+ */
+int cl_system_rest_field(const cl_system *s, void *inst, int k, int form, mpfr_ptr out, mpfr_srcptr x);
+
+/**
  * \brief The Energy–Casimir test (cl_energy_casimir()) at equilibrium \p k in
  *        form \p form: the energy (invariant 0) with the constraints and the
- *        conserved quantities the system declares (`casimirs`), gradients and
+ *        conserved quantities the system declares (`casimirs`; at a
+ *        relative equilibrium those of `relative_conserved` that suit, with
+ *        the symmetry directions quotiented out), gradients and
  *        Hessians by src/deriv in the coordinates of R^dim at the working
  *        precision \p prec (dim ≤ CL_EC_NMAX).
  *
  * \param rep the verdict; \p c (room for dim), \p Hr (dim²) and \p eig (dim):
  *            multipliers (constraints first), restricted Hessian (rep->d²) and
  *            its eigenvalues, as cl_energy_casimir().
- * \param ncas the number of declared conserved quantities used.
+ * \param ncas the number of declared conserved quantities used, \p which
+ *             (when not NULL, room for the invariants) their indices into
+ *             invariant_names.
  * \return as cl_system_linearize(); CL_EDIM (with a message) beyond CL_EC_NMAX.
  */
 int cl_system_energy_casimir(const cl_system *s, const cl_params *p, cl_prec_t prec, int form, int k,
-                             struct cl_ec_report *rep, mpfr_ptr c, mpfr_ptr Hr, mpfr_ptr eig, int *ncas,
+                             struct cl_ec_report *rep, mpfr_ptr c, mpfr_ptr Hr, mpfr_ptr eig, int *ncas, int *which,
                              cl_sys_error *e);
 
 /* ------------------------------------------------------------ output files */

@@ -161,7 +161,7 @@ static void print_linearization(FILE *f, int json, const cl_cmd_system *cs, int 
 }
 
 static void json_energy_casimir(FILE *f, const cl_system *s, int k, const char *name, const struct cl_ec_report *rep,
-                                mpfr_srcptr c, mpfr_srcptr Hr, mpfr_srcptr eig, int ncas)
+                                mpfr_srcptr c, mpfr_srcptr Hr, mpfr_srcptr eig, int ncas, const int *which)
 {
     json_equilibrium_head(f, k, name);
     fputs(", \"energy\": ", f);
@@ -169,7 +169,7 @@ static void json_energy_casimir(FILE *f, const cl_system *s, int k, const char *
     fprintf(f, ", \"constraints\": %d, \"conserved\": [", rep->k - ncas);
     for (int j = 0; j < ncas; j++) {
         if (j) fputs(", ", f);
-        cl_json_string(f, s->invariant_names[s->casimirs[j]]);
+        cl_json_string(f, s->invariant_names[which[j]]);
     }
     fputs("],\n   \"multipliers\": ", f);
     cl_json_reals(f, c, (size_t)rep->k);
@@ -185,13 +185,14 @@ static void json_energy_casimir(FILE *f, const cl_system *s, int k, const char *
 
 /* The Energy–Casimir test at one equilibrium. */
 static void print_energy_casimir(FILE *f, int json, const cl_cmd_system *cs, int k, const char *name,
-                                 const struct cl_ec_report *rep, mpfr_srcptr c, mpfr_srcptr Hr, mpfr_srcptr eig, int ncas)
+                                 const struct cl_ec_report *rep, mpfr_srcptr c, mpfr_srcptr Hr, mpfr_srcptr eig, int ncas,
+                                 const int *which)
 {
     const cl_system *s = cs->sys;
-    if (json) { json_energy_casimir(f, s, k, name, rep, c, Hr, eig, ncas); return; }
+    if (json) { json_energy_casimir(f, s, k, name, rep, c, Hr, eig, ncas, which); return; }
     fprintf(f, "equilibrium %d: %s\n", k, name);
     fprintf(f, "  E = %s, with %d constraint(s) of the state manifold", s->invariant_names[0], rep->k - ncas);
-    for (int j = 0; j < ncas; j++) fprintf(f, "%s%s", j ? ", " : " and the conserved quantities ", s->invariant_names[s->casimirs[j]]);
+    for (int j = 0; j < ncas; j++) fprintf(f, "%s%s", j ? ", " : " and the conserved quantities ", s->invariant_names[which[j]]);
     print_list(f, "\n  multipliers:", c, rep->k);
     fprintf(f, "  residual |DE + sum c_j DC_j| / max(1, |DE|) = 2^%.1f\n", rep->log2_residual);
     fprintf(f, "  restricted Hessian (orthonormal basis of ker DC, dimension %d):\n", rep->d);
@@ -241,7 +242,7 @@ static int check_selection(const analysis *an, const cl_cmd_system *cs, const ch
         ran++;
         /* f(x₀) at rounding level (a control torque, say, moves the state) */
         double lf = -INFINITY, lx = 0;
-        if (s->rhs(cs->inst, cs->form, fx, xe)) lf = INFINITY;
+        if (cl_system_rest_field(s, cs->inst, k, cs->form, fx, xe)) lf = INFINITY;
         for (size_t i = 0; i < N; i++) {
             lf = fmax(lf, cl_mpfr_log2(fx + i));
             lx = fmax(lx, cl_mpfr_log2(xe + i));
@@ -301,9 +302,9 @@ static int run_generic(const analysis *an, cl_cmd_system *cs, const char *which,
         if (json && n++) fputs(",\n", f);
         if (an->stability) {
             struct cl_ec_report rep;
-            int ncas = 0;
-            r = cl_system_energy_casimir(s, &cs->params, prec, cs->form, k, &rep, c, A, wr, &ncas, &e);
-            if (!r) print_energy_casimir(f, json, cs, k, name, &rep, c, A, wr, ncas);
+            int ncas = 0, which[CL_EC_NMAX + 64];
+            r = cl_system_energy_casimir(s, &cs->params, prec, cs->form, k, &rep, c, A, wr, &ncas, which, &e);
+            if (!r) print_energy_casimir(f, json, cs, k, name, &rep, c, A, wr, ncas, which);
         } else {
             r = cl_system_linearize(s, &cs->params, prec, cs->form, k, xe, A, wr, wi, &d, NULL, 0, &e);
             if (!r) print_linearization(f, json, cs, k, name, xe, A, wr, wi, d, prec, c);

@@ -106,7 +106,7 @@ void sweep_generic_columns(FILE *f, const sweep *s)
 static int is_equilibrium(const sweep *s, void *inst, int k, mpfr_ptr x, mpfr_ptr fx)
 {
     const char *nm;
-    if (s->sys->equilibrium(inst, k, s->form, x, &nm) != CL_OK || s->sys->rhs(inst, s->form, fx, x)) return 0;
+    if (s->sys->equilibrium(inst, k, s->form, x, &nm) != CL_OK || cl_system_rest_field(s->sys, inst, k, s->form, fx, x)) return 0;
     double lf = -INFINITY, lx = 0;
     for (size_t i = 0; i < s->dim; i++) {
         lf = fmax(lf, cl_mpfr_log2(fx + i));
@@ -147,7 +147,7 @@ static int equilibrium_fields(sweep *s, const sweep_eq *q, FILE *f, mpfr_ptr w, 
         struct cl_ec_report rep;
         cl_sys_error ee = {"", ""};
         /* the eigenvalues of the restricted Hessian into c (room for N); A is free again */
-        if (!cl_system_energy_casimir(s->sys, &s->p, prec, s->form, q->k, &rep, x, A, c, &ncas, &ee) && rep.d > 0) {
+        if (!cl_system_energy_casimir(s->sys, &s->p, prec, s->form, q->k, &rep, x, A, c, &ncas, NULL, &ee) && rep.d > 0) {
             definite = rep.definite != 0;
             mpfr_set_inf(margin, 1);
             mpfr_set_zero(big, 1);

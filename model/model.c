@@ -14,7 +14,9 @@
  *   force      NAME = EXPR                 a generalized force on the factor NAME (a vector; its
  *                                          tangential part enters the equations of motion)
  *   equilibrium NAME = q1: VEC, q2: VEC, ...   a state with zero velocities (every factor once;
- *                                          VEC a vector expression in the parameters, normalized)
+ *                                          VEC a vector expression in the parameters, normalized);
+ *                                          `W: VEC` (and `V: VEC` on SE3) gives a rotation's body
+ *                                          velocity: a relative equilibrium, a steady rotation
  *
  * In an expression (syntax in expr.h) a manifold name is the vector q_i,
  * the same name with a prime (q1') its velocity q̇_i, a parameter name its
@@ -506,6 +508,20 @@ static size_t vector_end(const reader *r, size_t i, size_t end)
     return i;
 }
 
+/* The body velocity of a rotation named at i (an SO(3) factor's W, an SE(3) factor's W or V), as config_part_at(). */
+static int velocity_part_at(const reader *r, size_t i, size_t end, size_t *len, config_part *p)
+{
+    const cl_model *m = r->m;
+    *len = name_at(r, i, end);
+    for (size_t k = 0; k < m->nfac; k++)
+        for (int j = 0; j < 2; j++)
+            if (m->fac[k].vname[j][0] && cl_text_name_is(m->fac[k].vname[j], r->s + i, *len)) {
+                *p = (config_part){.name = m->fac[k].vname[j], .vat = m->fac[k].v + 3 * (size_t)j, .shape = 3, .vshape = 3};
+                return 0;
+            }
+    return -1;
+}
+
 /* Every configuration part of the manifold is given in equilibrium k, or the error names the first one missing. */
 static int equilibrium_complete(reader *r, size_t k, const int *eq)
 {
@@ -517,7 +533,8 @@ static int equilibrium_complete(reader *r, size_t k, const int *eq)
     return 0;
 }
 
-/* equilibrium NAME = q1: VEC, R: MAT, theta: NUMBER, ...  (every configuration once; zero velocities) */
+/* equilibrium NAME = q1: VEC, R: MAT, theta: NUMBER, ..., W: VEC  (every configuration once; velocities zero
+   but the body velocities of rotations given: a relative equilibrium, a steady rotation) */
 static int parse_equilibrium(reader *r, size_t i, size_t end)
 {
     cl_model *m = r->m;
@@ -525,11 +542,13 @@ static int parse_equilibrium(reader *r, size_t i, size_t end)
     if (k >= CL_MODEL_MAX_EQUILIBRIA) return fail(r, (long)i, CL_EDIM, "more than %d equilibria", CL_MODEL_MAX_EQUILIBRIA);
     if (grow(&m->eqname, k, sizeof *m->eqname) || grow(&m->eqpos, k, sizeof *m->eqpos))
         return fail(r, (long)i, CL_ENOMEM, "out of memory");
-    int *eq = realloc(m->eq, (k + 1) * nq * sizeof *eq);
-    if (!eq) return fail(r, (long)i, CL_ENOMEM, "out of memory");
-    m->eq = eq;
+    int *eq = realloc(m->eq, (k + 1) * nq * sizeof *eq), *eqv = eq ? realloc(m->eqv, (k + 1) * m->nv * sizeof *eqv + 1) : NULL;
+    if (eq) m->eq = eq;
+    if (eqv) m->eqv = eqv;
+    if (!eq || !eqv) return fail(r, (long)i, CL_ENOMEM, "out of memory");
     eq += k * nq;
     for (size_t a = 0; a < nq; a++) eq[a] = -1;
+    for (size_t a = 0; a < m->nv; a++) eqv[k * m->nv + a] = -1; /* a velocity not given is zero */
     skip_blank(r, &i, end);
     m->eqpos[k] = (long)i;
     if (new_name(r, &i, end, m->eqname[k], "an equilibrium")) return r->failed;
@@ -540,17 +559,19 @@ static int parse_equilibrium(reader *r, size_t i, size_t end)
         skip_blank(r, &i, end);
         size_t n;
         config_part p;
-        if (config_part_at(r, i, end, &n, &p))
-            return fail(r, (long)i, CL_EPARSE, "expected the name of a factor of the manifold (%s: its point)", m->fac[0].name[0]);
-        if (eq[p.at] >= 0) return fail(r, (long)i, CL_EPARSE, "%s is given twice in this equilibrium", p.name);
+        int vel = !config_part_at(r, i, end, &n, &p) ? 0 : !velocity_part_at(r, i, end, &n, &p) ? 1 : -1;
+        if (vel < 0)
+            return fail(r, (long)i, CL_EPARSE, "expected the name of a factor of the manifold (%s: its point), or of the body velocity of a rotation", m->fac[0].name[0]);
+        int *at = vel ? m->eqv + k * m->nv + p.vat : eq + p.at;
+        if (*at >= 0) return fail(r, (long)i, CL_EPARSE, "%s is given twice in this equilibrium", p.name);
         i += n;
         skip_blank(r, &i, end);
-        if (i >= end || r->s[i] != ':') return fail(r, (long)i, CL_EPARSE, "expected ':' and the point of %s", p.name);
+        if (i >= end || r->s[i] != ':') return fail(r, (long)i, CL_EPARSE, "expected ':' and the %s of %s", vel ? "value" : "point", p.name);
         i++;
         size_t ve = vector_end(r, i, end);
         char what[CL_MODEL_MAX_NAME + 16];
-        snprintf(what, sizeof what, "the point of %s", p.name);
-        if (parse_value(r, i, ve, lookup_params, p.shape, eq + p.at, what, " (the point of an equilibrium may use the parameters only)"))
+        snprintf(what, sizeof what, "the %s of %s", vel ? "value" : "point", p.name);
+        if (parse_value(r, i, ve, lookup_params, vel ? 3 : p.shape, at, what, " (an equilibrium may use the parameters only)"))
             return r->failed;
         i = ve;
         if (i < end && r->s[i] == ',') { i++; continue; }
@@ -660,6 +681,7 @@ void cl_model_free(cl_model *m)
     free(m->inv);
     free(m->eqname);
     free(m->eq);
+    free(m->eqv);
     free(m->eqpos);
     free(m->force);
     free(m->fac);

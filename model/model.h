@@ -71,6 +71,7 @@ typedef struct cl_model {
     size_t neq;
     char (*eqname)[CL_MODEL_MAX_NAME + 1];
     int *eq;               /**< equilibrium k: nodes eq[nq k … nq k + nq) of the configuration (velocities zero), in the parameters only */
+    int *eqv;              /**< equilibrium k: nodes eqv[nv k … nv k + nv) of the velocities (−1: zero); only SO(3)/SE(3) body velocities are given (a relative equilibrium) */
     long *eqpos;           /**< where equilibrium k is written (offset in text) */
     int *force;            /**< generalized forces: a node per velocity input (−1: none), NULL when no force is declared */
     size_t nfac;           /**< the factors as declared */

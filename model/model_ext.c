@@ -18,6 +18,7 @@ typedef struct ext_system {
     cl_model *m;
     cl_param *table;
     const char **invnames;
+    int *conserved;  /* the declared invariants (indices 1 … ninv, −1 ended): a relative equilibrium's candidates */
     char *summary;
     struct ext_system *next;
 } ext_system;
@@ -203,6 +204,13 @@ static int ext_equilibrium(void *inst, int k, int form, mpfr_ptr x, const char *
     return in->es->kind->equilibrium(in->core, m, k, form, x);
 }
 
+/* Relative equilibrium k: its frame's field and symmetry directions (the kind's hook). */
+static int ext_relative(void *inst, int k, int form, mpfr_ptr xi, mpfr_ptr Y, mpfr_srcptr x)
+{
+    ext_inst *in = inst;
+    return in->es->kind->relative(in->core, in->es->m, k, form, xi, Y, x);
+}
+
 const cl_model *cl_model_system_model(const cl_system *s)
 {
     for (const ext_system *es = open_ext; es; es = es->next)
@@ -222,8 +230,56 @@ void cl_model_ext_system_free(const cl_system *s)
     cl_model_free(es->m);
     free(es->table);
     free(es->invnames);
+    free(es->conserved);
     free(es->summary);
     free(es);
+}
+
+/* The field of relative equilibrium k in its turning frame at the defaults (\p inst): log2 of its largest
+   number over max(1, |x|) into *defect (+inf where it is not defined). */
+static int relative_defect(const ext_system *es, void *inst, int k, cl_prec_t prec, double *defect)
+{
+    size_t N = es->sys.dim(inst, 0);
+    mpfr_ptr x = cl_rvec_new_mp(2 * N, prec);
+    if (!x) return CL_ENOMEM;
+    int st = ext_equilibrium(inst, k, 0, x, NULL);
+    if (!st) st = cl_system_rest_field(&es->sys, inst, k, 0, x + N, x);
+    *defect = st ? INFINITY : cl_rvec_log2_maxabs_mp(x + N, N) - fmax(0, cl_rvec_log2_maxabs_mp(x, N));
+    cl_rvec_free_mp(x);
+    return st == CL_ENOMEM ? st : CL_OK;
+}
+
+/*
+ * Each declared relative equilibrium (a steady rotation) is one at the defaults: the body
+ * velocities' rates and the rest of the field in its turning frame vanish there, at 128 bits,
+ * within 2^(32 − 128) of max(1, |x|), as the equilibria tools ask at the working precision.
+ */
+static int check_relative(const ext_system *es, cl_sys_error *e)
+{
+    const cl_model *m = es->m;
+    const cl_prec_t prec = 128;
+    cl_params p;
+    void *inst = NULL;
+    int st = cl_params_parse(&p, es->table, 0, NULL, NULL, prec, e);
+    if (st) return st;
+    st = ext_create(&inst, &p, prec, e);
+    for (size_t k = 0; !st && k < m->neq; k++) {
+        mpfr_ptr x = cl_rvec_new_mp(es->sys.dim(inst, 0), prec);
+        int rel = x ? ext_relative(inst, (int)k, 0, NULL, NULL, x) : -CL_ENOMEM;
+        cl_rvec_free_mp(x);
+        double defect = 0;
+        if (rel < 0) st = cl_sys_error_set(e, -rel, NULL, "%s", cl_strerror(-rel));
+        else if (rel > 0 && !(st = relative_defect(es, inst, (int)k, prec, &defect)) && !(defect <= 32 - (double)prec)) {
+            char where[300];
+            cl_model_where(m, m->eqpos[k], where, sizeof where);
+            st = cl_sys_error_set(e, CL_EPARSE, where, "the equilibrium %s is not a relative equilibrium: in the frame turning with it the "
+                                  "field (the rates of the body velocities and of the other velocities) does not vanish at the defaults (2^%.1f)",
+                                  m->eqname[k], defect);
+        }
+    }
+    if (inst) ext_destroy(inst);
+    cl_params_free(&p);
+    return st;
 }
 
 int cl_model_ext_system_new(const cl_system **out, cl_model *m, const cl_model_kind *kind, cl_sys_error *e)
@@ -237,6 +293,7 @@ int cl_model_ext_system_new(const cl_system **out, cl_model *m, const cl_model_k
         es->kind = kind;
         es->table = calloc(m->nparam + 2, sizeof *es->table);
         es->invnames = calloc(m->ninv + ndrift + 2, sizeof *es->invnames);
+        es->conserved = calloc(m->ninv + 1, sizeof *es->conserved);
         char what[80];
         kind->what(m, what, sizeof what);
         size_t len = strlen(m->source) + strlen(what) + 80;
@@ -245,7 +302,7 @@ int cl_model_ext_system_new(const cl_system **out, cl_model *m, const cl_model_k
             snprintf(es->summary, len, "model %s: %s, %s from the file%s", m->source, what, m->ham ? "H" : "L",
                      m->timed ? ", depending on t (E(t) is not conserved)" : "");
     }
-    if (!es || !es->table || !es->invnames || !es->summary) {
+    if (!es || !es->table || !es->invnames || !es->conserved || !es->summary) {
         if (es) cl_model_ext_system_free(&es->sys);
         else cl_model_free(m);
         return cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
@@ -263,6 +320,8 @@ int cl_model_ext_system_new(const cl_system **out, cl_model *m, const cl_model_k
     for (size_t i = 0; i < m->ninv; i++) es->invnames[k++] = m->invname[i];
     for (size_t i = 0; i < ndrift; i++) es->invnames[k++] = kind->drift_names[i];
     es->invnames[k] = NULL;
+    for (size_t i = 0; i < m->ninv; i++) es->conserved[i] = (int)i + 1;
+    es->conserved[m->ninv] = -1;
     es->sys = (cl_system){
         .name = m->source, /* the model's file, owned by the system with the model */
         .summary = es->summary,
@@ -283,9 +342,16 @@ int cl_model_ext_system_new(const cl_system **out, cl_model *m, const cl_model_k
         .set_time = m->timed ? ext_set_time : NULL,
         .equilibrium = m->neq ? ext_equilibrium : NULL,
         .constraints = kind->constraints ? ext_constraints : NULL,
+        .relative = m->neq && kind->relative ? ext_relative : NULL,
+        .relative_conserved = es->conserved,
     };
     es->next = open_ext;
     open_ext = es;
+    int st = es->sys.relative ? check_relative(es, e) : CL_OK;
+    if (st) {
+        cl_model_ext_system_free(&es->sys);
+        return st;
+    }
     *out = &es->sys;
     return CL_OK;
 }

@@ -79,6 +79,11 @@ typedef struct cl_model_kind {
     void (*component_name)(const cl_model *m, int form, size_t i, char *buf, size_t len);
     /** Declared equilibrium k in form \p form (NULL: no kind of models with equilibria). */
     int (*equilibrium)(void *core, const cl_model *m, int k, int form, mpfr_ptr x);
+    /**
+     * Relative equilibrium k (NULL: the kind has none): the field of the frame in which it rests at x
+     * into xi (N), the directions of its symmetry at x into Y (N each), as the system's `relative` hook.
+     */
+    int (*relative)(void *core, const cl_model *m, int k, int form, mpfr_ptr xi, mpfr_ptr Y, mpfr_srcptr x);
     /** The holonomic constraints of the state (system.h's constraints hook, NULL: none beyond the unit vectors'). */
     int (*constraints)(const cl_model *m, int form, mpfr_ptr out, mpfr_srcptr x);
 } cl_model_kind;

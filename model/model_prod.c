@@ -257,8 +257,12 @@ int cl_model_rest_equilibrium(void *core, const cl_model *m, int k, int form, in
     reference_state(m, y); /* any state: the points depend on the parameters only */
     int st = CL_OK;
     for (size_t a = 0; a < nq && !st; a++) st = kind->value(core, m->eq[(size_t)k * nq + a], vel, x + a, y);
+    for (size_t a = 0; a < m->nv && !st; a++) {
+        int id = m->eqv[(size_t)k * m->nv + a]; /* the body velocities of a steady rotation, else zero */
+        if (id >= 0) st = kind->value(core, id, vel, x + nq + a, y);
+        else mpfr_set_zero(x + nq + a, 1);
+    }
     cl_rvec_free_mp(y);
-    for (size_t a = nq; a < n; a++) mpfr_set_zero(x + a, 1);
     char err[160];
     if (!st) st = kind->project(m, vel, x, err, sizeof err) ? CL_EDOMAIN : CL_OK;
     if (!st && form != vel) st = kind->convert(core, vel, x, form, x);
@@ -268,6 +272,107 @@ int cl_model_rest_equilibrium(void *core, const cl_model *m, int k, int form, in
 int cl_model_prod_equilibrium(void *core, const cl_model *m, int k, int form, mpfr_ptr x)
 {
     return cl_model_rest_equilibrium(core, m, k, form, CL_LAGR_PROD_VEL, x);
+}
+
+/* ------------------------------------------------------------ relative equilibria */
+
+static int nonzero3(mpfr_srcptr a) { return !mpfr_zero_p(a) || !mpfr_zero_p(a + 1) || !mpfr_zero_p(a + 2); }
+
+/* 1 when equilibrium k gives a body velocity (a steady rotation). */
+static int is_relative(const cl_model *m, int k)
+{
+    for (size_t a = 0; a < m->nv; a++)
+        if (m->eqv[(size_t)k * m->nv + a] >= 0) return 1;
+    return 0;
+}
+
+/* 1 when neither L nor a force depends on the configuration of rotation factor f (its attitude, and an SE(3) position). */
+static int cyclic(const cl_model *m, const cl_model_factor *f)
+{
+    size_t nconf = f->kind == CL_LAGR_SE3 ? 12 : 9;
+    for (size_t a = 0; a < nconf; a++) {
+        long in = (long)(f->q + a);
+        if (cl_expr_depends_on_input(m->g, m->L, in)) return 0;
+        for (size_t b = 0; m->force && b < m->nv; b++)
+            if (m->force[b] >= 0 && cl_expr_depends_on_input(m->g, m->force[b], in)) return 0;
+    }
+    return 1;
+}
+
+/* The frame's field on factor f at x: (ŵ R, w × r + v) into out (its configuration entries), w, v in space. */
+static void frame_field(const cl_model_factor *f, mpfr_srcptr w, mpfr_srcptr v, mpfr_ptr out, mpfr_srcptr x, mpfr_ptr t)
+{
+    for (int j = 0; j < 3; j++) { /* column j of ŵR is w × (column j of R) */
+        mpfr_set(t, x + f->q + j, MPFR_RNDN), mpfr_set(t + 1, x + f->q + 3 + j, MPFR_RNDN), mpfr_set(t + 2, x + f->q + 6 + j, MPFR_RNDN);
+        cl_v3_cross_mp(t + 3, w, t);
+        for (int i = 0; i < 3; i++) mpfr_set(out + f->q + 3 * i + j, t + 3 + i, MPFR_RNDN);
+    }
+    if (f->kind != CL_LAGR_SE3) return;
+    cl_v3_cross_mp(t, w, x + f->q + 9);
+    for (int i = 0; i < 3; i++) mpfr_add(out + f->q + 9 + i, t + i, v + i, MPFR_RNDN);
+}
+
+/* The spatial velocities of the frame of rotation factor f at equilibrium e (form qdot): w = R W, v = R V − w × r. */
+static void frame_velocity(const cl_model *m, const cl_model_factor *f, mpfr_srcptr e, mpfr_ptr w, mpfr_ptr v, mpfr_ptr t)
+{
+    mpfr_srcptr R = e + f->q, W = e + m->nq + f->v;
+    for (int i = 0; i < 3; i++) {
+        mpfr_set_zero(w + i, 1), mpfr_set_zero(v + i, 1);
+        for (int j = 0; j < 3; j++) {
+            mpfr_fma(w + i, R + 3 * i + j, W + j, w + i, MPFR_RNDN);
+            if (f->kind == CL_LAGR_SE3) mpfr_fma(v + i, R + 3 * i + j, W + 3 + j, v + i, MPFR_RNDN);
+        }
+    }
+    if (f->kind != CL_LAGR_SE3) return;
+    cl_v3_cross_mp(t, w, e + f->q + 9);
+    for (int i = 0; i < 3; i++) mpfr_sub(v + i, v + i, t + i, MPFR_RNDN);
+}
+
+/* Directions of the symmetry of a cyclic factor f at x into Y (columns of N): its rotations (ê_i R) and translations. */
+static int cyclic_directions(const cl_model_factor *f, size_t N, mpfr_ptr Y, mpfr_srcptr x, mpfr_ptr t)
+{
+    int s = 0;
+    for (int i = 0; i < 3; i++, s++) {
+        for (int a = 0; a < 3; a++) mpfr_set_si(t + 6 + a, a == i, MPFR_RNDN), mpfr_set_zero(t + 9 + a, 1);
+        if (Y) frame_field(f, t + 6, t + 9, Y + (size_t)s * N, x, t);
+    }
+    for (int i = 0; f->kind == CL_LAGR_SE3 && i < 3; i++, s++)
+        if (Y) mpfr_set_ui(Y + (size_t)s * N + f->q + 9 + i, 1, MPFR_RNDN);
+    return s;
+}
+
+/*
+ * Relative equilibrium k (a steady rotation R(t) = exp(t ŵ) R₀ of each spinning rotation factor, w = R₀W₀ in
+ * space; SE(3): the screw (w, v)): the field of the frame turning with it at x into xi (the equations of
+ * motion minus xi vanish at the equilibrium, and their linearization is that in the turning frame), and the
+ * directions of the symmetry at x into Y: every rotation of a factor whose configuration L and the forces do
+ * not use, else the frame's own turning. Returns their number; 0 for an equilibrium at rest.
+ */
+static int prod_relative(void *core, const cl_model *m, int k, int form, mpfr_ptr xi, mpfr_ptr Y, mpfr_srcptr x)
+{
+    size_t N = m->nq + m->nv;
+    if (xi) for (size_t a = 0; a < N; a++) mpfr_set_zero(xi + a, 1);
+    if (k < 0 || (size_t)k >= m->neq || !is_relative(m, k)) return 0;
+    mpfr_ptr e = cl_rvec_new_mp(N + 18 + N, mpfr_get_prec(x)), w = e ? e + N : NULL, v = w ? w + 3 : NULL, t = v ? v + 3 : NULL;
+    if (!e) return CL_ENOMEM;
+    mpfr_ptr col = t + 12;
+    int st = cl_model_prod_equilibrium(core, m, k, CL_LAGR_PROD_VEL, e), s = 0;
+    if (Y && !st) for (size_t a = 0; a < N * N; a++) mpfr_set_zero(Y + a, 1);
+    for (size_t i = 0; i < m->nfac && !st; i++) {
+        const cl_model_factor *f = m->fac + i;
+        if (f->kind != CL_LAGR_SO3 && f->kind != CL_LAGR_SE3) continue;
+        frame_velocity(m, f, e, w, v, t);
+        if (xi) frame_field(f, w, v, xi, x, t);
+        if (cyclic(m, f)) s += cyclic_directions(f, N, Y ? Y + (size_t)s * N : NULL, x, t);
+        else if (nonzero3(w) || nonzero3(v)) {
+            for (size_t a = 0; a < N; a++) mpfr_set_zero(col + a, 1);
+            frame_field(f, w, v, col, x, t);
+            if (Y) for (size_t a = 0; a < N; a++) mpfr_set(Y + (size_t)s * N + a, col + a, MPFR_RNDN);
+            s++;
+        }
+    }
+    cl_rvec_free_mp(e);
+    return st ? (st > 0 ? -st : st) : s;
 }
 
 /*
@@ -311,5 +416,6 @@ const cl_model_kind cl_model_kind_prod = {
     .set_time = prod_set_time,
     .drift = prod_drift,
     .equilibrium = cl_model_prod_equilibrium,
+    .relative = prod_relative,
     .constraints = prod_constraints,
 };

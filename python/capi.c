@@ -193,7 +193,7 @@ int clpy_equilibria(void *hv, int stability, char **json, char *err, size_t errl
         snprintf(nm, sizeof nm, "%s", name ? name : "");
         int d = 0, ncas = 0, r;
         cl_ec_report rep;
-        if (stability) r = cl_system_energy_casimir(s, &h->cs.params, (cl_prec_t)h->bits, h->cs.form, k, &rep, cm, A, wr, &ncas, &e);
+        if (stability) r = cl_system_energy_casimir(s, &h->cs.params, (cl_prec_t)h->bits, h->cs.form, k, &rep, cm, A, wr, &ncas, NULL, &e);
         else r = cl_system_linearize(s, &h->cs.params, (cl_prec_t)h->bits, h->cs.form, k, xe, A, wr, wi, &d, NULL, 0, &e);
         if (r) st = cl_cmd_report(&e, s->name, r == CL_EPARAM ? CL_EXIT_USAGE : CL_EXIT_FAIL);
         else if (stability) json_energy_casimir(f, k, nm, &rep, wr, ncas);

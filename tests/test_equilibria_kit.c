@@ -76,7 +76,7 @@ static void spherical_cases(cl_prec_t p)
     is_log2_below(worst, tol, "%ld bits: eigenvalues +-i sqrt(g), twice", (long)p);
     struct cl_ec_report rep;
     int ncas = -1;
-    st = cl_system_energy_casimir(s, &prm, p, 1, 0, &rep, c, A, wr, &ncas, &e);
+    st = cl_system_energy_casimir(s, &prm, p, 1, 0, &rep, c, A, wr, &ncas, NULL, &e);
     ok(!st && rep.k == 2 && ncas == 0 && rep.d == 4 && rep.definite == 1,
        "%ld bits: Energy-Casimir with the two constraints, no Casimir: positive definite on dimension 4", (long)p);
     worst = -INFINITY;
@@ -109,7 +109,7 @@ static void refusals(void)
     cl_sys_error e = {"", ""};
     struct cl_ec_report rep;
     int ncas, st = cl_params_parse(&prm, s->params, 1, k1, v1, 53, &e);
-    ok(!st && cl_system_energy_casimir(s, &prm, 53, 0, 0, &rep, v, v, v, &ncas, &e) == CL_EDIM,
+    ok(!st && cl_system_energy_casimir(s, &prm, 53, 0, 0, &rep, v, v, v, &ncas, NULL, &e) == CL_EDIM,
        "the chain of 6 links (36 numbers) is beyond the Energy-Casimir test: CL_EDIM");
     if (!st) cl_params_free(&prm);
     cl_rvec_free_mp(v);
