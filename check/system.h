@@ -207,7 +207,8 @@ typedef struct cl_system {
      * \p name; CL_EDOMAIN when there is no equilibrium k. The state is a zero
      * of rhs() in that form: a relative equilibrium (a steady rotation, R
      * turning) is one only in a reduced form without R (the rigid body's Pi,
-     * the heavy top's PiGamma), and is offered there. `chartless equilibria`,
+     * the heavy top's PiGamma), and is offered there, or, with the
+     * `relative` hook below, a zero of rhs() minus the frame's field. `chartless equilibria`,
      * `stability` and `sweep` take every system with this hook (their generic
      * tools, check/equilibria.c and cli/sweep_generic.c).
      */

@@ -321,7 +321,7 @@ static int ext_row_eq(cl_check_result *res, cl_prec_t prec, int k)
     for (int f = 0; f < nf && !st; f++) {
         size_t df = r.s->dim(r.inst, f);
         st = r.s->equilibrium(r.inst, k, f, x, NULL);
-        if (!st) st = r.s->rhs(r.inst, f, x + D, x);
+        if (!st) st = cl_system_rest_field(r.s, r.inst, k, f, x + D, x); /* a relative equilibrium: in its turning frame */
         if (!st)
             cl_check_worst(res, cl_rvec_log2_maxabs_mp(x + D, df) - fmax(0, cl_rvec_log2_maxabs_mp(x, df)), "form %s: the field at the equilibrium",
                            r.s->forms[f]);
