@@ -87,7 +87,7 @@ int cl_system_rest_field(const cl_system *s, void *inst, int k, int form, mpfr_p
     st = s->relative(inst, k, form, xi, NULL, x);
     for (size_t i = 0; st > 0 && i < N; i++) mpfr_sub(out + i, out + i, xi + i, MPFR_RNDN);
     cl_rvec_free_mp(xi);
-    return st < 0 ? -st : CL_OK;
+    return st < 0 ? st : CL_OK;
 }
 
 /* Zᵀ f(x₀ + Z s): the field (in the equilibrium's rest frame) in the coordinates of the tangent space. */
@@ -333,7 +333,7 @@ static int ec_symmetry(gen_ctx *g, ec_rows *r)
 {
     if (!g->s->relative) return 0;
     mpfr_ptr Y = cl_rvec_new_mp(g->N * g->N, mpfr_get_prec(g->x0));
-    if (!Y) return -CL_ENOMEM;
+    if (!Y) return CL_ENOMEM;
     int n = g->s->relative(g->inst, g->k, g->form, NULL, Y, g->x0);
     for (size_t i = 0; n > 0 && i < (size_t)n * g->N; i++) mpfr_set(r->Y + i, Y + i, MPFR_RNDN);
     cl_rvec_free_mp(Y);
@@ -372,7 +372,7 @@ int cl_system_energy_casimir(const cl_system *s, const cl_params *p, cl_prec_t p
     while (cand && cand[ncand] >= 0) ncand++;
     for (int j = 0; j < ncand && r.nsym >= 0; j++)
         if (cand[j] >= g.ninv) st = cl_sys_error_set(e, CL_EPARAM, NULL, "a declared Casimir is not an invariant of the system");
-    if (r.nsym < 0) st = cl_sys_error_set(e, -r.nsym, NULL, "the symmetry of the equilibrium: %s", cl_strerror(-r.nsym));
+    if (r.nsym < 0) st = cl_sys_error_set(e, r.nsym, NULL, "the symmetry of the equilibrium: %s", cl_strerror(r.nsym));
     else if (!st && (st = ec_derivatives(&g, &r, cand, ncand, prec, which, ncas)))
         cl_sys_error_set(e, st, NULL, "derivatives of the invariants: %s", cl_strerror(st));
     /* zero tolerance 1024 units: the Hessians are Richardson differences (src/deriv: 2^-p relative

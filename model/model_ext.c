@@ -265,10 +265,10 @@ static int check_relative(const ext_system *es, cl_sys_error *e)
     st = ext_create(&inst, &p, prec, e);
     for (size_t k = 0; !st && k < m->neq; k++) {
         mpfr_ptr x = cl_rvec_new_mp(es->sys.dim(inst, 0), prec);
-        int rel = x ? ext_relative(inst, (int)k, 0, NULL, NULL, x) : -CL_ENOMEM;
+        int rel = x ? ext_relative(inst, (int)k, 0, NULL, NULL, x) : CL_ENOMEM;
         cl_rvec_free_mp(x);
         double defect = 0;
-        if (rel < 0) st = cl_sys_error_set(e, -rel, NULL, "%s", cl_strerror(-rel));
+        if (rel < 0) st = cl_sys_error_set(e, rel, NULL, "%s", cl_strerror(rel));
         else if (rel > 0 && !(st = relative_defect(es, inst, (int)k, prec, &defect)) && !(defect <= 32 - (double)prec)) {
             char where[300];
             cl_model_where(m, m->eqpos[k], where, sizeof where);

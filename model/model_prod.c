@@ -372,7 +372,7 @@ static int prod_relative(void *core, const cl_model *m, int k, int form, mpfr_pt
         }
     }
     cl_rvec_free_mp(e);
-    return st ? (st > 0 ? -st : st) : s;
+    return st ? st : s;
 }
 
 /*
