@@ -136,6 +136,15 @@ int cl_check_measured_once(cl_check_result *res, cl_check_once *once, double tol
  */
 int cl_check_run(const cl_check *c, long bits, cl_check_result *res);
 
+/**
+ * Say why no state inside the domain of the formula could be drawn (the
+ * subexpression that left its domain, a degenerate Lagrangian): a check
+ * whose rung then returns CL_EUNDEFINED with no note of its own gets this
+ * one (cl_check_run()). Its verdict is *undefined*, neither a pass nor a
+ * mismatch. printf-style \p fmt.
+ */
+void cl_check_undefined(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /** \name The CPU-time budget of a rung, scaled to the check's normal cost */
 /**@{*/
 #define CL_CHECK_BUDGET_FLOOR 4.0  /**< seconds: no rung is given less */
@@ -160,7 +169,7 @@ double cl_check_rung_budget(const cl_check *c, long bits);
 double cl_check_log2_tol(const cl_check *c, long bits);
 
 /** Verdict of a check over a ladder. */
-enum cl_verdict { CL_V_ROUNDING, CL_V_PASS, CL_V_MISMATCH, CL_V_ERROR };
+enum cl_verdict { CL_V_ROUNDING, CL_V_PASS, CL_V_MISMATCH, CL_V_ERROR, CL_V_UNDEFINED };
 
 /**
  * Classify discrepancies \p log2_err[k] at precisions \p bits[k] (increasing)
@@ -168,7 +177,7 @@ enum cl_verdict { CL_V_ROUNDING, CL_V_PASS, CL_V_MISMATCH, CL_V_ERROR };
  */
 enum cl_verdict cl_check_verdict(const cl_check *c, int n, const long *bits,
                                   const double *log2_err, const int *status);
-/** "rounding", "pass", "mismatch" or "error". */
+/** "rounding", "pass", "mismatch", "error" or "undefined". */
 const char *cl_verdict_name(enum cl_verdict v);
 
 /** Largest number of rungs cl_ladder_compare() takes. */

@@ -396,10 +396,22 @@ double cl_check_rung_budget(const cl_check *c, long bits)
     return CL_CHECK_BUDGET_FIRST * fmax(1.0, pow((double)bits / 256.0, 3));
 }
 
+/* Why the current rung could not draw a state inside the domain (cl_check_undefined()). */
+static char undefined_why[sizeof ((cl_check_result *)0)->note];
+
+void cl_check_undefined(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(undefined_why, sizeof undefined_why, fmt, ap);
+    va_end(ap);
+}
+
 int cl_check_run(const cl_check *c, long bits, cl_check_result *res)
 {
     res->log2_err = NAN;
     res->note[0] = 0;
+    undefined_why[0] = 0;
     if (last_rung.c == c && last_rung.spent && bits > last_rung.bits) {
         snprintf(res->note, sizeof res->note, "not run: the rung at %ld bits ran out of its CPU time", last_rung.bits);
         return CL_ETIME;
@@ -420,6 +432,7 @@ int cl_check_run(const cl_check *c, long bits, cl_check_result *res)
                  last_rung.seconds, bits, budget);
         return CL_ETIME;
     }
+    if (st == CL_EUNDEFINED && !res->note[0]) snprintf(res->note, sizeof res->note, "%s", undefined_why);
     return st;
 }
 

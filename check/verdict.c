@@ -6,6 +6,10 @@
  * working precision times the check's condition factor, which the check
  * states with its reason (how many operations accumulate, how ill
  * conditioned the compared quantity is). Then:
+ *  - some rung could not draw a state inside the domain of the formula
+ *    (CL_EUNDEFINED: a formula with a domain the random states do not
+ *    reach, a degenerate Lagrangian): *undefined*, neither a pass nor a
+ *    mismatch (`chartless oracle` exits 2);
  *  - some rung has a run-time error: *error*;
  *  - some rung exceeds its tolerance: *mismatch*. The note says whether the
  *    discrepancy still shrank with precision (the stated condition factor
@@ -15,7 +19,7 @@
  *    *rounding* — the discrepancy follows 2^−p down the ladder;
  *  - every discrepancy is exactly zero, or the check is a yes/no agreement
  *    (CL_CHECK_EXACT) that agreed: *pass*.
- * Only *mismatch* and *error* fail.
+ * Only *mismatch* and *error* fail; *undefined* says the check has no answer.
  *
  * cl_ladder_compare() applies the same rules to a user's comparison
  * function, for programs that check their own derivations.
@@ -30,6 +34,7 @@ const char *cl_verdict_name(enum cl_verdict v)
     case CL_V_ROUNDING: return "rounding";
     case CL_V_PASS: return "pass";
     case CL_V_MISMATCH: return "mismatch";
+    case CL_V_UNDEFINED: return "undefined";
     default: return "error";
     }
 }
@@ -38,6 +43,8 @@ enum cl_verdict cl_check_verdict(const cl_check *c, int n, const long *bits,
                                   const double *log2_err, const int *status)
 {
     int nonzero = 0;
+    for (int k = 0; k < n; k++)
+        if (status[k] == CL_EUNDEFINED) return CL_V_UNDEFINED;
     for (int k = 0; k < n; k++)
         if (status[k]) return CL_V_ERROR;
     for (int k = 0; k < n; k++) {

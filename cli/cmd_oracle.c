@@ -75,7 +75,8 @@ static const char *help_text =
     "  --list             list the selected checks and exit\n"
     "  -h, --help         this text\n"
     "\n"
-    "exit status: 0 every selected check passed, 1 a check failed, 2 bad input\n";
+    "exit status: 0 every selected check passed, 1 a check failed, 2 bad input (also a check whose verdict is\n"
+    "undefined: it could draw no state inside the domain of the formula, or L is degenerate wherever it tried)\n";
 
 static int parse_bits_list(const char *s, long *bits, int *n)
 {
@@ -341,7 +342,7 @@ static void json_number(FILE *f, double x)
 /* What the printers need: the selection, the ladder, the results, the format. */
 typedef struct report {
     const cl_check **sel;
-    int nsel, nb, verbose, wn, wt, passed, failed;
+    int nsel, nb, verbose, wn, wt, passed, failed, undefined;
     const long *bits;
     outcome *out;
     enum format fmt;
@@ -456,7 +457,8 @@ static void tap_row(const report *rp, int i)
 static void emit_row(int i, void *ctx)
 {
     report *rp = ctx;
-    rp->out[i].verdict <= CL_V_PASS ? rp->passed++ : rp->failed++;
+    enum cl_verdict v = rp->out[i].verdict;
+    v <= CL_V_PASS ? rp->passed++ : v == CL_V_UNDEFINED ? rp->undefined++ : rp->failed++;
     if (rp->fmt == FMT_TEXT) text_row(rp, i);
     else if (rp->fmt == FMT_JSON) json_row(rp, i);
     else tap_row(rp, i);
@@ -480,9 +482,12 @@ static int run_report(report *rp, int jobs)
     else printf("1..%d\n", rp->nsel);
     if (fflush(stdout) || ferror(stdout) || run_all(rp->sel, rp->nsel, rp->bits, rp->nb, jobs, rp->out, emit_row, rp))
         return CL_EXIT_USAGE;
-    if (rp->fmt == FMT_TEXT) printf("\n%d passed, %d failed\n", rp->passed, rp->failed);
-    else if (rp->fmt == FMT_JSON) printf("  ],\n  \"passed\": %d,\n  \"failed\": %d\n}\n", rp->passed, rp->failed);
-    return rp->failed ? CL_EXIT_FAIL : CL_EXIT_OK;
+    /* a row without an answer (undefined) is bad input: the formula has no state to be judged at */
+    if (rp->fmt == FMT_TEXT && rp->undefined) printf("\n%d passed, %d failed, %d undefined\n", rp->passed, rp->failed, rp->undefined);
+    else if (rp->fmt == FMT_TEXT) printf("\n%d passed, %d failed\n", rp->passed, rp->failed);
+    else if (rp->fmt == FMT_JSON)
+        printf("  ],\n  \"passed\": %d,\n  \"failed\": %d,\n  \"undefined\": %d\n}\n", rp->passed, rp->failed, rp->undefined);
+    return rp->undefined ? CL_EXIT_USAGE : rp->failed ? CL_EXIT_FAIL : CL_EXIT_OK;
 }
 
 /* An option getopt_long did not take, the message of every command. */

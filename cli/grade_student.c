@@ -63,14 +63,26 @@ int grade_student_params(const cl_params *p, cl_student_params *sp, double **m, 
     return CL_OK;
 }
 
+/* Number \p x of parameter \p d perturbed: scaled by a factor from [1/2, 3/2) (its sign kept, so a
+   positive parameter stays positive); a zero, when \p zeros, drawn from [1/8, 3/8) (and with a random
+   sign unless the parameter must be nonnegative), so that a term multiplied by it is seen. */
+static double perturbed(const cl_param *d, double x, int zeros, cl_rng *rng)
+{
+    double f = cl_rng_range(rng, 0.5, 1.5);
+    if (x != 0 || !zeros) return x * f;
+    int sign = d->constraint == CL_PARAM_NONNEGATIVE || d->constraint == CL_PARAM_POSITIVE || cl_rng_range(rng, 0, 1) < 0.5 ? 1 : -1;
+    return sign * 0.25 * f;
+}
+
 /* The parameters once more with every scalar and every per-body number
-   (NUMBER, NLIST) scaled by a factor of its own from [1/2, 3/2) (zeros stay
-   zero; vectors such as an axis, which a system may normalize, the size and
-   words as they are), so that masses and lengths differ and a formula using
-   l_i for l_j cannot pass.
+   (NUMBER, NLIST) perturbed (perturbed(); vectors such as an axis, which a
+   system may normalize, the size and words as they are), so that masses and
+   lengths differ, a formula using l_i for l_j cannot pass, and a term
+   multiplied by a parameter whose default is 0 is seen (\p zeros; without
+   it zeros stay zero, for a system that refuses them).
    The command line of the draw goes to \p shown. 0, or -1 when the system
    refuses the draw. */
-int grade_perturbed_params(const cl_params *p, cl_rng *rng, long bits, cl_params *out, char *shown, size_t len)
+int grade_perturbed_params(const cl_params *p, cl_rng *rng, long bits, int zeros, cl_params *out, char *shown, size_t len)
 {
     size_t nk = 0, k0 = strlen(shown);
     const char **keys = calloc(p->count + 1, sizeof *keys), **vals = calloc(p->count + 1, sizeof *vals);
@@ -89,7 +101,7 @@ int grade_perturbed_params(const cl_params *p, cl_rng *rng, long bits, cl_params
             int scaled = d->shape == CL_PARAM_NUMBER || d->shape == CL_PARAM_NLIST;
             for (size_t i = 0, at = 0; i < v->len; i++)
                 at += (size_t)snprintf(text[k] + at, cap - at, "%s%.17g", i ? "," : "",
-                                       mpfr_get_d(v->x + i, MPFR_RNDN) * (scaled ? cl_rng_range(rng, 0.5, 1.5) : 1));
+                                       scaled ? perturbed(d, mpfr_get_d(v->x + i, MPFR_RNDN), zeros, rng) : mpfr_get_d(v->x + i, MPFR_RNDN));
         }
         if (!text[k][0]) continue;
         keys[nk] = d->name;

@@ -28,8 +28,8 @@
 int grade_student_doubles(const cl_params *p);
 /** The student's copy of the parameters (free *m, *l, *extra); 0 or CL_ENOMEM. */
 int grade_student_params(const cl_params *p, cl_student_params *sp, double **m, double **l, double **extra);
-/** The parameters with each scalar and per-body number scaled by its own factor in [1/2, 3/2); the options into \p shown. 0, or -1. */
-int grade_perturbed_params(const cl_params *p, cl_rng *rng, long bits, cl_params *out, char *shown, size_t len);
+/** The parameters with each scalar and per-body number scaled by its own factor in [1/2, 3/2), a zero (when \p zeros) drawn from ±[1/8, 3/8) within its constraint; the options into \p shown. 0, or -1. */
+int grade_perturbed_params(const cl_params *p, cl_rng *rng, long bits, int zeros, cl_params *out, char *shown, size_t len);
 /** One instance as JSON: the parameters by name (doubles), the states and their labels. */
 void grade_emit_instance(FILE *f, int first, const char *title, const cl_params *p, const double *x, const char (*label)[48],
                          int nstates, size_t dim);

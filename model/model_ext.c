@@ -141,28 +141,48 @@ static int ext_convert(void *inst, int from, mpfr_srcptr x, int to, mpfr_ptr y)
     return in->es->kind->convert(in->core, from, x, to, y);
 }
 
-/*
- * A random state of form 0 inside the domain of L: the velocities of a
- * draw are halved until the field is defined there (a relativistic
- * particle's |x'| < c), so that no row judges a state outside the domain.
- */
-static int random_inside(ext_inst *in, mpfr_ptr x, cl_rng *g)
+/* The field fails at x because x is outside what the model defines (a domain, a degenerate L). */
+static int outside(int st) { return st == CL_EDOMAIN || st == CL_ESINGULAR || st == CL_ENOCONV; }
+
+/* One draw of form 0 with its velocities halved until the field is defined at twice them (a margin for
+   the rows' differences; a relativistic particle's |x'| < c): 0, or the field's status at the last try. */
+static int draw_inside(ext_inst *in, mpfr_ptr x, mpfr_ptr dx, cl_rng *g)
 {
     const cl_model *m = in->es->m;
     const cl_model_kind *kind = in->es->kind;
     size_t n = kind->dim(m, 0);
     int st = kind->random(m, x, g);
-    mpfr_ptr dx = st ? NULL : cl_rvec_new_mp(n, in->prec);
-    if (!st && !dx) st = CL_ENOMEM;
-    for (int k = 0; k < 64 && !st; k++) { /* the field defined at twice the velocities: a margin for the rows' differences */
+    for (int k = 0; k < 24 && !st; k++) {
         for (size_t a = m->nq; a < n; a++) mpfr_mul_2si(x + a, x + a, 1, MPFR_RNDN);
         st = kind->rhs(in->core, 0, dx, x);
         for (size_t a = m->nq; a < n; a++) mpfr_mul_2si(x + a, x + a, -1 - (st == CL_EDOMAIN), MPFR_RNDN);
-        if (st != CL_EDOMAIN) break;
+        if (!outside(st) || k == 23) break;
         st = CL_OK;
     }
+    return st;
+}
+
+/*
+ * A random state of form 0 inside the domain of L, so that no row judges a
+ * state outside it: up to 16 draws (the first that lands inside, so a model
+ * defined everywhere keeps its random stream). When none does, CL_EUNDEFINED,
+ * and the oracle's note says why (the subexpression that left its domain, or
+ * a degenerate L): the row has no answer, it is no mismatch.
+ */
+static int random_inside(ext_inst *in, mpfr_ptr x, cl_rng *g)
+{
+    const cl_model *m = in->es->m;
+    const cl_model_kind *kind = in->es->kind;
+    mpfr_ptr dx = cl_rvec_new_mp(kind->dim(m, 0), in->prec);
+    if (!dx) return CL_ENOMEM;
+    int st = CL_EDOMAIN, draws = 0;
+    while (draws < 16 && outside(st)) st = draw_inside(in, x, dx, g), draws++;
     cl_rvec_free_mp(dx);
-    return st == CL_EDOMAIN || st == CL_ESINGULAR || st == CL_ENOCONV ? CL_OK : st;
+    if (!outside(st)) return st;
+    char why[400];
+    explain(m, kind->bad_node(in->core), st, kind->singular, why, sizeof why);
+    cl_check_undefined("no random state inside the domain of the model in %d draws: %s", draws, why);
+    return CL_EUNDEFINED;
 }
 
 static int ext_random_state(void *inst, int form, mpfr_ptr x, cl_rng *g)

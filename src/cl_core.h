@@ -35,6 +35,7 @@
 #define CL_EBUDGET (-13)     /**< an integration ran out of its evaluation budget */
 #define CL_EUNDECIDED (-14)  /**< a sign or comparison that decides the result is not proven (a ball contains zero) */
 #define CL_ETIME (-15)       /**< an integration ran past the CPU time this thread allows (cl_cpu_budget_set()) */
+#define CL_EUNDEFINED (-16)  /**< no state inside the domain of the formula could be drawn (a check is undefined there) */
 /**@}*/
 
 /**

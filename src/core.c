@@ -23,6 +23,7 @@ const char *cl_strerror(int status)
     case CL_EBUDGET: return "evaluation budget exhausted";
     case CL_EUNDECIDED: return "a deciding sign is not proven (a ball contains zero)";
     case CL_ETIME: return "CPU time budget exhausted";
+    case CL_EUNDEFINED: return "no state inside the domain of the formula could be drawn";
     default: return "unknown error";
     }
 }

@@ -9,7 +9,7 @@ E=docs/examples
 M=models/spring.model
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-echo "1..20"
+echo "1..22"
 "$C" grade --model $M --field $E/spring_omega.field > "$T/out" 2>&1; t $? "the hand-derived (q, omega) field of the spring passes"
 [ "$(grep -c '^PASS: 0 of 12 components wrong' "$T/out")" = 2 ] && grep -q '^at random parameters (seed 1): --m1 [0-9.]* --m2 [0-9.]* --k ' "$T/out"
 t $? "... at the given and at random unequal parameters"
@@ -33,6 +33,15 @@ $SCC -shared -fPIC -O1 -Isrc -o "$T/student.so" $E/spring_omega.c -lm || echo "#
 printf 'form omega\nq1'"'"' = cross(w1, q1)\nq2'"'"' = cross(w2, q2)\nw1'"'"' = cross(q1, q2)/norm(q1 - q1)\nw2'"'"' = w2\n' > "$T/undef.field"
 "$C" grade --model $M --field "$T/undef.field" > "$T/out" 2>&1; [ $? = 1 ] && grep -q "leaves its domain" "$T/out" && grep -q '^NO STATE EVALUATED' "$T/out"
 t $? "a field undefined at every state (division by zero) is reported by subexpression, exit 1"
+# a parameter whose default is 0 is perturbed too: a term it multiplies cannot be left out
+printf 'manifold q : S2\nparameters m = 1, g = 9.81, c = 0\nlagrangian 1/2*m*dot(q'"'"', q'"'"') - m*g*q.z + c*q.x\n' > "$T/wind.model"
+printf 'form qdot\nlet F = [c, 0, -m*g]\nq'"''"' = (F - dot(q, F)*q)/m - dot(q'"'"', q'"'"')*q\n' > "$T/wind.field"
+sed 's/\[c, 0, -m\*g\]/[0, 0, -m*g]/' "$T/wind.field" > "$T/nowind.field"
+"$C" grade --model "$T/wind.model" --field "$T/wind.field" > "$T/out" 2>&1 && grep -q '^at random parameters (seed 1): .*--c -\{0,1\}0\.[0-9]' "$T/out"
+t $? "the wind field (a force c along x, c = 0 by default) passes, c perturbed from 0 at random parameters"
+"$C" grade --model "$T/wind.model" --field "$T/nowind.field" > "$T/out" 2>&1; r=$?
+[ $r = 1 ] && [ "$(grep -c '^PASS: 0 of' "$T/out")" = 1 ] && grep -q '^FAIL: ' "$T/out"
+t $? "the wind left out passes at c = 0 but fails at random parameters (exit $r)"
 # bad input
 bad() { # name, expected message (grep -E), file text
     printf "$3" > "$T/$1.field"

@@ -1,0 +1,59 @@
+#!/bin/sh
+# The oracle's verdict `undefined`: a model row that cannot draw a random
+# state inside the domain of its formula, or where L is degenerate wherever
+# it tries, has no answer; it is neither a pass nor a mismatch. The row says
+# why (the subexpression that left its domain, or the degenerate Lagrangian),
+# `chartless oracle` exits 2, and its JSON (docs/oracle.schema.json) says
+# "undefined". A model whose domain the draws reach passes.
+. tests/tap.sh
+T="${TMPDIR:-/tmp}/cl-undefined-$$"
+mkdir -p "$T"
+trap 'rm -rf "$T"' EXIT
+
+cat > "$T/domain.model" <<'MODEL'
+# a particle on a line whose potential is defined for x >= 5 only (the draws are normal: never there)
+manifold   x : R1
+parameters m = 1
+lagrangian 1/2*m*x'^2 - sqrt(x - 5)
+MODEL
+cat > "$T/degenerate.model" <<'MODEL'
+# no velocity in L: its velocity Hessian is zero everywhere
+manifold   x : R1
+parameters k = 1
+lagrangian -1/2*k*x^2
+MODEL
+cat > "$T/edge.model" <<'MODEL'
+# defined for x > 1/2 only: about one normal draw in three lands inside
+manifold   x : R1
+parameters m = 1
+lagrangian 1/2*m*x'^2 - sqrt(x - 0.5)
+MODEL
+for k in domain degenerate; do
+    "$C" oracle --model "$T/$k.model" --check "model.$k.forms" --bits 53,113 > "$T/out" 2> "$T/err"
+    st=$?
+    [ $st = 2 ] && grep -q "^model.$k.forms .* undefined$" "$T/out" && grep -q "0 passed, 0 failed, 1 undefined" "$T/out"
+    t $? "$k: the forms row is undefined, exit 2 (exit $st)"
+    "$C" oracle --model "$T/$k.model" --check "model.$k.forms" --bits 53,113 --format json > "$T/j" 2> /dev/null
+    st=$?
+    [ $st = 2 ] && tools/validate-json docs/oracle.schema.json < "$T/j" &&
+        python3 -c "import json, sys; d = json.load(open(sys.argv[1])); c = d['checks'][0]; sys.exit(0 if c['verdict'] == 'undefined' and d['undefined'] == 1 and d['failed'] == 0 and 'no random state inside the domain' in c['rungs'][0]['note'] else 1)" "$T/j"
+    t $? "$k: --format json says undefined, with the reason in the note, as docs/oracle.schema.json says (exit $st)"
+done
+grep -q "'sqrt(x - 5)' leaves its domain" "$T/out" 2>/dev/null ||
+    "$C" oracle --model "$T/domain.model" --check model.domain.forms --bits 53,113 2> /dev/null | grep -q "sqrt(x - 5)"
+t $? "domain: the note names the subexpression sqrt(x - 5)"
+"$C" oracle --model "$T/degenerate.model" --check model.degenerate.forms --bits 53,113 2> /dev/null | grep -q "degenerate"
+t $? "degenerate: the note says the Lagrangian is degenerate"
+"$C" oracle --model "$T/domain.model" --bits 53,113 --format tap > "$T/out" 2> /dev/null
+st=$?
+[ $st = 2 ] && ! grep -q "(mismatch)" "$T/out" && grep -q "^not ok .*(undefined)" "$T/out"
+t $? "domain: every row undefined, none a mismatch, TAP says not ok (undefined) (exit $st)"
+
+"$C" oracle --model "$T/edge.model" --check model.edge.legendre --bits 53,113 > "$T/out" 2> /dev/null
+st=$?
+[ $st = 0 ] && grep -q "^model.edge.legendre .* pass$" "$T/out"
+t $? "edge (sqrt(x - 0.5)): the states are drawn again until inside the domain, the Legendre row at them passes (exit $st)"
+"$C" oracle --model "$T/edge.model" --bits 53,113 > "$T/out" 2> /dev/null
+! grep -q "undefined\|mismatch" "$T/out"
+t $? "edge: no row of it is undefined or a mismatch"
+echo "1..$n"
