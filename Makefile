@@ -110,12 +110,16 @@ NEED_CHECK := cmd:prove:perl cmd:pkg-config:pkg-config cmd:python3:python3 cmd:p
 NEED_DOCS  := cmd:doxygen:doxygen cmd:bibtex:texlive-binaries file:/usr/share/javascript/mathjax/MathJax.js:libjs-mathjax
 NEED_PLOT  := cmd:gnuplot:gnuplot-nox
 # The Python package's tests (tests/test_python.sh runs pytest on python/tests with Debian's python3)
-# and the notebooks (tests/test_notebooks.sh executes notebooks/*.ipynb headless).
+# and the notebooks (tests/test_notebooks.sh executes notebooks/*.ipynb headless);
+# simulate() gives a pandas DataFrame, chartless.plot draws with matplotlib
+# and writes MP4 animations through ffmpeg.
 PY_DIST    := /usr/lib/python3/dist-packages
 NEED_PY    := file:$(PY_DIST)/numpy/__init__.py:python3-numpy file:$(PY_DIST)/pytest/__init__.py:python3-pytest \
               file:$(PY_DIST)/mpmath/__init__.py:python3-mpmath file:$(PY_DIST)/pip/__init__.py:python3-pip \
               file:$(PY_DIST)/wheel/__init__.py:python3-wheel cmd:jupyter-nbconvert:jupyter-nbconvert \
-              file:$(PY_DIST)/ipykernel/__init__.py:python3-ipykernel
+              file:$(PY_DIST)/ipykernel/__init__.py:python3-ipykernel \
+              file:$(PY_DIST)/pandas/__init__.py:python3-pandas \
+              file:$(PY_DIST)/matplotlib/__init__.py:python3-matplotlib cmd:ffmpeg:ffmpeg
 # Debian's python3 (a python3 earlier on PATH may not see Debian's packages), and
 # where it finds packages for PREFIX (/usr/local/lib/python3.11/dist-packages).
 PYTHON     ?= $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3)

@@ -207,3 +207,29 @@ int clpy_equilibria(void *hv, int stability, char **json, char *err, size_t errl
 }
 
 void clpy_free(void *p) { free(p); }
+
+/**
+ * Where the bodies are in space (the system's bodies hook, as the 3-D
+ * pictures of `simulate --plot` place them) at \p rows states of \p x,
+ * one after the other: 3 k numbers per row into \p out (k bodies, at
+ * most \p cap numbers in all; \p out NULL: only count). Returns k, 0 when
+ * the system or its form does not say where its bodies are, −1 when out
+ * of memory or \p cap is too small.
+ */
+int clpy_bodies(void *hv, const double *x, size_t rows, double *out, size_t cap)
+{
+    clpy_system *h = hv;
+    const cl_cmd_system *cs = &h->cs;
+    int k = cs->sys->bodies ? cs->sys->bodies(cs->inst, cs->form, NULL, NULL) : 0;
+    if (k <= 0 || !out) return k;
+    if (cap < rows * 3 * (size_t)k) return -1;
+    mpfr_ptr w = cl_rvec_new_mp(cs->dim + 3 * (size_t)k, (cl_prec_t)h->bits);
+    if (!w) return -1;
+    for (size_t r = 0; r < rows && k > 0; r++) {
+        for (size_t i = 0; i < cs->dim; i++) mpfr_set_d(w + i, x[r * cs->dim + i], MPFR_RNDN);
+        if (cs->sys->bodies(cs->inst, cs->form, w + cs->dim, w) != k) k = 0;
+        for (int i = 0; k > 0 && i < 3 * k; i++) out[r * 3 * (size_t)k + (size_t)i] = mpfr_get_d(w + cs->dim + i, MPFR_RNDN);
+    }
+    cl_rvec_free_mp(w);
+    return k;
+}

@@ -10,6 +10,9 @@ Which route each call takes:
   ``sweep``, ``oracle``, and ``grade`` (the grader itself, with the student's Python
   function evaluated in a sandboxed child of this process).
 
+Figures (matplotlib): ``chartless.plot``, imported on its own
+(``import chartless.plot``).
+
 Errors are ``ChartlessError`` with the message the command line prints.
 
 Examples

@@ -89,6 +89,7 @@ def _declare(lib):
     lib.clpy_rhs.argtypes = [c.c_void_p, c.c_char_p, c.POINTER(c.c_double), c.c_char_p, c.c_size_t, c.c_char_p, c.c_size_t]
     lib.clpy_equilibria.argtypes = [c.c_void_p, c.c_int, c.POINTER(c.c_void_p), c.c_char_p, c.c_size_t]
     lib.clpy_free.argtypes = [c.c_void_p]
+    lib.clpy_bodies.argtypes = [c.c_void_p, c.POINTER(c.c_double), c.c_size_t, c.POINTER(c.c_double), c.c_size_t]
 
 
 def command():

@@ -32,6 +32,17 @@ def _option_args(options):
     return args
 
 
+def _frame(table, form, bits):
+    """A structured array as a pandas DataFrame (attrs: form, bits); the array itself without pandas."""
+    try:
+        import pandas
+    except ImportError:  # pandas is optional
+        return table
+    df = pandas.DataFrame(table)
+    df.attrs.update(form=form, bits=bits)
+    return df
+
+
 _WHOLE = ("index", "dimension", "definite", "positive", "negative", "zero", "conserved")
 
 
@@ -216,7 +227,7 @@ class System:
         """
         return self._equilibria(1, form, bits, numbers)
 
-    def simulate(self, state, t=10, form=None, bits=53, numbers="auto", **options):
+    def simulate(self, state, t=10, form=None, bits=53, numbers="auto", frame=None, **options):
         """Integrate from `state` over [0, t] (runs ``chartless simulate --format json``).
 
         Parameters
@@ -225,18 +236,28 @@ class System:
             The initial state in `form`.
         t : float
             Final time.
+        form : str, optional
+            The form of the state (default: the system's first).
+        bits : int
+            Working precision (default 53).
+        numbers : {'auto', 'float', 'str', 'mpmath'}
+            As in rhs(): 'auto' is doubles at 53 bits, mpmath numbers above.
+        frame : bool, optional
+            At 53 bits, a pandas DataFrame (True) or a numpy structured
+            array (False); default: a DataFrame when pandas is installed
+            (Debian: python3-pandas).
         **options
             Options of ``chartless simulate``: ``integrator='gauss'``,
             ``h=0.01``, ``tol=1e-12``, ``every=10``, ``max_steps=...``.
 
         Returns
         -------
-        numpy structured array or dict
+        pandas.DataFrame, numpy structured array or dict
             One row per accepted step, named columns (``t``, the state's
-            components, the invariants, the energy error): a numpy
-            structured array of doubles at 53 bits; at more bits (or
-            without numpy) a dict of column name to a list (mpmath numbers
-            or decimal strings).
+            components, the invariants, the energy error): doubles at 53
+            bits, as a DataFrame (its ``attrs`` hold ``form`` and ``bits``)
+            or a structured array; at more bits (or without numpy) a dict
+            of column name to a list (mpmath numbers or decimal strings).
         """
         words = ["simulate"] + self._words() + ["--t", to_text(t), "--bits", str(int(bits)), "--format", "json"]
         words += (["--form", form] if form else []) + _option_args({k.replace("_", "-"): v for k, v in options.items()})
@@ -245,9 +266,49 @@ class System:
         cols, rows = doc["columns"], doc["rows"]
         if int(bits) <= 53 and numbers in ("auto", "float") and _np is not None:
             dtype = [(c, "f8") for c in cols]
-            return _np.array([tuple(float("nan") if v is None else float(v) for v in r) for r in rows], dtype=dtype)
+            table = _np.array([tuple(float("nan") if v is None else float(v) for v in r) for r in rows], dtype=dtype)
+            return _frame(table, form or self.forms[0], int(bits)) if frame is not False else table
         return {c: convert(["nan" if r[i] is None else r[i] for r in rows], int(bits), numbers) for i, c in enumerate(cols)}
 
+    def bodies(self, states, form=None):
+        """Where the bodies are in space at each of `states` (library): the
+        masses of a chain, the centre of mass of a top on its axis, as the
+        3-D pictures of ``chartless simulate --plot`` place them.
+
+        Parameters
+        ----------
+        states : array_like, shape (rows, dim) or (dim,)
+            States in `form`, or a table simulate() returned (its state
+            columns are taken).
+        form : str, optional
+            The form of the states (default: a table's own, else the system's first).
+
+        Returns
+        -------
+        numpy.ndarray, shape (rows, k, 3)
+            The k bodies of each state, joined by links from the origin.
+
+        Raises
+        ------
+        ChartlessError
+            When the system does not say where its bodies are in that form.
+        """
+        form = form or getattr(states, "attrs", {}).get("form")
+        names = self.components(form)
+        if hasattr(states, "columns") or (hasattr(states, "dtype") and states.dtype.names):
+            states = _np.column_stack([_np.asarray(states[c], dtype=float) for c in names])
+        x = _np.ascontiguousarray(_np.atleast_2d(_np.asarray(states, dtype=float)))
+        if x.shape[1] != len(names):
+            raise ChartlessError("a state has %d numbers, the %s form %d" % (x.shape[1], form or self.forms[0], len(names)))
+        lib, h = _lib.library(), self._handle(form, 53)
+        k = lib.clpy_bodies(h, None, 0, None, 0)
+        if k <= 0:
+            raise ChartlessError("the system does not say where its bodies are in this form (%s)" % (form or self.forms[0]))
+        out = _np.zeros((x.shape[0], k, 3))
+        dp = ctypes.POINTER(ctypes.c_double)
+        if lib.clpy_bodies(h, x.ctypes.data_as(dp), x.shape[0], out.ctypes.data_as(dp), out.size) != k:
+            raise ChartlessError("the bodies could not be placed (out of memory or a state outside the domain)", 1)
+        return out
 
     def sweep(self, x, y=None, bits=53, numbers="auto", **options):
         """A stability map over a grid of parameters (runs ``chartless sweep --format json``).

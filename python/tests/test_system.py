@@ -90,7 +90,7 @@ def test_stability_verdicts_as_the_command_line_gives_them():
 
 
 def test_simulate_returns_named_columns():
-    table = chain().simulate(STATE, t=0.1, form="qdot", integrator="gauss", h=0.01)
+    table = chain().simulate(STATE, t=0.1, form="qdot", integrator="gauss", h=0.01, frame=False)
     assert table.dtype.names[:3] == ("t", "q1.x", "q1.y") and "energy" in table.dtype.names
     assert table["t"][-1] == pytest.approx(0.1) and len(table) == 11
     drift = np.max(np.abs(table["energy"] - table["energy"][0]))
