@@ -169,7 +169,108 @@ assert 0 < gap < 1e-6
 """),
 ]
 
-for name, cells in (("first_assignment", FIRST), ("own_derivation", OWN), ("precision_ladder", LADDER)):
+
+SKATE = [
+    ("markdown", r"""
+# A stability map of the skate
+
+The spinning equilibrium (41) of the pendulum skate (the paper's Sec. 7.2 skate: $m = 2$,
+$l = 0.8$, $g = 9.8$, $I_1 = 0.35$, $I_3 = 0.004$) over its spin rate $\Omega_0$ and its
+asymmetry $\mathrm{asym} = (I_2 - I_3)/I_3$. chartless decides every cell by the Energy-Casimir
+test of App. A.1 and the Jacobian of (38), knowing nothing of the closed form (42),
+$|\Omega_0| > \sqrt{m g l / (I_3 + m l^2 - I_2)}$, which is drawn over the map: with $I_2 = I_3 (1 + \mathrm{asym})$
+it is the curve $\mathrm{asym} = (m l^2 - m g l / \Omega_0^2) / I_3$.
+"""),
+    ("code", r"""
+import numpy as np
+import pandas as pd
+import matplotlib.pyplot as plt
+import chartless
+
+skate = chartless.System("skate")
+cells = pd.DataFrame(skate.sweep("Omega0=0.5:10:48", "asym=1:400:40"))
+print(cells["verdict"].value_counts().to_string())
+cells.head()
+"""),
+    ("code", r"""
+m, l, g, I1, I3 = 2, 0.8, 9.8, 0.35, 0.004
+I2 = I3 * (1 + cells["asym"])
+K = (I3 + m * l**2 - I2) * cells["Omega0"]**2 - m * g * l
+closed_stable = K > 0                                   # (42)
+decided = cells["verdict"] != "undecided"
+disagree = decided & ((cells["verdict"] == "stable") != closed_stable)
+print("decided cells: %d of %d; verdicts against (42): %d disagree" % (decided.sum(), len(cells), disagree.sum()))
+assert disagree.sum() == 0 and decided.sum() >= len(cells) - 2
+
+# The margin min|eig| / max|eig| of the restricted Hessian, whose eigenvalues are
+# I1 + m l^2 and K / (1 + 4 l^2 Omega0^2) in closed form.
+eig = np.abs(np.column_stack([np.full(len(cells), I1 + m * l**2), K / (1 + 4 * l**2 * cells["Omega0"]**2)]))
+closed_margin = eig.min(axis=1) / eig.max(axis=1)
+print("largest difference of the margins: %.1e" % np.max(np.abs(cells["margin"] - closed_margin)))
+assert np.max(np.abs(cells["margin"] - closed_margin)) < 4096 * 2.0**-52
+"""),
+    ("code", r"""
+colours = {"stable": "tab:green", "unstable": "tab:red", "undecided": "black"}
+fig, ax = plt.subplots(figsize=(7, 5))
+for verdict, group in cells.groupby("verdict"):
+    ax.scatter(group["Omega0"], group["asym"], s=9, marker="s", color=colours[verdict], label=verdict)
+w = np.linspace(np.sqrt(g / l) * 1.0001, 10, 400)
+ax.plot(w, (m * l**2 - m * g * l / w**2) / I3, color="black", lw=2, label="(42)")
+ax.set_xlabel("spin rate $\\Omega_0$")
+ax.set_ylabel("asym $= (I_2 - I_3)/I_3$")
+ax.set_ylim(0, 410)
+ax.legend(loc="upper left")
+ax.set_title("skate: the spinning equilibrium (41)");
+"""),
+]
+
+PLOTS = [
+    ("markdown", r"""
+# A simulation, its figures and its animation
+
+The double spherical pendulum ($m = (1, 2)$, $l = (1, 0.5)$) in the $(q, \dot q)$ form, integrated
+by the 2-stage Gauss-Legendre method: the run is a pandas DataFrame, one row per step, and
+`chartless.plot` draws what `chartless simulate --plot` draws: every component by factor with the
+energy error, the phase portrait, and the masses in space (placed by the library, `System.bodies`).
+"""),
+    ("code", r"""
+import os
+import tempfile
+import chartless
+import chartless.plot
+
+chain = chartless.System("chain", n=2, m=[1, 2], l=[1, 0.5])
+x0 = [0.6, 0, -0.8, 0, 0.8, -0.6, 0, 1.5, 0, -0.7, 0, 0]
+run = chain.simulate(x0, t=3, form="qdot", integrator="gauss", h=0.01)
+print(type(run).__name__, run.shape, run.attrs)
+run[["t", "q1.x", "q1.y", "q1.z", "energy", "|E-E0|/|E0|"]].iloc[::60]
+"""),
+    ("code", r"""
+assert run["|E-E0|/|E0|"].max() < 1e-5
+chartless.plot.simulation(chain, run);
+"""),
+    ("code", r"""
+chartless.plot.phase_portrait(chain, run);
+"""),
+    ("code", r"""
+chartless.plot.trajectory_3d(chain, run);
+"""),
+    ("markdown", "The same motion as a film: an MP4 through ffmpeg (an animated GIF with `.gif`)."),
+    ("code", r"""
+import shutil, subprocess
+path = chartless.plot.animate(chain, run, os.path.join(tempfile.mkdtemp(), "chain.mp4"), frames=60)
+probe = subprocess.run(["ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+                        "stream=codec_name,width,height,nb_read_frames", "-of", "default=nw=1", path],
+                       capture_output=True, text=True).stdout
+print(os.path.basename(path), os.path.getsize(path), "bytes")
+print(probe)
+assert "nb_read_frames=60" in probe
+"""),
+]
+
+NOTEBOOKS = (("first_assignment", FIRST), ("own_derivation", OWN), ("skate_map", SKATE), ("precision_ladder", LADDER),
+             ("simulate_and_plot", PLOTS))
+for name, cells in NOTEBOOKS:
     with open(os.path.join(HERE, name + ".ipynb"), "w") as f:
         json.dump(notebook(cells), f, indent=1)
         f.write("\n")
