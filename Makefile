@@ -249,14 +249,20 @@ bench: $(BENCHES)
 
 # Reference pages: docs/*.md, the chapter pages and the sources through
 # Doxygen (zero warnings), formulas by a copy of Debian's MathJax 2.7; the
-# figures they show are drawn first.
+# figures they show are drawn first. The Python package's docstrings and the
+# notebooks (executed again, against this build) become pages too.
+PY_ENV = CHARTLESS_LIBRARY=$(abspath $(PY_LIB)) CHARTLESS=$(abspath $(B)/chartless) PYTHONPATH=$(CURDIR)/python CHARTLESS_ROOT=$(CURDIR)
 .PHONY: eqcoverage check-docs
 docs: figures
-	@tools/need $(NEED_DOCS) cmd:python3:python3
+	@tools/need $(NEED_DOCS) $(NEED_PY) cmd:python3:python3
 	@rm -rf $(B)/docs && mkdir -p $(B)/docs $(B)/gen $(B)/figures
 	@tools/paperdefs.py bib > $(B)/gen/papers.bib
 	@tools/eqcoverage --summary --md $(B)/gen/eqcoverage.md > $(B)/docs/eqcoverage.txt 2>&1 || cat $(B)/docs/eqcoverage.txt
-	CL_DOC_INPUT="src check model $(addprefix papers/,$(PAPERS))" CL_GEN=$(B)/gen CL_DOC_SECTIONS="$$(tools/doxyhelp sections)" \
+	@rm -rf $(B)/gen/python && mkdir -p $(B)/gen/python
+	$(PYTHON) tools/python-api-page > $(B)/gen/python/python_api.md
+	$(PY_ENV) $(PYTHON) tools/notebook-pages --out $(B)/gen/python --images $(B)/figures notebooks/*.ipynb 2> $(B)/docs/notebooks.log \
+	    || { cat $(B)/docs/notebooks.log; exit 1; }
+	CL_DOC_INPUT="src check model $(addprefix papers/,$(PAPERS)) $(B)/gen/python" CL_GEN=$(B)/gen CL_DOC_SECTIONS="$$(tools/doxyhelp sections)" \
 	    doxygen docs/Doxyfile 2> $(B)/docs/warnings.log
 	@if [ -s $(B)/docs/warnings.log ]; then cat $(B)/docs/warnings.log; echo "doxygen warnings: fix them"; exit 1; fi
 	@tools/doxyhelp mathjax $(B)/docs/html/mathjax

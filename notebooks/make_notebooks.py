@@ -9,10 +9,10 @@ import os
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def notebook(cells):
+def notebook(name, cells):
     out = []
-    for kind, text in cells:
-        cell = {"cell_type": kind, "metadata": {}, "source": text.strip("\n").splitlines(True)}
+    for k, (kind, text) in enumerate(cells):
+        cell = {"cell_type": kind, "id": "%s-%d" % (name, k), "metadata": {}, "source": text.strip("\n").splitlines(True)}
         if kind == "code":
             cell.update(execution_count=None, outputs=[])
         out.append(cell)
@@ -272,5 +272,5 @@ NOTEBOOKS = (("first_assignment", FIRST), ("own_derivation", OWN), ("skate_map",
              ("simulate_and_plot", PLOTS))
 for name, cells in NOTEBOOKS:
     with open(os.path.join(HERE, name + ".ipynb"), "w") as f:
-        json.dump(notebook(cells), f, indent=1)
+        json.dump(notebook(name, cells), f, indent=1)
         f.write("\n")
