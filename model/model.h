@@ -122,7 +122,7 @@ void cl_model_where(const cl_model *m, long pos, char *buf, size_t len);
  * \brief The equations of motion of a model as one expression graph
  *        (model_graph.c): the field of form qdot, dx = f(x), as nodes.
  *
- * The graph's inputs are x_0 … x_{dim−1}, the state in form qdot (the
+ * The graph's inputs are \f$x_0, \dots, x_{\mathrm{dim}-1}\f$, the state in form qdot (the
  * order `rhs --model` reads), then the time t when \p time ≥ 0, then the
  * parameters (input param0 + k is parameter k, its default m->pdef[k]).
  * Output i, dx_i, is node out[i]. The graph is the model's, copied and grown

@@ -175,7 +175,7 @@ int cl_expr_solve_spd(cl_expr_dag *g, const int *H, const int *r, size_t n, int 
  *        coordinates of S¹, Rᵏ and S² factors (their velocities the rates of
  *        the coordinates), solved for the accelerations, as nodes of \p g.
  *
- * Inputs x_0 … x_{d−1} are q, x_d … x_{2d−1} are q̇; \p time is the input
+ * Inputs \f$x_0, \dots, x_{d-1}\f$ are q, \f$x_d, \dots, x_{2d-1}\f$ are q̇; \p time is the input
  * of t (−1: none); \p force holds a node per coordinate (−1: none) or is
  * NULL; unit[0 … nunit) are the first coordinates of the unit vectors of
  * R³ (S² factors, three coordinates each). out[a] = q̇_a (the input nodes)
