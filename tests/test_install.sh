@@ -3,9 +3,11 @@
 # the installed headers and library through pkg-config, and run it.
 B=${BUILD:-build}
 T=$(mktemp -d)
+# One make install at a time: each rewrites $B/chartless.pc for its PREFIX
+# (python/tests/test_install.py installs too, under the same lock).
 trap 'rm -rf "$T"' EXIT
 echo "1..13"
-make -s install B="$B" DESTDIR="$T" PREFIX=/usr > "$T/log" 2>&1
+flock "$B/.install.lock" make -s install B="$B" DESTDIR="$T" PREFIX=/usr > "$T/log" 2>&1
 r=$?; echo "$([ $r = 0 ] || echo 'not ')ok 1 - make install DESTDIR=... PREFIX=/usr"
 cat > "$T/user.c" <<'EOC'
 #include <chartless/chartless.h>
@@ -43,7 +45,7 @@ internal=$(ls "$T/usr/include/chartless" | grep -E '_impl\.h$|^tap')
 echo "$([ $r = 0 ] || echo 'not ')ok 5 - make install installs the public headers only (no *_impl.h), with the per-kind prototypes"
 # A real install under a prefix of its own, and the examples built against
 # it through pkg-config as a user would: no LD_LIBRARY_PATH (the run path).
-make -s install B="$B" PREFIX="$T/prefix" > "$T/log2" 2>&1 && cp -r examples "$T/examples" &&
+flock "$B/.install.lock" make -s install B="$B" PREFIX="$T/prefix" > "$T/log2" 2>&1 && cp -r examples "$T/examples" &&
     env -u PKG_CONFIG_SYSROOT_DIR PKG_CONFIG_PATH="$T/prefix/lib/pkgconfig" make -s -C "$T/examples" CC="${CC:-cc}" > "$T/log3" 2>&1
 r=$?; echo "$([ $r = 0 ] || echo 'not ')ok 6 - make install PREFIX=DIR, then examples/ builds with pkg-config (one source, both kinds)"
 [ $r = 0 ] || sed 's/^/# /' "$T/log2" "$T/log3"
