@@ -9,7 +9,7 @@
 . tests/tap.sh
 T=$(mktemp -d "${TMPDIR:-/tmp}/cl-simtaylor.XXXXXX")
 trap 'rm -rf "$T"' EXIT
-echo "1..11"
+echo "1..12"
 cat > "$T/exact.bc" <<'EOC'
 scale = 130
 define asin(x) { return a(x / sqrt(1 - x*x)); }
@@ -81,6 +81,18 @@ echo "1 0" | "$C" simulate --model "$T/pend.model" --bits 256 --integrator taylo
 te=$(sed -n 2p "$T/o" | cut -d, -f1)
 [ "$(bcx "abs($te - 2 * kk / w) < 10^-70")" = 1 ]
 t $? "--model: --event \"x'\" --event-direction rising (a velocity by its primed name) at T/2 to 70 digits"
+
+# SKATE Fig. 4: the fall time (Gamma3 = 0) found by --event on the skate's z form
+# (gbs, the partial step re-integrated) is reproduce skate-fig4's, at 256 bits.
+mkdir -p "$T/fig"
+"$C" reproduce skate-fig4 --bits 256 --out "$T/fig" > "$T/fig.txt" 2>&1
+tf=$(sed -n 's/^fall time (Gamma3 = 0, event on (38)): *//p' "$T/fig.txt")
+bcs() { echo "scale = 100; $1" | BC_LINE_LENGTH=0 bc -l; }
+echo "0.1 $(bcs "0.1 * s(0.1) / c(0.1)") 0.1 1 0 0 0 $(bcs "s(0.1)") $(bcs "c(0.1)")" |
+    "$C" simulate --system skate --form z --bits 256 --event Gamma3 --event-direction falling --t 5 > "$T/o" 2> "$T/e"
+te=$(sed -n 2p "$T/o" | cut -d, -f1)
+[ -n "$tf" ] && [ -n "$te" ] && [ "$(bcx "abs($te - $tf) / $tf < 10^-35")" = 1 ]
+t $? "skate --event Gamma3 --event-direction falling from (59): the fall time of reproduce skate-fig4 to 35 digits ($(sci "abs($te - $tf) / $tf") apart)"
 
 # Refusals: exit 2, nothing on stdout.
 out=$(echo "0.8 0.6 0 0" | "$C" simulate --system sphere --integrator taylor 2> "$T/e"); st=$?
