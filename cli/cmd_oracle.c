@@ -564,6 +564,7 @@ static int cmd_oracle(int argc, char **argv)
     size_t n;
     if (model) {
         cl_sys_error e;
+        cl_model_oracle_set_quick(quick);
         if (cl_model_oracle_rows(&mrows, &n, model, nset, set, &e)) {
             cl_model_oracle_rows_free();
             return cl_cli_error(e.what, e.arg[0] ? e.arg : model);

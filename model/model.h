@@ -178,6 +178,12 @@ int cl_model_oracle_rows(const cl_check **rows, size_t *nrows, const char *path,
                          cl_sys_error *e);
 /** Release the rows and the current model. */
 void cl_model_oracle_rows_free(void);
+/**
+ * The short versions of the rows (`oracle --quick`), for the rows
+ * cl_model_oracle_rows() makes after this call: a quarter of the random
+ * states (at least one) and trajectories 8 times shorter.
+ */
+void cl_model_oracle_set_quick(int on);
 /** The model the rows look at, or NULL. */
 const cl_model *cl_model_oracle_model(void);
 

@@ -33,16 +33,23 @@ static const cl_system *ext_sys; /* the current model as a system, when it is no
 const cl_model *cl_model_oracle_model(void) { return current; }
 const cl_system *cl_model_oracle_system(void) { return ext_sys; }
 
+static int quick; /* the rows' short versions (oracle --quick) */
+void cl_model_oracle_set_quick(int on) { quick = on != 0; }
+int cl_model_oracle_quick(void) { return quick; }
+
 static cl_check *rows;
 static char (*row_name)[96];
+static char (*row_what)[1024]; /* under --quick: the row's description and what its short version leaves out */
 static size_t nrows;
 
 void cl_model_oracle_rows_free(void)
 {
     free(rows);
     free(row_name);
+    free(row_what);
     rows = NULL;
     row_name = NULL;
+    row_what = NULL;
     nrows = 0;
     if (ext_sys) cl_model_ext_system_free(ext_sys); /* it owns the model */
     else cl_model_free(current);
@@ -75,6 +82,9 @@ static const cl_check ext_rows[] = {
     {.name = "conserve", .tags = "", .what = "the energy, the declared invariants and the constraint drift along a trajectory of the first form " EXT_SPAN ", at every step, relative to max(1, |I(0)|)", .cond = 0x1p17, .why = TRAJ_WHY, .fn_d = cl_model_ext_row_conserve, .fn_mp = cl_model_ext_row_conserve},
 };
 
+/* The short version of the forms row of a model of another kind (--quick), without trajectories. */
+static const cl_check ext_forms_quick = {.name = "forms", .tags = "", .what = "the field of every form at 3 random states against the field of the first form carried by the derivative of the conversion, f_k(c(x)) = Dc(x) f_0(x) (+ dc/dt when the model depends on t), the derivative along x + s f_0 by src/deriv (relative; the short version of the trajectories of MODEL.forms)", .cond = 4096, .why = "the derivative accurate to 2^(1-p) (cl_jacobian), each field a velocity Hessian solve (condition below 10^2 for the shipped models) and a Newton-inverted Legendre map", .fn_d = cl_model_ext_row_forms, .fn_mp = cl_model_ext_row_forms};
+
 /* Add the row MODEL.SUFFIX described by \p c (its name the suffix), MODEL \p bl bytes of \p base; \p tags replaces c's unless NULL. */
 static void add_row(const cl_check *c, const char *base, size_t bl, const char *tags)
 {
@@ -83,6 +93,11 @@ static void add_row(const cl_check *c, const char *base, size_t bl, const char *
     rows[nrows].name = row_name[nrows];
     rows[nrows].chapter = "model";
     if (tags) rows[nrows].tags = tags;
+    if (quick && c != &ext_forms_quick) {
+        snprintf(row_what[nrows], sizeof row_what[nrows], "%s; --quick: a quarter of the random states (at least one), "
+                 "trajectories 8 times shorter", c->what);
+        rows[nrows].what = row_what[nrows];
+    }
     nrows++;
 }
 
@@ -129,7 +144,8 @@ int cl_model_oracle_rows(const cl_check **out, size_t *nout, const char *path, i
     size_t cap = 4 + m->neq; /* forms, legendre, el, conserve (other kinds: forms, legendre, invariants, conserve) */
     rows = calloc(cap, sizeof *rows);
     row_name = calloc(cap, sizeof *row_name);
-    if (!rows || !row_name) {
+    row_what = calloc(cap, sizeof *row_what);
+    if (!rows || !row_name || !row_what) {
         cl_model_free(m);
         cl_model_oracle_rows_free();
         return cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
@@ -145,7 +161,9 @@ int cl_model_oracle_rows(const cl_check **out, size_t *nout, const char *path, i
     }
     const cl_check *table = ext_sys ? ext_rows : s2_rows;
     size_t ntable = ext_sys ? sizeof ext_rows / sizeof *ext_rows : sizeof s2_rows / sizeof *s2_rows;
-    for (size_t k = 0; k < ntable; k++) add_row(table + k, base, bl, m->so3 ? "[EMB 3.4]" : NULL);
+    for (size_t k = 0; k < ntable; k++)
+        add_row(quick && table == ext_rows && !strcmp(table[k].name, "forms") ? &ext_forms_quick : table + k, base, bl,
+                m->so3 ? "[EMB 3.4]" : NULL);
     if (!ext_sys && (m->ninv || !m->force)) {
         cl_check c = s2_conserve;
         if (m->force) c.what = "the declared invariants along " S2_TRAJ "; the energy is not an invariant (a force is declared)";

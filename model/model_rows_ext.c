@@ -130,7 +130,7 @@ static int ext_legendre_gap(cl_check_result *res, ext_run *r, ext_run *rg, mpfr_
     return st;
 }
 
-int cl_model_ext_row_legendre(cl_check_result *res, cl_prec_t prec) { return over_ext_states(res, prec, 7102, CL_MODEL_ROWS_DRAWS, 3, 0, ext_legendre_gap); }
+int cl_model_ext_row_legendre(cl_check_result *res, cl_prec_t prec) { return over_ext_states(res, prec, 7102, cl_model_rows_draws(CL_MODEL_ROWS_DRAWS), 3, 0, ext_legendre_gap); }
 
 /* The field of one form for the integrator, evaluated at the instance's precision (guard bits above the state's). */
 typedef struct ext_flow {
@@ -155,7 +155,7 @@ static int ext_flow_field(mpfr_ptr dx, mpfr_srcptr t, mpfr_srcptr x, void *ctx)
 
 /*
  * Integrate x (form \p form, at precision \p prec) over [0, t1], t1 = 1 (1/16
- * above 256 bits), by Gragg–Bulirsch–Stoer with tolerance 2^(12−p); the
+ * above 256 bits; 8 times shorter under --quick, cl_model_rows_span()), by Gragg–Bulirsch–Stoer with tolerance 2^(12−p); the
  * field is evaluated by \p r, whose precision carries GBS's guard bits (its
  * extrapolation amplifies the field's rounding), as MODEL.conserve of S²
  * models. \p obs (may be NULL) is called after every step with \p c.
@@ -171,7 +171,7 @@ static int ext_integrate(ext_flow *c, mpfr_ptr x, cl_prec_t prec, cl_ode_observe
         mpfr_ptr t = w, t1 = w + 1, h = w + 2, tol = w + 3;
         mpfr_set_zero(t, 1);
         mpfr_set_ui(t1, 1, MPFR_RNDN);
-        if (prec > 256) mpfr_div_ui(t1, t1, 16, MPFR_RNDN);
+        mpfr_div_ui(t1, t1, cl_model_rows_span(prec), MPFR_RNDN);
         mpfr_set_zero(h, 1);
         mpfr_set_ui_2exp(tol, 1, 12 - (long)prec, MPFR_RNDN);
         st = cl_ode_set_tol_mp(ode, tol, tol);
@@ -206,7 +206,86 @@ static int ext_forms_gap(cl_check_result *res, ext_run *r, ext_run *rg, mpfr_src
     return st;
 }
 
-int cl_model_ext_row_forms(cl_check_result *res, cl_prec_t prec) { return over_ext_states(res, prec, 7101, 3, 3, 1, ext_forms_gap); }
+/*
+ * The short version of MODEL.forms (--quick): the field of every form at
+ * the state carried from x against the field of the first form carried by
+ * the derivative of the conversion, f_k(c(x)) = Dc(x)·f_0(x) (+ ∂c/∂t when
+ * the model depends on t), the derivative along the line x + s f_0/|f_0|
+ * (t + s/|f_0|) by src/deriv at a precision of its own (an instance per
+ * precision, reopened when it changes).
+ */
+typedef struct ext_carry_ctx {
+    ext_run r;
+    int form, open;
+    mpfr_srcptr x, dir; /* the state of the first form and the field's direction, at the working precision */
+    mpfr_srcptr speed;  /* |f_0(x)| */
+    size_t d0;
+    mpfr_ptr xs;        /* x + s dir, at r.prec */
+} ext_carry_ctx;
+
+static int ext_carry_eval(mpfr_ptr y, mpfr_srcptr s, void *ctx)
+{
+    ext_carry_ctx *c = ctx;
+    cl_prec_t P = mpfr_get_prec(y);
+    if (!c->open || c->r.prec != P) {
+        if (c->open) ext_close(&c->r);
+        cl_rvec_free_mp(c->xs);
+        c->open = 0;
+        c->xs = NULL;
+        int st = ext_open(&c->r, P);
+        if (st) return st;
+        c->open = 1;
+        c->xs = cl_rvec_new_mp(c->d0 + 1, P);
+        if (!c->xs) return CL_ENOMEM;
+    }
+    mpfr_ptr t = c->xs + c->d0;
+    for (size_t a = 0; a < c->d0; a++) mpfr_fma(c->xs + a, s, c->dir + a, c->x + a, MPFR_RNDN);
+    if (c->r.s->set_time) {
+        mpfr_div(t, s, c->speed, MPFR_RNDN);
+        c->r.s->set_time(c->r.inst, t);
+    }
+    return c->r.s->convert(c->r.inst, 0, c->xs, c->form, y);
+}
+
+static int ext_carry_gap(cl_check_result *res, ext_run *r, ext_run *rg, mpfr_srcptr x, mpfr_ptr w, size_t D, int nf, int k)
+{
+    const cl_system *s = r->s;
+    size_t d0 = s->dim(r->inst, 0);
+    cl_prec_t prec = mpfr_get_prec(x);
+    mpfr_ptr F0 = w, y = F0 + D, Ff = y + D, J = Ff + D, speed = J + D, s0 = speed + 1;
+    (void)rg;
+    mpfr_set_zero(s0, 1);
+    if (s->set_time) s->set_time(r->inst, s0); /* t = 0, the time of s = 0 */
+    int st = s->rhs(r->inst, 0, F0, x);
+    if (!st) {
+        mpfr_set_zero(speed, 1);
+        for (size_t a = 0; a < d0; a++) mpfr_hypot(speed, speed, F0 + a, MPFR_RNDN);
+        if (mpfr_zero_p(speed)) mpfr_set_ui(speed, 1, MPFR_RNDN);
+        for (size_t a = 0; a < d0; a++) mpfr_div(F0 + a, F0 + a, speed, MPFR_RNDN);
+    }
+    ext_carry_ctx c = {.x = x, .dir = F0, .speed = speed, .d0 = d0};
+    for (int f = 1; f < nf && !st; f++) {
+        size_t df = s->dim(r->inst, f);
+        c.form = f;
+        st = s->convert(r->inst, 0, x, f, y);
+        if (!st) st = s->rhs(r->inst, f, Ff, y);
+        if (!st) st = cl_jacobian_mp(J, NULL, ext_carry_eval, &c, s0, 1, df);
+        for (size_t a = 0; a < df && !st; a++) mpfr_mul(J + a, J + a, speed, MPFR_RNDN);
+        if (!st)
+            cl_check_worst(res, rows_rel(Ff, J, df, cl_rvec_log2_maxabs_mp(Ff, df)), "draw %d: the %s field against the %s field carried by the conversion's derivative",
+                           k, s->forms[f], s->forms[0]);
+    }
+    if (c.open) ext_close(&c.r);
+    cl_rvec_free_mp(c.xs);
+    (void)prec;
+    return st;
+}
+
+int cl_model_ext_row_forms(cl_check_result *res, cl_prec_t prec)
+{
+    if (cl_model_oracle_quick()) return over_ext_states(res, prec, 7101, 3, 5, 0, ext_carry_gap);
+    return over_ext_states(res, prec, 7101, 3, 3, 1, ext_forms_gap);
+}
 
 /* 0 when a force is declared or L depends on t: the energy is then no invariant of the rows. */
 static int ext_energy_conserved(void) { return !cl_model_oracle_model()->force && !cl_model_oracle_model()->timed; }
@@ -287,7 +366,7 @@ static int ext_invariants_gap(cl_check_result *res, ext_run *r, ext_run *rg, mpf
 int cl_model_ext_row_invariants(cl_check_result *res, cl_prec_t prec)
 {
     const cl_model *m = cl_model_oracle_model();
-    return m ? over_ext_states(res, prec, 7105, CL_MODEL_ROWS_DRAWS, 2 + 1 + m->ninv, 0, ext_invariants_gap) : CL_EPARAM;
+    return m ? over_ext_states(res, prec, 7105, cl_model_rows_draws(CL_MODEL_ROWS_DRAWS), 2 + 1 + m->ninv, 0, ext_invariants_gap) : CL_EPARAM;
 }
 
 static int ext_conserve_observe(mpfr_srcptr t, mpfr_srcptr x, size_t n, void *ctx)
@@ -357,8 +436,8 @@ int cl_model_ext_row_conserve(cl_check_result *res, cl_prec_t prec)
         if (!st) st = s->invariants(r.inst, 0, c.I0, xg);
         if (!st) st = ext_integrate(&c, x, prec, ext_conserve_observe);
         if (!st)
-            cl_check_worst(res, c.worst, "%zu invariant%s over t in [0, %s] (integrated with tolerance 2^(12-p))", ni, ni == 1 ? "" : "s",
-                           prec <= 256 ? "1" : "1/16");
+            cl_check_worst(res, c.worst, "%zu invariant%s over t in [0, 1/%u] (integrated with tolerance 2^(12-p))", ni, ni == 1 ? "" : "s",
+                           cl_model_rows_span(prec));
     }
     cl_rvec_free_mp(I);
     cl_rvec_free_mp(x);

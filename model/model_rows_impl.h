@@ -17,6 +17,16 @@
 /** The precision of a field integrated by GBS at \p prec bits: its guard bits (the extrapolation amplifies the field's rounding). */
 static inline cl_prec_t cl_model_rows_gbs_guarded(cl_prec_t prec) { return prec + (cl_prec_t)(1.2 * cl_ode_gbs_default_columns(prec)) + 8; }
 
+/** 1 when the rows run their short versions (`oracle --quick`, cl_model_oracle_set_quick()). */
+int cl_model_oracle_quick(void);
+/** The random states of a row that draws \p full of them: a quarter (at least 1) under --quick. */
+static inline int cl_model_rows_draws(int full) { return cl_model_oracle_quick() ? (full + 3) / 4 : full; }
+/**
+ * The trajectory rows integrate over t in [0, 1/d]: d = 1 up to 256 bits and
+ * 16 above (the cost of GBS grows with the precision), 8 times more under --quick.
+ */
+static inline unsigned cl_model_rows_span(cl_prec_t prec) { return (prec <= 256 ? 1u : 16u) * (cl_model_oracle_quick() ? 8u : 1u); }
+
 /** The current model as a system when it is not of S² factors (NULL otherwise). */
 const cl_system *cl_model_oracle_system(void);
 

@@ -97,7 +97,7 @@ static int over_states(cl_check_result *res, cl_prec_t prec, uint64_t seed, stat
     }
     cl_rng g;
     cl_rng_seed(&g, seed);
-    for (int k = 0; k < CL_MODEL_ROWS_DRAWS; k++) {
+    for (int k = 0, draws = cl_model_rows_draws(CL_MODEL_ROWS_DRAWS); k < draws; k++) {
         random_state(m, lg, x, &g);
         cl_check_worst(res, measure(m, lg, x, x + n6, prec), "draw %d", k);
     }
@@ -308,7 +308,7 @@ int CL_FN(cl_model_row_conserve)(cl_check_result *res, cl_prec_t prec)
         if (balance) r_set_zero(x + n6); /* W(0) = 0 */
         conserve_ctx c = {.lg = lg, .m = m, .I0 = I0, .I = I, .ni = ni, .worst = -INFINITY, .balance = balance};
         if (!st) st = invariants(&c, t, x, I0);
-        r_set_q(t1, 1, prec <= 256 ? 1 : 16);
+        r_set_q(t1, 1, cl_model_rows_span(prec));
         r_set_si(tol, 1);
         r_mul_2si(tol, tol, 12 - (long)prec);
         r_set_zero(h);
@@ -316,8 +316,8 @@ int CL_FN(cl_model_row_conserve)(cl_check_result *res, cl_prec_t prec)
         CL_FN(cl_ode_set_observer)(ode, conserve_observe, &c);
         if (!st) st = CL_FN(cl_ode_integrate)(ode, conserve_field, &c, t, x, t1, h, NULL);
         if (!st) st = c.status;
-        if (!st) cl_check_worst(res, c.worst, "%zu invariant%s over t in [0, %s] (integrated with tolerance 2^(12-p))", ni,
-                                ni == 1 ? "" : "s", prec <= 256 ? "1" : "1/16");
+        if (!st) cl_check_worst(res, c.worst, "%zu invariant%s over t in [0, 1/%u] (integrated with tolerance 2^(12-p))", ni,
+                                ni == 1 ? "" : "s", cl_model_rows_span(prec));
     }
     CL_FN(cl_ode_ws_free)(ode);
     CL_FN(cl_rvec_free)(x);
