@@ -85,6 +85,15 @@ static const cl_check ext_rows[] = {
 /* The short version of the forms row of a model of another kind (--quick), without trajectories. */
 static const cl_check ext_forms_quick = {.name = "forms", .tags = "", .what = "the field of every form at 3 random states against the field of the first form carried by the derivative of the conversion, f_k(c(x)) = Dc(x) f_0(x) (+ dc/dt when the model depends on t), the derivative along x + s f_0 by src/deriv (relative; the short version of the trajectories of MODEL.forms)", .cond = 4096, .why = "the derivative accurate to 2^(1-p) (cl_jacobian), each field a velocity Hessian solve (condition below 10^2 for the shipped models) and a Newton-inverted Legendre map", .fn_d = cl_model_ext_row_forms, .fn_mp = cl_model_ext_row_forms};
 
+static const cl_check ext_invariants_quick = {.name = "invariants", .tags = "", .what = "dI/dt vanishes for the energy and the declared invariants on the field f of every form at 3 random states, as the derivative of I(x + s f/|f|) at s = 0 by src/deriv, relative to |f| max(1, |I|) (the short version of the gradient of MODEL.invariants)", .cond = 4096, .why = "the derivative accurate to 2^(1-p) of max(1, |I|) (cl_jacobian), the field a velocity Hessian solve (condition below 10^2)", .fn_d = cl_model_ext_row_invariants, .fn_mp = cl_model_ext_row_invariants};
+
+/* The short version of row \p c under --quick when it has one of its own, else NULL. */
+static const cl_check *quick_version(const cl_check *c)
+{
+    if (!quick || c < ext_rows || c >= ext_rows + sizeof ext_rows / sizeof *ext_rows) return NULL;
+    return !strcmp(c->name, "forms") ? &ext_forms_quick : !strcmp(c->name, "invariants") ? &ext_invariants_quick : NULL;
+}
+
 /* Add the row MODEL.SUFFIX described by \p c (its name the suffix), MODEL \p bl bytes of \p base; \p tags replaces c's unless NULL. */
 static void add_row(const cl_check *c, const char *base, size_t bl, const char *tags)
 {
@@ -93,7 +102,7 @@ static void add_row(const cl_check *c, const char *base, size_t bl, const char *
     rows[nrows].name = row_name[nrows];
     rows[nrows].chapter = "model";
     if (tags) rows[nrows].tags = tags;
-    if (quick && c != &ext_forms_quick) {
+    if (quick && c != &ext_forms_quick && c != &ext_invariants_quick) {
         snprintf(row_what[nrows], sizeof row_what[nrows], "%s; --quick: a quarter of the random states (at least one), "
                  "trajectories 8 times shorter", c->what);
         rows[nrows].what = row_what[nrows];
@@ -162,8 +171,7 @@ int cl_model_oracle_rows(const cl_check **out, size_t *nout, const char *path, i
     const cl_check *table = ext_sys ? ext_rows : s2_rows;
     size_t ntable = ext_sys ? sizeof ext_rows / sizeof *ext_rows : sizeof s2_rows / sizeof *s2_rows;
     for (size_t k = 0; k < ntable; k++)
-        add_row(quick && table == ext_rows && !strcmp(table[k].name, "forms") ? &ext_forms_quick : table + k, base, bl,
-                m->so3 ? "[EMB 3.4]" : NULL);
+        add_row(quick_version(table + k) ? quick_version(table + k) : table + k, base, bl, m->so3 ? "[EMB 3.4]" : NULL);
     if (!ext_sys && (m->ninv || !m->force)) {
         cl_check c = s2_conserve;
         if (m->force) c.what = "the declared invariants along " S2_TRAJ "; the energy is not an invariant (a force is declared)";
