@@ -10,7 +10,7 @@ mkdir -p "$T"
 trap 'rm -rf "$T"' EXIT
 models=$(ls models/*.model)
 nm=$(echo "$models" | wc -l)
-echo "1..$((2 * nm + 11))"
+echo "1..$((3 * nm + 11))"
 
 # Every shipped model: exit 0 and every row judged rounding or pass, in TAP,
 # with the rows the model calls for (eq.NAME per declared equilibrium).
@@ -29,6 +29,18 @@ for f in $models; do
     got=$(grep -c "^ok .* model\.$base\.eq\." "$T/o")
     [ "$got" = "$neq" ]
     t $? "oracle --model $f: one row per declared equilibrium ($neq, got $got)"
+done
+
+# The short versions (--quick): every shipped model passes them on the whole ladder, with the rows the
+# model calls for, each saying what its short version leaves out.
+for f in $models; do
+    base=$(basename "$f" .model)
+    "$C" oracle --quick --model "$f" -j 2 --format tap > "$T/o" 2>"$T/e"
+    st=$?
+    "$C" oracle --quick --model "$f" --list > "$T/l" 2>&1
+    rows=$(grep -c "^ok" "$T/o"); bad=$(grep -c "^not ok" "$T/o"); nl=$(grep -c "^model\.$base\." "$T/l")
+    [ $st = 0 ] && [ "$rows" = "$nl" ] && [ "$bad" = 0 ] && [ "$(grep -c 'quick\|short version' "$T/l")" = "$nl" ]
+    t $? "oracle --quick --model $f: exit $st, $rows of $nl rows pass, $bad fail"
 done
 
 # A point that is not an equilibrium: its row is a mismatch at every rung.

@@ -1,0 +1,45 @@
+#!/bin/sh
+# Deliberately broken models, one per kind of model row that judges what a
+# model declares: each is a shipped model with one statement mutated, and
+# `oracle --quick --model` must call that row a mismatch (exit 1) while the
+# unmutated model passes the same rows (exit 0). The short (--quick)
+# versions are the ones shown to fail here; the full ones are in
+# tests/test_model_oracle.sh.
+. tests/tap.sh
+T=${TMPDIR:-/tmp}/cl-model-broken-$$
+mkdir -p "$T"
+trap 'rm -rf "$T"' EXIT
+echo "1..14"
+
+# broken NAME ROW MODEL SED: the model mutated by SED is NAME; its row ROW is a mismatch, the original's passes.
+broken() {
+    name=$1 row=$2 model=$3 edit=$4
+    sed "$edit" "models/$model.model" > "$T/$name.model"
+    if cmp -s "models/$model.model" "$T/$name.model"; then
+        t 1 "$name: the mutation '$edit' changed nothing in models/$model.model"
+        return
+    fi
+    orig=$(echo "$row" | sed 's/^eq\..*/eq.*/') # the original's equilibria under their own names
+    "$C" oracle --quick --model "models/$model.model" --check "*.$orig" > "$T/o" 2>&1
+    st=$?
+    [ $st = 0 ] && ! grep -q mismatch "$T/o"
+    t $? "models/$model.model: $orig passes under --quick (exit $st)"
+    "$C" oracle --quick --model "$T/$name.model" --check "*.$row" > "$T/o" 2>&1
+    st=$?
+    [ $st = 1 ] && grep -q "^model\.$name\.$row .* mismatch" "$T/o"
+    t $? "$name ($model, $edit): model.$name.$row is a mismatch (exit $st: $(grep "^model\.$name\.$row" "$T/o" | tr -s ' ' | cut -c1-90))"
+}
+
+# S2 factors: an invariant that is not one (the x component of the angular momentum under gravity)
+broken s2-lx conserve spherical "s/^invariant  Lz = m\*l^2\*cross(q, q')\.z/invariant  Lx = m*l^2*cross(q, q').x/"
+# S2 factors: a point that is not an equilibrium
+broken s2-tilted 'eq.tilted' spherical "s/^equilibrium inverted .*/equilibrium tilted = q: [0.6, 0, 0.8]/"
+# SO(3): the body angular velocity's first component is not conserved by an asymmetric free body
+broken so3-wx invariants rigid-body "s/^invariant  mx = .*/invariant  Wx = W.x/"
+broken so3-wx-traj conserve rigid-body "s/^invariant  mx = .*/invariant  Wx = W.x/"
+# R1 x S2: the cart's momentum with the pendulum's part of wrong sign
+broken prod-px invariants cart-spherical "s/^invariant   px = M\*x' + m\*(x' + l\*q'\.x)/invariant   px = M*x' + m*(x' - l*q'.x)/"
+# R1 x S2: the pendulum tilted is no equilibrium
+broken prod-tilted 'eq.tilted' cart-spherical "s/^equilibrium inverted = .*/equilibrium tilted = x: 0, q: [0.6, 0, 0.8]/"
+# SE(3): the vertical momentum of a free body under gravity is not conserved
+broken se3-pz conserve free-body "s/^invariant   py = m\*r'\.y/invariant   pz = m*r'.z/"
