@@ -21,7 +21,7 @@
 # Instantiation: a templated source is compiled once per scalar kind, with
 # -DCL_PREC=CL_DOUBLE (symbols *_d) and -DCL_PREC=CL_MPFR (*_mp). Which
 # sources are templated is said here and in each paper.def, never guessed:
-#   src/: SRC_T below; check/: CHECK_T below; model/: MODEL_T below;
+#   src/: SRC_T below; check/: CHECK_T below; model/: MODEL_T and MODEL_C (its registered checks) below;
 #   papers/KEY/: its paper.def `sections`, its check_*.c and test_*.c;
 #   papers/KEY/*_systems.c are compiled once, for MPFR (the command line's kind).
 # The third kind, Arb balls (-DCL_PREC=CL_ARB, *_arb), is compiled only for
@@ -46,6 +46,7 @@ SRC_ARB := scalar r3 linalg linalg_inertia linalg_eig_arb energy_casimir
 CHECK_T := check_core check_linalg check_ode check_lie
 CHECK_1 := registry verdict output equilibria
 MODEL_T := model_rows model_rows_s2 model_rows_eq model_rows_ext
+MODEL_C := check_model_engine
 MODEL_1 := model model_ext model_so3 model_flat model_prod model_graph field
 MODEL_1 += model_ham
 
@@ -69,7 +70,7 @@ LIB_OBJ := $(call both,$(addprefix src/,$(SRC_T))) $(call one,$(addprefix src/,$
            $(call ball,$(addprefix src/,$(SRC_ARB))) $(foreach p,$(PAPERS),$(call ball,$(call paper_arb,$(p)))) \
            $(B)/gen/models_embedded.o
 # Registered by constructors: linked whole into the command and the check runner.
-REG_OBJ := $(call both,$(addprefix check/,$(CHECK_T))) \
+REG_OBJ := $(call both,$(addprefix check/,$(CHECK_T))) $(call both,$(addprefix model/,$(MODEL_C))) \
            $(foreach p,$(PAPERS),$(call both,$(call paper_checks,$(p))) $(call one,$(call paper_systems,$(p))))
 CLI_OBJ := $(call one,$(basename $(wildcard cli/*.c)))
 PY_LIB  := $(B)/libchartless_python.so

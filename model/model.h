@@ -184,6 +184,14 @@ void cl_model_oracle_rows_free(void);
  * states (at least one) and trajectories 8 times shorter.
  */
 void cl_model_oracle_set_quick(int on);
+/**
+ * Run the short version (--quick) of row MODEL.\p suffix of \p m (taken
+ * over, and released) at precision \p prec, its double copy when \p in_double:
+ * the registered checks model.engine.* that take the model rows into the
+ * quick oracle. CL_EPARAM when \p m has no such row; the current model and
+ * rows are released.
+ */
+int cl_model_oracle_run_short(cl_model *m, const char *suffix, int in_double, cl_check_result *res, cl_prec_t prec);
 /** The model the rows look at, or NULL. */
 const cl_model *cl_model_oracle_model(void);
 

@@ -110,46 +110,10 @@ static void add_row(const cl_check *c, const char *base, size_t bl, const char *
     nrows++;
 }
 
-int cl_model_oracle_rows(const cl_check **out, size_t *nout, const char *path, int nset, const char *const *set, cl_sys_error *e)
+/* The rows of \p m (taken over, also on failure), named model.BASE.SUFFIX from \p bl bytes of \p base; it becomes the current model. */
+static int rows_of(cl_model *m, const char *base, size_t bl, cl_sys_error *e)
 {
-    cl_model_oracle_rows_free();
-    *out = NULL;
-    *nout = 0;
-    cl_model *m;
-    int st = cl_model_load(&m, path, e);
-    if (st) return st;
-    for (int j = 0; j < nset; j++) { /* name=value overrides the default */
-        const char *eqs = strchr(set[j], '=');
-        char name[CL_MODEL_MAX_NAME + 1];
-        size_t len = eqs ? (size_t)(eqs - set[j]) : 0;
-        long k = -1;
-        if (eqs && len <= CL_MODEL_MAX_NAME) {
-            memcpy(name, set[j], len);
-            name[len] = 0;
-            k = cl_model_param_index(m, name);
-        }
-        if (!eqs) st = cl_sys_error_set(e, CL_EPARAM, set[j], "--param needs name=value");
-        else if (k < 0) st = cl_sys_error_set(e, CL_EPARAM, set[j], "unknown parameter of the model %s", path);
-        else {
-            int bad = !cl_text_is_number(eqs + 1);
-            char *dup = bad ? NULL : strdup(eqs + 1);
-            if (bad) st = cl_sys_error_set(e, CL_EPARSE, set[j], "the value of --param %s must be a finite decimal number", name);
-            else if (!dup) st = cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
-            else {
-                free(m->pdef[k]);
-                m->pdef[k] = dup;
-            }
-        }
-        if (st) {
-            cl_model_free(m);
-            return st;
-        }
-    }
-    /* the row names: the file's base name without .model */
-    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-    size_t bl = strlen(base);
-    if (bl > 6 && !strcmp(base + bl - 6, ".model")) bl -= 6;
-    if (bl > 40) bl = 40;
+    int st;
     size_t cap = 4 + m->neq; /* forms, legendre, el, conserve (other kinds: forms, legendre, invariants, conserve) */
     rows = calloc(cap, sizeof *rows);
     row_name = calloc(cap, sizeof *row_name);
@@ -195,8 +159,69 @@ int cl_model_oracle_rows(const cl_check **out, size_t *nout, const char *path, i
         c.fn_mp = ext_sys ? eq_ext[k] : eq_mp[k];
         add_row(&c, base, bl, NULL);
     }
+    return CL_OK;
+}
+
+int cl_model_oracle_rows(const cl_check **out, size_t *nout, const char *path, int nset, const char *const *set, cl_sys_error *e)
+{
+    cl_model_oracle_rows_free();
+    *out = NULL;
+    *nout = 0;
+    cl_model *m;
+    int st = cl_model_load(&m, path, e);
+    if (st) return st;
+    for (int j = 0; j < nset; j++) { /* name=value overrides the default */
+        const char *eqs = strchr(set[j], '=');
+        char name[CL_MODEL_MAX_NAME + 1];
+        size_t len = eqs ? (size_t)(eqs - set[j]) : 0;
+        long k = -1;
+        if (eqs && len <= CL_MODEL_MAX_NAME) {
+            memcpy(name, set[j], len);
+            name[len] = 0;
+            k = cl_model_param_index(m, name);
+        }
+        if (!eqs) st = cl_sys_error_set(e, CL_EPARAM, set[j], "--param needs name=value");
+        else if (k < 0) st = cl_sys_error_set(e, CL_EPARAM, set[j], "unknown parameter of the model %s", path);
+        else {
+            int bad = !cl_text_is_number(eqs + 1);
+            char *dup = bad ? NULL : strdup(eqs + 1);
+            if (bad) st = cl_sys_error_set(e, CL_EPARSE, set[j], "the value of --param %s must be a finite decimal number", name);
+            else if (!dup) st = cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
+            else {
+                free(m->pdef[k]);
+                m->pdef[k] = dup;
+            }
+        }
+        if (st) {
+            cl_model_free(m);
+            return st;
+        }
+    }
+    /* the row names: the file's base name without .model */
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    size_t bl = strlen(base);
+    if (bl > 6 && !strcmp(base + bl - 6, ".model")) bl -= 6;
+    if (bl > 40) bl = 40;
+    st = rows_of(m, base, bl, e);
+    if (st) return st;
     *out = rows;
     *nout = nrows;
     return CL_OK;
+}
+
+int cl_model_oracle_run_short(cl_model *m, const char *suffix, int in_double, cl_check_result *res, cl_prec_t prec)
+{
+    cl_sys_error e;
+    int was = quick;
+    cl_model_oracle_rows_free();
+    quick = 1;
+    int st = rows_of(m, "engine", 6, &e);
+    const cl_check *c = NULL;
+    for (size_t k = 0; k < nrows && !st; k++)
+        if (!strcmp(rows[k].name + strlen("model.engine."), suffix)) c = rows + k;
+    if (!st) st = c ? (in_double ? c->fn_d : c->fn_mp)(res, prec) : CL_EPARAM;
+    cl_model_oracle_rows_free();
+    quick = was;
+    return st;
 }
 #endif
