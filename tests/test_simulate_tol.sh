@@ -68,8 +68,8 @@ ex=$(cat "$T/err.exact"); est=$(estimate)
 [ $st = 0 ] && [ "$(bcx "$ex > 10^-40")" = 1 ] && grep -q '^warning: .* above the tolerance 1e-40$' "$T/e" && [ -n "$est" ] && within2 "$est" "$ex"
 t $? "--tol 1e-40: ends $(sci "$ex") from the exact solution, above, and the warning's estimate $(sci "$est") says so within a factor 2"
 echo "1 0" | "$C" simulate --model "$T/pend.model" --integrator gbs --bits 256 --tol 1e-40 --t 10 --estimate none > "$T/o2" 2> "$T/e2"
-[ $? = 0 ] && [ ! -s "$T/e2" ] && cmp -s "$T/o" "$T/o2"
-t $? "--estimate none: the same CSV, nothing on stderr"
+[ $? = 0 ] && ! grep -qv '^simulate: ' "$T/e2" && cmp -s "$T/o" "$T/o2"
+t $? "--estimate none: the same CSV, nothing on stderr but progress lines (a run past 2 s on a busy machine)"
 out=$(echo "1 0" | "$C" simulate --model "$T/pend.model" --estimate sometimes 2> "$T/e3"); st=$?
 [ $st = 2 ] && [ -z "$out" ] && [ "$(cat "$T/e3")" = "error: --estimate must be rerun or none (sometimes)" ]
 t $? "--estimate sometimes: refused (exit $st)"
