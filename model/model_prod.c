@@ -256,10 +256,11 @@ int cl_model_rest_equilibrium(void *core, const cl_model *m, int k, int form, in
     if (!y) return CL_ENOMEM;
     reference_state(m, y); /* any state: the points depend on the parameters only */
     int st = CL_OK;
-    for (size_t a = 0; a < nq && !st; a++) st = kind->value(core, m->eq[(size_t)k * nq + a], vel, x + a, y);
+    /* form 0 (qdot of the product, p of a Hamiltonian) reads the reference state without a Legendre inversion */
+    for (size_t a = 0; a < nq && !st; a++) st = kind->value(core, m->eq[(size_t)k * nq + a], 0, x + a, y);
     for (size_t a = 0; a < m->nv && !st; a++) {
         int id = m->eqv[(size_t)k * m->nv + a]; /* the body velocities of a steady rotation, else zero */
-        if (id >= 0) st = kind->value(core, id, vel, x + nq + a, y);
+        if (id >= 0) st = kind->value(core, id, 0, x + nq + a, y);
         else mpfr_set_zero(x + nq + a, 1);
     }
     cl_rvec_free_mp(y);

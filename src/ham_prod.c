@@ -12,23 +12,41 @@
 #include "ham_prod.h"
 #include "lagr_core_impl.h"
 #include "lagr_prod_impl.h"
+#include "r3.h"
 
 struct CL_FN(cl_ham_prod) {
     CL_FN(cl_lagr_core) core; /* inputs q (nq), p (nv), t, parameters; M = H_pp */
     size_t nf, nq, nv;
     cl_lagr_factor *f;
+    size_t *fq, *fv; /* each factor's first configuration and momentum number */
     rptr q, qd, mHq, p, u, pd, F; /* the state, q̇, −∂H/∂q, p, u, ṗ, the forces */
 };
 
-/* The numbers of the factors' configurations and momenta; −1 for an S² factor or an unknown one. */
-static int sizes(const cl_lagr_factor *f, size_t nf, size_t *nq, size_t *nv)
+/* H_pp, made P H_pp P + QQᵀ on the S² blocks, factored (the Newton matrix and the regularity test). */
+static int tangent_matrix(CL_FN(cl_lagr_core) *c, rsrc q)
 {
-    static const size_t kq[] = {[CL_LAGR_S1] = 1, [CL_LAGR_SO3] = 9, [CL_LAGR_SE3] = 12};
-    static const size_t kv[] = {[CL_LAGR_S1] = 1, [CL_LAGR_SO3] = 3, [CL_LAGR_SE3] = 6};
+    const CL_FN(cl_ham_prod) *h = (const CL_FN(cl_ham_prod) *)c;
+    return CL_FN(cl_lagr_prod_factor_tangent)(c, h->f, h->nf, q);
+}
+
+/* The velocity u = ∂H/∂p, made tangent on the S² blocks (q̇ = P ∂H/∂μ [S2 (23)]). */
+static void velocity(CL_FN(cl_lagr_core) *c, rptr out, rsrc q)
+{
+    const CL_FN(cl_ham_prod) *h = (const CL_FN(cl_ham_prod) *)c;
+    CL_FN(cl_rvec_copy)(out, c->grad + h->nq, h->nv);
+    CL_FN(cl_lagr_prod_project_s2)(h->f, h->nf, out, q);
+}
+
+/* The numbers of the factors' configurations and momenta; −1 for an unknown factor. */
+static int sizes(const cl_lagr_factor *f, size_t nf, size_t *nq, size_t *nv, size_t *fq, size_t *fv)
+{
+    static const size_t kq[] = {[CL_LAGR_S1] = 1, [CL_LAGR_S2] = 3, [CL_LAGR_SO3] = 9, [CL_LAGR_SE3] = 12};
+    static const size_t kv[] = {[CL_LAGR_S1] = 1, [CL_LAGR_S2] = 3, [CL_LAGR_SO3] = 3, [CL_LAGR_SE3] = 6};
     *nq = *nv = 0;
     for (size_t i = 0; i < nf; i++) {
         int k = f[i].kind;
-        if (k < 0 || k > CL_LAGR_SE3 || k == CL_LAGR_S2 || (k == CL_LAGR_RK && f[i].k <= 0)) return -1;
+        if (k < 0 || k > CL_LAGR_SE3 || (k == CL_LAGR_RK && f[i].k <= 0)) return -1;
+        if (fq) fq[i] = *nq, fv[i] = *nv;
         *nq += k == CL_LAGR_RK ? (size_t)f[i].k : kq[k];
         *nv += k == CL_LAGR_RK ? (size_t)f[i].k : kv[k];
     }
@@ -39,18 +57,25 @@ CL_FN(cl_ham_prod) *CL_FN(cl_ham_prod_new)(const cl_expr_dag *g, int H, const cl
                                            cl_prec_t prec)
 {
     size_t nq, nv;
-    if (nf == 0 || nf > CL_LAGR_PROD_MAX_FACTORS || sizes(f, nf, &nq, &nv)) return NULL;
+    if (nf == 0 || nf > CL_LAGR_PROD_MAX_FACTORS || sizes(f, nf, &nq, &nv, NULL, NULL)) return NULL;
     int timed = H >= 0 && cl_expr_depends_on_input(g, H, (long)(nq + nv));
     cl_lagr_layout lay = {.nq = nq, .nv = nv, .nt = 1, .ndiff = (size_t)timed, .nparam = nparam};
     CL_FN(cl_ham_prod) *h = CL_FN(cl_lagr_core_new)(sizeof *h, g, H, &lay, 3 * nq + 4 * nv, prec);
     cl_lagr_factor *copy = malloc(nf * sizeof *copy);
-    if (!h || !copy) {
+    size_t *at = malloc(2 * nf * sizeof *at);
+    if (!h || !copy || !at) {
         free(copy);
+        free(at);
         if (h) CL_FN(cl_lagr_core_free)(&h->core);
         return NULL;
     }
     for (size_t i = 0; i < nf; i++) copy[i] = f[i];
     h->f = copy;
+    h->fq = at;
+    h->fv = at + nf;
+    sizes(f, nf, &nq, &nv, h->fq, h->fv);
+    h->core.matrix = tangent_matrix;
+    h->core.momentum = velocity;
     h->nf = nf;
     h->nq = nq;
     h->nv = nv;
@@ -63,6 +88,7 @@ void CL_FN(cl_ham_prod_free)(CL_FN(cl_ham_prod) *h)
 {
     if (!h) return;
     free(h->f);
+    free(h->fq);
     CL_FN(cl_lagr_core_free)(&h->core);
 }
 
@@ -74,36 +100,56 @@ int CL_FN(cl_ham_prod_set_forces)(CL_FN(cl_ham_prod) *h, const int *force) { ret
 
 int CL_FN(cl_ham_prod_bad_node)(const CL_FN(cl_ham_prod) *h) { return h->core.bad; }
 
-/* (q, p) into h->q, h->p from a state of form \p form (and u into h->u for the velocity form). */
+static int momentum_form(int form) { return form == CL_HAM_PROD_MOM || form == CL_HAM_PROD_PI; }
+
+/*
+ * (q, p) into h->q, h->p from a state of form \p form (and u into h->u for
+ * the velocity forms): μ = π × q and q̇ = ω × q on the S² blocks, μ made
+ * tangent, p from u by Newton's method.
+ */
 static int load(CL_FN(cl_ham_prod) *h, int form, rsrc x)
 {
+    if (form < CL_HAM_PROD_MOM || form > CL_HAM_PROD_OMEGA) return CL_EDIM;
+    rptr v = momentum_form(form) ? h->p : h->u;
     CL_FN(cl_rvec_copy)(h->q, x, h->nq);
-    if (form == CL_HAM_PROD_MOM) {
-        CL_FN(cl_rvec_copy)(h->p, x + h->nq, h->nv);
-        return CL_OK;
-    }
-    if (form != CL_HAM_PROD_VEL) return CL_EDIM;
-    CL_FN(cl_rvec_copy)(h->u, x + h->nq, h->nv);
-    return CL_FN(cl_lagr_core_legendre_inverse)(&h->core, h->p, h->q, h->u);
+    CL_FN(cl_rvec_copy)(v, x + h->nq, h->nv);
+    if (form == CL_HAM_PROD_PI || form == CL_HAM_PROD_OMEGA) CL_FN(cl_lagr_prod_cross_s2)(h->f, h->nf, v, v, h->q, 1);
+    CL_FN(cl_lagr_prod_project_s2)(h->f, h->nf, v, h->q);
+    return momentum_form(form) ? CL_OK : CL_FN(cl_lagr_core_legendre_inverse)(&h->core, h->p, h->q, h->u);
 }
 
 /* The gradient and the momentum rows of the Hessian of H at (q, p), H_pp factored: CL_ESINGULAR when it is singular. */
 static int derivatives(CL_FN(cl_ham_prod) *h)
 {
     int st = CL_FN(cl_lagr_core_derivs)(&h->core, h->q, h->p);
-    return st ? st : CL_FN(cl_lagr_core_factor)(&h->core);
+    return st ? st : tangent_matrix(&h->core, h->q);
 }
 
-/* q̇ into h->qd and ṗ into h->pd, the velocities \p u (∂H/∂p, or the state's in the velocity form). */
-static void hamilton(CL_FN(cl_ham_prod) *h, rsrc u)
+/*
+ * q̇ into h->qd and ṗ into h->pd, the velocities in h->u; on the S² blocks
+ * [S2 (23)] μ̇ = −P(∂H/∂q − F) + ∂H/∂μ × (μ × q).
+ */
+static void hamilton(CL_FN(cl_ham_prod) *h)
 {
     CL_FN(cl_lagr_core) *c = &h->core;
+    RV_DECL(t, 3, c->prec);
     for (size_t a = 0; a < h->nq; a++) r_neg(h->mHq + a, c->grad + a);
     CL_FN(cl_lagr_prod_forces)(c, h->F);
-    CL_FN(cl_lagr_prod_terms)(h->f, h->nf, h->qd, h->pd, h->q, u, h->mHq, h->p, h->F);
+    CL_FN(cl_lagr_prod_terms)(h->f, h->nf, h->qd, h->pd, h->q, h->u, h->mHq, h->p, h->F);
+    CL_FN(cl_lagr_prod_project_s2)(h->f, h->nf, h->pd, h->q);
+    for (size_t i = 0; i < h->nf; i++) {
+        if (h->f[i].kind != CL_LAGR_S2) continue;
+        size_t v = h->fv[i];
+        v3_cross(t, h->p + v, h->q + h->fq[i]);
+        v3_cross(t, c->grad + h->nq + v, t);
+        v3_add(h->pd + v, h->pd + v, t);
+    }
 }
 
-/* u̇ = H_pq q̇ + H_pp ṗ + H_pt into \p ud, from the momentum rows of the Hessian. */
+/*
+ * u̇ = H_pq q̇ + H_pp ṗ + H_pt into \p ud, from the momentum rows of the
+ * Hessian; on the S² blocks, u = P ∂H/∂μ gives u̇ = P(d/dt ∂H/∂μ) − q̇(q·∂H/∂μ) − q(q̇·∂H/∂μ).
+ */
 static void velocity_rates(const CL_FN(cl_ham_prod) *h, rptr ud)
 {
     const CL_FN(cl_lagr_core) *c = &h->core;
@@ -115,6 +161,32 @@ static void velocity_rates(const CL_FN(cl_ham_prod) *h, rptr ud)
         for (size_t b = 0; b < nq; b++) r_addmul(ud + a, row + b, h->qd + b);
         for (size_t b = 0; b < nv; b++) r_addmul(ud + a, row + nq + b, h->pd + b);
     }
+    CL_FN(cl_lagr_prod_project_s2)(h->f, h->nf, ud, h->q);
+    R_DECL(qg, c->prec);
+    R_DECL(vg, c->prec);
+    for (size_t i = 0; i < h->nf; i++) {
+        if (h->f[i].kind != CL_LAGR_S2) continue;
+        rsrc q = h->q + h->fq[i], qd = h->qd + h->fq[i], g = c->grad + nq + h->fv[i];
+        v3_dot(qg, q, g);
+        v3_dot(vg, qd, g);
+        for (int k = 0; k < 3; k++) {
+            r_submul(ud + h->fv[i] + k, qd + k, qg);
+            r_submul(ud + h->fv[i] + k, q + k, vg);
+        }
+    }
+}
+
+/* π̇ = q̇ × μ + q × μ̇ on the S² blocks of \p pd (μ̇ there). */
+static void pi_rates(const CL_FN(cl_ham_prod) *h, rptr pd)
+{
+    RV_DECL(t, 3, h->core.prec);
+    for (size_t i = 0; i < h->nf; i++) {
+        if (h->f[i].kind != CL_LAGR_S2) continue;
+        size_t v = h->fv[i];
+        v3_cross(t, h->qd + h->fq[i], h->p + v);
+        v3_cross(pd + v, h->q + h->fq[i], pd + v);
+        v3_add(pd + v, pd + v, t);
+    }
 }
 
 int CL_FN(cl_ham_prod_rhs)(CL_FN(cl_ham_prod) *h, int form, rptr dx, rsrc x)
@@ -122,26 +194,32 @@ int CL_FN(cl_ham_prod_rhs)(CL_FN(cl_ham_prod) *h, int form, rptr dx, rsrc x)
     int st = load(h, form, x);
     if (!st) st = derivatives(h);
     if (st) return st;
-    hamilton(h, form == CL_HAM_PROD_VEL ? h->u : h->core.grad + h->nq);
-    if (form == CL_HAM_PROD_VEL) velocity_rates(h, dx + h->nq);
-    else CL_FN(cl_rvec_copy)(dx + h->nq, h->pd, h->nv);
+    if (momentum_form(form)) velocity(&h->core, h->u, h->q);
+    hamilton(h);
+    if (momentum_form(form)) {
+        CL_FN(cl_rvec_copy)(dx + h->nq, h->pd, h->nv);
+        if (form == CL_HAM_PROD_PI) pi_rates(h, dx + h->nq);
+    } else {
+        velocity_rates(h, dx + h->nq);
+        if (form == CL_HAM_PROD_OMEGA) CL_FN(cl_lagr_prod_cross_s2)(h->f, h->nf, dx + h->nq, dx + h->nq, h->q, 0); /* ω̇ = q × q̈ */
+    }
     CL_FN(cl_rvec_copy)(dx, h->qd, h->nq);
     return CL_OK;
 }
 
 int CL_FN(cl_ham_prod_convert)(CL_FN(cl_ham_prod) *h, int from, rsrc x, int to, rptr y)
 {
-    if (to != CL_HAM_PROD_MOM && to != CL_HAM_PROD_VEL) return CL_EDIM;
+    if (to < CL_HAM_PROD_MOM || to > CL_HAM_PROD_OMEGA) return CL_EDIM;
     int st = load(h, from, x);
+    if (!st && momentum_form(from) && !momentum_form(to)) {
+        st = CL_FN(cl_lagr_core_gradient)(&h->core, h->q, h->p);
+        if (!st) velocity(&h->core, h->u, h->q);
+    }
     if (st) return st;
     CL_FN(cl_rvec_copy)(y, h->q, h->nq);
-    if (to == CL_HAM_PROD_MOM) CL_FN(cl_rvec_copy)(y + h->nq, h->p, h->nv);
-    else if (from == CL_HAM_PROD_VEL) CL_FN(cl_rvec_copy)(y + h->nq, h->u, h->nv);
-    else {
-        st = CL_FN(cl_lagr_core_gradient)(&h->core, h->q, h->p);
-        if (!st) CL_FN(cl_rvec_copy)(y + h->nq, h->core.grad + h->nq, h->nv);
-    }
-    return st;
+    CL_FN(cl_rvec_copy)(y + h->nq, momentum_form(to) ? h->p : h->u, h->nv);
+    if (to == CL_HAM_PROD_PI || to == CL_HAM_PROD_OMEGA) CL_FN(cl_lagr_prod_cross_s2)(h->f, h->nf, y + h->nq, y + h->nq, h->q, 0);
+    return CL_OK;
 }
 
 int CL_FN(cl_ham_prod_value)(CL_FN(cl_ham_prod) *h, int id, int form, rptr out, rsrc x)

@@ -29,8 +29,10 @@
 
 /** The forms of a state: the momenta (native) or the velocities u = ∂H/∂p. */
 enum cl_ham_prod_form {
-    CL_HAM_PROD_MOM = 0, /**< p on S¹ and Rᵏ; Π on SO(3); (Π, P) on SE(3) */
-    CL_HAM_PROD_VEL = 1  /**< q̇ on S¹ and Rᵏ; Ω on SO(3); (Ω, V) on SE(3) */
+    CL_HAM_PROD_MOM = 0, /**< p on S¹ and Rᵏ; μ ⊥ q on S²; Π on SO(3); (Π, P) on SE(3) */
+    CL_HAM_PROD_VEL = 1, /**< q̇ on S¹, Rᵏ and S²; Ω on SO(3); (Ω, V) on SE(3) */
+    CL_HAM_PROD_PI = 2,  /**< as MOM, but π = q × μ on S² */
+    CL_HAM_PROD_OMEGA = 3 /**< as VEL, but ω = q × q̇ on S² */
 };
 
 #define CL_TEMPLATE_HEADER "ham_prod_decl.h"

@@ -211,23 +211,24 @@ static void project3(rptr v, rsrc q, size_t st)
     for (int k = 0; k < 3; k++) r_submul(v + k * st, d, q + k);
 }
 
-/* Every S² block of the velocity-sized vector \p v projected on its tangent plane. */
-static void project_blocks(const CL_FN(cl_lagr_prod) *lg, rptr v, rsrc q)
+/* Every S² block of the velocity-sized vector \p v projected on its tangent plane (slots \p s of \p nf factors). */
+static void project_slots(const slot *s, size_t nf, rptr v, rsrc q)
 {
-    for (size_t i = 0; i < lg->nf; i++)
-        if (lg->f[i].ops->unit) project3(v + lg->f[i].v, q + lg->f[i].q, 1);
+    for (size_t i = 0; i < nf; i++)
+        if (s[i].ops->unit) project3(v + s[i].v, q + s[i].q, 1);
 }
 
-/* L_uu from the velocity rows of the Hessian, then P L_uu P + QQᵀ on the S² blocks, factored. */
-static int factor_matrix(CL_FN(cl_lagr_core) *c, rsrc q)
+static void project_blocks(const CL_FN(cl_lagr_prod) *lg, rptr v, rsrc q) { project_slots(lg->f, lg->nf, v, q); }
+
+/* The velocity block of the core's Hessian rows, then P L_uu P + QQᵀ on the S² blocks (slots \p f), factored. */
+static int tangent_matrix(CL_FN(cl_lagr_core) *c, const slot *f, size_t nf, rsrc q)
 {
-    CL_FN(cl_lagr_prod) *lg = (CL_FN(cl_lagr_prod) *)c;
-    size_t nv = lg->nv, nq = lg->nq;
+    size_t nv = c->lay.nv, nq = c->lay.nq;
     rptr M = c->M;
     for (size_t a = 0; a < nv; a++)
         for (size_t b = 0; b < nv; b++) r_set(M + a * nv + b, c->H + a * c->nin + nq + b);
-    for (size_t i = 0; i < lg->nf; i++) {
-        const slot *s = lg->f + i;
+    for (size_t i = 0; i < nf; i++) {
+        const slot *s = f + i;
         if (!s->ops->unit) continue;
         for (size_t b = 0; b < nv; b++) project3(M + s->v * nv + b, q + s->q, nv); /* rows of the block */
         for (size_t a = 0; a < nv; a++) project3(M + a * nv + s->v, q + s->q, 1);  /* its columns */
@@ -235,6 +236,12 @@ static int factor_matrix(CL_FN(cl_lagr_core) *c, rsrc q)
             for (size_t b = 0; b < 3; b++) r_addmul(M + (s->v + a) * nv + s->v + b, q + s->q + a, q + s->q + b); /* O(1): |q| ≈ 1 */
     }
     return CL_FN(cl_lu_factor)(M, c->perm, (int)nv);
+}
+
+static int factor_matrix(CL_FN(cl_lagr_core) *c, rsrc q)
+{
+    const CL_FN(cl_lagr_prod) *lg = (const CL_FN(cl_lagr_prod) *)c;
+    return tangent_matrix(c, lg->f, lg->nf, q);
 }
 
 /* The momentum of the Legendre map: ∂L/∂u, projected on the S² blocks (μ = P ∂L/∂q̇). */
@@ -247,17 +254,44 @@ static void projected_momentum(CL_FN(cl_lagr_core) *c, rptr out, rsrc q)
 
 /* ------------------------------------------------------------ the equations */
 
-/* r ← r × q (\p cross_q: v × q) or q × r on every S² block of the velocity part */
-static void cross_blocks(const CL_FN(cl_lagr_prod) *lg, rptr out, rsrc v, rsrc q, int v_cross_q)
+/* out ← v × q (\p v_cross_q) or q × v on every S² block of the velocity part (slots \p f) */
+static void cross_slots(const slot *f, size_t nf, rptr out, rsrc v, rsrc q, int v_cross_q)
 {
     RV_DECL(t, 3, r_prec(out));
-    for (size_t i = 0; i < lg->nf; i++) {
-        const slot *s = lg->f + i;
+    for (size_t i = 0; i < nf; i++) {
+        const slot *s = f + i;
         if (!s->ops->unit) continue;
         if (v_cross_q) v3_cross(t, v + s->v, q + s->q);
         else v3_cross(t, q + s->q, v + s->v);
         v3_set(out + s->v, t);
     }
+}
+
+static void cross_blocks(const CL_FN(cl_lagr_prod) *lg, rptr out, rsrc v, rsrc q, int v_cross_q) { cross_slots(lg->f, lg->nf, out, v, q, v_cross_q); }
+
+/* The slots of the \p nf factors \p f into \p s (CL_LAGR_PROD_MAX_FACTORS); 0, or −1 as place(). */
+static int slots_of(slot *s, const cl_lagr_factor *f, size_t nf)
+{
+    size_t nq, nv;
+    return nf == 0 || nf > CL_LAGR_PROD_MAX_FACTORS ? -1 : place(s, f, nf, &nq, &nv);
+}
+
+void CL_FN(cl_lagr_prod_project_s2)(const cl_lagr_factor *f, size_t nf, rptr v, rsrc q)
+{
+    slot s[CL_LAGR_PROD_MAX_FACTORS];
+    if (!slots_of(s, f, nf)) project_slots(s, nf, v, q);
+}
+
+void CL_FN(cl_lagr_prod_cross_s2)(const cl_lagr_factor *f, size_t nf, rptr out, rsrc v, rsrc q, int v_cross_q)
+{
+    slot s[CL_LAGR_PROD_MAX_FACTORS];
+    if (!slots_of(s, f, nf)) cross_slots(s, nf, out, v, q, v_cross_q);
+}
+
+int CL_FN(cl_lagr_prod_factor_tangent)(CL_FN(cl_lagr_core) *c, const cl_lagr_factor *f, size_t nf, rsrc q)
+{
+    slot s[CL_LAGR_PROD_MAX_FACTORS];
+    return slots_of(s, f, nf) ? CL_EDIM : tangent_matrix(c, s, nf, q);
 }
 
 /* (q, u) into lg->q, lg->u from a state of form \p form. */
@@ -305,9 +339,8 @@ static void factor_terms(const slot *s, size_t nf, rptr qd, rptr G, rsrc q, rsrc
 
 int CL_FN(cl_lagr_prod_terms)(const cl_lagr_factor *f, size_t nf, rptr qd, rptr G, rsrc q, rsrc u, rsrc Lq, rsrc Lu, rsrc F)
 {
-    size_t nq, nv;
     slot s[CL_LAGR_PROD_MAX_FACTORS];
-    if (nf == 0 || nf > CL_LAGR_PROD_MAX_FACTORS || place(s, f, nf, &nq, &nv)) return CL_EDIM;
+    if (slots_of(s, f, nf)) return CL_EDIM;
     factor_terms(s, nf, qd, G, q, u, Lq, Lu, F);
     return CL_OK;
 }

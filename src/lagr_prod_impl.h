@@ -24,4 +24,14 @@
 int CL_FN(cl_lagr_prod_terms)(const cl_lagr_factor *f, size_t nf, rptr qd, rptr G, rsrc q, rsrc u, rsrc Lq, rsrc Lu, rsrc F);
 /** The generalized forces of the core's last run (zero where none is set) into \p F (nv numbers). */
 void CL_FN(cl_lagr_prod_forces)(CL_FN(cl_lagr_core) *c, rptr F);
+/** Every S² block of the velocity-sized vector \p v made tangent: v ← (I − qqᵀ/|q|²)v. */
+void CL_FN(cl_lagr_prod_project_s2)(const cl_lagr_factor *f, size_t nf, rptr v, rsrc q);
+/** On every S² block of the velocity part: out ← v × q (\p v_cross_q) or q × v (\p out may be \p v). */
+void CL_FN(cl_lagr_prod_cross_s2)(const cl_lagr_factor *f, size_t nf, rptr out, rsrc v, rsrc q, int v_cross_q);
+/**
+ * The velocity block of the Hessian rows of \p c (after cl_lagr_core_derivs()) into c->M, made
+ * P M P + QQᵀ on the S² blocks (P = I − qqᵀ, Q the unit vectors), and factored: regular exactly
+ * when M restricted to the product's tangent space is. Returns 0, CL_ESINGULAR or CL_EDIM.
+ */
+int CL_FN(cl_lagr_prod_factor_tangent)(CL_FN(cl_lagr_core) *c, const cl_lagr_factor *f, size_t nf, rsrc q);
 #endif
