@@ -47,7 +47,7 @@ CHECK_T := check_core check_linalg check_ode check_lie
 CHECK_1 := registry verdict output equilibria
 MODEL_T := model_rows model_rows_s2 model_rows_eq model_rows_ext
 MODEL_C := check_model_engine
-MODEL_1 := model model_ext model_so3 model_flat model_prod model_graph field
+MODEL_1 := model model_ext model_so3 model_flat model_prod model_graph model_constraint field
 MODEL_1 += model_ham
 
 # paper.def field $(2) of paper $(1)

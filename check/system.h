@@ -297,6 +297,10 @@ typedef struct cl_system {
      * are; with \p out NULL only counts them.
      */
     int (*bodies)(void *inst, int form, mpfr_ptr out, mpfr_srcptr x);
+    /** Optional: the names of the multipliers of the system's constraints, NULL-terminated (`rhs --multipliers`). */
+    const char *const *multiplier_names;
+    /** Optional: the multipliers λ at x of form \p form, one per name, into \p out. */
+    int (*multipliers)(void *inst, int form, mpfr_ptr out, mpfr_srcptr x);
 } cl_system;
 
 /** `chartless equilibria` works on \p s: its own tool, or the generic

@@ -31,18 +31,20 @@ static const char *help_text =
     "  --form FORM     the form of the state (default: the system's first form)\n"
     "  --bits B        working precision in bits, 2 to 65536 (default 53)\n"
     "  --labels        one component to a line: its name, then its derivative\n"
+    "  --multipliers   instead of the field, the multipliers of a constrained model's constraints,\n"
+    "                  one to a line: the constraint's name, then its multiplier lambda\n"
     "  --format FMT    text (default) or json (docs/rhs.schema.json)\n"
     "  -h, --help      this text (with --system or --model: also the parameters and state)\n"
     "\n"
     "exit status: 0 success, 2 bad input (unknown system or form, bad number, wrong number of\n"
     "values, non-unit q, velocity not tangent, bad parameter)\n";
 
-/* Take the flag --labels out of the parameters the system will parse; 1 when it was there. */
-static int take_labels_flag(cl_cmd_args *a)
+/* Take the flag --NAME (--labels, --multipliers) out of the parameters the system will parse; 1 when it was there. */
+static int take_flag(cl_cmd_args *a, const char *name)
 {
     int found = 0, k = 0;
     for (int i = 0; i < a->nparams; i++) {
-        if (!strcmp(a->keys[i], "labels") && !a->vals[i]) {
+        if (!strcmp(a->keys[i], name) && !a->vals[i]) {
             found = 1;
             continue;
         }
@@ -64,6 +66,16 @@ static void print_labeled(FILE *f, const cl_cmd_system *cs, mpfr_srcptr v)
     }
 }
 
+static void print_multipliers(FILE *f, const cl_cmd_system *cs, mpfr_ptr lam)
+{
+    for (size_t i = 0; cs->sys->multiplier_names[i]; i++) {
+        if (mpfr_zero_p(lam + i)) mpfr_set_zero(lam + i, 1);
+        fprintf(f, "%-10s ", cs->sys->multiplier_names[i]);
+        cl_cli_print_real(f, lam + i);
+        fputc('\n', f);
+    }
+}
+
 static int cmd_rhs(int argc, char **argv)
 {
     int json, st = cl_json_take_format(&argc, argv, &json);
@@ -71,7 +83,7 @@ static int cmd_rhs(int argc, char **argv)
     cl_cmd_args a;
     st = cl_cmd_scan(argc, argv, NULL, NULL, NULL, 0, &a);
     if (st) return st;
-    int labels = take_labels_flag(&a);
+    int labels = take_flag(&a, "labels"), multipliers = take_flag(&a, "multipliers");
     if (a.help) {
         fputs(help_text, stdout);
         cl_cmd_help_system(&a);
@@ -82,13 +94,19 @@ static int cmd_rhs(int argc, char **argv)
     st = cl_cmd_open_system(&a, &cs);
     cl_cmd_args_free(&a);
     if (st) return st;
+    if (multipliers && !cs.sys->multipliers) {
+        st = cl_cli_error("--multipliers needs a model with constraint statements", cs.sys->name);
+        cl_cmd_close_system(&cs);
+        return st;
+    }
     mpfr_ptr x = malloc(2 * cs.dim * sizeof *x);
     if (!x) { cl_cmd_close_system(&cs); return cl_cli_error("out of memory", NULL); }
     for (size_t i = 0; i < 2 * cs.dim; i++) mpfr_init2(x + i, (mpfr_prec_t)a.bits);
     st = cl_cmd_read_state(&cs, stdin, x);
     if (!st) {
-        int e = cs.sys->rhs(cs.inst, cs.form, x + cs.dim, x);
+        int e = multipliers ? cs.sys->multipliers(cs.inst, cs.form, x + cs.dim, x) : cs.sys->rhs(cs.inst, cs.form, x + cs.dim, x);
         if (e) st = cl_cli_error(cl_strerror(e), "vector field");
+        else if (multipliers) print_multipliers(stdout, &cs, x + cs.dim);
         else {
             for (size_t i = cs.dim; i < 2 * cs.dim; i++) /* a zero printed as 0: -0 says nothing here */
                 if (mpfr_zero_p(x + i)) mpfr_set_zero(x + i, 1);

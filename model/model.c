@@ -178,7 +178,8 @@ static int factor_name(const cl_model *m, const char *s, size_t n)
 static int known_name(const cl_model *m, const char *s, size_t n)
 {
     return factor_name(m, s, n) || cl_model_name_index(m->pname, m->nparam, s, n) >= 0 || cl_model_name_index(m->letname, m->nlet, s, n) >= 0 ||
-           cl_model_name_index(m->invname, m->ninv, s, n) >= 0 || cl_model_name_index(m->eqname, m->neq, s, n) >= 0;
+           cl_model_name_index(m->invname, m->ninv, s, n) >= 0 || cl_model_name_index(m->eqname, m->neq, s, n) >= 0 ||
+           cl_model_name_index(m->conname, m->ncon, s, n) >= 0;
 }
 
 long cl_model_param_index(const cl_model *m, const char *name)
@@ -331,7 +332,7 @@ static int settle(reader *r, int legacy)
     size_t count[CL_LAGR_SE3 + 1] = {0};
     if (m->ham) return cl_model_ham_settle(m, &r->failed, r->e);
     for (size_t i = 0; i < m->nfac; i++) count[m->fac[i].kind]++;
-    if (count[CL_LAGR_S2] == m->nfac) {
+    if (count[CL_LAGR_S2] == m->nfac && !m->constrained) {
         if (m->nfac > CL_LAGR_MAX_SPHERES) return fail(r, m->fac[0].pos, CL_EDIM, "more than %d unit vectors", CL_LAGR_MAX_SPHERES);
         m->qname = calloc(m->nfac, sizeof *m->qname);
         if (!m->qname) return fail(r, 0, CL_ENOMEM, "out of memory");
@@ -628,7 +629,31 @@ static int parse_let(reader *r, size_t i, size_t end)
     return 0;
 }
 
-static const char *const keywords[] = {"manifold", "parameters", "lagrangian", "invariant", "equilibrium", "force", "let", "hamiltonian"};
+/* constraint NAME = EXPR: holonomic or nonholonomic (model_constraint.c) */
+static int parse_constraint(reader *r, size_t i, size_t end)
+{
+    cl_model *m = r->m;
+    size_t k = m->ncon;
+    if (m->ham) return fail(r, (long)i, CL_EPARSE, "constraints in a hamiltonian model are not supported (write the model with its lagrangian)");
+    if (k >= CL_MODEL_MAX_CONSTRAINTS) return fail(r, (long)i, CL_EDIM, "more than %d constraints", CL_MODEL_MAX_CONSTRAINTS);
+    if (grow(&m->conname, k, sizeof *m->conname) || grow(&m->con, k, sizeof *m->con) || grow(&m->conh, k, sizeof *m->conh) ||
+        grow(&m->conpos, k, sizeof *m->conpos))
+        return fail(r, (long)i, CL_ENOMEM, "out of memory");
+    if (new_name(r, &i, end, m->conname[k], "a constraint")) return r->failed;
+    skip_blank(r, &i, end);
+    if (i >= end || r->s[i] != '=') return fail(r, (long)i, CL_EPARSE, "expected '=' after the name of the constraint");
+    i++;
+    skip_blank(r, &i, end);
+    m->conpos[k] = (long)i;
+    if (parse_scalar(r, i, end, m->con + k, "a constraint")) return r->failed;
+    char why[200];
+    int st = cl_model_constraint_settle(m, k, why, sizeof why);
+    if (st) return fail(r, (long)i, st, "%s", st == CL_EPARSE ? why : cl_strerror(st));
+    m->ncon++;
+    return 0;
+}
+
+static const char *const keywords[] = {"manifold", "parameters", "lagrangian", "invariant", "equilibrium", "force", "let", "hamiltonian", "constraint"};
 #define NKEYWORDS (sizeof keywords / sizeof *keywords)
 
 /* Pass 1 declares the manifold and the parameters, pass 2 reads the lets in order, pass 3 the other expressions. */
@@ -650,7 +675,7 @@ static int parse_pass(reader *r, int pass)
         for (int k = 0; k < (int)NKEYWORDS; k++)
             if (cl_text_name_is(keywords[k], r->s + i, n)) kw = k;
         if (kw < 0) {
-            fail(r, (long)i, CL_EPARSE, "expected manifold, parameters, let, lagrangian, hamiltonian, invariant, equilibrium or force at the start of a statement");
+            fail(r, (long)i, CL_EPARSE, "expected manifold, parameters, let, lagrangian, hamiltonian, invariant, equilibrium, force or constraint at the start of a statement");
             break;
         }
         i += n;
@@ -664,6 +689,8 @@ static int parse_pass(reader *r, int pass)
         } else if (pass == 3 && kw == 3) parse_invariant(r, i, end);
         else if (pass == 3 && kw == 4) parse_equilibrium(r, i, end);
         else if (pass == 3 && kw == 5) parse_force(r, i, end);
+        else if (pass == 3 && kw == 8) parse_constraint(r, i, end);
+        r->m->constrained |= kw == 8;
         at = end;
     }
     return r->failed;
@@ -687,6 +714,10 @@ void cl_model_free(cl_model *m)
     free(m->fac);
     free(m->letname);
     free(m->let);
+    free(m->conname);
+    free(m->con);
+    free(m->conh);
+    free(m->conpos);
     cl_expr_dag_free(m->g);
     free(m->source);
     free(m->text);
@@ -762,7 +793,7 @@ static int legacy_kind_suffices(const cl_model *m)
         flat += m->fac[i].kind == CL_LAGR_S1 || m->fac[i].kind == CL_LAGR_RK;
         so3 += m->fac[i].kind == CL_LAGR_SO3;
     }
-    return (flat == m->nfac || (so3 == 1 && m->nfac == 1)) && !m->force && !m->timed && !m->neq && !m->ham;
+    return (flat == m->nfac || (so3 == 1 && m->nfac == 1)) && !m->force && !m->timed && !m->neq && !m->ham && !m->ncon;
 }
 
 int cl_model_parse(cl_model **out, const char *source, const char *text, size_t len, cl_sys_error *e)

@@ -25,6 +25,7 @@
 #define CL_MODEL_MAX_NAME 32          /**< bytes of a name */
 #define CL_MODEL_MAX_EQUILIBRIA 8     /**< declared equilibria */
 #define CL_MODEL_MAX_LETS 256         /**< let statements */
+#define CL_MODEL_MAX_CONSTRAINTS 32   /**< constraint statements */
 
 /** An S¹ or Rᵏ factor of a model (model_flat.c): its coordinates are inputs at .. at + dim − 1. */
 typedef struct cl_model_flat {
@@ -85,6 +86,12 @@ typedef struct cl_model {
     int ham;               /**< 1: a Hamiltonian model (model_ham.c): node L is H, the velocity inputs are the momenta */
     long hampos;           /**< where its hamiltonian statement starts */
     int ham_prime;         /**< a velocity was written in a Hamiltonian model (the parse error's rule) */
+    size_t ncon;           /**< `constraint NAME = EXPR` (model_constraint.c), in the order written */
+    char (*conname)[CL_MODEL_MAX_NAME + 1];
+    int *con;              /**< the velocity-level node: c(q, u) (nonholonomic) or its rate ḣ (holonomic) */
+    int *conh;             /**< the holonomic constraint h(q) itself, or −1 (nonholonomic) */
+    long *conpos;          /**< where constraint k is written */
+    int constrained;       /**< the text has a constraint statement (found in pass 1: the product engine runs it) */
 } cl_model;
 
 /**

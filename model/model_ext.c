@@ -20,6 +20,8 @@ typedef struct ext_system {
     const char **invnames;
     int *conserved;  /* the declared invariants (indices 1 … ninv, −1 ended): a relative equilibrium's candidates */
     char *summary;
+    size_t ndrift;
+    char (*connames)[CL_MODEL_MAX_NAME + 2]; /* the constraints' names, and NAME' for the rate of a holonomic one */
     struct ext_system *next;
 } ext_system;
 
@@ -108,6 +110,7 @@ static int ext_check_state(void *inst, int form, mpfr_ptr x, char *err, size_t e
     if (!y) return CL_ENOMEM;
     cl_rvec_copy_mp(y, x, n);
     int st = kind->project(m, form, y, err, errlen);
+    if (!st && m->ncon) st = kind->constrain(in->core, m, form, y, err, errlen);
     if (!st && !kind->unit_vectors) cl_rvec_copy_mp(x, y, n);
     if (!st) {
         st = kind->rhs(in->core, form, y + n, y);
@@ -132,7 +135,14 @@ static int ext_invariants(void *inst, int form, mpfr_ptr out, mpfr_srcptr x)
     int st = kind->value(in->core, -1, form, out, x);
     for (size_t k = 0; k < m->ninv && !st; k++) st = kind->value(in->core, m->inv[k], form, out + 1 + k, x);
     if (!st && kind->drift_names) kind->drift(m, form, out + 1 + m->ninv, x);
-    return st;
+    if (!st && m->ncon) st = kind->constraint_values(in->core, form, out + 1 + m->ninv + in->es->ndrift, x);
+    return st < 0 ? st : CL_OK;
+}
+
+static int ext_multipliers(void *inst, int form, mpfr_ptr lam, mpfr_srcptr x)
+{
+    ext_inst *in = inst;
+    return in->es->kind->multipliers(in->core, form, lam, x);
 }
 
 static int ext_convert(void *inst, int from, mpfr_srcptr x, int to, mpfr_ptr y)
@@ -251,6 +261,7 @@ void cl_model_ext_system_free(const cl_system *s)
     free(es->table);
     free(es->invnames);
     free(es->conserved);
+    free(es->connames);
     free(es->summary);
     free(es);
 }
@@ -312,7 +323,9 @@ int cl_model_ext_system_new(const cl_system **out, cl_model *m, const cl_model_k
         es->m = m;
         es->kind = kind;
         es->table = calloc(m->nparam + 2, sizeof *es->table);
-        es->invnames = calloc(m->ninv + ndrift + 2, sizeof *es->invnames);
+        es->invnames = calloc(m->ninv + ndrift + 3 * m->ncon + 3, sizeof *es->invnames); /* then the multipliers' names */
+        es->connames = calloc(2 * m->ncon + 1, sizeof *es->connames);
+        es->ndrift = ndrift;
         es->conserved = calloc(m->ninv + 1, sizeof *es->conserved);
         char what[80];
         kind->what(m, what, sizeof what);
@@ -322,7 +335,7 @@ int cl_model_ext_system_new(const cl_system **out, cl_model *m, const cl_model_k
             snprintf(es->summary, len, "model %s: %s, %s from the file%s", m->source, what, m->ham ? "H" : "L",
                      m->timed ? ", depending on t (E(t) is not conserved)" : "");
     }
-    if (!es || !es->table || !es->invnames || !es->conserved || !es->summary) {
+    if (!es || !es->table || !es->invnames || !es->conserved || !es->summary || !es->connames) {
         if (es) cl_model_ext_system_free(&es->sys);
         else cl_model_free(m);
         return cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
@@ -339,9 +352,18 @@ int cl_model_ext_system_new(const cl_system **out, cl_model *m, const cl_model_k
     es->invnames[k++] = m->timed ? "E(t)" : "energy"; /* not conserved when L depends on t */
     for (size_t i = 0; i < m->ninv; i++) es->invnames[k++] = m->invname[i];
     for (size_t i = 0; i < ndrift; i++) es->invnames[k++] = kind->drift_names[i];
+    for (size_t i = 0, j = 0; i < m->ncon; i++) {
+        if (m->conh[i] >= 0) {
+            snprintf(es->connames[j], sizeof *es->connames, "%s", m->conname[i]);
+            es->invnames[k++] = es->connames[j++];
+        }
+        snprintf(es->connames[j], sizeof *es->connames, "%s%s", m->conname[i], m->conh[i] >= 0 ? "'" : "");
+        es->invnames[k++] = es->connames[j++];
+    }
     es->invnames[k] = NULL;
     for (size_t i = 0; i < m->ninv; i++) es->conserved[i] = (int)i + 1;
     es->conserved[m->ninv] = -1;
+    for (size_t i = 0; i < m->ncon; i++) es->invnames[k + 1 + i] = m->conname[i];
     es->sys = (cl_system){
         .name = m->source, /* the model's file, owned by the system with the model */
         .summary = es->summary,
@@ -364,6 +386,8 @@ int cl_model_ext_system_new(const cl_system **out, cl_model *m, const cl_model_k
         .constraints = kind->constraints ? ext_constraints : NULL,
         .relative = m->neq && kind->relative ? ext_relative : NULL,
         .relative_conserved = es->conserved,
+        .multiplier_names = m->ncon ? es->invnames + k + 1 : NULL,
+        .multipliers = m->ncon ? ext_multipliers : NULL,
     };
     es->next = open_ext;
     open_ext = es;

@@ -86,6 +86,12 @@ typedef struct cl_model_kind {
     int (*relative)(void *core, const cl_model *m, int k, int form, mpfr_ptr xi, mpfr_ptr Y, mpfr_srcptr x);
     /** The holonomic constraints of the state (system.h's constraints hook, NULL: none beyond the unit vectors'). */
     int (*constraints)(const cl_model *m, int form, mpfr_ptr out, mpfr_srcptr x);
+    /** The model's own constraints (NULL: a kind without them): check a state against them and clean it, in place. */
+    int (*constrain)(void *core, const cl_model *m, int form, mpfr_ptr x, char *err, size_t errlen);
+    /** Their values at x: per constraint h then ḣ (holonomic) or c; how many, or a CL_E code. */
+    int (*constraint_values)(void *core, int form, mpfr_ptr out, mpfr_srcptr x);
+    /** Their multipliers λ at x. */
+    int (*multipliers)(void *core, int form, mpfr_ptr lam, mpfr_srcptr x);
 } cl_model_kind;
 
 /**
@@ -155,6 +161,13 @@ int cl_model_ham_finish(cl_model *m, int *failed, cl_sys_error *e);
 /** The message of a velocity written in a Hamiltonian model. */
 #define CL_MODEL_HAM_VELOCITY "a hamiltonian model has no velocities: H, the invariants, forces and lets are functions of the " \
     "configuration and the momenta (p_x for a factor x, Pi and P as named in SO3 (Pi) and SE3 (Pi, P))"
+/**
+ * Decide the kind of constraint \p k of \p m (model_constraint.c), its node
+ * m->con[k] parsed: holonomic (no velocity in it: m->conh[k] the node, and
+ * m->con[k] becomes its rate ḣ) or nonholonomic (linear in the velocities:
+ * m->conh[k] = −1). Else CL_EPARSE with the rule in \p why; CL_ENOMEM.
+ */
+int cl_model_constraint_settle(cl_model *m, size_t k, char *why, size_t len);
 
 /** The S¹ × Rᵏ kind (model_flat.c) and the lookup of its names. */
 extern const cl_model_kind cl_model_kind_flat;

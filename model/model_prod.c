@@ -110,12 +110,36 @@ static void *prod_open(const cl_model *m, cl_prec_t prec)
     cl_lagr_factor f[CL_LAGR_PROD_MAX_FACTORS];
     engine_factors(m, f);
     cl_lagr_prod_mp *lg = cl_lagr_prod_new_mp(m->g, m->L, f, m->nfac, m->nparam, prec);
-    if (lg && m->force && cl_lagr_prod_set_forces_mp(lg, m->force)) {
+    if (lg && ((m->force && cl_lagr_prod_set_forces_mp(lg, m->force)) || cl_lagr_prod_set_constraints_mp(lg, m->con, m->conh, m->ncon))) {
         cl_lagr_prod_free_mp(lg);
         return NULL;
     }
     return lg;
 }
+
+/* A state checked against the model's constraints and brought onto them (lagr_prod.h), naming the constraint. */
+static int prod_constrain(void *core, const cl_model *m, int form, mpfr_ptr x, char *err, size_t errlen)
+{
+    size_t k = 0;
+    double defect;
+    int st = cl_lagr_prod_constraint_clean_mp(core, form, x, CL_SYS_UNIT_TOL_LOG2, &k, &defect);
+    const char *c = m->ncon ? m->conname[k] : "";
+    if (st == CL_EDOMAIN && m->conh[k] >= 0)
+        snprintf(err, errlen, "the state is off the constraint set: the holonomic constraint %s is 2^%.1f, not 0", c, defect);
+    else if (st == CL_ENOTTANGENT)
+        snprintf(err, errlen, "the state is off the constraint set: the constraint %s%s is 2^%.1f, not 0", c, m->conh[k] >= 0 ? "'" : "", defect);
+    else if (st == CL_ESINGULAR) snprintf(err, errlen, "the constraints are dependent at this state (their rows on the tangent space have lower rank)");
+    else if (st == CL_ENOCONV) snprintf(err, errlen, "the configuration could not be brought onto the holonomic constraints (Newton's method did not converge)");
+    else if (st) snprintf(err, errlen, "the constraints are not defined at this state (%s)", cl_strerror(st));
+    return st;
+}
+
+static int prod_constraint_values(void *core, int form, mpfr_ptr out, mpfr_srcptr x)
+{
+    return cl_lagr_prod_constraint_values_mp(core, form, out, x);
+}
+
+static int prod_multipliers(void *core, int form, mpfr_ptr lam, mpfr_srcptr x) { return cl_lagr_prod_multipliers_mp(core, form, lam, x); }
 
 static size_t prod_dim(const cl_model *m, int form) { return form >= 0 && form < 4 ? m->nq + m->nv : 0; }
 CL_MODEL_KIND_LAGR_DEFINE(prod)
@@ -419,4 +443,7 @@ const cl_model_kind cl_model_kind_prod = {
     .equilibrium = cl_model_prod_equilibrium,
     .relative = prod_relative,
     .constraints = prod_constraints,
+    .constrain = prod_constrain,
+    .constraint_values = prod_constraint_values,
+    .multipliers = prod_multipliers,
 };

@@ -29,6 +29,9 @@ struct CL_FN(cl_lagr_prod) {
     size_t nf, nq, nv;
     slot *f;
     rptr q, u, qd, ud, r, w; /* the state (q, u), q̇, u̇, and two velocity-sized vectors */
+    size_t nc;               /* constraints c_i(q, u) = A_i(q)u + a_i(q) (cl_lagr_prod_set_constraints()) */
+    int *con, *hol, *kperm;  /* their nodes, the holonomic h_i or −1, the pivots of K */
+    rptr cblock, A, b, K, y, lam, cg; /* rows A (nc × nv), b = ∂c/∂q q̇, the bordered K, its right side y, λ, ∇c */
 };
 
 /* ------------------------------------------------------------ the kinds */
@@ -175,6 +178,9 @@ CL_FN(cl_lagr_prod) *CL_FN(cl_lagr_prod_new)(const cl_expr_dag *g, int L, const 
 void CL_FN(cl_lagr_prod_free)(CL_FN(cl_lagr_prod) *lg)
 {
     if (!lg) return;
+    free(lg->con);
+    free(lg->kperm);
+    CL_FN(cl_rvec_free)(lg->cblock);
     free(lg->f);
     CL_FN(cl_lagr_core_free)(&lg->core);
 }
@@ -220,23 +226,31 @@ static void project_slots(const slot *s, size_t nf, rptr v, rsrc q)
 
 static void project_blocks(const CL_FN(cl_lagr_prod) *lg, rptr v, rsrc q) { project_slots(lg->f, lg->nf, v, q); }
 
-/* The velocity block of the core's Hessian rows, then P L_uu P + QQᵀ on the S² blocks (slots \p f), factored. */
-static int tangent_matrix(CL_FN(cl_lagr_core) *c, const slot *f, size_t nf, rsrc q)
+/* The velocity block of the core's Hessian rows, then P L_uu P + QQᵀ on the S² blocks (slots \p f), into M (rows \p ld apart). */
+static void slots_matrix(const CL_FN(cl_lagr_core) *c, const slot *f, size_t nf, rptr M, size_t ld, rsrc q)
 {
     size_t nv = c->lay.nv, nq = c->lay.nq;
-    rptr M = c->M;
     for (size_t a = 0; a < nv; a++)
-        for (size_t b = 0; b < nv; b++) r_set(M + a * nv + b, c->H + a * c->nin + nq + b);
+        for (size_t b = 0; b < nv; b++) r_set(M + a * ld + b, c->H + a * c->nin + nq + b);
     for (size_t i = 0; i < nf; i++) {
         const slot *s = f + i;
         if (!s->ops->unit) continue;
-        for (size_t b = 0; b < nv; b++) project3(M + s->v * nv + b, q + s->q, nv); /* rows of the block */
-        for (size_t a = 0; a < nv; a++) project3(M + a * nv + s->v, q + s->q, 1);  /* its columns */
+        for (size_t b = 0; b < nv; b++) project3(M + s->v * ld + b, q + s->q, ld); /* rows of the block */
+        for (size_t a = 0; a < nv; a++) project3(M + a * ld + s->v, q + s->q, 1);  /* its columns */
         for (size_t a = 0; a < 3; a++)
-            for (size_t b = 0; b < 3; b++) r_addmul(M + (s->v + a) * nv + s->v + b, q + s->q + a, q + s->q + b); /* O(1): |q| ≈ 1 */
+            for (size_t b = 0; b < 3; b++) r_addmul(M + (s->v + a) * ld + s->v + b, q + s->q + a, q + s->q + b); /* O(1): |q| ≈ 1 */
     }
-    return CL_FN(cl_lu_factor)(M, c->perm, (int)nv);
 }
+
+/* The matrix of slots_matrix() in c->M, factored. */
+static int tangent_matrix(CL_FN(cl_lagr_core) *c, const slot *f, size_t nf, rsrc q)
+{
+    slots_matrix(c, f, nf, c->M, c->lay.nv, q);
+    return CL_FN(cl_lu_factor)(c->M, c->perm, (int)c->lay.nv);
+}
+
+/* The matrix of the product's slots into M (rows \p ld apart): the top left block of the bordered K. */
+static void build_matrix(const CL_FN(cl_lagr_prod) *lg, rptr M, size_t ld, rsrc q) { slots_matrix(&lg->core, lg->f, lg->nf, M, ld, q); }
 
 static int factor_matrix(CL_FN(cl_lagr_core) *c, rsrc q)
 {
@@ -361,6 +375,81 @@ static void rates_and_forces(CL_FN(cl_lagr_prod) *lg)
     factor_terms(lg->f, lg->nf, lg->qd, lg->r, lg->q, lg->u, c->grad, c->grad + lg->nq, lg->w);
 }
 
+/* ------------------------------------------------------------ constraints */
+
+/* The rows A_i = ∂c_i/∂u and b_i = ∂c_i/∂q · q̇ of ċ_i = A_i u̇ + b_i, after a run of order 2 and rates_and_forces(). */
+static void constraint_rows(CL_FN(cl_lagr_prod) *lg)
+{
+    CL_FN(cl_lagr_core) *c = &lg->core;
+    for (size_t i = 0; i < lg->nc; i++) {
+        CL_FN(cl_expr_eval_gradient)(c->ev, lg->con[i], lg->cg, (int)c->nin);
+        CL_FN(cl_rvec_copy)(lg->A + i * lg->nv, lg->cg + lg->nq, lg->nv);
+        r_set_zero(lg->b + i);
+        for (size_t k = 0; k < lg->nq; k++) r_addmul(lg->b + i, lg->cg + k, lg->qd + k);
+    }
+}
+
+/*
+ * The Lagrange–d'Alembert equations on the tangent space: with the rows
+ * A P (P the projection of the S² blocks),
+ *   [ M    −(AP)ᵀ ] [ w ]   [ r            ]
+ *   [ AP    0     ] [ λ ] = [ −b − A·Qc    ] ,
+ * so that M w = r + (AP)ᵀλ and ċ = A(w + Qc) + b = 0; w into r, λ into lg->lam.
+ */
+static int constrained_solve(CL_FN(cl_lagr_prod) *lg, rptr r, rsrc Qc)
+{
+    size_t nv = lg->nv, nc = lg->nc, ld = nv + nc;
+    constraint_rows(lg);
+    build_matrix(lg, lg->K, ld, lg->q);
+    for (size_t i = 0; i < nc; i++) {
+        rptr Ai = lg->A + i * nv;
+        r_neg(lg->y + nv + i, lg->b + i);
+        for (size_t a = 0; a < nv; a++) r_submul(lg->y + nv + i, Ai + a, Qc + a);
+        project_blocks(lg, Ai, lg->q);
+        for (size_t a = 0; a < nv; a++) {
+            r_set(lg->K + (nv + i) * ld + a, Ai + a);
+            r_neg(lg->K + a * ld + nv + i, Ai + a);
+        }
+        for (size_t j = 0; j < nc; j++) r_set_zero(lg->K + (nv + i) * ld + nv + j);
+    }
+    CL_FN(cl_rvec_copy)(lg->y, r, nv);
+    int st = CL_FN(cl_lu_factor)(lg->K, lg->kperm, (int)ld);
+    if (!st) st = CL_FN(cl_lu_solve)(lg->K, lg->kperm, lg->y, (int)ld, 1);
+    if (st) return st;
+    CL_FN(cl_rvec_copy)(r, lg->y, nv);
+    CL_FN(cl_rvec_copy)(lg->lam, lg->y + nv, nc);
+    return CL_OK;
+}
+
+int CL_FN(cl_lagr_prod_set_constraints)(CL_FN(cl_lagr_prod) *lg, const int *con, const int *hol, size_t nc)
+{
+    CL_FN(cl_lagr_core) *c = &lg->core;
+    size_t nv = lg->nv, ld = nv + nc, n = cl_expr_dag_size(c->g);
+    if (!nc || lg->nc) return nc ? CL_EDIM : CL_OK;
+    for (size_t i = 0; i < nc; i++)
+        if (con[i] < 0 || (size_t)con[i] >= n || hol[i] >= (int)n) return CL_EDIM;
+    lg->con = malloc(2 * nc * sizeof *lg->con);
+    lg->kperm = malloc(ld * sizeof *lg->kperm);
+    lg->cblock = CL_FN(cl_rvec_new)(nc * (lg->nq + nv) + nc + ld * ld + ld + nc + c->nin + nv, c->prec);
+    if (!lg->con || !lg->kperm || !lg->cblock) return CL_ENOMEM;
+    lg->hol = lg->con + nc;
+    for (size_t i = 0; i < nc; i++) {
+        lg->con[i] = con[i];
+        lg->hol[i] = hol[i];
+        if (con[i] > c->upto) c->upto = con[i];
+        if (hol[i] > c->upto) c->upto = hol[i];
+    }
+    rptr p = lg->cblock;
+    lg->A = p; p += nc * (lg->nq + nv); /* room for rows of the configuration too (min_norm_step()) */
+    lg->b = p; p += nc;
+    lg->K = p; p += ld * ld;
+    lg->y = p; p += ld;
+    lg->lam = p; p += nc;
+    lg->cg = p; p += c->nin;
+    lg->nc = nc;
+    return CL_OK;
+}
+
 /*
  * u̇ into lg->ud after derivatives(lg, 1) and rates_and_forces():
  * r ← r − L_uq q̇ − L_ut, c = −|q̇|² on the S² blocks (Qc in lg->w), then
@@ -389,7 +478,7 @@ static int accelerations(CL_FN(cl_lagr_prod) *lg)
     for (size_t a = 0; a < nv; a++)
         for (size_t b = 0; b < nv; b++) r_submul(r + a, c->H + a * c->nin + nq + b, Qc + b);
     project_blocks(lg, r, lg->q);
-    int st = CL_FN(cl_lu_solve)(c->M, c->perm, r, (int)nv, 1);
+    int st = lg->nc ? constrained_solve(lg, r, Qc) : CL_FN(cl_lu_solve)(c->M, c->perm, r, (int)nv, 1);
     if (st) return st;
     for (size_t a = 0; a < nv; a++) r_add(lg->ud + a, r + a, Qc + a);
     return CL_OK;
@@ -434,14 +523,30 @@ static void pi_rates(CL_FN(cl_lagr_prod) *lg, rptr pd)
     }
 }
 
+/* r = G + F + (AP)ᵀλ for the momentum forms of a constrained product (λ from the velocity equations). */
+static int constraint_forces(CL_FN(cl_lagr_prod) *lg)
+{
+    size_t nv = lg->nv;
+    rptr saved = lg->cg + lg->core.nin;
+    CL_FN(cl_rvec_copy)(saved, lg->r, nv);
+    int st = accelerations(lg);
+    if (st) return st;
+    CL_FN(cl_rvec_copy)(lg->r, saved, nv);
+    for (size_t i = 0; i < lg->nc; i++)
+        for (size_t a = 0; a < nv; a++) r_addmul(lg->r + a, lg->A + i * nv + a, lg->lam + i);
+    return CL_OK;
+}
+
 int CL_FN(cl_lagr_prod_rhs)(CL_FN(cl_lagr_prod) *lg, int form, rptr dx, rsrc x)
 {
     size_t nq = lg->nq, nv = lg->nv;
     int momentum = form == CL_LAGR_PROD_MOM || form == CL_LAGR_PROD_PI;
     int st = load(lg, form, x);
-    if (!st) st = derivatives(lg, !momentum);
+    if (!st) st = derivatives(lg, !momentum || lg->nc);
     if (st) return st;
     rates_and_forces(lg);
+    if (momentum && lg->nc) st = constraint_forces(lg);
+    if (st) return st;
     if (momentum) {
         momentum_rates(lg, dx + nq);
         if (form == CL_LAGR_PROD_PI) pi_rates(lg, dx + nq);
@@ -526,4 +631,140 @@ int CL_FN(cl_lagr_prod_project_state)(const cl_lagr_factor *f, size_t nf, int fo
     }
     *defect = -INFINITY;
     return CL_OK;
+}
+
+/* ------------------------------------------------------------ constrained states */
+
+int CL_FN(cl_lagr_prod_multipliers)(CL_FN(cl_lagr_prod) *lg, int form, rptr lam, rsrc x)
+{
+    rptr dx = CL_FN(cl_rvec_new)(lg->nq + lg->nv, lg->core.prec);
+    if (!dx) return CL_ENOMEM;
+    int st = CL_FN(cl_lagr_prod_rhs)(lg, form, dx, x);
+    if (!st) CL_FN(cl_rvec_copy)(lam, lg->lam, lg->nc);
+    CL_FN(cl_rvec_free)(dx);
+    return st;
+}
+
+/* The graph at (lg->q, lg->u) with partials; each constraint's value into lg->b (the velocity-level c, or h when \p holonomic). */
+static int constraint_values(CL_FN(cl_lagr_prod) *lg, int holonomic)
+{
+    CL_FN(cl_lagr_core) *c = &lg->core;
+    int st = CL_FN(cl_lagr_core_run)(c, lg->q, lg->u, c->upto, 2);
+    for (size_t i = 0; i < lg->nc && !st; i++) {
+        int id = holonomic ? lg->hol[i] : lg->con[i];
+        if (id >= 0) r_set(lg->b + i, CL_FN(cl_expr_eval_value)(c->ev, id));
+        else r_set_zero(lg->b + i);
+    }
+    return st;
+}
+
+/*
+ * The minimum-norm correction −Jᵀ(JJᵀ)⁻¹v for the rows J_i = ∇_{in0 .. in0 + n} of node[i] (−1: a zero row), S² blocks
+ * projected, into \p out (n); v the values in lg->b. 0 or CL_ESINGULAR (dependent rows).
+ */
+static int min_norm_step(CL_FN(cl_lagr_prod) *lg, const int *node, size_t in0, size_t n, rptr out)
+{
+    CL_FN(cl_lagr_core) *c = &lg->core;
+    size_t nc = lg->nc, m = 0;
+    rptr J = lg->A, G = lg->K, v = lg->y; /* J: m rows of n numbers */
+    RV_DECL(row, CL_LAGR_PROD_MAX_DIM, c->prec);
+    for (size_t i = 0; i < nc; i++) {
+        if (node[i] < 0) continue;
+        CL_FN(cl_expr_eval_gradient)(c->ev, node[i], lg->cg, (int)c->nin);
+        CL_FN(cl_rvec_copy)(row, lg->cg + in0, n);
+        for (size_t k = 0; k < lg->nf; k++)
+            if (lg->f[k].ops->unit) project3(row + (in0 ? lg->f[k].v : lg->f[k].q), lg->q + lg->f[k].q, 1);
+        CL_FN(cl_rvec_copy)(J + m * n, row, n);
+        r_set(v + m++, lg->b + i);
+    }
+    for (size_t i = 0; i < m; i++)
+        for (size_t j = 0; j < m; j++) {
+            r_set_zero(G + i * m + j);
+            for (size_t a = 0; a < n; a++) r_addmul(G + i * m + j, J + i * n + a, J + j * n + a);
+        }
+    int st = m ? CL_FN(cl_lu_factor)(G, lg->kperm, (int)m) : CL_OK;
+    if (!st && m) st = CL_FN(cl_lu_solve)(G, lg->kperm, v, (int)m, 1);
+    for (size_t a = 0; a < n && !st; a++) {
+        r_set_zero(out + a);
+        for (size_t i = 0; i < m; i++) r_submul(out + a, J + i * n + a, v + i);
+    }
+    return st;
+}
+
+/* The largest |value| in lg->b over the constraints with node[i] ≥ 0, its log2 in *d and its index in *which. */
+static double worst(const CL_FN(cl_lagr_prod) *lg, const int *node, size_t *which)
+{
+    double d = -INFINITY;
+    for (size_t i = 0; i < lg->nc; i++) {
+        double e = node[i] >= 0 ? CL_FN(cl_rvec_log2_maxabs)(lg->b + i, 1) : -INFINITY;
+        if (e > d) {
+            d = e;
+            *which = i;
+        }
+    }
+    return d;
+}
+
+/* Newton's steps on the configuration toward h = 0 (unit vectors and rotations cleaned after each). */
+static int clean_configuration(CL_FN(cl_lagr_prod) *lg)
+{
+    size_t which = 0;
+    double dummy;
+    RV_DECL(dq, CL_LAGR_PROD_MAX_DIM, lg->core.prec);
+    for (int it = 0; it < 60; it++) {
+        int st = constraint_values(lg, 1);
+        if (st) return st;
+        if (worst(lg, lg->hol, &which) < 8.0 - (double)lg->core.prec) return CL_OK;
+        st = min_norm_step(lg, lg->hol, 0, lg->nq, dq);
+        if (st) return st;
+        for (size_t a = 0; a < lg->nq; a++) r_add(lg->q + a, lg->q + a, dq + a);
+        for (size_t i = 0; i < lg->nf; i++) {
+            const slot *f = lg->f + i;
+            if (f->ops->unit) st = clean_sphere(lg->q + f->q, lg->u + f->v, 0, &dummy);
+            else if (f->ops->rotation) st = clean_rotation(lg->q + f->q, 0, &dummy);
+            if (st) return st;
+        }
+    }
+    return CL_ENOCONV;
+}
+
+int CL_FN(cl_lagr_prod_constraint_clean)(CL_FN(cl_lagr_prod) *lg, int form, rptr x, double tol_log2, size_t *which, double *defect)
+{
+    size_t nq = lg->nq, nv = lg->nv;
+    *which = 0;
+    *defect = -INFINITY;
+    if (!lg->nc) return CL_OK;
+    int st = load(lg, form, x);
+    if (!st) st = constraint_values(lg, 1);
+    if (st) return st;
+    *defect = worst(lg, lg->hol, which);
+    if (*defect > tol_log2) return CL_EDOMAIN;
+    st = constraint_values(lg, 0);
+    if (st) return st;
+    double scale = CL_FN(cl_rvec_log2_maxabs)(lg->u, nv);
+    *defect = worst(lg, lg->con, which);
+    if (*defect > tol_log2 + (scale > 0 ? scale : 0)) return CL_ENOTTANGENT;
+    st = clean_configuration(lg);
+    if (!st) st = constraint_values(lg, 0);
+    if (!st) st = min_norm_step(lg, lg->con, nq, nv, lg->w);
+    if (st) return st;
+    for (size_t a = 0; a < nv; a++) r_add(lg->u + a, lg->u + a, lg->w + a);
+    *defect = -INFINITY;
+    CL_FN(cl_rvec_copy)(x, lg->q, nq);
+    CL_FN(cl_rvec_copy)(x + nq, lg->u, nv);
+    return form == CL_LAGR_PROD_VEL ? CL_OK : CL_FN(cl_lagr_prod_convert)(lg, CL_LAGR_PROD_VEL, x, form, x);
+}
+
+int CL_FN(cl_lagr_prod_constraint_values)(CL_FN(cl_lagr_prod) *lg, int form, rptr out, rsrc x)
+{
+    int st = load(lg, form, x), k = 0;
+    if (!st) st = constraint_values(lg, 1);
+    for (size_t i = 0; i < lg->nc && !st; i++)
+        if (lg->hol[i] >= 0) r_set(out + 2 * i, lg->b + i);
+    if (!st) st = constraint_values(lg, 0);
+    for (size_t i = 0; i < lg->nc && !st; i++) {
+        if (lg->hol[i] >= 0) r_set(out + k++, out + 2 * i);
+        r_set(out + k++, lg->b + i);
+    }
+    return st ? st : k;
 }

@@ -72,3 +72,35 @@ int CL_FN(cl_lagr_prod_value)(CL_FN(cl_lagr_prod) *lg, int id, int form, cl_rptr
  */
 int CL_FN(cl_lagr_prod_project_state)(const cl_lagr_factor *f, size_t nf, int form, cl_rptr x, double tol_log2, size_t *which,
                                       double *defect);
+
+/**
+ * \brief Constraints on the motion: \p nc nodes \p con of the graph, c_i(q, u)
+ *        linear in the velocities u (the caller decides it), and for each a
+ *        holonomic constraint \p hol[i] (its node h_i(q) with c_i = ḣ_i) or −1.
+ *
+ * The equations become those of Lagrange–d'Alembert: with A = ∂c/∂u and
+ * ċ = A u̇ + b, b = ∂c/∂q·q̇,
+ * \f[ \frac{d}{dt}\frac{\partial L}{\partial u} = G + F + A^T\lambda ,\qquad A\dot u + b = 0 , \f]
+ * solved with the velocity Hessian bordered by the rows AP (P the projection of
+ * the S² blocks); the momentum forms add Aᵀλ to ṗ. A singular bordered matrix
+ * (dependent constraints, or a degenerate L) gives CL_ESINGULAR. Once only.
+ * Returns 0, CL_ENOMEM or CL_EDIM (a node not in the graph, or called twice).
+ */
+int CL_FN(cl_lagr_prod_set_constraints)(CL_FN(cl_lagr_prod) *lg, const int *con, const int *hol, size_t nc);
+/** The multipliers λ (nc) of the constraints at state x of form \p form. Returns as cl_lagr_prod_rhs(). */
+int CL_FN(cl_lagr_prod_multipliers)(CL_FN(cl_lagr_prod) *lg, int form, cl_rptr lam, cl_rsrc x);
+/**
+ * The constraints at x into \p out: per constraint h_i then c_i = ḣ_i
+ * (holonomic), or c_i. Returns how many numbers, or a CL_E code.
+ */
+int CL_FN(cl_lagr_prod_constraint_values)(CL_FN(cl_lagr_prod) *lg, int form, cl_rptr out, cl_rsrc x);
+/**
+ * A state of form \p form checked against the constraints and brought onto
+ * them in place: every |h_i| within 2^\p tol_log2 (else CL_EDOMAIN) and every
+ * |c_i| within 2^\p tol_log2 max(1, |u|) (else CL_ENOTTANGENT), *\p which the
+ * constraint and *\p defect the log2 of its value; then Newton's
+ * minimum-norm steps on the configuration to h = 0 and one on the
+ * velocities to c = 0. CL_ESINGULAR: the constraints are dependent there.
+ */
+int CL_FN(cl_lagr_prod_constraint_clean)(CL_FN(cl_lagr_prod) *lg, int form, cl_rptr x, double tol_log2, size_t *which,
+                                         double *defect);
