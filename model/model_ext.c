@@ -11,6 +11,7 @@
 #include <string.h>
 #include "chartless_base.h"
 #include "model_ext.h"
+#include "system_impl.h"
 
 typedef struct ext_system {
     cl_system sys; /* first: cl_model_ext_system_free() receives it */
@@ -110,7 +111,7 @@ static int ext_check_state(void *inst, int form, mpfr_ptr x, char *err, size_t e
     if (!y) return CL_ENOMEM;
     cl_rvec_copy_mp(y, x, n);
     int st = kind->project(m, form, y, err, errlen);
-    if (!st && m->ncon) st = kind->constrain(in->core, m, form, y, err, errlen);
+    if (!st && m->ncon) st = kind->constrain(in->core, m, form, y, CL_SYS_UNIT_TOL_LOG2, err, errlen);
     if (!st && !kind->unit_vectors) cl_rvec_copy_mp(x, y, n);
     if (!st) {
         st = kind->rhs(in->core, form, y + n, y);
@@ -161,7 +162,9 @@ static int draw_inside(ext_inst *in, mpfr_ptr x, mpfr_ptr dx, cl_rng *g)
     const cl_model *m = in->es->m;
     const cl_model_kind *kind = in->es->kind;
     size_t n = kind->dim(m, 0);
+    char err[200];
     int st = kind->random(m, x, g);
+    if (!st && m->ncon) st = kind->constrain(in->core, m, 0, x, INFINITY, err, sizeof err); /* onto the constraints */
     for (int k = 0; k < 24 && !st; k++) {
         for (size_t a = m->nq; a < n; a++) mpfr_mul_2si(x + a, x + a, 1, MPFR_RNDN);
         st = kind->rhs(in->core, 0, dx, x);

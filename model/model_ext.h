@@ -86,8 +86,11 @@ typedef struct cl_model_kind {
     int (*relative)(void *core, const cl_model *m, int k, int form, mpfr_ptr xi, mpfr_ptr Y, mpfr_srcptr x);
     /** The holonomic constraints of the state (system.h's constraints hook, NULL: none beyond the unit vectors'). */
     int (*constraints)(const cl_model *m, int form, mpfr_ptr out, mpfr_srcptr x);
-    /** The model's own constraints (NULL: a kind without them): check a state against them and clean it, in place. */
-    int (*constrain)(void *core, const cl_model *m, int form, mpfr_ptr x, char *err, size_t errlen);
+    /**
+     * The model's own constraints (NULL: a kind without them): check a state against them to 2^\p tol_log2 and
+     * clean it, in place.
+     */
+    int (*constrain)(void *core, const cl_model *m, int form, mpfr_ptr x, double tol_log2, char *err, size_t errlen);
     /** Their values at x: per constraint h then ḣ (holonomic) or c; how many, or a CL_E code. */
     int (*constraint_values)(void *core, int form, mpfr_ptr out, mpfr_srcptr x);
     /** Their multipliers λ at x. */

@@ -118,11 +118,11 @@ static void *prod_open(const cl_model *m, cl_prec_t prec)
 }
 
 /* A state checked against the model's constraints and brought onto them (lagr_prod.h), naming the constraint. */
-static int prod_constrain(void *core, const cl_model *m, int form, mpfr_ptr x, char *err, size_t errlen)
+static int prod_constrain(void *core, const cl_model *m, int form, mpfr_ptr x, double tol_log2, char *err, size_t errlen)
 {
     size_t k = 0;
     double defect;
-    int st = cl_lagr_prod_constraint_clean_mp(core, form, x, CL_SYS_UNIT_TOL_LOG2, &k, &defect);
+    int st = cl_lagr_prod_constraint_clean_mp(core, form, x, tol_log2, &k, &defect);
     const char *c = m->ncon ? m->conname[k] : "";
     if (st == CL_EDOMAIN && m->conh[k] >= 0)
         snprintf(err, errlen, "the state is off the constraint set: the holonomic constraint %s is 2^%.1f, not 0", c, defect);
