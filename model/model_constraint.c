@@ -5,12 +5,12 @@
  *
  * A constraint c(q, u) whose graph reaches no velocity is holonomic: h(q) =
  * 0. Its rate along the motion ḣ = Σ_b ∂h/∂q_b q̇_b is built as a node of
- * the graph by forward differentiation of the nodes (the rates q̇_b being
- * the nodes of the manifold's primed names: u, RŴ, RV), and the engine
+ * the graph (cl_expr_diff(), the rates q̇_b being the nodes of the
+ * manifold's primed names: u, RŴ, RV), and the engine
  * enforces ḣ = 0 with its derivative (the acceleration level); h itself
  * is checked on the states and its drift reported. A constraint whose
  * graph reaches a velocity is nonholonomic when it is linear in the
- * velocities: every ∂c/∂u_a, built the same way, reaches no velocity (its
+ * velocities: every ∂c/∂u_a, a node too, reaches no velocity (its
  * second velocity derivatives vanish identically). Anything else is
  * refused.
  */
@@ -19,102 +19,6 @@
 #include <string.h>
 #include "chartless_base.h"
 #include "model_ext.h"
-
-/* ------------------------------------------------------------ derivative nodes (−1: zero) */
-
-static int op2(cl_expr_dag *g, int op, int a, int b) { return cl_expr_op(g, op, a, b, 0, -1); }
-
-static int num(cl_expr_dag *g, long k)
-{
-    char s[24];
-    int n = snprintf(s, sizeof s, "%ld", k);
-    return cl_expr_const(g, s, (size_t)n, -1);
-}
-
-/* −d, d + e, d − e, a·d with −1 for zero; −2 when the graph is full. */
-static int d_neg(cl_expr_dag *g, int d)
-{
-    if (d < 0) return d;
-    int r = op2(g, CL_EXPR_NEG, d, -1);
-    return r < 0 ? -2 : r;
-}
-
-static int d_add(cl_expr_dag *g, int a, int b, int sub)
-{
-    if (a == -2 || b == -2) return -2;
-    if (b == -1) return a;
-    if (a == -1) return sub ? d_neg(g, b) : b;
-    int r = op2(g, sub ? CL_EXPR_SUB : CL_EXPR_ADD, a, b);
-    return r < 0 ? -2 : r;
-}
-
-static int d_mul(cl_expr_dag *g, int a, int d)
-{
-    if (d < 0 || a == -2) return d == -2 || a == -2 ? -2 : -1;
-    int r = op2(g, CL_EXPR_MUL, a, d);
-    return r < 0 ? -2 : r;
-}
-
-/* d/b (b a node, or −2) */
-static int d_div(cl_expr_dag *g, int d, int b)
-{
-    if (d < 0 || b < 0) return d == -1 ? -1 : -2;
-    int r = op2(g, CL_EXPR_DIV, d, b);
-    return r < 0 ? -2 : r;
-}
-
-/* The derivative of node i from those of its arguments (dd[]), −1 for zero, −2 when the graph is full. */
-static int d_node(cl_expr_dag *g, int i, const int *dd)
-{
-    const cl_expr_node n = *cl_expr_dag_node(g, i);
-    int da = n.a >= 0 ? dd[n.a] : -1, db = n.b >= 0 ? dd[n.b] : -1;
-    switch (n.op) {
-    case CL_EXPR_ADD: return d_add(g, da, db, 0);
-    case CL_EXPR_SUB: return d_add(g, da, db, 1);
-    case CL_EXPR_MUL: return d_add(g, d_mul(g, n.b, da), d_mul(g, n.a, db), 0);
-    case CL_EXPR_DIV: { /* (a/b)' = (a' − (a/b) b')/b */
-        return d_div(g, d_add(g, da, d_mul(g, i, db), 1), n.b);
-    }
-    case CL_EXPR_NEG: return d_neg(g, da);
-    case CL_EXPR_POWI: {
-        if (n.k == 0 || da < 0) return n.k == 0 ? -1 : da;
-        int p = n.k == 2 ? n.a : cl_expr_op(g, CL_EXPR_POWI, n.a, -1, n.k - 1, -1);
-        return p < 0 ? -2 : d_mul(g, d_mul(g, num(g, n.k), p), da);
-    }
-    case CL_EXPR_SIN: return d_mul(g, op2(g, CL_EXPR_COS, n.a, -1), da);
-    case CL_EXPR_COS: return d_neg(g, d_mul(g, op2(g, CL_EXPR_SIN, n.a, -1), da));
-    case CL_EXPR_TAN: return d_add(g, da, d_mul(g, d_mul(g, i, i), da), 0); /* (1 + tan²) a' */
-    case CL_EXPR_EXP: return d_mul(g, i, da);
-    case CL_EXPR_LOG: return d_div(g, da, n.a);
-    case CL_EXPR_SQRT: return d_div(g, da, d_mul(g, num(g, 2), i));
-    case CL_EXPR_ATAN2: { /* atan2(y, x)' = (x y' − y x')/(x² + y²) */
-        int t = d_add(g, d_mul(g, n.b, da), d_mul(g, n.a, db), 1);
-        int s = d_add(g, d_mul(g, n.a, n.a), d_mul(g, n.b, n.b), 0);
-        return s == -2 ? -2 : d_div(g, t, s);
-    }
-    default: return -1;
-    }
-}
-
-/*
- * The node of Σ_k ∂root/∂x_k ẋ_k, ẋ_k = rate[k] for the inputs k < nrate
- * (−1: zero), into *out (−1: identically zero). 0, or −1 when out of memory.
- */
-static int derivative_node(cl_expr_dag *g, int root, const int *rate, long nrate, int *out)
-{
-    int *dd = malloc(((size_t)root + 1) * sizeof *dd);
-    if (!dd) return -1;
-    for (int i = 0; i <= root; i++) {
-        const cl_expr_node *n = cl_expr_dag_node(g, i);
-        if (n->op == CL_EXPR_CONST) dd[i] = -1;
-        else if (n->op == CL_EXPR_INPUT) dd[i] = n->k < nrate ? rate[n->k] : -1;
-        else dd[i] = d_node(g, i, dd);
-        if (dd[i] < -1) break;
-    }
-    *out = dd[root];
-    free(dd);
-    return *out < -1 ? -1 : 0;
-}
 
 /* ------------------------------------------------------------ the kinds of constraint */
 
@@ -142,20 +46,28 @@ static int configuration_rates(const cl_model *m, int *rate)
 /* 1 when c is linear in the velocities (each ∂c/∂u_a reaches no velocity), 0 when not, −1 when out of memory. */
 static int linear_in_velocities(cl_model *m, int c)
 {
-    size_t n = m->nq + m->nv;
-    int *rate = malloc(n * sizeof *rate), one = cl_expr_const(m->g, "1", 1, -1), linear = 1;
-    if (!rate || one < 0) {
-        free(rate);
-        return -1;
+    for (size_t a = 0; a < m->nv; a++) {
+        int d = cl_expr_diff(m->g, c, (long)(m->nq + a));
+        if (d < 0) return -1;
+        if (reaches_velocity(m, d)) return 0;
     }
-    for (size_t a = 0; a < m->nv && linear == 1; a++) {
-        for (size_t k = 0; k < n; k++) rate[k] = k == m->nq + a ? one : -1;
-        int d;
-        if (derivative_node(m->g, c, rate, (long)n, &d)) linear = -1;
-        else if (d >= 0 && reaches_velocity(m, d)) linear = 0;
+    return 1;
+}
+
+/* The node of ḣ = Σ_b ∂h/∂q_b q̇_b into *out; 0, or −1 when out of memory. */
+static int rate_node(cl_model *m, int h, int *out)
+{
+    int *rate = malloc(m->nq * sizeof *rate), sum = cl_expr_zero(m->g);
+    int st = !rate || sum < 0 || configuration_rates(m, rate) ? -1 : 0;
+    for (size_t b = 0; b < m->nq && !st; b++) {
+        int d = cl_expr_diff(m->g, h, (long)b);
+        int t = d < 0 ? -1 : cl_expr_op(m->g, CL_EXPR_MUL, d, rate[b], 0, -1);
+        sum = t < 0 ? -1 : cl_expr_op(m->g, CL_EXPR_ADD, sum, t, 0, -1);
+        if (sum < 0) st = -1;
     }
     free(rate);
-    return linear;
+    *out = sum;
+    return st;
 }
 
 int cl_model_constraint_settle(cl_model *m, size_t k, char *why, size_t len)
@@ -176,11 +88,9 @@ int cl_model_constraint_settle(cl_model *m, size_t k, char *why, size_t len)
         m->conh[k] = -1;
         return CL_OK;
     }
-    int *rate = malloc(m->nq * sizeof *rate), d = -1;
-    int st = !rate || configuration_rates(m, rate) || derivative_node(m->g, c, rate, (long)m->nq, &d) ? CL_ENOMEM : CL_OK;
-    free(rate);
-    if (st) return st;
-    if (d < 0 || !reaches_velocity(m, d)) {
+    int d;
+    if (rate_node(m, c, &d)) return CL_ENOMEM;
+    if (!reaches_velocity(m, d)) {
         snprintf(why, len, "the constraint %s does not depend on the configuration (it constrains nothing)", name);
         return CL_EPARSE;
     }

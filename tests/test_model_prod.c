@@ -10,7 +10,9 @@
  * defaults (zeros made nonzero). Then a relativistic particle, whose
  * Legendre map leaves the domain of L on a full Newton step from v = 0: at
  * p = 10 mc its p form gives v = p/√(m² + p²/c²) and ṗ = −kx, its qdot form
- * ẍ = −kx/(mγ³), to 2^(8−p).
+ * ẍ = −kx/(mγ³), to 2^(8−p). Then the constrained models (sleigh,
+ * rolling-disk, rod-pendulum) against their classical equations, the field
+ * and the multipliers, to 2^(24−p) at random states on the constraints.
  */
 #define CL_PREC CL_MPFR
 #include <math.h>
@@ -33,26 +35,40 @@ static mpfr_srcptr par(const fixture *f, const char *name) { return cl_params_x(
 /* The derivation of one model: the expected velocity rates (nv numbers) at the qdot state x. */
 typedef int (*derivation)(const fixture *f, rsrc x, rptr want);
 
-/* Compare the model's qdot field with \p d at DRAWS random states. */
-static void compare(const char *path, int n, const char *const *keys, const char *const *vals, derivation d, size_t nq, size_t nv)
+/*
+ * Compare the model's qdot field with \p d at DRAWS random states; with \p nc
+ * constraints, \p d gives their multipliers after the rates, compared too.
+ */
+static void compare_with(const char *path, int n, const char *const *keys, const char *const *vals, derivation d, size_t nq, size_t nv,
+                         size_t nc, const char *how)
 {
     fixture f;
     open_model(&f, path, n, keys, vals, P);
-    double worst = -INFINITY;
+    double worst = -INFINITY, worst_lam = -INFINITY;
     int st = f.ok ? CL_OK : CL_EPARAM;
-    mpfr_ptr x = cl_rvec_new_mp(3 * (nq + nv), P), dx = x + nq + nv, want = dx + nq + nv;
+    mpfr_ptr x = cl_rvec_new_mp(4 * (nq + nv), P), dx = x + nq + nv, want = dx + nq + nv, lam = want + nq + nv;
     cl_rng g;
     cl_rng_seed(&g, 2026);
     for (int k = 0; k < DRAWS && !st; k++) {
         st = f.s->random_state(f.inst, 0, x, &g);
         if (!st) st = f.s->rhs(f.inst, 0, dx, x);
+        if (!st && nc) st = f.s->multipliers(f.inst, 0, lam, x);
         if (!st) st = d(&f, x, want);
         if (!st) worst = fmax(worst, rel_gap(dx + nq, want, nv));
+        if (!st && nc) worst_lam = fmax(worst_lam, rel_gap(lam, want + nv, nc));
     }
-    ok(!st && worst <= 24 - P, "%s: the qdot field against Newton-Euler at %d random states: 2^%.1f (%.1f digits), within 2^(24-p)",
-       path, DRAWS, worst, -worst * log10(2));
+    ok(!st && worst <= 24 - P, "%s: the qdot field against %s at %d random states: 2^%.1f (%.1f digits), within 2^(24-p)",
+       path, how, DRAWS, worst, -worst * log10(2));
+    if (nc)
+        ok(!st && worst_lam <= 24 - P, "%s: its multipliers (rhs --multipliers) against the same: 2^%.1f (%.1f digits), within 2^(24-p)",
+           path, worst_lam, -worst_lam * log10(2));
     cl_rvec_free_mp(x);
     close_model(&f);
+}
+
+static void compare(const char *path, int n, const char *const *keys, const char *const *vals, derivation d, size_t nq, size_t nv)
+{
+    compare_with(path, n, keys, vals, d, nq, nv, 0, "Newton-Euler");
 }
 
 /* Solve the n×n system A z = b in place (b becomes z). */
@@ -319,6 +335,89 @@ static int quadrotor_load(const fixture *f, rsrc x, rptr want)
     return st;
 }
 
+/*
+ * The Chaplygin sleigh by its classical reduced equations (Neimark and Fufaev;
+ * Bloch, Nonholonomic Mechanics §1.7): with v = cos θ ẋ + sin θ ẏ the speed
+ * of the contact point along the blade and ω = θ̇,
+ *   v̇ = a ω²,   ω̇ = −m a v ω/(I + m a²),
+ * then ẍ = v̇ cos θ − v ω sin θ, ÿ = v̇ sin θ + v ω cos θ; the multiplier is
+ * the blade's lateral force, the mass times the lateral acceleration of the
+ * centre of mass: λ = m(v ω + a ω̇).
+ */
+static int sleigh(const fixture *f, rsrc x, rptr want)
+{
+    R_DECL(v, P);
+    R_DECL(c, P);
+    R_DECL(sn, P);
+    R_DECL(t, P);
+    rsrc th = x + 2, w = x + 5, m = par(f, "m"), I = par(f, "I"), a = par(f, "a");
+    r_cos(c, th);
+    r_sin(sn, th);
+    r_mul(v, c, x + 3);
+    r_addmul(v, sn, x + 4);
+    r_mul(want + 2, m, a); /* ω̇ */
+    r_mul(t, want + 2, a);
+    r_add(t, t, I);
+    r_mul(want + 2, want + 2, v);
+    r_mul(want + 2, want + 2, w);
+    r_div(want + 2, want + 2, t);
+    r_neg(want + 2, want + 2);
+    r_mul(t, w, w); /* v̇ = a ω² */
+    r_mul(t, t, a);
+    r_mul(want, t, c);
+    r_mul(want + 1, t, sn);
+    r_mul(t, v, w);
+    r_submul(want, t, sn);
+    r_addmul(want + 1, t, c);
+    r_mul(want + 3, a, want + 2); /* λ */
+    r_add(want + 3, want + 3, t);
+    r_mul(want + 3, want + 3, m);
+    return CL_OK;
+}
+
+/*
+ * The vertical rolling disk (Bloch §1.4): ẋ = R cos φ θ̇, ẏ = R sin φ θ̇
+ * leave θ̈ = φ̈ = 0, so ẍ = −R sin φ φ̇ θ̇, ÿ = R cos φ φ̇ θ̇, and the
+ * multipliers are the contact forces m ẍ, m ÿ.
+ */
+static int rolling_disk(const fixture *f, rsrc x, rptr want)
+{
+    R_DECL(t, P);
+    rsrc phi = x + 2, m = par(f, "m"), R = par(f, "R");
+    r_mul(t, R, x + 6);
+    r_mul(t, t, x + 7);
+    r_sin(want, phi);
+    r_mul(want, want, t);
+    r_neg(want, want);
+    r_cos(want + 1, phi);
+    r_mul(want + 1, want + 1, t);
+    r_set_zero(want + 2);
+    r_set_zero(want + 3);
+    r_mul(want + 4, m, want);
+    r_mul(want + 5, m, want + 1);
+    return CL_OK;
+}
+
+/*
+ * A point held at |p| = l by a rod (h = (|p|² − l²)/2): p̈ = −g e3 + μ p with
+ * μ = (g p_z − |ṗ|²)/l² (from p·p̈ = −|ṗ|²), the multiplier λ = m μ.
+ */
+static int rod_pendulum(const fixture *f, rsrc x, rptr want)
+{
+    R_DECL(mu, P);
+    R_DECL(t, P);
+    rsrc p = x, pd = x + 3, m = par(f, "m"), g = par(f, "g"), l = par(f, "l");
+    r_mul(mu, g, p + 2);
+    v3_dot(t, pd, pd);
+    r_sub(mu, mu, t);
+    r_mul(t, l, l);
+    r_div(mu, mu, t);
+    for (int i = 0; i < 3; i++) r_mul(want + i, mu, p + i);
+    r_sub(want + 2, want + 2, g);
+    r_mul(want + 3, m, mu);
+    return CL_OK;
+}
+
 /* The relativistic particle at x = 1/2, p = 10 mc (m = c = k = 1): v = 10/√101, ṗ = −x; ẍ = −x/γ³, γ = √101. */
 static void relativistic(void)
 {
@@ -350,7 +449,7 @@ static void relativistic(void)
 
 int main(void)
 {
-    plan(8);
+    plan(14);
     static const char *const k1[] = {"M", "m", "l"}, *const v1[] = {"2.5", "0.7", "1.3"};
     compare("models/cart-spherical.model", 3, k1, v1, cart_spherical, 4, 4);
     static const char *const k2[] = {"c1", "c2", "c3", "m0"}, *const v2[] = {"0.13", "-0.21", "-0.55", "0.4"};
@@ -361,6 +460,12 @@ int main(void)
     static const char *const k5[] = {"M1", "M2", "M3", "f"}, *const v5[] = {"0.01", "-0.02", "0.005", "19.1"};
     compare("models/quadrotor-load.model", 4, k5, v5, quadrotor_load, 15, 9);
     relativistic();
+    static const char *const k6[] = {"m", "I", "a"}, *const v6[] = {"2.1", "0.35", "0.55"};
+    compare_with("models/sleigh.model", 3, k6, v6, sleigh, 3, 3, 1, "the reduced equations v' = a w^2, w' = -m a v w/(I + m a^2)");
+    static const char *const k7[] = {"m", "R", "I", "J"}, *const v7[] = {"0.9", "0.45", "0.3", "0.17"};
+    compare_with("models/rolling-disk.model", 4, k7, v7, rolling_disk, 4, 4, 2, "the rolling disk's theta'' = phi'' = 0");
+    static const char *const k8[] = {"m", "g", "l"}, *const v8[] = {"0.7", "9.5", "1.4"};
+    compare_with("models/rod-pendulum.model", 3, k8, v8, rod_pendulum, 3, 3, 1, "the spherical pendulum p'' = -g e3 + (g p.z - |p'|^2) p/l^2");
     cl_free_caches();
     return done_testing();
 }
