@@ -36,6 +36,8 @@ int cl_model_eom_new(cl_model_eom **out, const cl_model *m, cl_sys_error *e)
 {
     *out = NULL;
     if (m->ham) return cl_sys_error_set(e, CL_EDIM, m->source, "the equations of motion as a graph are built from a lagrangian, not a hamiltonian");
+    if (m->ncon)
+        return cl_sys_error_set(e, CL_EDIM, m->source, "the equations of motion as a graph are not built for a model with constraints");
     size_t unit[CL_LAGR_PROD_MAX_FACTORS + CL_LAGR_MAX_SPHERES], nunit;
     if (m->nfac > CL_LAGR_PROD_MAX_FACTORS + CL_LAGR_MAX_SPHERES || !embedded(m, unit, &nunit))
         return cl_sys_error_set(e, CL_EDIM, m->source,

@@ -11,6 +11,7 @@
  *   model_rows_s2.c    forms, legendre, el, conserve of a model of S² factors
  *   model_rows_eq.c    eq.NAME of a model of S² factors
  *   model_rows_ext.c   the rows of a model of other kinds, through its system
+ *   model_rows_constraint.c  the rows of a model with constraints
  */
 #include <math.h>
 #include <stdlib.h>
@@ -94,6 +95,12 @@ static const cl_check *quick_version(const cl_check *c)
     return !strcmp(c->name, "forms") ? &ext_forms_quick : !strcmp(c->name, "invariants") ? &ext_invariants_quick : NULL;
 }
 
+/* The rows of a model with constraints. */
+static const cl_check constraint_rows[] = {
+    {.name = "constraints", .tags = "", .what = "each constraint's rate along the field vanishes on the field of every form (dc/dt for a nonholonomic c; dh/dt and the second derivative d(h')/dt for a holonomic h), the gradient by src/deriv, at 12 random states on the constraints, relative to sum_i |dc/dx_i f_i|", .cond = 4096, .why = "the gradient accurate to 2^(1-p) per entry (cl_jacobian), the field a bordered velocity Hessian solve (condition below 10^2 for the shipped models), sums of a dozen products", .fn_d = cl_model_row_constraints, .fn_mp = cl_model_row_constraints},
+    {.name = "multipliers", .tags = "", .what = "the multipliers of the constraints at a state carried to every form against those of the first form, at 12 random states (relative to max |lambda|)", .cond = 4096, .why = "a Newton-inverted Legendre map, then the same bordered solve on both sides", .fn_d = cl_model_row_multipliers, .fn_mp = cl_model_row_multipliers},
+};
+
 /* Add the row MODEL.SUFFIX described by \p c (its name the suffix), MODEL \p bl bytes of \p base; \p tags replaces c's unless NULL. */
 static void add_row(const cl_check *c, const char *base, size_t bl, const char *tags)
 {
@@ -114,7 +121,7 @@ static void add_row(const cl_check *c, const char *base, size_t bl, const char *
 static int rows_of(cl_model *m, const char *base, size_t bl, cl_sys_error *e)
 {
     int st;
-    size_t cap = 4 + m->neq; /* forms, legendre, el, conserve (other kinds: forms, legendre, invariants, conserve) */
+    size_t cap = 6 + m->neq; /* forms, legendre, el, conserve (other kinds: forms, legendre, invariants, conserve), constraints, multipliers */
     rows = calloc(cap, sizeof *rows);
     row_name = calloc(cap, sizeof *row_name);
     row_what = calloc(cap, sizeof *row_what);
@@ -136,6 +143,7 @@ static int rows_of(cl_model *m, const char *base, size_t bl, cl_sys_error *e)
     size_t ntable = ext_sys ? sizeof ext_rows / sizeof *ext_rows : sizeof s2_rows / sizeof *s2_rows;
     for (size_t k = 0; k < ntable; k++)
         add_row(quick_version(table + k) ? quick_version(table + k) : table + k, base, bl, m->so3 ? "[EMB 3.4]" : NULL);
+    for (size_t k = 0; m->ncon && k < sizeof constraint_rows / sizeof *constraint_rows; k++) add_row(constraint_rows + k, base, bl, NULL);
     if (!ext_sys && (m->ninv || !m->force)) {
         cl_check c = s2_conserve;
         if (m->force) c.what = "the declared invariants along " S2_TRAJ "; the energy is not an invariant (a force is declared)";

@@ -32,13 +32,6 @@
 #if CL_T == CL_MPFR
 
 
-/* An instance of the current model's system at precision prec, with its parameters read at prec. */
-typedef struct ext_run {
-    const cl_system *s;
-    cl_params p;
-    void *inst;
-    cl_prec_t prec;
-} ext_run;
 
 static void ext_close(ext_run *r)
 {
@@ -70,15 +63,7 @@ static int ext_forms(const ext_run *r, size_t *maxdim)
     return k;
 }
 
-/*
- * A row over \p draws random states of form 0: \p measure judges one state x
- * (workspace w of \p nw·D numbers, D the largest state length, nf the
- * number of forms) with r at the working precision and rg (when \p guard)
- * carrying GBS's guard bits.
- */
-typedef int (*ext_measure)(cl_check_result *res, ext_run *r, ext_run *rg, mpfr_srcptr x, mpfr_ptr w, size_t D, int nf, int draw);
-
-static int over_ext_states(cl_check_result *res, cl_prec_t prec, uint64_t seed, int draws, size_t nw, int guard, ext_measure measure)
+int cl_model_ext_over_states(cl_check_result *res, cl_prec_t prec, uint64_t seed, int draws, size_t nw, int guard, ext_measure measure)
 {
     ext_run r, rg = {0};
     int st = ext_open(&r, prec);
@@ -130,7 +115,7 @@ static int ext_legendre_gap(cl_check_result *res, ext_run *r, ext_run *rg, mpfr_
     return st;
 }
 
-int cl_model_ext_row_legendre(cl_check_result *res, cl_prec_t prec) { return over_ext_states(res, prec, 7102, cl_model_rows_draws(CL_MODEL_ROWS_DRAWS), 3, 0, ext_legendre_gap); }
+int cl_model_ext_row_legendre(cl_check_result *res, cl_prec_t prec) { return cl_model_ext_over_states(res, prec, 7102, cl_model_rows_draws(CL_MODEL_ROWS_DRAWS), 3, 0, ext_legendre_gap); }
 
 /* The field of one form for the integrator, evaluated at the instance's precision (guard bits above the state's). */
 typedef struct ext_flow {
@@ -283,8 +268,8 @@ static int ext_carry_gap(cl_check_result *res, ext_run *r, ext_run *rg, mpfr_src
 
 int cl_model_ext_row_forms(cl_check_result *res, cl_prec_t prec)
 {
-    if (cl_model_oracle_quick()) return over_ext_states(res, prec, 7101, 3, 5, 0, ext_carry_gap);
-    return over_ext_states(res, prec, 7101, 3, 3, 1, ext_forms_gap);
+    if (cl_model_oracle_quick()) return cl_model_ext_over_states(res, prec, 7101, 3, 5, 0, ext_carry_gap);
+    return cl_model_ext_over_states(res, prec, 7101, 3, 3, 1, ext_forms_gap);
 }
 
 /* 0 when a force is declared or L depends on t: the energy is then no invariant of the rows. */
@@ -326,11 +311,12 @@ static int ext_inv_eval(mpfr_ptr y, mpfr_srcptr x, void *ctx)
  * any form: dI/dt = Σ_i ∂I/∂x_i f_i = 0 at x carried to every form, the
  * gradient by src/deriv (cl_jacobian), relative to Σ_i |∂I/∂x_i f_i|.
  */
+static size_t rates_from, rates_to; /* the invariants whose rates ext_invariants_gap() judges: [from, to) */
+
 static int ext_invariants_gap(cl_check_result *res, ext_run *r, ext_run *rg, mpfr_srcptr x, mpfr_ptr w, size_t D, int nf, int k)
 {
     const cl_system *s = r->s;
-    size_t ni = 1 + cl_model_oracle_model()->ninv; /* energy first, then the declared ones (not the kind's drift, a maximum) */
-    size_t i0 = ext_energy_conserved() ? 0 : 1;
+    size_t ni = rates_to, i0 = rates_from;
     mpfr_ptr y = w, F = y + D, J = F + D;
     cl_prec_t prec = mpfr_get_prec(x);
     ext_inv_ctx c = {.ni = ni};
@@ -419,12 +405,19 @@ static int ext_invariants_line_gap(cl_check_result *res, ext_run *r, ext_run *rg
     return st;
 }
 
+int cl_model_ext_rates_vanish(cl_check_result *res, cl_prec_t prec, uint64_t seed, size_t from, size_t to)
+{
+    rates_from = from;
+    rates_to = to;
+    return cl_model_ext_over_states(res, prec, seed, CL_MODEL_ROWS_DRAWS, 2 + to, 0, ext_invariants_gap);
+}
+
 int cl_model_ext_row_invariants(cl_check_result *res, cl_prec_t prec)
 {
-    const cl_model *m = cl_model_oracle_model();
+    const cl_model *m = cl_model_oracle_model(); /* energy first, then the declared ones (not the kind's drift, a maximum) */
     if (!m) return CL_EPARAM;
-    if (cl_model_oracle_quick()) return over_ext_states(res, prec, 7105, 3, 4 + 2 * m->ninv, 0, ext_invariants_line_gap);
-    return over_ext_states(res, prec, 7105, CL_MODEL_ROWS_DRAWS, 2 + 1 + m->ninv, 0, ext_invariants_gap);
+    if (cl_model_oracle_quick()) return cl_model_ext_over_states(res, prec, 7105, 3, 4 + 2 * m->ninv, 0, ext_invariants_line_gap);
+    return cl_model_ext_rates_vanish(res, prec, 7105, ext_energy_conserved() ? 0 : 1, 1 + m->ninv);
 }
 
 static int ext_conserve_observe(mpfr_srcptr t, mpfr_srcptr x, size_t n, void *ctx)

@@ -30,11 +30,38 @@ static inline unsigned cl_model_rows_span(cl_prec_t prec) { return (prec <= 256 
 /** The current model as a system when it is not of S² factors (NULL otherwise). */
 const cl_system *cl_model_oracle_system(void);
 
+/** An instance of the current model's system at precision prec, with its parameters read at prec. */
+typedef struct ext_run {
+    const cl_system *s;
+    cl_params p;
+    void *inst;
+    cl_prec_t prec;
+} ext_run;
+
+/**
+ * One state's measure of a row: judge the state x of form 0 (workspace w of
+ * nw·D numbers, D the largest state length, nf the number of forms) with r
+ * at the working precision and rg (when the row asks for it) carrying GBS's
+ * guard bits.
+ */
+typedef int (*ext_measure)(cl_check_result *res, ext_run *r, ext_run *rg, mpfr_srcptr x, mpfr_ptr w, size_t D, int nf, int draw);
+/** A row over \p draws random states of form 0 (seed \p seed), each judged by \p measure; \p guard: rg is opened. */
+int cl_model_ext_over_states(cl_check_result *res, cl_prec_t prec, uint64_t seed, int draws, size_t nw, int guard, ext_measure measure);
+
 /* The rows of a model that is a system (model_rows_ext.c): MPFR on every rung. */
 int cl_model_ext_row_forms(cl_check_result *res, cl_prec_t prec);
 int cl_model_ext_row_legendre(cl_check_result *res, cl_prec_t prec);
 int cl_model_ext_row_invariants(cl_check_result *res, cl_prec_t prec);
 int cl_model_ext_row_conserve(cl_check_result *res, cl_prec_t prec);
+/**
+ * Over CL_MODEL_ROWS_DRAWS random states (seed \p seed), on the field of every
+ * form: dI_i/dt = Σ_a ∂I_i/∂x_a f_a vanishes for the descriptor's invariants
+ * \p from ≤ i < \p to, relative to Σ_a |∂I_i/∂x_a f_a| (the gradient by src/deriv).
+ */
+int cl_model_ext_rates_vanish(cl_check_result *res, cl_prec_t prec, uint64_t seed, size_t from, size_t to);
+/* The rows of a model with constraints (model_rows_constraint.c). */
+int cl_model_row_constraints(cl_check_result *res, cl_prec_t prec);
+int cl_model_row_multipliers(cl_check_result *res, cl_prec_t prec);
 /** MODEL.eq.NAME of declared equilibrium k, for k = 0 … 7. */
 #define CL_MODEL_EXT_ROW_EQ(k) int cl_model_ext_row_eq##k(cl_check_result *res, cl_prec_t prec)
 CL_MODEL_EXT_ROW_EQ(0); CL_MODEL_EXT_ROW_EQ(1); CL_MODEL_EXT_ROW_EQ(2); CL_MODEL_EXT_ROW_EQ(3);
