@@ -3,7 +3,7 @@
 # line, and the rules a constraint and a constrained state obey, each
 # refused with the rule (exit 2, nothing on stdout).
 . tests/model_cli.sh
-echo "1..15"
+echo "1..16"
 
 # The rod pendulum at p = (l, 0, 0), p' = (0, 1, 0): the rod's multiplier m (g p.z - |p'|^2)/l^2 = -1.3/0.64.
 out=$(echo '0.8 0 0  0 1 0' | "$C" rhs --model models/rod-pendulum.model --multipliers --bits 64)
@@ -45,6 +45,8 @@ bad "--multipliers needs a model with constraint statements (models/spring.model
 out=$(echo "1 0 0  0 0 0.5" | "$C" rhs --model "$T/bad.model")
 [ "$out" = "0 0 0.5 0 0 0" ]
 t $? "the same constraints away from x = 0 are independent: the field $out"
+model "manifold x, y : R1" "lagrangian (x'^2 + y'^2)/2" "constraint c = x'" "equilibrium e = x: 0, y: 0"
+bad "equilibria of a model with constraints are not supported (its linearization would ignore them) ($T/bad.model:4:13)" "0 0 0 0" --model "$T/bad.model"
 
 # The oracle's rows of a constrained model, and the energy row catching a broken one: the sleigh's
 # blade on a belt moving sideways (an affine constraint, whose force does work) conserves no energy.
