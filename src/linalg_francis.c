@@ -298,7 +298,10 @@ static void francis_qr_sweep(francis *fr, int l, int nn)
 
 /* Iterate on the active block ending at nn until one root or a 2×2 block
    splits off; write its roots and return how many (1 or 2), or −1 when the
-   exceptional shifts did not help (CL_ENOCONV). */
+   exceptional shifts did not help (CL_ENOCONV). An exceptional shift every
+   period, for 30 periods (LAPACK's dlahqr allows 30 per eigenvalue too):
+   a defective eigenvalue, such as the ±iω of a screw motion linearized,
+   converges linearly and needs 3 periods or more at every precision. */
 static int francis_deflate(francis *fr, int nn, rptr wr, rptr wi)
 {
     for (int its = 0;; its++) {
@@ -315,8 +318,8 @@ static int francis_deflate(francis *fr, int nn, rptr wr, rptr wi)
             francis_two_roots(fr, nn, wr, wi);
             return 2;
         }
-        if (its == 3 * fr->period) return -1;
-        if (its == fr->period || its == 2 * fr->period) francis_exceptional_shift(fr, nn);
+        if (its == 30 * fr->period) return -1;
+        if (its && its % fr->period == 0) francis_exceptional_shift(fr, nn);
         francis_qr_sweep(fr, l, nn);
     }
 }

@@ -343,6 +343,35 @@ static void test_eig_complex(cl_prec_t p)
     delv(M); delv(wr); delv(wi); delv(xr); delv(xi);
 }
 
+/* A defective pair: B = [[J, I], [0, J]], J = [[0, −2], [2, 0]] (±2i, each a
+   2×2 Jordan block, as a screw motion's linearization has), hidden by two
+   Householder reflections with integer vectors (1, 2, 3, 4) and (1, −1, 2,
+   −3): A = 50625⁻¹ × the integers below, exact. Francis QR converges there
+   only linearly (more than 3 exceptional-shift periods at 53 bits); the
+   eigenvalues of a Jordan block of order 2 move by the square root of the
+   rounding: within 2^(4−p/2). */
+static void test_eig_defective(cl_prec_t p)
+{
+    static const long A50625[16] = {-23674, -94496, -6788, 21042, 94504, -24934, -23002, -26307,
+                                    12787, 14798, 24794, -107496, -4158, 29268, 106704, 23814};
+    rptr A = newv(16, p), wr = newv(4, p), wi = newv(4, p);
+    lin_set_int(A, A50625, 16);
+    for (int i = 0; i < 16; i++) r_div_si(A + i, A + i, 50625);
+    ok(CL_FN(cl_eig)(wr, wi, A, 4) == CL_OK, "eig of a defective pair +-2i (two Jordan blocks) converges [%s, %ld]", TEST_KIND, (long)p);
+    double worst = -INFINITY;
+    int up = 0;
+    for (int i = 0; i < 4; i++) {
+        R_DECL(d, p);
+        r_abs(d, wi + i);
+        r_add_si(d, d, -2);
+        worst = fmax(worst, fmax(r_log2abs(d), r_log2abs(wr + i)));
+        up += r_sgn(wi + i) > 0;
+    }
+    is_log2_below(worst, 4 - (double)p / 2, "defective pair: eigenvalues 2i, 2i, -2i, -2i within 2^(4-p/2) [%s, %ld]", TEST_KIND, (long)p);
+    ok(up == 2, "defective pair: two eigenvalues in the upper half-plane (got %d) [%s, %ld]", up, TEST_KIND, (long)p);
+    delv(A); delv(wr); delv(wi);
+}
+
 /* The precision-relative rules: a quantity of size 2^(−p/2) is far above
    every tolerance (factor·n·2^(1−p)·scale), one of size 2^(−p−8) far below. */
 static void test_thresholds(cl_prec_t p)
@@ -421,6 +450,7 @@ static void run(cl_prec_t p)
     test_nullspace(p);
     test_inertia(p);
     test_eig_complex(p);
+    test_eig_defective(p);
     test_thresholds(p);
     test_tridiag(p);
 }

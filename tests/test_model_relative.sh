@@ -112,6 +112,14 @@ invariant  Pi2 = (J1*W.x)^2 + (J2*W.y)^2 + (J3*W.z)^2
 equilibrium screw = B: $I, r: [1, 2, 0], W: [0, 0, w], V: [0, 0, u]
 MODEL
 "$C" stability --model "$T/screw.model" | grep -q "verdict: stable"; t $? "SE3 screw about the largest axis: Energy-Casimir stable"
+# the linearization at the screw: 0 and +-2i (w), each four times, the +-2i in Jordan blocks (Francis QR converges linearly there)
+for p in 53 113; do
+    "$C" equilibria --model "$T/screw.model" --bits $p > "$T/out"
+    st=$?
+    [ $st = 0 ] && grep "squared frequencies" "$T/out" | tr ' ' '\n' | grep '^[0-9]' |
+        awk 'BEGIN { k = 0 } { k++; if ($1 < 4 - 1e-6 || $1 > 4 + 1e-6) exit 1 } END { exit k == 0 }'
+    t $? "SE3 screw, $p bits: equilibria converges (exit $st), the squared frequencies 4 = w^2 within 1e-6 (a Jordan block: errors of 2^-p/2)"
+done
 "$C" oracle --model "$T/screw.model" --check 'model.screw.eq.*' 2>/dev/null | grep -q "eq.screw .* pass$"
 t $? "SE3 screw: the oracle's eq row passes (the field in the turning frame vanishes)"
 
