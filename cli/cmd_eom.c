@@ -1,8 +1,8 @@
 /*
- * chartless eom: the equations of motion a model's Lagrangian gives,
- * derived symbolically (cl_model_eom_new()) and printed as text, LaTeX or
- * C, with every subexpression the equations use more than once named once
- * (t1 = ..., in the order they are needed).
+ * chartless eom: the equations of motion a model's Lagrangian or
+ * Hamiltonian gives, derived symbolically (cl_model_eom_new()) and printed
+ * as text, LaTeX or C, with every subexpression the equations use more than
+ * once named once (t1 = ..., in the order they are needed).
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -16,22 +16,24 @@
 static const char *help_text =
     "usage: chartless eom --model FILE [--format text|latex|c]\n"
     "\n"
-    "The equations of motion of a model file, derived from its Lagrangian by symbolic\n"
-    "differentiation: the Euler-Lagrange equations solved for the accelerations\n"
-    "(the velocity Hessian's system solved by an LDL^T elimination written out).\n"
-    "A subexpression used more than once is named once (t1 = ...) before the\n"
-    "equations. Built for models on S1, R^k and S2 factors (docs/eom.md).\n"
+    "The equations of motion of a model file, derived from its Lagrangian or Hamiltonian\n"
+    "by symbolic differentiation: the Euler-Lagrange equations (reduced Euler-Poincare\n"
+    "on SO3 and SE3 factors) solved for the accelerations, the velocity Hessian's\n"
+    "system bordered by the constraint rows (Lagrange-d'Alembert) and solved by an\n"
+    "LDL^T elimination written out; for a hamiltonian, Hamilton's equations (Lie-Poisson\n"
+    "on the groups) in the momenta. A subexpression used more than once is named once\n"
+    "(t1 = ...) before the equations. Every model has them (docs/eom.md).\n"
     "\n"
     "  --model FILE     the model file (docs/models.md)\n"
     "  --format FMT     text (default): one assignment a line, the names of the model;\n"
     "                   latex: an aligned block for MathJax or LaTeX;\n"
     "                   c: a C function void f(const double *x, double *dx), x the state\n"
-    "                   in form qdot (then t for a model depending on t), dx its rate,\n"
+    "                   in the model's first form (qdot; p for a hamiltonian; then t\n"
+    "                   for a model depending on t), dx its rate,\n"
     "                   the parameters at their defaults\n"
     "  -h, --help       this text\n"
     "\n"
-    "exit status: 0 success, 2 bad input (no model, unknown format, a model with no\n"
-    "graph form, an unreadable model)\n";
+    "exit status: 0 success, 2 bad input (no model, unknown format, an unreadable model)\n";
 
 enum format { FMT_TEXT, FMT_LATEX, FMT_C };
 
@@ -40,6 +42,7 @@ typedef struct printer {
     const cl_model_eom *q;
     enum format fmt;
     int *temp;           /* node → its name's number (1, 2, ...), 0: written out where used */
+    char *used;          /* input k appears in the equations (a parameter only in a constraint's h does not) */
     char (*in)[96];      /* the input's name in the format */
     FILE *f;
 } printer;
@@ -206,11 +209,19 @@ static void input_names(printer *p)
     }
 }
 
-/* 1 when output i is the velocity input it equals (q' = q'), which says nothing. */
+/* 1 when output i is the rate of a coordinate of S¹, Rᵏ or S² and is its velocity's input (q' = q'), which says nothing. */
 static int trivial(const printer *p, size_t i)
 {
+    const cl_model *m = p->m;
     const cl_expr_node *e = cl_expr_dag_node(p->q->g, p->q->out[i]);
-    return i < p->q->dim / 2 && e->op == CL_EXPR_INPUT && e->k == (long)(i + p->q->dim / 2);
+    if (m->ham || e->op != CL_EXPR_INPUT) return 0;
+    for (size_t j = 0; j < m->nfac; j++) {
+        const cl_model_factor *f = m->fac + j;
+        size_t n = f->kind == CL_LAGR_RK ? (size_t)f->k : f->kind == CL_LAGR_S2 ? 3 : 1;
+        if (f->kind == CL_LAGR_SO3 || f->kind == CL_LAGR_SE3 || i < f->q || i >= f->q + n) continue;
+        return e->k == (long)(m->nq + f->v + (i - f->q));
+    }
+    return 0;
 }
 
 /* Name every operation used more than once (by operations the outputs need, or as an output). */
@@ -230,6 +241,7 @@ static int name_shared(printer *p)
     for (size_t i = 0; i < n; i++) {
         const cl_expr_node *e = cl_expr_dag_node(p->q->g, (int)i);
         if (uses[i] > 1 && e->op != CL_EXPR_CONST && e->op != CL_EXPR_INPUT) p->temp[i] = ++count;
+        if (uses[i] && e->op == CL_EXPR_INPUT) p->used[e->k] = 1;
     }
     free(uses);
     return count;
@@ -247,15 +259,28 @@ static void assignment(printer *p, const char *lhs, int id, int define, int last
     p->temp[id] = t;
 }
 
+/* 1 when \p m has an SO(3) or SE(3) factor. */
+static int has_group(const cl_model *m)
+{
+    for (size_t i = 0; i < m->nfac; i++)
+        if (m->fac[i].kind == CL_LAGR_SO3 || m->fac[i].kind == CL_LAGR_SE3) return 1;
+    return 0;
+}
+
 /* The header lines: what the equations are, the state and the parameters. */
 static void preamble(printer *p)
 {
     const cl_model_eom *q = p->q;
     const char *c0 = p->fmt == FMT_TEXT ? "# " : p->fmt == FMT_LATEX ? "% " : " * ";
     if (p->fmt == FMT_C) fputs("#include <math.h>\n\n/*\n", p->f);
-    fprintf(p->f, "%sThe equations of motion of %s (chartless eom): the Euler-Lagrange equations of its\n", c0, p->m->source);
-    fprintf(p->f, "%sLagrangian solved for the accelerations; t<k> are subexpressions used more than once.\n", c0);
-    fprintf(p->f, "%sstate (form qdot):", c0);
+    const cl_model *m = p->m;
+    fprintf(p->f, "%sThe equations of motion of %s (chartless eom): %s\n", c0, m->source,
+            m->ham ? "Hamilton's equations of its Hamiltonian in the momenta" : "the Euler-Lagrange equations of its");
+    if (!m->ham)
+        fprintf(p->f, "%sLagrangian%s solved for the accelerations%s.\n", c0, has_group(m) ? " (Euler-Poincare on SO3 and SE3)" : "",
+                m->ncon ? " with the constraints' multipliers (Lagrange-d'Alembert)" : "");
+    fprintf(p->f, "%st<k> are subexpressions used more than once.\n", c0);
+    fprintf(p->f, "%sstate (form %s):", c0, p->q->form);
     for (size_t k = 0; k < q->dim; k++) {
         char c[96];
         cl_model_eom_input_name(p->m, q, (long)k, c, sizeof c);
@@ -278,6 +303,7 @@ static void print_equations(printer *p)
     const cl_model_eom *q = p->q;
     preamble(p);
     for (size_t k = 0; p->fmt == FMT_C && k < q->nparam; k++) {
+        if (!p->used[q->param0 + k]) continue;
         fprintf(p->f, "    const double %s = ", p->in[q->param0 + k]);
         constant(p, p->m->pdef[k]);
         fputs(";\n", p->f);
@@ -325,10 +351,11 @@ static int print_model(const char *path, enum format fmt)
         return cl_cmd_report(&e, path, CL_EXIT_USAGE);
     }
     size_t n = cl_expr_dag_size(q->g), nin = (size_t)cl_expr_dag_ninputs(q->g);
-    printer p = {.m = m, .q = q, .fmt = fmt, .temp = calloc(n, sizeof *p.temp), .in = calloc(nin + 1, sizeof *p.in)};
+    printer p = {.m = m, .q = q, .fmt = fmt, .temp = calloc(n, sizeof *p.temp), .in = calloc(nin + 1, sizeof *p.in),
+               .used = calloc(nin + 1, 1)};
     char *text = NULL;
     size_t len = 0;
-    p.f = p.temp && p.in ? open_memstream(&text, &len) : NULL;
+    p.f = p.temp && p.in && p.used ? open_memstream(&text, &len) : NULL;
     if (p.f) {
         input_names(&p);
         if (name_shared(&p) >= 0) print_equations(&p);
@@ -340,6 +367,7 @@ static int print_model(const char *path, enum format fmt)
     free(text);
     free(p.temp);
     free(p.in);
+    free(p.used);
     cl_model_eom_free(q);
     cl_model_free(m);
     return st;

@@ -133,8 +133,9 @@ void cl_model_where(const cl_model *m, long pos, char *buf, size_t len);
  * order `rhs --model` reads), then the time t when \p time ≥ 0, then the
  * parameters (input param0 + k is parameter k, its default m->pdef[k]).
  * Output i, dx_i, is node out[i]. The graph is the model's, copied and grown
- * by the derivatives of L; the accelerations solve the velocity Hessian's
- * system by cl_expr_solve_spd().
+ * by the derivatives of L (or H); the accelerations solve the velocity
+ * Hessian's system, bordered by the constraint rows, by cl_expr_solve_spd().
+ * For a Hamiltonian model the state is in form p (the momenta, no solve).
  */
 typedef struct cl_model_eom {
     cl_expr_dag *g; /**< the graph (owned) */
@@ -143,13 +144,15 @@ typedef struct cl_model_eom {
     long time;      /**< the input of t, or −1 when neither L nor a force depends on it */
     size_t param0;  /**< the input of the first parameter */
     size_t nparam;  /**< the parameters */
+    const char *form; /**< the name of the state's form (qdot, ROmega; p for a Hamiltonian) */
 } cl_model_eom;
 
 /**
- * The equations of motion of \p m as a graph (see cl_model_eom). Built for
- * models on S¹, Rᵏ and S² factors (cl_expr_euler_lagrange()); a model with
- * SO(3) or SE(3) factors is CL_EDIM with the message in \p e. Errors:
- * CL_EDIM, CL_ENOMEM.
+ * The equations of motion of \p m as a graph (see cl_model_eom), for every
+ * model: Euler–Lagrange on S¹, Rᵏ and S² factors, the reduced
+ * Euler–Poincaré equations [EMB §3.4] on SO(3) and SE(3), Hamilton's (and
+ * Lie–Poisson) equations of a Hamiltonian, Lagrange–d'Alembert with the
+ * constraints. Errors: CL_ENOMEM (the message in \p e).
  */
 int cl_model_eom_new(cl_model_eom **out, const cl_model *m, cl_sys_error *e);
 /** Release (NULL allowed). */

@@ -167,33 +167,13 @@ int cl_expr_diff_many(cl_expr_dag *g, const int *roots, size_t n, long input, in
  * An entry of H that is the zero node costs nothing: products and sums with
  * it are folded, so the structure of H is kept. The nodes of \p z are
  * defined where every pivot D_j is nonzero (division by zero is the
- * evaluator's domain error there). Returns 0 or CL_ENOMEM.
+ * evaluator's domain error there): H symmetric positive definite, or a
+ * saddle-point matrix \f$ \begin{pmatrix} M & A^T \\ A & 0 \end{pmatrix} \f$
+ * with M positive definite first and A of full rank (its last pivots are
+ * those of \f$ -A M^{-1} A^T \f$, negative), the bordered system of the
+ * Lagrange–d'Alembert equations. Returns 0 or CL_ENOMEM.
  */
 int cl_expr_solve_spd(cl_expr_dag *g, const int *H, const int *r, size_t n, int *z);
-/**
- * \brief The Euler–Lagrange equations of the Lagrangian node \p L on \p d
- *        coordinates of S¹, Rᵏ and S² factors (their velocities the rates of
- *        the coordinates), solved for the accelerations, as nodes of \p g.
- *
- * Inputs \f$x_0, \dots, x_{d-1}\f$ are q, \f$x_d, \dots, x_{2d-1}\f$ are q̇; \p time is the input
- * of t (−1: none); \p force holds a node per coordinate (−1: none) or is
- * NULL; unit[0 … nunit) are the first coordinates of the unit vectors of
- * R³ (S² factors, three coordinates each). out[a] = q̇_a (the input nodes)
- * and out[d + a] = q̈_a, a < d: with
- * \f[ r = \frac{\partial L}{\partial q} + F
- *     - \frac{\partial^2 L}{\partial\dot q\,\partial q}\,\dot q
- *     - \frac{\partial^2 L}{\partial\dot q\,\partial t},\qquad
- *     H = \frac{\partial^2 L}{\partial\dot q^2} , \f]
- * q̈ = H⁻¹r on flat factors; a unit vector's acceleration is
- * \f$ \ddot q = w + Q_c \f$, \f$ Q_c = -q\,|\dot q|^2/|q|^2 \f$ (its normal
- * part), where \f$ (P H P + \sum q q^T)\,w = P (r - H Q_c) \f$, P the
- * projections on the tangent planes (the constraint's multiplier removed),
- * the equations of the product engine (lagr_prod.h). The solve is
- * cl_expr_solve_spd(). Returns 0 or CL_ENOMEM.
- */
-int cl_expr_euler_lagrange(cl_expr_dag *g, int L, size_t d, long time, const int *force, const size_t *unit, size_t nunit,
-                           int *out);
-
 /** 1 when node \p id of \p g depends on the input x_\p k, else 0 (1 also when out of memory: the safe answer). */
 int cl_expr_depends_on_input(const cl_expr_dag *g, int id, long k);
 /**

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include "cl_core.h"
 #include "expr.h"
+#include "expr_nodes_impl.h"
 
 /* The graph and the nodes the derivatives start from; −1 marks a failure. */
 typedef struct differ {
@@ -156,6 +157,14 @@ static int sub_dot(differ *d, int r, const int *a, size_t sa, const int *b, size
     return r;
 }
 
+/* Σ_k a[k·sa]·b[k·sb], k < n. */
+static int dot(differ *d, const int *a, size_t sa, const int *b, size_t sb, size_t n)
+{
+    int s = d->zero;
+    for (size_t k = 0; k < n && s >= 0; k++) s = add(d, s, mul(d, a[k * sa], b[k * sb]), 0);
+    return s;
+}
+
 /*
  * The solve as nodes: H = L D Lᵀ with L unit lower triangular, column by
  * column (no pivoting: H is symmetric positive definite), then L y = r,
@@ -189,104 +198,36 @@ int cl_expr_solve_spd(cl_expr_dag *g, const int *H, const int *r, size_t n, int 
     return st;
 }
 
-/* The first derivatives of L by inputs lo … lo + n − 1 into out. */
-static int first_derivs(cl_expr_dag *g, int L, long lo, size_t n, int *out)
+/* ------------------------------------------------------------ arithmetic on nodes (expr_nodes_impl.h) */
+
+int cl_expr_node_add(cl_expr_dag *g, int a, int b)
 {
-    int st = CL_OK;
-    for (size_t a = 0; a < n && !st; a++) st = cl_expr_diff_many(g, &L, 1, lo + (long)a, out + a);
-    return st;
+    differ d;
+    return differ_init(&d, g) ? -1 : add(&d, a, b, 0);
 }
 
-/* B[a][b] = ∂rows[a]/∂x_(lo + b), a, b < n. */
-static int jacobian(cl_expr_dag *g, const int *rows, size_t n, long lo, int *B, int *col)
+int cl_expr_node_sub(cl_expr_dag *g, int a, int b)
 {
-    int st = CL_OK;
-    for (size_t b = 0; b < n && !st; b++) {
-        st = cl_expr_diff_many(g, rows, n, lo + (long)b, col);
-        for (size_t a = 0; a < n && !st; a++) B[a * n + b] = col[a];
-    }
-    return st;
+    differ d;
+    return differ_init(&d, g) ? -1 : add(&d, a, b, 1);
 }
 
-/* Σ_k a[k·sa]·b[k·sb], k < n. */
-static int dot(differ *d, const int *a, size_t sa, const int *b, size_t sb, size_t n)
+int cl_expr_node_mul(cl_expr_dag *g, int a, int b)
 {
-    int s = d->zero;
-    for (size_t k = 0; k < n && s >= 0; k++) s = add(d, s, mul(d, a[k * sa], b[k * sb]), 0);
-    return s;
+    differ d;
+    return differ_init(&d, g) ? -1 : mul(&d, a, b);
 }
 
-/* The velocities of the unit vectors' blocks: Qc = −q |u|²/|q|² (q·q̈ = −|q̇|² while |q| is constant), r ← r − H Qc, then r projected. */
-static int unit_terms(differ *df, const int *H, size_t d, const size_t *unit, size_t nunit, int *r, int *Qc)
+int cl_expr_node_neg(cl_expr_dag *g, int a) { return a < 0 ? -1 : cl_expr_op(g, CL_EXPR_NEG, a, -1, 0, -1); }
+
+int cl_expr_node_div(cl_expr_dag *g, int a, int b)
 {
-    cl_expr_dag *g = df->g;
-    for (size_t a = 0; a < d; a++) Qc[a] = df->zero;
-    for (size_t i = 0; i < nunit; i++) {
-        int q[3], u[3];
-        for (int k = 0; k < 3; k++) q[k] = cl_expr_input(g, (long)(unit[i] + (size_t)k)), u[k] = cl_expr_input(g, (long)(d + unit[i] + (size_t)k));
-        int s = quo(df, dot(df, u, 1, u, 1, 3), dot(df, q, 1, q, 1, 3));
-        for (int k = 0; k < 3; k++) Qc[unit[i] + (size_t)k] = neg(df, mul(df, q[k], s));
-    }
-    for (size_t a = 0; a < d; a++) r[a] = sub_dot(df, r[a], H + a * d, 1, Qc, 1, d);
-    for (size_t a = 0; a < d; a++)
-        if (r[a] < 0 || Qc[a] < 0) return CL_ENOMEM;
-    return CL_OK;
+    differ d;
+    return differ_init(&d, g) ? -1 : quo(&d, a, b);
 }
 
-/* v ← v − q (q·v)/(q·q) for the 3 nodes v[0], v[st], v[2 st] and the unit vector's inputs q at \p at. */
-static int project(differ *df, int *v, size_t st, size_t at)
+int cl_expr_node_dot(cl_expr_dag *g, const int *a, size_t sa, const int *b, size_t sb, size_t n)
 {
-    int q[3];
-    for (int k = 0; k < 3; k++) q[k] = cl_expr_input(df->g, (long)(at + (size_t)k));
-    int c = quo(df, dot(df, q, 1, v, st, 3), dot(df, q, 1, q, 1, 3));
-    for (int k = 0; k < 3; k++) v[k * st] = add(df, v[k * st], mul(df, c, q[k]), 1);
-    return c < 0 || v[2 * st] < 0 ? CL_ENOMEM : CL_OK;
-}
-
-/* M = P H P + Σ q qᵀ on each unit vector's block (symmetric positive definite), r ← P r. */
-static int project_system(differ *df, int *M, size_t d, const size_t *unit, size_t nunit, int *r)
-{
-    int st = CL_OK;
-    for (size_t i = 0; i < nunit && !st; i++) {
-        size_t o = unit[i];
-        st = project(df, r + o, 1, o);
-        for (size_t b = 0; b < d && !st; b++) st = project(df, M + o * d + b, d, o);
-        for (size_t a = 0; a < d && !st; a++) st = project(df, M + a * d + o, 1, o);
-        for (size_t a = 0; a < 3 && !st; a++)
-            for (size_t b = 0; b < 3; b++) {
-                int qa = cl_expr_input(df->g, (long)(o + a)), qb = cl_expr_input(df->g, (long)(o + b));
-                M[(o + a) * d + o + b] = add(df, M[(o + a) * d + o + b], mul(df, qa, qb), 0);
-                if (M[(o + a) * d + o + b] < 0) st = CL_ENOMEM;
-            }
-    }
-    return st;
-}
-
-int cl_expr_euler_lagrange(cl_expr_dag *g, int L, size_t d, long time, const int *force, const size_t *unit, size_t nunit,
-                           int *out)
-{
-    differ df;
-    int *w = malloc((2 * d * d + 5 * d + 1) * sizeof *w);
-    int *H = w, *Mq = H + d * d, *Lq = Mq + d * d, *p = Lq + d, *r = p + d, *col = r + d, *Qc = col + d;
-    int st = !w || differ_init(&df, g) ? CL_ENOMEM : CL_OK;
-    if (!st) st = first_derivs(g, L, 0, d, Lq);
-    if (!st) st = first_derivs(g, L, (long)d, d, p);
-    if (!st) st = jacobian(g, p, d, (long)d, H, col);
-    if (!st) st = jacobian(g, p, d, 0, Mq, col);
-    if (!st && time >= 0) st = cl_expr_diff_many(g, p, d, time, col);
-    for (size_t a = 0; a < d && !st; a++) {
-        out[a] = cl_expr_input(g, (long)(d + a));
-        r[a] = Lq[a];
-        if (force && force[a] >= 0) r[a] = add(&df, r[a], force[a], 0);
-        for (size_t b = 0; b < d; b++) r[a] = add(&df, r[a], mul(&df, Mq[a * d + b], cl_expr_input(g, (long)(d + b))), 1);
-        if (time >= 0) r[a] = add(&df, r[a], col[a], 1);
-        if (out[a] < 0 || r[a] < 0) st = CL_ENOMEM;
-    }
-    if (!st) st = unit_terms(&df, H, d, unit, nunit, r, Qc);
-    if (!st) st = project_system(&df, H, d, unit, nunit, r);
-    if (!st) st = cl_expr_solve_spd(g, H, r, d, out + d);
-    for (size_t a = 0; a < d && !st; a++)
-        if ((out[d + a] = add(&df, out[d + a], Qc[a], 0)) < 0) st = CL_ENOMEM;
-    free(w);
-    return st;
+    differ d;
+    return differ_init(&d, g) ? -1 : dot(&d, a, sa, b, sb, n);
 }
