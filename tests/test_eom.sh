@@ -1,16 +1,18 @@
 #!/bin/sh
-# chartless eom: the C it writes for models on S1, R^k and S2 factors (the
-# shipped cart pendulum, relativistic particle, chain2, damped spherical
-# pendulum and cart with a spherical pendulum, a double pendulum, a
-# particle on R3 coupled to an angle, a driven damped pendulum with its
-# force depending on t, a Lagrangian depending on t), compiled by cc with
-# warnings as errors and run, gives rhs's field in double: within
-# 2^(8-53) max(1, |v|) of rhs at 256 bits. The text names every shared
+# chartless eom: the C it writes (the shipped cart pendulum, relativistic
+# particle, chain2, damped spherical pendulum and cart with a spherical
+# pendulum, a double pendulum, a particle on R3 coupled to an angle, a
+# driven damped pendulum with its force depending on t, a Lagrangian
+# depending on t; the shipped models on SO3 and SE3 factors and their
+# products with S2, the Hamiltonian ones and the constrained ones),
+# compiled by cc with warnings as errors and run, gives rhs's field in
+# double: within 2^(8-53) max(1, |v|) of rhs at 256 bits. Every shipped
+# model prints as text and as one balanced LaTeX block. The text names every shared
 # subexpression once and uses each name at least twice; the LaTeX is one
 # balanced aligned block. Help, and bad input refused with exit 2 and
 # nothing on stdout.
 . tests/model_cli.sh
-echo "1..17"
+echo "1..$((16 + 12 + 2))"
 CC=${CC:-cc}
 
 cat > "$T/double-pendulum.model" <<'M'
@@ -87,6 +89,43 @@ compiled kanai "$T/kanai.model" "0.3 -0.5" 0.7
 compiled chain2 models/chain2.model "0.6 0 0.8  0 0.6 -0.8  0.4 0.3 -0.3  0.25 0.4 0.3"
 compiled damped models/damped.model "0.6 0 0.8  0.4 0.3 -0.3"
 compiled cart-spherical models/cart-spherical.model "0.3  0.6 0 0.8  -0.4  0.4 0.3 -0.3"
+# A rotation with exact decimal entries, and the identity.
+R="0.36 0.48 -0.8  -0.8 0.6 0  0.48 0.64 0.6" I="1 0 0  0 1 0  0 0 1"
+compiled heavy-top models/heavy-top.model "$R  0.3 -0.5 1.1"
+compiled rigid-body models/rigid-body.model "$R  0.3 -0.5 1.1"
+compiled free-body models/free-body.model "$R  0.1 0.2 0.3  0.3 -0.5 1.1  0.2 -0.4 0.7"
+compiled two-bodies models/two-bodies.model "$R  $I  0.3 -0.5 1.1  -0.2 0.4 0.25"
+compiled body-on-pendulum models/body-on-pendulum.model "0.6 0 0.8  $R  0.4 0.3 -0.3  0.3 -0.5 1.1"
+compiled quadrotor-load models/quadrotor-load.model "$R  0.1 0.2 0.3  0.6 0 -0.8  0.3 -0.5 1.1  0.2 -0.4 0.7  0.4 0.3 0.3"
+compiled heavy-top-hamiltonian models/heavy-top-hamiltonian.model "$R  0.3 -0.5 1.1"
+compiled spring-hamiltonian models/spring-hamiltonian.model "0.6 0 0.8  0 0.6 -0.8  0.4 0.3 -0.3  0.25 0.4 0.3"
+compiled henon-heiles models/henon-heiles.model "0.3 -0.2  0.1 0.4"
+# States on the constraints: no slip across the sleigh at theta = 0, rolling at phi = 0, |p| = l and p.p' = 0.
+compiled sleigh models/sleigh.model "0.3 -0.2 0  0.7 0 0.4"
+compiled rolling-disk models/rolling-disk.model "0.1 0.2 0 0.4  0.3 0 0.7 0.5"
+compiled rod-pendulum models/rod-pendulum.model "0.48 0 -0.64  0.64 0.3 0.48"
+
+# Every shipped model as text (a rate for every component that is not a velocity) and as LaTeX (one balanced block).
+fails=""
+for f in models/*.model; do
+    "$C" eom --model "$f" > "$T/all.txt" 2>"$T/err" && "$C" eom --model "$f" --format latex > "$T/all.tex" 2>>"$T/err" &&
+        grep -q "^[^#t].* = " "$T/all.txt" &&
+        python3 - "$T/all.tex" <<'PY' || fails="$fails $f"
+import sys
+body = [l for l in open(sys.argv[1]) if not l.startswith('%')]
+text = ''.join(body)
+depth, ok = 0, True
+for c in text:
+    depth += (c == '{') - (c == '}')
+    ok = ok and depth >= 0
+sys.exit(0 if ok and depth == 0 and body[0].strip() == r'\begin{aligned}' and body[-1].strip() == r'\end{aligned}' else 1)
+PY
+done
+[ -z "$fails" ]
+t $? "every shipped model ($(ls models/*.model | wc -l)) printed as text and as one balanced LaTeX block${fails:+; failed:$fails}"
+"$C" eom --model models/heavy-top-hamiltonian.model > "$T/ham.txt" && grep -q "^# .*Hamilton's equations" "$T/ham.txt" &&
+    grep -q "^Pi1' = " "$T/ham.txt" && "$C" eom --model models/sleigh.model | grep -q "Lagrange-d'Alembert"
+t $? "the header says Hamilton's equations (and the momenta's rates Pi1' are given) or Lagrange-d'Alembert"
 
 # The text: each t<k> defined once and used at least twice.
 "$C" eom --model "$T/double-pendulum.model" > "$T/dp.txt"
@@ -134,7 +173,6 @@ eom_bad() {
     t $? "refused with '$want': $(head -1 "$T/err" | cut -c1-120)"
 }
 eom_bad "unknown format (pdf)" --model models/cart-pendulum.model --format pdf
-eom_bad "S1, R^k and S2 factors only" --model models/rigid-body.model
 eom_bad "needs --model" --format text
 eom_bad "cannot open" --model "$T/none.model"
 eom_bad "unknown option (--bits)" --model models/cart-pendulum.model --bits 53
