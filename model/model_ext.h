@@ -148,6 +148,8 @@ int cl_model_prod_equilibrium(void *core, const cl_model *m, int k, int form, mp
 
 /** The nodes of Ṙ = RŴ into \p out (9) from the nodes of R (9) and w (3); 0, or −1 when the graph is full. */
 int cl_model_rdot_nodes(cl_expr_dag *g, const int *R, const int *w, int *out);
+/** The nodes of A v into \p out (3) from the nodes of A (9, row-major) and v (3); 0, or −1 when the graph is full. */
+int cl_model_mat_vec_nodes(cl_expr_dag *g, const int *A, const int *v, int *out);
 /** max |(RᵀR − I)ᵢⱼ| into \p d. */
 void cl_model_rotation_drift(mpfr_ptr d, mpfr_srcptr R);
 

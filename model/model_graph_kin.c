@@ -15,21 +15,6 @@
 
 static int in(cl_expr_dag *g, size_t k) { return cl_expr_input(g, (long)k); }
 
-/* out ← A v (A 3×3 row-major nodes), summed in the order the model's x' = RV is parsed (model_prod.c), so the nodes are shared. */
-static int mat_vec(cl_expr_dag *g, const int *A, const int *v, int *out)
-{
-    for (int i = 0; i < 3; i++) {
-        int s = -1;
-        for (int k = 0; k < 3; k++) {
-            int t = cl_expr_op(g, CL_EXPR_MUL, A[3 * i + k], v[k], 0, -1);
-            s = t < 0 ? -1 : s < 0 ? t : cl_expr_op(g, CL_EXPR_ADD, s, t, 0, -1);
-            if (s < 0) return CL_ENOMEM;
-        }
-        out[i] = s;
-    }
-    return CL_OK;
-}
-
 /* out ← Aᵀ v */
 static int mat_t_vec(cl_expr_dag *g, const int *A, const int *v, int *out)
 {
@@ -73,7 +58,7 @@ int cl_model_graph_rates(cl_expr_dag *g, const cl_model *m, const int *u, int *q
         int R[9];
         inputs(g, f->q, 9, R);
         if (cl_model_rdot_nodes(g, R, u + f->v, qd + f->q)) return CL_ENOMEM;
-        if (f->kind == CL_LAGR_SE3 && mat_vec(g, R, u + f->v + 3, qd + f->q + 9)) return CL_ENOMEM;
+        if (f->kind == CL_LAGR_SE3 && cl_model_mat_vec_nodes(g, R, u + f->v + 3, qd + f->q + 9)) return CL_ENOMEM;
     }
     return CL_OK;
 }

@@ -24,8 +24,7 @@
 
 /* ------------------------------------------------------------ names */
 
-/* out ← the nodes of A v (A 3×3 row-major nodes, v 3 nodes); 0, or −1 when the graph is full. */
-static int mat_vec_nodes(cl_expr_dag *g, const int *A, const int *v, int *out)
+int cl_model_mat_vec_nodes(cl_expr_dag *g, const int *A, const int *v, int *out)
 {
     for (int i = 0; i < 3; i++) {
         int s = -1;
@@ -71,7 +70,7 @@ static int configuration(const cl_model *m, cl_expr_dag *g, const cl_model_facto
     if (!prime) return 0;
     inputs(g, f->q, 9, R);
     inputs(g, m->nq + f->v + 3 * (size_t)j, 3, u);
-    return j ? mat_vec_nodes(g, R, u, out->id) : cl_model_rdot_nodes(g, R, u, out->id); /* x' = RV, R' = RŴ */
+    return j ? cl_model_mat_vec_nodes(g, R, u, out->id) : cl_model_rdot_nodes(g, R, u, out->id); /* x' = RV, R' = RŴ */
 }
 
 int cl_model_prod_lookup(const cl_model *m, cl_expr_dag *g, const char *name, size_t len, int prime, cl_expr_value *out)
