@@ -160,7 +160,7 @@ static const char *const greek[] = {"alpha", "beta", "gamma", "delta", "epsilon"
                                     "omega", "Gamma", "Delta", "Theta", "Lambda", "Xi", "Pi", "Sigma", "Upsilon", "Phi",
                                     "Psi", "Omega"};
 
-/* A name of the model in LaTeX: theta' → \dot{\theta}, r'.x → \dot{r}_{x}, q1 → q_{1}, gam → \mathrm{gam}. */
+/* A name of the model in LaTeX: theta' → \dot{\theta}, r'.x → \dot{r}_{x}, qdot1.x → \dot{q}_{1,x}, q1 → q_{1}, gam → \mathrm{gam}. */
 static void latex_name(const char *name, int primes, char *out, size_t len)
 {
     char base[64], sub[64] = "";
@@ -174,6 +174,11 @@ static void latex_name(const char *name, int primes, char *out, size_t len)
     if (under && under > base) digits = (size_t)(under - base);
     snprintf(sub, sizeof sub, "%s%s%s", base + digits + (base[digits] == '_'), base[digits] && dot ? "," : "", dot ? dot + 1 : "");
     base[digits] = 0;
+    size_t n_base = strlen(base);
+    if (n_base > 3 && !strcmp(base + n_base - 3, "dot")) { /* qdot1.x (the (S2)^n kind's velocity) → \dot{q}_{1,x} */
+        base[n_base - 3] = 0;
+        primes++;
+    }
     char body[96];
     int is_greek = 0;
     for (size_t i = 0; i < sizeof greek / sizeof greek[0]; i++) is_greek |= !strcmp(base, greek[i]);

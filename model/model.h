@@ -145,6 +145,8 @@ typedef struct cl_model_eom {
     size_t param0;  /**< the input of the first parameter */
     size_t nparam;  /**< the parameters */
     const char *form; /**< the name of the state's form (qdot, ROmega; p for a Hamiltonian) */
+    size_t ncon;      /**< the model's constraints */
+    int *mult;        /**< their multipliers λ_k = node mult[k] (the bordered solve's last unknowns, negated), k < ncon */
 } cl_model_eom;
 
 /**

@@ -32,10 +32,12 @@ int cl_model_eom_new(cl_model_eom **out, const cl_model *m, cl_sys_error *e)
     q->nparam = m->nparam;
     q->form = cl_model_kind_of(m)->forms[0];
     q->g = cl_expr_dag_copy(m->g);
-    q->out = malloc((dim ? dim : 1) * sizeof *q->out);
+    q->ncon = m->ncon;
+    q->out = malloc((dim + m->ncon + 1) * sizeof *q->out);
+    q->mult = q->out ? q->out + dim : NULL;
     int st = !q->g || !q->out ? CL_ENOMEM
              : m->ham         ? cl_model_graph_hamilton(q->g, m, q->time, q->out)
-                              : cl_model_graph_lagrange(q->g, m, q->time, q->out);
+                              : cl_model_graph_lagrange(q->g, m, q->time, q->out, q->mult);
     if (st) {
         cl_model_eom_free(q);
         return cl_sys_error_set(e, st, NULL, st == CL_ENOMEM ? "out of memory" : "the equations of motion could not be built");

@@ -41,10 +41,11 @@ int cl_model_graph_cross(cl_expr_dag *g, const int *a, const int *b, int *out);
  * The Euler–Lagrange (Euler–Poincaré on the groups) equations of the
  * Lagrangian m->L, with the model's forces and constraints, solved for the
  * accelerations (model_graph_lagr.c): out[0 … nq) the rates of the
- * configuration, out[nq … nq + nv) the velocities' rates. \p time is the
+ * configuration, out[nq … nq + nv) the velocities' rates, mult[0 … ncon)
+ * the constraints' multipliers λ (`rhs --multipliers`). \p time is the
  * input of t or −1. Returns 0 or CL_ENOMEM.
  */
-int cl_model_graph_lagrange(cl_expr_dag *g, const cl_model *m, long time, int *out);
+int cl_model_graph_lagrange(cl_expr_dag *g, const cl_model *m, long time, int *out, int *mult);
 /**
  * Hamilton's equations of the Hamiltonian m->L in the model's momenta (form
  * p; Lie–Poisson on the groups, [S2 (23)] on S²), model_graph_ham.c: out as

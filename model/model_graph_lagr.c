@@ -134,7 +134,7 @@ static int constraint_rows(lagr_build *b)
     return CL_OK;
 }
 
-int cl_model_graph_lagrange(cl_expr_dag *g, const cl_model *m, long time, int *out)
+int cl_model_graph_lagrange(cl_expr_dag *g, const cl_model *m, long time, int *out, int *mult)
 {
     lagr_build b;
     int st = build_open(&b, g, m);
@@ -146,6 +146,8 @@ int cl_model_graph_lagrange(cl_expr_dag *g, const cl_model *m, long time, int *o
     for (size_t c = 0; c < b.nq && !st; c++) out[c] = b.qd[c];
     for (size_t a = 0; a < b.nv && !st; a++)
         if ((out[b.nq + a] = cl_expr_node_add(g, b.z[a], b.Qc[a])) < 0) st = CL_ENOMEM;
+    for (size_t i = 0; i < b.nc && !st; i++)
+        if ((mult[i] = cl_expr_node_neg(g, b.z[b.nv + i])) < 0) st = CL_ENOMEM;
     free(b.Lq);
     return st;
 }
