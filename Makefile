@@ -50,6 +50,7 @@ MODEL_C := check_model_engine
 MODEL_1 := model model_ext model_so3 model_flat model_prod model_graph model_constraint field
 MODEL_1 += model_ham
 MODEL_1 += model_graph_kin model_graph_lagr model_graph_ham
+MODEL_1 += model_text model_s2 model_load
 
 # paper.def field $(2) of paper $(1)
 def = $(strip $(shell sed -n 's/^$(2)[[:space:]]*//p' papers/$(1)/paper.def))

@@ -1,5 +1,7 @@
 /*
- * Model files (model.h) and the model as a system of the command line.
+ * The parser of model files (model.h): statements into a cl_model. The
+ * shared text helpers are in model_text.c, the (S²)ⁿ kind in model_s2.c,
+ * loading, freeing and the model as a system in model_load.c.
  *
  * A model file is a list of statements, one per line; a line that begins
  * with white space continues the statement above it, `#` starts a comment.
@@ -28,9 +30,7 @@
  * Every error names the file, line and column and what was expected.
  */
 #include <ctype.h>
-#include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,109 +51,6 @@ typedef struct reader {
     int failed;
 } reader;
 
-/* ------------------------------------------------- statements of a text (model and field files) */
-
-void cl_text_where(const char *source, const char *text, long pos, char *buf, size_t len)
-{
-    long line = 1, col = 1;
-    for (long i = 0; i < pos && text[i]; i++) {
-        if (text[i] == '\n') { line++; col = 1; }
-        else col++;
-    }
-    snprintf(buf, len, "%s:%ld:%ld", source, line, col);
-}
-
-int cl_text_fail(int *failed, cl_sys_error *e, const char *source, const char *text, long pos, int code, const char *fmt, ...)
-{
-    if (*failed) return *failed;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(e->what, sizeof e->what, fmt, ap);
-    va_end(ap);
-    cl_text_where(source, text, pos, e->arg, sizeof e->arg);
-    return *failed = code;
-}
-
-void cl_text_domain_error(const char *source, const char *text, long pos, const char *what, const char *why, char *err,
-                          size_t errlen)
-{
-    char where[240];
-    cl_text_where(source, text, pos, where, sizeof where);
-    int len = 0;
-    while (text[pos + len] && text[pos + len] != '\n' && len < 24) len++;
-    snprintf(err, errlen, "the %s is not defined at this state: %s: '%.*s' leaves its domain (%s)", what, where, len, text + pos, why);
-}
-
-size_t cl_text_statement_end(const char *s, size_t len, size_t at)
-{
-    size_t i = at;
-    for (;;) {
-        while (i < len && s[i] != '\n') i++;
-        if (i >= len) return len;
-        size_t next = i + 1;
-        if (next < len && (s[next] == ' ' || s[next] == '\t')) {
-            i = next;
-            continue;
-        }
-        return next;
-    }
-}
-
-void cl_text_skip_blank(const char *s, size_t *i, size_t end)
-{
-    while (*i < end && (s[*i] == ' ' || s[*i] == '\t' || s[*i] == '\n' || s[*i] == '\r')) (*i)++;
-}
-
-size_t cl_text_name(const char *s, size_t i, size_t end)
-{
-    size_t n = 0;
-    if (i < end && isalpha((unsigned char)s[i]))
-        while (i + n < end && (isalnum((unsigned char)s[i + n]) || s[i + n] == '_')) n++;
-    return n;
-}
-
-int cl_text_name_is(const char *name, const char *s, size_t n) { return strlen(name) == n && !memcmp(name, s, n); }
-
-long cl_model_name_index(const char (*names)[CL_MODEL_MAX_NAME + 1], size_t count, const char *s, size_t n)
-{
-    for (size_t i = 0; i < count; i++)
-        if (cl_text_name_is(names[i], s, n)) return (long)i;
-    return -1;
-}
-
-int cl_text_is_number(const char *s)
-{
-    mpfr_t t;
-    mpfr_init2(t, 53);
-    char *stop;
-    mpfr_strtofr(t, s, &stop, 10, MPFR_RNDN);
-    int ok = *s && !*stop && mpfr_number_p(t);
-    mpfr_clear(t);
-    return ok;
-}
-
-int cl_text_read(const char *path, long max, const char *what, char **buf, size_t *len, cl_sys_error *e)
-{
-    *buf = NULL;
-    *len = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f) return cl_sys_error_set(e, CL_EPARSE, strerror(errno), "cannot open %s", path);
-    *buf = malloc((size_t)max + 1);
-    *len = *buf ? fread(*buf, 1, (size_t)max + 1, f) : 0;
-    int err = ferror(f);
-    fclose(f);
-    if (*buf && !err && *len >= 3 && !memcmp(*buf, "\xef\xbb\xbf", 3)) memmove(*buf, *buf + 3, *len -= 3); /* a UTF-8 byte order mark */
-    if (*buf && !err) return CL_OK;
-    free(*buf);
-    *buf = NULL;
-    *len = 0;
-    return err ? cl_sys_error_set(e, CL_EPARSE, path, "cannot read the %s file", what) : cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
-}
-
-void cl_model_where(const cl_model *m, long pos, char *buf, size_t len)
-{
-    cl_text_where(m->source, m->text, pos, buf, len);
-}
 
 /* fail(r, pos, code, fmt, ...): record the first error of reader r at byte pos (cl_text_fail()); its code. */
 #define fail(r, pos, code, ...) cl_text_fail(&(r)->failed, (r)->e, (r)->m->source, (r)->m->text, pos, code, __VA_ARGS__)
@@ -696,45 +593,6 @@ static int parse_pass(reader *r, int pass)
     return r->failed;
 }
 
-void cl_model_free(cl_model *m)
-{
-    if (!m) return;
-    for (size_t i = 0; i < m->nparam; i++) free(m->pdef[i]);
-    free(m->pdef);
-    free(m->pname);
-    free(m->qname);
-    free(m->flat);
-    free(m->invname);
-    free(m->inv);
-    free(m->eqname);
-    free(m->eq);
-    free(m->eqv);
-    free(m->eqpos);
-    free(m->force);
-    free(m->fac);
-    free(m->letname);
-    free(m->let);
-    free(m->conname);
-    free(m->con);
-    free(m->conh);
-    free(m->conpos);
-    cl_expr_dag_free(m->g);
-    free(m->source);
-    free(m->text);
-    free(m);
-}
-
-/* The input of the time t, or −1 for a kind without it. */
-static long time_input(const cl_model *m)
-{
-    return m->prod ? (long)(m->nq + m->nv) : (m->so3 || m->nflat) ? -1 : (long)(6 * m->n);
-}
-
-int cl_model_depends_on_time(const cl_model *m, int id)
-{
-    long t = time_input(m);
-    return t >= 0 && cl_expr_depends_on_input(m->g, id, t);
-}
 
 /* What the whole text says once both passes are done: L given, time dependence, equilibria. */
 static int finish(reader *r)
@@ -804,161 +662,4 @@ int cl_model_parse(cl_model **out, const char *source, const char *text, size_t 
     if (st || !(*out)->prod || !legacy_kind_suffices(*out)) return st;
     cl_model_free(*out);
     return parse_model(out, source, text, len, 1, e);
-}
-
-int cl_model_load(cl_model **out, const char *path, cl_sys_error *e)
-{
-    *out = NULL;
-    char *buf;
-    size_t len;
-    int st = cl_text_read(path, CL_MODEL_MAX_BYTES, "model", &buf, &len, e);
-    if (!st) st = cl_model_parse(out, path, buf, len, e);
-    free(buf);
-    return st;
-}
-
-int cl_model_load_shipped(cl_model **out, const char *name, cl_sys_error *e)
-{
-    const char *dir = getenv("CHARTLESS_MODELS");
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s.model", dir ? dir : "models", name);
-    if (dir) return cl_model_load(out, path, e);
-    *out = NULL;
-    size_t len;
-    const char *text = cl_model_shipped_text(name, &len);
-    if (!text) return cl_sys_error_set(e, CL_EPARSE, name, "no shipped model of that name");
-    return cl_model_parse(out, path, text, len, e);
-}
-
-/* ------------------------------------------------------------ the (S²)ⁿ kind */
-
-static const char *const s2_forms[] = {"qdot", "omega", "mu", "pi", NULL};
-static const char *const s2_vname[] = {"qdot", "w", "mu", "pi"};
-
-static void *s2_open(const cl_model *m, cl_prec_t prec)
-{
-    cl_lagr_s2_mp *lg = cl_lagr_s2_new_mp(m->g, m->L, m->n, m->nparam, prec);
-    if (lg && m->force && cl_lagr_s2_set_forces_mp(lg, m->force)) {
-        cl_lagr_s2_free_mp(lg);
-        return NULL;
-    }
-    return lg;
-}
-
-static size_t s2_dim(const cl_model *m, int form) { return 6 * m->n; }
-CL_MODEL_KIND_LAGR_DEFINE(s2)
-static void s2_set_time(void *core, mpfr_srcptr t) { cl_lagr_s2_set_time_mp(core, t); }
-
-static void s2_what(const cl_model *m, char *buf, size_t len)
-{
-    snprintf(buf, len, "%zu unit vector%s", m->n, m->n > 1 ? "s" : "");
-}
-
-/* Validate a state loosely, then normalize q_i and project v_i in place. */
-static int s2_project(const cl_model *m, int form, mpfr_ptr x, char *err, size_t errlen)
-{
-    size_t n = m->n;
-    mpfr_t s, t;
-    mpfr_inits2(mpfr_get_prec(x), s, t, (mpfr_ptr)0);
-    int st = CL_OK;
-    for (size_t i = 0; i < n && !st; i++) {
-        mpfr_srcptr q = x + 3 * i, v = x + 3 * (n + i);
-        cl_v3_norm_mp(s, q);
-        mpfr_sub_ui(s, s, 1, MPFR_RNDN);
-        if (!(fabs(mpfr_get_d(s, MPFR_RNDN)) <= CL_SYS_UNIT_TOL)) {
-            snprintf(err, errlen, "%s is not a unit vector (|%s| - 1 = %.3g)", m->qname[i], m->qname[i], mpfr_get_d(s, MPFR_RNDN));
-            st = CL_ENOTUNIT;
-            break;
-        }
-        cl_v3_dot_mp(s, q, v);
-        cl_v3_norm_mp(t, v);
-        if (!(fabs(mpfr_get_d(s, MPFR_RNDN)) / fmax(1.0, mpfr_get_d(t, MPFR_RNDN)) <= CL_SYS_UNIT_TOL)) {
-            snprintf(err, errlen, "velocity %zu is not tangent to the sphere (%s . v%zu = %.3g)", i + 1, m->qname[i], i + 1,
-                     mpfr_get_d(s, MPFR_RNDN));
-            st = CL_ENOTTANGENT;
-        }
-    }
-    for (size_t i = 0; i < n && !st; i++) {
-        mpfr_ptr q = x + 3 * i;
-        cl_v3_norm_mp(s, q);
-        for (int k = 0; k < 3; k++) mpfr_div(q + k, q + k, s, MPFR_RNDN);
-        cl_v3_proj_tangent_mp(x + 3 * (n + i), q, x + 3 * (n + i));
-    }
-    mpfr_clears(s, t, (mpfr_ptr)0);
-    return st;
-}
-
-/* max |‖q_i‖ − 1|, max |q_i·v_i| */
-static void s2_drift(const cl_model *m, int form, mpfr_ptr d, mpfr_srcptr x)
-{
-    mpfr_t s;
-    mpfr_init2(s, mpfr_get_prec(d));
-    mpfr_set_zero(d, 1);
-    mpfr_set_zero(d + 1, 1);
-    for (size_t i = 0; i < m->n; i++) {
-        cl_v3_norm_mp(s, x + 3 * i);
-        mpfr_sub_ui(s, s, 1, MPFR_RNDN);
-        mpfr_abs(s, s, MPFR_RNDN);
-        mpfr_max(d, d, s, MPFR_RNDN);
-        cl_v3_dot_mp(s, x + 3 * i, x + 3 * (m->n + i));
-        mpfr_abs(s, s, MPFR_RNDN);
-        mpfr_max(d + 1, d + 1, s, MPFR_RNDN);
-    }
-    mpfr_clear(s);
-}
-
-static const char *const s2_drift_names[] = {"max|q|-1", "max|q.v|", NULL};
-
-/* Unit q_i and tangent q̇_i of unit speed (form qdot). */
-static int s2_random(const cl_model *m, mpfr_ptr x, cl_rng *g)
-{
-    for (size_t i = 0; i < m->n; i++) {
-        cl_v3_random_unit_mp(x + 3 * i, g);
-        cl_v3_random_tangent_mp(x + 3 * (m->n + i), x + 3 * i, 1.0, g);
-    }
-    return CL_OK;
-}
-
-static void s2_component_name(const cl_model *m, int form, size_t i, char *buf, size_t len)
-{
-    static const char xyz[] = "xyz";
-    if (i < 3 * m->n) snprintf(buf, len, "%s.%c", m->qname[i / 3], xyz[i % 3]);
-    else snprintf(buf, len, "%s%zu.%c", s2_vname[form], (i - 3 * m->n) / 3 + 1, xyz[i % 3]);
-}
-
-/* Declared equilibrium k: the points normalized, zero velocities (q̇ = 0), carried to form \p form. */
-static int s2_equilibrium(void *core, const cl_model *m, int k, int form, mpfr_ptr x)
-{
-    return cl_model_equilibrium_state_mp(core, m, k, form, x);
-}
-
-const cl_model_kind cl_model_kind_s2 = {
-    .state_help = "q1 ... qn (the manifold's unit vectors, in the order declared) then v1 ... vn, 3 numbers each;\n"
-                  "v is qdot, omega, mu or pi by --form. q_i must be unit and v_i tangent (q_i . v_i = 0) to 2^-40;\n"
-                  "they are then normalized and projected at the working precision.\n",
-    .drift_names = s2_drift_names,
-    .singular = "the Lagrangian is degenerate at this state: its velocity Hessian restricted to the tangent space is singular",
-    .unit_vectors = 1,
-    CL_MODEL_KIND_HOOKS(s2),
-    .set_time = s2_set_time,
-    .drift = s2_drift,
-    .equilibrium = s2_equilibrium,
-};
-
-/* ------------------------------------------------------------ the model as a system */
-
-void cl_model_system_free(const cl_system *s) { cl_model_ext_system_free(s); }
-
-int cl_model_system_new(const cl_system **out, const char *path, cl_sys_error *e)
-{
-    *out = NULL;
-    cl_model *m;
-    int st = cl_model_load(&m, path, e);
-    if (st) return st;
-    return cl_model_ext_system_new(out, m, cl_model_kind_of(m), e);
-}
-
-const cl_model_kind *cl_model_kind_of(const cl_model *m)
-{
-    return m->ham ? &cl_model_kind_ham : m->prod ? &cl_model_kind_prod : m->so3 ? &cl_model_kind_so3 : m->nflat ? &cl_model_kind_flat : &cl_model_kind_s2;
 }

@@ -1,6 +1,6 @@
 /*
  * Models as systems of the command line (internal to the model language): what a
- * kind of manifold provides ((S²)ⁿ in model.c, SO(3) in model_so3.c, S¹ and
+ * kind of manifold provides ((S²)ⁿ in model_s2.c, SO(3) in model_so3.c, S¹ and
  * Rᵏ in model_flat.c), and the one system that runs any of them
  * (model_ext.c). Used by model.c, model_rows.c and the kinds only.
  */
@@ -8,7 +8,7 @@
 #define CL_MODEL_EXT_H
 #include "model.h"
 
-/* Statements of a text, shared by the model and field parsers (model.c, field.c). */
+/* Statements of a text, shared by the model and field parsers (model_text.c; used by model.c, field.c). */
 /** `SOURCE:LINE:COL` of byte offset \p pos of \p text (NUL-terminated), into \p buf. */
 void cl_text_where(const char *source, const char *text, long pos, char *buf, size_t len);
 /**
@@ -125,7 +125,7 @@ int cl_model_ext_system_new(const cl_system **out, cl_model *m, const cl_model_k
 /** Release a system of cl_model_ext_system_new(). */
 void cl_model_ext_system_free(const cl_system *s);
 
-/** The (S²)ⁿ kind (model.c). */
+/** The (S²)ⁿ kind (model_s2.c). */
 extern const cl_model_kind cl_model_kind_s2;
 /** The kind of \p m: SO(3), S¹ and Rᵏ, or (S²)ⁿ factors. */
 const cl_model_kind *cl_model_kind_of(const cl_model *m);
