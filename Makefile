@@ -41,6 +41,7 @@ VERSION := 0.1.0
 # ------------------------------------------------------------------ sources
 SRC_T   := scalar r3 linalg linalg_inertia linalg_francis deriv ode ode_methods taylor taylor_drive lie energy_casimir expr_eval lagr_core lagr_s2 lagr_so3 lagr_flat lagr_prod
 SRC_T   += ham_prod
+SRC_T   += lagr_prod_state
 SRC_1   := core expr expr_text expr_diff
 SRC_ARB := scalar r3 linalg linalg_inertia linalg_eig_arb energy_casimir
 CHECK_T := check_core check_linalg check_ode check_lie
@@ -236,7 +237,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_CC ?= clang
 FUZZ_FLAGS = -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -I$(INC) -Icli
 # The model parser, compiled again with the fuzzer's instrumentation.
-FUZZ_MODEL_SRC = $(addprefix model/,$(addsuffix .c,$(MODEL_1))) src/expr.c
+FUZZ_MODEL_SRC = $(addprefix model/,$(addsuffix .c,$(MODEL_1))) src/expr.c src/expr_parse.c
 fuzz: $(B)/libchartless.a $(INC)/chartless.h
 	@command -v $(FUZZ_CC) >/dev/null || tools/need cmd:clang:clang
 	@mkdir -p $(B)/fuzz/corpus-state $(B)/fuzz/corpus-params $(B)/fuzz/corpus-model $(B)/fuzz/corpus-field

@@ -7,32 +7,18 @@
  * Euler–Poincaré terms on the groups [EMB §3.4]. The engine assembles one
  * velocity Hessian on the product, removes the multipliers of the unit
  * vectors by projecting each S² block (P = I − qqᵀ, as [S2 (11)] does
- * sphere by sphere), and solves once.
+ * sphere by sphere), and solves once. Cleaning states and bringing them
+ * onto the constraints is in lagr_prod_state.c.
  */
 #include <math.h>
 #include <stdlib.h>
 #include "lagr_prod.h"
 #include "lagr_core_impl.h"
 #include "lagr_prod_impl.h"
+#include "lagr_prod_engine_impl.h"
 #include "lagr_so3.h"
 #include "linalg.h"
 #include "r3.h"
-
-/* Where a factor's numbers stand: configuration q[q .. q + nq), velocity u[v .. v + nv). */
-typedef struct slot {
-    const struct kind_ops *ops;
-    size_t q, v, nq, nv;
-} slot;
-
-struct CL_FN(cl_lagr_prod) {
-    CL_FN(cl_lagr_core) core; /* inputs q (nq), u (nv), t, parameters; M = P L_uu P + QQᵀ */
-    size_t nf, nq, nv;
-    slot *f;
-    rptr q, u, qd, ud, r, w; /* the state (q, u), q̇, u̇, and two velocity-sized vectors */
-    size_t nc;               /* constraints c_i(q, u) = A_i(q)u + a_i(q) (cl_lagr_prod_set_constraints()) */
-    int *con, *hol, *kperm;  /* their nodes, the holonomic h_i or −1, the pivots of K */
-    rptr cblock, A, b, K, y, lam, cg; /* rows A (nc × nv), b = ∂c/∂q q̇, the bordered K, its right side y, λ, ∇c */
-};
 
 /* ------------------------------------------------------------ the kinds */
 
@@ -109,14 +95,6 @@ static void force_plain(rptr G, rsrc q, rsrc F, size_t nv)
     for (size_t i = 0; i < nv; i++) r_add(G + i, G + i, F + i);
 }
 
-typedef struct kind_ops {
-    size_t nq, nv; /* 0: k of an Rᵏ factor */
-    int unit;      /* 1: a unit vector (S²), whose multiplier the projection removes */
-    void (*rate)(rptr qd, rsrc q, rsrc u, size_t nq);
-    void (*general)(rptr G, rsrc q, rsrc u, rsrc Lq, rsrc Lu, size_t nv);
-    int se3_force; /* 1: the second half of F is a force in space */
-    int rotation;  /* 1: the configuration begins with a rotation R */
-} kind_ops;
 
 static const kind_ops kinds[] = {
     [CL_LAGR_S1] = {1, 1, 0, rate_embedded, general_embedded, 0},
@@ -129,7 +107,7 @@ static const kind_ops kinds[] = {
 /* ------------------------------------------------------------ setting up */
 
 /* The slots of the factors; 0, or −1 for an unknown factor or a product too large. */
-static int place(slot *s, const cl_lagr_factor *f, size_t nf, size_t *nq, size_t *nv)
+int CL_FN(cl_lagr_prod_place)(slot *s, const cl_lagr_factor *f, size_t nf, size_t *nq, size_t *nv)
 {
     *nq = *nv = 0;
     for (size_t i = 0; i < nf; i++) {
@@ -153,7 +131,7 @@ CL_FN(cl_lagr_prod) *CL_FN(cl_lagr_prod_new)(const cl_expr_dag *g, int L, const 
     size_t nq, nv;
     if (nf == 0 || nf > CL_LAGR_PROD_MAX_FACTORS) return NULL;
     slot *s = malloc(nf * sizeof *s);
-    if (!s || place(s, f, nf, &nq, &nv)) {
+    if (!s || CL_FN(cl_lagr_prod_place)(s, f, nf, &nq, &nv)) {
         free(s);
         return NULL;
     }
@@ -206,7 +184,7 @@ int CL_FN(cl_lagr_prod_set_forces)(CL_FN(cl_lagr_prod) *lg, const int *force) { 
  * projection on the plane normal to q, exact also for the |q| ≠ 1 an
  * integrator's step leaves (so that Newton's steps stay in that plane).
  */
-static void project3(rptr v, rsrc q, size_t st)
+void CL_FN(cl_lagr_prod_project3)(rptr v, rsrc q, size_t st)
 {
     R_DECL(d, r_prec(v));
     R_DECL(qq, r_prec(v));
@@ -221,7 +199,7 @@ static void project3(rptr v, rsrc q, size_t st)
 static void project_slots(const slot *s, size_t nf, rptr v, rsrc q)
 {
     for (size_t i = 0; i < nf; i++)
-        if (s[i].ops->unit) project3(v + s[i].v, q + s[i].q, 1);
+        if (s[i].ops->unit) CL_FN(cl_lagr_prod_project3)(v + s[i].v, q + s[i].q, 1);
 }
 
 static void project_blocks(const CL_FN(cl_lagr_prod) *lg, rptr v, rsrc q) { project_slots(lg->f, lg->nf, v, q); }
@@ -235,8 +213,8 @@ static void slots_matrix(const CL_FN(cl_lagr_core) *c, const slot *f, size_t nf,
     for (size_t i = 0; i < nf; i++) {
         const slot *s = f + i;
         if (!s->ops->unit) continue;
-        for (size_t b = 0; b < nv; b++) project3(M + s->v * ld + b, q + s->q, ld); /* rows of the block */
-        for (size_t a = 0; a < nv; a++) project3(M + a * ld + s->v, q + s->q, 1);  /* its columns */
+        for (size_t b = 0; b < nv; b++) CL_FN(cl_lagr_prod_project3)(M + s->v * ld + b, q + s->q, ld); /* rows of the block */
+        for (size_t a = 0; a < nv; a++) CL_FN(cl_lagr_prod_project3)(M + a * ld + s->v, q + s->q, 1);  /* its columns */
         for (size_t a = 0; a < 3; a++)
             for (size_t b = 0; b < 3; b++) r_addmul(M + (s->v + a) * ld + s->v + b, q + s->q + a, q + s->q + b); /* O(1): |q| ≈ 1 */
     }
@@ -283,11 +261,11 @@ static void cross_slots(const slot *f, size_t nf, rptr out, rsrc v, rsrc q, int 
 
 static void cross_blocks(const CL_FN(cl_lagr_prod) *lg, rptr out, rsrc v, rsrc q, int v_cross_q) { cross_slots(lg->f, lg->nf, out, v, q, v_cross_q); }
 
-/* The slots of the \p nf factors \p f into \p s (CL_LAGR_PROD_MAX_FACTORS); 0, or −1 as place(). */
+/* The slots of the \p nf factors \p f into \p s (CL_LAGR_PROD_MAX_FACTORS); 0, or −1 as cl_lagr_prod_place(). */
 static int slots_of(slot *s, const cl_lagr_factor *f, size_t nf)
 {
     size_t nq, nv;
-    return nf == 0 || nf > CL_LAGR_PROD_MAX_FACTORS ? -1 : place(s, f, nf, &nq, &nv);
+    return nf == 0 || nf > CL_LAGR_PROD_MAX_FACTORS ? -1 : CL_FN(cl_lagr_prod_place)(s, f, nf, &nq, &nv);
 }
 
 void CL_FN(cl_lagr_prod_project_s2)(const cl_lagr_factor *f, size_t nf, rptr v, rsrc q)
@@ -309,7 +287,7 @@ int CL_FN(cl_lagr_prod_factor_tangent)(CL_FN(cl_lagr_core) *c, const cl_lagr_fac
 }
 
 /* (q, u) into lg->q, lg->u from a state of form \p form. */
-static int load(CL_FN(cl_lagr_prod) *lg, int form, rsrc x)
+int CL_FN(cl_lagr_prod_load)(CL_FN(cl_lagr_prod) *lg, int form, rsrc x)
 {
     size_t nq = lg->nq, nv = lg->nv;
     CL_FN(cl_rvec_copy)(lg->q, x, nq);
@@ -516,7 +494,7 @@ static void pi_rates(CL_FN(cl_lagr_prod) *lg, rptr pd)
         const slot *s = lg->f + i;
         if (!s->ops->unit) continue;
         v3_set(mu, lg->core.grad + lg->nq + s->v);
-        project3(mu, lg->q + s->q, 1);
+        CL_FN(cl_lagr_prod_project3)(mu, lg->q + s->q, 1);
         v3_cross(t, lg->u + s->v, mu);
         v3_cross(pd + s->v, lg->q + s->q, pd + s->v);
         v3_add(pd + s->v, pd + s->v, t);
@@ -541,7 +519,7 @@ int CL_FN(cl_lagr_prod_rhs)(CL_FN(cl_lagr_prod) *lg, int form, rptr dx, rsrc x)
 {
     size_t nq = lg->nq, nv = lg->nv;
     int momentum = form == CL_LAGR_PROD_MOM || form == CL_LAGR_PROD_PI;
-    int st = load(lg, form, x);
+    int st = CL_FN(cl_lagr_prod_load)(lg, form, x);
     if (!st) st = derivatives(lg, !momentum || lg->nc);
     if (st) return st;
     rates_and_forces(lg);
@@ -564,7 +542,7 @@ int CL_FN(cl_lagr_prod_convert)(CL_FN(cl_lagr_prod) *lg, int from, rsrc x, int t
 {
     size_t nq = lg->nq, nv = lg->nv;
     if (to < CL_LAGR_PROD_VEL || to > CL_LAGR_PROD_PI) return CL_EDIM;
-    int st = load(lg, from, x);
+    int st = CL_FN(cl_lagr_prod_load)(lg, from, x);
     if (st) return st;
     CL_FN(cl_rvec_copy)(y, lg->q, nq);
     if (to == CL_LAGR_PROD_MOM || to == CL_LAGR_PROD_PI) {
@@ -578,193 +556,6 @@ int CL_FN(cl_lagr_prod_convert)(CL_FN(cl_lagr_prod) *lg, int from, rsrc x, int t
 
 int CL_FN(cl_lagr_prod_value)(CL_FN(cl_lagr_prod) *lg, int id, int form, rptr out, rsrc x)
 {
-    int st = load(lg, form, x);
+    int st = CL_FN(cl_lagr_prod_load)(lg, form, x);
     return st ? st : CL_FN(cl_lagr_core_value)(&lg->core, id, out, lg->q, lg->u);
-}
-
-/* ------------------------------------------------------------ states */
-
-/* A unit vector q and a velocity part v tangent to it, each within 2^tol_log2 (v relative to max(1, |v|)), cleaned. */
-static int clean_sphere(rptr q, rptr v, double tol_log2, double *defect)
-{
-    R_DECL(s, r_prec(q));
-    R_DECL(t, r_prec(q));
-    v3_dot(s, q, q);
-    r_sqrt(s, s);
-    r_add_si(t, s, -1);
-    *defect = CL_FN(cl_rvec_log2_maxabs)(t, 1);
-    if (*defect > tol_log2) return CL_ENOTUNIT;
-    for (int k = 0; k < 3; k++) r_div(q + k, q + k, s);
-    v3_dot(s, q, v);
-    double scale = CL_FN(cl_rvec_log2_maxabs)(v, 3);
-    *defect = CL_FN(cl_rvec_log2_maxabs)(s, 1);
-    if (*defect > tol_log2 + (scale > 0 ? scale : 0)) return CL_ENOTTANGENT;
-    project3(v, q, 1);
-    return CL_OK;
-}
-
-/* A rotation R within 2^tol_log2 of SO(3), made orthogonal (as lagr_so3.h does). */
-static int clean_rotation(rptr R, double tol_log2, double *defect)
-{
-    RV_DECL(x, 12, r_prec(R));
-    CL_FN(cl_rvec_copy)(x, R, 9);
-    int st = CL_FN(cl_lagr_so3_project_state)(CL_LAGR_SO3_ROMEGA, x, tol_log2, defect);
-    if (!st) CL_FN(cl_rvec_copy)(R, x, 9);
-    return st;
-}
-
-int CL_FN(cl_lagr_prod_project_state)(const cl_lagr_factor *f, size_t nf, int form, rptr x, double tol_log2, size_t *which,
-                                      double *defect)
-{
-    *defect = -INFINITY;
-    size_t nq, nv;
-    slot s[CL_LAGR_PROD_MAX_FACTORS];
-    if (nf == 0 || nf > CL_LAGR_PROD_MAX_FACTORS || place(s, f, nf, &nq, &nv)) return CL_EDIM;
-    if (form < CL_LAGR_PROD_VEL || form > CL_LAGR_PROD_PI) return CL_EDIM;
-    if (!CL_FN(cl_rvec_is_finite)(x, nq + nv)) return CL_ENAN;
-    for (size_t i = 0; i < nf; i++) {
-        int st = CL_OK;
-        *which = i;
-        if (s[i].ops->unit) st = clean_sphere(x + s[i].q, x + nq + s[i].v, tol_log2, defect);
-        else if (s[i].ops->rotation) st = clean_rotation(x + s[i].q, tol_log2, defect);
-        if (st) return st;
-    }
-    *defect = -INFINITY;
-    return CL_OK;
-}
-
-/* ------------------------------------------------------------ constrained states */
-
-int CL_FN(cl_lagr_prod_multipliers)(CL_FN(cl_lagr_prod) *lg, int form, rptr lam, rsrc x)
-{
-    rptr dx = CL_FN(cl_rvec_new)(lg->nq + lg->nv, lg->core.prec);
-    if (!dx) return CL_ENOMEM;
-    int st = CL_FN(cl_lagr_prod_rhs)(lg, form, dx, x);
-    if (!st) CL_FN(cl_rvec_copy)(lam, lg->lam, lg->nc);
-    CL_FN(cl_rvec_free)(dx);
-    return st;
-}
-
-/* The graph at (lg->q, lg->u) with partials; each constraint's value into lg->b (the velocity-level c, or h when \p holonomic). */
-static int constraint_values(CL_FN(cl_lagr_prod) *lg, int holonomic)
-{
-    CL_FN(cl_lagr_core) *c = &lg->core;
-    int st = CL_FN(cl_lagr_core_run)(c, lg->q, lg->u, c->upto, 2);
-    for (size_t i = 0; i < lg->nc && !st; i++) {
-        int id = holonomic ? lg->hol[i] : lg->con[i];
-        if (id >= 0) r_set(lg->b + i, CL_FN(cl_expr_eval_value)(c->ev, id));
-        else r_set_zero(lg->b + i);
-    }
-    return st;
-}
-
-/*
- * The minimum-norm correction −Jᵀ(JJᵀ)⁻¹v for the rows J_i = ∇_{in0 .. in0 + n} of node[i] (−1: a zero row), S² blocks
- * projected, into \p out (n); v the values in lg->b. 0 or CL_ESINGULAR (dependent rows).
- */
-static int min_norm_step(CL_FN(cl_lagr_prod) *lg, const int *node, size_t in0, size_t n, rptr out)
-{
-    CL_FN(cl_lagr_core) *c = &lg->core;
-    size_t nc = lg->nc, m = 0;
-    rptr J = lg->A, G = lg->K, v = lg->y; /* J: m rows of n numbers */
-    RV_DECL(row, CL_LAGR_PROD_MAX_DIM, c->prec);
-    for (size_t i = 0; i < nc; i++) {
-        if (node[i] < 0) continue;
-        CL_FN(cl_expr_eval_gradient)(c->ev, node[i], lg->cg, (int)c->nin);
-        CL_FN(cl_rvec_copy)(row, lg->cg + in0, n);
-        for (size_t k = 0; k < lg->nf; k++)
-            if (lg->f[k].ops->unit) project3(row + (in0 ? lg->f[k].v : lg->f[k].q), lg->q + lg->f[k].q, 1);
-        CL_FN(cl_rvec_copy)(J + m * n, row, n);
-        r_set(v + m++, lg->b + i);
-    }
-    for (size_t i = 0; i < m; i++)
-        for (size_t j = 0; j < m; j++) {
-            r_set_zero(G + i * m + j);
-            for (size_t a = 0; a < n; a++) r_addmul(G + i * m + j, J + i * n + a, J + j * n + a);
-        }
-    int st = m ? CL_FN(cl_lu_factor)(G, lg->kperm, (int)m) : CL_OK;
-    if (!st && m) st = CL_FN(cl_lu_solve)(G, lg->kperm, v, (int)m, 1);
-    for (size_t a = 0; a < n && !st; a++) {
-        r_set_zero(out + a);
-        for (size_t i = 0; i < m; i++) r_submul(out + a, J + i * n + a, v + i);
-    }
-    return st;
-}
-
-/* The largest |value| in lg->b over the constraints with node[i] ≥ 0, its log2 in *d and its index in *which. */
-static double worst(const CL_FN(cl_lagr_prod) *lg, const int *node, size_t *which)
-{
-    double d = -INFINITY;
-    for (size_t i = 0; i < lg->nc; i++) {
-        double e = node[i] >= 0 ? CL_FN(cl_rvec_log2_maxabs)(lg->b + i, 1) : -INFINITY;
-        if (e > d) {
-            d = e;
-            *which = i;
-        }
-    }
-    return d;
-}
-
-/* Newton's steps on the configuration toward h = 0 (unit vectors and rotations cleaned after each). */
-static int clean_configuration(CL_FN(cl_lagr_prod) *lg)
-{
-    size_t which = 0;
-    double dummy;
-    RV_DECL(dq, CL_LAGR_PROD_MAX_DIM, lg->core.prec);
-    for (int it = 0; it < 60; it++) {
-        int st = constraint_values(lg, 1);
-        if (st) return st;
-        if (worst(lg, lg->hol, &which) < 8.0 - (double)lg->core.prec) return CL_OK;
-        st = min_norm_step(lg, lg->hol, 0, lg->nq, dq);
-        if (st) return st;
-        for (size_t a = 0; a < lg->nq; a++) r_add(lg->q + a, lg->q + a, dq + a);
-        for (size_t i = 0; i < lg->nf; i++) {
-            const slot *f = lg->f + i;
-            if (f->ops->unit) st = clean_sphere(lg->q + f->q, lg->u + f->v, 0, &dummy);
-            else if (f->ops->rotation) st = clean_rotation(lg->q + f->q, 0, &dummy);
-            if (st) return st;
-        }
-    }
-    return CL_ENOCONV;
-}
-
-int CL_FN(cl_lagr_prod_constraint_clean)(CL_FN(cl_lagr_prod) *lg, int form, rptr x, double tol_log2, size_t *which, double *defect)
-{
-    size_t nq = lg->nq, nv = lg->nv;
-    *which = 0;
-    *defect = -INFINITY;
-    if (!lg->nc) return CL_OK;
-    int st = load(lg, form, x);
-    if (!st) st = constraint_values(lg, 1);
-    if (st) return st;
-    *defect = worst(lg, lg->hol, which);
-    if (*defect > tol_log2) return CL_EDOMAIN;
-    st = constraint_values(lg, 0);
-    if (st) return st;
-    double scale = CL_FN(cl_rvec_log2_maxabs)(lg->u, nv);
-    *defect = worst(lg, lg->con, which);
-    if (*defect > tol_log2 + (scale > 0 ? scale : 0)) return CL_ENOTTANGENT;
-    st = clean_configuration(lg);
-    if (!st) st = constraint_values(lg, 0);
-    if (!st) st = min_norm_step(lg, lg->con, nq, nv, lg->w);
-    if (st) return st;
-    for (size_t a = 0; a < nv; a++) r_add(lg->u + a, lg->u + a, lg->w + a);
-    *defect = -INFINITY;
-    CL_FN(cl_rvec_copy)(x, lg->q, nq);
-    CL_FN(cl_rvec_copy)(x + nq, lg->u, nv);
-    return form == CL_LAGR_PROD_VEL ? CL_OK : CL_FN(cl_lagr_prod_convert)(lg, CL_LAGR_PROD_VEL, x, form, x);
-}
-
-int CL_FN(cl_lagr_prod_constraint_values)(CL_FN(cl_lagr_prod) *lg, int form, rptr out, rsrc x)
-{
-    int st = load(lg, form, x), k = 0;
-    if (!st) st = constraint_values(lg, 1);
-    for (size_t i = 0; i < lg->nc && !st; i++)
-        if (lg->hol[i] >= 0) r_set(out + 2 * i, lg->b + i);
-    if (!st) st = constraint_values(lg, 0);
-    for (size_t i = 0; i < lg->nc && !st; i++) {
-        if (lg->hol[i] >= 0) r_set(out + k++, out + 2 * i);
-        r_set(out + k++, lg->b + i);
-    }
-    return st ? st : k;
 }

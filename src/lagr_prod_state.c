@@ -1,0 +1,197 @@
+/*
+ * States of a product's Lagrangian (lagr_prod.h): unit vectors and
+ * rotations cleaned within a tolerance, and states brought onto the
+ * constraints (Newton's minimum-norm steps), their multipliers and values.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include "lagr_prod.h"
+#include "lagr_prod_engine_impl.h"
+#include "lagr_so3.h"
+#include "linalg.h"
+#include "r3.h"
+
+/* A unit vector q and a velocity part v tangent to it, each within 2^tol_log2 (v relative to max(1, |v|)), cleaned. */
+static int clean_sphere(rptr q, rptr v, double tol_log2, double *defect)
+{
+    R_DECL(s, r_prec(q));
+    R_DECL(t, r_prec(q));
+    v3_dot(s, q, q);
+    r_sqrt(s, s);
+    r_add_si(t, s, -1);
+    *defect = CL_FN(cl_rvec_log2_maxabs)(t, 1);
+    if (*defect > tol_log2) return CL_ENOTUNIT;
+    for (int k = 0; k < 3; k++) r_div(q + k, q + k, s);
+    v3_dot(s, q, v);
+    double scale = CL_FN(cl_rvec_log2_maxabs)(v, 3);
+    *defect = CL_FN(cl_rvec_log2_maxabs)(s, 1);
+    if (*defect > tol_log2 + (scale > 0 ? scale : 0)) return CL_ENOTTANGENT;
+    CL_FN(cl_lagr_prod_project3)(v, q, 1);
+    return CL_OK;
+}
+
+/* A rotation R within 2^tol_log2 of SO(3), made orthogonal (as lagr_so3.h does). */
+static int clean_rotation(rptr R, double tol_log2, double *defect)
+{
+    RV_DECL(x, 12, r_prec(R));
+    CL_FN(cl_rvec_copy)(x, R, 9);
+    int st = CL_FN(cl_lagr_so3_project_state)(CL_LAGR_SO3_ROMEGA, x, tol_log2, defect);
+    if (!st) CL_FN(cl_rvec_copy)(R, x, 9);
+    return st;
+}
+
+int CL_FN(cl_lagr_prod_project_state)(const cl_lagr_factor *f, size_t nf, int form, rptr x, double tol_log2, size_t *which,
+                                      double *defect)
+{
+    *defect = -INFINITY;
+    size_t nq, nv;
+    slot s[CL_LAGR_PROD_MAX_FACTORS];
+    if (nf == 0 || nf > CL_LAGR_PROD_MAX_FACTORS || CL_FN(cl_lagr_prod_place)(s, f, nf, &nq, &nv)) return CL_EDIM;
+    if (form < CL_LAGR_PROD_VEL || form > CL_LAGR_PROD_PI) return CL_EDIM;
+    if (!CL_FN(cl_rvec_is_finite)(x, nq + nv)) return CL_ENAN;
+    for (size_t i = 0; i < nf; i++) {
+        int st = CL_OK;
+        *which = i;
+        if (s[i].ops->unit) st = clean_sphere(x + s[i].q, x + nq + s[i].v, tol_log2, defect);
+        else if (s[i].ops->rotation) st = clean_rotation(x + s[i].q, tol_log2, defect);
+        if (st) return st;
+    }
+    *defect = -INFINITY;
+    return CL_OK;
+}
+
+/* ------------------------------------------------------------ constrained states */
+
+int CL_FN(cl_lagr_prod_multipliers)(CL_FN(cl_lagr_prod) *lg, int form, rptr lam, rsrc x)
+{
+    rptr dx = CL_FN(cl_rvec_new)(lg->nq + lg->nv, lg->core.prec);
+    if (!dx) return CL_ENOMEM;
+    int st = CL_FN(cl_lagr_prod_rhs)(lg, form, dx, x);
+    if (!st) CL_FN(cl_rvec_copy)(lam, lg->lam, lg->nc);
+    CL_FN(cl_rvec_free)(dx);
+    return st;
+}
+
+/* The graph at (lg->q, lg->u) with partials; each constraint's value into lg->b (the velocity-level c, or h when \p holonomic). */
+static int constraint_values(CL_FN(cl_lagr_prod) *lg, int holonomic)
+{
+    CL_FN(cl_lagr_core) *c = &lg->core;
+    int st = CL_FN(cl_lagr_core_run)(c, lg->q, lg->u, c->upto, 2);
+    for (size_t i = 0; i < lg->nc && !st; i++) {
+        int id = holonomic ? lg->hol[i] : lg->con[i];
+        if (id >= 0) r_set(lg->b + i, CL_FN(cl_expr_eval_value)(c->ev, id));
+        else r_set_zero(lg->b + i);
+    }
+    return st;
+}
+
+/*
+ * The minimum-norm correction −Jᵀ(JJᵀ)⁻¹v for the rows J_i = ∇_{in0 .. in0 + n} of node[i] (−1: a zero row), S² blocks
+ * projected, into \p out (n); v the values in lg->b. 0 or CL_ESINGULAR (dependent rows).
+ */
+static int min_norm_step(CL_FN(cl_lagr_prod) *lg, const int *node, size_t in0, size_t n, rptr out)
+{
+    CL_FN(cl_lagr_core) *c = &lg->core;
+    size_t nc = lg->nc, m = 0;
+    rptr J = lg->A, G = lg->K, v = lg->y; /* J: m rows of n numbers */
+    RV_DECL(row, CL_LAGR_PROD_MAX_DIM, c->prec);
+    for (size_t i = 0; i < nc; i++) {
+        if (node[i] < 0) continue;
+        CL_FN(cl_expr_eval_gradient)(c->ev, node[i], lg->cg, (int)c->nin);
+        CL_FN(cl_rvec_copy)(row, lg->cg + in0, n);
+        for (size_t k = 0; k < lg->nf; k++)
+            if (lg->f[k].ops->unit) CL_FN(cl_lagr_prod_project3)(row + (in0 ? lg->f[k].v : lg->f[k].q), lg->q + lg->f[k].q, 1);
+        CL_FN(cl_rvec_copy)(J + m * n, row, n);
+        r_set(v + m++, lg->b + i);
+    }
+    for (size_t i = 0; i < m; i++)
+        for (size_t j = 0; j < m; j++) {
+            r_set_zero(G + i * m + j);
+            for (size_t a = 0; a < n; a++) r_addmul(G + i * m + j, J + i * n + a, J + j * n + a);
+        }
+    int st = m ? CL_FN(cl_lu_factor)(G, lg->kperm, (int)m) : CL_OK;
+    if (!st && m) st = CL_FN(cl_lu_solve)(G, lg->kperm, v, (int)m, 1);
+    for (size_t a = 0; a < n && !st; a++) {
+        r_set_zero(out + a);
+        for (size_t i = 0; i < m; i++) r_submul(out + a, J + i * n + a, v + i);
+    }
+    return st;
+}
+
+/* The largest |value| in lg->b over the constraints with node[i] ≥ 0, its log2 in *d and its index in *which. */
+static double worst(const CL_FN(cl_lagr_prod) *lg, const int *node, size_t *which)
+{
+    double d = -INFINITY;
+    for (size_t i = 0; i < lg->nc; i++) {
+        double e = node[i] >= 0 ? CL_FN(cl_rvec_log2_maxabs)(lg->b + i, 1) : -INFINITY;
+        if (e > d) {
+            d = e;
+            *which = i;
+        }
+    }
+    return d;
+}
+
+/* Newton's steps on the configuration toward h = 0 (unit vectors and rotations cleaned after each). */
+static int clean_configuration(CL_FN(cl_lagr_prod) *lg)
+{
+    size_t which = 0;
+    double dummy;
+    RV_DECL(dq, CL_LAGR_PROD_MAX_DIM, lg->core.prec);
+    for (int it = 0; it < 60; it++) {
+        int st = constraint_values(lg, 1);
+        if (st) return st;
+        if (worst(lg, lg->hol, &which) < 8.0 - (double)lg->core.prec) return CL_OK;
+        st = min_norm_step(lg, lg->hol, 0, lg->nq, dq);
+        if (st) return st;
+        for (size_t a = 0; a < lg->nq; a++) r_add(lg->q + a, lg->q + a, dq + a);
+        for (size_t i = 0; i < lg->nf; i++) {
+            const slot *f = lg->f + i;
+            if (f->ops->unit) st = clean_sphere(lg->q + f->q, lg->u + f->v, 0, &dummy);
+            else if (f->ops->rotation) st = clean_rotation(lg->q + f->q, 0, &dummy);
+            if (st) return st;
+        }
+    }
+    return CL_ENOCONV;
+}
+
+int CL_FN(cl_lagr_prod_constraint_clean)(CL_FN(cl_lagr_prod) *lg, int form, rptr x, double tol_log2, size_t *which, double *defect)
+{
+    size_t nq = lg->nq, nv = lg->nv;
+    *which = 0;
+    *defect = -INFINITY;
+    if (!lg->nc) return CL_OK;
+    int st = CL_FN(cl_lagr_prod_load)(lg, form, x);
+    if (!st) st = constraint_values(lg, 1);
+    if (st) return st;
+    *defect = worst(lg, lg->hol, which);
+    if (*defect > tol_log2) return CL_EDOMAIN;
+    st = constraint_values(lg, 0);
+    if (st) return st;
+    double scale = CL_FN(cl_rvec_log2_maxabs)(lg->u, nv);
+    *defect = worst(lg, lg->con, which);
+    if (*defect > tol_log2 + (scale > 0 ? scale : 0)) return CL_ENOTTANGENT;
+    st = clean_configuration(lg);
+    if (!st) st = constraint_values(lg, 0);
+    if (!st) st = min_norm_step(lg, lg->con, nq, nv, lg->w);
+    if (st) return st;
+    for (size_t a = 0; a < nv; a++) r_add(lg->u + a, lg->u + a, lg->w + a);
+    *defect = -INFINITY;
+    CL_FN(cl_rvec_copy)(x, lg->q, nq);
+    CL_FN(cl_rvec_copy)(x + nq, lg->u, nv);
+    return form == CL_LAGR_PROD_VEL ? CL_OK : CL_FN(cl_lagr_prod_convert)(lg, CL_LAGR_PROD_VEL, x, form, x);
+}
+
+int CL_FN(cl_lagr_prod_constraint_values)(CL_FN(cl_lagr_prod) *lg, int form, rptr out, rsrc x)
+{
+    int st = CL_FN(cl_lagr_prod_load)(lg, form, x), k = 0;
+    if (!st) st = constraint_values(lg, 1);
+    for (size_t i = 0; i < lg->nc && !st; i++)
+        if (lg->hol[i] >= 0) r_set(out + 2 * i, lg->b + i);
+    if (!st) st = constraint_values(lg, 0);
+    for (size_t i = 0; i < lg->nc && !st; i++) {
+        if (lg->hol[i] >= 0) r_set(out + k++, out + 2 * i);
+        r_set(out + k++, lg->b + i);
+    }
+    return st ? st : k;
+}
