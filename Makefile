@@ -43,6 +43,7 @@ SRC_T   := scalar r3 linalg linalg_inertia linalg_francis deriv ode ode_methods 
 SRC_T   += ham_prod
 SRC_T   += lagr_prod_state
 SRC_1   := core expr expr_text expr_diff
+SRC_1   += expr_parse
 SRC_ARB := scalar r3 linalg linalg_inertia linalg_eig_arb energy_casimir
 CHECK_T := check_core check_linalg check_ode check_lie
 CHECK_1 := registry verdict output equilibria
