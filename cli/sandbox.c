@@ -369,6 +369,48 @@ static void consume(reader *r, size_t n)
     r->len -= n;
 }
 
+/* Wait for the sandbox \p pid until \p until, then kill its group; 1 when it exited by
+   itself, 2 when the grader killed it, 0 when it could not be waited for (*status its status). */
+static int reap(pid_t pid, double until, int *status)
+{
+    int exited = 0;
+    while (!exited) {
+        pid_t w = waitpid(pid, status, WNOHANG);
+        if (w == pid || (w < 0 && errno != EINTR)) { exited = w == pid; break; }
+        if (now() > until) break;
+        usleep(2000);
+    }
+    kill(-pid, SIGKILL);
+    if (!exited) {
+        kill(pid, SIGKILL);
+        exited = waitpid(pid, status, 0) == pid ? 2 : 0; /* 2: killed by the grader */
+    }
+    return exited;
+}
+
+/* The outcome of a run that did not fail to load: a fault it reported, a clean end, a timeout, a
+   signal, a broken channel (\p channel_lost: bad or closed early; \p bad: a bad record) or an exit. */
+static void classify(cl_sandbox_result *res, const fault_payload *fault, int done, int channel_lost, int bad, int exited,
+                     int status)
+{
+    if (fault->what) {
+        res->outcome = fault->what == FAULT_OVERRUN ? CL_SB_OVERRUN : fault->what == FAULT_READ_PAST ? CL_SB_READ_PAST : CL_SB_WROTE_INPUT;
+        res->element = (long)fault->element;
+    } else if (done && exited == 1 && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+        res->outcome = CL_SB_DONE;
+    } else if (exited == 2) {
+        res->outcome = channel_lost ? CL_SB_CHANNEL : CL_SB_TIMEOUT;
+    } else if (WIFSIGNALED(status)) {
+        res->signal = WTERMSIG(status);
+        res->outcome = res->signal == SIGSYS ? CL_SB_FORBIDDEN : res->signal == SIGXCPU ? CL_SB_TIMEOUT : CL_SB_CRASH;
+    } else if (bad) {
+        res->outcome = CL_SB_CHANNEL;
+    } else {
+        res->outcome = CL_SB_EXIT;
+        res->exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    }
+}
+
 int cl_sandbox_run(const char *path, const char *symbol, const double *x, size_t dim, int nstates,
                    const cl_student_params *par, double timeout, double *dx, int *rc, cl_sandbox_result *res)
 {
@@ -436,19 +478,7 @@ int cl_sandbox_run(const char *path, const char *symbol, const double *x, size_t
             consume(&rd, sizeof h + h.len);
         }
     }
-    /* The sandbox ends at once after its last record; otherwise wait for it until the deadline. */
-    double until = done || fault.what ? fmin(deadline, now() + 2) : deadline;
-    while (!exited) {
-        pid_t w = waitpid(pid, &status, WNOHANG);
-        if (w == pid || (w < 0 && errno != EINTR)) { exited = w == pid; break; }
-        if (now() > until) break;
-        usleep(2000);
-    }
-    kill(-pid, SIGKILL);
-    if (!exited) {
-        kill(pid, SIGKILL);
-        exited = waitpid(pid, &status, 0) == pid ? 2 : 0; /* 2: killed by the grader */
-    }
+    exited = reap(pid, done || fault.what ? fmin(deadline, now() + 2) : deadline, &status);
     res->strays = end_descendants(pid, now() + 2);
     prctl(PR_SET_CHILD_SUBREAPER, 0);
     fcntl(outp[0], F_SETFL, O_NONBLOCK); /* what it wrote before it ended */
@@ -457,23 +487,7 @@ int cl_sandbox_run(const char *path, const char *symbol, const double *x, size_t
     close(outp[0]);
     free(rd.buf);
 
-    if (res->outcome == CL_SB_LOADFAIL) return CL_OK;
-    if (fault.what) {
-        res->outcome = fault.what == FAULT_OVERRUN ? CL_SB_OVERRUN : fault.what == FAULT_READ_PAST ? CL_SB_READ_PAST : CL_SB_WROTE_INPUT;
-        res->element = (long)fault.element;
-    } else if (done && exited == 1 && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-        res->outcome = CL_SB_DONE;
-    } else if (exited == 2) {
-        res->outcome = bad || !res_open ? CL_SB_CHANNEL : CL_SB_TIMEOUT;
-    } else if (WIFSIGNALED(status)) {
-        res->signal = WTERMSIG(status);
-        res->outcome = res->signal == SIGSYS ? CL_SB_FORBIDDEN : res->signal == SIGXCPU ? CL_SB_TIMEOUT : CL_SB_CRASH;
-    } else if (bad) {
-        res->outcome = CL_SB_CHANNEL;
-    } else {
-        res->outcome = CL_SB_EXIT;
-        res->exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    }
+    if (res->outcome != CL_SB_LOADFAIL) classify(res, &fault, done, bad || !res_open, bad, exited, status);
     return CL_OK;
 }
 
