@@ -1,6 +1,7 @@
 # chartless — GNU make, no autotools.
 #   make            library (static and shared) and the chartless command
 #   make check      TAP tests under prove (every registered check included)
+#   make check-long the full ladder where make check runs two rungs (tests/test_model_oracle.sh)
 #   make check-sanitize  the same under ASan and UBSan
 #   make oracle     the full oracle report on the precision ladder
 #   make docs       Doxygen HTML (formulas by the local MathJax)
@@ -131,7 +132,7 @@ PYTHON     ?= $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo 
 PYSITE      = $(PREFIX)/lib/python$(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])')/dist-packages
 
 .SECONDARY:
-.PHONY: all check check-build oracle docs bench install uninstall clean deps figures mutants check-sanitize headers fuzz
+.PHONY: all check check-build check-long oracle docs bench install uninstall clean deps figures mutants check-sanitize headers fuzz
 all: $(B)/libchartless.a $(B)/libchartless.so $(B)/chartless $(PY_LIB)
 
 deps:
@@ -225,6 +226,13 @@ check:
 	PATH="$(CURDIR)/$(B)/check-path:$$PATH" BUILD=$(B) CC="$(CC) $(CFLAGS)" PYTHON=$(PYTHON) \
 	    prove -j 2 -f $(filter $(CHECK_ALL),$(CHECK_FIRST)) $(filter-out $(CHECK_FIRST),$(CHECK_ALL))
 check-build: all $(TESTS) $(BENCHES)
+
+# What make check leaves out for time: the full rows of every shipped model on
+# the whole ladder (make check runs them at 53 and 113 bits, their short versions
+# on the whole ladder).
+check-long: all
+	@tools/need $(NEED_CHECK)
+	CHARTLESS_CHECK_LONG=1 BUILD=$(B) PYTHON=$(PYTHON) prove tests/test_model_oracle.sh
 
 # The tests again under AddressSanitizer and UndefinedBehaviorSanitizer.
 check-sanitize:
