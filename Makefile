@@ -216,8 +216,9 @@ $(B)/bench/%: $(B)/bench/%.o $(B)/libchartless.a
 # seconds on a quiet machine): with -j 2 a long test started last would end the run alone.
 # The tests' python3 (and #!/usr/bin/env python3) is $(PYTHON), Debian's, through $(B)/check-path:
 # a python3 earlier on PATH may lack Debian's packages, and a pyenv shim costs 0.7 s of CPU a start.
-CHECK_FIRST := tests/test_model_oracle.sh $(B)/tests/test_checks tests/test_every_command.sh tests/test_notebooks.sh \
-               tests/test_python.sh tests/test_install.sh
+CHECK_FIRST := tests/test_model_oracle.sh tests/test_notebooks.sh tests/test_python.sh tests/test_model.sh \
+               tests/test_install.sh tests/test_every_command.sh tests/test_hostile_catalogue.sh tests/test_eom.sh \
+               tests/test_simulate.sh $(B)/tests/test_checks tests/test_sweep.sh tests/test_hostile_grade.sh
 CHECK_ALL    = $(TESTS) $(SH_TESTS)
 check:
 	$(MAKE) $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$$(nproc 2>/dev/null || echo 2)) check-build
