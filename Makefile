@@ -220,12 +220,14 @@ CHECK_FIRST := tests/test_model_oracle.sh tests/test_notebooks.sh tests/test_pyt
                tests/test_install.sh tests/test_every_command.sh tests/test_hostile_catalogue.sh tests/test_eom.sh \
                tests/test_simulate.sh $(B)/tests/test_checks tests/test_sweep.sh tests/test_hostile_grade.sh
 CHECK_ALL    = $(TESTS) $(SH_TESTS)
+# more options of prove (--timer, --exec CMD to time each test) for make check
+PROVE_ARGS  ?=
 check:
 	$(MAKE) $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$$(nproc 2>/dev/null || echo 2)) check-build
 	@tools/need $(NEED_CHECK) $(NEED_PY)
 	@rm -rf $(B)/check-path && mkdir -p $(B)/check-path $(if $(filter /%,$(PYTHON)),&& ln -s $(PYTHON) $(B)/check-path/python3)
 	PATH="$(CURDIR)/$(B)/check-path:$$PATH" BUILD=$(B) CC="$(CC) $(CFLAGS)" PYTHON=$(PYTHON) \
-	    prove -j 2 -f $(filter $(CHECK_ALL),$(CHECK_FIRST)) $(filter-out $(CHECK_FIRST),$(CHECK_ALL))
+	    prove -j 2 -f $(PROVE_ARGS) $(filter $(CHECK_ALL),$(CHECK_FIRST)) $(filter-out $(CHECK_FIRST),$(CHECK_ALL))
 check-build: all $(TESTS) $(BENCHES)
 
 # What make check leaves out for time: the full rows of every shipped model on
