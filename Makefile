@@ -47,6 +47,7 @@ SRC_1   := core expr expr_text expr_diff
 SRC_1   += expr_parse
 SRC_ARB := scalar r3 linalg linalg_inertia linalg_eig_arb energy_casimir
 CHECK_T := check_core check_linalg check_ode check_lie
+CHECK_T += check_taylor
 CHECK_1 := registry verdict output equilibria
 MODEL_T := model_rows model_rows_s2 model_rows_eq model_rows_ext model_rows_constraint
 MODEL_C := check_model_engine

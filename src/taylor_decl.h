@@ -4,7 +4,7 @@
 /**
  * The order of the Taylor method for a tolerance 2^\p log2tol, as heyoka
  * chooses it: \f$p = \lceil -\ln(\mathrm{tol})/2 + 1 \rceil\f$ (at least 2;
- * 20 for 2^−53, 39 for 2^−113, 90 for 2^−256, 356 for 2^−1024).
+ * 20 for 2^−53, 41 for 2^−113, 90 for 2^−256, 356 for 2^−1024).
  */
 int cl_taylor_order_for_tol(double log2tol);
 #endif
