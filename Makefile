@@ -291,7 +291,8 @@ docs: figures
 	$(PYTHON) tools/python-api-page > $(B)/gen/python/python_api.md
 	$(PY_ENV) $(PYTHON) tools/notebook-pages --out $(B)/gen/python --images $(B)/figures notebooks/*.ipynb 2> $(B)/docs/notebooks.log \
 	    || { cat $(B)/docs/notebooks.log; exit 1; }
-	CL_DOC_INPUT="src check model $(addprefix papers/,$(PAPERS)) $(B)/gen/python" CL_GEN=$(B)/gen CL_DOC_SECTIONS="$$(tools/doxyhelp sections)" \
+	@rm -rf $(B)/gen/models && tools/model-pages --chartless $(B)/chartless --out $(B)/gen/models models/*.model
+	CL_DOC_INPUT="src check model $(addprefix papers/,$(PAPERS)) $(B)/gen/python $(B)/gen/models" CL_GEN=$(B)/gen CL_DOC_SECTIONS="$$(tools/doxyhelp sections)" \
 	    doxygen docs/Doxyfile 2> $(B)/docs/warnings.log
 	@if [ -s $(B)/docs/warnings.log ]; then cat $(B)/docs/warnings.log; echo "doxygen warnings: fix them"; exit 1; fi
 	@tools/doxyhelp mathjax $(B)/docs/html/mathjax
