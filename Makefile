@@ -50,6 +50,7 @@ CHECK_T := check_core check_linalg check_ode check_lie
 CHECK_T += check_taylor
 CHECK_1 := registry verdict output equilibria
 MODEL_T := model_rows model_rows_s2 model_rows_eq model_rows_ext model_rows_constraint
+MODEL_T += model_taylor
 MODEL_C := check_model_engine
 MODEL_1 := model model_ext model_so3 model_flat model_prod model_graph model_constraint field
 MODEL_1 += model_ham
@@ -97,6 +98,7 @@ BENCHES  := $(patsubst %.c,$(B)/%,$(wildcard bench/bench_*.c))
 # headers, but the internal *_impl.h of src/ and of the papers (MPFR's mpfr.h / mpfr-impl.h split).
 PUBLIC_H := $(filter-out %_impl.h,$(wildcard src/*.h)) check/check.h check/system.h model/model.h model/field.h model/model_rows_decl.h \
             $(filter-out %_impl.h,$(foreach p,$(PAPERS),$(wildcard papers/$(p)/*.h)))
+PUBLIC_H += model/model_taylor.h model/model_taylor_decl.h
 INC := $(B)/include/chartless
 
 # ----------------------------------------------------------- include paths

@@ -62,6 +62,8 @@ void cl_model_oracle_rows_free(void)
 #define S2_TRAJ "a trajectory (omega form, t in [0, 1] (1/16 above 256 bits), Gragg-Bulirsch-Stoer with tolerance 2^(12-p)), at every step, relative to max(1, |I(0)|)"
 #define EXT_SPAN "(Gragg-Bulirsch-Stoer, tolerance 2^(12-p), t in [0, 1] (1/16 above 256 bits))"
 #define TRAJ_WHY "the integration tolerance 2^12 units, times the growth of errors over the span, as s2.traj.energy"
+/* The conserve rows' second run: the Taylor integrator on the graph of eom, when it builds one (model_taylor.h). */
+#define TAYLOR_TOO "; and the same from the same state in form qdot by the Taylor integrator of order ceil(-ln tol/2 + 1) on the model's graph (chartless eom), when eom builds it (the energy balance E + W of an L of S^2 factors depending on t: GBS alone, W is no state of the graph)"
 
 /* The rows of a model of S² factors, one line each as CL_CHECK descriptions are written; .name is the row's suffix (MODEL.SUFFIX). */
 static const cl_check s2_rows[] = {
@@ -70,7 +72,7 @@ static const cl_check s2_rows[] = {
     {.name = "el", .tags = "[S2 (11),(20)]", .what = "the Euler-Lagrange residuals (I - q qT)(d/dt dL/dqdot - dL/dq) and q.qddot + |qdot|^2 on the qdot field, and the mu field against mudot = (I - q qT) dL/dq - qdot (q.dL/dqdot) - q (qdot.dL/dqdot) (dL/dq + F with forces), by an evaluator of their own, at 12 random states (relative)", .cond = 4096, .why = "the residual of a dense 3n x 3n solve is the solve's backward error times the Hessian's norm, with sums of 6n products; the mu side inverts the Legendre map by Newton", .fn_d = cl_model_row_el_d, .fn_mp = cl_model_row_el_mp},
 };
 /* Its conserve row (what it conserves depends on the model) and the row of each declared equilibrium (eq.NAME). */
-static const cl_check s2_conserve = {.name = "conserve", .tags = "[S2 (13)]", .what = "the energy and the declared invariants along " S2_TRAJ, .cond = 0x1p17, .why = TRAJ_WHY, .fn_d = cl_model_row_conserve_d, .fn_mp = cl_model_row_conserve_mp};
+static const cl_check s2_conserve = {.name = "conserve", .tags = "[S2 (13)]", .what = "the energy and the declared invariants along " S2_TRAJ TAYLOR_TOO, .cond = 0x1p17, .why = TRAJ_WHY, .fn_d = cl_model_row_conserve_d, .fn_mp = cl_model_row_conserve_mp};
 static const cl_check s2_eq = {.tags = "[S2 (13),(40)]", .what = "a declared equilibrium: the field vanishes there, and the eigenvalues of the Jacobian on the tangent space of T(S^2)^n in the forms qdot, omega, mu, pi agree with each other and with the qdot form at 2p + 32 bits (relative to max |lambda|)", .cond = 4096, .why = "Jacobian accurate to the working precision (src/deriv), then cl_eig of a 4n x 4n matrix; semisimple eigenvalues (double ones from symmetric modes) are accurate to ~n 2^(1-p) |J|"};
 
 static const cl_check ext_eq = {.tags = "", .what = "a declared equilibrium: the field vanishes there in every form (relative to max(1, |x|))", .cond = 4096, .why = "the terms of the field (gravity, the Euler-Poincare products) cancel to a few roundings each; a velocity Hessian solve (condition below 10^2) and a Newton-inverted Legendre map"};
@@ -80,7 +82,7 @@ static const cl_check ext_rows[] = {
     {.name = "forms", .tags = "", .what = "a trajectory integrated in every form from the same random state " EXT_SPAN ", its end carried back to the first form, against the trajectory of the first form, at 3 random states (relative)", .cond = 0x1p17, .why = "two integrations with tolerance 2^12 units each, times the growth of errors over the span, as MODEL.conserve", .fn_d = cl_model_ext_row_forms, .fn_mp = cl_model_ext_row_forms},
     {.name = "legendre", .tags = "", .what = "first form -> k -> first form round trips, and first -> j -> k against first -> k, at 12 random states (relative)", .cond = 4096, .why = "the Legendre map and its inverse (a velocity Hessian solve, its condition below 10^2 for the shipped models), each a few dozen roundings", .fn_d = cl_model_ext_row_legendre, .fn_mp = cl_model_ext_row_legendre},
     {.name = "invariants", .tags = "", .what = "dI/dt = sum_i dI/dx_i f_i vanishes for the energy and the declared invariants on the field of every form, the gradient by src/deriv, at 12 random states, relative to sum_i |dI/dx_i f_i|", .cond = 4096, .why = "the gradient accurate to 2^(1-p) per entry (cl_jacobian), the field a velocity Hessian solve (condition below 10^2), sums of a dozen products", .fn_d = cl_model_ext_row_invariants, .fn_mp = cl_model_ext_row_invariants},
-    {.name = "conserve", .tags = "", .what = "the energy, the declared invariants and the constraint drift along a trajectory of the first form " EXT_SPAN ", at every step, relative to max(1, |I(0)|)", .cond = 0x1p17, .why = TRAJ_WHY, .fn_d = cl_model_ext_row_conserve, .fn_mp = cl_model_ext_row_conserve},
+    {.name = "conserve", .tags = "", .what = "the energy, the declared invariants and the constraint drift along a trajectory of the first form " EXT_SPAN ", at every step, relative to max(1, |I(0)|)" TAYLOR_TOO, .cond = 0x1p17, .why = TRAJ_WHY, .fn_d = cl_model_ext_row_conserve, .fn_mp = cl_model_ext_row_conserve},
 };
 
 /* The short version of the forms row of a model of another kind (--quick), without trajectories. */
@@ -146,7 +148,7 @@ static int rows_of(cl_model *m, const char *base, size_t bl, cl_sys_error *e)
     for (size_t k = 0; m->ncon && k < sizeof constraint_rows / sizeof *constraint_rows; k++) add_row(constraint_rows + k, base, bl, NULL);
     if (!ext_sys && (m->ninv || !m->force)) {
         cl_check c = s2_conserve;
-        if (m->force) c.what = "the declared invariants along " S2_TRAJ "; the energy is not an invariant (a force is declared)";
+        if (m->force) c.what = "the declared invariants along " S2_TRAJ TAYLOR_TOO "; the energy is not an invariant (a force is declared)";
         else if (m->timed)
             c.what = "the energy balance E(t) + W(t), W' = dL/dt integrated with the motion (L depends on t), and the declared "
                      "invariants along " S2_TRAJ;

@@ -9,6 +9,7 @@
  *                   declared invariants along a trajectory
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
@@ -20,6 +21,7 @@
 #include "model.h"
 #include "model_ext.h"
 #include "model_rows_impl.h"
+#include "model_taylor.h"
 #include "ode.h"
 #include "r3.h"
 
@@ -248,6 +250,7 @@ typedef struct conserve_ctx {
     double worst;
     int status;
     int balance; /* L depends on t: the state carries W = ∫ ∂L/∂t dt, and E + W is conserved */
+    rptr xo;     /* the Taylor run's state carried to omega */
 } conserve_ctx;
 
 static int conserve_field(rptr dx, rsrc t, rsrc x, void *ctx)
@@ -286,6 +289,29 @@ static int conserve_observe(rsrc t, rsrc x, size_t n, void *ctx)
     return CL_OK;
 }
 
+/* A state of the Taylor run (form qdot) carried to omega, then observed as the GBS run's. */
+static int taylor_observe(rsrc t, rsrc x, size_t n, void *ctx)
+{
+    conserve_ctx *c = ctx;
+    int st = CL_FN(cl_lagr_s2_convert)(c->lg, CL_LAGR_QDOT, x, CL_LAGR_OMEGA, c->xo);
+    return st ? st : conserve_observe(t, c->xo, n, ctx);
+}
+
+/* The same motion from xq (form qdot) by the Taylor integrator on the model's graph, when it has one (*steps −1: none). */
+static int conserve_taylor(conserve_ctx *c, rptr xq, rptr xo, rptr t, rsrc t1, cl_prec_t prec, long *steps)
+{
+    *steps = -1;
+    if (c->balance) return CL_OK; /* W is no state of the graph */
+    c->xo = xo;
+    r_set_zero(t);
+    int st = CL_FN(cl_model_taylor_run)(c->m, 6 * c->m->n, 12 - (double)prec, t, xq, t1, taylor_observe, c, steps);
+    if (st == CL_EDIM) {
+        *steps = -1;
+        return CL_OK;
+    }
+    return st ? st : c->status;
+}
+
 int CL_FN(cl_model_row_conserve)(cl_check_result *res, cl_prec_t prec)
 {
     const cl_model *m = cl_model_oracle_model();
@@ -294,15 +320,16 @@ int CL_FN(cl_model_row_conserve)(cl_check_result *res, cl_prec_t prec)
     size_t n6 = 6 * m->n, ni = m->ninv + (size_t)energy, dim = n6 + (size_t)balance;
     cl_prec_t pin = cl_model_rows_gbs_guarded(prec);
     CL_FN(cl_lagr_s2) *lg = make_lg(m, pin);
-    rptr x = CL_FN(cl_rvec_new)(dim + 2 * ni + 5, prec);
+    rptr x = CL_FN(cl_rvec_new)(dim + 2 * ni + 5 + 2 * n6, prec);
     CL_FN(cl_ode_ws) *ode = NULL;
     cl_check_begin(res);
     int st = lg && x ? CL_FN(cl_ode_ws_new)(&ode, dim, prec, CL_ODE_GBS, 0) : CL_ENOMEM;
     if (!st) {
-        rptr I0 = x + dim, I = I0 + ni, t = I + ni, t1 = t + 1, h = t1 + 1, tol = h + 1;
+        rptr I0 = x + dim, I = I0 + ni, t = I + ni, t1 = t + 1, h = t1 + 1, tol = h + 1, xq = tol + 1, xo = xq + n6;
         cl_rng g;
         cl_rng_seed(&g, 7104);
         random_state(m, lg, x, &g);
+        CL_FN(cl_rvec_copy)(xq, x, n6);
         r_set_zero(t);
         st = CL_FN(cl_lagr_s2_convert)(lg, CL_LAGR_QDOT, x, CL_LAGR_OMEGA, x);
         if (balance) r_set_zero(x + n6); /* W(0) = 0 */
@@ -316,8 +343,12 @@ int CL_FN(cl_model_row_conserve)(cl_check_result *res, cl_prec_t prec)
         CL_FN(cl_ode_set_observer)(ode, conserve_observe, &c);
         if (!st) st = CL_FN(cl_ode_integrate)(ode, conserve_field, &c, t, x, t1, h, NULL);
         if (!st) st = c.status;
-        if (!st) cl_check_worst(res, c.worst, "%zu invariant%s over t in [0, 1/%u] (integrated with tolerance 2^(12-p))", ni,
-                                ni == 1 ? "" : "s", cl_model_rows_span(prec));
+        long steps = -1;
+        if (!st) st = conserve_taylor(&c, xq, xo, t, t1, prec, &steps);
+        char by[64] = "";
+        if (steps >= 0) snprintf(by, sizeof by, " by gbs, and by taylor in %ld step%s", steps, steps == 1 ? "" : "s");
+        if (!st) cl_check_worst(res, c.worst, "%zu invariant%s over t in [0, 1/%u] (integrated with tolerance 2^(12-p)%s)", ni,
+                                ni == 1 ? "" : "s", cl_model_rows_span(prec), by);
     }
     CL_FN(cl_ode_ws_free)(ode);
     CL_FN(cl_rvec_free)(x);

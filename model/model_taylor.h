@@ -1,0 +1,23 @@
+/**
+ * \file model_taylor.h
+ * \brief A model's equations of motion (cl_model_eom_new(), form qdot) as
+ *        the field of the Taylor integrator (src/taylor.h): the graph with
+ *        its parameters as constants, and a run of it (prototypes of the
+ *        run in model_taylor_decl.h).
+ */
+#ifndef CL_MODEL_TAYLOR_H
+#define CL_MODEL_TAYLOR_H
+#include "model.h"
+#include "taylor.h"
+
+/**
+ * Copy the equations \p q into \p g: each parameter input k becomes the
+ * constant of the decimal text \p param[k], the time input the input
+ * \p tin; out[i] (i < q->dim) receives the node of x_i'. Returns 0, or
+ * CL_ENOMEM (out of memory, a parameter NULL, or the graph full).
+ */
+int cl_model_eom_field(cl_expr_dag *g, const cl_model_eom *q, const char *const *param, long tin, int *out);
+
+#define CL_TEMPLATE_HEADER "model_taylor_decl.h"
+#include "cl_instantiate.h"
+#endif
