@@ -63,7 +63,7 @@ void cl_model_oracle_rows_free(void)
 #define EXT_SPAN "(Gragg-Bulirsch-Stoer, tolerance 2^(12-p), t in [0, 1] (1/16 above 256 bits))"
 #define TRAJ_WHY "the integration tolerance 2^12 units, times the growth of errors over the span, as s2.traj.energy"
 /* The conserve rows' second run: the Taylor integrator on the graph of eom, when it builds one (model_taylor.h). */
-#define TAYLOR_TOO "; and the same from the same state in form qdot by the Taylor integrator of order ceil(-ln tol/2 + 1) on the model's graph (chartless eom), when eom builds it (the energy balance E + W of an L of S^2 factors depending on t: GBS alone, W is no state of the graph)"
+#define TAYLOR_TOO "; and from the same state over t in [0, 1/8] (1/128 above 256 bits) by the Taylor integrator of order ceil(-ln tol/2 + 1) on the model's graph (chartless eom) in its form, when eom builds it in the row's form (the energy balance E + W of an L of S^2 factors depending on t: GBS alone, W is no state of the graph)"
 
 /* The rows of a model of S² factors, one line each as CL_CHECK descriptions are written; .name is the row's suffix (MODEL.SUFFIX). */
 static const cl_check s2_rows[] = {

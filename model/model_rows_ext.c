@@ -472,11 +472,10 @@ static int ext_taylor_observe(mpfr_srcptr t, mpfr_srcptr x, size_t n, void *ctx)
     return ext_conserve_observe(t, x, n, ctx);
 }
 
-/* The motion from xq (form 0, qdot) again by the Taylor integrator on the model's graph, when it has one (*steps −1: none). */
+/* The motion from xq (form 0) again by the Taylor integrator on the model's graph, when it has one in form 0 (*steps −1: none). */
 static int ext_conserve_taylor(ext_flow *c, mpfr_ptr xq, cl_prec_t prec, long *steps)
 {
     *steps = -1;
-    if (strcmp(c->r->s->forms[0], "qdot")) return CL_OK;
     mpfr_ptr w = cl_rvec_new_mp(2, prec);
     c->xin = cl_rvec_new_mp(c->dim, c->r->prec); /* the observer's copy at the instance's precision */
     if (!w || !c->xin) {
@@ -487,8 +486,8 @@ static int ext_conserve_taylor(ext_flow *c, mpfr_ptr xq, cl_prec_t prec, long *s
     }
     mpfr_set_zero(w, 1);
     mpfr_set_ui(w + 1, 1, MPFR_RNDN);
-    mpfr_div_ui(w + 1, w + 1, cl_model_rows_span(prec), MPFR_RNDN);
-    int st = cl_model_taylor_run_mp(cl_model_oracle_model(), c->dim, 12 - (double)prec, w, xq, w + 1, ext_taylor_observe, c, steps);
+    mpfr_div_ui(w + 1, w + 1, cl_model_rows_taylor_span(prec), MPFR_RNDN);
+    int st = cl_model_taylor_run_mp(cl_model_oracle_model(), c->r->s->forms[0], c->dim, 12 - (double)prec, w, xq, w + 1, ext_taylor_observe, c, steps);
     cl_rvec_free_mp(w);
     cl_rvec_free_mp(c->xin);
     c->xin = NULL;
@@ -522,8 +521,8 @@ int cl_model_ext_row_conserve(cl_check_result *res, cl_prec_t prec)
         if (!st) st = ext_integrate(&c, x, prec, ext_conserve_observe);
         long steps = -1;
         if (!st) st = ext_conserve_taylor(&c, x + d0, prec, &steps);
-        char by[64] = "";
-        if (steps >= 0) snprintf(by, sizeof by, " by gbs, and by taylor in %ld step%s", steps, steps == 1 ? "" : "s");
+        char by[80] = "";
+        if (steps >= 0) snprintf(by, sizeof by, " by gbs; taylor over [0, 1/%u] in %ld step%s", cl_model_rows_taylor_span(prec), steps, steps == 1 ? "" : "s");
         if (!st)
             cl_check_worst(res, c.worst, "%zu invariant%s over t in [0, 1/%u] (integrated with tolerance 2^(12-p)%s)", ni, ni == 1 ? "" : "s",
                            cl_model_rows_span(prec), by);

@@ -26,6 +26,8 @@ static inline int cl_model_rows_draws(int full) { return cl_model_oracle_quick()
  * 16 above (the cost of GBS grows with the precision), 8 times more under --quick.
  */
 static inline unsigned cl_model_rows_span(cl_prec_t prec) { return (prec <= 256 ? 1u : 16u) * (cl_model_oracle_quick() ? 8u : 1u); }
+/** The span [0, 1/d] of the Taylor run of MODEL.conserve: that of --quick always (a few steps; the GBS run covers the long span). */
+static inline unsigned cl_model_rows_taylor_span(cl_prec_t prec) { return (prec <= 256 ? 1u : 16u) * 8u; }
 
 /** The current model as a system when it is not of S² factors (NULL otherwise). */
 const cl_system *cl_model_oracle_system(void);

@@ -298,13 +298,14 @@ static int taylor_observe(rsrc t, rsrc x, size_t n, void *ctx)
 }
 
 /* The same motion from xq (form qdot) by the Taylor integrator on the model's graph, when it has one (*steps −1: none). */
-static int conserve_taylor(conserve_ctx *c, rptr xq, rptr xo, rptr t, rsrc t1, cl_prec_t prec, long *steps)
+static int conserve_taylor(conserve_ctx *c, rptr xq, rptr xo, rptr t, rptr t1, cl_prec_t prec, long *steps)
 {
     *steps = -1;
     if (c->balance) return CL_OK; /* W is no state of the graph */
     c->xo = xo;
     r_set_zero(t);
-    int st = CL_FN(cl_model_taylor_run)(c->m, 6 * c->m->n, 12 - (double)prec, t, xq, t1, taylor_observe, c, steps);
+    r_set_q(t1, 1, cl_model_rows_taylor_span(prec));
+    int st = CL_FN(cl_model_taylor_run)(c->m, "qdot", 6 * c->m->n, 12 - (double)prec, t, xq, t1, taylor_observe, c, steps);
     if (st == CL_EDIM) {
         *steps = -1;
         return CL_OK;
@@ -345,8 +346,8 @@ int CL_FN(cl_model_row_conserve)(cl_check_result *res, cl_prec_t prec)
         if (!st) st = c.status;
         long steps = -1;
         if (!st) st = conserve_taylor(&c, xq, xo, t, t1, prec, &steps);
-        char by[64] = "";
-        if (steps >= 0) snprintf(by, sizeof by, " by gbs, and by taylor in %ld step%s", steps, steps == 1 ? "" : "s");
+        char by[80] = "";
+        if (steps >= 0) snprintf(by, sizeof by, " by gbs; taylor over [0, 1/%u] in %ld step%s", cl_model_rows_taylor_span(prec), steps, steps == 1 ? "" : "s");
         if (!st) cl_check_worst(res, c.worst, "%zu invariant%s over t in [0, 1/%u] (integrated with tolerance 2^(12-p)%s)", ni,
                                 ni == 1 ? "" : "s", cl_model_rows_span(prec), by);
     }

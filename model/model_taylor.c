@@ -41,16 +41,18 @@ int cl_model_eom_field(cl_expr_dag *g, const cl_model_eom *q, const char *const 
 }
 #endif
 
-/* The integrator of m's equations at precision prec; CL_EDIM when there are none of length dim. */
-static int model_taylor_new(CL_FN(cl_taylor) **ws, cl_expr_dag **g, const cl_model *m, size_t dim, double log2tol, cl_prec_t prec)
+/* The integrator of m's equations at precision prec; CL_EDIM when there are none in form \p form of length dim. */
+static int model_taylor_new(CL_FN(cl_taylor) **ws, cl_expr_dag **g, const cl_model *m, const char *form, size_t dim, double log2tol,
+                            cl_prec_t prec)
 {
     cl_model_eom *q;
     cl_sys_error e;
     *ws = NULL;
     *g = NULL;
     if (cl_model_eom_new(&q, m, &e)) return CL_EDIM;
-    int *out = q->dim == dim ? malloc(dim * sizeof *out) : NULL;
-    int st = q->dim != dim ? CL_EDIM : !out || !(*g = cl_expr_dag_new()) ? CL_ENOMEM : CL_OK;
+    int same = q->dim == dim && q->form && !strcmp(q->form, form);
+    int *out = same ? malloc(dim * sizeof *out) : NULL;
+    int st = !same ? CL_EDIM : !out || !(*g = cl_expr_dag_new()) ? CL_ENOMEM : CL_OK;
     if (!st) st = cl_model_eom_field(*g, q, (const char *const *)m->pdef, (long)dim, out);
     if (!st) st = CL_FN(cl_taylor_new)(ws, *g, out, dim, 0, (long)dim, cl_taylor_order_for_tol(log2tol), prec);
     free(out);
@@ -58,12 +60,12 @@ static int model_taylor_new(CL_FN(cl_taylor) **ws, cl_expr_dag **g, const cl_mod
     return st;
 }
 
-int CL_FN(cl_model_taylor_run)(const cl_model *m, size_t dim, double log2tol, rptr t, rptr x, rsrc t1,
+int CL_FN(cl_model_taylor_run)(const cl_model *m, const char *form, size_t dim, double log2tol, rptr t, rptr x, rsrc t1,
                                CL_FN(cl_ode_observer) obs, void *octx, long *steps)
 {
     CL_FN(cl_taylor) *ws;
     cl_expr_dag *g;
-    int st = model_taylor_new(&ws, &g, m, dim, log2tol, r_prec(x));
+    int st = model_taylor_new(&ws, &g, m, form, dim, log2tol, r_prec(x));
     cl_ode_stats s = {0};
     if (!st) st = CL_FN(cl_taylor_integrate)(ws, t, x, t1, 0, obs, octx, -1, 0, &s);
     if (steps) *steps = s.steps;
