@@ -45,6 +45,7 @@ SRC_T   += ham_prod
 SRC_T   += lagr_prod_state
 SRC_1   := core expr expr_text expr_diff
 SRC_1   += expr_parse
+SRC_1   += expr_emit expr_jit
 SRC_ARB := scalar r3 linalg linalg_inertia linalg_eig_arb energy_casimir
 CHECK_T := check_core check_linalg check_ode check_lie
 CHECK_T += check_taylor
@@ -56,6 +57,7 @@ MODEL_1 := model model_ext model_so3 model_flat model_prod model_graph model_con
 MODEL_1 += model_ham
 MODEL_1 += model_graph_kin model_graph_lagr model_graph_ham
 MODEL_1 += model_text model_s2 model_load
+MODEL_1 += field_compiled
 
 # paper.def field $(2) of paper $(1)
 def = $(strip $(shell sed -n 's/^$(2)[[:space:]]*//p' papers/$(1)/paper.def))
@@ -86,6 +88,7 @@ UNIT_TESTS  := $(filter-out tests/test_arb%,$(basename $(wildcard tests/test_*.c
 ARB_TESTS   := $(basename $(wildcard tests/test_arb*.c))
 # Unit tests compiled once (MPFR, or the public header alone); the others once per kind.
 ONE_TESTS   := tests/test_public_header tests/test_check_budget tests/test_certified_balls tests/test_cli_s2 tests/test_checks tests/test_equilibria_kit tests/test_ladder tests/test_model_prod tests/test_model_eom tests/test_model_ham
+ONE_TESTS   += tests/test_compiled
 TEMPL_TESTS := $(filter-out $(ONE_TESTS),$(UNIT_TESTS)) \
                $(foreach p,$(PAPERS),$(call paper_tests,$(p)))
 TESTS := $(foreach t,$(TEMPL_TESTS),$(B)/$(t)_d $(B)/$(t)_mp) \

@@ -12,29 +12,7 @@
 #include <string.h>
 #include "chartless.h"
 #include "bench.h"
-
-/* The model text of an n-link chain with unit masses and lengths:
-   L = Σ_i ½ |ẋ_i|² − g Σ_i x_i·e₃, x_i = Σ_{j≤i} q_j (models/chain2.model for n = 2). */
-static char *chain_model(int n)
-{
-    size_t cap = 4096 + (size_t)n * n * 64;
-    char *s = malloc(cap), *p = s;
-    p += sprintf(p, "manifold ");
-    for (int i = 1; i <= n; i++) p += sprintf(p, "%sq%d", i > 1 ? ", " : "", i);
-    p += sprintf(p, " : S2\nparameters g = 9.81\nlagrangian 0");
-    for (int i = 1; i <= n; i++) {
-        p += sprintf(p, "\n  + 1/2*dot(");
-        for (int r = 0; r < 2; r++) {
-            for (int j = 1; j <= i; j++) p += sprintf(p, "%sq%d'", j > 1 ? " + " : "", j);
-            p += sprintf(p, r == 0 ? ", " : ")");
-        }
-        p += sprintf(p, " - g*(");
-        for (int j = 1; j <= i; j++) p += sprintf(p, "%sq%d.z", j > 1 ? " + " : "", j);
-        p += sprintf(p, ")");
-    }
-    sprintf(p, "\n");
-    return s;
-}
+#include "chain_model.h"
 
 #define DEFINE_RUN(S, RPTR)                                                                           \
     static double time_##S(cl_chain##S *ch, cl_lagr_s2##S *lg, RPTR dx, RPTR x)                       \

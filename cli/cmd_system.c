@@ -32,6 +32,7 @@ int cl_cmd_scan(int argc, char **argv, const cl_cmd_option *opts, int (*on_opt)(
     for (int i = 1; i < argc && !st; i++) {
         char *arg = argv[i];
         if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) { a->help = 1; continue; }
+        if (!strcmp(arg, "--interpreted")) { a->interpreted = 1; continue; }
         if (arg[0] == '-' && arg[1] != '-') { st = cl_cmd_unknown_option(a, NULL, arg); break; }
         if (strncmp(arg, "--", 2) || !arg[2]) {
             if (a->npositional < maxpos && arg[0] != '-') a->positional[a->npositional++] = arg;
@@ -88,7 +89,7 @@ int cl_cmd_report(const cl_sys_error *e, const char *fallback_arg, int status)
 }
 
 /* The shared options of cl_cmd_scan(). */
-static const char *const shared_options[] = {"system", "model", "form", "bits", "param", "help"};
+static const char *const shared_options[] = {"system", "model", "form", "bits", "param", "help", "interpreted"};
 
 int cl_cmd_unknown_option(const cl_cmd_args *a, const cl_param *table, const char *given)
 {
@@ -190,6 +191,7 @@ int cl_cmd_open_system(const cl_cmd_args *a, cl_cmd_system *cs)
     if (a->model) {
         if (a->system) return cl_cli_error("give --system or --model, not both", a->model);
         cl_sys_error e = {"", ""};
+        if (a->interpreted) cl_model_field_mode(CL_MODEL_FIELD_INTERPRETED);
         if (cl_model_system_new(&cs->sys, a->model, &e)) return cl_cmd_report(&e, a->model, CL_EXIT_USAGE);
         cs->from_model = 1;
     } else if (!a->system) return cl_cli_error("--system or --model is required (see --help)", NULL);

@@ -38,6 +38,7 @@ typedef struct cl_cmd_args {
     const char *model;           /**< --model FILE: a model file instead of a named system */
     long bits;                   /**< --bits, 53 when not given */
     int bits_given, help;
+    int interpreted;             /**< --interpreted: a model's field is interpreted, never compiled */
     int nparams;                 /**< `--key value` pairs left for a parameter table */
     const char **keys, **vals;   /**< keys without "--"; a flag's value is NULL */
     int npositional;

@@ -159,6 +159,22 @@ typedef struct cl_model_eom {
 int cl_model_eom_new(cl_model_eom **out, const cl_model *m, cl_sys_error *e);
 /** Release (NULL allowed). */
 void cl_model_eom_free(cl_model_eom *eom);
+
+/** How the field of a model's first form is evaluated (cl_model_field_mode()). */
+enum cl_model_field_mode {
+    CL_MODEL_FIELD_COMPILED,    /**< default: the graph of cl_model_eom interpreted, compiled once that pays (docs/compiled.md) */
+    CL_MODEL_FIELD_INTERPRETED, /**< the graph interpreted, never compiled (`--interpreted`) */
+    CL_MODEL_FIELD_ENGINE       /**< the kind's engine: derivatives of L by automatic differentiation at each call */
+};
+/**
+ * Choose how the model systems opened after this call evaluate the field of
+ * their first form (form qdot) when the graph covers the model (models on
+ * S¹, Rᵏ and S² factors); the other forms and models are the engine's.
+ * The graph interpreted and compiled give the same numbers bit for bit.
+ */
+void cl_model_field_mode(int mode);
+/** The mode of cl_model_field_mode(). */
+int cl_model_field_mode_get(void);
 /** The name of input \p k of the graph: a component of the state as `rhs` names it (theta, theta'), t, or a parameter. */
 void cl_model_eom_input_name(const cl_model *m, const cl_model_eom *eom, long k, char *buf, size_t len);
 

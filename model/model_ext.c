@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "chartless_base.h"
+#include "field_compiled.h"
 #include "model_ext.h"
 #include "system_impl.h"
 
@@ -23,6 +24,7 @@ typedef struct ext_system {
     char *summary;
     size_t ndrift;
     char (*connames)[CL_MODEL_MAX_NAME + 2]; /* the constraints' names, and NAME' for the rate of a holonomic one */
+    cl_model_fast *fast; /* the field of form 0 from the graph (field_compiled.c), NULL: the engine's */
     struct ext_system *next;
 } ext_system;
 
@@ -30,10 +32,19 @@ typedef struct ext_inst {
     const ext_system *es;
     void *core;
     cl_prec_t prec;
+    cl_model_fast_inst *fast;
 } ext_inst;
 
 /* The systems open now: create() finds its model by the parameter table it is given. */
 static ext_system *open_ext;
+
+static int ext_set_time(void *inst, mpfr_srcptr t)
+{
+    ext_inst *in = inst;
+    in->es->kind->set_time(in->core, t);
+    if (in->fast) cl_model_fast_set_time(in->fast, t);
+    return CL_OK;
+}
 
 static int ext_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys_error *e)
 {
@@ -48,8 +59,12 @@ static int ext_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys_err
     }
     in->es = es;
     in->prec = prec;
-    for (size_t k = 0; k < es->m->nparam; k++) es->kind->set_param(in->core, k, cl_params_x(p, es->m->pname[k]));
-    if (es->m->timed) es->kind->set_time(in->core, cl_params_x(p, "time"));
+    in->fast = cl_model_fast_inst_new(es->fast, prec);
+    for (size_t k = 0; k < es->m->nparam; k++) {
+        es->kind->set_param(in->core, k, cl_params_x(p, es->m->pname[k]));
+        if (in->fast) cl_model_fast_set_param(in->fast, k, cl_params_x(p, es->m->pname[k]));
+    }
+    if (es->m->timed) ext_set_time(in, cl_params_x(p, "time"));
     *out = in;
     return CL_OK;
 }
@@ -59,6 +74,7 @@ static void ext_destroy(void *inst)
     ext_inst *in = inst;
     if (!in) return;
     in->es->kind->close(in->core);
+    cl_model_fast_inst_free(in->fast);
     free(in);
 }
 
@@ -121,10 +137,12 @@ static int ext_check_state(void *inst, int form, mpfr_ptr x, char *err, size_t e
     return st;
 }
 
+/* Form 0 from the graph when it covers the model; the engine otherwise, and to say why the field is not defined. */
 static int ext_rhs(void *inst, int form, mpfr_ptr dx, mpfr_srcptr x)
 {
     ext_inst *in = inst;
-    return in->es->kind->rhs(in->core, form, dx, x);
+    int st = form == 0 && in->fast ? cl_model_fast_rhs(in->fast, dx, x) : CL_EDIM;
+    return st == CL_OK || st == CL_ENOMEM ? st : in->es->kind->rhs(in->core, form, dx, x);
 }
 
 /* energy, the declared invariants, the constraint drifts */
@@ -220,12 +238,7 @@ static int ext_constraints(void *inst, int form, mpfr_ptr out, mpfr_srcptr x)
 
 static int ext_unit_vectors(void *inst) { return (int)((const ext_inst *)inst)->es->m->n; }
 
-static int ext_set_time(void *inst, mpfr_srcptr t)
-{
-    ext_inst *in = inst;
-    in->es->kind->set_time(in->core, t);
-    return CL_OK;
-}
+
 
 /* Declared equilibrium k, its name in *name. */
 static int ext_equilibrium(void *inst, int k, int form, mpfr_ptr x, const char **name)
@@ -260,6 +273,7 @@ void cl_model_ext_system_free(const cl_system *s)
             *p = es->next;
             break;
         }
+    cl_model_fast_free(es->fast);
     cl_model_free(es->m);
     free(es->table);
     free(es->invnames);
@@ -330,6 +344,7 @@ int cl_model_ext_system_new(const cl_system **out, cl_model *m, const cl_model_k
         es->connames = calloc(2 * m->ncon + 1, sizeof *es->connames);
         es->ndrift = ndrift;
         es->conserved = calloc(m->ninv + 1, sizeof *es->conserved);
+        es->fast = cl_model_fast_new(m);
         char what[80];
         kind->what(m, what, sizeof what);
         size_t len = strlen(m->source) + strlen(what) + 80;

@@ -1,0 +1,162 @@
+/*
+ * The field of a model's first form (form qdot) from its equations of motion
+ * as one graph (cl_model_eom_new(), reduced to the nodes the field needs):
+ * interpreted (expr_eval.c) until the model has been evaluated
+ * $CHARTLESS_COMPILE_AFTER times (20000 unless set), then compiled
+ * (expr_jit.h) — at once when the compiled field is in the cache already.
+ * Both give the same numbers bit for bit, so when the compiler runs does
+ * not change a result. Without a compiler, when it fails, or when the cache
+ * cannot be written, the graph stays interpreted and stderr says why, once.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include "chartless_base.h"
+#include "expr_emit.h"
+#include "expr_jit.h"
+#include "field_compiled.h"
+
+/* Evaluations of a model before its field is compiled: about where the compiler's time is paid back. */
+#define COMPILE_AFTER 20000
+
+static int field_mode = CL_MODEL_FIELD_COMPILED;
+
+void cl_model_field_mode(int mode) { field_mode = mode; }
+int cl_model_field_mode_get(void) { return field_mode; }
+
+struct cl_model_fast {
+    const cl_model *m;
+    int built;          /* 0: not yet; 1: the graph is built; −1: the graph does not cover the model */
+    cl_expr_dag *g;     /* the field's nodes only */
+    int *out;
+    size_t dim, nin, param0;
+    long time;
+    cl_expr_jit *jit;
+    int tried;          /* 1: the compiler ran (or will not) */
+    long evals, after;
+};
+
+struct cl_model_fast_inst {
+    cl_model_fast *f;
+    cl_prec_t prec;
+    mpfr_ptr par;       /* the parameters, then t */
+    mpfr_ptr in;        /* the graph's inputs, once it is built */
+    cl_expr_eval_mp *ev;
+    cl_expr_jit_mp *run;
+};
+
+cl_model_fast *cl_model_fast_new(const cl_model *m)
+{
+    if (field_mode == CL_MODEL_FIELD_ENGINE) return NULL;
+    cl_model_fast *f = calloc(1, sizeof *f);
+    if (!f) return NULL;
+    f->m = m;
+    const char *after = getenv("CHARTLESS_COMPILE_AFTER");
+    f->after = after && *after ? strtol(after, NULL, 10) : COMPILE_AFTER;
+    return f;
+}
+
+void cl_model_fast_free(cl_model_fast *f)
+{
+    if (!f) return;
+    cl_expr_jit_free(f->jit);
+    cl_expr_dag_free(f->g);
+    free(f->out);
+    free(f);
+}
+
+/* Say once on stderr why the field is interpreted. */
+static void warn_once(const char *why)
+{
+    static int said;
+    if (said || !why[0]) return;
+    said = 1;
+    fprintf(stderr, "warning: the model's field is interpreted, not compiled: %s\n", why);
+}
+
+/* The compiled field: from the cache only (\p build 0), or compiled now when it is not there. */
+static void compile(cl_model_fast *f, int build)
+{
+    char why[600];
+    int st = cl_expr_jit_new(&f->jit, f->g, f->out, f->dim, build, why, sizeof why);
+    if (build) f->tried = 1;
+    if (st && build) warn_once(why);
+}
+
+/* The graph of the field; built = −1 when the graph does not cover the model. */
+static void build_graph(cl_model_fast *f)
+{
+    cl_model_eom *q = NULL;
+    cl_sys_error e;
+    f->built = -1;
+    if (cl_model_eom_new(&q, f->m, &e)) return;
+    f->out = malloc(q->dim * sizeof *f->out);
+    f->g = f->out ? cl_expr_dag_prune(q->g, q->out, q->dim, f->out) : NULL;
+    f->dim = q->dim;
+    f->param0 = q->param0;
+    f->time = q->time;
+    f->nin = q->param0 + f->m->nparam;
+    cl_model_eom_free(q);
+    if (!f->g) return;
+    f->built = 1;
+    if (field_mode == CL_MODEL_FIELD_COMPILED) compile(f, 0);
+}
+
+cl_model_fast_inst *cl_model_fast_inst_new(cl_model_fast *f, cl_prec_t prec)
+{
+    if (!f) return NULL;
+    cl_model_fast_inst *fi = calloc(1, sizeof *fi);
+    if (!fi) return NULL;
+    *fi = (cl_model_fast_inst){.f = f, .prec = prec, .par = cl_rvec_new_mp(f->m->nparam + 1, prec)};
+    if (fi->par) return fi;
+    free(fi);
+    return NULL;
+}
+
+void cl_model_fast_inst_free(cl_model_fast_inst *fi)
+{
+    if (!fi) return;
+    cl_expr_jit_mp_free(fi->run);
+    cl_expr_eval_free_mp(fi->ev);
+    cl_rvec_free_mp(fi->in);
+    cl_rvec_free_mp(fi->par);
+    free(fi);
+}
+
+void cl_model_fast_set_param(cl_model_fast_inst *fi, size_t k, mpfr_srcptr v)
+{
+    mpfr_set(fi->par + k, v, MPFR_RNDN);
+    if (fi->in) mpfr_set(fi->in + fi->f->param0 + k, v, MPFR_RNDN);
+}
+
+void cl_model_fast_set_time(cl_model_fast_inst *fi, mpfr_srcptr t)
+{
+    mpfr_set(fi->par + fi->f->m->nparam, t, MPFR_RNDN);
+    if (fi->in && fi->f->time >= 0) mpfr_set(fi->in + fi->f->time, t, MPFR_RNDN);
+}
+
+/* The instance's inputs and interpreter, once the graph is built: 0 or CL_ENOMEM. */
+static int prepare(cl_model_fast_inst *fi)
+{
+    const cl_model_fast *f = fi->f;
+    fi->in = cl_rvec_new_mp(f->nin + 1, fi->prec);
+    fi->ev = cl_expr_eval_new_mp(f->g, fi->prec);
+    if (!fi->in || !fi->ev) return CL_ENOMEM;
+    for (size_t k = 0; k < f->m->nparam; k++) mpfr_set(fi->in + f->param0 + k, fi->par + k, MPFR_RNDN);
+    if (f->time >= 0) mpfr_set(fi->in + f->time, fi->par + f->m->nparam, MPFR_RNDN);
+    return CL_OK;
+}
+
+int cl_model_fast_rhs(cl_model_fast_inst *fi, mpfr_ptr dx, mpfr_srcptr x)
+{
+    cl_model_fast *f = fi->f;
+    if (!f->built) build_graph(f);
+    if (f->built < 0) return CL_EDIM;
+    if (!fi->ev && prepare(fi)) return CL_ENOMEM;
+    if (!f->jit && !f->tried && field_mode == CL_MODEL_FIELD_COMPILED && ++f->evals > f->after) compile(f, 1);
+    if (f->jit && !fi->run && !(fi->run = cl_expr_jit_mp_new(f->jit, f->g, fi->prec))) return CL_ENOMEM;
+    for (size_t k = 0; k < f->dim; k++) mpfr_set(fi->in + k, x + k, MPFR_RNDN);
+    if (fi->run) return cl_expr_jit_run_mp(fi->run, dx, fi->in);
+    int st = cl_expr_eval_run_mp(fi->ev, fi->in, (int)cl_expr_dag_size(f->g) - 1, 1);
+    for (size_t k = 0; k < f->dim && !st; k++) mpfr_set(dx + k, cl_expr_eval_value_mp(fi->ev, f->out[k]), MPFR_RNDN);
+    return st;
+}

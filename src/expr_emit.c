@@ -1,0 +1,360 @@
+/*
+ * An expression graph's outputs written out (expr_emit.h): the printer of
+ * `chartless eom` (text, LaTeX, C), and the C source of a compiled field,
+ * whose double back end is that printer's C and whose MPFR back end is one
+ * MPFR call per operation node, in the interpreter's order.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "expr_emit.h"
+#include "chartless_base.h"
+
+int cl_expr_printer_init(cl_expr_printer *p, const cl_expr_dag *g, int fmt, FILE *f)
+{
+    size_t n = cl_expr_dag_size(g), nin = (size_t)cl_expr_dag_ninputs(g);
+    *p = (cl_expr_printer){.g = g, .fmt = fmt, .f = f, .temp = calloc(n + 1, sizeof *p->temp),
+                           .in = calloc(nin + 1, sizeof *p->in), .used = calloc(nin + 1, 1)};
+    if (p->temp && p->in && p->used) return CL_OK;
+    cl_expr_printer_free(p);
+    return CL_ENOMEM;
+}
+
+void cl_expr_printer_free(cl_expr_printer *p)
+{
+    free(p->temp);
+    free(p->in);
+    free(p->used);
+    p->temp = NULL;
+    p->in = NULL;
+    p->used = NULL;
+}
+
+/* How tightly a node binds: 1 sums and negations, 2 products and quotients (a fraction in LaTeX is whole), 4 powers, 5 the rest. */
+static int precedence(const cl_expr_node *e, int fmt)
+{
+    switch (e->op) {
+    case CL_EXPR_ADD: case CL_EXPR_SUB: case CL_EXPR_NEG: return 1;
+    case CL_EXPR_DIV: return fmt == CL_EXPR_LATEX ? 5 : 2;
+    case CL_EXPR_MUL: return 2;
+    case CL_EXPR_POWI: return 4;
+    default: return 5;
+    }
+}
+
+static const char *const fn_name[] = {[CL_EXPR_SIN] = "sin", [CL_EXPR_COS] = "cos", [CL_EXPR_TAN] = "tan",
+                                      [CL_EXPR_EXP] = "exp", [CL_EXPR_LOG] = "log", [CL_EXPR_SQRT] = "sqrt"};
+
+void cl_expr_print_constant(FILE *f, int fmt, const char *s)
+{
+    fputs(s, f);
+    if (fmt == CL_EXPR_C && !strpbrk(s, ".eE")) fputs(".0", f);
+}
+
+/* Constant k: as written, or in C from its double value exactly; bracketed when negative and min > 1. */
+static void constant(cl_expr_printer *p, long k, int min)
+{
+    const char *s = cl_expr_dag_const(p->g, k);
+    int negative = p->cval ? p->cval[k] < 0 : s[0] == '-';
+    if (negative && min > 1) fputs(p->fmt == CL_EXPR_LATEX ? "\\left(" : "(", p->f);
+    if (p->cval) fprintf(p->f, "%a", p->cval[k]);
+    else cl_expr_print_constant(p->f, p->fmt, s);
+    if (negative && min > 1) fputs(p->fmt == CL_EXPR_LATEX ? "\\right)" : ")", p->f);
+}
+
+static void function(cl_expr_printer *p, const cl_expr_node *e)
+{
+    if (p->fmt == CL_EXPR_LATEX) {
+        if (e->op == CL_EXPR_SQRT) fputs("\\sqrt{", p->f);
+        else fprintf(p->f, "\\%s\\left(", fn_name[e->op]);
+        cl_expr_printer_node(p, e->a, 0);
+        fputs(e->op == CL_EXPR_SQRT ? "}" : "\\right)", p->f);
+        return;
+    }
+    fprintf(p->f, "%s(", fn_name[e->op]);
+    cl_expr_printer_node(p, e->a, 0);
+    fputc(')', p->f);
+}
+
+static void binary(cl_expr_printer *p, const cl_expr_node *e)
+{
+    int latex = p->fmt == CL_EXPR_LATEX;
+    if (e->op == CL_EXPR_DIV && latex) {
+        fputs("\\frac{", p->f);
+        cl_expr_printer_node(p, e->a, 0);
+        fputs("}{", p->f);
+        cl_expr_printer_node(p, e->b, 0);
+        fputc('}', p->f);
+        return;
+    }
+    int lvl = e->op == CL_EXPR_ADD || e->op == CL_EXPR_SUB ? 1 : 2;
+    cl_expr_printer_node(p, e->a, lvl);
+    fputs(e->op == CL_EXPR_ADD ? " + " : e->op == CL_EXPR_SUB ? " - " : e->op == CL_EXPR_DIV ? "/" : latex ? " \\, " : "*", p->f);
+    cl_expr_printer_node(p, e->b, lvl + 1); /* the right operand bracketed at its own level: a - (b + c), a/(b*c) */
+}
+
+static void power(cl_expr_printer *p, const cl_expr_node *e)
+{
+    if (p->fmt == CL_EXPR_C) {
+        fputs("pow(", p->f);
+        cl_expr_printer_node(p, e->a, 0);
+        fprintf(p->f, ", %ld)", e->k);
+    } else if (p->fmt == CL_EXPR_LATEX) {
+        fputc('{', p->f);
+        cl_expr_printer_node(p, e->a, 5);
+        fprintf(p->f, "}^{%ld}", e->k);
+    } else {
+        cl_expr_printer_node(p, e->a, 5);
+        fprintf(p->f, e->k < 0 ? "^(%ld)" : "^%ld", e->k);
+    }
+}
+
+void cl_expr_printer_node(cl_expr_printer *p, int id, int min)
+{
+    const cl_expr_node *e = cl_expr_dag_node(p->g, id);
+    int latex = p->fmt == CL_EXPR_LATEX;
+    if (p->temp[id]) {
+        fprintf(p->f, latex ? "t_{%d}" : "t%d", p->temp[id]);
+        return;
+    }
+    if (e->op == CL_EXPR_INPUT) {
+        fputs(p->in[e->k], p->f);
+        return;
+    }
+    if (e->op == CL_EXPR_CONST) {
+        constant(p, e->k, min);
+        return;
+    }
+    int bracket = precedence(e, p->fmt) < min;
+    if (bracket) fputs(latex ? "\\left(" : "(", p->f);
+    switch (e->op) {
+    case CL_EXPR_NEG: fputc('-', p->f); cl_expr_printer_node(p, e->a, 2); break;
+    case CL_EXPR_POWI: power(p, e); break;
+    case CL_EXPR_ATAN2:
+        fputs(latex ? "\\operatorname{atan2}\\left(" : "atan2(", p->f);
+        cl_expr_printer_node(p, e->a, 0);
+        fputs(", ", p->f);
+        cl_expr_printer_node(p, e->b, 0);
+        fputs(latex ? "\\right)" : ")", p->f);
+        break;
+    case CL_EXPR_ADD: case CL_EXPR_SUB: case CL_EXPR_MUL: case CL_EXPR_DIV: binary(p, e); break;
+    default: function(p, e); break;
+    }
+    if (bracket) fputs(latex ? "\\right)" : ")", p->f);
+}
+
+static int is_leaf(const cl_expr_node *e) { return e->op == CL_EXPR_CONST || e->op == CL_EXPR_INPUT; }
+
+/* uses[i]: how often the outputs and the operations they need use node i (0: not needed). NULL when out of memory. */
+static int *count_uses(const cl_expr_dag *g, const int *out, size_t nout)
+{
+    size_t n = cl_expr_dag_size(g);
+    int *uses = calloc(n + 1, sizeof *uses);
+    if (!uses) return NULL;
+    for (size_t i = 0; i < nout; i++) uses[out[i]]++;
+    for (size_t i = n; i-- > 0;) {
+        const cl_expr_node *e = cl_expr_dag_node(g, (int)i);
+        if (!uses[i] || is_leaf(e)) continue;
+        uses[e->a]++;
+        if (e->b >= 0) uses[e->b]++;
+    }
+    return uses;
+}
+
+int cl_expr_printer_name_shared(cl_expr_printer *p, const int *out, size_t nout)
+{
+    int *uses = count_uses(p->g, out, nout);
+    if (!uses) return -1;
+    int count = 0;
+    for (size_t i = 0, n = cl_expr_dag_size(p->g); i < n; i++) {
+        const cl_expr_node *e = cl_expr_dag_node(p->g, (int)i);
+        p->temp[i] = uses[i] > 1 && !is_leaf(e) ? ++count : 0;
+        if (uses[i] && e->op == CL_EXPR_INPUT) p->used[e->k] = 1;
+    }
+    free(uses);
+    return count;
+}
+
+void cl_expr_printer_assign(cl_expr_printer *p, const char *lhs, int id, int define, int last)
+{
+    int t = p->temp[id];
+    if (define) p->temp[id] = 0;
+    if (p->fmt == CL_EXPR_C) fprintf(p->f, "    %s%s = ", define ? "const double " : "", lhs);
+    else fprintf(p->f, p->fmt == CL_EXPR_LATEX ? "%s &= " : "%s = ", lhs);
+    cl_expr_printer_node(p, id, 0);
+    fputs(p->fmt == CL_EXPR_C ? ";\n" : p->fmt == CL_EXPR_LATEX && !last ? " \\\\\n" : "\n", p->f);
+    p->temp[id] = t;
+}
+
+void cl_expr_printer_temps(cl_expr_printer *p)
+{
+    for (size_t i = 0, n = cl_expr_dag_size(p->g); i < n; i++)
+        if (p->temp[i]) {
+            char name[32];
+            snprintf(name, sizeof name, p->fmt == CL_EXPR_LATEX ? "t_{%d}" : "t%d", p->temp[i]);
+            cl_expr_printer_assign(p, name, (int)i, 1, 0);
+        }
+}
+
+/* The number of constants (largest index + 1). */
+static size_t count_constants(const cl_expr_dag *g)
+{
+    size_t nconst = 0;
+    for (size_t i = 0, n = cl_expr_dag_size(g); i < n; i++) {
+        const cl_expr_node *e = cl_expr_dag_node(g, (int)i);
+        if (e->op == CL_EXPR_CONST && (size_t)e->k + 1 > nconst) nconst = (size_t)e->k + 1;
+    }
+    return nconst;
+}
+
+/* The double back end: cl_jit_d, the printer's C with x[k] for the inputs and the constants exact. */
+static int emit_double(FILE *f, const cl_expr_dag *g, const int *out, size_t nout)
+{
+    size_t nconst = count_constants(g);
+    double *cval = malloc((nconst + 1) * sizeof *cval);
+    cl_expr_printer p;
+    if (!cval || cl_expr_printer_init(&p, g, CL_EXPR_C, f)) {
+        free(cval);
+        return CL_ENOMEM;
+    }
+    int st = CL_OK;
+    for (size_t i = 0, n = cl_expr_dag_size(g); i < n && !st; i++) {
+        const cl_expr_node *e = cl_expr_dag_node(g, (int)i);
+        if (e->op == CL_EXPR_CONST) st = cl_real_from_str_d(cval + e->k, cl_expr_dag_const(g, e->k)) ? CL_EPARSE : CL_OK;
+        if (e->op == CL_EXPR_INPUT) snprintf(p.in[e->k], sizeof p.in[e->k], "x[%ld]", e->k);
+    }
+    p.cval = cval;
+    if (!st && cl_expr_printer_name_shared(&p, out, nout) < 0) st = CL_ENOMEM;
+    if (!st) {
+        fputs("int cl_jit_d(double *out, const double *x)\n{\n", f);
+        cl_expr_printer_temps(&p);
+        for (size_t i = 0; i < nout; i++) {
+            char lhs[32];
+            snprintf(lhs, sizeof lhs, "out[%zu]", i);
+            cl_expr_printer_assign(&p, lhs, out[i], 0, 0);
+        }
+        fprintf(f, "    for (int i = 0; i < %zu; i++)\n        if (!isfinite(out[i])) return 1;\n    return 0;\n}\n\n", nout);
+    }
+    cl_expr_printer_free(&p);
+    free(cval);
+    return st;
+}
+
+/* The MPFR back end's bookkeeping: each operation node's work number, and the numbers free for reuse. */
+typedef struct slots {
+    const cl_expr_dag *g;
+    int *slot, *last, *freed; /* node → its number; node → the last node that reads it; a stack of free numbers */
+    int nfree, nslots;
+} slots;
+
+static const char *const mp_name[] = {[CL_EXPR_ADD] = "add", [CL_EXPR_SUB] = "sub", [CL_EXPR_MUL] = "mul", [CL_EXPR_DIV] = "div",
+                                      [CL_EXPR_NEG] = "neg", [CL_EXPR_POWI] = "pow_si", [CL_EXPR_SIN] = "sin",
+                                      [CL_EXPR_COS] = "cos", [CL_EXPR_TAN] = "tan", [CL_EXPR_EXP] = "exp",
+                                      [CL_EXPR_LOG] = "log", [CL_EXPR_SQRT] = "sqrt", [CL_EXPR_ATAN2] = "atan2"};
+
+/* Where node id's value is: an input x + k, a constant c + k, or its work number w + s. */
+static void operand(FILE *f, const slots *s, int id)
+{
+    const cl_expr_node *e = cl_expr_dag_node(s->g, id);
+    fprintf(f, "%c + %ld", e->op == CL_EXPR_INPUT ? 'x' : e->op == CL_EXPR_CONST ? 'c' : 'w',
+            is_leaf(e) ? e->k : (long)s->slot[id]);
+}
+
+/* The work number of node id is free again after node i when i is its last reader. */
+static void release(slots *s, int id, int i)
+{
+    if (id >= 0 && s->last[id] == i && !is_leaf(cl_expr_dag_node(s->g, id))) s->freed[s->nfree++] = s->slot[id];
+}
+
+/* Node i: one MPFR call (x·x a square and x + x a doubling: the same correctly rounded values). */
+static void emit_mp_node(FILE *f, slots *s, int i)
+{
+    const cl_expr_node *e = cl_expr_dag_node(s->g, i);
+    release(s, e->a, i);
+    if (e->b != e->a) release(s, e->b, i);
+    s->slot[i] = s->nfree ? s->freed[--s->nfree] : s->nslots++;
+    int same = e->b == e->a && (e->op == CL_EXPR_MUL || e->op == CL_EXPR_ADD);
+    fprintf(f, "    mpfr_%s(w + %d, ", same ? (e->op == CL_EXPR_MUL ? "sqr" : "mul_2ui") : mp_name[e->op], s->slot[i]);
+    operand(f, s, e->a);
+    if (same && e->op == CL_EXPR_ADD) fputs(", 1", f);
+    else if (e->op == CL_EXPR_POWI) fprintf(f, ", %ldL", e->k);
+    else if (e->b >= 0 && !same) fputs(", ", f), operand(f, s, e->b);
+    fputs(", R);\n", f);
+}
+
+/* Calls per function of the MPFR back end: the compiler's time grows faster than the length of one function. */
+#define MP_CHUNK 200
+
+/* The MPFR back end: cl_jit_mp and cl_jit_nslots, the calls in functions of MP_CHUNK. */
+static int emit_mpfr(FILE *f, const cl_expr_dag *g, const int *out, size_t nout)
+{
+    size_t n = cl_expr_dag_size(g);
+    slots s = {.g = g, .slot = malloc((n + 1) * sizeof *s.slot), .last = malloc((n + 1) * sizeof *s.last),
+               .freed = malloc((n + 1) * sizeof *s.freed)};
+    int *uses = count_uses(g, out, nout), *next = malloc((nout + 1) * sizeof *next), *first = malloc((n + 1) * sizeof *first);
+    int st = s.slot && s.last && s.freed && uses && next && first ? CL_OK : CL_ENOMEM, nchunk = 0, calls = MP_CHUNK;
+    for (size_t i = 0; i < n && !st; i++) {
+        const cl_expr_node *e = cl_expr_dag_node(g, (int)i);
+        s.last[i] = first[i] = -1;
+        if (uses[i] && !is_leaf(e)) s.last[e->a] = (int)i;
+        if (uses[i] && !is_leaf(e) && e->b >= 0) s.last[e->b] = (int)i;
+    }
+    for (size_t k = nout; k-- > 0 && !st;) next[k] = first[out[k]], first[out[k]] = (int)k;
+    if (!st) fputs("#define R MPFR_RNDN\n", f);
+    for (size_t i = 0; i < n && !st; i++) {
+        if (!uses[i] || is_leaf(cl_expr_dag_node(g, (int)i))) continue;
+        if (calls == MP_CHUNK)
+            fprintf(f, "%sstatic void part%d(mpfr_ptr out, mpfr_srcptr x, mpfr_srcptr c, mpfr_ptr w)\n{\n", nchunk ? "}\n" : "",
+                    nchunk), nchunk++, calls = 0;
+        emit_mp_node(f, &s, (int)i);
+        calls++;
+        for (int k = first[i]; k >= 0; k = next[k]) fprintf(f, "    mpfr_set(out + %d, w + %d, R);\n", k, s.slot[i]);
+        if (s.last[i] < 0) s.freed[s.nfree++] = s.slot[i]; /* an output no operation reads */
+    }
+    if (!st) {
+        fprintf(f, "%s/* 1 when a node left its domain: a NaN, a division by zero (log 0 too) or an overflow. */\n"
+                   "int cl_jit_mp(mpfr_ptr out, mpfr_srcptr x, mpfr_srcptr c, mpfr_ptr w)\n{\n"
+                   "    mpfr_flags_t saved = mpfr_flags_save();\n    mpfr_clear_flags();\n", nchunk ? "}\n" : "");
+        for (int k = 0; k < nchunk; k++) fprintf(f, "    part%d(out, x, c, w);\n", k);
+        for (size_t k = 0; k < nout; k++)
+            if (is_leaf(cl_expr_dag_node(g, out[k]))) fprintf(f, "    mpfr_set(out + %zu, ", k), operand(f, &s, out[k]), fputs(", R);\n", f);
+        fprintf(f, "    int bad = mpfr_flags_test(MPFR_FLAGS_NAN | MPFR_FLAGS_DIVBY0 | MPFR_FLAGS_OVERFLOW) != 0;\n"
+                   "    mpfr_flags_restore(saved, MPFR_FLAGS_ALL);\n    return bad;\n}\nconst long cl_jit_nslots = %d;\n", s.nslots);
+    }
+    free(s.slot), free(s.last), free(s.freed), free(uses), free(next), free(first);
+    return st;
+}
+
+int cl_expr_emit_field(FILE *f, const cl_expr_dag *g, const int *out, size_t nout)
+{
+    fputs("/* A compiled field of chartless (src/expr_emit.c): double and MPFR back ends. */\n"
+          "#include <math.h>\n#include <mpfr.h>\n\n", f);
+    int st = emit_double(f, g, out, nout);
+    if (!st) st = emit_mpfr(f, g, out, nout);
+    if (!st)
+        fprintf(f, "const long cl_jit_nconst = %zu, cl_jit_nout = %zu, cl_jit_ninputs = %ld;\n", count_constants(g), nout,
+                cl_expr_dag_ninputs(g));
+    return st;
+}
+
+cl_expr_dag *cl_expr_dag_prune(const cl_expr_dag *g, const int *out, size_t nout, int *new_out)
+{
+    size_t n = cl_expr_dag_size(g);
+    int *uses = count_uses(g, out, nout), *map = malloc((n + 1) * sizeof *map);
+    cl_expr_dag *p = uses && map ? cl_expr_dag_new() : NULL;
+    for (size_t i = 0; p && i < n; i++) {
+        const cl_expr_node *e = cl_expr_dag_node(g, (int)i);
+        map[i] = -1;
+        if (!uses[i]) continue;
+        if (e->op == CL_EXPR_INPUT) map[i] = cl_expr_input(p, e->k);
+        else if (e->op == CL_EXPR_CONST) map[i] = cl_expr_const(p, cl_expr_dag_const(g, e->k), strlen(cl_expr_dag_const(g, e->k)), e->pos);
+        else map[i] = cl_expr_op(p, e->op, map[e->a], e->b >= 0 ? map[e->b] : -1, e->k, e->pos);
+        if (map[i] < 0) {
+            cl_expr_dag_free(p);
+            p = NULL;
+        }
+    }
+    for (size_t k = 0; p && k < nout; k++) new_out[k] = map[out[k]];
+    free(uses);
+    free(map);
+    return p;
+}
