@@ -232,7 +232,7 @@ check:
 	$(MAKE) $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$$(nproc 2>/dev/null || echo 2)) check-build
 	@tools/need $(NEED_CHECK) $(NEED_PY)
 	@rm -rf $(B)/check-path && mkdir -p $(B)/check-path $(if $(filter /%,$(PYTHON)),&& ln -s $(PYTHON) $(B)/check-path/python3)
-	PATH="$(CURDIR)/$(B)/check-path:$$PATH" BUILD=$(B) CC="$(CC) $(CFLAGS)" PYTHON=$(PYTHON) \
+	PATH="$(CURDIR)/$(B)/check-path:$$PATH" BUILD=$(B) CC="$(CC) $(CFLAGS)" PYTHON=$(PYTHON) CHARTLESS_CACHE=$(abspath $(B))/cache \
 	    prove -j 2 -f $(PROVE_ARGS) $(filter $(CHECK_ALL),$(CHECK_FIRST)) $(filter-out $(CHECK_FIRST),$(CHECK_ALL))
 check-build: all $(TESTS) $(BENCHES)
 

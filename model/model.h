@@ -162,7 +162,7 @@ void cl_model_eom_free(cl_model_eom *eom);
 
 /** How the field of a model's first form is evaluated (cl_model_field_mode()). */
 enum cl_model_field_mode {
-    CL_MODEL_FIELD_COMPILED,    /**< default: the graph of cl_model_eom interpreted, compiled once that pays (docs/compiled.md) */
+    CL_MODEL_FIELD_COMPILED,    /**< default: the graph of cl_model_eom interpreted, compiled once that pays (docs/eom.md) */
     CL_MODEL_FIELD_INTERPRETED, /**< the graph interpreted, never compiled (`--interpreted`) */
     CL_MODEL_FIELD_ENGINE       /**< the kind's engine: derivatives of L by automatic differentiation at each call */
 };
