@@ -84,7 +84,7 @@ static int open_model(int n, cl_model **m, cl_model_eom **q, cl_expr_jit **j, do
     }
     double t0 = wall_seconds();
     long before = cl_expr_jit_compilations();
-    st = cl_expr_jit_new(j, (*q)->g, (*q)->out, (*q)->dim, 1, why, sizeof why);
+    st = cl_expr_jit_new(j, (*q)->g, (*q)->out, (*q)->dim, (long)(*q)->param0, 1, why, sizeof why);
     *build = cl_expr_jit_compilations() > before ? wall_seconds() - t0 : 0;
     if (st) printf("compiled field: %s\n", why);
     return st;

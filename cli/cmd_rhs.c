@@ -30,6 +30,7 @@ static const char *help_text =
     "  --time T        the time t of a time-dependent model (default 0)\n"
     "  --form FORM     the form of the state (default: the system's first form)\n"
     "  --bits B        working precision in bits, 2 to 65536 (default 53)\n"
+    "  --interpreted   a model's field interpreted, never compiled (docs/eom.md, compiled fields)\n"
     "  --labels        one component to a line: its name, then its derivative\n"
     "  --multipliers   instead of the field, the multipliers of a constrained model's constraints,\n"
     "                  one to a line: the constraint's name, then its multiplier lambda\n"

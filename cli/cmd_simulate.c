@@ -47,6 +47,7 @@ static const char *help_text =
     "                   simulate --system NAME --help or --model FILE --help lists them)\n"
     "  --form FORM      the form of the state (default: the system's first form)\n"
     "  --bits B         working precision in bits, 2 to 65536 (default 53)\n"
+    "  --interpreted    a model's field interpreted, never compiled (docs/eom.md, compiled fields)\n"
     "  --integrator M   rkf78 (adaptive Fehlberg 7(8); the default up to 113 bits), gbs\n"
     "                   (adaptive Gragg-Bulirsch-Stoer, order growing with the precision; the\n"
     "                   default above 113 bits), gauss (implicit\n"

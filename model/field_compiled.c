@@ -25,6 +25,7 @@ int cl_model_field_mode_get(void) { return field_mode; }
 
 struct cl_model_fast {
     const cl_model *m;
+    size_t dim0;        /* the dimension of the system's form 0, which the graph's state must have */
     int built;          /* 0: not yet; 1: the graph is built; −1: the graph does not cover the model */
     cl_expr_dag *g;     /* the field's nodes only */
     int *out;
@@ -44,12 +45,13 @@ struct cl_model_fast_inst {
     cl_expr_jit_mp *run;
 };
 
-cl_model_fast *cl_model_fast_new(const cl_model *m)
+cl_model_fast *cl_model_fast_new(const cl_model *m, size_t dim0)
 {
     if (field_mode == CL_MODEL_FIELD_ENGINE) return NULL;
     cl_model_fast *f = calloc(1, sizeof *f);
     if (!f) return NULL;
     f->m = m;
+    f->dim0 = dim0;
     const char *after = getenv("CHARTLESS_COMPILE_AFTER");
     f->after = after && *after ? strtol(after, NULL, 10) : COMPILE_AFTER;
     return f;
@@ -77,7 +79,7 @@ static void warn_once(const char *why)
 static void compile(cl_model_fast *f, int build)
 {
     char why[600];
-    int st = cl_expr_jit_new(&f->jit, f->g, f->out, f->dim, build, why, sizeof why);
+    int st = cl_expr_jit_new(&f->jit, f->g, f->out, f->dim, (long)f->param0, build, why, sizeof why);
     if (build) f->tried = 1;
     if (st && build) warn_once(why);
 }
@@ -89,6 +91,10 @@ static void build_graph(cl_model_fast *f)
     cl_sys_error e;
     f->built = -1;
     if (cl_model_eom_new(&q, f->m, &e)) return;
+    if (q->dim != f->dim0) { /* not the state of the system's first form */
+        cl_model_eom_free(q);
+        return;
+    }
     f->out = malloc(q->dim * sizeof *f->out);
     f->g = f->out ? cl_expr_dag_prune(q->g, q->out, q->dim, f->out) : NULL;
     f->dim = q->dim;
@@ -126,6 +132,7 @@ void cl_model_fast_set_param(cl_model_fast_inst *fi, size_t k, mpfr_srcptr v)
 {
     mpfr_set(fi->par + k, v, MPFR_RNDN);
     if (fi->in) mpfr_set(fi->in + fi->f->param0 + k, v, MPFR_RNDN);
+    if (fi->run) cl_expr_jit_mp_changed(fi->run);
 }
 
 void cl_model_fast_set_time(cl_model_fast_inst *fi, mpfr_srcptr t)

@@ -13,8 +13,11 @@ typedef struct cl_model_fast cl_model_fast;
 /** One instance's evaluator: the inputs at its precision, the interpreter, the compiled field's runner. */
 typedef struct cl_model_fast_inst cl_model_fast_inst;
 
-/** The shared part of model \p m (nothing is built yet), or NULL when the mode is CL_MODEL_FIELD_ENGINE or out of memory. */
-cl_model_fast *cl_model_fast_new(const cl_model *m);
+/**
+ * The shared part of model \p m whose first form has \p dim0 numbers (nothing is built yet: a graph whose
+ * state is not of that size is not used), or NULL when the mode is CL_MODEL_FIELD_ENGINE or out of memory.
+ */
+cl_model_fast *cl_model_fast_new(const cl_model *m, size_t dim0);
 void cl_model_fast_free(cl_model_fast *f);
 /** An evaluator at \p prec of \p f (NULL allowed: then NULL), or NULL when out of memory. */
 cl_model_fast_inst *cl_model_fast_inst_new(cl_model_fast *f, cl_prec_t prec);

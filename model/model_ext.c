@@ -344,7 +344,7 @@ int cl_model_ext_system_new(const cl_system **out, cl_model *m, const cl_model_k
         es->connames = calloc(2 * m->ncon + 1, sizeof *es->connames);
         es->ndrift = ndrift;
         es->conserved = calloc(m->ninv + 1, sizeof *es->conserved);
-        es->fast = cl_model_fast_new(m);
+        es->fast = cl_model_fast_new(m, kind->dim(m, 0));
         char what[80];
         kind->what(m, what, sizeof what);
         size_t len = strlen(m->source) + strlen(what) + 80;

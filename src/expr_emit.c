@@ -243,6 +243,8 @@ static int emit_double(FILE *f, const cl_expr_dag *g, const int *out, size_t nou
 typedef struct slots {
     const cl_expr_dag *g;
     int *slot, *last, *freed; /* node → its number; node → the last node that reads it; a stack of free numbers */
+    int *uses, *fixed;        /* node → its uses by the outputs; 1: it depends on no input below nvary */
+    int *first, *next;        /* node → its first output, output → the next output of the same node (−1 ends) */
     int nfree, nslots;
 } slots;
 
@@ -259,10 +261,10 @@ static void operand(FILE *f, const slots *s, int id)
             is_leaf(e) ? e->k : (long)s->slot[id]);
 }
 
-/* The work number of node id is free again after node i when i is its last reader. */
+/* The work number of node id is free again after node i when i is its last reader (a fixed node's never is). */
 static void release(slots *s, int id, int i)
 {
-    if (id >= 0 && s->last[id] == i && !is_leaf(cl_expr_dag_node(s->g, id))) s->freed[s->nfree++] = s->slot[id];
+    if (id >= 0 && s->last[id] == i && !s->fixed[id] && !is_leaf(cl_expr_dag_node(s->g, id))) s->freed[s->nfree++] = s->slot[id];
 }
 
 /* Node i: one MPFR call (x·x a square and x + x a doubling: the same correctly rounded values). */
@@ -271,7 +273,7 @@ static void emit_mp_node(FILE *f, slots *s, int i)
     const cl_expr_node *e = cl_expr_dag_node(s->g, i);
     release(s, e->a, i);
     if (e->b != e->a) release(s, e->b, i);
-    s->slot[i] = s->nfree ? s->freed[--s->nfree] : s->nslots++;
+    s->slot[i] = s->nfree && !s->fixed[i] ? s->freed[--s->nfree] : s->nslots++;
     int same = e->b == e->a && (e->op == CL_EXPR_MUL || e->op == CL_EXPR_ADD);
     fprintf(f, "    mpfr_%s(w + %d, ", same ? (e->op == CL_EXPR_MUL ? "sqr" : "mul_2ui") : mp_name[e->op], s->slot[i]);
     operand(f, s, e->a);
@@ -284,52 +286,73 @@ static void emit_mp_node(FILE *f, slots *s, int i)
 /* Calls per function of the MPFR back end: the compiler's time grows faster than the length of one function. */
 #define MP_CHUNK 200
 
-/* The MPFR back end: cl_jit_mp and cl_jit_nslots, the calls in functions of MP_CHUNK. */
-static int emit_mpfr(FILE *f, const cl_expr_dag *g, const int *out, size_t nout)
+/* The fixed nodes (\p fixed 1) or the others as functions NAME0, NAME1, … of MP_CHUNK calls; returns their number. */
+static int emit_pass(FILE *f, slots *s, int fixed, const char *name)
+{
+    int nchunk = 0, calls = MP_CHUNK;
+    for (size_t i = 0, n = cl_expr_dag_size(s->g); i < n; i++) {
+        if (!s->uses[i] || s->fixed[i] != fixed || is_leaf(cl_expr_dag_node(s->g, (int)i))) continue;
+        if (calls == MP_CHUNK)
+            fprintf(f, "%sstatic void %s%d(mpfr_ptr out, mpfr_srcptr x, mpfr_srcptr c, mpfr_ptr w)\n{\n    (void)out;\n",
+                    nchunk ? "}\n" : "", name, nchunk), nchunk++, calls = 0;
+        emit_mp_node(f, s, (int)i);
+        calls++;
+        for (int k = s->first[i]; k >= 0 && !fixed; k = s->next[k]) fprintf(f, "    mpfr_set(out + %d, w + %d, R);\n", k, s->slot[i]);
+        if (s->last[i] < 0 && !fixed) s->freed[s->nfree++] = s->slot[i]; /* an output no operation reads */
+    }
+    if (nchunk) fputs("}\n", f);
+    return nchunk;
+}
+
+/* One exported function calling the \p nchunk functions NAME0, …, with the domain test of MPFR's flags. */
+static void emit_caller(FILE *f, const char *fn, const char *name, int nchunk, const slots *s, const int *out, size_t nout)
+{
+    fprintf(f, "int %s(mpfr_ptr out, mpfr_srcptr x, mpfr_srcptr c, mpfr_ptr w)\n{\n"
+               "    mpfr_flags_t saved = mpfr_flags_save();\n    mpfr_clear_flags();\n", fn);
+    for (int k = 0; k < nchunk; k++) fprintf(f, "    %s%d(out, x, c, w);\n", name, k);
+    for (size_t k = 0; out && k < nout; k++) /* the outputs that are inputs, constants or fixed nodes */
+        if (s->fixed[out[k]] || is_leaf(cl_expr_dag_node(s->g, out[k])))
+            fprintf(f, "    mpfr_set(out + %zu, ", k), operand(f, s, out[k]), fputs(", R);\n", f);
+    fputs("    int bad = mpfr_flags_test(MPFR_FLAGS_NAN | MPFR_FLAGS_DIVBY0 | MPFR_FLAGS_OVERFLOW) != 0;\n"
+          "    mpfr_flags_restore(saved, MPFR_FLAGS_ALL);\n    return bad;\n}\n", f);
+}
+
+/* The MPFR back end: cl_jit_mp_fixed (the nodes of constants and inputs from nvary on), cl_jit_mp, cl_jit_nslots. */
+static int emit_mpfr(FILE *f, const cl_expr_dag *g, const int *out, size_t nout, long nvary)
 {
     size_t n = cl_expr_dag_size(g);
     slots s = {.g = g, .slot = malloc((n + 1) * sizeof *s.slot), .last = malloc((n + 1) * sizeof *s.last),
-               .freed = malloc((n + 1) * sizeof *s.freed)};
-    int *uses = count_uses(g, out, nout), *next = malloc((nout + 1) * sizeof *next), *first = malloc((n + 1) * sizeof *first);
-    int st = s.slot && s.last && s.freed && uses && next && first ? CL_OK : CL_ENOMEM, nchunk = 0, calls = MP_CHUNK;
+               .freed = malloc((n + 1) * sizeof *s.freed), .uses = count_uses(g, out, nout),
+               .fixed = malloc((n + 1) * sizeof *s.fixed), .next = malloc((nout + 1) * sizeof *s.next),
+               .first = malloc((n + 1) * sizeof *s.first)};
+    int st = s.slot && s.last && s.freed && s.uses && s.fixed && s.next && s.first ? CL_OK : CL_ENOMEM;
     for (size_t i = 0; i < n && !st; i++) {
         const cl_expr_node *e = cl_expr_dag_node(g, (int)i);
-        s.last[i] = first[i] = -1;
-        if (uses[i] && !is_leaf(e)) s.last[e->a] = (int)i;
-        if (uses[i] && !is_leaf(e) && e->b >= 0) s.last[e->b] = (int)i;
+        s.last[i] = s.first[i] = -1;
+        s.fixed[i] = e->op == CL_EXPR_CONST || (e->op == CL_EXPR_INPUT && e->k >= nvary) ||
+                     (!is_leaf(e) && s.fixed[e->a] && (e->b < 0 || s.fixed[e->b]));
+        if (s.uses[i] && !is_leaf(e)) s.last[e->a] = (int)i;
+        if (s.uses[i] && !is_leaf(e) && e->b >= 0) s.last[e->b] = (int)i;
     }
-    for (size_t k = nout; k-- > 0 && !st;) next[k] = first[out[k]], first[out[k]] = (int)k;
-    if (!st) fputs("#define R MPFR_RNDN\n", f);
-    for (size_t i = 0; i < n && !st; i++) {
-        if (!uses[i] || is_leaf(cl_expr_dag_node(g, (int)i))) continue;
-        if (calls == MP_CHUNK)
-            fprintf(f, "%sstatic void part%d(mpfr_ptr out, mpfr_srcptr x, mpfr_srcptr c, mpfr_ptr w)\n{\n", nchunk ? "}\n" : "",
-                    nchunk), nchunk++, calls = 0;
-        emit_mp_node(f, &s, (int)i);
-        calls++;
-        for (int k = first[i]; k >= 0; k = next[k]) fprintf(f, "    mpfr_set(out + %d, w + %d, R);\n", k, s.slot[i]);
-        if (s.last[i] < 0) s.freed[s.nfree++] = s.slot[i]; /* an output no operation reads */
-    }
+    for (size_t k = nout; k-- > 0 && !st;) s.next[k] = s.first[out[k]], s.first[out[k]] = (int)k;
     if (!st) {
-        fprintf(f, "%s/* 1 when a node left its domain: a NaN, a division by zero (log 0 too) or an overflow. */\n"
-                   "int cl_jit_mp(mpfr_ptr out, mpfr_srcptr x, mpfr_srcptr c, mpfr_ptr w)\n{\n"
-                   "    mpfr_flags_t saved = mpfr_flags_save();\n    mpfr_clear_flags();\n", nchunk ? "}\n" : "");
-        for (int k = 0; k < nchunk; k++) fprintf(f, "    part%d(out, x, c, w);\n", k);
-        for (size_t k = 0; k < nout; k++)
-            if (is_leaf(cl_expr_dag_node(g, out[k]))) fprintf(f, "    mpfr_set(out + %zu, ", k), operand(f, &s, out[k]), fputs(", R);\n", f);
-        fprintf(f, "    int bad = mpfr_flags_test(MPFR_FLAGS_NAN | MPFR_FLAGS_DIVBY0 | MPFR_FLAGS_OVERFLOW) != 0;\n"
-                   "    mpfr_flags_restore(saved, MPFR_FLAGS_ALL);\n    return bad;\n}\nconst long cl_jit_nslots = %d;\n", s.nslots);
+        fputs("#define R MPFR_RNDN\n", f);
+        int nfix = emit_pass(f, &s, 1, "fixed");
+        emit_caller(f, "cl_jit_mp_fixed", "fixed", nfix, &s, NULL, 0);
+        int npart = emit_pass(f, &s, 0, "part");
+        emit_caller(f, "cl_jit_mp", "part", npart, &s, out, nout);
+        fprintf(f, "const long cl_jit_nslots = %d;\n", s.nslots);
     }
-    free(s.slot), free(s.last), free(s.freed), free(uses), free(next), free(first);
+    free(s.slot), free(s.last), free(s.freed), free(s.uses), free(s.fixed), free(s.next), free(s.first);
     return st;
 }
 
-int cl_expr_emit_field(FILE *f, const cl_expr_dag *g, const int *out, size_t nout)
+int cl_expr_emit_field(FILE *f, const cl_expr_dag *g, const int *out, size_t nout, long nvary)
 {
     fputs("/* A compiled field of chartless (src/expr_emit.c): double and MPFR back ends. */\n"
           "#include <math.h>\n#include <mpfr.h>\n\n", f);
     int st = emit_double(f, g, out, nout);
-    if (!st) st = emit_mpfr(f, g, out, nout);
+    if (!st) st = emit_mpfr(f, g, out, nout, nvary);
     if (!st)
         fprintf(f, "const long cl_jit_nconst = %zu, cl_jit_nout = %zu, cl_jit_ninputs = %ld;\n", count_constants(g), nout,
                 cl_expr_dag_ninputs(g));

@@ -65,12 +65,12 @@ void cl_expr_print_constant(FILE *f, int fmt, const char *s);
  * \brief The C source of a compiled field: the outputs \p out[0 … nout) of
  *        \p g as functions of its inputs, in double and in MPFR.
  *
- * Written to \p f (the caller adds nothing but, if it wants, more
- * definitions after it):
+ * Written to \p f:
  * \verbatim
  *   int cl_jit_d(double *out, const double *x);
+ *   int cl_jit_mp_fixed(mpfr_ptr out, mpfr_srcptr x, mpfr_srcptr c, mpfr_ptr w);
  *   int cl_jit_mp(mpfr_ptr out, mpfr_srcptr x, mpfr_srcptr c, mpfr_ptr w);
- *   const long cl_jit_nslots, cl_jit_nconst, cl_jit_nout;
+ *   const long cl_jit_nslots, cl_jit_nconst, cl_jit_nout, cl_jit_ninputs;
  * \endverbatim
  * x holds the inputs, x_k at x[k] (cl_expr_dag_ninputs() of them). The
  * double back end is the printer's C (cl_expr_printer) with the constants
@@ -82,14 +82,17 @@ void cl_expr_print_constant(FILE *f, int fmt, const char *s);
  * square, x + x a doubling), at the precision of \p out and \p w: c[k] is
  * constant k read at that precision (cl_real_from_str_mp()), w
  * cl_jit_nslots work numbers (the nodes' values, a number reused once its
- * node's last use is past); it returns 0, or 1 when a node left its domain
- * as the interpreter finds it (by MPFR's flags: a NaN for the sqrt or log of
- * a negative number and 0/0, a division by zero for x/0 and log 0, an
- * overflow; the caller's flags are kept). Only the
- * nodes the outputs depend on are written. Returns 0, CL_ENOMEM, or
+ * node's last use is past). The nodes that depend on no input x_k with
+ * k < \p nvary (on constants and parameters only) are computed by
+ * cl_jit_mp_fixed, once for as long as those inputs stay, into work numbers
+ * cl_jit_mp leaves alone; cl_jit_mp computes the others. Each returns 0, or
+ * 1 when a node left its domain as the interpreter finds it (by MPFR's
+ * flags: a NaN for the sqrt or log of a negative number and 0/0, a division
+ * by zero for x/0 and log 0, an overflow; the caller's flags are kept). Only
+ * the nodes the outputs depend on are written. Returns 0, CL_ENOMEM, or
  * CL_EPARSE when a constant cannot be read in double.
  */
-int cl_expr_emit_field(FILE *f, const cl_expr_dag *g, const int *out, size_t nout);
+int cl_expr_emit_field(FILE *f, const cl_expr_dag *g, const int *out, size_t nout, long nvary);
 /**
  * A new graph of the nodes the \p nout outputs \p out of \p g depend on,
  * in their order (the same operations on the same constants and inputs),

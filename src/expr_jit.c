@@ -23,7 +23,7 @@
 extern char **environ;
 
 /* The version of the emitted code and of the cache's layout: a new one names every object anew. */
-#define JIT_VERSION "chartless-jit 2"
+#define JIT_VERSION "chartless-jit 3"
 /* The checksum appended to an object: "\n#chartless-jit-sum " and 16 hex digits and "\n". */
 #define TRAILER_HEAD "\n#chartless-jit-sum "
 #define TRAILER_LEN (sizeof TRAILER_HEAD - 1 + 16 + 1)
@@ -34,13 +34,14 @@ typedef int (*field_mp_fn)(mpfr_ptr, mpfr_srcptr, mpfr_srcptr, mpfr_ptr);
 struct cl_expr_jit {
     void *so;
     field_d_fn run_d;
-    field_mp_fn run_mp;
+    field_mp_fn run_mp, run_fixed;
     long nslots, nconst, nout, ninputs;
 };
 
 struct cl_expr_jit_mp {
     const cl_expr_jit *j;
     mpfr_ptr c, w; /* the constants, then the work numbers, one block */
+    int fixed;     /* 0: the fixed nodes are to be computed; 1: they are; −1: one left its domain */
 };
 
 static long compilations;
@@ -141,12 +142,13 @@ static cl_expr_jit *load(const char *path, const char *tag)
     const long *nslots = dlsym(so, "cl_jit_nslots"), *nconst = dlsym(so, "cl_jit_nconst"), *nout = dlsym(so, "cl_jit_nout"),
                *nin = dlsym(so, "cl_jit_ninputs");
     field_d_fn run_d;
-    field_mp_fn run_mp;
+    field_mp_fn run_mp, run_fixed;
     *(void **)&run_d = dlsym(so, "cl_jit_d");
     *(void **)&run_mp = dlsym(so, "cl_jit_mp");
+    *(void **)&run_fixed = dlsym(so, "cl_jit_mp_fixed");
     cl_expr_jit *j = NULL;
-    if (have && !strcmp(have, tag) && nslots && nconst && nout && nin && run_d && run_mp) j = malloc(sizeof *j);
-    if (j) *j = (cl_expr_jit){.so = so, .run_d = run_d, .run_mp = run_mp, .nslots = *nslots, .nconst = *nconst, .nout = *nout,
+    if (have && !strcmp(have, tag) && nslots && nconst && nout && nin && run_d && run_mp && run_fixed) j = malloc(sizeof *j);
+    if (j) *j = (cl_expr_jit){.so = so, .run_d = run_d, .run_mp = run_mp, .run_fixed = run_fixed, .nslots = *nslots, .nconst = *nconst, .nout = *nout,
                               .ninputs = *nin};
     if (j) return j;
     dlclose(so);
@@ -227,11 +229,11 @@ static int build(const char *dir, const char *name, const char *final, const cha
 }
 
 /* The source of the field with its tag, and the object's name (the hash of the source, the compiler and MPFR). */
-static int source(const cl_expr_dag *g, const int *nodes, size_t nout, char **src, size_t *len, char *name, char *tag)
+static int source(const cl_expr_dag *g, const int *nodes, size_t nout, long nvary, char **src, size_t *len, char *name, char *tag)
 {
     FILE *f = open_memstream(src, len);
     if (!f) return CL_ENOMEM;
-    int st = cl_expr_emit_field(f, g, nodes, nout);
+    int st = cl_expr_emit_field(f, g, nodes, nout, nvary);
     if (!st && fflush(f)) st = CL_ENOMEM;
     if (!st) {
         const char *cc = compiler(), *mp = mpfr_get_version();
@@ -274,14 +276,14 @@ static cl_expr_jit *obtain(const char *src, size_t len, const char *name, const 
     return j;
 }
 
-int cl_expr_jit_new(cl_expr_jit **out, const cl_expr_dag *g, const int *out_nodes, size_t nout, int build_it, char *why,
-                    size_t whylen)
+int cl_expr_jit_new(cl_expr_jit **out, const cl_expr_dag *g, const int *out_nodes, size_t nout, long nvary, int build_it,
+                    char *why, size_t whylen)
 {
     *out = NULL;
     if (whylen) why[0] = 0;
     char *src = NULL, name[40], tag[80];
     size_t len = 0;
-    int st = source(g, out_nodes, nout, &src, &len, name, tag);
+    int st = source(g, out_nodes, nout, nvary, &src, &len, name, tag);
     if (st == CL_EPARSE) snprintf(why, whylen, "a constant of the field cannot be read in double");
     if (!st) *out = obtain(src, len, name, tag, build_it, why, whylen);
     free(src);
@@ -323,7 +325,11 @@ void cl_expr_jit_mp_free(cl_expr_jit_mp *r)
     free(r);
 }
 
+void cl_expr_jit_mp_changed(cl_expr_jit_mp *r) { r->fixed = 0; }
+
 int cl_expr_jit_run_mp(cl_expr_jit_mp *r, mpfr_ptr out, mpfr_srcptr x)
 {
+    if (!r->fixed) r->fixed = r->j->run_fixed(out, x, r->c, r->w) ? -1 : 1;
+    if (r->fixed < 0) return CL_EDOMAIN;
     return r->j->run_mp(out, x, r->c, r->w) ? CL_EDOMAIN : CL_OK;
 }

@@ -30,15 +30,16 @@ typedef struct cl_expr_jit cl_expr_jit;
 typedef struct cl_expr_jit_mp cl_expr_jit_mp;
 
 /**
- * The compiled field of the \p nout outputs \p out of \p g: loaded from the
+ * The compiled field of the \p nout outputs \p out of \p g (the inputs
+ * from \p nvary on, parameters, change seldom: cl_expr_jit_mp_changed()): loaded from the
  * cache, or, when \p build is 1 and it is not cached (or the cached file is
  * corrupt), compiled and cached first. Returns CL_OK, CL_ENOMEM, or
  * CL_EUNDEFINED with the reason in \p why (one line: no C compiler, the
  * compiler failed, the cache folder cannot be written, …); \p why is empty
  * when \p build is 0 and the field is simply not cached yet.
  */
-int cl_expr_jit_new(cl_expr_jit **out, const cl_expr_dag *g, const int *out_nodes, size_t nout, int build, char *why,
-                    size_t whylen);
+int cl_expr_jit_new(cl_expr_jit **out, const cl_expr_dag *g, const int *out_nodes, size_t nout, long nvary, int build,
+                    char *why, size_t whylen);
 /** Release (NULL allowed): the shared object is unloaded. */
 void cl_expr_jit_free(cl_expr_jit *j);
 /**
@@ -59,6 +60,8 @@ void cl_expr_jit_mp_free(cl_expr_jit_mp *r);
  * leaves its domain (as the interpreter, cl_expr_eval_run(), finds it).
  */
 int cl_expr_jit_run_mp(cl_expr_jit_mp *r, mpfr_ptr out, mpfr_srcptr x);
+/** The inputs from nvary on change at the next cl_expr_jit_run_mp() (the nodes of those alone are computed again then). */
+void cl_expr_jit_mp_changed(cl_expr_jit_mp *r);
 /** How many times this process has run the C compiler (for tests). */
 long cl_expr_jit_compilations(void);
 /** The cache folder (see above) into \p buf; 0, or −1 when no folder can be named (no HOME). */

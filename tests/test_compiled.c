@@ -4,7 +4,8 @@
  * (cl_model_eom_new()), the field compiled by the system's C compiler and
  * the graph interpreted agree bit for bit — in double, and in MPFR at 53,
  * 113 and 256 bits — at random states of the model (its parameters at
- * their defaults). The cache: a second compiled field of the same graph
+ * their defaults, then the first one changed: the compiled field's nodes of
+ * the parameters alone are computed again). The cache: a second compiled field of the same graph
  * does not run the compiler; a cached file truncated, overwritten with
  * garbage, or another field's object under its name is found out and
  * compiled again; no compiler (CC=/nonexistent) and a cache folder that
@@ -55,7 +56,12 @@ static int agree_mp(const cl_system *s, void *inst, const cl_model *m, const cl_
     cl_rng_seed(&g, 11);
     int good = in && ev && r;
     for (int k = 0; k < STATES && good; k++) {
-        good = !inputs(s, inst, m, q, in, &g, prec) && !cl_expr_eval_run_mp(ev, in, (int)cl_expr_dag_size(q->g) - 1, 1);
+        good = !inputs(s, inst, m, q, in, &g, prec);
+        if (k == STATES - 1 && q->nparam) { /* a parameter changed: the compiled field's fixed nodes are computed again */
+            mpfr_mul_d(in + q->param0, in + q->param0, 1.25, MPFR_RNDN);
+            cl_expr_jit_mp_changed(r);
+        }
+        good = good && !cl_expr_eval_run_mp(ev, in, (int)cl_expr_dag_size(q->g) - 1, 1);
         for (size_t i = 0; i < dim && good; i++) mpfr_set(a + i, cl_expr_eval_value_mp(ev, q->out[i]), MPFR_RNDN);
         good = good && !cl_expr_jit_run_mp(r, b, in) && same_mp(a, b, dim);
     }
@@ -117,7 +123,7 @@ static int model(const char *name, cl_expr_jit **keep, cl_model_eom **keepq, con
         cl_model_system_free(s);
         return 0;
     }
-    int st = cl_expr_jit_new(&j, q->g, q->out, q->dim, 1, why, sizeof why);
+    int st = cl_expr_jit_new(&j, q->g, q->out, q->dim, (long)q->param0, 1, why, sizeof why);
     ok(!st, "%s: compiled (%zu nodes)%s%s", name, cl_expr_dag_size(q->g), st ? ": " : "", st ? why : "");
     for (size_t p = 0; p < sizeof PRECS / sizeof PRECS[0] && !st; p++) {
         cl_params par;
@@ -169,7 +175,7 @@ static void cache(const cl_model_eom *q, const char *dir, const char *other)
     char why[600], path[900];
     cl_expr_jit *j = NULL;
     long before = cl_expr_jit_compilations();
-    int st = cl_expr_jit_new(&j, q->g, q->out, q->dim, 1, why, sizeof why);
+    int st = cl_expr_jit_new(&j, q->g, q->out, q->dim, (long)q->param0, 1, why, sizeof why);
     ok(!st && cl_expr_jit_compilations() == before, "a second compiled field of the same graph comes from the cache (the compiler ran %ld times)",
        cl_expr_jit_compilations() - before);
     cl_expr_jit_free(j);
@@ -182,10 +188,10 @@ static void cache(const cl_model_eom *q, const char *dir, const char *other)
         if (k == 1) damage(path, -1, "\177ELF garbage garbage");
         if (k == 2) snprintf(cmd, sizeof cmd, "cp '%s' '%s'", other, path), st = system(cmd);
         j = NULL;
-        st = cl_expr_jit_new(&j, q->g, q->out, q->dim, 0, why, sizeof why);
+        st = cl_expr_jit_new(&j, q->g, q->out, q->dim, (long)q->param0, 0, why, sizeof why);
         ok(st == CL_EUNDEFINED && !j && !why[0], "%s cached file: not loaded", how[k]);
         before = cl_expr_jit_compilations();
-        st = cl_expr_jit_new(&j, q->g, q->out, q->dim, 1, why, sizeof why);
+        st = cl_expr_jit_new(&j, q->g, q->out, q->dim, (long)q->param0, 1, why, sizeof why);
         ok(!st && j && cl_expr_jit_compilations() == before + 1, "%s cached file: compiled again", how[k]);
         cl_expr_jit_free(j);
     }
@@ -197,7 +203,7 @@ static void object_copy(const cl_model_eom *q, const char *dir, const char *copy
     char why[600], path[900], cmd[2000];
     cl_expr_jit *j = NULL;
     setenv("CHARTLESS_CACHE", dir, 1);
-    cl_expr_jit_new(&j, q->g, q->out, q->dim, 1, why, sizeof why);
+    cl_expr_jit_new(&j, q->g, q->out, q->dim, (long)q->param0, 1, why, sizeof why);
     cl_expr_jit_free(j);
     if (cached_object(dir, path, sizeof path)) return;
     snprintf(cmd, sizeof cmd, "mv '%s' '%s'", path, copy);
@@ -214,7 +220,7 @@ static void unavailable(const cl_model_eom *q, const char *tmp)
     snprintf(dir, sizeof dir, "%s/nocc", tmp);
     setenv("CHARTLESS_CACHE", dir, 1);
     setenv("CC", "/nonexistent/cc", 1);
-    int st = cl_expr_jit_new(&j, q->g, q->out, q->dim, 1, why, sizeof why);
+    int st = cl_expr_jit_new(&j, q->g, q->out, q->dim, (long)q->param0, 1, why, sizeof why);
     ok(st == CL_EUNDEFINED && !j && strstr(why, "no C compiler") && !strchr(why, '\n'), "CC=/nonexistent/cc: '%s'", why);
     if (saved) setenv("CC", saved, 1);
     else unsetenv("CC");
@@ -224,7 +230,7 @@ static void unavailable(const cl_model_eom *q, const char *tmp)
     if (f) fclose(f);
     snprintf(dir, sizeof dir, "%s/sub", file);
     setenv("CHARTLESS_CACHE", dir, 1);
-    st = cl_expr_jit_new(&j, q->g, q->out, q->dim, 1, why, sizeof why);
+    st = cl_expr_jit_new(&j, q->g, q->out, q->dim, (long)q->param0, 1, why, sizeof why);
     ok(st == CL_EUNDEFINED && !j && strstr(why, "cannot write the cache folder") && strstr(why, "Not a directory"),
        "a cache folder under a file: '%s'", why);
 }
@@ -256,7 +262,7 @@ int main(void)
         object_copy(other, dir, copy);
         cl_expr_jit *j = NULL;
         char why[600];
-        ok(!cl_expr_jit_new(&j, chain->g, chain->out, chain->dim, 1, why, sizeof why), "chain2 compiled in a fresh cache folder");
+        ok(!cl_expr_jit_new(&j, chain->g, chain->out, chain->dim, (long)chain->param0, 1, why, sizeof why), "chain2 compiled in a fresh cache folder");
         cl_expr_jit_free(j);
         cache(chain, dir, copy);
         unavailable(chain, tmp);
