@@ -6,7 +6,9 @@
  *           MPFR (below: the x, v, sin x, cos x coefficient recurrences,
  *           heyoka's order and the Jorba–Zou step);
  *   graph   cl_taylor_integrate_mp() on the pendulum written as a graph
- *           (x' = v, v' = −(9.8 · sin x));
+ *           (x' = v, v' = −(9.8 · sin x)), which computes the high orders
+ *           at the fewer bits their terms need (taylor.c, the precision
+ *           plan) where the peer computes every order at full precision;
  *   gbs     cl_ode_integrate_mp() with CL_ODE_GBS (the default columns and
  *           the global tolerance 2^−p), on the field coded by hand in C
  *           and on the field of the model `manifold x : R1, lagrangian

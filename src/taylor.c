@@ -29,6 +29,7 @@ void CL_FN(cl_taylor_free)(CL_FN(cl_taylor) *ws)
     if (!ws) return;
     CL_FN(cl_rvec_free)(ws->mem);
     free(ws->row);
+    free(ws->plan);
     free(ws);
 }
 
@@ -37,14 +38,45 @@ size_t CL_FN(cl_taylor_dim)(const CL_FN(cl_taylor) *ws) { return ws->n; }
 
 /* Coefficients of node id's row. */
 #define ROW(ws, id) ((ws)->c + (size_t)(ws)->row[id] * (size_t)((ws)->p + 1))
+#define CL_TAYLOR_PLAN_GUARD_MUL 64
 #define AUX(ws, id) ((ws)->c + (size_t)(ws)->aux[id] * (size_t)((ws)->p + 1))
+
+#if CL_PREC == CL_MPFR
+/* v = the leading limbs of x that t bits of a product need (x itself when it has no more). */
+static mpfr_srcptr lead_limbs(mpfr_ptr v, mpfr_srcptr x, cl_prec_t t)
+{
+    long nx = (long)((mpfr_get_prec(x) + GMP_NUMB_BITS - 1) / GMP_NUMB_BITS);
+    long nv = (long)((t + GMP_NUMB_BITS - 1) / GMP_NUMB_BITS);
+    if (nv >= nx || !mpfr_regular_p(x)) return x;
+    mpfr_custom_init_set(v, mpfr_custom_get_kind(x), mpfr_custom_get_exp(x), (mpfr_prec_t)nv * GMP_NUMB_BITS,
+                         (mp_limb_t *)mpfr_custom_get_significand(x) + (nx - nv));
+    return v;
+}
+#endif
+
+/* ws->tmp = a b, a convolution's term. Where the precision plan lowers ws->tmp's
+   precision, a factor's limbs beyond that precision and CL_TAYLOR_PLAN_GUARD_MUL
+   more bits do not enter: the truncation errs by less than 2^(2−guard) of an
+   ulp of the term, and the product costs what its precision needs. */
+static void cmul(CL_FN(cl_taylor) *ws, rsrc a, rsrc b)
+{
+#if CL_PREC == CL_MPFR
+    if (mpfr_get_prec(ws->tmp) < ws->prec) {
+        mpfr_t va, vb;
+        cl_prec_t t = mpfr_get_prec(ws->tmp) + CL_TAYLOR_PLAN_GUARD_MUL;
+        mpfr_mul(ws->tmp, lead_limbs(va, a, t), lead_limbs(vb, b, t), MPFR_RNDN);
+        return;
+    }
+#endif
+    r_mul(ws->tmp, a, b);
+}
 
 /* acc = Σ_{j=lo}^{hi} a_j b_{k−j}. */
 static void conv(CL_FN(cl_taylor) *ws, rptr acc, rsrc a, rsrc b, int lo, int hi, int k)
 {
     r_set_zero(acc);
     for (int j = lo; j <= hi; j++) {
-        r_mul(ws->tmp, a + j, b + k - j);
+        cmul(ws, a + j, b + k - j);
         r_add(acc, acc, ws->tmp);
     }
 }
@@ -54,7 +86,7 @@ static void wconv(CL_FN(cl_taylor) *ws, rptr acc, rsrc a, rsrc b, int lo, int hi
 {
     r_set_zero(acc);
     for (int j = lo; j <= hi; j++) {
-        r_mul(ws->tmp, a + j, b + k - j);
+        cmul(ws, a + j, b + k - j);
         r_mul_si(ws->tmp, ws->tmp, j);
         r_add(acc, acc, ws->tmp);
     }
@@ -71,7 +103,7 @@ static void dconv(CL_FN(cl_taylor) *ws, rptr acc, rsrc da, rsrc a, rsrc w, int k
     }
     r_set_zero(acc);
     for (int j = 1; j <= k; j++) {
-        r_mul(ws->tmp, da + j - 1, w + k - j);
+        cmul(ws, da + j - 1, w + k - j);
         r_add(acc, acc, ws->tmp);
     }
 }
@@ -175,7 +207,7 @@ static int coef_pow_miller(CL_FN(cl_taylor) *ws, rptr u, rsrc a, long m, int k)
     if (r_is_zero(a)) return CL_EDOMAIN;
     r_set_zero(ws->acc);
     for (int j = 1; j <= k; j++) {
-        r_mul(ws->tmp, a + j, u + k - j);
+        cmul(ws, a + j, u + k - j);
         r_mul_si(ws->tmp, ws->tmp, (m + 1) * j - k);
         r_add(ws->acc, ws->acc, ws->tmp);
     }
@@ -271,12 +303,16 @@ static void coef_state(CL_FN(cl_taylor) *ws, int k)
         r_div_si(ws->c + i * len + k, ROW(ws, ws->items[i]) + k - 1, k);
 }
 
+static int aux_rows(const CL_FN(cl_taylor) *ws, int id);
+static void plan_order(CL_FN(cl_taylor) *ws, int k);
+
 int CL_FN(cl_taylor_expand)(CL_FN(cl_taylor) *ws, rsrc t, rsrc x)
 {
     size_t len = (size_t)ws->p + 1;
     for (size_t i = 0; i < ws->n; i++) r_set(ws->c + i * len, x + i);
     if (ws->time_node >= 0) r_set(ROW(ws, ws->time_node), t);
     for (int k = 0; k <= ws->p; k++) {
+        plan_order(ws, k);
         if (k > 0) coef_state(ws, k);
         for (size_t q = 0; q < ws->nact; q++) {
             int st = coef_node(ws, ws->act[q], k);
@@ -336,14 +372,98 @@ void CL_FN(cl_taylor_dense)(const CL_FN(cl_taylor) *ws, rsrc s, rptr x)
     for (size_t i = 0; i < ws->n; i++) CL_FN(cl_taylor_poly)(ws, i, s, x + i);
 }
 
+/* ------------------------------------------------------ the precision plan */
+
+/*
+ * A step adds the terms x_k h^k, which the Jorba–Zou step makes fall about
+ * like e^(−2k) relative to max(1, |x|): the coefficients of order k need
+ * only about P − 2.9 k bits of their own for the sum to be right to P bits.
+ * At MPFR precisions of CL_TAYLOR_PLAN_MIN bits and more, the workspace
+ * keeps per order the precision the last step's terms called for at a step
+ * CL_TAYLOR_PLAN_GROWTH times longer (plus CL_TAYLOR_PLAN_GUARD bits, at most
+ * P), and caps the step so that every term computed with fewer than P bits
+ * stays small enough for them: |x_k| h^k 2^(−prec_k) ≤ 2^(−P−2) max(1, |x|).
+ * The first step and fixed steps work at P bits throughout.
+ */
+#define CL_TAYLOR_PLAN_MIN 192
+#define CL_TAYLOR_PLAN_GUARD 8
+#define CL_TAYLOR_PLAN_GROWTH 1.1
+
+static int plan_active(const CL_FN(cl_taylor) *ws)
+{
+    return CL_PREC == CL_MPFR && ws->prec >= CL_TAYLOR_PLAN_MIN;
+}
+
+#if CL_PREC == CL_MPFR
+/* x (a scalar of cl_rvec_new(), storage for ws->prec bits) at pk ≤ ws->prec bits, value NaN. */
+static void reprec(mpfr_ptr x, cl_prec_t pk)
+{
+    mpfr_custom_init_set(x, MPFR_NAN_KIND, 0, pk, mpfr_custom_get_significand(x));
+}
+#endif
+
+/* The scratch, and every coefficient of order k > 0 that expand() writes, set to the plan's precision for k. */
+static void plan_order(CL_FN(cl_taylor) *ws, int k)
+{
+#if CL_PREC == CL_MPFR
+    if (!plan_active(ws)) return;
+    size_t len = (size_t)ws->p + 1;
+    cl_prec_t pk = ws->plan[k];
+    reprec(ws->tmp, pk);
+    reprec(ws->acc, pk);
+    reprec(ws->acc2, pk);
+    if (k == 0) return;
+    for (size_t i = 0; i < ws->n; i++) reprec(ws->c + i * len + k, pk);
+    for (size_t q = 0; q < ws->nact; q++) {
+        int id = ws->act[q], na = ws->aux[id] >= 0 ? aux_rows(ws, id) : 0;
+        reprec(ROW(ws, id) + k, pk);
+        for (int r = 0; r < na; r++) reprec(AUX(ws, id) + (size_t)r * len + k, pk);
+    }
+#else
+    (void)ws, (void)k;
+#endif
+}
+
+/* Every order back to the working precision (the first step, fixed steps). */
+static void plan_reset(CL_FN(cl_taylor) *ws)
+{
+    for (int k = 0; k <= ws->p; k++) ws->plan[k] = ws->prec;
+}
+
+/* log2 of the longest step the plan's precisions allow (+∞ when all are P). */
+static double plan_cap(const CL_FN(cl_taylor) *ws, double lscale)
+{
+    double lh = INFINITY;
+    if (!plan_active(ws)) return lh;
+    for (int k = 1; k <= ws->p; k++)
+        if (ws->plan[k] < ws->prec)
+            lh = fmin(lh, ((double)ws->plan[k] - (double)ws->prec - 2 + lscale - log2_max_coef(ws, k)) / k);
+    return lh;
+}
+
+/* The plan for the next step, from this step's coefficients and its Jorba–Zou step log2 lh. */
+static void plan_update(CL_FN(cl_taylor) *ws, double lscale, double lh)
+{
+    if (!plan_active(ws) || !isfinite(lh)) return;
+    lh += log2(CL_TAYLOR_PLAN_GROWTH);
+    for (int k = 1; k <= ws->p; k++) {
+        double need = (double)ws->prec + 2 + CL_TAYLOR_PLAN_GUARD + log2_max_coef(ws, k) + k * lh - lscale;
+        ws->plan[k] = need >= (double)ws->prec ? ws->prec : need < 32 ? 32 : (cl_prec_t)ceil(need);
+    }
+}
+
 int CL_FN(cl_taylor_step)(CL_FN(cl_taylor) *ws, rptr t, rptr x, rsrc hmax, int fixed, rptr h)
 {
+    if (fixed) plan_reset(ws);
     int st = CL_FN(cl_taylor_expand)(ws, t, x);
     if (st) return st;
     if (fixed) {
         r_set(h, hmax);
     } else {
         CL_FN(cl_taylor_step_size)(ws, h);
+        double lx = log2_max_coef(ws, 0), lscale = lx > 0 ? lx : 0, ljz = r_log2abs(h), lcap = plan_cap(ws, lscale);
+        if (lcap < ljz) set_pow2(h, lcap);
+        plan_update(ws, lscale, ljz);
         if (r_cmpabs(h, hmax) >= 0) r_set(h, hmax);
         else if (r_sgn(hmax) < 0) r_neg(h, h);
     }
@@ -457,6 +577,9 @@ static int taylor_build(CL_FN(cl_taylor) *ws, const int *nodes, size_t nnode)
     ws->mem = CL_FN(cl_rvec_new)(nrow * ((size_t)ws->p + 1) + 13, ws->prec);
     if (!ws->mem) return CL_ENOMEM;
     ws->c = ws->mem + 13;
+    ws->plan = malloc(((size_t)ws->p + 1) * sizeof *ws->plan);
+    if (!ws->plan) return CL_ENOMEM;
+    plan_reset(ws);
     ws->tmp = ws->mem, ws->acc = ws->mem + 1, ws->acc2 = ws->mem + 2, ws->ev = ws->mem + 3;
     return fix_constants(ws, nnode);
 }

@@ -22,6 +22,14 @@
  * products, a division's quotient recurrence, sin and cos computed as a
  * pair, tan with 1 + tan², exp, log, sqrt from its square, whole powers,
  * atan2 with x² + y²); see taylor.c.
+ *
+ * Precision: at MPFR precisions P ≥ 192 bits an adaptive step computes the
+ * order-k coefficients at the bits their terms \f$x_k h^k\f$ need (about
+ * \f$P - 2k\log_2 e\f$ under the Jorba–Zou step, learned from the
+ * previous step), and caps the step so that each term stays within 2^(−P)
+ * of the state's scale; the first step and fixed steps use P bits at every
+ * order. At order 350 and 1024 bits that makes a step 1.4 to 2 times cheaper
+ * (the n = 2 chain, the pendulum of bench_taylor).
  */
 #ifndef CL_TAYLOR_H
 #define CL_TAYLOR_H

@@ -26,6 +26,7 @@ struct CL_FN(cl_taylor) {
     rptr mem;       /* every scalar, one block */
     rptr c;         /* the rows, p + 1 coefficients each */
     rptr tmp, acc, acc2, ev; /* scratch; ev: 10 scalars for the event search */
+    cl_prec_t *plan; /* MPFR: the precision of the coefficients of order k (taylor.c, "The precision plan") */
 };
 
 #endif
