@@ -8,6 +8,7 @@
 #include "lagr_prod.h"
 #include "lagr_prod_engine_impl.h"
 #include "lagr_so3.h"
+#include "lie.h"
 #include "linalg.h"
 #include "r3.h"
 
@@ -85,6 +86,19 @@ static int constraint_values(CL_FN(cl_lagr_prod) *lg, int holonomic)
     return st;
 }
 
+/* A 3×3 block G of a gradient in the entries of R replaced by its part tangent to SO(3) at R: R skew(RᵀG). */
+static void tangent_rotation(rptr G, rsrc R)
+{
+    RV_DECL(M, 9, r_prec(G));
+    RV_DECL(eta, 3, r_prec(G));
+    m3_transpose(M, R);
+    m3_mul(M, M, G);
+    m3_vee_skew2(eta, M);
+    for (int k = 0; k < 3; k++) r_mul_2si(eta + k, eta + k, -1);
+    m3_hat(M, eta);
+    m3_mul(G, R, M);
+}
+
 /*
  * The minimum-norm correction −Jᵀ(JJᵀ)⁻¹v for the rows J_i = ∇_{in0 .. in0 + n} of node[i] (−1: a zero row), S² blocks
  * projected, into \p out (n); v the values in lg->b. 0 or CL_ESINGULAR (dependent rows).
@@ -99,8 +113,10 @@ static int min_norm_step(CL_FN(cl_lagr_prod) *lg, const int *node, size_t in0, s
         if (node[i] < 0) continue;
         CL_FN(cl_expr_eval_gradient)(c->ev, node[i], lg->cg, (int)c->nin);
         CL_FN(cl_rvec_copy)(row, lg->cg + in0, n);
-        for (size_t k = 0; k < lg->nf; k++)
+        for (size_t k = 0; k < lg->nf; k++) {
             if (lg->f[k].ops->unit) CL_FN(cl_lagr_prod_project3)(row + (in0 ? lg->f[k].v : lg->f[k].q), lg->q + lg->f[k].q, 1);
+            else if (lg->f[k].ops->rotation && !in0) tangent_rotation(row + lg->f[k].q, lg->q + lg->f[k].q);
+        }
         CL_FN(cl_rvec_copy)(J + m * n, row, n);
         r_set(v + m++, lg->b + i);
     }
@@ -132,6 +148,45 @@ static double worst(const CL_FN(cl_lagr_prod) *lg, const int *node, size_t *whic
     return d;
 }
 
+/*
+ * The step dq (tangent to every rotation R at its block: dR = Rη̂) scaled so
+ * that no |η| exceeds 1/2 (far from the constraint set a Newton step may turn
+ * a rotation by any angle), then taken: R ← R exp(η̂) on SO(3), q + dq on the
+ * other numbers.
+ */
+static int take_configuration_step(CL_FN(cl_lagr_prod) *lg, rptr dq)
+{
+    cl_prec_t prec = lg->core.prec;
+    RV_DECL(M, 9, prec); RV_DECL(eta, 3 * CL_LAGR_PROD_MAX_FACTORS, prec); RV_DECL(E, 9, prec);
+    R_DECL(s, prec);
+    double big = 0;
+    for (size_t i = 0; i < lg->nf; i++) {
+        const slot *f = lg->f + i;
+        if (!f->ops->rotation) continue;
+        m3_transpose(M, lg->q + f->q);
+        m3_mul(M, M, dq + f->q);
+        m3_vee_skew2(eta + 3 * i, M); /* Rᵀ dR = η̂, so this is 2η */
+        for (int k = 0; k < 3; k++) r_mul_2si(eta + 3 * i + k, eta + 3 * i + k, -1);
+        v3_norm(s, eta + 3 * i);
+        big = fmax(big, r_get_d(s));
+    }
+    r_set_d(s, big > 0.5 ? 0.5 / big : 1.0);
+    for (size_t a = 0; a < lg->nq; a++) r_mul(dq + a, dq + a, s);
+    for (size_t i = 0; i < lg->nf; i++) {
+        const slot *f = lg->f + i;
+        size_t from = 0;
+        if (f->ops->rotation) {
+            for (int k = 0; k < 3; k++) r_mul(eta + 3 * i + k, eta + 3 * i + k, s);
+            int st = CL_FN(cl_so3_exp)(E, eta + 3 * i);
+            if (st) return st;
+            m3_mul(lg->q + f->q, lg->q + f->q, E);
+            from = 9;
+        }
+        for (size_t a = from; a < f->nq; a++) r_add(lg->q + f->q + a, lg->q + f->q + a, dq + f->q + a);
+    }
+    return CL_OK;
+}
+
 /* Newton's steps on the configuration toward h = 0 (unit vectors and rotations cleaned after each). */
 static int clean_configuration(CL_FN(cl_lagr_prod) *lg)
 {
@@ -143,12 +198,12 @@ static int clean_configuration(CL_FN(cl_lagr_prod) *lg)
         if (st) return st;
         if (worst(lg, lg->hol, &which) < 8.0 - (double)lg->core.prec) return CL_OK;
         st = min_norm_step(lg, lg->hol, 0, lg->nq, dq);
+        if (!st) st = take_configuration_step(lg, dq);
         if (st) return st;
-        for (size_t a = 0; a < lg->nq; a++) r_add(lg->q + a, lg->q + a, dq + a);
         for (size_t i = 0; i < lg->nf; i++) {
             const slot *f = lg->f + i;
             if (f->ops->unit) st = clean_sphere(lg->q + f->q, lg->u + f->v, 0, &dummy);
-            else if (f->ops->rotation) st = clean_rotation(lg->q + f->q, 0, &dummy);
+            else if (f->ops->rotation) st = clean_rotation(lg->q + f->q, -1, &dummy);
             if (st) return st;
         }
     }
