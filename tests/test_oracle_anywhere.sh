@@ -1,6 +1,6 @@
 #!/bin/sh
 # The oracle from any folder: the rows that use the shipped models
-# (s2.model.*, emb.model.*) read the texts embedded in the library, not
+# (s2.model.*, emb.model.*, skate.model.skate.*) read the texts embedded in the library, not
 # models/ under the current folder; $CHARTLESS_MODELS, when set, names the
 # folder to read them from instead, and a folder without them is said in the
 # row (cannot open FILE (reason)). A missing model file given by the user is
@@ -12,7 +12,7 @@ case $C in /*) ;; *) C="$top/$C" ;; esac
 T=$(mktemp -d "${TMPDIR:-/tmp}/cl-anywhere.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 echo "1..4"
-rows='s2.model.*,emb.model.*'
+rows='s2.model.*,emb.model.*,skate.model.skate.*'
 nrows=$(cd "$T" && "$C" oracle --check "$rows" --list | wc -l)
 out=$(cd "$T" && "$C" oracle --check "$rows" -j 2 2>&1); st=$?
 [ $st = 0 ] && [ "$nrows" -ge 7 ] && echo "$out" | grep -q "^$nrows passed, 0 failed"
