@@ -141,12 +141,12 @@ static int ext_flow_field(mpfr_ptr dx, mpfr_srcptr t, mpfr_srcptr x, void *ctx)
 
 /*
  * Integrate x (form \p form, at precision \p prec) over [0, t1], t1 = 1 (1/16
- * above 256 bits; 8 times shorter under --quick, cl_model_rows_span()), by Gragg–Bulirsch–Stoer with tolerance 2^(12−p); the
+ * above 256 bits; 8 times shorter under --quick, cl_model_rows_span()), by Gragg–Bulirsch–Stoer with tolerance 2^\p tol_exp; the
  * field is evaluated by \p r, whose precision carries GBS's guard bits (its
  * extrapolation amplifies the field's rounding), as MODEL.conserve of S²
  * models. \p obs (may be NULL) is called after every step with \p c.
  */
-static int ext_integrate(ext_flow *c, mpfr_ptr x, cl_prec_t prec, cl_ode_observer_mp obs)
+static int ext_integrate(ext_flow *c, mpfr_ptr x, cl_prec_t prec, long tol_exp, cl_ode_observer_mp obs)
 {
     cl_ode_ws_mp *ode = NULL;
     mpfr_ptr w = cl_rvec_new_mp(4, prec);
@@ -159,7 +159,7 @@ static int ext_integrate(ext_flow *c, mpfr_ptr x, cl_prec_t prec, cl_ode_observe
         mpfr_set_ui(t1, 1, MPFR_RNDN);
         mpfr_div_ui(t1, t1, cl_model_rows_span(prec), MPFR_RNDN);
         mpfr_set_zero(h, 1);
-        mpfr_set_ui_2exp(tol, 1, 12 - (long)prec, MPFR_RNDN);
+        mpfr_set_ui_2exp(tol, 1, tol_exp, MPFR_RNDN);
         st = cl_ode_set_tol_mp(ode, tol, tol);
         if (obs) cl_ode_set_observer_mp(ode, obs, c);
         if (!st) st = cl_ode_integrate_mp(ode, ext_flow_field, c, t, x, t1, h, NULL);
@@ -171,21 +171,39 @@ static int ext_integrate(ext_flow *c, mpfr_ptr x, cl_prec_t prec, cl_ode_observe
     return st;
 }
 
+/*
+ * Integrate x (form \p c->form, \p n numbers at the working precision) at the
+ * precision of the field's instance, GBS's guard bits, with tolerance
+ * 2^(8−p), and round the end back: the trajectory's own error, grown over
+ * the span, stays well below the working precision's (an unstable motion,
+ * a skate falling, grows it e^3 times over t ∈ [0, 1]).
+ */
+static int ext_integrate_guarded(ext_flow *c, mpfr_ptr x, size_t n)
+{
+    cl_prec_t prec = mpfr_get_prec(x), P = c->r->prec;
+    mpfr_ptr xg = cl_rvec_new_mp(n, P);
+    if (!xg) return CL_ENOMEM;
+    cl_rvec_copy_mp(xg, x, n);
+    int st = ext_integrate(c, xg, P, 8 - (long)prec, NULL);
+    cl_rvec_copy_mp(x, xg, n);
+    cl_rvec_free_mp(xg);
+    return st;
+}
+
 /* Trajectories in every form from the same state x, their ends carried back to form 0 against form 0's (relative). */
 static int ext_forms_gap(cl_check_result *res, ext_run *r, ext_run *rg, mpfr_srcptr x, mpfr_ptr w, size_t D, int nf, int k)
 {
     const cl_system *s = r->s;
     size_t d0 = s->dim(r->inst, 0);
     mpfr_ptr e0 = w, y = e0 + D, z = y + D;
-    cl_prec_t prec = mpfr_get_prec(x);
     cl_rvec_copy_mp(e0, x, d0);
     ext_flow c0 = {.r = rg, .form = 0, .dim = d0};
-    int st = ext_integrate(&c0, e0, prec, NULL);
+    int st = ext_integrate_guarded(&c0, e0, d0);
     double se = cl_rvec_log2_maxabs_mp(e0, d0);
     for (int f = 1; f < nf && !st; f++) {
         ext_flow cf = {.r = rg, .form = f, .dim = s->dim(r->inst, f)};
         st = s->convert(r->inst, 0, x, f, y);
-        if (!st) st = ext_integrate(&cf, y, prec, NULL);
+        if (!st) st = ext_integrate_guarded(&cf, y, cf.dim);
         if (!st) st = s->convert(r->inst, f, y, 0, z);
         if (!st) cl_check_worst(res, rows_rel(z, e0, d0, se), "draw %d: the %s trajectory against the %s one", k, s->forms[f], s->forms[0]);
     }
@@ -534,7 +552,7 @@ int cl_model_ext_row_conserve(cl_check_result *res, cl_prec_t prec)
         cl_rvec_copy_mp(xg, x, d0); /* exact: the invariants at the field's precision */
         if (!st) st = s->invariants(r.inst, 0, c.I0, xg);
         cl_rvec_copy_mp(x + d0, x, d0);
-        if (!st) st = ext_integrate(&c, x, prec, ext_conserve_observe);
+        if (!st) st = ext_integrate(&c, x, prec, 12 - (long)prec, ext_conserve_observe);
         long steps = -1;
         if (!st) st = ext_conserve_taylor(&c, x + d0, prec, &steps);
         char by[80] = "";
