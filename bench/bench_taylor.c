@@ -147,7 +147,8 @@ static long peer_run(peer *P, mpfr_ptr x, mpfr_ptr v, mpfr_srcptr t1)
 
 static cl_expr_dag *pendulum_graph(int *out)
 {
-    cl_expr_dag *g = cl_expr_dag_new();
+    cl_expr_dag *g;
+    cl_expr_dag_new(&g);
     int x = cl_expr_input(g, 0), v = cl_expr_input(g, 1);
     int s = cl_expr_op(g, CL_EXPR_SIN, x, -1, 0, -1);
     int m = cl_expr_op(g, CL_EXPR_MUL, cl_expr_const(g, "9.8", 3, -1), s, 0, -1);

@@ -117,7 +117,8 @@ CL_CHECK(core_expr_derivatives, "core.expr.derivatives", .chapter = "core", .tag
 {
     cl_rng g;
     cl_rng_seed(&g, 4242);
-    cl_expr_dag *dag = cl_expr_dag_new();
+    cl_expr_dag *dag;
+    cl_expr_dag_new(&dag);
     cl_expr_value v;
     cl_expr_error err;
     if (!dag) return CL_ENOMEM;

@@ -54,7 +54,8 @@ static int op1(cl_expr_dag *g, int op, int a) { return cl_expr_op(g, op, a, -1, 
 /* The field of the header's table into out[0..TN−1]; NULL when out of memory. */
 cl_expr_dag *check_taylor_graph(int *out)
 {
-    cl_expr_dag *g = cl_expr_dag_new();
+    cl_expr_dag *g;
+    cl_expr_dag_new(&g);
     if (!g) return NULL;
     int x[TN], t = cl_expr_input(g, TN);
     for (int i = 0; i < TN; i++) x[i] = cl_expr_input(g, i);

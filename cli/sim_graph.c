@@ -95,7 +95,7 @@ int cl_sim_graph_open(cl_sim_graph *gr, const cl_cmd_system *cs, cl_prec_t prec,
     gr->event = -1;
     int st = read_choices(gr, direction, mode);
     if (st || (!taylor && !event)) return st;
-    gr->g = cl_expr_dag_new();
+    cl_expr_dag_new(&gr->g);
     gr->nodes = malloc((cs->dim + 1) * sizeof *gr->nodes);
     gr->in = cl_rvec_new_mp(cs->dim + 1, prec);
     if (!gr->g || !gr->nodes || !gr->in) return cl_cli_error("out of memory", NULL);

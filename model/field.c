@@ -229,7 +229,7 @@ int cl_field_parse(cl_field **out, const cl_model *m, const char *source, const 
     if (f) {
         f->source = strdup(source);
         f->text = malloc(len + 1);
-        f->g = cl_expr_dag_new();
+        cl_expr_dag_new(&f->g);
         f->comp = malloc((6 * m->n + 1) * sizeof *f->comp);
         f->n = m->n;
         f->nparam = m->nparam;

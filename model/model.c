@@ -620,7 +620,7 @@ static int parse_model(cl_model **out, const char *source, const char *text, siz
     m->L = -1;
     m->source = strdup(source);
     m->text = malloc(len + 1);
-    m->g = cl_expr_dag_new();
+    cl_expr_dag_new(&m->g);
     if (!m->source || !m->text || !m->g) {
         cl_model_free(m);
         return cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");

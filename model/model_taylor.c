@@ -52,7 +52,7 @@ static int model_taylor_new(CL_FN(cl_taylor) **ws, cl_expr_dag **g, const cl_mod
     if (cl_model_eom_new(&q, m, &e)) return CL_EDIM;
     int same = q->dim == dim && q->form && !strcmp(q->form, form);
     int *out = same ? malloc(dim * sizeof *out) : NULL;
-    int st = !same ? CL_EDIM : !out || !(*g = cl_expr_dag_new()) ? CL_ENOMEM : CL_OK;
+    int st = !same ? CL_EDIM : !out || cl_expr_dag_new(g) ? CL_ENOMEM : CL_OK;
     if (!st) st = cl_model_eom_field(*g, q, (const char *const *)m->pdef, (long)dim, out);
     if (!st) st = CL_FN(cl_taylor_new)(ws, *g, out, dim, 0, (long)dim, cl_taylor_order_for_tol(log2tol), prec);
     free(out);

@@ -23,12 +23,12 @@ struct cl_expr_dag {
     long ninputs;
 };
 
-cl_expr_dag *cl_expr_dag_new(void)
+int cl_expr_dag_new(cl_expr_dag **out)
 {
-    cl_expr_dag *g = calloc(1, sizeof *g);
-    if (!g) return NULL;
+    cl_expr_dag *g = *out = calloc(1, sizeof *g);
+    if (!g) return CL_ENOMEM;
     g->zero = g->one = -1;
-    return g;
+    return CL_OK;
 }
 
 void cl_expr_dag_free(cl_expr_dag *g)

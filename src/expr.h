@@ -97,8 +97,8 @@ typedef struct cl_expr_error {
  */
 typedef int (*cl_expr_lookup_fn)(void *ctx, cl_expr_dag *g, const char *name, size_t len, int prime, cl_expr_value *out);
 
-/** A new empty graph, or NULL when out of memory. */
-cl_expr_dag *cl_expr_dag_new(void);
+/** A new empty graph into *\p out; 0, or CL_ENOMEM with *\p out NULL. */
+int cl_expr_dag_new(cl_expr_dag **out);
 /** Release a graph (NULL allowed). */
 void cl_expr_dag_free(cl_expr_dag *g);
 /** Number of nodes. */

@@ -363,7 +363,8 @@ cl_expr_dag *cl_expr_dag_prune(const cl_expr_dag *g, const int *out, size_t nout
 {
     size_t n = cl_expr_dag_size(g);
     int *uses = count_uses(g, out, nout), *map = malloc((n + 1) * sizeof *map);
-    cl_expr_dag *p = uses && map ? cl_expr_dag_new() : NULL;
+    cl_expr_dag *p = NULL;
+    if (uses && map) cl_expr_dag_new(&p);
     for (size_t i = 0; p && i < n; i++) {
         const cl_expr_node *e = cl_expr_dag_node(g, (int)i);
         map[i] = -1;

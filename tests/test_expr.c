@@ -31,7 +31,7 @@ typedef struct compiled {
 static int compile(compiled *c, const char *text, cl_prec_t p)
 {
     cl_expr_error e;
-    c->g = cl_expr_dag_new();
+    cl_expr_dag_new(&c->g);
     c->ev = NULL;
     int st = cl_expr_parse(c->g, text, strlen(text), 0, lookup, NULL, &c->v, &e);
     if (st) diag("parse error at %ld: %s", e.pos, e.msg);
@@ -263,7 +263,8 @@ static void test_forms(cl_prec_t p)
 /* A parse error: its offset and the start of its message. */
 static void parse_error(const char *text, long pos, const char *msg)
 {
-    cl_expr_dag *g = cl_expr_dag_new();
+    cl_expr_dag *g;
+    cl_expr_dag_new(&g);
     cl_expr_value v;
     cl_expr_error e;
     int st = cl_expr_parse(g, text, strlen(text), 0, lookup, NULL, &v, &e);

@@ -70,7 +70,8 @@ typedef struct tally { double worst; long differ, compared, domain; } tally;
 
 static void compare_graph(cl_prec_t p, tally *t, int *seen)
 {
-    cl_expr_dag *g = cl_expr_dag_new();
+    cl_expr_dag *g;
+    cl_expr_dag_new(&g);
     int pool[POOL], sym[NIN][POOL];
     int n = random_graph(g, pool, seen);
     for (int j = 0; j < NIN && n > 0; j++)
@@ -116,7 +117,8 @@ static void test_random(cl_prec_t p)
 /* ∂²f/∂x_j∂x_k as the derivative of a derivative, against the evaluator's Hessian (forward over reverse). */
 static void test_second(cl_prec_t p)
 {
-    cl_expr_dag *g = cl_expr_dag_new();
+    cl_expr_dag *g;
+    cl_expr_dag_new(&g);
     int x0 = cl_expr_input(g, 0), x1 = cl_expr_input(g, 1);
     int f = op(g, CL_EXPR_ATAN2, op(g, CL_EXPR_MUL, cl_expr_op(g, CL_EXPR_SIN, x0, -1, 0, -1), x1),
                op(g, CL_EXPR_DIV, cl_expr_op(g, CL_EXPR_EXP, x1, -1, 0, -1), positive(g, x0)));
@@ -143,7 +145,8 @@ static void test_second(cl_prec_t p)
 static void test_sharing(void)
 {
     enum { DEPTH = 50 };
-    cl_expr_dag *g = cl_expr_dag_new();
+    cl_expr_dag *g;
+    cl_expr_dag_new(&g);
     int x = cl_expr_input(g, 0), y = cl_expr_input(g, 1), f = x;
     int zero = cl_expr_zero(g);
     for (int i = 0; i < DEPTH; i++) f = cl_expr_op(g, CL_EXPR_SIN, f, -1, 0, -1);

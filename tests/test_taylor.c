@@ -32,7 +32,8 @@ static const char *rule_names[NRULES] = {"a*b", "a/b", "sin a (with cos a)", "co
    the nodes of every rule as extras (rule_names). */
 static cl_expr_dag *rule_graph(int *nodes)
 {
-    cl_expr_dag *g = cl_expr_dag_new();
+    cl_expr_dag *g;
+    cl_expr_dag_new(&g);
     int x = cl_expr_input(g, 0), t = cl_expr_input(g, 1);
     int a = op2(g, CL_EXPR_ADD, konst(g, "0.3"),
                 op2(g, CL_EXPR_SUB, op2(g, CL_EXPR_MUL, konst(g, "0.5"), x), op2(g, CL_EXPR_MUL, konst(g, "0.2"), powi(g, x, 2))));
@@ -115,7 +116,8 @@ static void test_rules(cl_prec_t p)
 /* x' = v, v' = −9.8 sin x (inputs x = 0, v = 1), the state v as an extra for events. */
 static cl_expr_dag *pendulum(int *nodes)
 {
-    cl_expr_dag *g = cl_expr_dag_new();
+    cl_expr_dag *g;
+    cl_expr_dag_new(&g);
     int x = cl_expr_input(g, 0), v = cl_expr_input(g, 1);
     nodes[0] = v;
     nodes[1] = op1(g, CL_EXPR_NEG, op2(g, CL_EXPR_MUL, konst(g, "9.8"), op1(g, CL_EXPR_SIN, x)));
@@ -331,7 +333,8 @@ static void test_events(cl_prec_t p)
 
 static void test_errors(cl_prec_t p)
 {
-    cl_expr_dag *g = cl_expr_dag_new();
+    cl_expr_dag *g;
+    cl_expr_dag_new(&g);
     int x = cl_expr_input(g, 0), y = cl_expr_input(g, 3);
     int lg = op1(g, CL_EXPR_LOG, x);
     CL_FN(cl_taylor) *ws = NULL;
