@@ -15,7 +15,8 @@
 int grade_field_values(const grade_ctx *gc, cl_prec_t bits, double *stu, int *rc, char ***why)
 {
     size_t dim = gc->dim;
-    cl_field_eval *fe = cl_field_eval_new(gc->field, bits);
+    cl_field_eval *fe;
+    cl_field_eval_new(&fe, gc->field, bits);
     mpfr_ptr xm = cl_rvec_new_mp(2 * dim, bits);
     *why = calloc((size_t)gc->nstates, sizeof **why);
     if (!fe || !xm || !*why) {

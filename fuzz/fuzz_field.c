@@ -23,7 +23,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int st = cl_field_parse(&f, m, "fuzz.field", text, size, &e);
     if (st == CL_OK) {
         if (!f || f->n != 2 || f->form < 0 || f->form > 3) abort(); /* a parsed field has a form and every block */
-        cl_field_eval *fe = cl_field_eval_new(f, 64);
+        cl_field_eval *fe;
+        cl_field_eval_new(&fe, f, 64);
         mpfr_ptr x = cl_rvec_new_mp(12 + 12 + 5, 64);
         if (fe && x) {
             for (int i = 0; i < 12; i++) mpfr_set_d(x + i, state[i], MPFR_RNDN);

@@ -291,10 +291,10 @@ struct cl_field_eval {
     int upto;
 };
 
-cl_field_eval *cl_field_eval_new(const cl_field *f, cl_prec_t prec)
+int cl_field_eval_new(cl_field_eval **out, const cl_field *f, cl_prec_t prec)
 {
-    cl_field_eval *fe = calloc(1, sizeof *fe);
-    if (!fe) return NULL;
+    cl_field_eval *fe = *out = calloc(1, sizeof *fe);
+    if (!fe) return CL_ENOMEM;
     fe->f = f;
     fe->nin = 6 * f->n + f->nparam;
     fe->ev = cl_expr_eval_new_mp(f->g, prec);
@@ -303,9 +303,10 @@ cl_field_eval *cl_field_eval_new(const cl_field *f, cl_prec_t prec)
         if (f->comp[i] > fe->upto) fe->upto = f->comp[i];
     if (!fe->ev || !fe->in) {
         cl_field_eval_free(fe);
-        return NULL;
+        *out = NULL;
+        return CL_ENOMEM;
     }
-    return fe;
+    return CL_OK;
 }
 
 void cl_field_eval_free(cl_field_eval *fe)

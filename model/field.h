@@ -68,8 +68,8 @@ void cl_field_where(const cl_field *f, long pos, char *buf, size_t len);
 
 /** An evaluator of a field at one precision (opaque). */
 typedef struct cl_field_eval cl_field_eval;
-/** A new evaluator of \p f at \p prec bits (constants read at that precision); NULL when out of memory. */
-cl_field_eval *cl_field_eval_new(const cl_field *f, cl_prec_t prec);
+/** A new evaluator of \p f at \p prec bits (constants read at that precision) into *\p out; 0, or CL_ENOMEM with *\p out NULL. */
+int cl_field_eval_new(cl_field_eval **out, const cl_field *f, cl_prec_t prec);
 void cl_field_eval_free(cl_field_eval *fe);
 /**
  * dx = the field at the state \p x (6n numbers, in the field's form) and
