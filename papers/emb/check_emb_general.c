@@ -482,7 +482,8 @@ static int sphere_vs_s2_row(cl_check_result *res, emb_fixture *f, cl_rng *g, cl_
     s2pend sp = {ml2, mgl};
     CL_FN(cl_s2_quad) sys = {0};
     sys.n = 1; sys.ctx = &sp; sys.inertia = s2pend_inertia; sys.potential = s2pend_potential;
-    CL_FN(cl_s2_quad_ws) *ws = CL_FN(cl_s2_quad_ws_new)(&sys, prec);
+    CL_FN(cl_s2_quad_ws) *ws;
+    CL_FN(cl_s2_quad_ws_new)(&ws, &sys, prec);
     if (!ws) return CL_ENOMEM;
     int st = sphere_vs_s2_compare(res, f, g, ws, prec);
     CL_FN(cl_s2_quad_ws_free)(ws);

@@ -212,7 +212,7 @@ void CL_FN(cl_chain_set_control)(CL_FN(cl_chain) *ch, rsrc tau, rsrc d)
 const CL_FN(cl_s2_quad) *CL_FN(cl_chain_quad)(const CL_FN(cl_chain) *ch) { return &ch->quad; }
 CL_FN(cl_s2_quad_ws) *CL_FN(cl_chain_ws)(CL_FN(cl_chain) *ch)
 {
-    if (!ch->ws) ch->ws = CL_FN(cl_s2_quad_ws_new)(&ch->quad, ch->prec);
+    if (!ch->ws) CL_FN(cl_s2_quad_ws_new)(&ch->ws, &ch->quad, ch->prec);
     return ch->ws;
 }
 

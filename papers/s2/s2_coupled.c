@@ -164,7 +164,7 @@ int CL_FN(cl_s2_coupled_new)(CL_FN(cl_s2_coupled) **out, size_t n, rsrc a, rsrc 
     s->quad.inertia_grad = coupled_inertia_grad;
     s->quad.potential = coupled_potential;
     s->quad.force = coupled_force;
-    s->ws = CL_FN(cl_s2_quad_ws_new)(&s->quad, prec);
+    CL_FN(cl_s2_quad_ws_new)(&s->ws, &s->quad, prec);
     if (!s->ws) {
         CL_FN(cl_s2_coupled_free)(s);
         return CL_ENOMEM;

@@ -33,12 +33,13 @@ cl_s2_el_residual_qdot_d(); \f$F_i\f$ is cl_s2_quad_F_qdot_d().
 #include <stdlib.h>
 #include "s2_forms_impl.h"
 
-CL_FN(cl_s2_quad_ws) *CL_FN(cl_s2_quad_ws_new)(const CL_FN(cl_s2_quad) *sys, cl_prec_t prec)
+int CL_FN(cl_s2_quad_ws_new)(CL_FN(cl_s2_quad_ws) **out, const CL_FN(cl_s2_quad) *sys, cl_prec_t prec)
 {
-    if (!sys || sys->n == 0 || !sys->inertia) return NULL;
+    *out = NULL;
+    if (!sys || sys->n == 0 || !sys->inertia) return CL_EDIM;
     size_t n = sys->n;
     CL_FN(cl_s2_quad_ws) *ws = calloc(1, sizeof *ws);
-    if (!ws) return NULL;
+    if (!ws) return CL_ENOMEM;
     ws->sys = sys;
     ws->n = n;
     ws->prec = prec;
@@ -48,7 +49,7 @@ CL_FN(cl_s2_quad_ws) *CL_FN(cl_s2_quad_ws_new)(const CL_FN(cl_s2_quad) *sys, cl_
     ws->perm = malloc(3 * n * sizeof *ws->perm);
     if (!ws->block || !ws->perm) {
         CL_FN(cl_s2_quad_ws_free)(ws);
-        return NULL;
+        return CL_ENOMEM;
     }
     rptr p = ws->block;
     ws->m = p; p += n * n;
@@ -64,7 +65,8 @@ CL_FN(cl_s2_quad_ws) *CL_FN(cl_s2_quad_ws_new)(const CL_FN(cl_s2_quad) *sys, cl_
     ws->t = p; p += 3 * n;
     ws->s = p; p += 3 * n;
     ws->A = p;
-    return ws;
+    *out = ws;
+    return CL_OK;
 }
 
 void CL_FN(cl_s2_quad_ws_free)(CL_FN(cl_s2_quad_ws) *ws)

@@ -63,10 +63,11 @@ typedef struct CL_FN(cl_s2_quad_ws) CL_FN(cl_s2_quad_ws);
 /**
  * Workspace for the system \p sys at precision \p prec (ignored by `_d`):
  * every right-hand side, transform and invariant of the chapters S2 III–IV
- * runs in it without allocating. \p sys must outlive the workspace. Returns
- * NULL when out of memory or when sys->n is 0.
+ * runs in it without allocating. \p sys must outlive the workspace. The
+ * workspace into *\p out; 0, CL_ENOMEM, or CL_EDIM when sys->n is 0 or its
+ * inertia is missing (*\p out NULL on failure).
  */
-CL_FN(cl_s2_quad_ws) *CL_FN(cl_s2_quad_ws_new)(const CL_FN(cl_s2_quad) *sys, cl_prec_t prec);
+int CL_FN(cl_s2_quad_ws_new)(CL_FN(cl_s2_quad_ws) **out, const CL_FN(cl_s2_quad) *sys, cl_prec_t prec);
 /** Release a workspace (NULL is allowed). */
 void CL_FN(cl_s2_quad_ws_free)(CL_FN(cl_s2_quad_ws) *ws);
 /** Number of spheres n of the workspace's system. */
