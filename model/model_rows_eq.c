@@ -143,13 +143,13 @@ int CL_FN(cl_model_eq_eigs)(const cl_model *m, int k, int form, cl_prec_t prec, 
 #endif
         }
         if (!st && acc) r_set_d(acc, ldexp(1.0, (int)fmax(-1e4, CL_FN(cl_rvec_log2_maxabs)(F, n6))));
+        R_DECL(Eab, prec);
         for (size_t blk = 0; blk < 2 * n && !st; blk++) /* q_1 … q_n, v_1 … v_n */
             for (int b = 0; b < 2; b++)
                 for (size_t col = 0; col < N; col++) {
                     rptr e = Jr + (2 * blk + (size_t)b) * N + col;
                     r_set_zero(e);
                     for (int a = 0; a < 3; a++) {
-                        R_DECL(Eab, prec);
 #if CL_T == CL_DOUBLE
                         Eab[0] = mpfr_get_d(c.E + 6 * (blk % n) + 2 * a + b, MPFR_RNDN);
 #else
@@ -172,13 +172,13 @@ static double eig_gap(rsrc ar, rsrc ai, rsrc br, rsrc bi, size_t N)
 {
     int used[4 * CL_LAGR_MAX_SPHERES] = {0};
     double worst = -INFINITY;
+    R_DECL(u, r_prec(ar));
+    R_DECL(v, r_prec(ar));
     for (size_t j = 0; j < N; j++) {
         int best = -1;
         double bd = INFINITY;
         for (size_t k = 0; k < N; k++) {
             if (used[k]) continue;
-            R_DECL(u, r_prec(ar));
-            R_DECL(v, r_prec(ar));
             r_sub(u, ar + j, br + k);
             r_sub(v, ai + j, bi + k);
             r_hypot(u, u, v);
@@ -224,8 +224,8 @@ static int eq_row(cl_check_result *res, cl_prec_t prec, int k)
 #endif
         }
         double scale = -INFINITY;
+        R_DECL(u, prec);
         for (size_t j = 0; j < N && !st; j++) {
-            R_DECL(u, prec);
             r_hypot(u, rr + j, rr + N + j);
             scale = fmax(scale, r_log2abs(u));
         }

@@ -346,6 +346,8 @@ static int ext_invariants_gap(cl_check_result *res, ext_run *r, ext_run *rg, mpf
     ext_inv_ctx c = {.from = i0, .ni = ni};
     int st = CL_OK;
     (void)rg;
+    mpfr_t d, u, sc;
+    mpfr_inits2(prec, d, u, sc, (mpfr_ptr)0);
     for (int f = 0; f < nf && !st; f++) {
         size_t df = s->dim(r->inst, f);
         st = f ? s->convert(r->inst, 0, x, f, y) : (cl_rvec_copy_mp(y, x, df), CL_OK);
@@ -358,8 +360,6 @@ static int ext_invariants_gap(cl_check_result *res, ext_run *r, ext_run *rg, mpf
         if (unsettled) st = CL_OK;
         if (!st) st = s->rhs(r->inst, f, F, y);
         for (size_t i = i0; i < ni && !st; i++) {
-            mpfr_t d, u, sc;
-            mpfr_inits2(prec, d, u, sc, (mpfr_ptr)0);
             mpfr_set_zero(d, 1);
             mpfr_set_zero(sc, 1);
             for (size_t a = 0; a < df; a++) {
@@ -376,9 +376,9 @@ static int ext_invariants_gap(cl_check_result *res, ext_run *r, ext_run *rg, mpf
                 mpfr_add(d, d, u, MPFR_RNDU);
             }
             cl_check_worst(res, r_log2abs(d) - fmax(r_log2abs(sc), -20), "draw %d, form %s: d%s/dt", k, s->forms[f], s->invariant_names[i]);
-            mpfr_clears(d, u, sc, (mpfr_ptr)0);
         }
     }
+    mpfr_clears(d, u, sc, (mpfr_ptr)0);
     if (c.open) ext_close(&c.r);
     cl_rvec_free_mp(c.all);
     return st;
@@ -462,13 +462,13 @@ static int ext_conserve_observe(mpfr_srcptr t, mpfr_srcptr x, size_t n, void *ct
     (void)n;
     cl_rvec_copy_mp(c->xin, x, c->dim);
     int st = c->r->s->invariants(c->r->inst, c->form, c->I, c->xin);
+    mpfr_t d;
+    mpfr_init2(d, c->r->prec);
     for (size_t k = ext_energy_conserved() ? 0 : 1; k < c->ni && !st; k++) {
-        mpfr_t d;
-        mpfr_init2(d, c->r->prec);
         mpfr_sub(d, c->I + k, c->I0 + k, MPFR_RNDN);
         c->worst = fmax(c->worst, r_log2abs(d) - fmax(0, r_log2abs(c->I0 + k)));
-        mpfr_clear(d);
     }
+    mpfr_clear(d);
     return st;
 }
 

@@ -119,10 +119,10 @@ static double forms_gap(const cl_model *m, CL_FN(cl_lagr_s2) *lg, rsrc x, rptr w
         return NAN;
     double s0 = CL_FN(cl_rvec_log2_maxabs)(F0, n6), sm = CL_FN(cl_rvec_log2_maxabs)(Fm + n3, n3);
     double worst = rows_rel(Fm, F0, n3, s0); /* q̇ of the mu form */
+    RV_DECL(u, 3, prec);
     for (int form = CL_LAGR_OMEGA; form <= CL_LAGR_PI; form += 2) {
         if (CL_FN(cl_lagr_s2_convert)(lg, CL_LAGR_QDOT, x, form, xf) || CL_FN(cl_lagr_s2_rhs)(lg, form, Ff, xf)) return NAN;
         worst = fmax(worst, rows_rel(Ff, F0, n3, s0));
-        RV_DECL(u, 3, prec);
         for (size_t i = 0; i < n; i++) {
             rptr p = pred + 3 * i;
             if (form == CL_LAGR_OMEGA) v3_cross(p, x + 3 * i, F0 + n3 + 3 * i);
@@ -188,6 +188,9 @@ static double el_gap(const cl_model *m, CL_FN(cl_lagr_s2) *lg, rsrc x, rptr w, c
             RV_DECL(D, 3, prec);
             RV_DECL(u, 3, prec);
             R_DECL(s, prec);
+            RV_DECL(vv, 1, prec);
+            RV_DECL(w1, 3, prec);
+            RV_DECL(w2, 3, prec);
             double sD = -INFINITY, sq = CL_FN(cl_rvec_log2_maxabs)(grad, n3);
             worst = -INFINITY;
             for (size_t i = 0; i < n; i++) {
@@ -207,15 +210,12 @@ static double el_gap(const cl_model *m, CL_FN(cl_lagr_s2) *lg, rsrc x, rptr w, c
                 for (int c = 0; c < 3; c++) r_set(r + 3 * i + c, u + c);
                 /* the normal row */
                 v3_dot(s, qi, F + n3 + 3 * i);
-                RV_DECL(vv, 1, prec);
                 v3_dot(vv, vi, vi);
                 r_add(s, s, vv);
                 worst = fmax(worst, r_log2abs(s) - fmax(0, r_log2abs(vv)));
                 /* μ̇ from the gradient only */
                 /* written with cross products, apart from cl_lagr_s2_mudot() (q_i unit, q̇_i ⊥ q_i):
                    (I − qqᵀ)f = −q×(q×f), q̇(q·p) = q×(q̇×p), q(q̇·p) = q̇×(q×p) */
-                RV_DECL(w1, 3, prec);
-                RV_DECL(w2, 3, prec);
                 v3_cross(w1, qi, Lq);
                 v3_cross(u, qi, w1);
                 v3_cross(w1, vi, Lv);
@@ -281,8 +281,8 @@ static int conserve_observe(rsrc t, rsrc x, size_t n, void *ctx)
     (void)n;
     c->status = invariants(c, t, x, c->I);
     if (c->status) return c->status;
+    R_DECL(d, r_prec(x));
     for (size_t k = 0; k < c->ni; k++) {
-        R_DECL(d, r_prec(x));
         r_sub(d, c->I + k, c->I0 + k);
         c->worst = fmax(c->worst, r_log2abs(d) - fmax(0, r_log2abs(c->I0 + k)));
     }
