@@ -188,12 +188,12 @@ int CL_FN(cl_lagr_s2_rhs)(CL_FN(cl_lagr_s2) *lg, int form, rptr dx, rsrc x)
         }
     }
     RV_DECL(mudot, 3, c->prec);
+    RV_DECL(mu, 3, c->prec);
     for (size_t i = 0; i < n; i++) {
         rsrc qi = q + 3 * i, qdi = lg->qd + 3 * i, Lv = c->grad + n3 + 3 * i;
         CL_FN(cl_lagr_s2_mudot)(mudot, qi, qdi, Lv, lg->D + 3 * i);
         if (form == CL_LAGR_MU) v3_set(dv + 3 * i, mudot);
         else { /* π̇_i = q̇_i × μ_i + q_i × μ̇_i, μ_i the tangential part of L_q̇ */
-            RV_DECL(mu, 3, c->prec);
             v3_proj_tangent(mu, qi, Lv);
             v3_cross(mu, qdi, mu);
             v3_cross(mudot, qi, mudot);

@@ -489,15 +489,15 @@ CL_CHECK(s2_coupled_closed, "s2.coupled.closed_forms", .chapter = "S2 III.A", .t
     cl_rng_seed(&g, 6161);
     cl_check_begin(res);
     int st = CL_OK;
+    RV_DECL(a, 4, prec); RV_DECL(k, 4, prec);
+    RV_DECL(x, 24, prec); RV_DECL(m, 16, prec); RV_DECL(mw, 16, prec); RV_DECL(dU, 12, prec);
+    RV_DECL(dUw, 12, prec); RV_DECL(f, 12, prec); RV_DECL(fw, 12, prec);
+    R_DECL(U, prec); R_DECL(Uw, prec); R_DECL(t, prec);
     for (size_t n = 1; n <= 4 && !st; n++) {
-        RV_DECL(a, 4, prec); RV_DECL(k, 4, prec);
         /* b = 7/10, c = 1/2, κ = 3/10, δ = 1/4: the fixture's constants */
         CL_FN(cl_s2_coupled) *cp = s2t_random_coupled_par(n, prec, &g, 1, a, k);
         if (!cp) return CL_ENOMEM;
         const CL_FN(cl_s2_quad) *sys = CL_FN(cl_s2_coupled_quad)(cp);
-        RV_DECL(x, 24, prec); RV_DECL(m, 16, prec); RV_DECL(mw, 16, prec); RV_DECL(dU, 12, prec);
-        RV_DECL(dUw, 12, prec); RV_DECL(f, 12, prec); RV_DECL(fw, 12, prec);
-        R_DECL(U, prec); R_DECL(Uw, prec); R_DECL(t, prec);
         for (int d = 0; d < DRAWS && !st; d++) {
             s2t_random_state(x, n, 1.0, &g);
             rsrc q = x, qd = x + 3 * n;

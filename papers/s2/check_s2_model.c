@@ -55,8 +55,8 @@ static int over_chain2(cl_check_result *res, cl_prec_t prec, uint64_t seed, chai
     CL_FN(cl_lagr_s2) *lg = CL_FN(cl_lagr_s2_new)(m->g, m->L, m->n, m->nparam, prec);
     st = ch && lg ? CL_OK : CL_ENOMEM;
     if (!st) {
+        R_DECL(v, prec);
         for (size_t k = 0; k < m->nparam; k++) {
-            R_DECL(v, prec);
             CL_FN(cl_real_from_str)(v, m->pdef[k]);
             CL_FN(cl_lagr_s2_set_param)(lg, k, v);
         }

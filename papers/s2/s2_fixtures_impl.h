@@ -249,9 +249,9 @@ static inline double s2t_traj_forms(cl_prec_t prec, long t1_num, long t1_den)
          y = CL_FN(cl_rvec_new)(N, prec), sc = CL_FN(cl_rvec_new)(5, prec);
     rptr t = sc, t1 = sc + 1, h = sc + 2, tol = sc + 3;
     /* q_i = normalize(−e₃ + small horizontal), q̇ tangent of size ~0.3 */
+    R_DECL(nr, prec);
     for (size_t i = 0; i < n; i++) {
         v3_set_d(x0 + 3 * i, cl_rng_range(&g, -0.4, 0.4), cl_rng_range(&g, -0.4, 0.4), -1);
-        R_DECL(nr, prec);
         v3_norm(nr, x0 + 3 * i);
         for (int k = 0; k < 3; k++) r_div(x0 + 3 * i + k, x0 + 3 * i + k, nr);
         CL_FN(cl_v3_random_tangent)(x0 + 3 * (n + i), x0 + 3 * i, 0.02, &g);

@@ -62,8 +62,8 @@ double skate_log2_relrad(arb_srcptr x)
 int skate_equilibria_certify(mpfr_srcptr par, mpfr_srcptr x, int k, cl_sys_error *e)
 {
     slong prec = (slong)cl_arb_get_prec();
-    arb_ptr pb, zeta, J, wr, wi, xb, kap, sq;
-    arb_ptr v = CL_RVEC_SLICES_ARB(0, {&pb, CL_SKATE_NPAR}, {&zeta, 5}, {&J, 25}, {&wr, 5}, {&wi, 5}, {&xb, 1}, {&kap, 1}, {&sq, 1});
+    arb_ptr pb, zeta, J, wr, wi, xb, kap, sq, t;
+    arb_ptr v = CL_RVEC_SLICES_ARB(0, {&pb, CL_SKATE_NPAR}, {&zeta, 5}, {&J, 25}, {&wr, 5}, {&wi, 5}, {&xb, 1}, {&kap, 1}, {&sq, 1}, {&t, 1});
     if (!v) return cl_sys_error_set(e, CL_EXIT_FAIL, NULL, "out of memory");
     int ret = CL_EXIT_OK;
     for (int i = 0; i < CL_SKATE_NPAR; i++) skate_ball_around(pb + i, par + i);
@@ -89,13 +89,10 @@ int skate_equilibria_certify(mpfr_srcptr par, mpfr_srcptr x, int k, cl_sys_error
             int ok, in;
             if (q < 3) ok = in = arb_contains_zero(re) && arb_contains_zero(im);
             else {
-                arb_t t;
-                arb_init(t);
                 if (q == 4) arb_neg(t, sq); else arb_set(t, sq);
                 arb_srcptr on = arb_is_negative(kap) ? im : re, off = arb_is_negative(kap) ? re : im;
                 ok = arb_overlaps(on, t) && arb_contains_zero(off);
                 in = ok && arb_contains(on, t);
-                arb_clear(t);
             }
             if (ok) { used[i] = 1; found = 1; contained &= in; }
         }
