@@ -360,7 +360,7 @@ static int config_part_at(const reader *r, size_t i, size_t end, size_t *len, co
     for (size_t k = 0; k < m->nfac; k++) {
         const cl_model_factor *f = m->fac + k;
         int rot = f->kind == CL_LAGR_SO3 || f->kind == CL_LAGR_SE3, size = f->kind == CL_LAGR_RK ? f->k : f->kind == CL_LAGR_S1 ? 1 : 3;
-        for (int j = 0; j < 2; j++)
+        for (int j = 0; j < 2 && f->name[j][0]; j++) /* no empty name: a second one only on SE(3) */
             if (cl_text_name_is(f->name[j], r->s + i, *len)) {
                 *p = (config_part){.name = f->name[j], .at = f->q + 9 * (size_t)j, .vat = f->v + 3 * (size_t)j,
                                    .shape = rot && !j ? 9 : size, .vshape = size};
