@@ -86,6 +86,9 @@ static const cl_check ext_rows[] = {
     {.name = "conserve", .tags = "", .what = "the energy, the declared invariants and the constraint drift along a trajectory of the first form " EXT_SPAN ", at every step, relative to max(1, |I(0)|)" TAYLOR_TOO, .cond = 0x1p17, .why = TRAJ_WHY, .fn_d = cl_model_ext_row_conserve, .fn_mp = cl_model_ext_row_conserve},
 };
 
+/* The Euler-Lagrange row of a Lagrangian model of another kind (model_rows_el.c). */
+static const cl_check ext_el = {.name = "el", .tags = "[EMB (2.8),3.4]", .what = "the field of the first form put back into each factor's Euler-Lagrange equations by an evaluator of their own: d/dt dL/du - G - F (- A^T lambda with constraints) with G = dL/dx (S1, R^k), projected by I - q qT with q.qddot + |qdot|^2 = 0 (S2), the Euler-Poincare G = dL/dW x W + sum_a (dL/dR)_a x R_a (SO3; SE3 also dL/dV x V, and dL/dV x W + R^T dL/dx for V), and the kinematics qdot = u, Rdot = R hat(W), xdot = R V, at 12 random states (relative to max(|d/dt dL/du|, |G|))", .cond = 4096, .why = "the field a velocity Hessian solve (condition below 10^2 for the shipped models), the residual sums of a few dozen products of exact derivatives (one sweep each)", .fn_d = cl_model_ext_row_el, .fn_mp = cl_model_ext_row_el};
+
 /* The short version of the forms row of a model of another kind (--quick), without trajectories. */
 static const cl_check ext_forms_quick = {.name = "forms", .tags = "", .what = "the field of every form at 3 random states against the field of the first form carried by the derivative of the conversion, f_k(c(x)) = Dc(x) f_0(x) (+ dc/dt when the model depends on t), the derivative along x + s f_0 by src/deriv (relative; the short version of the trajectories of MODEL.forms)", .cond = 4096, .why = "the derivative accurate to 2^(1-p) (cl_jacobian), each field a velocity Hessian solve (condition below 10^2 for the shipped models) and a Newton-inverted Legendre map", .fn_d = cl_model_ext_row_forms, .fn_mp = cl_model_ext_row_forms};
 
@@ -124,7 +127,7 @@ static void add_row(const cl_check *c, const char *base, size_t bl, const char *
 static int rows_of(cl_model *m, const char *base, size_t bl, cl_sys_error *e)
 {
     int st;
-    size_t cap = 6 + m->neq; /* forms, legendre, el, conserve (other kinds: forms, legendre, invariants, conserve), constraints, multipliers */
+    size_t cap = 8 + 2 * m->neq; /* forms, legendre, el, conserve (other kinds: forms, legendre, invariants, conserve), constraints, multipliers */
     rows = calloc(cap, sizeof *rows);
     row_name = calloc(cap, sizeof *row_name);
     row_what = calloc(cap, sizeof *row_what);
@@ -146,6 +149,7 @@ static int rows_of(cl_model *m, const char *base, size_t bl, cl_sys_error *e)
     size_t ntable = ext_sys ? sizeof ext_rows / sizeof *ext_rows : sizeof s2_rows / sizeof *s2_rows;
     for (size_t k = 0; k < ntable; k++)
         add_row(quick_version(table + k) ? quick_version(table + k) : table + k, base, bl, m->so3 ? "[EMB 3.4]" : NULL);
+    if (ext_sys && !m->ham) add_row(&ext_el, base, bl, NULL);
     for (size_t k = 0; m->ncon && k < sizeof constraint_rows / sizeof *constraint_rows; k++) add_row(constraint_rows + k, base, bl, NULL);
     if (!ext_sys && (m->ninv || !m->force)) {
         cl_check c = s2_conserve;

@@ -55,6 +55,8 @@ int cl_model_ext_row_forms(cl_check_result *res, cl_prec_t prec);
 int cl_model_ext_row_legendre(cl_check_result *res, cl_prec_t prec);
 int cl_model_ext_row_invariants(cl_check_result *res, cl_prec_t prec);
 int cl_model_ext_row_conserve(cl_check_result *res, cl_prec_t prec);
+/** MODEL.el of a Lagrangian model that is a system (model_rows_el.c). */
+int cl_model_ext_row_el(cl_check_result *res, cl_prec_t prec);
 /**
  * Over CL_MODEL_ROWS_DRAWS random states (seed \p seed), on the field of every
  * form: dI_i/dt = Σ_a ∂I_i/∂x_a f_a vanishes for the descriptor's invariants
