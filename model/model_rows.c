@@ -61,7 +61,6 @@ void cl_model_oracle_rows_free(void)
 /* The integration of the conserve rows, and why their tolerance. */
 #define S2_TRAJ "a trajectory (omega form, t in [0, 1] (1/16 above 256 bits), Gragg-Bulirsch-Stoer with tolerance 2^(12-p)), at every step, relative to max(1, |I(0)|)"
 #define EXT_SPAN "(Gragg-Bulirsch-Stoer, tolerance 2^(12-p), t in [0, 1] (1/16 above 256 bits))"
-#define EXT_SPAN_GUARDED "(Gragg-Bulirsch-Stoer with the state at the field's guard bits, tolerance 2^(8-p), t in [0, 1] (1/16 above 256 bits))"
 #define TRAJ_WHY "the integration tolerance 2^12 units, times the growth of errors over the span, as s2.traj.energy"
 /* The conserve rows' second run: the Taylor integrator on the graph of eom, when it builds one (model_taylor.h). */
 #define TAYLOR_TOO "; and from the same state over t in [0, 1/8] (1/128 above 256 bits) by the Taylor integrator of order ceil(-ln tol/2 + 1) on the model's graph (chartless eom) in its form, when eom builds it in the row's form (the energy balance E + W of an L of S^2 factors depending on t: GBS alone, W is no state of the graph)"
@@ -78,9 +77,11 @@ static const cl_check s2_eq = {.tags = "[S2 (13),(40)]", .what = "a declared equ
 
 static const cl_check ext_eq = {.tags = "", .what = "a declared equilibrium: the field vanishes there in every form (relative to max(1, |x|))", .cond = 4096, .why = "the terms of the field (gravity, the Euler-Poincare products) cancel to a few roundings each; a velocity Hessian solve (condition below 10^2) and a Newton-inverted Legendre map"};
 
+static const cl_check ext_ec = {.tags = "", .what = "the Energy-Casimir test at a declared equilibrium in the forms that carry velocities (qdot, omega, ROmega, RRdot; p of a Hamiltonian model; as stability --model), with the constraints of the state and, at a relative equilibrium, the declared invariants as Casimirs: |DE + sum c_j DC_j| vanishes relative to max(1, |DE|), and the inertia of the restricted Hessian is the same in each of those forms (infinite gap otherwise)", .cond = 4096, .why = "gradients and Hessians by src/deriv accurate to 2^(1-p) of their scale, a least-squares solve by Householder QR of a few columns"};
+
 /* The rows of a model of another kind (through its system's descriptor). */
 static const cl_check ext_rows[] = {
-    {.name = "forms", .tags = "", .what = "a trajectory integrated in every form from the same random state " EXT_SPAN_GUARDED ", its end carried back to the first form, against the trajectory of the first form, at 3 random states (relative)", .cond = 0x1p17, .why = "two integrations with tolerance 2^8 units each (the state carried with GBS's guard bits), times the growth of errors over the span (e^3 = 2^4.3 for a falling skate) and the conversion back through a Legendre map (condition up to 2^4)", .fn_d = cl_model_ext_row_forms, .fn_mp = cl_model_ext_row_forms},
+    {.name = "forms", .tags = "", .what = "the field of every form at 12 random states against the field of the first form carried by the derivative of the conversion, f_k(c(x)) = Dc(x) f_0(x) (+ dc/dt when the model depends on t), the derivative along x + s f_0 by src/deriv (relative)", .cond = 4096, .why = "the derivative accurate to 2^(1-p) (cl_jacobian), each field a velocity Hessian solve (condition below 10^2 for the shipped models) and a Newton-inverted Legendre map", .fn_d = cl_model_ext_row_forms, .fn_mp = cl_model_ext_row_forms},
     {.name = "legendre", .tags = "", .what = "first form -> k -> first form round trips, and first -> j -> k against first -> k, at 12 random states (relative)", .cond = 4096, .why = "the Legendre map and its inverse (a velocity Hessian solve, its condition below 10^2 for the shipped models), each a few dozen roundings", .fn_d = cl_model_ext_row_legendre, .fn_mp = cl_model_ext_row_legendre},
     {.name = "invariants", .tags = "", .what = "dI/dt = sum_i dI/dx_i f_i vanishes for the energy and the declared invariants on the field of every form, the gradient by src/deriv, at 12 random states, relative to sum_i |dI/dx_i| max_j |f_j|", .cond = 4096, .why = "the gradient accurate to 2^(1-p) per entry (cl_jacobian), the field a velocity Hessian solve (condition below 10^2), sums of a dozen products", .fn_d = cl_model_ext_row_invariants, .fn_mp = cl_model_ext_row_invariants},
     {.name = "conserve", .tags = "", .what = "the energy, the declared invariants and the constraint drift along a trajectory of the first form " EXT_SPAN ", at every step, relative to max(1, |I(0)|)" TAYLOR_TOO, .cond = 0x1p17, .why = TRAJ_WHY, .fn_d = cl_model_ext_row_conserve, .fn_mp = cl_model_ext_row_conserve},
@@ -90,7 +91,7 @@ static const cl_check ext_rows[] = {
 static const cl_check ext_el = {.name = "el", .tags = "[EMB (2.8),3.4]", .what = "the field of the first form put back into each factor's Euler-Lagrange equations by an evaluator of their own: d/dt dL/du - G - F (- A^T lambda with constraints) with G = dL/dx (S1, R^k), projected by I - q qT with q.qddot + |qdot|^2 = 0 (S2), the Euler-Poincare G = dL/dW x W + sum_a (dL/dR)_a x R_a (SO3; SE3 also dL/dV x V, and dL/dV x W + R^T dL/dx for V), and the kinematics qdot = u, Rdot = R hat(W), xdot = R V, at 12 random states (relative to max(|d/dt dL/du|, |G|))", .cond = 4096, .why = "the field a velocity Hessian solve (condition below 10^2 for the shipped models), the residual sums of a few dozen products of exact derivatives (one sweep each)", .fn_d = cl_model_ext_row_el, .fn_mp = cl_model_ext_row_el};
 
 /* The short version of the forms row of a model of another kind (--quick), without trajectories. */
-static const cl_check ext_forms_quick = {.name = "forms", .tags = "", .what = "the field of every form at 3 random states against the field of the first form carried by the derivative of the conversion, f_k(c(x)) = Dc(x) f_0(x) (+ dc/dt when the model depends on t), the derivative along x + s f_0 by src/deriv (relative; the short version of the trajectories of MODEL.forms)", .cond = 4096, .why = "the derivative accurate to 2^(1-p) (cl_jacobian), each field a velocity Hessian solve (condition below 10^2 for the shipped models) and a Newton-inverted Legendre map", .fn_d = cl_model_ext_row_forms, .fn_mp = cl_model_ext_row_forms};
+static const cl_check ext_forms_quick = {.name = "forms", .tags = "", .what = "the field of every form at 3 random states against the field of the first form carried by the derivative of the conversion, f_k(c(x)) = Dc(x) f_0(x) (+ dc/dt when the model depends on t), the derivative along x + s f_0 by src/deriv (relative; the short version of MODEL.forms, at 12 states)", .cond = 4096, .why = "the derivative accurate to 2^(1-p) (cl_jacobian), each field a velocity Hessian solve (condition below 10^2 for the shipped models) and a Newton-inverted Legendre map", .fn_d = cl_model_ext_row_forms, .fn_mp = cl_model_ext_row_forms};
 
 static const cl_check ext_invariants_quick = {.name = "invariants", .tags = "", .what = "dI/dt vanishes for the energy and the declared invariants on the field f of every form at 3 random states, as the derivative of I(x + s f/|f|) at s = 0 by src/deriv, relative to |f| max(1, |I|) (the short version of the gradient of MODEL.invariants)", .cond = 4096, .why = "the derivative accurate to 2^(1-p) of max(1, |I|) (cl_jacobian), the field a velocity Hessian solve (condition below 10^2)", .fn_d = cl_model_ext_row_invariants, .fn_mp = cl_model_ext_row_invariants};
 
@@ -172,6 +173,16 @@ static int rows_of(cl_model *m, const char *base, size_t bl, cl_sys_error *e)
         c.name = suffix;
         c.fn_d = ext_sys ? eq_ext[k] : eq_d[k];
         c.fn_mp = ext_sys ? eq_ext[k] : eq_mp[k];
+        add_row(&c, base, bl, NULL);
+    }
+    static const cl_check_fn ec_fn[] = {cl_model_ext_row_ec0, cl_model_ext_row_ec1, cl_model_ext_row_ec2, cl_model_ext_row_ec3,
+                                        cl_model_ext_row_ec4, cl_model_ext_row_ec5, cl_model_ext_row_ec6, cl_model_ext_row_ec7};
+    for (size_t k = 0; ext_sys && !m->force && !m->timed && k < m->neq; k++) { /* a conserved energy */
+        char suffix[CL_MODEL_MAX_NAME + 8];
+        snprintf(suffix, sizeof suffix, "ec.%s", m->eqname[k]);
+        cl_check c = ext_ec;
+        c.name = suffix;
+        c.fn_d = c.fn_mp = ec_fn[k];
         add_row(&c, base, bl, NULL);
     }
     return CL_OK;

@@ -6,9 +6,8 @@
  * works in MPFR).
  *
  *   MODEL.legendre  form 0 → k → 0 returns the state, and 0 → j → k agrees with 0 → k
- *   MODEL.forms     a short trajectory integrated in every form from the
- *                   same state, its end carried back to form 0, against the
- *                   trajectory of form 0
+ *   MODEL.forms     the field of every form against the field of form 0
+ *                   carried by the derivative of the conversion
  *   MODEL.invariants dI/dt = DI·f vanishes on the field of every form
  *                   (DI by src/deriv) for the energy and the declared invariants
  *   MODEL.conserve  the energy, the declared invariants and the kind's
@@ -172,46 +171,7 @@ static int ext_integrate(ext_flow *c, mpfr_ptr x, cl_prec_t prec, long tol_exp, 
 }
 
 /*
- * Integrate x (form \p c->form, \p n numbers at the working precision) at the
- * precision of the field's instance, GBS's guard bits, with tolerance
- * 2^(8−p), and round the end back: the trajectory's own error, grown over
- * the span, stays well below the working precision's (an unstable motion,
- * a skate falling, grows it e^3 times over t ∈ [0, 1]).
- */
-static int ext_integrate_guarded(ext_flow *c, mpfr_ptr x, size_t n)
-{
-    cl_prec_t prec = mpfr_get_prec(x), P = c->r->prec;
-    mpfr_ptr xg = cl_rvec_new_mp(n, P);
-    if (!xg) return CL_ENOMEM;
-    cl_rvec_copy_mp(xg, x, n);
-    int st = ext_integrate(c, xg, P, 8 - (long)prec, NULL);
-    cl_rvec_copy_mp(x, xg, n);
-    cl_rvec_free_mp(xg);
-    return st;
-}
-
-/* Trajectories in every form from the same state x, their ends carried back to form 0 against form 0's (relative). */
-static int ext_forms_gap(cl_check_result *res, ext_run *r, ext_run *rg, mpfr_srcptr x, mpfr_ptr w, size_t D, int nf, int k)
-{
-    const cl_system *s = r->s;
-    size_t d0 = s->dim(r->inst, 0);
-    mpfr_ptr e0 = w, y = e0 + D, z = y + D;
-    cl_rvec_copy_mp(e0, x, d0);
-    ext_flow c0 = {.r = rg, .form = 0, .dim = d0};
-    int st = ext_integrate_guarded(&c0, e0, d0);
-    double se = cl_rvec_log2_maxabs_mp(e0, d0);
-    for (int f = 1; f < nf && !st; f++) {
-        ext_flow cf = {.r = rg, .form = f, .dim = s->dim(r->inst, f)};
-        st = s->convert(r->inst, 0, x, f, y);
-        if (!st) st = ext_integrate_guarded(&cf, y, cf.dim);
-        if (!st) st = s->convert(r->inst, f, y, 0, z);
-        if (!st) cl_check_worst(res, rows_rel(z, e0, d0, se), "draw %d: the %s trajectory against the %s one", k, s->forms[f], s->forms[0]);
-    }
-    return st;
-}
-
-/*
- * The short version of MODEL.forms (--quick): the field of every form at
+ * MODEL.forms: the field of every form at
  * the state carried from x against the field of the first form carried by
  * the derivative of the conversion, f_k(c(x)) = Dc(x)·f_0(x) (+ ∂c/∂t when
  * the model depends on t), the derivative along the line x + s f_0/|f_0|
@@ -287,8 +247,7 @@ static int ext_carry_gap(cl_check_result *res, ext_run *r, ext_run *rg, mpfr_src
 
 int cl_model_ext_row_forms(cl_check_result *res, cl_prec_t prec)
 {
-    if (cl_model_oracle_quick()) return cl_model_ext_over_states(res, prec, 7101, 3, 5, 0, ext_carry_gap);
-    return cl_model_ext_over_states(res, prec, 7101, 3, 3, 1, ext_forms_gap);
+    return cl_model_ext_over_states(res, prec, 7101, cl_model_oracle_quick() ? 3 : CL_MODEL_ROWS_DRAWS, 5, 0, ext_carry_gap);
 }
 
 /* 0 when a force is declared or L depends on t: the energy is then no invariant of the rows. */
