@@ -9,7 +9,7 @@
 T=${TMPDIR:-/tmp}/cl-model-broken-$$
 mkdir -p "$T"
 trap 'rm -rf "$T"' EXIT
-echo "1..14"
+echo "1..16"
 
 # broken NAME ROW MODEL SED: the model mutated by SED is NAME; its row ROW is a mismatch, the original's passes.
 broken() {
@@ -43,3 +43,17 @@ broken prod-px invariants cart-spherical "s/^invariant   px = M\*x' + m\*(x' + l
 broken prod-tilted 'eq.tilted' cart-spherical "s/^equilibrium inverted = .*/equilibrium tilted = x: 0, q: [0.6, 0, 0.8]/"
 # SE(3): the vertical momentum of a free body under gravity is not conserved
 broken se3-pz conserve free-body "s/^invariant   py = m\*r'\.y/invariant   pz = m*r'.z/"
+
+# SO3, Energy-Casimir: a steady rotation about the minor axis with only my and mz declared is no critical
+# point of the energy plus those Casimirs (|Pi|^2 or the spatial mx would make it one)
+I='[[1, 0, 0], [0, 1, 0], [0, 0, 1]]'
+(cat models/rigid-body.model; echo "equilibrium spin = R: $I, W: [0.7, 0, 0]") > "$T/spin.model"
+sed '/^invariant  Pi2/d; /^invariant  mx/d' "$T/spin.model" > "$T/so3-nocas.model"
+"$C" oracle --quick --model "$T/spin.model" --check '*.ec.spin' > "$T/o" 2>&1
+st=$?
+[ $st = 0 ] && grep -q "^model\.spin\.ec\.spin .* pass" "$T/o"
+t $? "rigid-body.model with a steady rotation about the minor axis: ec.spin passes under --quick (exit $st)"
+"$C" oracle --quick --model "$T/so3-nocas.model" --check '*.ec.spin' > "$T/o" 2>&1
+st=$?
+[ $st = 1 ] && grep -q "^model\.so3-nocas\.ec\.spin .* mismatch" "$T/o"
+t $? "so3-nocas (the spin with Pi2 and mx removed): model.so3-nocas.ec.spin is a mismatch (exit $st: $(grep "^model" "$T/o" | tr -s ' ' | cut -c1-90))"
