@@ -59,8 +59,8 @@ void cl_model_oracle_rows_free(void)
 }
 
 /* The integration of the conserve rows, and why their tolerance. */
-#define S2_TRAJ "a trajectory (omega form, t in [0, 1] (1/16 above 256 bits), Gragg-Bulirsch-Stoer with tolerance 2^(12-p)), at every step, relative to max(1, |I(0)|)"
-#define EXT_SPAN "(Gragg-Bulirsch-Stoer, tolerance 2^(12-p), t in [0, 1] (1/16 above 256 bits))"
+#define S2_TRAJ "a trajectory (omega form, t in [0, 1/4] (1/64 above 256 bits), Gragg-Bulirsch-Stoer with tolerance 2^(12-p)), at every step, relative to max(1, |I(0)|)"
+#define EXT_SPAN "(Gragg-Bulirsch-Stoer, tolerance 2^(12-p), t in [0, 1/4] (1/64 above 256 bits))"
 #define TRAJ_WHY "the integration tolerance 2^12 units, times the growth of errors over the span, as s2.traj.energy"
 /* The conserve rows' second run: the Taylor integrator on the graph of eom, when it builds one (model_taylor.h). */
 #define TAYLOR_TOO "; and from the same state over t in [0, 1/8] (1/128 above 256 bits) by the Taylor integrator of order ceil(-ln tol/2 + 1) on the model's graph (chartless eom) in its form, when eom builds it in the row's form (the energy balance E + W of an L of S^2 factors depending on t: GBS alone, W is no state of the graph)"
@@ -81,9 +81,9 @@ static const cl_check ext_ec = {.tags = "", .what = "the Energy-Casimir test at 
 
 /* The rows of a model of another kind (through its system's descriptor). */
 static const cl_check ext_rows[] = {
-    {.name = "forms", .tags = "", .what = "the field of every form at 12 random states against the field of the first form carried by the derivative of the conversion, f_k(c(x)) = Dc(x) f_0(x) (+ dc/dt when the model depends on t), the derivative along x + s f_0 by src/deriv (relative)", .cond = 4096, .why = "the derivative accurate to 2^(1-p) (cl_jacobian), each field a velocity Hessian solve (condition below 10^2 for the shipped models) and a Newton-inverted Legendre map", .fn_d = cl_model_ext_row_forms, .fn_mp = cl_model_ext_row_forms},
+    {.name = "forms", .tags = "", .what = "the field of every form at 12 random states against the field of the first form carried by the derivative of the conversion, f_k(c(x)) = Dc(x) f_0(x) (+ dc/dt when the model depends on t), the derivative along x + s f_0 by src/deriv (relative; 3 states above 256 bits)", .cond = 4096, .why = "the derivative accurate to 2^(1-p) (cl_jacobian), each field a velocity Hessian solve (condition below 10^2 for the shipped models) and a Newton-inverted Legendre map", .fn_d = cl_model_ext_row_forms, .fn_mp = cl_model_ext_row_forms},
     {.name = "legendre", .tags = "", .what = "first form -> k -> first form round trips, and first -> j -> k against first -> k, at 12 random states (relative)", .cond = 4096, .why = "the Legendre map and its inverse (a velocity Hessian solve, its condition below 10^2 for the shipped models), each a few dozen roundings", .fn_d = cl_model_ext_row_legendre, .fn_mp = cl_model_ext_row_legendre},
-    {.name = "invariants", .tags = "", .what = "dI/dt = sum_i dI/dx_i f_i vanishes for the energy and the declared invariants on the field of every form, the gradient by src/deriv, at 12 random states, relative to sum_i |dI/dx_i| max_j |f_j|", .cond = 4096, .why = "the gradient accurate to 2^(1-p) per entry (cl_jacobian), the field a velocity Hessian solve (condition below 10^2), sums of a dozen products", .fn_d = cl_model_ext_row_invariants, .fn_mp = cl_model_ext_row_invariants},
+    {.name = "invariants", .tags = "", .what = "dI/dt vanishes for the energy and the declared invariants on the field f of every form at 12 random states (3 above 256 bits), as the derivative of I(x + s f/|f|) at s = 0 by src/deriv, relative to |f| max(1, |I|)", .cond = 4096, .why = "the derivative accurate to 2^(1-p) of max(1, |I|) (cl_jacobian), the field a velocity Hessian solve (condition below 10^2)", .fn_d = cl_model_ext_row_invariants, .fn_mp = cl_model_ext_row_invariants},
     {.name = "conserve", .tags = "", .what = "the energy, the declared invariants and the constraint drift along a trajectory of the first form " EXT_SPAN ", at every step, relative to max(1, |I(0)|)" TAYLOR_TOO, .cond = 0x1p17, .why = TRAJ_WHY, .fn_d = cl_model_ext_row_conserve, .fn_mp = cl_model_ext_row_conserve},
 };
 
@@ -93,7 +93,7 @@ static const cl_check ext_el = {.name = "el", .tags = "[EMB (2.8),3.4]", .what =
 /* The short version of the forms row of a model of another kind (--quick), without trajectories. */
 static const cl_check ext_forms_quick = {.name = "forms", .tags = "", .what = "the field of every form at 3 random states against the field of the first form carried by the derivative of the conversion, f_k(c(x)) = Dc(x) f_0(x) (+ dc/dt when the model depends on t), the derivative along x + s f_0 by src/deriv (relative; the short version of MODEL.forms, at 12 states)", .cond = 4096, .why = "the derivative accurate to 2^(1-p) (cl_jacobian), each field a velocity Hessian solve (condition below 10^2 for the shipped models) and a Newton-inverted Legendre map", .fn_d = cl_model_ext_row_forms, .fn_mp = cl_model_ext_row_forms};
 
-static const cl_check ext_invariants_quick = {.name = "invariants", .tags = "", .what = "dI/dt vanishes for the energy and the declared invariants on the field f of every form at 3 random states, as the derivative of I(x + s f/|f|) at s = 0 by src/deriv, relative to |f| max(1, |I|) (the short version of the gradient of MODEL.invariants)", .cond = 4096, .why = "the derivative accurate to 2^(1-p) of max(1, |I|) (cl_jacobian), the field a velocity Hessian solve (condition below 10^2)", .fn_d = cl_model_ext_row_invariants, .fn_mp = cl_model_ext_row_invariants};
+static const cl_check ext_invariants_quick = {.name = "invariants", .tags = "", .what = "dI/dt vanishes for the energy and the declared invariants on the field f of every form at 3 random states, as the derivative of I(x + s f/|f|) at s = 0 by src/deriv, relative to |f| max(1, |I|) (the short version of MODEL.invariants)", .cond = 4096, .why = "the derivative accurate to 2^(1-p) of max(1, |I|) (cl_jacobian), the field a velocity Hessian solve (condition below 10^2)", .fn_d = cl_model_ext_row_invariants, .fn_mp = cl_model_ext_row_invariants};
 
 /* The short version of row \p c under --quick when it has one of its own, else NULL. */
 static const cl_check *quick_version(const cl_check *c)
@@ -104,7 +104,7 @@ static const cl_check *quick_version(const cl_check *c)
 
 /* The rows of a model with constraints. */
 static const cl_check constraint_rows[] = {
-    {.name = "constraints", .tags = "", .what = "each constraint's rate along the field vanishes on the field of every form (dc/dt for a nonholonomic c; dh/dt and the second derivative d(h')/dt for a holonomic h), the gradient by src/deriv, at 12 random states on the constraints, relative to sum_i |dc/dx_i| max_j |f_j|", .cond = 4096, .why = "the gradient accurate to 2^(1-p) per entry (cl_jacobian), the field a bordered velocity Hessian solve (condition below 10^2 for the shipped models), sums of a dozen products", .fn_d = cl_model_row_constraints, .fn_mp = cl_model_row_constraints},
+    {.name = "constraints", .tags = "", .what = "each constraint's rate along the field vanishes on the field of every form (dc/dt for a nonholonomic c; dh/dt and the second derivative d(h')/dt for a holonomic h), the gradient by src/deriv, at 12 random states on the constraints (3 above 256 bits), relative to sum_i |dc/dx_i f_i|", .cond = 4096, .why = "the gradient accurate to 2^(1-p) per entry (cl_jacobian), the field a bordered velocity Hessian solve (condition below 10^2 for the shipped models), sums of a dozen products", .fn_d = cl_model_row_constraints, .fn_mp = cl_model_row_constraints},
     {.name = "multipliers", .tags = "", .what = "the multipliers of the constraints at a state carried to every form against those of the first form, at 12 random states (relative to max |lambda|)", .cond = 4096, .why = "a Newton-inverted Legendre map, then the same bordered solve on both sides", .fn_d = cl_model_row_multipliers, .fn_mp = cl_model_row_multipliers},
 };
 

@@ -8,8 +8,8 @@
  *   MODEL.legendre  form 0 → k → 0 returns the state, and 0 → j → k agrees with 0 → k
  *   MODEL.forms     the field of every form against the field of form 0
  *                   carried by the derivative of the conversion
- *   MODEL.invariants dI/dt = DI·f vanishes on the field of every form
- *                   (DI by src/deriv) for the energy and the declared invariants
+ *   MODEL.invariants dI/dt = d/ds I(x + s f) vanishes on the field f of every
+ *                   form (by src/deriv) for the energy and the declared invariants
  *   MODEL.conserve  the energy, the declared invariants and the kind's
  *                   constraint drift along a trajectory of form 0
  */
@@ -139,8 +139,8 @@ static int ext_flow_field(mpfr_ptr dx, mpfr_srcptr t, mpfr_srcptr x, void *ctx)
 }
 
 /*
- * Integrate x (form \p form, at precision \p prec) over [0, t1], t1 = 1 (1/16
- * above 256 bits; 8 times shorter under --quick, cl_model_rows_span()), by Gragg–Bulirsch–Stoer with tolerance 2^\p tol_exp; the
+ * Integrate x (form \p form, at precision \p prec) over [0, t1], t1 = 1/4 (1/64
+ * above 256 bits; 8 times shorter under --quick, cl_model_rows_span()), by Gragg–Bulirsch–Stoer with tolerance 2^(12−p); the
  * field is evaluated by \p r, whose precision carries GBS's guard bits (its
  * extrapolation amplifies the field's rounding), as MODEL.conserve of S²
  * models. \p obs (may be NULL) is called after every step with \p c.
@@ -247,7 +247,8 @@ static int ext_carry_gap(cl_check_result *res, ext_run *r, ext_run *rg, mpfr_src
 
 int cl_model_ext_row_forms(cl_check_result *res, cl_prec_t prec)
 {
-    return cl_model_ext_over_states(res, prec, 7101, cl_model_oracle_quick() ? 3 : CL_MODEL_ROWS_DRAWS, 5, 0, ext_carry_gap);
+    return cl_model_ext_over_states(res, prec, 7101, cl_model_oracle_quick() ? 3 : cl_model_rows_draws_at(CL_MODEL_ROWS_DRAWS, prec), 5, 0,
+                                    ext_carry_gap);
 }
 
 /* 0 when a force is declared or L depends on t: the energy is then no invariant of the rows. */
@@ -344,9 +345,8 @@ static int ext_invariants_gap(cl_check_result *res, ext_run *r, ext_run *rg, mpf
 }
 
 /*
- * The short version (--quick): dI/dt = d/ds I(y + s f/|f|)·|f| at s = 0,
- * one derivative along the field instead of the gradient (src/deriv),
- * relative to |f| max(1, |I(y)|).
+ * MODEL.invariants: dI/dt = d/ds I(y + s f/|f|)·|f| at s = 0, one
+ * derivative along the field (src/deriv), relative to |f| max(1, |I(y)|).
  */
 typedef struct ext_line_ctx {
     ext_inv_ctx inv;
@@ -403,15 +403,15 @@ int cl_model_ext_rates_vanish(cl_check_result *res, cl_prec_t prec, uint64_t see
 {
     rates_from = from;
     rates_to = to;
-    return cl_model_ext_over_states(res, prec, seed, CL_MODEL_ROWS_DRAWS, 2 + 2 * to, 0, ext_invariants_gap);
+    return cl_model_ext_over_states(res, prec, seed, cl_model_rows_draws_at(CL_MODEL_ROWS_DRAWS, prec), 2 + to, 0, ext_invariants_gap);
 }
 
 int cl_model_ext_row_invariants(cl_check_result *res, cl_prec_t prec)
 {
     const cl_model *m = cl_model_oracle_model(); /* energy first, then the declared ones (not the kind's drift, a maximum) */
     if (!m) return CL_EPARAM;
-    if (cl_model_oracle_quick()) return cl_model_ext_over_states(res, prec, 7105, 3, 4 + 2 * m->ninv, 0, ext_invariants_line_gap);
-    return cl_model_ext_rates_vanish(res, prec, 7105, ext_energy_conserved() ? 0 : 1, 1 + m->ninv);
+    return cl_model_ext_over_states(res, prec, 7105, cl_model_rows_draws_at(CL_MODEL_ROWS_DRAWS, prec), 4 + 2 * m->ninv, 0,
+                                    ext_invariants_line_gap);
 }
 
 static int ext_conserve_observe(mpfr_srcptr t, mpfr_srcptr x, size_t n, void *ctx)
