@@ -10,7 +10,9 @@
  *   R1 x S2 (product engine)      cart-spherical.invariants, cart-spherical.eq.inverted
  *   SO(3) x SO(3)                 two-bodies.invariants
  *   SE(3)                         free-body.forms
- *   SE(3) x S2 with forces        quadrotor-load.forms, quadrotor-load.eq.hover
+ *   SE(3) x S2 with forces        quadrotor-load.forms, quadrotor-load.eq.hover, quadrotor-load.el
+ *   Energy-Casimir                cart-spherical.ec.inverted
+ *   constraints (R1, S1)          rolling-disk.constraints, rolling-disk.multipliers
  *   S2 with sums                  chain3.el
  *   S2 with L depending on t      pivot.el
  *   S2 with a force               damped.el
@@ -59,6 +61,10 @@ ENGINE_CHECK(two_bodies_invariants, "two-bodies", "invariants", "models/two-bodi
 ENGINE_CHECK(free_body_forms, "free-body", "forms", "models/free-body.model", 4096) { return run_short("free-body", "forms", res, prec); }
 ENGINE_CHECK(quadrotor_forms, "quadrotor-load", "forms", "models/quadrotor-load.model", 4096) { return run_short("quadrotor-load", "forms", res, prec); }
 ENGINE_CHECK(quadrotor_eq, "quadrotor-load", "eq.hover", "models/quadrotor-load.model", 4096) { return run_short("quadrotor-load", "eq.hover", res, prec); }
+ENGINE_CHECK(quadrotor_el, "quadrotor-load", "el", "models/quadrotor-load.model", 4096) { return run_short("quadrotor-load", "el", res, prec); }
+ENGINE_CHECK(cart_spherical_ec, "cart-spherical", "ec.inverted", "models/cart-spherical.model", 4096) { return run_short("cart-spherical", "ec.inverted", res, prec); }
+ENGINE_CHECK(rolling_disk_constraints, "rolling-disk", "constraints", "models/rolling-disk.model", 4096) { return run_short("rolling-disk", "constraints", res, prec); }
+ENGINE_CHECK(rolling_disk_multipliers, "rolling-disk", "multipliers", "models/rolling-disk.model", 4096) { return run_short("rolling-disk", "multipliers", res, prec); }
 ENGINE_CHECK(chain3_el, "chain3", "el", "models/chain3.model", 4096) { return run_short("chain3", "el", res, prec); }
 ENGINE_CHECK(pivot_el, "pivot", "el", "models/pivot.model", 4096) { return run_short("pivot", "el", res, prec); }
 ENGINE_CHECK(damped_el, "damped", "el", "models/damped.model", 4096) { return run_short("damped", "el", res, prec); }

@@ -59,8 +59,8 @@ void cl_model_oracle_rows_free(void)
 }
 
 /* The integration of the conserve rows, and why their tolerance. */
-#define S2_TRAJ "a trajectory (omega form, t in [0, 1/4] (1/64 above 256 bits), Gragg-Bulirsch-Stoer with tolerance 2^(12-p)), at every step, relative to max(1, |I(0)|)"
-#define EXT_SPAN "(Gragg-Bulirsch-Stoer, tolerance 2^(12-p), t in [0, 1/4] (1/64 above 256 bits))"
+#define S2_TRAJ "a trajectory (omega form, t in [0, 1/4] (1/256 above 256 bits), Gragg-Bulirsch-Stoer with tolerance 2^(12-p)), at every step, relative to max(1, |I(0)|)"
+#define EXT_SPAN "(Gragg-Bulirsch-Stoer, tolerance 2^(12-p), t in [0, 1/4] (1/256 above 256 bits))"
 #define TRAJ_WHY "the integration tolerance 2^12 units, times the growth of errors over the span, as s2.traj.energy"
 /* The conserve rows' second run: the Taylor integrator on the graph of eom, when it builds one (model_taylor.h). */
 #define TAYLOR_TOO "; and from the same state over t in [0, 1/8] (1/128 above 256 bits) by the Taylor integrator of order ceil(-ln tol/2 + 1) on the model's graph (chartless eom) in its form, when eom builds it in the row's form (the energy balance E + W of an L of S^2 factors depending on t: GBS alone, W is no state of the graph)"

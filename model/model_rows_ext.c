@@ -139,7 +139,7 @@ static int ext_flow_field(mpfr_ptr dx, mpfr_srcptr t, mpfr_srcptr x, void *ctx)
 }
 
 /*
- * Integrate x (form \p form, at precision \p prec) over [0, t1], t1 = 1/4 (1/64
+ * Integrate x (form \p form, at precision \p prec) over [0, t1], t1 = 1/4 (1/256
  * above 256 bits; 8 times shorter under --quick, cl_model_rows_span()), by Gragg–Bulirsch–Stoer with tolerance 2^(12−p); the
  * field is evaluated by \p r, whose precision carries GBS's guard bits (its
  * extrapolation amplifies the field's rounding), as MODEL.conserve of S²

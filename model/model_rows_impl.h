@@ -23,9 +23,9 @@ int cl_model_oracle_quick(void);
 static inline int cl_model_rows_draws(int full) { return cl_model_oracle_quick() ? (full + 3) / 4 : full; }
 /**
  * The trajectory rows integrate over t in [0, 1/d]: d = 4 up to 256 bits and
- * 64 above (the cost of GBS grows with the precision), 8 times more under --quick.
+ * 256 above (the cost of GBS grows with the precision), 8 times more under --quick.
  */
-static inline unsigned cl_model_rows_span(cl_prec_t prec) { return (prec <= 256 ? 4u : 64u) * (cl_model_oracle_quick() ? 8u : 1u); }
+static inline unsigned cl_model_rows_span(cl_prec_t prec) { return (prec <= 256 ? 4u : 256u) * (cl_model_oracle_quick() ? 8u : 1u); }
 /** The random states of a row that draws \p full of them at \p prec bits: a quarter (at least 1) above 256 bits or under --quick. */
 static inline int cl_model_rows_draws_at(int full, cl_prec_t prec) { return prec > 256 ? (full + 3) / 4 : cl_model_rows_draws(full); }
 /** The span [0, 1/d] of the Taylor run of MODEL.conserve: that of --quick always (a few steps; the GBS run covers the long span). */
