@@ -195,7 +195,7 @@ static int draw_inside(ext_inst *in, mpfr_ptr x, mpfr_ptr dx, cl_rng *g)
 
 /*
  * A random state of form 0 inside the domain of L, so that no row judges a
- * state outside it: up to 16 draws (the first that lands inside, so a model
+ * state outside it: up to 64 draws (the first that lands inside, so a model
  * defined everywhere keeps its random stream). When none does, CL_EUNDEFINED,
  * and the oracle's note says why (the subexpression that left its domain, or
  * a degenerate L): the row has no answer, it is no mismatch.
@@ -207,7 +207,7 @@ static int random_inside(ext_inst *in, mpfr_ptr x, cl_rng *g)
     mpfr_ptr dx = cl_rvec_new_mp(kind->dim(m, 0), in->prec);
     if (!dx) return CL_ENOMEM;
     int st = CL_EDOMAIN, draws = 0;
-    while (draws < 16 && outside(st)) st = draw_inside(in, x, dx, g), draws++;
+    while (draws < 64 && outside(st)) st = draw_inside(in, x, dx, g), draws++;
     cl_rvec_free_mp(dx);
     if (!outside(st)) return st;
     char why[400];

@@ -68,10 +68,10 @@ grep -q "invariant  Wx" "$T/wx.model" && "$C" oracle --model "$T/wx.model" --che
 st=$?
 [ $st = 1 ] && grep -q "model.wx.invariants .* mismatch" "$T/o" && grep -q "model.wx.conserve .* mismatch" "$T/o"
 t $? "an SO(3) model's invariant that is not conserved is a mismatch in both rows (exit $st)"
-# A model of SO(3) (or S1 x R^k) has the rows of the descriptor, not those of S2 factors
+# A model of SO(3) (or S1 x R^k) has the rows of the descriptor and its kind's el (Euler-Poincare), not those of S2 factors
 "$C" oracle --model models/heavy-top.model --list > "$T/o" 2>&1
-[ "$(grep -c '^model\.heavy-top\.' "$T/o")" = 4 ] && grep -q '^model\.heavy-top\.invariants' "$T/o" && ! grep -q '^model\.heavy-top\.el' "$T/o"
-t $? "oracle --model models/heavy-top.model --list: forms, legendre, invariants, conserve"
+[ "$(grep -c '^model\.heavy-top\.' "$T/o")" = 5 ] && grep -q '^model\.heavy-top\.invariants' "$T/o" && grep -q '^model\.heavy-top\.el .*Euler-Poincare' "$T/o"
+t $? "oracle --model models/heavy-top.model --list: forms, legendre, invariants, conserve, el"
 # --param reaches the rows: a heavier bob changes nothing but must still pass, json carries the rows
 "$C" oracle --model models/spring.model --param k=250 --param r0=1.25 --check '*.el,*.forms' --bits 53,113 --format json > "$T/o" 2>"$T/e"
 st=$?
