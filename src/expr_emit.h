@@ -22,7 +22,7 @@
 /** What the printer writes. */
 enum cl_expr_format {
     CL_EXPR_TEXT,  /**< the model's notation: sin(x), x^2, a*b */
-    CL_EXPR_LATEX, /**< for MathJax or LaTeX: \\frac, \\sin\\left( … \\right) */
+    CL_EXPR_LATEX, /**< for MathJax or LaTeX (fractions, sin with sized parentheses) */
     CL_EXPR_C      /**< C99 with <math.h>: pow(a, k), constants as double literals */
 };
 
