@@ -107,7 +107,7 @@ static int open_model(int n, cl_model **m, cl_model_eom **q, cl_expr_jit **j, do
         cl_chain_new##S(&c.ch, (size_t)n, par, par + n, par + 2 * n, p);                                         \
         c.lg = cl_lagr_s2_new##S(m->g, m->L, m->n, m->nparam, p);                                                \
         cl_lagr_s2_set_param##S(c.lg, 0, par + 2 * n);                                                           \
-        c.ev = cl_expr_eval_new##S(q->g, p);                                                                     \
+        cl_expr_eval_new##S(&c.ev, q->g, p);                                                                     \
         for (int k = 0; k < 4; k++) c.d[k] = cl_rvec_new##S(dim, p);                                             \
         cl_rng g;                                                                                                \
         cl_rng_seed(&g, 7);                                                                                      \

@@ -104,9 +104,9 @@ static int core_expr_value_mp(mpfr_ptr f, mpfr_srcptr x, void *ctx)
     long p = (long)mpfr_get_prec(f);
     if (!c->ev || c->prec != p) {
         cl_expr_eval_free_mp(c->ev);
-        c->ev = cl_expr_eval_new_mp(c->g, p);
         c->prec = p;
-        if (!c->ev) return CL_ENOMEM;
+        int st = cl_expr_eval_new_mp(&c->ev, c->g, p);
+        if (st) return st;
     }
     int st = cl_expr_eval_run_mp(c->ev, x, c->root, 0);
     if (!st) mpfr_set(f, cl_expr_eval_value_mp(c->ev, c->root), MPFR_RNDN);
@@ -123,8 +123,8 @@ CL_CHECK(core_expr_derivatives, "core.expr.derivatives", .chapter = "core", .tag
     cl_expr_error err;
     if (!dag) return CL_ENOMEM;
     int st = cl_expr_parse(dag, CORE_EXPR_TEXT, sizeof CORE_EXPR_TEXT - 1, 0, core_expr_lookup, NULL, &v, &err);
-    CL_FN(cl_expr_eval) *ev = st ? NULL : CL_FN(cl_expr_eval_new)(dag, prec);
-    if (!st && !ev) st = CL_ENOMEM;
+    CL_FN(cl_expr_eval) *ev = NULL;
+    if (!st) st = CL_FN(cl_expr_eval_new)(&ev, dag, prec);
     core_expr_fn fn = {dag, v.id[0], NULL, 0};
     RV_DECL(x, 3, prec); RV_DECL(ge, 3, prec); RV_DECL(He, 9, prec); RV_DECL(gd, 3, prec); RV_DECL(Hd, 9, prec);
     RV_DECL(Ed, 9, prec);

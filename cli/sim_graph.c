@@ -102,8 +102,8 @@ int cl_sim_graph_open(cl_sim_graph *gr, const cl_cmd_system *cs, cl_prec_t prec,
     if (taylor && (st = add_field(gr, cs))) return st;
     if (event && (st = parse_event(gr, cs, event))) return st;
     if (event) gr->nodes[cs->dim] = gr->event;
-    if (event && !taylor && !(gr->ev = cl_expr_eval_new_mp(gr->g, prec)))
-        return cl_cli_error("--event: a constant cannot be read", event);
+    if (event && !taylor && (st = cl_expr_eval_new_mp(&gr->ev, gr->g, prec)))
+        return cl_cli_error(cl_strerror(st), event);
     return 0;
 }
 

@@ -297,16 +297,16 @@ int cl_field_eval_new(cl_field_eval **out, const cl_field *f, cl_prec_t prec)
     if (!fe) return CL_ENOMEM;
     fe->f = f;
     fe->nin = 6 * f->n + f->nparam;
-    fe->ev = cl_expr_eval_new_mp(f->g, prec);
+    int st = cl_expr_eval_new_mp(&fe->ev, f->g, prec);
     fe->in = cl_rvec_new_mp(fe->nin, prec);
     for (size_t i = 0; i < 6 * f->n; i++)
         if (f->comp[i] > fe->upto) fe->upto = f->comp[i];
-    if (!fe->ev || !fe->in) {
+    if (!st && !fe->in) st = CL_ENOMEM;
+    if (st) {
         cl_field_eval_free(fe);
         *out = NULL;
-        return CL_ENOMEM;
     }
-    return CL_OK;
+    return st;
 }
 
 void cl_field_eval_free(cl_field_eval *fe)

@@ -151,13 +151,14 @@ void cl_model_fast_set_time(cl_model_fast_inst *fi, mpfr_srcptr t)
     if (fi->in && fi->f->time >= 0) mpfr_set(fi->in + fi->f->time, t, MPFR_RNDN);
 }
 
-/* The instance's inputs and interpreter, once the graph is built: 0 or CL_ENOMEM. */
+/* The instance's inputs and interpreter, once the graph is built: 0 or the status of cl_expr_eval_new(). */
 static int prepare(cl_model_fast_inst *fi)
 {
     const cl_model_fast *f = fi->f;
     fi->in = cl_rvec_new_mp(f->nin + 1, fi->prec);
-    fi->ev = cl_expr_eval_new_mp(f->g, fi->prec);
-    if (!fi->in || !fi->ev) return CL_ENOMEM;
+    if (!fi->in) return CL_ENOMEM;
+    int st = cl_expr_eval_new_mp(&fi->ev, f->g, fi->prec);
+    if (st) return st;
     for (size_t k = 0; k < f->m->nparam; k++) mpfr_set(fi->in + f->param0 + k, fi->par + k, MPFR_RNDN);
     if (f->time >= 0) mpfr_set(fi->in + f->time, fi->par + f->m->nparam, MPFR_RNDN);
     return CL_OK;

@@ -138,8 +138,9 @@ static int el_gap(cl_check_result *res, ext_run *r, ext_run *rg, mpfr_srcptr x, 
     (void)rg, (void)nf, (void)Dn;
     el_eval e = {.m = m, .nq = nq, .nv = nv, .nin = nin};
     mpfr_ptr in = cl_rvec_new_mp(nx + nin + (nin - nq) * nin + 2 * nv + m->ncon + nin + 15, prec);
-    CL_FN(cl_expr_eval) *ev = CL_FN(cl_expr_eval_new)(m->g, prec);
-    int st = in && ev ? CL_OK : CL_ENOMEM;
+    CL_FN(cl_expr_eval) *ev;
+    int st = CL_FN(cl_expr_eval_new)(&ev, m->g, prec);
+    if (!st && !in) st = CL_ENOMEM;
     if (!st) {
         e.grad = in + nx, e.H = e.grad + nin, e.G = e.H + (nin - nq) * nin, e.D = e.G + nv, e.lam = e.D + nv, e.w = e.lam + m->ncon;
         mpfr_ptr dx = w;

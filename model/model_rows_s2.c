@@ -171,7 +171,8 @@ static double el_gap(const cl_model *m, CL_FN(cl_lagr_s2) *lg, rsrc x, rptr w, c
     if (CL_FN(cl_lagr_s2_rhs)(lg, CL_LAGR_QDOT, F, x) || CL_FN(cl_lagr_s2_convert)(lg, CL_LAGR_QDOT, x, CL_LAGR_MU, xm) ||
         CL_FN(cl_lagr_s2_rhs)(lg, CL_LAGR_MU, Fm, xm))
         return NAN;
-    CL_FN(cl_expr_eval) *ev = CL_FN(cl_expr_eval_new)(m->g, prec);
+    CL_FN(cl_expr_eval) *ev;
+    CL_FN(cl_expr_eval_new)(&ev, m->g, prec);
     rptr in = CL_FN(cl_rvec_new)(n6 + 1 + m->nparam + nin + (nin - n3) * nin, prec);
     double worst = NAN;
     if (ev && in) {

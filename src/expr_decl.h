@@ -19,9 +19,12 @@ typedef struct cl_expr_eval_mp cl_expr_eval_mp;
  * constants are read once from their decimal strings at that precision
  * (never through a double), and every later call runs in the evaluator's
  * own storage (nothing is allocated). The graph must not grow afterwards.
- * Returns NULL when out of memory or when a constant cannot be read.
+ * Returns CL_OK with the evaluator in \p *out, or, with \p *out NULL and
+ * nothing left allocated: CL_EPREC (\p prec out of range, MPFR),
+ * CL_ENOMEM, or the status of cl_real_from_str() for a constant that cannot
+ * be read (CL_EPARSE, CL_ENAN).
  */
-CL_FN(cl_expr_eval) *CL_FN(cl_expr_eval_new)(const cl_expr_dag *g, cl_prec_t prec);
+int CL_FN(cl_expr_eval_new)(CL_FN(cl_expr_eval) **out, const cl_expr_dag *g, cl_prec_t prec);
 /** Release an evaluator (NULL allowed). */
 void CL_FN(cl_expr_eval_free)(CL_FN(cl_expr_eval) *ev);
 

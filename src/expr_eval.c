@@ -26,25 +26,14 @@ struct CL_FN(cl_expr_eval) {
     int bad;
 };
 
-CL_FN(cl_expr_eval) *CL_FN(cl_expr_eval_new)(const cl_expr_dag *g, cl_prec_t prec)
+/* The nodes' storage carved from one block, the input map, and the constants read at ev->prec. */
+static int eval_setup(CL_FN(cl_expr_eval) *ev, size_t nconst)
 {
-    CL_FN(cl_expr_eval) *ev = calloc(1, sizeof *ev);
-    if (!ev) return NULL;
-    size_t n = cl_expr_dag_size(g), nconst = 0;
-    for (size_t i = 0; i < n; i++)
-        if (cl_expr_dag_node(g, (int)i)->op == CL_EXPR_CONST && (size_t)cl_expr_dag_node(g, (int)i)->k + 1 > nconst)
-            nconst = (size_t)cl_expr_dag_node(g, (int)i)->k + 1;
-    ev->g = g;
-    ev->n = n;
-    ev->prec = prec;
-    ev->nin = cl_expr_dag_ninputs(g);
-    ev->bad = -1;
-    ev->block = CL_FN(cl_rvec_new)(nconst + 9 * n + 4, prec);
+    const cl_expr_dag *g = ev->g;
+    size_t n = ev->n;
+    ev->block = CL_FN(cl_rvec_new)(nconst + 9 * n + 4, ev->prec);
     ev->input_node = malloc((size_t)(ev->nin > 0 ? ev->nin : 1) * sizeof *ev->input_node);
-    if (!ev->block || !ev->input_node) {
-        CL_FN(cl_expr_eval_free)(ev);
-        return NULL;
-    }
+    if (!ev->block || !ev->input_node) return CL_ENOMEM;
     rptr q = ev->block;
     ev->cval = q; q += nconst;
     q = RV_CARVE(q, n, &ev->val, &ev->dot, &ev->adj, &ev->dadj);
@@ -55,12 +44,35 @@ CL_FN(cl_expr_eval) *CL_FN(cl_expr_eval_new)(const cl_expr_dag *g, cl_prec_t pre
     for (size_t i = 0; i < n; i++) {
         const cl_expr_node *d = cl_expr_dag_node(g, (int)i);
         if (d->op == CL_EXPR_INPUT) ev->input_node[d->k] = (int)i;
-        if (d->op == CL_EXPR_CONST && CL_FN(cl_real_from_str)(ev->cval + d->k, cl_expr_dag_const(g, d->k))) {
-            CL_FN(cl_expr_eval_free)(ev);
-            return NULL;
-        }
+        if (d->op != CL_EXPR_CONST) continue;
+        int st = CL_FN(cl_real_from_str)(ev->cval + d->k, cl_expr_dag_const(g, d->k));
+        if (st) return st;
     }
-    return ev;
+    return CL_OK;
+}
+
+int CL_FN(cl_expr_eval_new)(CL_FN(cl_expr_eval) **out, const cl_expr_dag *g, cl_prec_t prec)
+{
+    *out = NULL;
+    if (CL_PREC == CL_MPFR && cl_prec_check(prec)) return CL_EPREC;
+    CL_FN(cl_expr_eval) *ev = calloc(1, sizeof *ev);
+    if (!ev) return CL_ENOMEM;
+    size_t n = cl_expr_dag_size(g), nconst = 0;
+    for (size_t i = 0; i < n; i++)
+        if (cl_expr_dag_node(g, (int)i)->op == CL_EXPR_CONST && (size_t)cl_expr_dag_node(g, (int)i)->k + 1 > nconst)
+            nconst = (size_t)cl_expr_dag_node(g, (int)i)->k + 1;
+    ev->g = g;
+    ev->n = n;
+    ev->prec = prec;
+    ev->nin = cl_expr_dag_ninputs(g);
+    ev->bad = -1;
+    int st = eval_setup(ev, nconst);
+    if (st) {
+        CL_FN(cl_expr_eval_free)(ev);
+        return st;
+    }
+    *out = ev;
+    return CL_OK;
 }
 
 void CL_FN(cl_expr_eval_free)(CL_FN(cl_expr_eval) *ev)

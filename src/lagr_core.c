@@ -26,10 +26,10 @@ void *CL_FN(cl_lagr_core_new)(size_t size, const cl_expr_dag *g, int L, const cl
     c->nin = nin;
     c->prec = prec;
     c->bad = -1;
-    c->ev = CL_FN(cl_expr_eval_new)(g, prec);
+    int st = CL_FN(cl_expr_eval_new)(&c->ev, g, prec);
     c->block = CL_FN(cl_rvec_new)(nall + nin + (nin - nq) * nin + nv * nv + 3 * nv + nscratch, prec);
     c->perm = malloc(nv * sizeof *c->perm);
-    if (!c->ev || !c->block || !c->perm) {
+    if (st || !c->block || !c->perm) {
         CL_FN(cl_lagr_core_free)(c);
         return NULL;
     }

@@ -50,7 +50,8 @@ static int agree_mp(const cl_system *s, void *inst, const cl_model *m, const cl_
 {
     size_t nin = (size_t)cl_expr_dag_ninputs(q->g) + 1, dim = q->dim;
     mpfr_ptr in = cl_rvec_new_mp(nin + 2 * dim, prec), a = in + nin, b = a + dim;
-    cl_expr_eval_mp *ev = cl_expr_eval_new_mp(q->g, prec);
+    cl_expr_eval_mp *ev;
+    cl_expr_eval_new_mp(&ev, q->g, prec);
     cl_expr_jit_mp *r = cl_expr_jit_mp_new(j, q->g, prec);
     cl_rng g;
     cl_rng_seed(&g, 11);
@@ -77,7 +78,8 @@ static int agree_d(const cl_system *s, void *inst, const cl_model *m, const cl_m
     size_t nin = (size_t)cl_expr_dag_ninputs(q->g) + 1, dim = q->dim;
     mpfr_ptr in = cl_rvec_new_mp(nin, 53);
     double *x = calloc(nin + 2 * dim, sizeof *x), *a = x + nin, *b = a + dim;
-    cl_expr_eval_d *ev = cl_expr_eval_new_d(q->g, 53);
+    cl_expr_eval_d *ev;
+    cl_expr_eval_new_d(&ev, q->g, 53);
     cl_rng g;
     cl_rng_seed(&g, 12);
     int good = in && x && ev;

@@ -35,8 +35,8 @@ static int compile(compiled *c, const char *text, cl_prec_t p)
     c->ev = NULL;
     int st = cl_expr_parse(c->g, text, strlen(text), 0, lookup, NULL, &c->v, &e);
     if (st) diag("parse error at %ld: %s", e.pos, e.msg);
-    else c->ev = CL_FN(cl_expr_eval_new)(c->g, p);
-    return st || !c->ev;
+    else st = CL_FN(cl_expr_eval_new)(&c->ev, c->g, p);
+    return st;
 }
 
 static void release(compiled *c)
@@ -310,6 +310,28 @@ static void test_errors(cl_prec_t p)
     }
 }
 
+/* An evaluator that cannot be made says why and leaves nothing behind: *out NULL, not the value it had. */
+static void test_new_fails(cl_prec_t p)
+{
+    cl_expr_dag *g;
+    CL_FN(cl_expr_eval) *ev = NULL;
+    int st = cl_expr_dag_new(&g);
+    if (!st && cl_expr_const(g, "one", 3, 0) < 0) st = CL_ENOMEM;
+    if (!st) {
+        ev = (CL_FN(cl_expr_eval) *)g;
+        st = CL_FN(cl_expr_eval_new)(&ev, g, p);
+    }
+    ok(st == CL_EPARSE && !ev, "a constant 'one' is refused by the evaluator: %s [%s, %ld]", cl_strerror(st), TEST_KIND, (long)p);
+    CL_FN(cl_expr_eval_free)(ev);
+    if (CL_PREC == CL_MPFR) {
+        ev = (CL_FN(cl_expr_eval) *)g;
+        st = CL_FN(cl_expr_eval_new)(&ev, g, 1);
+        ok(st == CL_EPREC && !ev, "an evaluator at 1 bit is refused: %s [%s]", cl_strerror(st), TEST_KIND);
+        CL_FN(cl_expr_eval_free)(ev);
+    }
+    cl_expr_dag_free(g);
+}
+
 /* The parse and domain errors do not depend on the precision: at the last one only. */
 static void run(cl_prec_t p)
 {
@@ -318,6 +340,7 @@ static void run(cl_prec_t p)
     test_norm(p);
     test_forms(p);
     if (p == TEST_PRECISIONS[TEST_NPREC - 1]) test_errors(p);
+    if (p == TEST_PRECISIONS[TEST_NPREC - 1]) test_new_fails(p);
 }
 
 int main(void) { return cl_test_main(run); }

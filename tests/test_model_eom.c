@@ -124,8 +124,8 @@ static void compare(int i, cl_prec_t prec)
     mpfr_ptr x = CL_FN(cl_rvec_new)(3 * dim + nin + 1, prec), dx = x + dim, want = dx + dim, in = want + dim, t = in + nin;
     for (size_t k = 0; k < dim; k++)
         mpfr_set_str(x + k, MODELS[i].unit_state < 0 ? STATE[k] : UNIT_STATE[MODELS[i].unit_state][0][k], 10, MPFR_RNDN);
-    cl_expr_eval_mp *ev = q ? cl_expr_eval_new_mp(q->g, prec) : NULL;
-    if (!st && !ev) st = CL_ENOMEM;
+    cl_expr_eval_mp *ev = NULL;
+    if (!st) st = cl_expr_eval_new_mp(&ev, q->g, prec);
     if (!st) st = s->rhs(inst, 0, want, x);
     if (!st) {
         graph_inputs(q, cl_model_system_model(s), &par, in, x);
@@ -162,9 +162,10 @@ static double shipped_gap(const cl_system *s, void *inst, const cl_params *par, 
     size_t nc = q->ncon;
     mpfr_ptr x = CL_FN(cl_rvec_new)(3 * (dim + nc) + nin + 1, prec), dx = x + dim + nc, want = dx + dim + nc, in = want + dim + nc,
              t = in + nin;
-    cl_expr_eval_mp *ev = cl_expr_eval_new_mp(q->g, prec);
+    cl_expr_eval_mp *ev;
     double worst = -INFINITY;
-    *st = !x || !ev ? CL_ENOMEM : CL_OK;
+    *st = cl_expr_eval_new_mp(&ev, q->g, prec);
+    if (!*st && !x) *st = CL_ENOMEM;
     for (int k = 0; k < SHIPPED_STATES && !*st; k++) {
         *st = s->random_state(inst, 0, x, rng);
         if (!*st) *st = s->rhs(inst, 0, want, x);

@@ -74,9 +74,11 @@ static void test_rules(cl_prec_t p)
     CL_FN(cl_taylor) *ws;
     int order = (int)p / 2 + 16;
     int st = CL_FN(cl_taylor_new)(&ws, g, nodes, 1, NRULES, 1, order, p);
-    CL_FN(cl_expr_eval) *ev = CL_FN(cl_expr_eval_new)(g, p);
-    if (st || !ev) {
+    CL_FN(cl_expr_eval) *ev = NULL;
+    if (!st) st = CL_FN(cl_expr_eval_new)(&ev, g, p);
+    if (st) {
         ok(0, "rule graph: %s [%s, %ld bits]", cl_strerror(st), TEST_KIND, (long)p);
+        CL_FN(cl_taylor_free)(ws);
         cl_expr_dag_free(g);
         return;
     }
