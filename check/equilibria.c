@@ -380,6 +380,8 @@ int cl_system_energy_casimir(const cl_system *s, const cl_params *p, cl_prec_t p
     else if ((st = cl_energy_casimir_mp(rep, c, NULL, Hr, eig, r.DE, r.DC, r.HE, r.HC, N, r.m, 1024)))
         cl_sys_error_set(e, st, NULL, "%s", st == CL_ESINGULAR ? "the gradients of the constraints and Casimirs are dependent at the equilibrium"
                                                                : cl_strerror(st));
+    else if (!rep->critical)
+        rep->definite = 0; /* the Hessian of E + sum c_j C_j at a point that is not critical proves nothing */
     cl_rvec_free_mp(w);
     gen_close(&g);
     return st;

@@ -179,8 +179,8 @@ static void json_energy_casimir(FILE *f, const cl_system *s, int k, const char *
     json_matrix(f, Hr, rep->d);
     fputs(",\n   \"eigenvalues\": ", f);
     cl_json_reals(f, eig, (size_t)rep->d);
-    fprintf(f, ",\n   \"inertia\": {\"positive\": %d, \"negative\": %d, \"zero\": %d}, \"definite\": %d, \"verdict\": \"%s\"}",
-            rep->npos, rep->nneg, rep->nzero, rep->definite, rep->definite ? "stable" : "inconclusive");
+    fprintf(f, ",\n   \"inertia\": {\"positive\": %d, \"negative\": %d, \"zero\": %d}, \"critical\": %d, \"definite\": %d, \"verdict\": \"%s\"}",
+            rep->npos, rep->nneg, rep->nzero, rep->critical, rep->definite, rep->definite ? "stable" : "inconclusive");
 }
 
 /* The Energy–Casimir test at one equilibrium. */
@@ -199,9 +199,14 @@ static void print_energy_casimir(FILE *f, int json, const cl_cmd_system *cs, int
     for (int i = 0; i < rep->d; i++) print_list(f, "   ", Hr + (size_t)rep->d * i, rep->d);
     print_list(f, "  eigenvalues:", eig, rep->d);
     fprintf(f, "  inertia (positive, negative, zero) = (%d, %d, %d)\n", rep->npos, rep->nneg, rep->nzero);
-    fprintf(f, "  verdict: %s\n\n", rep->definite > 0   ? "stable (restricted Hessian positive definite)"
-                                   : rep->definite < 0 ? "stable (restricted Hessian negative definite)"
-                                                       : "Energy-Casimir test inconclusive (restricted Hessian not definite)");
+    if (!rep->critical)
+        fprintf(f, "  verdict: Energy-Casimir test inconclusive (not a critical point of E + sum c_j C_j: the residual is above "
+                   "2^%.1f; the energy's gradient is no combination of those of the constraints and the conserved quantities used)\n\n",
+                cl_ec_critical_log2((long)mpfr_get_prec(c)));
+    else
+        fprintf(f, "  verdict: %s\n\n", rep->definite > 0   ? "stable (restricted Hessian positive definite)"
+                                       : rep->definite < 0 ? "stable (restricted Hessian negative definite)"
+                                                           : "Energy-Casimir test inconclusive (restricted Hessian not definite)");
 }
 
 /* The largest state the linearization takes: its dense N x N eigenproblem

@@ -60,6 +60,7 @@ int CL_FN(cl_energy_casimir)(cl_ec_report *rep, rptr c, rptr Z, rptr Hr, rptr ei
     r_sqrt(x, x);
     if (r_cmp_d(x, 1.0) > 0) r_div(t, t, x);
     rep->log2_residual = r_log2abs(t);
+    rep->critical = rep->log2_residual <= cl_ec_critical_log2((long)p);
     /* Z: orthonormal basis of ker [DC_j]ᵀ (rows DC_j) */
     int dn = 0;
     if ((st = CL_FN(cl_nullspace)(N, &dn, DC, k, n, 0))) return st;

@@ -40,7 +40,13 @@ typedef struct cl_ec_report {
                                nzero = undecided); always 0 in double and MPFR */
     double log2_residual; /**< log2 of ‖Dℰ + Σ c_j DC_j‖ / max(1, ‖Dℰ‖) (−inf when zero) */
     double log2_indep;    /**< log2 of min |R_jj| / max |R_jj| of the QR of [DC_j]: independence of the DC_j */
+    int critical;         /**< 1 when the residual is at most 2^(−p/2): ζ₀ is a critical point of
+                               ℰ + Σ c_j C_j to half the working precision p, and the theorem applies;
+                               0 otherwise (then `definite` describes a Hessian that proves nothing) */
 } cl_ec_report;
+
+/** The residual below which cl_energy_casimir() calls ζ₀ critical, as log2 at precision \p p. */
+static inline double cl_ec_critical_log2(long p) { return -0.5 * (double)p; }
 
 /**
  * Three-way reading of a report, for certified verdicts: 1 when the

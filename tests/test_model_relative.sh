@@ -13,7 +13,11 @@
 #  - the symmetric heavy top asleep as a model: the eigenvalues of
 #    --system heavy-top (PiGamma) to the same tolerance, the same
 #    Energy-Casimir verdicts on both sides of (C - A) w^2 = m g l;
-#  - a screw motion of a free body in SE(3): Energy-Casimir stable;
+#  - a screw motion of a free body in SE(3): Energy-Casimir stable with
+#    |Pi|^2 and |P|^2 + Pi.P/10 (the coupling makes the Hessian definite);
+#    with |Pi|^2 alone it is no critical point of E + c |Pi|^2, and the
+#    verdict is inconclusive (it was "stable" from a Hessian that proves
+#    nothing), as with |Pi|^2 and |P|^2 (critical, Hessian semidefinite);
 #  - a W that is no relative equilibrium is refused at load (file:line:col,
 #    exit 2, nothing on stdout).
 . tests/tap.sh
@@ -109,9 +113,19 @@ manifold   B, r : SE3 (W, V)
 parameters m = 1, J1 = 1, J2 = 2, J3 = 3, w = 2, u = 0.5
 lagrangian 1/2*(J1*W.x^2 + J2*W.y^2 + J3*W.z^2) + 1/2*m*dot(V, V)
 invariant  Pi2 = (J1*W.x)^2 + (J2*W.y)^2 + (J3*W.z)^2
+invariant  K = m^2*dot(V, V) + 1/10*m*(J1*W.x*V.x + J2*W.y*V.y + J3*W.z*V.z)
 equilibrium screw = B: $I, r: [1, 2, 0], W: [0, 0, w], V: [0, 0, u]
 MODEL
-"$C" stability --model "$T/screw.model" | grep -q "verdict: stable"; t $? "SE3 screw about the largest axis: Energy-Casimir stable"
+"$C" stability --model "$T/screw.model" > "$T/out"; grep -q "verdict: stable" "$T/out"
+t $? "SE3 screw about the largest axis: Energy-Casimir stable with |Pi|^2 and |P|^2 + Pi.P/10"
+sed '/^invariant  K/d' "$T/screw.model" > "$T/screw-pi.model"
+"$C" stability --model "$T/screw-pi.model" > "$T/out"; grep -q "verdict: Energy-Casimir test inconclusive (not a critical point" "$T/out"
+t $? "... with |Pi|^2 alone: not a critical point of E + c |Pi|^2, inconclusive (not stable)"
+"$C" stability --model "$T/screw-pi.model" --format json | python3 -c 'import json, sys; e = json.load(sys.stdin)["equilibria"][0]; sys.exit(not (e["critical"] == 0 and e["verdict"] == "inconclusive" and e["log2_residual"] > -10))'
+t $? "... and in JSON: critical 0, verdict inconclusive, the residual above 2^-10"
+sed 's|^invariant  K = .*|invariant  P2 = m^2*dot(V, V)|' "$T/screw.model" > "$T/screw-p2.model"
+"$C" stability --model "$T/screw-p2.model" > "$T/out"; grep -q "verdict: Energy-Casimir test inconclusive (restricted Hessian not definite)" "$T/out"
+t $? "... with |Pi|^2 and |P|^2: critical, the Hessian semidefinite, inconclusive"
 # the linearization at the screw: 0 and +-2i (w), each four times, the +-2i in Jordan blocks (Francis QR converges linearly there)
 for p in 53 113; do
     "$C" equilibria --model "$T/screw.model" --bits $p > "$T/out"
