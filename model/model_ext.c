@@ -52,10 +52,10 @@ static int ext_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys_err
     while (es && es->table != p->table) es = es->next;
     if (!es) return cl_sys_error_set(e, CL_EPARAM, NULL, "no model is open for these parameters");
     ext_inst *in = calloc(1, sizeof *in);
-    if (in) in->core = es->kind->open(es->m, prec);
-    if (!in || !in->core) {
+    int st = in ? es->kind->open(&in->core, es->m, prec) : CL_ENOMEM;
+    if (st) {
         free(in);
-        return cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
+        return cl_sys_error_set(e, st, NULL, "%s", cl_strerror(st));
     }
     in->es = es;
     in->prec = prec;

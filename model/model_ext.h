@@ -59,7 +59,8 @@ typedef struct cl_model_kind {
      * projects v_i itself, after the system's check of the state.
      */
     int unit_vectors;
-    void *(*open)(const cl_model *m, cl_prec_t prec);
+    /** The core of \p m at \p prec into \p *out: CL_OK, or the constructor's status with \p *out NULL. */
+    int (*open)(void **out, const cl_model *m, cl_prec_t prec);
     void (*close)(void *core);
     void (*set_param)(void *core, size_t k, mpfr_srcptr v);
     /** The time t of the next evaluations, for a model whose L or a force depends on t (NULL: no kind of such models). */

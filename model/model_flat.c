@@ -32,7 +32,11 @@ int cl_model_flat_lookup(const cl_model *m, cl_expr_dag *g, const char *name, si
 
 static const char *const flat_forms[] = {"qdot", "p", NULL};
 
-static void *flat_open(const cl_model *m, cl_prec_t prec) { return cl_lagr_flat_new_mp(m->g, m->L, m->d, m->nparam, prec); }
+static int flat_open(void **out, const cl_model *m, cl_prec_t prec)
+{
+    *out = cl_lagr_flat_new_mp(m->g, m->L, m->d, m->nparam, prec);
+    return *out ? CL_OK : CL_ENOMEM;
+}
 static size_t flat_dim(const cl_model *m, int form) { return 2 * m->d; }
 CL_MODEL_KIND_LAGR_DEFINE(flat)
 static void flat_what(const cl_model *m, char *buf, size_t len) { snprintf(buf, len, "angles and coordinates of S1 and R^k factors"); }

@@ -132,16 +132,19 @@ static const char *const ham_forms[] = {"p", "qdot", "pi", "omega", NULL};
 /* The product kind's form of the same names (its component names) */
 static const int prod_form[] = {CL_LAGR_PROD_MOM, CL_LAGR_PROD_VEL, CL_LAGR_PROD_PI, CL_LAGR_PROD_OMEGA};
 
-static void *ham_open(const cl_model *m, cl_prec_t prec)
+static int ham_open(void **out, const cl_model *m, cl_prec_t prec)
 {
     cl_lagr_factor f[CL_LAGR_PROD_MAX_FACTORS];
     for (size_t i = 0; i < m->nfac; i++) f[i] = (cl_lagr_factor){.kind = m->fac[i].kind, .k = m->fac[i].k};
     cl_ham_prod_mp *h = cl_ham_prod_new_mp(m->g, m->L, f, m->nfac, m->nparam, prec);
-    if (h && m->force && cl_ham_prod_set_forces_mp(h, m->force)) {
+    int st = h ? CL_OK : CL_ENOMEM;
+    if (!st && m->force) st = cl_ham_prod_set_forces_mp(h, m->force);
+    if (st) {
         cl_ham_prod_free_mp(h);
-        return NULL;
+        h = NULL;
     }
-    return h;
+    *out = h;
+    return st;
 }
 
 static void ham_close(void *core) { cl_ham_prod_free_mp(core); }

@@ -104,16 +104,20 @@ static void engine_factors(const cl_model *m, cl_lagr_factor *f)
     for (size_t i = 0; i < m->nfac; i++) f[i] = (cl_lagr_factor){.kind = m->fac[i].kind, .k = m->fac[i].k};
 }
 
-static void *prod_open(const cl_model *m, cl_prec_t prec)
+static int prod_open(void **out, const cl_model *m, cl_prec_t prec)
 {
     cl_lagr_factor f[CL_LAGR_PROD_MAX_FACTORS];
     engine_factors(m, f);
     cl_lagr_prod_mp *lg = cl_lagr_prod_new_mp(m->g, m->L, f, m->nfac, m->nparam, prec);
-    if (lg && ((m->force && cl_lagr_prod_set_forces_mp(lg, m->force)) || cl_lagr_prod_set_constraints_mp(lg, m->con, m->conh, m->ncon))) {
+    int st = lg ? CL_OK : CL_ENOMEM;
+    if (!st && m->force) st = cl_lagr_prod_set_forces_mp(lg, m->force);
+    if (!st) st = cl_lagr_prod_set_constraints_mp(lg, m->con, m->conh, m->ncon);
+    if (st) {
         cl_lagr_prod_free_mp(lg);
-        return NULL;
+        lg = NULL;
     }
-    return lg;
+    *out = lg;
+    return st;
 }
 
 /* A state checked against the model's constraints and brought onto them (lagr_prod.h), naming the constraint. */

@@ -16,14 +16,17 @@
 static const char *const s2_forms[] = {"qdot", "omega", "mu", "pi", NULL};
 static const char *const s2_vname[] = {"qdot", "w", "mu", "pi"};
 
-static void *s2_open(const cl_model *m, cl_prec_t prec)
+static int s2_open(void **out, const cl_model *m, cl_prec_t prec)
 {
     cl_lagr_s2_mp *lg = cl_lagr_s2_new_mp(m->g, m->L, m->n, m->nparam, prec);
-    if (lg && m->force && cl_lagr_s2_set_forces_mp(lg, m->force)) {
+    int st = lg ? CL_OK : CL_ENOMEM;
+    if (!st && m->force) st = cl_lagr_s2_set_forces_mp(lg, m->force);
+    if (st) {
         cl_lagr_s2_free_mp(lg);
-        return NULL;
+        lg = NULL;
     }
-    return lg;
+    *out = lg;
+    return st;
 }
 
 static size_t s2_dim(const cl_model *m, int form) { return 6 * m->n; }

@@ -45,7 +45,11 @@ int cl_model_so3_lookup(const cl_model *m, cl_expr_dag *g, const char *name, siz
 
 static const char *const so3_forms[] = {"ROmega", "RRdot", "Rmu", NULL};
 
-static void *so3_open(const cl_model *m, cl_prec_t prec) { return cl_lagr_so3_new_mp(m->g, m->L, m->nparam, prec); }
+static int so3_open(void **out, const cl_model *m, cl_prec_t prec)
+{
+    *out = cl_lagr_so3_new_mp(m->g, m->L, m->nparam, prec);
+    return *out ? CL_OK : CL_ENOMEM;
+}
 static size_t so3_dim(const cl_model *m, int form) { return cl_lagr_so3_dim_mp(form); }
 CL_MODEL_KIND_LAGR_DEFINE(so3)
 static void so3_what(const cl_model *m, char *buf, size_t len) { snprintf(buf, len, "a rotation on SO(3)"); }

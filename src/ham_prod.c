@@ -60,7 +60,9 @@ CL_FN(cl_ham_prod) *CL_FN(cl_ham_prod_new)(const cl_expr_dag *g, int H, const cl
     if (nf == 0 || nf > CL_LAGR_PROD_MAX_FACTORS || sizes(f, nf, &nq, &nv, NULL, NULL)) return NULL;
     int timed = H >= 0 && cl_expr_depends_on_input(g, H, (long)(nq + nv));
     cl_lagr_layout lay = {.nq = nq, .nv = nv, .nt = 1, .ndiff = (size_t)timed, .nparam = nparam};
-    CL_FN(cl_ham_prod) *h = CL_FN(cl_lagr_core_new)(sizeof *h, g, H, &lay, 3 * nq + 4 * nv, prec);
+    CL_FN(cl_lagr_core) *c;
+    CL_FN(cl_lagr_core_new)(&c, sizeof(CL_FN(cl_ham_prod)), g, H, &lay, 3 * nq + 4 * nv, prec);
+    CL_FN(cl_ham_prod) *h = (CL_FN(cl_ham_prod) *)c;
     cl_lagr_factor *copy = malloc(nf * sizeof *copy);
     size_t *at = malloc(2 * nf * sizeof *at);
     if (!h || !copy || !at) {

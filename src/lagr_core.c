@@ -13,11 +13,13 @@
 #include "lagr_core_impl.h"
 #include "linalg.h"
 
-void *CL_FN(cl_lagr_core_new)(size_t size, const cl_expr_dag *g, int L, const cl_lagr_layout *lay, size_t nscratch, cl_prec_t prec)
+int CL_FN(cl_lagr_core_new)(CL_FN(cl_lagr_core) **out, size_t size, const cl_expr_dag *g, int L, const cl_lagr_layout *lay,
+                           size_t nscratch, cl_prec_t prec)
 {
-    if (L < 0 || (size_t)L >= cl_expr_dag_size(g)) return NULL;
+    *out = NULL;
+    if (L < 0 || (size_t)L >= cl_expr_dag_size(g)) return CL_EDIM;
     CL_FN(cl_lagr_core) *c = calloc(1, size);
-    if (!c) return NULL;
+    if (!c) return CL_ENOMEM;
     size_t nq = lay->nq, nv = lay->nv, nin = nq + nv + lay->ndiff, nall = nq + nv + lay->nt + lay->nparam;
     c->g = g;
     c->L = L;
@@ -27,11 +29,12 @@ void *CL_FN(cl_lagr_core_new)(size_t size, const cl_expr_dag *g, int L, const cl
     c->prec = prec;
     c->bad = -1;
     int st = CL_FN(cl_expr_eval_new)(&c->ev, g, prec);
-    c->block = CL_FN(cl_rvec_new)(nall + nin + (nin - nq) * nin + nv * nv + 3 * nv + nscratch, prec);
-    c->perm = malloc(nv * sizeof *c->perm);
-    if (st || !c->block || !c->perm) {
+    c->block = st ? NULL : CL_FN(cl_rvec_new)(nall + nin + (nin - nq) * nin + nv * nv + 3 * nv + nscratch, prec);
+    c->perm = st ? NULL : malloc(nv * sizeof *c->perm);
+    if (!st && (!c->block || !c->perm)) st = CL_ENOMEM;
+    if (st) {
         CL_FN(cl_lagr_core_free)(c);
-        return NULL;
+        return st;
     }
     rptr p = c->block;
     c->in = p; p += nall;
@@ -40,7 +43,8 @@ void *CL_FN(cl_lagr_core_new)(size_t size, const cl_expr_dag *g, int L, const cl
     c->M = p; p += nv * nv;
     p = RV_CARVE(p, nv, &c->step, &c->vlast, &c->res);
     c->scratch = p;
-    return c;
+    *out = c;
+    return CL_OK;
 }
 
 void CL_FN(cl_lagr_core_free)(CL_FN(cl_lagr_core) *c)

@@ -60,11 +60,14 @@ struct CL_FN(cl_lagr_core) {
 /**
  * A new object of \p size bytes, zeroed, whose first member is a
  * cl_lagr_core set up for node \p L of \p g with the inputs of \p lay at
- * precision \p prec, and \p nscratch numbers for the owner (c->scratch).
- * NULL when L is not a node of g, when out of memory or when a constant of
- * the graph cannot be read.
+ * precision \p prec, and \p nscratch numbers for the owner (c->scratch),
+ * into \p *out (the owner casts it to its own type). Returns CL_OK, or with
+ * \p *out NULL and nothing left allocated: CL_EDIM (L is not a node of g),
+ * CL_ENOMEM, or the status of cl_expr_eval_new() (CL_EPREC: \p prec out of
+ * range; CL_EPARSE, CL_ENAN: a constant of the graph cannot be read).
  */
-void *CL_FN(cl_lagr_core_new)(size_t size, const cl_expr_dag *g, int L, const cl_lagr_layout *lay, size_t nscratch, cl_prec_t prec);
+int CL_FN(cl_lagr_core_new)(CL_FN(cl_lagr_core) **out, size_t size, const cl_expr_dag *g, int L, const cl_lagr_layout *lay,
+                           size_t nscratch, cl_prec_t prec);
 /** Release an object of cl_lagr_core_new() through its core \p c (NULL allowed). */
 void CL_FN(cl_lagr_core_free)(CL_FN(cl_lagr_core) *c);
 /**

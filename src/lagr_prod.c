@@ -137,11 +137,12 @@ CL_FN(cl_lagr_prod) *CL_FN(cl_lagr_prod_new)(const cl_expr_dag *g, int L, const 
     }
     int timed = L >= 0 && cl_expr_depends_on_input(g, L, (long)(nq + nv));
     cl_lagr_layout lay = {.nq = nq, .nv = nv, .nt = 1, .ndiff = (size_t)timed, .nparam = nparam};
-    CL_FN(cl_lagr_prod) *lg = CL_FN(cl_lagr_core_new)(sizeof *lg, g, L, &lay, 2 * nq + 4 * nv, prec);
-    if (!lg) {
+    CL_FN(cl_lagr_core) *c;
+    if (CL_FN(cl_lagr_core_new)(&c, sizeof(CL_FN(cl_lagr_prod)), g, L, &lay, 2 * nq + 4 * nv, prec)) {
         free(s);
         return NULL;
     }
+    CL_FN(cl_lagr_prod) *lg = (CL_FN(cl_lagr_prod) *)c;
     lg->f = s;
     lg->nf = nf;
     lg->nq = nq;

@@ -30,8 +30,9 @@ CL_FN(cl_lagr_s2) *CL_FN(cl_lagr_s2_new)(const cl_expr_dag *g, int L, size_t n, 
     size_t n3 = 3 * n;
     int timed = CL_FN(cl_lagr_s2_depends_on_time)(g, L, n);
     cl_lagr_layout lay = {.nq = n3, .nv = n3, .nt = 1, .ndiff = (size_t)timed, .nparam = nparam};
-    CL_FN(cl_lagr_s2) *lg = CL_FN(cl_lagr_core_new)(sizeof *lg, g, L, &lay, 4 * n3, prec);
-    if (!lg) return NULL;
+    CL_FN(cl_lagr_core) *c;
+    if (CL_FN(cl_lagr_core_new)(&c, sizeof(CL_FN(cl_lagr_s2)), g, L, &lay, 4 * n3, prec)) return NULL;
+    CL_FN(cl_lagr_s2) *lg = (CL_FN(cl_lagr_s2) *)c;
     lg->n = n;
     lg->timed = timed;
     lg->core.matrix = factor_G;

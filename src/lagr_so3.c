@@ -22,8 +22,9 @@ struct CL_FN(cl_lagr_so3) {
 CL_FN(cl_lagr_so3) *CL_FN(cl_lagr_so3_new)(const cl_expr_dag *g, int L, size_t nparam, cl_prec_t prec)
 {
     cl_lagr_layout lay = {.nq = 9, .nv = 3, .nparam = nparam};
-    CL_FN(cl_lagr_so3) *lg = CL_FN(cl_lagr_core_new)(sizeof *lg, g, L, &lay, 9 + 3 + 9 + 3 + 3, prec);
-    if (!lg) return NULL;
+    CL_FN(cl_lagr_core) *c;
+    if (CL_FN(cl_lagr_core_new)(&c, sizeof(CL_FN(cl_lagr_so3)), g, L, &lay, 9 + 3 + 9 + 3 + 3, prec)) return NULL;
+    CL_FN(cl_lagr_so3) *lg = (CL_FN(cl_lagr_so3) *)c;
     rptr p = lg->core.scratch;
     lg->R = p; p += 9;
     lg->W = p; p += 3;
