@@ -105,7 +105,7 @@ static int open_model(int n, cl_model **m, cl_model_eom **q, cl_expr_jit **j, do
         for (int i = 0; i < 2 * n; i++) cl_real_from_str##S(par + i, "1");                                       \
         cl_real_from_str##S(par + 2 * n, "9.81");                                                                \
         cl_chain_new##S(&c.ch, (size_t)n, par, par + n, par + 2 * n, p);                                         \
-        c.lg = cl_lagr_s2_new##S(m->g, m->L, m->n, m->nparam, p);                                                \
+        cl_lagr_s2_new##S(&c.lg, m->g, m->L, m->n, m->nparam, p);                                                \
         cl_lagr_s2_set_param##S(c.lg, 0, par + 2 * n);                                                           \
         cl_expr_eval_new##S(&c.ev, q->g, p);                                                                     \
         for (int k = 0; k < 4; k++) c.d[k] = cl_rvec_new##S(dim, p);                                             \

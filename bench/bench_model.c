@@ -42,7 +42,8 @@
             cl_real_from_str##S(par + 2 * n, "9.81");                                                 \
             cl_chain##S *ch;                                                                          \
             cl_chain_new##S(&ch, (size_t)n, par, par + n, par + 2 * n, p);                            \
-            cl_lagr_s2##S *lg = cl_lagr_s2_new##S(m->g, m->L, m->n, m->nparam, p);                    \
+            cl_lagr_s2##S *lg;                                                                        \
+            cl_lagr_s2_new##S(&lg, m->g, m->L, m->n, m->nparam, p);                                   \
             cl_lagr_s2_set_param##S(lg, 0, par + 2 * n);                                              \
             RPTR x = cl_rvec_new##S((size_t)(6 * n), p);                                              \
             RPTR d1 = cl_rvec_new##S((size_t)(6 * n), p);                                             \

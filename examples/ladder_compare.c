@@ -67,8 +67,8 @@ static int compare(void *ctx, cl_prec_t prec, mpfr_ptr err)
     const cl_model *m = sp->m;
     mpfr_ptr x = cl_rvec_new_mp(12, prec), a = cl_rvec_new_mp(12, prec), b = cl_rvec_new_mp(12, prec);
     mpfr_ptr par = cl_rvec_new_mp(m->nparam, prec), r = cl_rvec_new_mp(2, prec);
-    cl_lagr_s2_mp *lg = cl_lagr_s2_new_mp(m->g, m->L, m->n, m->nparam, prec);
-    int st = lg ? CL_OK : CL_ENOMEM;
+    cl_lagr_s2_mp *lg;
+    int st = cl_lagr_s2_new_mp(&lg, m->g, m->L, m->n, m->nparam, prec);
     for (size_t k = 0; k < m->nparam && !st; k++) {
         st = cl_real_from_str_mp(par + k, m->pdef[k]);
         cl_lagr_s2_set_param_mp(lg, k, par + k);

@@ -81,16 +81,18 @@ static int eq_field(mpfr_ptr y, mpfr_srcptr s, void *ctx)
     cl_prec_t P = mpfr_get_prec(y) + EQ_GUARD;
     if (!c->lg || c->p != P) {
         eq_ctx_clear(c);
-        c->lg = cl_lagr_s2_new_mp(m->g, m->L, n, m->nparam, P);
+        int st = cl_lagr_s2_new_mp(&c->lg, m->g, m->L, n, m->nparam, P);
         c->x0 = cl_rvec_new_mp(n6 * 3 + 6 * n + 1, P);
-        if (!c->lg || !c->x0 || (m->force && cl_lagr_s2_set_forces_mp(c->lg, m->force))) return CL_ENOMEM;
+        if (!st && !c->x0) st = CL_ENOMEM;
+        if (!st && m->force) st = cl_lagr_s2_set_forces_mp(c->lg, m->force);
+        if (st) return st;
         mpfr_ptr v = cl_rvec_new_mp(m->nparam + 1, P);
         if (!v || cl_model_param_values_mp(m, v)) { cl_rvec_free_mp(v); return CL_EPARSE; }
         for (size_t k = 0; k < m->nparam; k++) cl_lagr_s2_set_param_mp(c->lg, k, v + k);
         cl_rvec_free_mp(v);
         c->E = c->x0 + n6;
         c->y = c->E + 6 * n;
-        int st = cl_model_equilibrium_state_mp(c->lg, m, c->k, c->form, c->x0);
+        st = cl_model_equilibrium_state_mp(c->lg, m, c->k, c->form, c->x0);
         if (st) return st;
         for (size_t i = 0; i < n; i++) tangent_basis_mp(c->E + 6 * i, c->x0 + 3 * i, P);
         c->p = P;

@@ -35,9 +35,10 @@ int CL_FN(cl_model_param_values)(const cl_model *m, rptr v)
 /* The model's Lagrangian at precision \p prec with its parameters (defaults or --param). */
 static CL_FN(cl_lagr_s2) *make_lg(const cl_model *m, cl_prec_t prec)
 {
-    CL_FN(cl_lagr_s2) *lg = CL_FN(cl_lagr_s2_new)(m->g, m->L, m->n, m->nparam, prec);
+    CL_FN(cl_lagr_s2) *lg;
+    int st = CL_FN(cl_lagr_s2_new)(&lg, m->g, m->L, m->n, m->nparam, prec);
     rptr v = CL_FN(cl_rvec_new)(m->nparam + 1, prec);
-    if (!lg || !v || CL_FN(cl_model_param_values)(m, v) || (m->force && CL_FN(cl_lagr_s2_set_forces)(lg, m->force))) {
+    if (st || !v || CL_FN(cl_model_param_values)(m, v) || (m->force && CL_FN(cl_lagr_s2_set_forces)(lg, m->force))) {
         CL_FN(cl_rvec_free)(v);
         CL_FN(cl_lagr_s2_free)(lg);
         return NULL;

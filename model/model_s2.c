@@ -18,8 +18,8 @@ static const char *const s2_vname[] = {"qdot", "w", "mu", "pi"};
 
 static int s2_open(void **out, const cl_model *m, cl_prec_t prec)
 {
-    cl_lagr_s2_mp *lg = cl_lagr_s2_new_mp(m->g, m->L, m->n, m->nparam, prec);
-    int st = lg ? CL_OK : CL_ENOMEM;
+    cl_lagr_s2_mp *lg;
+    int st = cl_lagr_s2_new_mp(&lg, m->g, m->L, m->n, m->nparam, prec);
     if (!st && m->force) st = cl_lagr_s2_set_forces_mp(lg, m->force);
     if (st) {
         cl_lagr_s2_free_mp(lg);

@@ -24,21 +24,24 @@ struct CL_FN(cl_lagr_s2) {
 static int factor_G(CL_FN(cl_lagr_core) *c, rsrc q);
 static void legendre_mu(CL_FN(cl_lagr_core) *c, rptr mu, rsrc q);
 
-CL_FN(cl_lagr_s2) *CL_FN(cl_lagr_s2_new)(const cl_expr_dag *g, int L, size_t n, size_t nparam, cl_prec_t prec)
+int CL_FN(cl_lagr_s2_new)(CL_FN(cl_lagr_s2) **out, const cl_expr_dag *g, int L, size_t n, size_t nparam, cl_prec_t prec)
 {
-    if (n == 0 || n > CL_LAGR_MAX_SPHERES) return NULL;
+    *out = NULL;
+    if (n == 0 || n > CL_LAGR_MAX_SPHERES) return CL_EDIM;
     size_t n3 = 3 * n;
     int timed = CL_FN(cl_lagr_s2_depends_on_time)(g, L, n);
     cl_lagr_layout lay = {.nq = n3, .nv = n3, .nt = 1, .ndiff = (size_t)timed, .nparam = nparam};
     CL_FN(cl_lagr_core) *c;
-    if (CL_FN(cl_lagr_core_new)(&c, sizeof(CL_FN(cl_lagr_s2)), g, L, &lay, 4 * n3, prec)) return NULL;
+    int st = CL_FN(cl_lagr_core_new)(&c, sizeof(CL_FN(cl_lagr_s2)), g, L, &lay, 4 * n3, prec);
+    if (st) return st;
     CL_FN(cl_lagr_s2) *lg = (CL_FN(cl_lagr_s2) *)c;
     lg->n = n;
     lg->timed = timed;
     lg->core.matrix = factor_G;
     lg->core.momentum = legendre_mu;
     RV_CARVE(lg->core.scratch, n3, &lg->qd, &lg->qdd, &lg->mu, &lg->D);
-    return lg;
+    *out = lg;
+    return CL_OK;
 }
 
 void CL_FN(cl_lagr_s2_free)(CL_FN(cl_lagr_s2) *lg)

@@ -8,10 +8,13 @@ typedef struct CL_FN(cl_lagr_s2) CL_FN(cl_lagr_s2);
  * (inputs 6n + 1 … 6n + nparam, all zero until set) and the time t (input
  * 6n, zero until set), at precision \p prec.
  * The graph must outlive the object and not grow. Everything later runs in
- * the object's own storage. Returns NULL when out of memory, when n is 0 or
- * above CL_LAGR_MAX_SPHERES, or when a constant of the graph cannot be read.
+ * the object's own storage. Returns CL_OK with the object in \p *out, or,
+ * with \p *out NULL and nothing left allocated: CL_EDIM (\p n is 0 or above
+ * CL_LAGR_MAX_SPHERES, or \p L is not a node of \p g), CL_EPREC (\p prec out
+ * of range, MPFR), CL_EPARSE or CL_ENAN (a constant of the graph cannot be
+ * read), CL_ENOMEM.
  */
-CL_FN(cl_lagr_s2) *CL_FN(cl_lagr_s2_new)(const cl_expr_dag *g, int L, size_t n, size_t nparam, cl_prec_t prec);
+int CL_FN(cl_lagr_s2_new)(CL_FN(cl_lagr_s2) **out, const cl_expr_dag *g, int L, size_t n, size_t nparam, cl_prec_t prec);
 /** Release (NULL allowed). */
 void CL_FN(cl_lagr_s2_free)(CL_FN(cl_lagr_s2) *lg);
 /** Set parameter \p k to \p v (rounded to the object's precision). */

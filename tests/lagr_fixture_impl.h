@@ -9,7 +9,8 @@
  *
  * The test defines, before including this header, LAGR_T, the object's
  * type without its kind suffix (cl_lagr_flat, cl_lagr_s2 or cl_lagr_so3),
- * and LAGR_NEW(m, p), its constructor for the parsed model m at precision p.
+ * and LAGR_NEW(out, m, p), its constructor for the parsed model m at
+ * precision p: a status, the object in *out.
  */
 #ifndef CL_LAGR_FIXTURE_IMPL_H
 #define CL_LAGR_FIXTURE_IMPL_H
@@ -31,7 +32,7 @@ typedef struct lagr_fixture {
 /**
  * Parse \p text and open it at precision \p p, every parameter at its
  * default (read as a decimal string at p). Returns 0, the parser's status
- * (its message then a diagnostic) or CL_ENOMEM. Release with
+ * (its message then a diagnostic) or the constructor's. Release with
  * lagr_fixture_close() either way.
  */
 static inline int lagr_fixture_open(lagr_fixture *f, const char *text, cl_prec_t p)
@@ -44,8 +45,8 @@ static inline int lagr_fixture_open(lagr_fixture *f, const char *text, cl_prec_t
         diag("%s (%s)", e.what, e.arg);
         return st;
     }
-    f->lg = LAGR_NEW(f->m, p);
-    if (!f->lg) return CL_ENOMEM;
+    st = LAGR_NEW(&f->lg, f->m, p);
+    if (st) return st;
     for (size_t k = 0; k < f->m->nparam; k++) {
         R_DECL(v, p);
         CL_FN(cl_real_from_str)(v, f->m->pdef[k]);
@@ -90,6 +91,25 @@ static inline void lagr_refused(const char *text, rsrc x, size_t n, int unknown,
     st = f.lg ? LAGR_FN(_rhs)(f.lg, unknown, dx, x) : CL_ENOMEM;
     ok(st == CL_EDIM, "an unknown form: CL_EDIM [%s, %ld]", TEST_KIND, (long)p);
     lagr_fixture_close(&f);
+}
+
+/**
+ * The constructor refuses the fixture's model with L moved past the last
+ * node of the graph (CL_EDIM), and, in MPFR, at 1 bit (CL_EPREC): each time
+ * *out is NULL afterwards, whatever it held before.
+ */
+static inline void lagr_new_fails(lagr_fixture *f, cl_prec_t p)
+{
+    int L = f->m->L;
+    lagr_t *lg = f->lg;
+    f->m->L = (int)cl_expr_dag_size(f->m->g);
+    int st = LAGR_NEW(&lg, f->m, p);
+    f->m->L = L;
+    ok(st == CL_EDIM && !lg, "L not a node of the graph: %s, *out NULL [%s, %ld]", cl_strerror(st), TEST_KIND, (long)p);
+    if (CL_PREC != CL_MPFR) return;
+    lg = f->lg;
+    st = LAGR_NEW(&lg, f->m, 1);
+    ok(st == CL_EPREC && !lg, "1 bit: %s, *out NULL [%s]", cl_strerror(st), TEST_KIND);
 }
 
 /**

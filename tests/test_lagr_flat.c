@@ -6,7 +6,7 @@
 #include "r3.h"
 #include "lagr_flat.h"
 #define LAGR_T cl_lagr_flat
-#define LAGR_NEW(m, p) CL_FN(cl_lagr_flat_new)((m)->g, (m)->L, (m)->d, (m)->nparam, p)
+#define LAGR_NEW(out, m, p) ((*(out) = CL_FN(cl_lagr_flat_new)((m)->g, (m)->L, (m)->d, (m)->nparam, p)) ? CL_OK : CL_ENOMEM)
 #include "lagr_fixture_impl.h"
 
 /* M = 2, m = 1.5, l = 0.75, g = 9.81 */

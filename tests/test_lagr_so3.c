@@ -7,7 +7,7 @@
 #include "lie.h"
 #include "lagr_so3.h"
 #define LAGR_T cl_lagr_so3
-#define LAGR_NEW(m, p) CL_FN(cl_lagr_so3_new)((m)->g, (m)->L, (m)->nparam, p)
+#define LAGR_NEW(out, m, p) ((*(out) = CL_FN(cl_lagr_so3_new)((m)->g, (m)->L, (m)->nparam, p)) ? CL_OK : CL_ENOMEM)
 #include "lagr_fixture_impl.h"
 
 /* x = (R, Ω): R = exp(θ^) and θ, Ω normal with deviation 1.5. */

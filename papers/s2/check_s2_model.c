@@ -52,8 +52,9 @@ static int over_chain2(cl_check_result *res, cl_prec_t prec, uint64_t seed, chai
     cl_rng_seed(&g, seed);
     s2t_chain_par par;
     CL_FN(cl_chain) *ch = s2t_random_chain_par(2, prec, &g, 0, &par);
-    CL_FN(cl_lagr_s2) *lg = CL_FN(cl_lagr_s2_new)(m->g, m->L, m->n, m->nparam, prec);
-    st = ch && lg ? CL_OK : CL_ENOMEM;
+    CL_FN(cl_lagr_s2) *lg;
+    st = CL_FN(cl_lagr_s2_new)(&lg, m->g, m->L, m->n, m->nparam, prec);
+    if (!st && !ch) st = CL_ENOMEM;
     if (!st) {
         R_DECL(v, prec);
         for (size_t k = 0; k < m->nparam; k++) {
@@ -158,8 +159,8 @@ CL_CHECK(s2_model_coupled_rhs, "s2.model.coupled.rhs", .chapter = "S2 III-IV", .
     RV_DECL(a2, 2, prec); RV_DECL(k2, 2, prec);
     r_set(a2, par); r_set(a2 + 1, par + 1); r_set(k2, par + 4); r_set(k2 + 1, par + 5);
     CL_FN(cl_s2_coupled) *cp = NULL;
-    CL_FN(cl_lagr_s2) *lg = CL_FN(cl_lagr_s2_new)(m->g, m->L, m->n, m->nparam, prec);
-    if (!lg) st = CL_ENOMEM;
+    CL_FN(cl_lagr_s2) *lg = NULL;
+    if (!st) st = CL_FN(cl_lagr_s2_new)(&lg, m->g, m->L, m->n, m->nparam, prec);
     if (!st) st = CL_FN(cl_s2_coupled_new)(&cp, 2, a2, par + 2, par + 3, k2, par + 6, zero, prec);
     for (size_t k = 0; k < m->nparam && !st; k++) CL_FN(cl_lagr_s2_set_param)(lg, k, par + k);
     CL_FN(cl_s2_quad_ws) *ws = cp ? CL_FN(cl_s2_coupled_ws)(cp) : NULL;
