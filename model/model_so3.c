@@ -47,8 +47,10 @@ static const char *const so3_forms[] = {"ROmega", "RRdot", "Rmu", NULL};
 
 static int so3_open(void **out, const cl_model *m, cl_prec_t prec)
 {
-    *out = cl_lagr_so3_new_mp(m->g, m->L, m->nparam, prec);
-    return *out ? CL_OK : CL_ENOMEM;
+    cl_lagr_so3_mp *lg;
+    int st = cl_lagr_so3_new_mp(&lg, m->g, m->L, m->nparam, prec);
+    *out = lg;
+    return st;
 }
 static size_t so3_dim(const cl_model *m, int form) { return cl_lagr_so3_dim_mp(form); }
 CL_MODEL_KIND_LAGR_DEFINE(so3)

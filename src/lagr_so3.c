@@ -19,18 +19,21 @@ struct CL_FN(cl_lagr_so3) {
     rptr R, W, Rd, Wd, tau; /* the current state (R, Ω), Ṙ = RΩ̂, Ω̇, τ */
 };
 
-CL_FN(cl_lagr_so3) *CL_FN(cl_lagr_so3_new)(const cl_expr_dag *g, int L, size_t nparam, cl_prec_t prec)
+int CL_FN(cl_lagr_so3_new)(CL_FN(cl_lagr_so3) **out, const cl_expr_dag *g, int L, size_t nparam, cl_prec_t prec)
 {
+    *out = NULL;
     cl_lagr_layout lay = {.nq = 9, .nv = 3, .nparam = nparam};
     CL_FN(cl_lagr_core) *c;
-    if (CL_FN(cl_lagr_core_new)(&c, sizeof(CL_FN(cl_lagr_so3)), g, L, &lay, 9 + 3 + 9 + 3 + 3, prec)) return NULL;
+    int st = CL_FN(cl_lagr_core_new)(&c, sizeof(CL_FN(cl_lagr_so3)), g, L, &lay, 9 + 3 + 9 + 3 + 3, prec);
+    if (st) return st;
     CL_FN(cl_lagr_so3) *lg = (CL_FN(cl_lagr_so3) *)c;
     rptr p = lg->core.scratch;
     lg->R = p; p += 9;
     lg->W = p; p += 3;
     lg->Rd = p; p += 9;
     RV_CARVE(p, 3, &lg->Wd, &lg->tau);
-    return lg;
+    *out = lg;
+    return CL_OK;
 }
 
 void CL_FN(cl_lagr_so3_free)(CL_FN(cl_lagr_so3) *lg) { CL_FN(cl_lagr_core_free)(lg ? &lg->core : NULL); }

@@ -7,10 +7,12 @@ typedef struct CL_FN(cl_lagr_so3) CL_FN(cl_lagr_so3);
  * The Lagrangian node \p L of graph \p g on SO(3) with \p nparam parameters
  * (inputs 12 … 12 + nparam − 1, all zero until set), at precision \p prec.
  * The graph must outlive the object and not grow. Everything later runs in
- * the object's own storage. Returns NULL when out of memory or when a
- * constant of the graph cannot be read.
+ * the object's own storage. Returns CL_OK with the object in \p *out, or,
+ * with \p *out NULL and nothing left allocated: CL_EDIM (\p L is not a node
+ * of \p g), CL_EPREC (\p prec out of range, MPFR), CL_EPARSE or CL_ENAN (a
+ * constant of the graph cannot be read), CL_ENOMEM.
  */
-CL_FN(cl_lagr_so3) *CL_FN(cl_lagr_so3_new)(const cl_expr_dag *g, int L, size_t nparam, cl_prec_t prec);
+int CL_FN(cl_lagr_so3_new)(CL_FN(cl_lagr_so3) **out, const cl_expr_dag *g, int L, size_t nparam, cl_prec_t prec);
 /** Release (NULL allowed). */
 void CL_FN(cl_lagr_so3_free)(CL_FN(cl_lagr_so3) *lg);
 /** Set parameter \p k to \p v (rounded to the object's precision). */

@@ -7,7 +7,7 @@
 #include "lie.h"
 #include "lagr_so3.h"
 #define LAGR_T cl_lagr_so3
-#define LAGR_NEW(out, m, p) ((*(out) = CL_FN(cl_lagr_so3_new)((m)->g, (m)->L, (m)->nparam, p)) ? CL_OK : CL_ENOMEM)
+#define LAGR_NEW(out, m, p) CL_FN(cl_lagr_so3_new)(out, (m)->g, (m)->L, (m)->nparam, p)
 #include "lagr_fixture_impl.h"
 
 /* x = (R, Ω): R = exp(θ^) and θ, Ω normal with deviation 1.5. */
@@ -188,6 +188,7 @@ static const lagr_test tests[] = {
     {test_heavy_top, heavy, "the heavy top model", 4711},
     {test_quartic, quartic, "the quartic model", 4712},
     {test_project_and_degenerate, NULL, NULL, 0},
+    {lagr_new_fails, quartic, "the quartic model, for the constructor's refusals", 0},
 };
 
 static void run(cl_prec_t p) { lagr_run(tests, sizeof tests / sizeof tests[0], p); }

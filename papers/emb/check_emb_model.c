@@ -61,9 +61,10 @@ static int pair_open(so3_pair *p, const char *name, cl_prec_t prec, cl_rng *g, c
         return st;
     }
     int heavy = !strcmp(name, "heavy-top");
-    p->lg = CL_FN(cl_lagr_so3_new)(p->m->g, p->m->L, p->m->nparam, prec);
+    st = CL_FN(cl_lagr_so3_new)(&p->lg, p->m->g, p->m->L, p->m->nparam, prec);
     p->Jinv = CL_FN(cl_rvec_new)(9, prec);
-    if (!p->lg || !p->Jinv) return CL_ENOMEM;
+    if (!st && !p->Jinv) st = CL_ENOMEM;
+    if (st) return st;
     R_DECL(v, prec);
     for (size_t k = 0; k < p->m->nparam; k++) {
         CL_FN(cl_real_from_str)(v, p->m->pdef[k]);
