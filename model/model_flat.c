@@ -34,8 +34,10 @@ static const char *const flat_forms[] = {"qdot", "p", NULL};
 
 static int flat_open(void **out, const cl_model *m, cl_prec_t prec)
 {
-    *out = cl_lagr_flat_new_mp(m->g, m->L, m->d, m->nparam, prec);
-    return *out ? CL_OK : CL_ENOMEM;
+    cl_lagr_flat_mp *lg;
+    int st = cl_lagr_flat_new_mp(&lg, m->g, m->L, m->d, m->nparam, prec);
+    *out = lg;
+    return st;
 }
 static size_t flat_dim(const cl_model *m, int form) { return 2 * m->d; }
 CL_MODEL_KIND_LAGR_DEFINE(flat)

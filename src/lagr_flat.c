@@ -16,16 +16,19 @@ struct CL_FN(cl_lagr_flat) {
     rptr qd, qdd; /* d each */
 };
 
-CL_FN(cl_lagr_flat) *CL_FN(cl_lagr_flat_new)(const cl_expr_dag *g, int L, size_t d, size_t nparam, cl_prec_t prec)
+int CL_FN(cl_lagr_flat_new)(CL_FN(cl_lagr_flat) **out, const cl_expr_dag *g, int L, size_t d, size_t nparam, cl_prec_t prec)
 {
-    if (d == 0 || d > CL_LAGR_FLAT_MAX_DIM) return NULL;
+    *out = NULL;
+    if (d == 0 || d > CL_LAGR_FLAT_MAX_DIM) return CL_EDIM;
     CL_FN(cl_lagr_core) *c;
     cl_lagr_layout lay = {.nq = d, .nv = d, .nparam = nparam};
-    if (CL_FN(cl_lagr_core_new)(&c, sizeof(CL_FN(cl_lagr_flat)), g, L, &lay, 2 * d, prec)) return NULL;
+    int st = CL_FN(cl_lagr_core_new)(&c, sizeof(CL_FN(cl_lagr_flat)), g, L, &lay, 2 * d, prec);
+    if (st) return st;
     CL_FN(cl_lagr_flat) *lg = (CL_FN(cl_lagr_flat) *)c;
     lg->d = d;
     RV_CARVE(lg->core.scratch, d, &lg->qd, &lg->qdd);
-    return lg;
+    *out = lg;
+    return CL_OK;
 }
 
 void CL_FN(cl_lagr_flat_free)(CL_FN(cl_lagr_flat) *lg) { CL_FN(cl_lagr_core_free)(lg ? &lg->core : NULL); }

@@ -7,10 +7,12 @@ typedef struct CL_FN(cl_lagr_flat) CL_FN(cl_lagr_flat);
  * The Lagrangian node \p L of graph \p g in \p d coordinates with \p nparam
  * parameters (inputs 2d … 2d + nparam − 1, all zero until set), at
  * precision \p prec. The graph must outlive the object and not grow.
- * Returns NULL when out of memory, when d is 0 or above
- * CL_LAGR_FLAT_MAX_DIM, or when a constant of the graph cannot be read.
+ * Returns CL_OK with the object in \p *out, or, with \p *out NULL and
+ * nothing left allocated: CL_EDIM (\p d is 0 or above CL_LAGR_FLAT_MAX_DIM,
+ * or \p L is not a node of \p g), CL_EPREC (\p prec out of range, MPFR),
+ * CL_EPARSE or CL_ENAN (a constant of the graph cannot be read), CL_ENOMEM.
  */
-CL_FN(cl_lagr_flat) *CL_FN(cl_lagr_flat_new)(const cl_expr_dag *g, int L, size_t d, size_t nparam, cl_prec_t prec);
+int CL_FN(cl_lagr_flat_new)(CL_FN(cl_lagr_flat) **out, const cl_expr_dag *g, int L, size_t d, size_t nparam, cl_prec_t prec);
 /** Release (NULL allowed). */
 void CL_FN(cl_lagr_flat_free)(CL_FN(cl_lagr_flat) *lg);
 /** Set parameter \p k to \p v (rounded to the object's precision). */
