@@ -10,7 +10,9 @@
  * The test defines, before including this header, LAGR_T, the object's
  * type without its kind suffix (cl_lagr_flat, cl_lagr_s2 or cl_lagr_so3),
  * and LAGR_NEW(out, m, p), its constructor for the parsed model m at
- * precision p: a status, the object in *out.
+ * precision p: a status, the object in *out. A constructor with a size
+ * (spheres, coordinates) also defines LAGR_NEW_SIZED(out, m, n, p), the same
+ * with the size n, and LAGR_MAX_SIZE, the largest it accepts.
  */
 #ifndef CL_LAGR_FIXTURE_IMPL_H
 #define CL_LAGR_FIXTURE_IMPL_H
@@ -95,13 +97,23 @@ static inline void lagr_refused(const char *text, rsrc x, size_t n, int unknown,
 
 /**
  * The constructor refuses the fixture's model with L moved past the last
- * node of the graph (CL_EDIM), and, in MPFR, at 1 bit (CL_EPREC): each time
- * *out is NULL afterwards, whatever it held before.
+ * node of the graph (CL_EDIM), the size 0 or LAGR_MAX_SIZE + 1 (CL_EDIM)
+ * and, in MPFR, 1 bit (CL_EPREC): each time *out is NULL afterwards,
+ * whatever it held before.
  */
 static inline void lagr_new_fails(lagr_fixture *f, cl_prec_t p)
 {
     int L = f->m->L;
-    lagr_t *lg = f->lg;
+    lagr_t *lg;
+#ifdef LAGR_MAX_SIZE
+    static const size_t n[] = {0, LAGR_MAX_SIZE + 1};
+    for (int i = 0; i < 2; i++) {
+        lg = f->lg;
+        int st = LAGR_NEW_SIZED(&lg, f->m, n[i], p);
+        ok(st == CL_EDIM && !lg, "size %zu: %s, *out NULL [%s, %ld]", n[i], cl_strerror(st), TEST_KIND, (long)p);
+    }
+#endif
+    lg = f->lg;
     f->m->L = (int)cl_expr_dag_size(f->m->g);
     int st = LAGR_NEW(&lg, f->m, p);
     f->m->L = L;

@@ -6,7 +6,9 @@
 #include "r3.h"
 #include "lagr_flat.h"
 #define LAGR_T cl_lagr_flat
-#define LAGR_NEW(out, m, p) CL_FN(cl_lagr_flat_new)(out, (m)->g, (m)->L, (m)->d, (m)->nparam, p)
+#define LAGR_NEW_SIZED(out, m, d, p) CL_FN(cl_lagr_flat_new)(out, (m)->g, (m)->L, d, (m)->nparam, p)
+#define LAGR_NEW(out, m, p) LAGR_NEW_SIZED(out, m, (m)->d, p)
+#define LAGR_MAX_SIZE CL_LAGR_FLAT_MAX_DIM
 #include "lagr_fixture_impl.h"
 
 /* M = 2, m = 1.5, l = 0.75, g = 9.81 */
@@ -124,23 +126,11 @@ static void test_degenerate(lagr_fixture *f, cl_prec_t p)
     lagr_refused("manifold x, y : R1\nlagrangian 1/2*x'^2 + y'*x - y^2\n", x, 4, 2, "a Lagrangian linear in y'", p);
 }
 
-/* No coordinate, or more than CL_LAGR_FLAT_MAX_DIM: CL_EDIM and *out NULL; then the refusals every constructor shares. */
-static void test_new_fails(lagr_fixture *f, cl_prec_t p)
-{
-    static const size_t d[] = {0, CL_LAGR_FLAT_MAX_DIM + 1};
-    for (int i = 0; i < 2; i++) {
-        CL_FN(cl_lagr_flat) *lg = f->lg;
-        int st = CL_FN(cl_lagr_flat_new)(&lg, f->m->g, f->m->L, d[i], f->m->nparam, p);
-        ok(st == CL_EDIM && !lg, "%zu coordinates: %s, *out NULL [%s, %ld]", d[i], cl_strerror(st), TEST_KIND, (long)p);
-    }
-    lagr_new_fails(f, p);
-}
-
 static const lagr_test tests[] = {
     {test_cart, cart, "the cart-pendulum model", 5711},
     {test_kepler, "manifold r : R3\nparameters m = 2, k = 3\nlagrangian 1/2*m*dot(r', r') + k/norm(r)\n", "the Kepler model", 5712},
     {test_degenerate, NULL, NULL, 0},
-    {test_new_fails, cart, "the cart-pendulum model, for the constructor's refusals", 0},
+    {lagr_new_fails, cart, "the cart-pendulum model, for the constructor's refusals", 0},
 };
 
 static void run(cl_prec_t p) { lagr_run(tests, sizeof tests / sizeof tests[0], p); }

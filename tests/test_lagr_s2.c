@@ -4,7 +4,9 @@
 #include "r3.h"
 #include "lagr_s2.h"
 #define LAGR_T cl_lagr_s2
-#define LAGR_NEW(out, m, p) CL_FN(cl_lagr_s2_new)(out, (m)->g, (m)->L, (m)->n, (m)->nparam, p)
+#define LAGR_NEW_SIZED(out, m, n, p) CL_FN(cl_lagr_s2_new)(out, (m)->g, (m)->L, n, (m)->nparam, p)
+#define LAGR_NEW(out, m, p) LAGR_NEW_SIZED(out, m, (m)->n, p)
+#define LAGR_MAX_SIZE CL_LAGR_MAX_SPHERES
 #include "lagr_fixture_impl.h"
 
 /*
@@ -84,22 +86,10 @@ static void test_degenerate(lagr_fixture *f, cl_prec_t p)
     lagr_refused("manifold q : S2\nlagrangian q'.z - q.z\n", x, 6, CL_LAGR_PI + 1, "a Lagrangian linear in the velocity is degenerate", p);
 }
 
-/* No sphere, or more than CL_LAGR_MAX_SPHERES: CL_EDIM and *out NULL; then the refusals every constructor shares. */
-static void test_new_fails(lagr_fixture *f, cl_prec_t p)
-{
-    static const size_t n[] = {0, CL_LAGR_MAX_SPHERES + 1};
-    for (int i = 0; i < 2; i++) {
-        CL_FN(cl_lagr_s2) *lg = f->lg;
-        int st = CL_FN(cl_lagr_s2_new)(&lg, f->m->g, f->m->L, n[i], f->m->nparam, p);
-        ok(st == CL_EDIM && !lg, "%zu spheres: %s, *out NULL [%s, %ld]", n[i], cl_strerror(st), TEST_KIND, (long)p);
-    }
-    lagr_new_fails(f, p);
-}
-
 static const lagr_test tests[] = {
     {test_free_motion, relativistic, "the relativistic model", 77},
     {test_degenerate, NULL, NULL, 0},
-    {test_new_fails, relativistic, "the relativistic model, for the constructor's refusals", 0},
+    {lagr_new_fails, relativistic, "the relativistic model, for the constructor's refusals", 0},
 };
 
 static void run(cl_prec_t p) { lagr_run(tests, sizeof tests / sizeof tests[0], p); }
