@@ -108,8 +108,8 @@ static int prod_open(void **out, const cl_model *m, cl_prec_t prec)
 {
     cl_lagr_factor f[CL_LAGR_PROD_MAX_FACTORS];
     engine_factors(m, f);
-    cl_lagr_prod_mp *lg = cl_lagr_prod_new_mp(m->g, m->L, f, m->nfac, m->nparam, prec);
-    int st = lg ? CL_OK : CL_ENOMEM;
+    cl_lagr_prod_mp *lg;
+    int st = cl_lagr_prod_new_mp(&lg, m->g, m->L, f, m->nfac, m->nparam, prec);
     if (!st && m->force) st = cl_lagr_prod_set_forces_mp(lg, m->force);
     if (!st) st = cl_lagr_prod_set_constraints_mp(lg, m->con, m->conh, m->ncon);
     if (st) {

@@ -125,22 +125,25 @@ int CL_FN(cl_lagr_prod_place)(slot *s, const cl_lagr_factor *f, size_t nf, size_
 static int factor_matrix(CL_FN(cl_lagr_core) *c, rsrc q);
 static void projected_momentum(CL_FN(cl_lagr_core) *c, rptr out, rsrc q);
 
-CL_FN(cl_lagr_prod) *CL_FN(cl_lagr_prod_new)(const cl_expr_dag *g, int L, const cl_lagr_factor *f, size_t nf, size_t nparam,
-                                             cl_prec_t prec)
+int CL_FN(cl_lagr_prod_new)(CL_FN(cl_lagr_prod) **out, const cl_expr_dag *g, int L, const cl_lagr_factor *f, size_t nf,
+                            size_t nparam, cl_prec_t prec)
 {
     size_t nq, nv;
-    if (nf == 0 || nf > CL_LAGR_PROD_MAX_FACTORS) return NULL;
+    *out = NULL;
+    if (nf == 0 || nf > CL_LAGR_PROD_MAX_FACTORS) return CL_EDIM;
     slot *s = malloc(nf * sizeof *s);
-    if (!s || CL_FN(cl_lagr_prod_place)(s, f, nf, &nq, &nv)) {
+    if (!s) return CL_ENOMEM;
+    if (CL_FN(cl_lagr_prod_place)(s, f, nf, &nq, &nv)) {
         free(s);
-        return NULL;
+        return CL_EDIM;
     }
     int timed = L >= 0 && cl_expr_depends_on_input(g, L, (long)(nq + nv));
     cl_lagr_layout lay = {.nq = nq, .nv = nv, .nt = 1, .ndiff = (size_t)timed, .nparam = nparam};
     CL_FN(cl_lagr_core) *c;
-    if (CL_FN(cl_lagr_core_new)(&c, sizeof(CL_FN(cl_lagr_prod)), g, L, &lay, 2 * nq + 4 * nv, prec)) {
+    int st = CL_FN(cl_lagr_core_new)(&c, sizeof(CL_FN(cl_lagr_prod)), g, L, &lay, 2 * nq + 4 * nv, prec);
+    if (st) {
         free(s);
-        return NULL;
+        return st;
     }
     CL_FN(cl_lagr_prod) *lg = (CL_FN(cl_lagr_prod) *)c;
     lg->f = s;
@@ -151,7 +154,8 @@ CL_FN(cl_lagr_prod) *CL_FN(cl_lagr_prod_new)(const cl_expr_dag *g, int L, const 
     lg->core.momentum = projected_momentum;
     rptr p = RV_CARVE(lg->core.scratch, nq, &lg->q, &lg->qd);
     RV_CARVE(p, nv, &lg->u, &lg->ud, &lg->r, &lg->w);
-    return lg;
+    *out = lg;
+    return CL_OK;
 }
 
 void CL_FN(cl_lagr_prod_free)(CL_FN(cl_lagr_prod) *lg)

@@ -62,8 +62,8 @@ static int pair_open(skate_pair *p, cl_prec_t prec, cl_check_result *res)
     cl_lagr_factor f[CL_LAGR_PROD_MAX_FACTORS];
     if (!m->prod || m->nfac > CL_LAGR_PROD_MAX_FACTORS) return CL_EDIM;
     for (size_t i = 0; i < m->nfac; i++) f[i] = (cl_lagr_factor){.kind = m->fac[i].kind, .k = m->fac[i].k};
-    p->lg = CL_FN(cl_lagr_prod_new)(m->g, m->L, f, m->nfac, m->nparam, prec);
-    if (!p->lg) return CL_ENOMEM;
+    st = CL_FN(cl_lagr_prod_new)(&p->lg, m->g, m->L, f, m->nfac, m->nparam, prec);
+    if (st) return st;
     size_t nq, nv;
     CL_FN(cl_lagr_prod_sizes)(p->lg, &nq, &nv);
     if (nq + nv != NX || m->ncon != 3) return CL_EDIM;
