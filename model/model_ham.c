@@ -136,8 +136,8 @@ static int ham_open(void **out, const cl_model *m, cl_prec_t prec)
 {
     cl_lagr_factor f[CL_LAGR_PROD_MAX_FACTORS];
     for (size_t i = 0; i < m->nfac; i++) f[i] = (cl_lagr_factor){.kind = m->fac[i].kind, .k = m->fac[i].k};
-    cl_ham_prod_mp *h = cl_ham_prod_new_mp(m->g, m->L, f, m->nfac, m->nparam, prec);
-    int st = h ? CL_OK : CL_ENOMEM;
+    cl_ham_prod_mp *h;
+    int st = cl_ham_prod_new_mp(&h, m->g, m->L, f, m->nfac, m->nparam, prec);
     if (!st && m->force) st = cl_ham_prod_set_forces_mp(h, m->force);
     if (st) {
         cl_ham_prod_free_mp(h);

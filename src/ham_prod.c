@@ -53,28 +53,26 @@ static int sizes(const cl_lagr_factor *f, size_t nf, size_t *nq, size_t *nv, siz
     return *nq > CL_LAGR_PROD_MAX_DIM || *nv > CL_LAGR_PROD_MAX_DIM ? -1 : 0;
 }
 
-CL_FN(cl_ham_prod) *CL_FN(cl_ham_prod_new)(const cl_expr_dag *g, int H, const cl_lagr_factor *f, size_t nf, size_t nparam,
-                                           cl_prec_t prec)
+int CL_FN(cl_ham_prod_new)(CL_FN(cl_ham_prod) **out, const cl_expr_dag *g, int H, const cl_lagr_factor *f, size_t nf,
+                           size_t nparam, cl_prec_t prec)
 {
     size_t nq, nv;
-    if (nf == 0 || nf > CL_LAGR_PROD_MAX_FACTORS || sizes(f, nf, &nq, &nv, NULL, NULL)) return NULL;
+    *out = NULL;
+    if (nf == 0 || nf > CL_LAGR_PROD_MAX_FACTORS || sizes(f, nf, &nq, &nv, NULL, NULL)) return CL_EDIM;
     int timed = H >= 0 && cl_expr_depends_on_input(g, H, (long)(nq + nv));
     cl_lagr_layout lay = {.nq = nq, .nv = nv, .nt = 1, .ndiff = (size_t)timed, .nparam = nparam};
     CL_FN(cl_lagr_core) *c;
-    CL_FN(cl_lagr_core_new)(&c, sizeof(CL_FN(cl_ham_prod)), g, H, &lay, 3 * nq + 4 * nv, prec);
+    int st = CL_FN(cl_lagr_core_new)(&c, sizeof(CL_FN(cl_ham_prod)), g, H, &lay, 3 * nq + 4 * nv, prec);
+    if (st) return st;
     CL_FN(cl_ham_prod) *h = (CL_FN(cl_ham_prod) *)c;
-    cl_lagr_factor *copy = malloc(nf * sizeof *copy);
-    size_t *at = malloc(2 * nf * sizeof *at);
-    if (!h || !copy || !at) {
-        free(copy);
-        free(at);
-        if (h) CL_FN(cl_lagr_core_free)(&h->core);
-        return NULL;
+    h->f = malloc(nf * sizeof *h->f);
+    h->fq = malloc(2 * nf * sizeof *h->fq);
+    if (!h->f || !h->fq) {
+        CL_FN(cl_ham_prod_free)(h);
+        return CL_ENOMEM;
     }
-    for (size_t i = 0; i < nf; i++) copy[i] = f[i];
-    h->f = copy;
-    h->fq = at;
-    h->fv = at + nf;
+    for (size_t i = 0; i < nf; i++) h->f[i] = f[i];
+    h->fv = h->fq + nf;
     sizes(f, nf, &nq, &nv, h->fq, h->fv);
     h->core.matrix = tangent_matrix;
     h->core.momentum = velocity;
@@ -83,7 +81,8 @@ CL_FN(cl_ham_prod) *CL_FN(cl_ham_prod_new)(const cl_expr_dag *g, int H, const cl
     h->nv = nv;
     rptr p = RV_CARVE(h->core.scratch, nq, &h->q, &h->qd, &h->mHq);
     RV_CARVE(p, nv, &h->p, &h->u, &h->pd, &h->F);
-    return h;
+    *out = h;
+    return CL_OK;
 }
 
 void CL_FN(cl_ham_prod_free)(CL_FN(cl_ham_prod) *h)

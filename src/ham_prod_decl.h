@@ -1,4 +1,4 @@
-/* Templated prototypes of ham_prod.c: a Hamiltonian on a product of S¹, Rᵏ, SO(3) and SE(3) factors.
+/* Templated prototypes of ham_prod.c: a Hamiltonian on a product of S¹, Rᵏ, S², SO(3) and SE(3) factors.
  */
 
 typedef struct CL_FN(cl_ham_prod) CL_FN(cl_ham_prod);
@@ -8,12 +8,15 @@ typedef struct CL_FN(cl_ham_prod) CL_FN(cl_ham_prod);
  * factors \p f, with \p nparam parameters, at precision \p prec. The inputs
  * of H are the configurations (nq numbers), the momenta (nv), the time t,
  * then the parameters (all zero until set). The graph must outlive the
- * object and not grow. Returns NULL when out of memory, when a factor is
- * unknown or S², or the product beyond CL_LAGR_PROD_MAX_FACTORS or
- * CL_LAGR_PROD_MAX_DIM, or when a constant of the graph cannot be read.
+ * object and not grow. Returns CL_OK with the object in \p *out, or, with
+ * \p *out NULL and nothing left allocated: CL_EDIM (no factor, a factor of
+ * unknown kind or an Rᵏ with k ≤ 0, more than CL_LAGR_PROD_MAX_FACTORS
+ * factors or more than CL_LAGR_PROD_MAX_DIM numbers, or \p H not a node of
+ * \p g), CL_EPREC (\p prec out of range, MPFR), CL_EPARSE or CL_ENAN (a
+ * constant of the graph cannot be read), CL_ENOMEM.
  */
-CL_FN(cl_ham_prod) *CL_FN(cl_ham_prod_new)(const cl_expr_dag *g, int H, const cl_lagr_factor *f, size_t nf, size_t nparam,
-                                           cl_prec_t prec);
+int CL_FN(cl_ham_prod_new)(CL_FN(cl_ham_prod) **out, const cl_expr_dag *g, int H, const cl_lagr_factor *f, size_t nf,
+                           size_t nparam, cl_prec_t prec);
 /** Release (NULL allowed). */
 void CL_FN(cl_ham_prod_free)(CL_FN(cl_ham_prod) *h);
 /** Set parameter \p k to \p v (rounded to the object's precision). */

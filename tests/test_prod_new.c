@@ -6,6 +6,7 @@
  * product they can build is built. */
 #include <string.h>
 #include "lagr_prod.h"
+#include "ham_prod.h"
 #include "tap_main.h"
 
 /* A graph whose node 0 is input 0 and, with \p bad, node 1 the constant "one", which no reader accepts. */
@@ -48,25 +49,47 @@ static void factors(const refusal *c, cl_lagr_factor *f)
 /* The graph of case \p c: the one with the bad constant for CL_EPARSE. */
 static const cl_expr_dag *graph_of(const refusal *c, cl_expr_dag *const g[2]) { return g[c->want == CL_EPARSE]; }
 
-static void test_lagr_prod(cl_expr_dag *const g[2], cl_prec_t p)
+/* Build case \p c with *out first pointing elsewhere; its status, and in *set whether *out was left set. Freed. */
+static int lagr_prod(const cl_expr_dag *g, int L, const cl_lagr_factor *f, size_t nf, cl_prec_t p, int *set)
+{
+    CL_FN(cl_lagr_prod) *lg = (CL_FN(cl_lagr_prod) *)g;
+    int st = CL_FN(cl_lagr_prod_new)(&lg, g, L, f, nf, 0, p);
+    *set = lg != NULL;
+    CL_FN(cl_lagr_prod_free)(lg);
+    return st;
+}
+
+static int ham_prod(const cl_expr_dag *g, int H, const cl_lagr_factor *f, size_t nf, cl_prec_t p, int *set)
+{
+    CL_FN(cl_ham_prod) *h = (CL_FN(cl_ham_prod) *)g;
+    int st = CL_FN(cl_ham_prod_new)(&h, g, H, f, nf, 0, p);
+    *set = h != NULL;
+    CL_FN(cl_ham_prod_free)(h);
+    return st;
+}
+
+typedef int (*constructor)(const cl_expr_dag *g, int L, const cl_lagr_factor *f, size_t nf, cl_prec_t p, int *set);
+
+static void test_cases(const char *name, constructor make, cl_expr_dag *const g[2], cl_prec_t p)
 {
     cl_lagr_factor f[CL_LAGR_PROD_MAX_FACTORS + 1];
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const refusal *c = cases + i;
         if (c->bits && CL_PREC != CL_MPFR) continue;
         factors(c, f);
-        CL_FN(cl_lagr_prod) *lg = (CL_FN(cl_lagr_prod) *)g[0];
-        int st = CL_FN(cl_lagr_prod_new)(&lg, graph_of(c, g), c->L, f, (size_t)c->nf, 0, c->bits ? (cl_prec_t)c->bits : p);
-        ok(st == c->want && (st ? !lg : !!lg), "cl_lagr_prod_new, %s: %s, *out %s [%s, %ld]", c->what, cl_strerror(st),
-           lg ? "set" : "NULL", TEST_KIND, (long)p);
-        CL_FN(cl_lagr_prod_free)(lg);
+        int set, st = make(graph_of(c, g), c->L, f, (size_t)c->nf, c->bits ? (cl_prec_t)c->bits : p, &set);
+        ok(st == c->want && set == !st, "%s, %s: %s, *out %s [%s, %ld]", name, c->what, cl_strerror(st), set ? "set" : "NULL",
+           TEST_KIND, (long)p);
     }
 }
 
 static void run(cl_prec_t p)
 {
     cl_expr_dag *g[2] = {graph(0), graph(1)};
-    if (ok(g[0] && g[1], "the graphs [%s, %ld]", TEST_KIND, (long)p)) test_lagr_prod(g, p);
+    if (ok(g[0] && g[1], "the graphs [%s, %ld]", TEST_KIND, (long)p)) {
+        test_cases("cl_lagr_prod_new", lagr_prod, g, p);
+        test_cases("cl_ham_prod_new", ham_prod, g, p);
+    }
     cl_expr_dag_free(g[0]);
     cl_expr_dag_free(g[1]);
 }
