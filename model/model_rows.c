@@ -25,6 +25,7 @@
 #include "model.h"
 #include "model_ext.h"
 #include "model_rows_impl.h"
+#include "model_taylor.h"
 #include "ode.h"
 #include "r3.h"
 
@@ -40,7 +41,7 @@ int cl_model_oracle_quick(void) { return quick; }
 
 static cl_check *rows;
 static char (*row_name)[96];
-static char (*row_what)[1024]; /* under --quick: the row's description and what its short version leaves out */
+static char (*row_what)[2048]; /* under --quick: the row's description and what its short version leaves out */
 static size_t nrows;
 
 void cl_model_oracle_rows_free(void)
@@ -62,8 +63,8 @@ void cl_model_oracle_rows_free(void)
 #define S2_TRAJ "a trajectory (omega form, t in [0, 1/4] (1/256 above 256 bits), Gragg-Bulirsch-Stoer with tolerance 2^(12-p)), at every step, relative to max(1, |I(0)|)"
 #define EXT_SPAN "(Gragg-Bulirsch-Stoer, tolerance 2^(12-p), t in [0, 1/4] (1/256 above 256 bits))"
 #define TRAJ_WHY "the integration tolerance 2^12 units, times the growth of errors over the span, as s2.traj.energy"
-/* The conserve rows' second run: the Taylor integrator on the graph of eom, when it builds one (model_taylor.h). */
-#define TAYLOR_TOO "; and from the same state over t in [0, 1/8] (1/128 above 256 bits) by the Taylor integrator of order ceil(-ln tol/2 + 1) on the model's graph (chartless eom) in its form, when eom builds it in the row's form (the energy balance E + W of an L of S^2 factors depending on t: GBS alone, W is no state of the graph)"
+/* The conserve rows' second run: the Taylor integrator on the graph of eom, when it builds one (model_taylor.h); the orders of both runs. */
+#define TAYLOR_TOO "; and from the same state over t in [0, 1/8] (1/128 above 256 bits) by the Taylor integrator on the model's graph (chartless eom) in its form, when eom builds it in the row's form (the energy balance's W a state of its own, W' = dL/dt). Both runs' orders fit their spans: the least order k whose one step over the span h errs by (2h/rho)^k <= tol, rho the motion's radius of convergence read from an expansion of order 16 at the start (as the Jorba-Zou step reads it), at most the tolerance's own order (GBS 2k, k <= round(p/10) columns; Taylor ceil(-ln tol/2 + 1)); GBS stays adaptive, and a Taylor order too low for the span shows as drift"
 
 /* The rows of a model of S² factors, one line each as CL_CHECK descriptions are written; .name is the row's suffix (MODEL.SUFFIX). */
 static const cl_check s2_rows[] = {
@@ -157,7 +158,7 @@ static int rows_of(cl_model *m, const char *base, size_t bl, cl_sys_error *e)
         if (m->force) c.what = "the declared invariants along " S2_TRAJ TAYLOR_TOO "; the energy is not an invariant (a force is declared)";
         else if (m->timed)
             c.what = "the energy balance E(t) + W(t), W' = dL/dt integrated with the motion (L depends on t), and the declared "
-                     "invariants along " S2_TRAJ;
+                     "invariants along " S2_TRAJ TAYLOR_TOO;
         add_row(&c, base, bl, NULL);
     }
     static const cl_check_fn eq_d[] = {cl_model_row_eq0_d, cl_model_row_eq1_d, cl_model_row_eq2_d, cl_model_row_eq3_d,
@@ -233,6 +234,32 @@ int cl_model_oracle_rows(const cl_check **out, size_t *nout, const char *path, i
     *out = rows;
     *nout = nrows;
     return CL_OK;
+}
+
+void cl_model_rows_orders_full(cl_model_rows_orders *o, cl_prec_t prec)
+{
+    o->columns = cl_ode_gbs_default_columns(prec);
+    o->taylor = cl_taylor_order_for_tol(12 - (double)prec);
+    o->lrho = -INFINITY;
+}
+
+int cl_model_rows_orders_for(cl_model_rows_orders *o, const cl_model *m, const char *form, size_t dim, int balance, mpfr_srcptr x,
+                             cl_prec_t prec)
+{
+    double ltol = 12 - (double)prec;
+    cl_model_rows_orders_full(o, prec);
+    mpfr_t t;
+    mpfr_init2(t, prec);
+    mpfr_set_zero(t, 1);
+    int st = cl_model_taylor_radius_mp(m, form, dim, balance, t, x, &o->lrho);
+    mpfr_clear(t);
+    if (st) o->lrho = -INFINITY;
+    if (st == CL_EDIM) st = CL_OK; /* no graph: the tolerance's own orders */
+    int gbs = cl_model_rows_order_for_span(ltol, -log2(cl_model_rows_span(prec)), o->lrho, 2 * o->columns);
+    o->columns = gbs / 2 + gbs % 2 < 4 ? 4 : gbs / 2 + gbs % 2;
+    int tay = cl_model_rows_order_for_span(ltol, -log2(cl_model_rows_taylor_span(prec)), o->lrho, o->taylor);
+    o->taylor = tay < 2 ? 2 : tay;
+    return st;
 }
 
 int cl_model_oracle_run_short(cl_model *m, const char *suffix, int in_double, cl_check_result *res, cl_prec_t prec)

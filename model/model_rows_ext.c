@@ -140,18 +140,19 @@ static int ext_flow_field(mpfr_ptr dx, mpfr_srcptr t, mpfr_srcptr x, void *ctx)
 
 /*
  * Integrate x (form \p form, at precision \p prec) over [0, t1], t1 = 1/4 (1/256
- * above 256 bits; 8 times shorter under --quick, cl_model_rows_span()), by Gragg–Bulirsch–Stoer with tolerance 2^(12−p); the
+ * above 256 bits; 8 times shorter under --quick, cl_model_rows_span()), by Gragg–Bulirsch–Stoer of \p columns columns (0: the
+ * default) with tolerance 2^(12−p); the
  * field is evaluated by \p r, whose precision carries GBS's guard bits (its
  * extrapolation amplifies the field's rounding), as MODEL.conserve of S²
  * models. \p obs (may be NULL) is called after every step with \p c.
  */
-static int ext_integrate(ext_flow *c, mpfr_ptr x, cl_prec_t prec, long tol_exp, cl_ode_observer_mp obs)
+static int ext_integrate(ext_flow *c, mpfr_ptr x, cl_prec_t prec, long tol_exp, int columns, cl_ode_observer_mp obs)
 {
     cl_ode_ws_mp *ode = NULL;
     mpfr_ptr w = cl_rvec_new_mp(4, prec);
     c->xin = cl_rvec_new_mp(2 * c->dim, c->r->prec);
     c->dxin = c->xin ? c->xin + c->dim : NULL;
-    int st = w && c->xin ? cl_ode_ws_new_mp(&ode, c->dim, prec, CL_ODE_GBS, 0) : CL_ENOMEM;
+    int st = w && c->xin ? cl_ode_ws_new_mp(&ode, c->dim, prec, CL_ODE_GBS, columns) : CL_ENOMEM;
     if (!st) {
         mpfr_ptr t = w, t1 = w + 1, h = w + 2, tol = w + 3;
         mpfr_set_zero(t, 1);
@@ -465,8 +466,8 @@ static int ext_taylor_observe(mpfr_srcptr t, mpfr_srcptr x, size_t n, void *ctx)
     return ext_conserve_observe(t, x, n, ctx);
 }
 
-/* The motion from xq (form 0) again by the Taylor integrator on the model's graph, when it has one in form 0 (*steps −1: none). */
-static int ext_conserve_taylor(ext_flow *c, mpfr_ptr xq, cl_prec_t prec, long *steps)
+/* The motion from xq (form 0) again by the Taylor integrator of order \p order on the model's graph, when it has one in form 0 (*steps −1: none). */
+static int ext_conserve_taylor(ext_flow *c, mpfr_ptr xq, cl_prec_t prec, int order, long *steps)
 {
     *steps = -1;
     mpfr_ptr w = cl_rvec_new_mp(2, prec);
@@ -480,7 +481,7 @@ static int ext_conserve_taylor(ext_flow *c, mpfr_ptr xq, cl_prec_t prec, long *s
     mpfr_set_zero(w, 1);
     mpfr_set_ui(w + 1, 1, MPFR_RNDN);
     mpfr_div_ui(w + 1, w + 1, cl_model_rows_taylor_span(prec), MPFR_RNDN);
-    int st = cl_model_taylor_run_mp(cl_model_oracle_model(), c->r->s->forms[0], c->dim, 12 - (double)prec, w, xq, w + 1, ext_taylor_observe, c, steps);
+    int st = cl_model_taylor_run_mp(cl_model_oracle_model(), c->r->s->forms[0], c->dim, 0, order, w, xq, w + 1, ext_taylor_observe, c, steps);
     cl_rvec_free_mp(w);
     cl_rvec_free_mp(c->xin);
     c->xin = NULL;
@@ -511,11 +512,13 @@ int cl_model_ext_row_conserve(cl_check_result *res, cl_prec_t prec)
         cl_rvec_copy_mp(xg, x, d0); /* exact: the invariants at the field's precision */
         if (!st) st = s->invariants(r.inst, 0, c.I0, xg);
         cl_rvec_copy_mp(x + d0, x, d0);
-        if (!st) st = ext_integrate(&c, x, prec, 12 - (long)prec, ext_conserve_observe);
+        cl_model_rows_orders ord;
+        if (!st) st = cl_model_rows_orders_for(&ord, cl_model_oracle_model(), s->forms[0], d0, 0, x, prec);
+        if (!st) st = ext_integrate(&c, x, prec, 12 - (long)prec, ord.columns, ext_conserve_observe);
         long steps = -1;
-        if (!st) st = ext_conserve_taylor(&c, x + d0, prec, &steps);
-        char by[80] = "";
-        if (steps >= 0) snprintf(by, sizeof by, " by gbs; taylor over [0, 1/%u] in %ld step%s", cl_model_rows_taylor_span(prec), steps, steps == 1 ? "" : "s");
+        if (!st) st = ext_conserve_taylor(&c, x + d0, prec, ord.taylor, &steps);
+        char by[120] = "";
+        cl_model_rows_orders_say(by, sizeof by, &ord, prec, steps);
         if (!st)
             cl_check_worst(res, c.worst, "%zu invariant%s over t in [0, 1/%u] (integrated with tolerance 2^(12-p)%s)", ni, ni == 1 ? "" : "s",
                            cl_model_rows_span(prec), by);

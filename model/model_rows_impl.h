@@ -10,6 +10,7 @@
 #include "check.h"
 #include "ode.h"
 #include "system.h"
+#include "model.h"
 
 /** Random states per row that draws them. */
 #define CL_MODEL_ROWS_DRAWS 12
@@ -22,14 +23,67 @@ int cl_model_oracle_quick(void);
 /** The random states of a row that draws \p full of them: a quarter (at least 1) under --quick. */
 static inline int cl_model_rows_draws(int full) { return cl_model_oracle_quick() ? (full + 3) / 4 : full; }
 /**
- * The trajectory rows integrate over t in [0, 1/d]: d = 4 up to 256 bits and
- * 256 above (the cost of GBS grows with the precision), 8 times more under --quick.
+ * The trajectory rows integrate over t in [0, 1/d]: d = 4 up to 113 bits, 16
+ * at 256 and 1024 above, 8 times more under --quick. Their tolerance is
+ * tied to the precision, so a drift shows as well on a short span; the
+ * orders of the runs fit the span (cl_model_rows_order_for_span()), which
+ * makes the high rungs cheap.
  */
-static inline unsigned cl_model_rows_span(cl_prec_t prec) { return (prec <= 256 ? 4u : 256u) * (cl_model_oracle_quick() ? 8u : 1u); }
+static inline unsigned cl_model_rows_span(cl_prec_t prec)
+{
+    return (prec <= 113 ? 4u : prec <= 256 ? 16u : 4096u) * (cl_model_oracle_quick() ? 8u : 1u);
+}
 /** The random states of a row that draws \p full of them at \p prec bits: a quarter (at least 1) above 256 bits or under --quick. */
 static inline int cl_model_rows_draws_at(int full, cl_prec_t prec) { return prec > 256 ? (full + 3) / 4 : cl_model_rows_draws(full); }
-/** The span [0, 1/d] of the Taylor run of MODEL.conserve: that of --quick always (a few steps; the GBS run covers the long span). */
-static inline unsigned cl_model_rows_taylor_span(cl_prec_t prec) { return (prec <= 256 ? 1u : 16u) * 8u; }
+/** The span [0, 1/d] of the Taylor run of MODEL.conserve, under --quick too: d = 8 up to 113 bits, 32 at 256 and 1024 above. */
+static inline unsigned cl_model_rows_taylor_span(cl_prec_t prec) { return prec <= 113 ? 8u : prec <= 256 ? 32u : 4096u; }
+
+/**
+ * The order k of a method whose one step over t in [0, 2^lspan] errs by about
+ * (2^(lspan + 1)/ρ)^k relative (ρ = 2^lrho the motion's radius of
+ * convergence, cl_model_taylor_radius(), with a factor 2 of margin), for a
+ * tolerance 2^ltol: ceil(−ltol / (lrho − lspan − 1)), at most \p full, the
+ * order the tolerance itself calls for over longer spans. \p full when the
+ * span gains fewer bits per order than a Jorba–Zou step of order \p full,
+ * e^−2 of ρ, does (2/ln 2 = 2.885 bits): then no single step covers it.
+ */
+static inline int cl_model_rows_order_for_span(double ltol, double lspan, double lrho, int full)
+{
+    double bits = lrho - lspan - 1;
+    if (!(bits > 2 / M_LN2)) return full;
+    double k = ceil(-ltol / bits);
+    return k < full ? (int)k : full;
+}
+
+/** The orders of MODEL.conserve's two runs at p bits, fitted to their spans (cl_model_rows_orders_for()). */
+typedef struct cl_model_rows_orders {
+    int columns; /**< GBS's columns (its order 2 columns) */
+    int taylor;  /**< the Taylor run's order */
+    double lrho; /**< log2 of the motion's radius of convergence (−∞: unknown, the tolerance's own orders) */
+} cl_model_rows_orders;
+
+/**
+ * The orders of the conserve runs from the state \p x (form \p form, dim
+ * numbers, then W with \p balance) at \p prec bits: the radius of convergence
+ * from the model's graph (cl_model_taylor_radius()), then
+ * cl_model_rows_order_for_span() over each run's span for the tolerance
+ * 2^(12−p), capped by the tolerance's own orders (GBS's default columns,
+ * cl_taylor_order_for_tol()), which a model without a graph in \p form
+ * keeps. Returns 0 or the expansion's error.
+ */
+int cl_model_rows_orders_for(cl_model_rows_orders *o, const cl_model *m, const char *form, size_t dim, int balance, mpfr_srcptr x,
+                             cl_prec_t prec);
+/** The tolerance's own orders at \p prec bits (the double rung, a model without a graph). */
+void cl_model_rows_orders_full(cl_model_rows_orders *o, cl_prec_t prec);
+
+/** The conserve row's note on its runs into buf: GBS's columns; the Taylor run's order, span and steps (steps < 0: no Taylor run). */
+static inline void cl_model_rows_orders_say(char *buf, size_t len, const cl_model_rows_orders *o, cl_prec_t prec, long steps)
+{
+    int k = snprintf(buf, len, " by gbs of %d columns", o->columns);
+    if (steps >= 0 && k >= 0 && (size_t)k < len)
+        snprintf(buf + k, len - (size_t)k, "; taylor of order %d over [0, 1/%u] in %ld step%s", o->taylor, cl_model_rows_taylor_span(prec), steps,
+                 steps == 1 ? "" : "s");
+}
 
 /** The current model as a system when it is not of S² factors (NULL otherwise). */
 const cl_system *cl_model_oracle_system(void);

@@ -291,28 +291,40 @@ static int conserve_observe(rsrc t, rsrc x, size_t n, void *ctx)
     return CL_OK;
 }
 
-/* A state of the Taylor run (form qdot) carried to omega, then observed as the GBS run's. */
+/* A state of the Taylor run (form qdot; then W with the balance) carried to omega, then observed as the GBS run's. */
 static int taylor_observe(rsrc t, rsrc x, size_t n, void *ctx)
 {
     conserve_ctx *c = ctx;
+    size_t n6 = 6 * c->m->n;
     int st = CL_FN(cl_lagr_s2_convert)(c->lg, CL_LAGR_QDOT, x, CL_LAGR_OMEGA, c->xo);
+    if (c->balance) r_set(c->xo + n6, x + n6);
     return st ? st : conserve_observe(t, c->xo, n, ctx);
 }
 
-/* The same motion from xq (form qdot) by the Taylor integrator on the model's graph, when it has one (*steps −1: none). */
-static int conserve_taylor(conserve_ctx *c, rptr xq, rptr xo, rptr t, rptr t1, cl_prec_t prec, long *steps)
+/* The same motion from xq (form qdot, then W) by the Taylor integrator of order \p order on the model's graph, when it has one (*steps −1: none). */
+static int conserve_taylor(conserve_ctx *c, rptr xq, rptr xo, rptr t, rptr t1, cl_prec_t prec, int order, long *steps)
 {
-    *steps = -1;
-    if (c->balance) return CL_OK; /* W is no state of the graph */
     c->xo = xo;
     r_set_zero(t);
     r_set_q(t1, 1, cl_model_rows_taylor_span(prec));
-    int st = CL_FN(cl_model_taylor_run)(c->m, "qdot", 6 * c->m->n, 12 - (double)prec, t, xq, t1, taylor_observe, c, steps);
+    int st = CL_FN(cl_model_taylor_run)(c->m, "qdot", 6 * c->m->n, c->balance, order, t, xq, t1, taylor_observe, c, steps);
     if (st == CL_EDIM) {
         *steps = -1;
         return CL_OK;
     }
     return st ? st : c->status;
+}
+
+/* The runs' orders from the Taylor run's start xq (the double rung: the tolerance's own). */
+static int conserve_orders(cl_model_rows_orders *o, const cl_model *m, int balance, rsrc xq, cl_prec_t prec)
+{
+#if CL_T == CL_MPFR
+    return cl_model_rows_orders_for(o, m, "qdot", 6 * m->n, balance, xq, prec);
+#else
+    (void)m, (void)balance, (void)xq;
+    cl_model_rows_orders_full(o, prec);
+    return CL_OK;
+#endif
 }
 
 int CL_FN(cl_model_row_conserve)(cl_check_result *res, cl_prec_t prec)
@@ -323,33 +335,36 @@ int CL_FN(cl_model_row_conserve)(cl_check_result *res, cl_prec_t prec)
     size_t n6 = 6 * m->n, ni = m->ninv + (size_t)energy, dim = n6 + (size_t)balance;
     cl_prec_t pin = cl_model_rows_gbs_guarded(prec);
     CL_FN(cl_lagr_s2) *lg = make_lg(m, pin);
-    rptr x = CL_FN(cl_rvec_new)(dim + 2 * ni + 5 + 2 * n6, prec);
+    rptr x = CL_FN(cl_rvec_new)(dim + 2 * ni + 5 + 2 * dim, prec);
     CL_FN(cl_ode_ws) *ode = NULL;
     cl_check_begin(res);
-    int st = lg && x ? CL_FN(cl_ode_ws_new)(&ode, dim, prec, CL_ODE_GBS, 0) : CL_ENOMEM;
+    int st = lg && x ? CL_OK : CL_ENOMEM;
     if (!st) {
-        rptr I0 = x + dim, I = I0 + ni, t = I + ni, t1 = t + 1, h = t1 + 1, tol = h + 1, xq = tol + 1, xo = xq + n6;
+        rptr I0 = x + dim, I = I0 + ni, t = I + ni, t1 = t + 1, h = t1 + 1, tol = h + 1, xq = tol + 1, xo = xq + dim;
         cl_rng g;
         cl_rng_seed(&g, 7104);
         random_state(m, lg, x, &g);
         CL_FN(cl_rvec_copy)(xq, x, n6);
         r_set_zero(t);
         st = CL_FN(cl_lagr_s2_convert)(lg, CL_LAGR_QDOT, x, CL_LAGR_OMEGA, x);
-        if (balance) r_set_zero(x + n6); /* W(0) = 0 */
+        if (balance) r_set_zero(x + n6), r_set_zero(xq + n6); /* W(0) = 0 */
         conserve_ctx c = {.lg = lg, .m = m, .I0 = I0, .I = I, .ni = ni, .worst = -INFINITY, .balance = balance};
+        cl_model_rows_orders ord;
+        if (!st) st = conserve_orders(&ord, m, balance, xq, prec);
+        if (!st) st = CL_FN(cl_ode_ws_new)(&ode, dim, prec, CL_ODE_GBS, ord.columns);
         if (!st) st = invariants(&c, t, x, I0);
         r_set_q(t1, 1, cl_model_rows_span(prec));
         r_set_si(tol, 1);
         r_mul_2si(tol, tol, 12 - (long)prec);
         r_set_zero(h);
         if (!st) st = CL_FN(cl_ode_set_tol)(ode, tol, tol);
-        CL_FN(cl_ode_set_observer)(ode, conserve_observe, &c);
+        if (!st) CL_FN(cl_ode_set_observer)(ode, conserve_observe, &c);
         if (!st) st = CL_FN(cl_ode_integrate)(ode, conserve_field, &c, t, x, t1, h, NULL);
         if (!st) st = c.status;
         long steps = -1;
-        if (!st) st = conserve_taylor(&c, xq, xo, t, t1, prec, &steps);
-        char by[80] = "";
-        if (steps >= 0) snprintf(by, sizeof by, " by gbs; taylor over [0, 1/%u] in %ld step%s", cl_model_rows_taylor_span(prec), steps, steps == 1 ? "" : "s");
+        if (!st) st = conserve_taylor(&c, xq, xo, t, t1, prec, ord.taylor, &steps);
+        char by[120] = "";
+        cl_model_rows_orders_say(by, sizeof by, &ord, prec, steps);
         if (!st) cl_check_worst(res, c.worst, "%zu invariant%s over t in [0, 1/%u] (integrated with tolerance 2^(12-p)%s)", ni,
                                 ni == 1 ? "" : "s", cl_model_rows_span(prec), by);
     }

@@ -2,9 +2,13 @@
  * A model's equations of motion as the Taylor integrator's field
  * (model_taylor.h): cl_model_eom_new()'s graph copied with the parameters
  * as constants, and a run over it. The oracle's integrating rows of a
- * model (MODEL.conserve) run it beside GBS; `simulate --integrator taylor
- * --model` builds its field with cl_model_eom_field().
+ * model (MODEL.conserve) run it beside GBS, with the energy balance's W
+ * as a state of its own when L depends on t, and read the motion's radius
+ * of convergence from a low-order expansion to fit the run's order and the
+ * GBS columns to their span; `simulate --integrator taylor --model` builds
+ * its field with cl_model_eom_field().
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "model_taylor.h"
@@ -28,44 +32,73 @@ static int copy_node(cl_expr_dag *g, const cl_model_eom *q, const char *const *p
     return cl_expr_op(g, d->op, d->a >= 0 ? map[d->a] : -1, d->b >= 0 ? map[d->b] : -1, d->k, -1);
 }
 
+int cl_model_eom_copy(cl_expr_dag *g, const cl_model_eom *q, const char *const *param, long tin, int *map)
+{
+    size_t n = cl_expr_dag_size(q->g);
+    for (size_t id = 0; id < n; id++)
+        if ((map[id] = copy_node(g, q, param, tin, map, (int)id)) < 0) return CL_ENOMEM;
+    return CL_OK;
+}
+
 int cl_model_eom_field(cl_expr_dag *g, const cl_model_eom *q, const char *const *param, long tin, int *out)
 {
     size_t n = cl_expr_dag_size(q->g);
     int *map = malloc((n ? n : 1) * sizeof *map);
-    int st = map ? CL_OK : CL_ENOMEM;
-    for (size_t id = 0; !st && id < n; id++)
-        if ((map[id] = copy_node(g, q, param, tin, map, (int)id)) < 0) st = CL_ENOMEM;
+    int st = map ? cl_model_eom_copy(g, q, param, tin, map) : CL_ENOMEM;
     for (size_t i = 0; !st && i < q->dim; i++) out[i] = map[q->out[i]];
     free(map);
     return st;
 }
 #endif
 
-/* The integrator of m's equations at precision prec; CL_EDIM when there are none in form \p form of length dim. */
-static int model_taylor_new(CL_FN(cl_taylor) **ws, cl_expr_dag **g, const cl_model *m, const char *form, size_t dim, double log2tol,
-                            cl_prec_t prec)
+/* The integrator of order \p order for m's equations in form \p form of length dim (CL_EDIM when eom builds none), at precision
+   prec; with \p balance the state carries W after them, W' = ∂L/∂t (the time input then follows W). */
+static int model_taylor_new(CL_FN(cl_taylor) **ws, cl_expr_dag **g, const cl_model *m, const char *form, size_t dim, int balance,
+                            int order, cl_prec_t prec)
 {
     cl_model_eom *q;
     cl_sys_error e;
+    size_t n = dim + (balance ? 1 : 0);
     *ws = NULL;
     *g = NULL;
     if (cl_model_eom_new(&q, m, &e)) return CL_EDIM;
-    int same = q->dim == dim && q->form && !strcmp(q->form, form);
-    int *out = same ? malloc(dim * sizeof *out) : NULL;
-    int st = !same ? CL_EDIM : !out || cl_expr_dag_new(g) ? CL_ENOMEM : CL_OK;
-    if (!st) st = cl_model_eom_field(*g, q, (const char *const *)m->pdef, (long)dim, out);
-    if (!st) st = CL_FN(cl_taylor_new)(ws, *g, out, dim, 0, (long)dim, cl_taylor_order_for_tol(log2tol), prec);
+    int same = q->dim == dim && q->form && !strcmp(q->form, form) && (!balance || q->time >= 0);
+    int *out = same ? malloc(n * sizeof *out) : NULL;
+    int *map = same ? malloc((cl_expr_dag_size(q->g) + 1) * sizeof *map) : NULL;
+    int st = !same ? CL_EDIM : !out || !map || cl_expr_dag_new(g) ? CL_ENOMEM : CL_OK;
+    if (!st) st = cl_model_eom_copy(*g, q, (const char *const *)m->pdef, (long)n, map);
+    for (size_t i = 0; !st && i < dim; i++) out[i] = map[q->out[i]];
+    if (!st && balance && cl_expr_diff_many(*g, map + m->L, 1, (long)n, out + dim)) st = CL_ENOMEM; /* q->g copies m->g: L's id */
+    if (!st) st = CL_FN(cl_taylor_new)(ws, *g, out, n, 0, (long)n, order, prec);
+    free(map);
     free(out);
     cl_model_eom_free(q);
     return st;
 }
 
-int CL_FN(cl_model_taylor_run)(const cl_model *m, const char *form, size_t dim, double log2tol, rptr t, rptr x, rsrc t1,
+int CL_FN(cl_model_taylor_radius)(const cl_model *m, const char *form, size_t dim, int balance, rsrc t, rsrc x, double *log2rho)
+{
+    CL_FN(cl_taylor) *ws;
+    cl_expr_dag *g;
+    const int p = 16; /* the step's formula reads the coefficients of orders p − 1 and p */
+    int st = model_taylor_new(&ws, &g, m, form, dim, balance, p, r_prec(x));
+    if (!st) st = CL_FN(cl_taylor_expand)(ws, t, x);
+    if (!st) {
+        R_DECL(h, r_prec(x));
+        CL_FN(cl_taylor_step_size)(ws, h); /* h = ρ e^−2 e^(−0.7/(p−1)) */
+        *log2rho = r_is_number(h) ? r_log2abs(h) + (2 + 0.7 / (p - 1)) / M_LN2 : INFINITY;
+    }
+    CL_FN(cl_taylor_free)(ws);
+    cl_expr_dag_free(g);
+    return st;
+}
+
+int CL_FN(cl_model_taylor_run)(const cl_model *m, const char *form, size_t dim, int balance, int order, rptr t, rptr x, rsrc t1,
                                CL_FN(cl_ode_observer) obs, void *octx, long *steps)
 {
     CL_FN(cl_taylor) *ws;
     cl_expr_dag *g;
-    int st = model_taylor_new(&ws, &g, m, form, dim, log2tol, r_prec(x));
+    int st = model_taylor_new(&ws, &g, m, form, dim, balance, order, r_prec(x));
     cl_ode_stats s = {0};
     if (!st) st = CL_FN(cl_taylor_integrate)(ws, t, x, t1, 0, obs, octx, -1, 0, &s);
     if (steps) *steps = s.steps;

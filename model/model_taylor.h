@@ -17,6 +17,12 @@
  * CL_ENOMEM (out of memory, a parameter NULL, or the graph full).
  */
 int cl_model_eom_field(cl_expr_dag *g, const cl_model_eom *q, const char *const *param, long tin, int *out);
+/**
+ * Every node of \p q's graph copied into \p g as cl_model_eom_field() does,
+ * map[id] receiving the node of q's node id (map holds
+ * cl_expr_dag_size(q->g) ids). Returns 0 or CL_ENOMEM.
+ */
+int cl_model_eom_copy(cl_expr_dag *g, const cl_model_eom *q, const char *const *param, long tin, int *map);
 
 #define CL_TEMPLATE_HEADER "model_taylor_decl.h"
 #include "cl_instantiate.h"
