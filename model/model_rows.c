@@ -60,11 +60,11 @@ void cl_model_oracle_rows_free(void)
 }
 
 /* The integration of the conserve rows, and why their tolerance. */
-#define S2_TRAJ "a trajectory (omega form, t in [0, 1/4] (1/256 above 256 bits), Gragg-Bulirsch-Stoer with tolerance 2^(12-p)), at every step, relative to max(1, |I(0)|)"
-#define EXT_SPAN "(Gragg-Bulirsch-Stoer, tolerance 2^(12-p), t in [0, 1/4] (1/256 above 256 bits))"
+#define S2_TRAJ "a trajectory (omega form, t in [0, 1/4] (1/16 at 256 bits, 1/4096 above), Gragg-Bulirsch-Stoer with tolerance 2^(12-p)), at every step, relative to max(1, |I(0)|)"
+#define EXT_SPAN "(Gragg-Bulirsch-Stoer, tolerance 2^(12-p), t in [0, 1/4] (1/16 at 256 bits, 1/4096 above))"
 #define TRAJ_WHY "the integration tolerance 2^12 units, times the growth of errors over the span, as s2.traj.energy"
 /* The conserve rows' second run: the Taylor integrator on the graph of eom, when it builds one (model_taylor.h); the orders of both runs. */
-#define TAYLOR_TOO "; and from the same state over t in [0, 1/8] (1/128 above 256 bits) by the Taylor integrator on the model's graph (chartless eom) in its form, when eom builds it in the row's form (the energy balance's W a state of its own, W' = dL/dt). Both runs' orders fit their spans: the least order k whose one step over the span h errs by (2h/rho)^k <= tol, rho the motion's radius of convergence read from an expansion of order 16 at the start (as the Jorba-Zou step reads it), at most the tolerance's own order (GBS 2k, k <= round(p/10) columns; Taylor ceil(-ln tol/2 + 1)); GBS stays adaptive, and a Taylor order too low for the span shows as drift"
+#define TAYLOR_TOO "; and from the same state over t in [0, 1/8] (1/32 at 256 bits, 1/4096 above) by the Taylor integrator on the model's graph (chartless eom) in its form, when eom builds it in the row's form (the energy balance's W a state of its own, W' = dL/dt). Both runs' orders fit their spans: the least order k whose one step over the span h errs by (2h/rho)^k <= tol, rho the motion's radius of convergence read from an expansion of order 16 at the start (as the Jorba-Zou step reads it), at most the tolerance's own order (GBS 2k, k <= round(p/10) columns; Taylor ceil(-ln tol/2 + 1)); GBS stays adaptive, and a Taylor order too low for the span shows as drift; the tolerance is tied to p, so the shorter spans of the high rungs show a drift as well"
 
 /* The rows of a model of S² factors, one line each as CL_CHECK descriptions are written; .name is the row's suffix (MODEL.SUFFIX). */
 static const cl_check s2_rows[] = {

@@ -139,9 +139,10 @@ static int ext_flow_field(mpfr_ptr dx, mpfr_srcptr t, mpfr_srcptr x, void *ctx)
 }
 
 /*
- * Integrate x (form \p form, at precision \p prec) over [0, t1], t1 = 1/4 (1/256
- * above 256 bits; 8 times shorter under --quick, cl_model_rows_span()), by Gragg–Bulirsch–Stoer of \p columns columns (0: the
- * default) with tolerance 2^(12−p); the
+ * Integrate x (form \p form, at precision \p prec) over [0, t1], t1 = 1/4 (1/16
+ * at 256 bits, 1/4096 above; 8 times shorter under --quick, cl_model_rows_span()),
+ * by Gragg–Bulirsch–Stoer of \p columns columns (0: the default) with
+ * tolerance 2^(12−p); the
  * field is evaluated by \p r, whose precision carries GBS's guard bits (its
  * extrapolation amplifies the field's rounding), as MODEL.conserve of S²
  * models. \p obs (may be NULL) is called after every step with \p c.

@@ -11,7 +11,7 @@ mkdir -p "$T"
 trap 'rm -rf "$T"' EXIT
 models=$(ls models/*.model)
 nm=$(echo "$models" | wc -l)
-echo "1..$((3 * nm + 11))"
+echo "1..$((3 * nm + 12))"
 
 # Every shipped model: exit 0 and every row judged rounding or pass, in TAP,
 # with the rows the model calls for (eq.NAME per declared equilibrium).
@@ -88,6 +88,24 @@ t $? "--param k=250 --param r0=1.25 with --check and --format json"
 "$C" oracle --model models/chain2.model --list > "$T/o" 2>&1
 [ "$(grep -c '^model\.chain2\.' "$T/o")" = 6 ]
 t $? "oracle --model models/chain2.model --list: 6 rows"
+
+# Every model with a conserve row runs it with taylor too (a time-dependent L with its energy balance's W as a
+# state of the run), at each rung: the note names the Taylor run's order and steps.
+missing=
+for f in $models; do
+    base=$(basename "$f" .model)
+    "$C" oracle --model "$f" --list 2>/dev/null | grep -q "^model\.$base\.conserve " || continue
+    "$C" oracle --model "$f" --check '*.conserve' --bits 53,113 --format json > "$T/o" 2>"$T/e"
+    st=$?
+    python3 - "$T/o" <<'EOF'
+import json, sys
+rungs = json.load(open(sys.argv[1]))["checks"][0]["rungs"]
+sys.exit(0 if len(rungs) == 2 and all("taylor of order" in r["note"] for r in rungs) else 1)
+EOF
+    [ $? = 0 ] && [ $st = 0 ] || missing="$missing $base"
+done
+[ -z "$missing" ]
+t $? "every conserve row passes with its Taylor run at 53 and 113 bits (without:${missing:- none})"
 
 # Bad input: exit 2, nothing on stdout, one error line naming the argument.
 bad() {
