@@ -11,7 +11,10 @@
  *   [ M   (AP)ᵀ ] [ w  ]   [ P(r − H Q_c) ]
  *   [ AP   0    ] [ −λ ] = [ −b − A Q_c   ] ,  A = ∂c/∂u, b = ∂c/∂q · q̇,
  * so that ċ = A u̇ + b = 0 (the acceleration level); the one solve node is
- * cl_expr_solve_spd() on the bordered matrix.
+ * cl_expr_solve_spd() on the bordered matrix. When H is constant along the
+ * motion the conditions border H itself and the Schur complement of H is
+ * solved instead (schur()): only a k × k system, k the unit vectors and
+ * constraints, depends on the state.
  */
 #include <stdlib.h>
 #include "cl_core.h"
@@ -134,11 +137,82 @@ static int constraint_rows(lagr_build *b)
     return CL_OK;
 }
 
+/* 1 when no entry of the velocity Hessian depends on the state or on t (the parameters may enter). */
+static int hessian_constant(const lagr_build *b, long time)
+{
+    size_t nn = cl_expr_dag_size(b->g), dim = b->nq + b->nv;
+    char *dep = calloc(nn + 1, 1);
+    if (!dep) return 0;
+    for (size_t id = 0; id < nn; id++) {
+        const cl_expr_node *d = cl_expr_dag_node(b->g, (int)id);
+        if (d->op == CL_EXPR_INPUT) dep[id] = (d->k >= 0 && (size_t)d->k < dim) || d->k == time;
+        else if (d->op != CL_EXPR_CONST) dep[id] = dep[d->a] || (d->b >= 0 && dep[d->b]);
+    }
+    int constant = 1;
+    for (size_t a = 0; a < b->nv && constant; a++)
+        for (size_t c = 0; c < b->nv; c++) constant &= !dep[b->K[a * b->n + c]];
+    free(dep);
+    return constant;
+}
+
+/* The rows B of the accelerations' conditions B u̇ = β: q·q̈ = −|q̇|² for each unit vector, A u̇ = −b for each constraint. */
+static int border_rows(lagr_build *b, int *B, int *beta)
+{
+    cl_expr_dag *g = b->g;
+    size_t nq = b->nq, nv = b->nv, row = 0;
+    const cl_model *m = b->m;
+    for (size_t i = 0; i < m->nfac; i++) {
+        const cl_model_factor *f = m->fac + i;
+        if (f->kind != CL_LAGR_S2) continue;
+        int *Bi = B + row * nv, *u = b->u + f->v;
+        for (size_t a = 0; a < nv; a++) Bi[a] = cl_expr_zero(g);
+        for (size_t k = 0; k < 3; k++) Bi[f->v + k] = cl_expr_input(g, (long)(f->q + k));
+        if ((beta[row++] = cl_expr_node_neg(g, cl_expr_node_dot(g, u, 1, u, 1, 3))) < 0) return CL_ENOMEM;
+    }
+    for (size_t i = 0; i < b->nc; i++, row++) {
+        int *Bi = B + row * nv, *A = b->col, rhs = cl_expr_zero(g);
+        if (gradient(g, m->con[i], (long)nq, nv, Bi) || gradient(g, m->con[i], 0, nq, A)) return CL_ENOMEM;
+        for (size_t c = 0; c < nq; c++) rhs = cl_expr_node_sub(g, rhs, cl_expr_node_mul(g, A[c], b->qd[c]));
+        if ((beta[row] = rhs) < 0) return CL_ENOMEM;
+    }
+    return CL_OK;
+}
+
+/*
+ * A velocity Hessian H constant along the motion: the unit vectors' and the
+ * constraints' conditions border H itself, [H Bᵀ; B 0] [u̇; ν] = [r; β],
+ * solved by the Schur complement of H (cl_expr_solve_saddle()): H⁻¹ is
+ * then computed once per parameter set and only the k × k system B H⁻¹ Bᵀ
+ * (k the unit vectors and constraints) depends on the state. The same
+ * solution as the projected system's (its w is u̇ − Q_c, its λ the same).
+ */
+static int schur(lagr_build *b, int *out, int *mult)
+{
+    size_t nv = b->nv, k = b->nc;
+    for (size_t i = 0; i < b->m->nfac; i++) k += b->m->fac[i].kind == CL_LAGR_S2;
+    int *H = malloc((nv * nv + k * nv + 2 * k + 1) * sizeof *H), *B = H + nv * nv, *beta = B + k * nv, *nu = beta + k;
+    if (!H) return CL_ENOMEM;
+    for (size_t a = 0; a < nv; a++)
+        for (size_t c = 0; c < nv; c++) H[a * nv + c] = b->K[a * b->n + c];
+    int st = border_rows(b, B, beta);
+    if (!st) st = cl_expr_solve_saddle(b->g, H, b->r, B, beta, nv, k, out + b->nq, nu);
+    for (size_t i = 0; i < b->nc && !st; i++)
+        if ((mult[i] = cl_expr_node_neg(b->g, nu[k - b->nc + i])) < 0) st = CL_ENOMEM;
+    free(H);
+    return st;
+}
+
 int cl_model_graph_lagrange(cl_expr_dag *g, const cl_model *m, long time, int *out, int *mult)
 {
     lagr_build b;
     int st = build_open(&b, g, m);
     if (!st) st = balance(&b, time);
+    if (!st && hessian_constant(&b, time)) {
+        st = schur(&b, out, mult);
+        for (size_t c = 0; c < b.nq && !st; c++) out[c] = b.qd[c];
+        free(b.Lq);
+        return st;
+    }
     if (!st) st = unit_vectors(&b);
     if (!st) st = constraint_rows(&b);
     for (size_t a = 0; a < b.nv && !st; a++) b.y[a] = b.r[a];

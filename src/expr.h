@@ -174,6 +174,31 @@ int cl_expr_diff_many(cl_expr_dag *g, const int *roots, size_t n, long input, in
  * Lagrange–d'Alembert equations. Returns 0 or CL_ENOMEM.
  */
 int cl_expr_solve_spd(cl_expr_dag *g, const int *H, const int *r, size_t n, int *z);
+/**
+ * cl_expr_solve_spd() for \p m right sides at once: \p r and \p z hold
+ * them one after another (right side c is r[c n … c n + n)), and \p H is
+ * factored once. Returns 0 or CL_ENOMEM.
+ */
+int cl_expr_solve_spd_many(cl_expr_dag *g, const int *H, const int *r, size_t n, size_t m, int *z);
+/**
+ * \brief The saddle-point system
+ *        \f$ \begin{pmatrix} H & B^T \\ B & 0 \end{pmatrix}
+ *        \begin{pmatrix} a \\ \nu \end{pmatrix} =
+ *        \begin{pmatrix} r \\ \beta \end{pmatrix} \f$ solved in nodes
+ *        by the Schur complement of \p H.
+ *
+ * \p H is \p n × \p n (symmetric positive definite, its lower triangle
+ * read), \p B is \p k × \p n of full rank (row-major), \p r has n entries
+ * and \p beta k. With \f$ W = H^{-1} B^T \f$ and \f$ S = B W \f$ (k × k,
+ * positive definite), \f$ S\nu = B H^{-1} r - \beta \f$ and
+ * \f$ a = H^{-1} r - W\nu \f$. \f$ H^{-1} \f$ is formed in nodes once:
+ * the way when H is constant along the motion (its nodes are then computed
+ * once per parameter set by the consumers that hoist them, and only the
+ * k × k system depends on the state). Zero nodes of \f$ H^{-1} \f$ and of
+ * B cost nothing. Returns 0 or CL_ENOMEM.
+ */
+int cl_expr_solve_saddle(cl_expr_dag *g, const int *H, const int *r, const int *B, const int *beta, size_t n, size_t k,
+                         int *a, int *nu);
 /** 1 when node \p id of \p g depends on the input x_\p k, else 0 (1 also when out of memory: the safe answer). */
 int cl_expr_depends_on_input(const cl_expr_dag *g, int id, long k);
 /**

@@ -168,10 +168,10 @@ static int dot(differ *d, const int *a, size_t sa, const int *b, size_t sb, size
 /*
  * The solve as nodes: H = L D Lᵀ with L unit lower triangular, column by
  * column (no pivoting: H is symmetric positive definite), then L y = r,
- * Lᵀ z = D⁻¹y. Lw[i][k] holds L_ik and Lw[k][i] (k < i, above the
- * diagonal) the product L_ik D_k, so each is written once.
+ * Lᵀ z = D⁻¹y for each right side. Lw[i][k] holds L_ik and Lw[k][i]
+ * (k < i, above the diagonal) the product L_ik D_k, so each is written once.
  */
-int cl_expr_solve_spd(cl_expr_dag *g, const int *H, const int *r, size_t n, int *z)
+int cl_expr_solve_spd_many(cl_expr_dag *g, const int *H, const int *r, size_t n, size_t m, int *z)
 {
     differ d;
     int *Lw = malloc((n * n + 2 * n + 1) * sizeof *Lw), *D = Lw + n * n, *y = D + n;
@@ -186,15 +186,58 @@ int cl_expr_solve_spd(cl_expr_dag *g, const int *H, const int *r, size_t n, int 
             }
             if (s < 0 || (i > j && Lw[i * n + j] < 0)) st = CL_ENOMEM;
         }
-    for (size_t i = 0; i < n && !st; i++) {
-        y[i] = sub_dot(&d, r[i], Lw + i * n, 1, y, 1, i);
-        if (y[i] < 0) st = CL_ENOMEM;
-    }
-    for (size_t i = n; i-- > 0 && !st;) {
-        z[i] = sub_dot(&d, quo(&d, y[i], D[i]), Lw + (i + 1) * n + i, n, z + i + 1, 1, n - 1 - i);
-        if (z[i] < 0) st = CL_ENOMEM;
+    for (size_t c = 0; c < m && !st; c++) {
+        const int *rc = r + c * n;
+        int *zc = z + c * n;
+        for (size_t i = 0; i < n && !st; i++) {
+            y[i] = sub_dot(&d, rc[i], Lw + i * n, 1, y, 1, i);
+            if (y[i] < 0) st = CL_ENOMEM;
+        }
+        for (size_t i = n; i-- > 0 && !st;) {
+            zc[i] = sub_dot(&d, quo(&d, y[i], D[i]), Lw + (i + 1) * n + i, n, zc + i + 1, 1, n - 1 - i);
+            if (zc[i] < 0) st = CL_ENOMEM;
+        }
     }
     free(Lw);
+    return st;
+}
+
+int cl_expr_solve_spd(cl_expr_dag *g, const int *H, const int *r, size_t n, int *z)
+{
+    return cl_expr_solve_spd_many(g, H, r, n, 1, z);
+}
+
+/*
+ * The saddle-point solve by the Schur complement of H: H⁻¹ in nodes (the
+ * factorization of H solved against the unit vectors), W = H⁻¹Bᵀ,
+ * S = B W, then S ν = B H⁻¹ r − β and a = H⁻¹ r − W ν. Zero nodes of H⁻¹
+ * and of B fold away, so their structure is kept.
+ */
+int cl_expr_solve_saddle(cl_expr_dag *g, const int *H, const int *r, const int *B, const int *beta, size_t n, size_t k,
+                         int *a, int *nu)
+{
+    differ d;
+    int *I = malloc((2 * n * n + 2 * n * k + k * k + 2 * k + 1) * sizeof *I);
+    int *Hinv = I + n * n, *W = Hinv + n * n, *Bt = W + n * k, *S = Bt + n * k, *sig = S + k * k;
+    int st = !I || differ_init(&d, g) ? CL_ENOMEM : CL_OK;
+    for (size_t c = 0; c < n * n && !st; c++) I[c] = c % (n + 1) ? d.zero : d.one;
+    if (!st) st = cl_expr_solve_spd_many(g, H, I, n, n, Hinv);
+    for (size_t j = 0; j < k && !st; j++) /* W row-major n × k, Bᵀ too */
+        for (size_t i = 0; i < n; i++) Bt[i * k + j] = B[j * n + i];
+    for (size_t i = 0; i < n && !st; i++) {
+        a[i] = dot(&d, Hinv + i * n, 1, r, 1, n);
+        for (size_t j = 0; j < k; j++) W[i * k + j] = dot(&d, Hinv + i * n, 1, Bt + j, k, n);
+    }
+    for (size_t i = 0; i < k && !st; i++) {
+        sig[i] = add(&d, dot(&d, B + i * n, 1, a, 1, n), beta[i], 1);
+        for (size_t j = 0; j <= i; j++) S[i * k + j] = S[j * k + i] = dot(&d, B + i * n, 1, W + j, k, n);
+    }
+    for (size_t c = 0; c < 2 * n * k + k * k + k && !st; c++)
+        if (W[c] < 0) st = CL_ENOMEM; /* W, Bᵀ, S and σ are one block */
+    if (!st && k) st = cl_expr_solve_spd(g, S, sig, k, nu);
+    for (size_t i = 0; i < n && !st; i++)
+        if ((a[i] = sub_dot(&d, a[i], W + i * k, 1, nu, 1, k)) < 0) st = CL_ENOMEM;
+    free(I);
     return st;
 }
 
