@@ -191,7 +191,7 @@ int cl_expr_solve_spd_many(cl_expr_dag *g, const int *H, const int *r, size_t n,
  * read), \p B is \p k × \p n of full rank (row-major), \p r has n entries
  * and \p beta k. With \f$ W = H^{-1} B^T \f$ and \f$ S = B W \f$ (k × k,
  * positive definite), \f$ S\nu = B H^{-1} r - \beta \f$ and
- * \f$ a = H^{-1} r - W\nu \f$. \f$ H^{-1} \f$ is formed in nodes once:
+ * \f$ a = H^{-1}(r - B^T\nu) \f$. \f$ H^{-1} \f$ is formed in nodes once:
  * the way when H is constant along the motion (its nodes are then computed
  * once per parameter set by the consumers that hoist them, and only the
  * k × k system depends on the state). Zero nodes of \f$ H^{-1} \f$ and of

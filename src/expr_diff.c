@@ -210,15 +210,18 @@ int cl_expr_solve_spd(cl_expr_dag *g, const int *H, const int *r, size_t n, int 
 /*
  * The saddle-point solve by the Schur complement of H: H⁻¹ in nodes (the
  * factorization of H solved against the unit vectors), W = H⁻¹Bᵀ,
- * S = B W, then S ν = B H⁻¹ r − β and a = H⁻¹ r − W ν. Zero nodes of H⁻¹
- * and of B fold away, so their structure is kept.
+ * S = B W, then S ν = B H⁻¹ r − β and a = H⁻¹ r − H⁻¹(Bᵀν): the products
+ * of two state-dependent factors are then one per nonzero of B, where W ν
+ * has one per nonzero of W (H⁻¹'s nodes are constant along the motion, and
+ * a Taylor coefficient times a constant costs one multiplication).
+ * Zero nodes of H⁻¹ and of B fold away, so their structure is kept.
  */
 int cl_expr_solve_saddle(cl_expr_dag *g, const int *H, const int *r, const int *B, const int *beta, size_t n, size_t k,
                          int *a, int *nu)
 {
     differ d;
-    int *I = malloc((2 * n * n + 2 * n * k + k * k + 2 * k + 1) * sizeof *I);
-    int *Hinv = I + n * n, *W = Hinv + n * n, *Bt = W + n * k, *S = Bt + n * k, *sig = S + k * k;
+    int *I = malloc((2 * n * n + 2 * n * k + k * k + k + n + 1) * sizeof *I);
+    int *Hinv = I + n * n, *W = Hinv + n * n, *Bt = W + n * k, *S = Bt + n * k, *sig = S + k * k, *t = sig + k;
     int st = !I || differ_init(&d, g) ? CL_ENOMEM : CL_OK;
     for (size_t c = 0; c < n * n && !st; c++) I[c] = c % (n + 1) ? d.zero : d.one;
     if (!st) st = cl_expr_solve_spd_many(g, H, I, n, n, Hinv);
@@ -235,8 +238,11 @@ int cl_expr_solve_saddle(cl_expr_dag *g, const int *H, const int *r, const int *
     for (size_t c = 0; c < 2 * n * k + k * k + k && !st; c++)
         if (W[c] < 0) st = CL_ENOMEM; /* W, Bᵀ, S and σ are one block */
     if (!st && k) st = cl_expr_solve_spd(g, S, sig, k, nu);
+    for (size_t i = 0; i < n && !st; i++) /* t = Bᵀν, then a = H⁻¹r − H⁻¹t */
+        if ((t[i] = dot(&d, Bt + i * k, 1, nu, 1, k)) < 0) st = CL_ENOMEM;
     for (size_t i = 0; i < n && !st; i++)
-        if ((a[i] = sub_dot(&d, a[i], W + i * k, 1, nu, 1, k)) < 0) st = CL_ENOMEM;
+        if ((I[i] = sub_dot(&d, a[i], Hinv + i * n, 1, t, 1, n)) < 0) st = CL_ENOMEM;
+    for (size_t i = 0; i < n && !st; i++) a[i] = I[i];
     free(I);
     return st;
 }
