@@ -71,8 +71,8 @@ static void run(cl_prec_t p)
         double cost[NMETH], drift[NMETH][4];
         for (int k = 0; k < NMETH; k++) {
             cl_lie_integrator_mp *li = NULL;
-            if (k == M_LIE_RKMK4) li = cl_lie_new_mp(&pb, CL_LIE_RKMK4, p);
-            if (k == M_LIE_CF4) li = cl_lie_new_mp(&pb, CL_LIE_CF4, p);
+            if (k == M_LIE_RKMK4) cl_lie_new_mp(&li, &pb, CL_LIE_RKMK4, p);
+            if (k == M_LIE_CF4) cl_lie_new_mp(&li, &pb, CL_LIE_CF4, p);
             for (int i = 0; i < 9; i++) mpfr_set(y + i, R0 + i, MPFR_RNDN);
             if (k == M_RK4_38) {
                 cl_m3_hat_mp(T, O0);

@@ -46,7 +46,8 @@ static void set_g_mp(mpfr_ptr v) { cl_real_from_str_mp(v, "9.81"); }
         set_q##S(h, 1, 1000);                                                                  \
         cl_lie_problem##S pb;                                                                  \
         cl_nfold_lie_problem##S(s, &pb, dense);                                                \
-        cl_lie_integrator##S *w = cl_lie_new##S(&pb, CL_LIE_RKMK4, p);                         \
+        cl_lie_integrator##S *w;                                                               \
+        cl_lie_new##S(&w, &pb, CL_LIE_RKMK4, p);                                               \
         double t;                                                                              \
         BENCH_SECONDS_PER_CALL(t, 0.3, cl_lie_step##S(w, y, h));                               \
         cl_lie_free##S(w);                                                                     \

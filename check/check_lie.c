@@ -133,8 +133,8 @@ static double lie_order_offset(int method, int series, long n0, char *note, size
 {
     const cl_prec_t p = 256;
     CL_FN(cl_lie_problem) pb = {3, 6, NULL, affine_field, affine_exp_act, affine_dexpinv, affine_bracket};
-    CL_FN(cl_lie_integrator) *w = CL_FN(cl_lie_new)(&pb, method, p);
-    if (!w) return NAN;
+    CL_FN(cl_lie_integrator) *w;
+    if (CL_FN(cl_lie_new)(&w, &pb, method, p)) return NAN;
     if (series >= 0 && CL_FN(cl_lie_set_dexpinv_series)(w, series)) { CL_FN(cl_lie_free)(w); return NAN; }
     rptr y = CL_FN(cl_rvec_new)(9, p);
     R_DECL(h, p);
@@ -186,8 +186,8 @@ static double lie_rkmk45_control_measure(const void *arg, char *note, size_t len
     (void)arg;
     const cl_prec_t p = 256;
     CL_FN(cl_lie_problem) pb = {3, 6, NULL, affine_field, affine_exp_act, affine_dexpinv, affine_bracket};
-    CL_FN(cl_lie_integrator) *w = CL_FN(cl_lie_new)(&pb, CL_LIE_RKMK45, p);
-    if (!w) return NAN;
+    CL_FN(cl_lie_integrator) *w;
+    if (CL_FN(cl_lie_new)(&w, &pb, CL_LIE_RKMK45, p)) return NAN;
     CL_FN(cl_lie_set_budget)(w, 100000);
     RV_DECL(y, 3, p);
     R_DECL(t0, p); R_DECL(t1, p); R_DECL(h, p); R_DECL(tol, p);

@@ -334,31 +334,23 @@ struct CL_FN(cl_lie_integrator) {
 
 static void set_q(rptr r, const long q[2]) { r_set_q(r, q[0], q[1] ? q[1] : 1); }
 
-CL_FN(cl_lie_integrator) *CL_FN(cl_lie_new)(const CL_FN(cl_lie_problem) *pb, int method, cl_prec_t prec)
+/* What cl_lie_new() refuses before it allocates (lie_decl.h): 0 or the status. */
+static int lie_check(const CL_FN(cl_lie_problem) *pb, int method, cl_prec_t prec)
 {
-    if (!pb || !pb->field || !pb->exp_act || !pb->dim_g || !pb->dim_m) return NULL;
-    if (cl_lie_method_order(method) == 0) return NULL;
-    if (CL_PREC == CL_MPFR && cl_prec_check(prec)) return NULL;
+    if (!pb || !pb->field || !pb->exp_act) return CL_EPARAM;
+    /* 13 vectors of 𝔤 and 4 of M in one block: dimensions whose count would wrap are refused */
+    if (!pb->dim_g || !pb->dim_m || pb->dim_g > SIZE_MAX / 64 || pb->dim_m > SIZE_MAX / 64) return CL_EDIM;
+    if (cl_lie_method_order(method) == 0) return CL_EPARAM;
+    if (CL_PREC == CL_MPFR && cl_prec_check(prec)) return CL_EPREC;
     int rkmk = method == CL_LIE_RKMK4 || method == CL_LIE_RKMK45;
-    if (rkmk && !pb->dexpinv && !pb->bracket) return NULL;
-    CL_FN(cl_lie_integrator) *w = calloc(1, sizeof *w);
-    if (!w) return NULL;
-    size_t ng = pb->dim_g, nm = pb->dim_m;
-    size_t total = 13 * ng + 4 * nm + NCOEF;
-    w->block = CL_FN(cl_rvec_new)(total, prec);
-    if (!w->block) { free(w); return NULL; }
-    w->pb = *pb;
-    w->method = method;
-    w->prec = prec;
-    w->series_order = -1;
-    if (rkmk && !pb->dexpinv) w->series_order = method == CL_LIE_RKMK4 ? 2 : 4;
-    rptr m = RV_CARVE(w->block, ng, &w->k[0], &w->k[1], &w->k[2], &w->k[3], &w->k[4], &w->k[5], &w->k[6],
-                      &w->u, &w->uh, &w->t1, &w->t2, &w->fraw, &w->fsal);
-    m = RV_CARVE(m, nm, &w->y0, &w->ys, &w->y1, &w->yh);
-    w->a = m;
-    RV_CARVE(m + 49, 7, &w->b, &w->bh, &w->bern);
+    return rkmk && !pb->dexpinv && !pb->bracket ? CL_EPARAM : CL_OK;
+}
+
+/* The stage coefficients and weights of w->method, exact rationals at w's precision. */
+static void lie_set_coefficients(CL_FN(cl_lie_integrator) *w)
+{
     for (int k = 0; k <= CL_LIE_SERIES_MAX; k++) r_set_q(w->bern + k, bern_num[k], bern_den[k]);
-    switch (method) {
+    switch (w->method) {
     case CL_LIE_RKMK4:
         w->nstages = 4;
         for (int i = 0; i < 4; i++) {
@@ -383,7 +375,35 @@ CL_FN(cl_lie_integrator) *CL_FN(cl_lie_new)(const CL_FN(cl_lie_problem) *pb, int
         w->nstages = 1;
         break;
     }
-    return w;
+}
+
+int CL_FN(cl_lie_new)(CL_FN(cl_lie_integrator) **out, const CL_FN(cl_lie_problem) *pb, int method, cl_prec_t prec)
+{
+    *out = NULL;
+    int st = lie_check(pb, method, prec);
+    if (st) return st;
+    CL_FN(cl_lie_integrator) *w = calloc(1, sizeof *w);
+    if (!w) return CL_ENOMEM;
+    size_t ng = pb->dim_g, nm = pb->dim_m;
+    w->block = CL_FN(cl_rvec_new)(13 * ng + 4 * nm + NCOEF, prec);
+    if (!w->block) {
+        free(w);
+        return CL_ENOMEM;
+    }
+    w->pb = *pb;
+    w->method = method;
+    w->prec = prec;
+    w->series_order = -1;
+    int rkmk = method == CL_LIE_RKMK4 || method == CL_LIE_RKMK45;
+    if (rkmk && !pb->dexpinv) w->series_order = method == CL_LIE_RKMK4 ? 2 : 4;
+    rptr m = RV_CARVE(w->block, ng, &w->k[0], &w->k[1], &w->k[2], &w->k[3], &w->k[4], &w->k[5], &w->k[6],
+                      &w->u, &w->uh, &w->t1, &w->t2, &w->fraw, &w->fsal);
+    m = RV_CARVE(m, nm, &w->y0, &w->ys, &w->y1, &w->yh);
+    w->a = m;
+    RV_CARVE(m + 49, 7, &w->b, &w->bh, &w->bern);
+    lie_set_coefficients(w);
+    *out = w;
+    return CL_OK;
 }
 
 void CL_FN(cl_lie_free)(CL_FN(cl_lie_integrator) *w)

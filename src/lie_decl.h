@@ -111,9 +111,13 @@ typedef struct CL_FN(cl_lie_integrator) CL_FN(cl_lie_integrator);
  * (lie.h). Every array a step needs is allocated here, once; steps allocate
  * nothing. RKMK methods use pb->dexpinv when it is set, else the Bernoulli
  * series truncated at the order the method needs (see cl_lie_set_dexpinv_series()).
- * Returns NULL when out of memory or on a bad argument.
+ * Returns CL_OK with the integrator in \p *out, or, with \p *out NULL and
+ * nothing left allocated: CL_EPARAM (\p pb NULL, pb->field or pb->exp_act
+ * missing, an unknown \p method, or an RKMK method with neither
+ * pb->dexpinv nor pb->bracket), CL_EDIM (pb->dim_g or pb->dim_m 0 or above
+ * SIZE_MAX/64), CL_EPREC (\p prec out of range, MPFR), CL_ENOMEM.
  */
-CL_FN(cl_lie_integrator) *CL_FN(cl_lie_new)(const CL_FN(cl_lie_problem) *pb, int method, cl_prec_t prec);
+int CL_FN(cl_lie_new)(CL_FN(cl_lie_integrator) **out, const CL_FN(cl_lie_problem) *pb, int method, cl_prec_t prec);
 /** Release an integrator (NULL allowed). */
 void CL_FN(cl_lie_free)(CL_FN(cl_lie_integrator) *w);
 

@@ -280,7 +280,8 @@ static void test_integrators(cl_prec_t p)
     for (int i = 0; i < 3; i++) r_set(yr + i, yref + i);
     int halvings = CL_PREC == CL_DOUBLE ? 4 : 6;
     for (int m = CL_LIE_EULER; m <= CL_LIE_RKMK45; m++) {
-        CL_FN(cl_lie_integrator) *w = CL_FN(cl_lie_new)(&pb, m, p);
+        CL_FN(cl_lie_integrator) *w;
+        CL_FN(cl_lie_new)(&w, &pb, m, p);
         int order = cl_lie_method_order(m);
         /* Starting steps keep the errors asymptotic and, at 53 bits, far above rounding. */
         long n0 = order == 1 ? 64 : (CL_PREC == CL_DOUBLE && order == 4 ? 4 : 8);
@@ -307,7 +308,8 @@ static void test_integrators(cl_prec_t p)
         CL_FN(cl_lie_free)(w);
     }
     /* RKMK4 with the series dexp⁻¹ truncated at ad² keeps order 4 (the terms left out are O(h⁴) in u). */
-    CL_FN(cl_lie_integrator) *w = CL_FN(cl_lie_new)(&pb, CL_LIE_RKMK4, p);
+    CL_FN(cl_lie_integrator) *w;
+    CL_FN(cl_lie_new)(&w, &pb, CL_LIE_RKMK4, p);
     ok(CL_FN(cl_lie_set_dexpinv_series)(w, 2) == CL_OK, "rkmk4 accepts series dexpinv of order 2");
     double e1, e2;
     v3_set_d(y, 0.5, -0.25, 1.0); r_set_q(h, 1, 16);
@@ -320,7 +322,7 @@ static void test_integrators(cl_prec_t p)
     ok(fabs(e1 - e2 - 4) < 0.3, "rkmk4 with truncated dexpinv: error falls by 2^4 per halving [%s, %ld bits]", TEST_KIND, (long)p);
     CL_FN(cl_lie_free)(w);
     /* Adaptive RKMK45: the error at t = 1 follows the tolerance. */
-    w = CL_FN(cl_lie_new)(&pb, CL_LIE_RKMK45, p);
+    CL_FN(cl_lie_new)(&w, &pb, CL_LIE_RKMK45, p);
     R_DECL(t0, p); R_DECL(t1, p); R_DECL(rt, p); R_DECL(at, p);
     r_set_si(t0, 0); r_set_si(t1, 1);
     r_set_d(rt, 1e-10); r_set_d(at, 1e-10);
@@ -343,6 +345,38 @@ static void test_integrators(cl_prec_t p)
     CL_FN(cl_lie_free)(w);
 }
 
+/* What cl_lie_new() refuses, each with its status and *out NULL (whatever it held); the problem itself is accepted. */
+static void test_new_fails(cl_prec_t p)
+{
+    const CL_FN(cl_lie_problem) good = {.dim_m = 3, .dim_g = 6, .field = r3_field, .exp_act = r3_exp_act,
+                                        .dexpinv = r3_dexpinv, .bracket = r3_bracket};
+    CL_FN(cl_lie_problem) pb[7];
+    for (int i = 0; i < 7; i++) pb[i] = good;
+    pb[1].field = NULL;
+    pb[2].dim_g = 0;
+    pb[3].dim_m = SIZE_MAX / 4; /* 4 vectors of M in one block: more numbers than a size_t counts */
+    pb[4].dexpinv = NULL, pb[4].bracket = NULL;
+    static const struct { int pb, method, bits, want; const char *what; } cases[] = {
+        {0, CL_LIE_RKMK4, 0, CL_OK, "the problem"},
+        {-1, CL_LIE_RKMK4, 0, CL_EPARAM, "no problem"},
+        {1, CL_LIE_RKMK4, 0, CL_EPARAM, "no field"},
+        {2, CL_LIE_RKMK4, 0, CL_EDIM, "dim_g 0"},
+        {3, CL_LIE_RKMK4, 0, CL_EDIM, "dim_m SIZE_MAX/4"},
+        {0, 99, 0, CL_EPARAM, "method 99"},
+        {4, CL_LIE_RKMK4, 0, CL_EPARAM, "rkmk4 with neither dexpinv nor bracket"},
+        {4, CL_LIE_CF4, 0, CL_OK, "cf4 with neither dexpinv nor bracket"},
+        {0, CL_LIE_RKMK4, 1, CL_EPREC, "1 bit"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        if (cases[i].bits && CL_PREC != CL_MPFR) continue;
+        CL_FN(cl_lie_integrator) *w = (CL_FN(cl_lie_integrator) *)pb;
+        int st = CL_FN(cl_lie_new)(&w, cases[i].pb < 0 ? NULL : pb + cases[i].pb, cases[i].method, cases[i].bits ? cases[i].bits : p);
+        ok(st == cases[i].want && (st ? !w : !!w), "cl_lie_new, %s: %s, *out %s [%s, %ld]", cases[i].what, cl_strerror(st),
+           w ? "set" : "NULL", TEST_KIND, (long)p);
+        CL_FN(cl_lie_free)(w);
+    }
+}
+
 int main(void)
 {
     for (int k = 0; k < TEST_NPREC; k++) {
@@ -350,5 +384,6 @@ int main(void)
         test_dexp(TEST_PRECISIONS[k]);
     }
     test_integrators(CL_PREC == CL_DOUBLE ? 53 : 113);
+    test_new_fails(CL_PREC == CL_DOUBLE ? 53 : 113);
     return done_testing();
 }

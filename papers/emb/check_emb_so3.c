@@ -588,9 +588,10 @@ static int rkmk4_vs_lie_row(cl_check_result *res, emb_fixture *f, int rigid, rpt
     r_set_q(h, 1, 32);
     CL_FN(cl_lie_problem) pb;
     CL_FN(cl_emb_top_lie_problem)(f->top, &pb);
-    CL_FN(cl_lie_integrator) *li = CL_FN(cl_lie_new)(&pb, CL_LIE_RKMK4, prec);
-    if (!li) return CL_ENOMEM;
-    int st = CL_FN(cl_lie_set_dexpinv_series)(li, 2);
+    CL_FN(cl_lie_integrator) *li;
+    int st = CL_FN(cl_lie_new)(&li, &pb, CL_LIE_RKMK4, prec);
+    if (st) return st;
+    st = CL_FN(cl_lie_set_dexpinv_series)(li, 2);
     CL_FN(cl_rvec_copy)(y, R, 9);
     v3_set(y + 9, Om);
     for (int k = 0; k < 40 && !st; k++) {

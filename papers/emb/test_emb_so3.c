@@ -167,7 +167,8 @@ static void run(cl_prec_t p)
     v3_set(yx + 9, Ox);
     for (int meth = 0; meth < 2; meth++) {
         double el[2];
-        CL_FN(cl_lie_integrator) *li = CL_FN(cl_lie_new)(&pb, meth ? CL_LIE_CF4 : CL_LIE_RKMK4, p);
+        CL_FN(cl_lie_integrator) *li;
+        CL_FN(cl_lie_new)(&li, &pb, meth ? CL_LIE_CF4 : CL_LIE_RKMK4, p);
         for (int lev = 0; lev < 2; lev++) {
             int n = 16 << lev;
             r_set_q(h, 1, n);

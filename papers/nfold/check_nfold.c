@@ -147,7 +147,12 @@ static int manifold_run(cl_check_result *res, cl_prec_t prec, int method)
     if (!s) return CL_ENOMEM;
     CL_FN(cl_lie_problem) pb;
     CL_FN(cl_nfold_lie_problem)(s, &pb, 0);
-    CL_FN(cl_lie_integrator) *w = CL_FN(cl_lie_new)(&pb, method, prec);
+    CL_FN(cl_lie_integrator) *w;
+    int st = CL_FN(cl_lie_new)(&w, &pb, method, prec);
+    if (st) {
+        CL_FN(cl_nfold_free)(s);
+        return st;
+    }
     rptr y = CL_FN(cl_rvec_new)(6 * n * 7, prec);
     rptr z = y + 6 * n, k1 = z + 6 * n, k2 = k1 + 6 * n, k3 = k2 + 6 * n, k4 = k3 + 6 * n, t = k4 + 6 * n;
     R_DECL(h, prec); R_DECL(d, prec); R_DECL(E0, prec); R_DECL(E1, prec); R_DECL(h2, prec); R_DECL(h6, prec);
@@ -158,7 +163,7 @@ static int manifold_run(cl_check_result *res, cl_prec_t prec, int method)
     CL_FN(cl_rvec_copy)(z, y, 6 * n);
     CL_FN(cl_nfold_energy)(s, E0, y);
     r_set_q(h, 1, 100);
-    int st = CL_FN(cl_lie_integrate_fixed)(w, y, h, nsteps);
+    st = CL_FN(cl_lie_integrate_fixed)(w, y, h, nsteps);
     if (st) goto out;
     double wu = manifold_drift(y, n);
     cl_check_worst(res, wu, NULL);
@@ -260,7 +265,11 @@ static double order_slope(int method, char *note, size_t len)
     CL_FN(cl_nfold) *s = make(n, p, 0, "1");
     CL_FN(cl_lie_problem) pb;
     CL_FN(cl_nfold_lie_problem)(s, &pb, 0);
-    CL_FN(cl_lie_integrator) *w = CL_FN(cl_lie_new)(&pb, method, p);
+    CL_FN(cl_lie_integrator) *w;
+    if (CL_FN(cl_lie_new)(&w, &pb, method, p)) {
+        CL_FN(cl_nfold_free)(s);
+        return NAN;
+    }
     rptr y0 = CL_FN(cl_rvec_new)(18 * 3, p), y = y0 + 18, yr = y + 18;
     for (int i = 0; i < 18; i++) r_set(yr + i, ref + i);
     cl_rng_seed(&g, 77);

@@ -394,10 +394,10 @@ int CL_FN(cl_nfold_simulate)(CL_FN(cl_nfold) *s, int method, rptr y, rsrc t1, rs
         return CL_EPARAM;
     CL_FN(cl_lie_problem) pb;
     CL_FN(cl_nfold_lie_problem)(s, &pb, 0);
-    CL_FN(cl_lie_integrator) *w = CL_FN(cl_lie_new)(&pb, method, p);
-    if (!w) return CL_ENOMEM;
+    CL_FN(cl_lie_integrator) *w;
+    int st = CL_FN(cl_lie_new)(&w, &pb, method, p);
+    if (st) return st;
     R_DECL(t, p); R_DECL(hh, p); R_DECL(rem, p); R_DECL(tn, p); R_DECL(hin, p); R_DECL(slack, p);
-    int st = CL_OK;
     r_set(hin, h);
     /* Step k ends at k·h (not at a running sum of h, whose rounding errors
        would leave a last step of a few units of rounding); the last step lands

@@ -108,14 +108,14 @@ static int chain_rkmk45(cl_nfold_mp *nf, mpfr_ptr y, mpfr_srcptr t1, mpfr_srcptr
     cl_prec_t p = mpfr_get_prec(y);
     cl_lie_problem_mp pb;
     cl_nfold_lie_problem_mp(nf, &pb, 0);
-    cl_lie_integrator_mp *w = cl_lie_new_mp(&pb, CL_LIE_RKMK45, p);
-    if (!w) return CL_ENOMEM;
+    cl_lie_integrator_mp *w;
+    int st = cl_lie_new_mp(&w, &pb, CL_LIE_RKMK45, p);
+    if (st) return st;
     mpfr_t t, tn, rem, slack, hin;
     mpfr_inits2(p, t, tn, rem, slack, hin, (mpfr_ptr)0);
     mpfr_set_zero(t, 1);
     mpfr_set(hin, h, MPFR_RNDN);
     mpfr_mul_2si(slack, t1, 8 - (long)p, MPFR_RNDN);
-    int st = CL_OK;
     long steps = 0;
     for (long k = 1; mpfr_cmp(t, t1) < 0; k++) {
         mpfr_mul_si(tn, h, k, MPFR_RNDN);

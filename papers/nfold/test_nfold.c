@@ -189,7 +189,8 @@ static void test_energy(cl_prec_t p)
     CL_FN(cl_nfold_energy)(s, E0, y0);
     for (int m = CL_LIE_EULER; m <= CL_LIE_RKMK45; m++) {
         if (cl_lie_method_order(m) < 4) continue;
-        CL_FN(cl_lie_integrator) *w = CL_FN(cl_lie_new)(&pb, m, p);
+        CL_FN(cl_lie_integrator) *w;
+        CL_FN(cl_lie_new)(&w, &pb, m, p);
         CL_FN(cl_rvec_copy)(y, y0, 6 * n);
         CL_FN(cl_lie_integrate_fixed)(w, y, h, 1000);
         CL_FN(cl_nfold_energy)(s, E1, y);
@@ -230,7 +231,8 @@ static void test_simulate(cl_prec_t p)
     long nout = 0;
     CL_FN(cl_rvec_copy)(y, y0, 12);
     int st = CL_FN(cl_nfold_simulate)(s, CL_LIE_CF4, y, t1, h, h, h, count_out, &nout);
-    CL_FN(cl_lie_integrator) *w = CL_FN(cl_lie_new)(&pb, CL_LIE_CF4, p);
+    CL_FN(cl_lie_integrator) *w;
+    CL_FN(cl_lie_new)(&w, &pb, CL_LIE_CF4, p);
     CL_FN(cl_rvec_copy)(z, y0, 12);
     CL_FN(cl_lie_integrate_fixed)(w, z, h, 6);
     r_set_q(h, 1, 20);
@@ -244,7 +246,7 @@ static void test_simulate(cl_prec_t p)
     r_set_d(tol, 1e-12);
     CL_FN(cl_rvec_copy)(y, y0, 12);
     st = CL_FN(cl_nfold_simulate)(s, CL_LIE_RKMK45, y, t1, h, tol, tol, NULL, NULL);
-    w = CL_FN(cl_lie_new)(&pb, CL_LIE_CF4, p);
+    CL_FN(cl_lie_new)(&w, &pb, CL_LIE_CF4, p);
     CL_FN(cl_rvec_copy)(z, y0, 12);
     r_set_q(h, 1, 8000);
     CL_FN(cl_lie_integrate_fixed)(w, z, h, 4000);
