@@ -135,7 +135,7 @@ static int open_model(int n, cl_model **m, cl_model_eom **q, cl_expr_jit **j, do
 DEFINE_RUN(_d, double *, (void)0, time_d(&c, j, 3), (void)0)
 #undef RUNNER_ARG
 #define RUNNER_ARG r, k
-DEFINE_RUN(_mp, mpfr_ptr, cl_expr_jit_mp *r = cl_expr_jit_mp_new(j, q->g, p), time_mp(&c, r, 3), cl_expr_jit_mp_free(r))
+DEFINE_RUN(_mp, mpfr_ptr, cl_expr_jit_mp *r; cl_expr_jit_mp_new(&r, j, q->g, p), time_mp(&c, r, 3), cl_expr_jit_mp_free(r))
 #undef RUNNER_ARG
 
 static const char *const help_text =

@@ -169,12 +169,13 @@ int cl_model_fast_rhs(cl_model_fast_inst *fi, mpfr_ptr dx, mpfr_srcptr x)
     cl_model_fast *f = fi->f;
     if (!f->built) build_graph(f);
     if (f->built < 0) return CL_EDIM;
-    if (!fi->ev && prepare(fi)) return CL_ENOMEM;
+    int st = fi->ev ? CL_OK : prepare(fi);
+    if (st) return st;
     if (!f->jit && !f->tried && field_mode == CL_MODEL_FIELD_COMPILED && ++f->evals > f->after) compile(f, 1);
-    if (f->jit && !fi->run && !(fi->run = cl_expr_jit_mp_new(f->jit, f->g, fi->prec))) return CL_ENOMEM;
+    if (f->jit && !fi->run && (st = cl_expr_jit_mp_new(&fi->run, f->jit, f->g, fi->prec))) return st;
     for (size_t k = 0; k < f->dim; k++) mpfr_set(fi->in + k, x + k, MPFR_RNDN);
     if (fi->run) return cl_expr_jit_run_mp(fi->run, dx, fi->in);
-    int st = cl_expr_eval_run_mp(fi->ev, fi->in, (int)cl_expr_dag_size(f->g) - 1, 1);
+    st = cl_expr_eval_run_mp(fi->ev, fi->in, (int)cl_expr_dag_size(f->g) - 1, 1);
     for (size_t k = 0; k < f->dim && !st; k++) mpfr_set(dx + k, cl_expr_eval_value_mp(fi->ev, f->out[k]), MPFR_RNDN);
     return st;
 }

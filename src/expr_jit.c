@@ -299,23 +299,35 @@ void cl_expr_jit_free(cl_expr_jit *j)
 
 int cl_expr_jit_run_d(const cl_expr_jit *j, double *out, const double *x) { return j->run_d(out, x) ? CL_EDOMAIN : CL_OK; }
 
-cl_expr_jit_mp *cl_expr_jit_mp_new(const cl_expr_jit *j, const cl_expr_dag *g, cl_prec_t prec)
+/* The constants of \p g into r->c at its precision: 0, CL_EDIM (a constant the compiled field has no slot for) or the reader's status. */
+static int jit_mp_constants(cl_expr_jit_mp *r, const cl_expr_dag *g)
 {
+    for (size_t i = 0, n = cl_expr_dag_size(g); i < n; i++) {
+        const cl_expr_node *e = cl_expr_dag_node(g, (int)i);
+        if (e->op != CL_EXPR_CONST) continue;
+        if (e->k >= r->j->nconst) return CL_EDIM;
+        int st = cl_real_from_str_mp(r->c + e->k, cl_expr_dag_const(g, e->k));
+        if (st) return st;
+    }
+    return CL_OK;
+}
+
+int cl_expr_jit_mp_new(cl_expr_jit_mp **out, const cl_expr_jit *j, const cl_expr_dag *g, cl_prec_t prec)
+{
+    *out = NULL;
+    if (cl_prec_check(prec)) return CL_EPREC;
     cl_expr_jit_mp *r = calloc(1, sizeof *r);
-    if (!r) return NULL;
+    if (!r) return CL_ENOMEM;
     r->j = j;
     r->c = cl_rvec_new_mp((size_t)(j->nconst + j->nslots + 1), prec);
-    r->w = r->c ? r->c + j->nconst : NULL;
-    for (size_t i = 0, n = cl_expr_dag_size(g); r->c && i < n; i++) {
-        const cl_expr_node *e = cl_expr_dag_node(g, (int)i);
-        if (e->op == CL_EXPR_CONST && (e->k >= j->nconst || cl_real_from_str_mp(r->c + e->k, cl_expr_dag_const(g, e->k)))) {
-            cl_expr_jit_mp_free(r);
-            return NULL;
-        }
+    int st = r->c ? jit_mp_constants(r, g) : CL_ENOMEM;
+    if (st) {
+        cl_expr_jit_mp_free(r);
+        return st;
     }
-    if (r->c) return r;
-    free(r);
-    return NULL;
+    r->w = r->c + j->nconst;
+    *out = r;
+    return CL_OK;
 }
 
 void cl_expr_jit_mp_free(cl_expr_jit_mp *r)

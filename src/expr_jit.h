@@ -49,10 +49,13 @@ void cl_expr_jit_free(cl_expr_jit *j);
 int cl_expr_jit_run_d(const cl_expr_jit *j, double *out, const double *x);
 /**
  * A runner at \p prec bits: the constants of \p g (the graph the field was
- * compiled from) read at that precision, and its work numbers. NULL when
- * out of memory or when a constant cannot be read.
+ * compiled from) read at that precision, and its work numbers. Returns
+ * CL_OK with the runner in \p *out, or, with \p *out NULL and nothing left
+ * allocated: CL_EPREC (\p prec out of range), CL_EDIM (\p g has a constant
+ * the compiled field does not), CL_EPARSE or CL_ENAN (a constant cannot be
+ * read), CL_ENOMEM.
  */
-cl_expr_jit_mp *cl_expr_jit_mp_new(const cl_expr_jit *j, const cl_expr_dag *g, cl_prec_t prec);
+int cl_expr_jit_mp_new(cl_expr_jit_mp **out, const cl_expr_jit *j, const cl_expr_dag *g, cl_prec_t prec);
 void cl_expr_jit_mp_free(cl_expr_jit_mp *r);
 /**
  * The outputs at the inputs \p x (numbers at the runner's precision),

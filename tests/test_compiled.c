@@ -52,7 +52,8 @@ static int agree_mp(const cl_system *s, void *inst, const cl_model *m, const cl_
     mpfr_ptr in = cl_rvec_new_mp(nin + 2 * dim, prec), a = in + nin, b = a + dim;
     cl_expr_eval_mp *ev;
     cl_expr_eval_new_mp(&ev, q->g, prec);
-    cl_expr_jit_mp *r = cl_expr_jit_mp_new(j, q->g, prec);
+    cl_expr_jit_mp *r;
+    cl_expr_jit_mp_new(&r, j, q->g, prec);
     cl_rng g;
     cl_rng_seed(&g, 11);
     int good = in && ev && r;
@@ -171,6 +172,21 @@ static void damage(const char *path, long keep, const char *text)
     if (keep >= 0 && truncate(path, keep)) diag("truncate failed");
 }
 
+/* A runner is refused at 1 bit (CL_EPREC) and for a graph with a constant the compiled field lacks (CL_EDIM), *out NULL. */
+static void runner_refusals(const cl_expr_jit *j, const cl_model_eom *q)
+{
+    cl_expr_jit_mp *r = (cl_expr_jit_mp *)j;
+    int st = cl_expr_jit_mp_new(&r, j, q->g, 1);
+    ok(st == CL_EPREC && !r, "a runner at 1 bit: %s, *out NULL", cl_strerror(st));
+    cl_expr_dag *g = cl_expr_dag_copy(q->g);
+    st = g && cl_expr_const(g, "0.1234567", 9, 0) >= 0 ? CL_OK : CL_ENOMEM;
+    r = (cl_expr_jit_mp *)j;
+    if (!st) st = cl_expr_jit_mp_new(&r, j, g, 113);
+    ok(st == CL_EDIM && !r, "a runner for a graph with one more constant: %s, *out NULL", cl_strerror(st));
+    cl_expr_jit_mp_free(r);
+    cl_expr_dag_free(g);
+}
+
 /* The cache: reused, a broken file rebuilt, no compiler, no folder. */
 static void cache(const cl_model_eom *q, const char *dir, const char *other)
 {
@@ -265,6 +281,7 @@ int main(void)
         cl_expr_jit *j = NULL;
         char why[600];
         ok(!cl_expr_jit_new(&j, chain->g, chain->out, chain->dim, (long)chain->param0, 1, why, sizeof why), "chain2 compiled in a fresh cache folder");
+        if (j) runner_refusals(j, chain);
         cl_expr_jit_free(j);
         cache(chain, dir, copy);
         unavailable(chain, tmp);
