@@ -59,6 +59,7 @@ MODEL_1 += model_ham
 MODEL_1 += model_graph_kin model_graph_lagr model_graph_ham
 MODEL_1 += model_text model_s2 model_load
 MODEL_1 += field_compiled
+MODEL_1 += field_layout
 
 # paper.def field $(2) of paper $(1)
 def = $(strip $(shell sed -n 's/^$(2)[[:space:]]*//p' papers/$(1)/paper.def))

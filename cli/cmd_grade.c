@@ -82,12 +82,12 @@ static const char *help_text =
 
 
 
-/* Hints for a wrong 3-vector block: sign, factor, or a difference along q_j. */
-static void block_hint(const grade_ctx *gc, const double *s, const double *r, const double *x, size_t b, char *hint, size_t len)
+/* Hints for a wrong block of \p n components at \p at: sign, factor, or (a 3-vector) a difference along q_j. */
+static void block_hint(const grade_ctx *gc, const double *s, const double *r, const double *x, size_t at, size_t n, char *hint, size_t len)
 {
     double nr = 0, nd = 0, np = 0, n2 = 0, nh = 0;
-    for (int i = 0; i < 3; i++) {
-        double a = s[3 * b + i], c = r[3 * b + i];
+    for (size_t i = at; i < at + n; i++) {
+        double a = s[i], c = r[i];
         nr += c * c; nd += (a - c) * (a - c);
         np += (a + c) * (a + c); n2 += (a - 2 * c) * (a - 2 * c); nh += (2 * a - c) * (2 * a - c);
     }
@@ -96,10 +96,10 @@ static void block_hint(const grade_ctx *gc, const double *s, const double *r, co
     if (nr > 0 && np <= 1e-20 * nr) { snprintf(hint, len, "student = -reference: a sign flip"); return; }
     if (nr > 0 && n2 <= 1e-20 * nr) { snprintf(hint, len, "student = 2 x reference: a factor 2"); return; }
     if (nr > 0 && nh <= 1e-20 * nr) { snprintf(hint, len, "student = reference / 2: a factor 1/2"); return; }
-    int nq = gc->sys->unit_vectors ? gc->sys->unit_vectors(gc->inst) : 0;
+    int nq = gc->sys->unit_vectors && n == 3 ? gc->sys->unit_vectors(gc->inst) : 0;
     for (int j = 0; j < nq; j++) {
         const double *q = x + 3 * j;
-        double d[3] = {s[3 * b] - r[3 * b], s[3 * b + 1] - r[3 * b + 1], s[3 * b + 2] - r[3 * b + 2]};
+        double d[3] = {s[at] - r[at], s[at + 1] - r[at + 1], s[at + 2] - r[at + 2]};
         double c[3] = {d[1] * q[2] - d[2] * q[1], d[2] * q[0] - d[0] * q[2], d[0] * q[1] - d[1] * q[0]};
         if (c[0] * c[0] + c[1] * c[1] + c[2] * c[2] <= 1e-20 * nd) {
             snprintf(hint, len, "the difference is along q%d: a term along q%d missing or extra, such as a missing projection (I - q%d q%d^T)"
@@ -108,11 +108,6 @@ static void block_hint(const grade_ctx *gc, const double *s, const double *r, co
         }
     }
 }
-
-
-
-
-
 
 /* The reference at the states, at the working precision, rounded to doubles (NaN where it is not defined). */
 static void reference_values(const grade_ctx *gc, cl_prec_t bits, double *ref)
@@ -244,23 +239,35 @@ static void derivative_name(const grade_ctx *gc, size_t b, char *buf, size_t len
 /* A number of a hint: six digits, a zero as 0, never -0. */
 static double shown(double v) { return v == 0 ? 0.0 : v; }
 
-/* Hints per 3-vector block that is wrong. */
+/* The values of a block, "(a, b, c)", into buf. */
+static void block_values(const double *v, size_t n, char *buf, size_t len)
+{
+    buf[0] = 0;
+    for (size_t i = 0; i < n; i++)
+        snprintf(buf + strlen(buf), len - strlen(buf), "%s%.6g%s", i ? ", " : n > 1 ? "(" : "", shown(v[i]), i + 1 == n && n > 1 ? ")" : "");
+}
+
+/* Hints per block that is wrong: a field file's blocks, else the state's 3-vectors. */
 static void block_hints(grade_ctx *gc, int K, const double *stu, const double *ref, const double *worst, const int *worst_k)
 {
-    size_t dim = gc->dim;
-    for (size_t b = 0; b < dim / 3 && K > 0; b++) {
+    size_t dim = gc->dim, nb = gc->field ? gc->field->lay.nblock : dim / 3;
+    for (size_t b = 0; b < nb && K > 0; b++) {
+        const cl_field_block *B = gc->field ? gc->field->lay.block + b : NULL;
+        size_t at = B ? B->at : 3 * b, n = B ? (size_t)B->shape : 3;
         int wrong = 0;
-        for (int i = 0; i < 3; i++) wrong |= worst[3 * b + i] > GRADE_LOG2_TOL;
+        for (size_t i = at; i < at + n; i++) wrong |= worst[i] > GRADE_LOG2_TOL;
         if (!wrong) continue;
-        size_t top = 3 * b;
-        for (size_t i = 3 * b + 1; i < 3 * b + 3; i++) if (worst[i] > worst[top]) top = i;
+        size_t top = at;
+        for (size_t i = at + 1; i < at + n; i++) if (worst[i] > worst[top]) top = i;
         int k = worst_k[top];
-        char hint[256], name[40];
-        const double *s = stu + (size_t)k * dim + 3 * b, *r = ref + (size_t)k * dim + 3 * b;
-        block_hint(gc, stu + (size_t)k * dim, ref + (size_t)k * dim, gc->x + (size_t)k * dim, b, hint, sizeof hint);
-        derivative_name(gc, b, name, sizeof name);
-        fprintf(gc->out, "hint: %s at state %d: student (%.6g, %.6g, %.6g), reference (%.6g, %.6g, %.6g)%s%s\n", name, k + 1,
-                shown(s[0]), shown(s[1]), shown(s[2]), shown(r[0]), shown(r[1]), shown(r[2]), hint[0] ? "; " : "", hint);
+        char hint[256], name[48], sv[160], rv[160];
+        const double *s = stu + (size_t)k * dim, *r = ref + (size_t)k * dim;
+        block_hint(gc, s, r, gc->x + (size_t)k * dim, at, n, hint, sizeof hint);
+        if (B) cl_field_block_name(B, name, sizeof name);
+        else derivative_name(gc, b, name, sizeof name);
+        block_values(s + at, n, sv, sizeof sv);
+        block_values(r + at, n, rv, sizeof rv);
+        fprintf(gc->out, "hint: %s at state %d: student %s, reference %s%s%s\n", name, k + 1, sv, rv, hint[0] ? "; " : "", hint);
     }
 }
 

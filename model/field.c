@@ -1,26 +1,21 @@
 /*
  * Field files (field.h): a hand-derived vector field of a model, parsed
  * with the expression engine (expr.h) into a graph whose inputs are the
- * state of the field's form (q_1 … q_n, then the n velocity-like vectors)
- * and the model's parameters — the layout of the model's own graph.
+ * state of the field's form, named as the layout of that form names it
+ * (field_layout.c), then the model's parameters.
  *
- *   form F                 qdot, omega, mu or pi; once, first
+ *   form F                 a form of the model; once, first
  *   let NAME = EXPR        a name for a value, in scope below
- *   NAME' = EXPR           the derivative of block NAME (a vector); qdot: q1''
+ *   NAME' = EXPR           the derivative of block NAME; NAME'' of the velocity NAME'
  *
  * Every error names the file, line and column and what was expected.
  */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "chartless_base.h"
-#include "lagr_s2.h"
 #include "field.h"
 #include "model_ext.h"
-
-/* The velocity-like vector of each form, numbered 1 … n (as the model names its components). */
-static const char *const field_vname[] = {NULL, "w", "mu", "pi"};
 
 typedef struct let_value {
     char name[CL_MODEL_MAX_NAME + 1];
@@ -36,7 +31,9 @@ typedef struct freader {
     int failed;
     let_value *let;
     size_t nlet;
-    long *given; /* 2n blocks: where each was given (−1: not yet) */
+    long *given;     /* per block: where it was given (−1: not yet) */
+    int other_form;  /* the form of the last unknown name, when it is a name of another form (else −1) */
+    char other_name[CL_MODEL_MAX_NAME + 8];
 } freader;
 
 void cl_field_where(const cl_field *f, long pos, char *buf, size_t len)
@@ -49,57 +46,66 @@ void cl_field_where(const cl_field *f, long pos, char *buf, size_t len)
 
 static void blank(const freader *r, size_t *i, size_t end) { cl_text_skip_blank(r->s, i, end); }
 static size_t name_len(const freader *r, size_t i, size_t end) { return cl_text_name(r->s, i, end); }
+static const char *form_name(const freader *r, int form) { return cl_model_kind_of(r->m)->forms[form]; }
 
-/* Block of the velocity-like vector named s (n bytes) in form \p form: its index i (0 … n−1), or −1. */
-static long velocity_index(int form, size_t nq, const char *s, size_t n)
+/* The form other than the file's whose layout has the name s (n bytes, prime) or the block s with \p primes
+   (when primes > 0), or −1. */
+static int other_form_of(const freader *r, const char *s, size_t n, int prime, int primes)
 {
-    const char *v = field_vname[form];
-    size_t vl = v ? strlen(v) : 0;
-    if (!v || n <= vl || memcmp(s, v, vl) || s[vl] == '0') return -1;
-    long i = 0;
-    for (size_t k = vl; k < n; k++) {
-        if (!isdigit((unsigned char)s[k]) || i > 100000) return -1;
-        i = 10 * i + (s[k] - '0');
+    const char *const *forms = cl_model_kind_of(r->m)->forms;
+    for (int k = 0; forms[k]; k++) {
+        cl_field_layout L;
+        if (k == r->f->form || cl_field_layout_new(&L, r->m, k)) continue;
+        int found = primes ? 0 : cl_field_layout_find(&L, s, n, prime) >= 0;
+        for (size_t b = 0; primes && b < L.nblock; b++) found |= L.block[b].primes == primes && cl_text_name_is(L.block[b].name, s, n);
+        cl_field_layout_free(&L);
+        if (found) return k;
     }
-    return i >= 1 && (size_t)i <= nq ? i - 1 : -1;
+    return -1;
 }
 
 static int flookup(void *ctx, cl_expr_dag *g, const char *name, size_t len, int prime, cl_expr_value *out)
 {
-    const freader *r = ctx;
-    const cl_model *m = r->m;
-    int form = r->f->form;
+    freader *r = ctx;
+    const cl_field_layout *L = &r->f->lay;
     if (!prime)
         for (size_t k = r->nlet; k-- > 0;)
             if (cl_text_name_is(r->let[k].name, name, len)) { *out = r->let[k].v; return 0; }
-    long i = cl_model_name_index(m->qname, m->n, name, len), vi = velocity_index(form, m->n, name, len);
-    long block = i >= 0 && !prime ? i : i >= 0 && form == CL_LAGR_QDOT ? (long)m->n + i : vi >= 0 && !prime ? (long)m->n + vi : -1;
-    if (block >= 0) {
-        out->shape = 3;
-        for (int k = 0; k < 3; k++) out->id[k] = cl_expr_input(g, 3 * block + k);
+    long i = cl_field_layout_find(L, name, len, prime);
+    if (i >= 0) {
+        out->shape = L->name[i].shape;
+        for (int k = 0; k < out->shape; k++) out->id[k] = cl_expr_input(g, (long)(L->name[i].at + (size_t)k));
         return 0;
     }
-    if (prime) return -1;
-    return cl_model_lookup_param(m, g, name, len, (long)(6 * m->n), out);
+    if (!prime && !cl_model_lookup_param(r->m, g, name, len, (long)r->f->dim, out)) return 0;
+    r->other_form = other_form_of(r, name, len, prime, 0);
+    if (r->other_form >= 0) snprintf(r->other_name, sizeof r->other_name, "%.*s%s", (int)len, name, prime ? "'" : "");
+    return -1;
+}
+
+/* The state's names of the file's form, for a message: "x, theta, x', theta'" (cut short when long). */
+static void state_names(const freader *r, char *buf, size_t len)
+{
+    const cl_field_layout *L = &r->f->lay;
+    buf[0] = 0;
+    for (size_t k = 0; k < L->nname && strlen(buf) + 48 < len; k++)
+        snprintf(buf + strlen(buf), len - strlen(buf), "%s%s%s", k ? ", " : "", L->name[k].name, L->name[k].prime ? "'" : "");
 }
 
 static int parse_expr(freader *r, size_t i, size_t end, cl_expr_value *v)
 {
     cl_expr_error err;
+    r->other_form = -1;
     int st = cl_expr_parse(r->f->g, r->s + i, end - i, (long)i, flookup, r, v, &err);
+    if (st == CL_EPARSE && r->other_form >= 0 && !strncmp(err.msg, "unknown name", 12)) {
+        char names[160];
+        state_names(r, names, sizeof names);
+        return ffail(r, err.pos, CL_EPARSE, "unknown name '%s': it names the state of form %s, not of form %s (whose state is %s)",
+                     r->other_name, form_name(r, r->other_form), form_name(r, r->f->form), names);
+    }
     if (st == CL_EPARSE) return ffail(r, err.pos, CL_EPARSE, "%s", err.msg);
     if (st) return ffail(r, (long)i, st, "%s", cl_strerror(st));
     return 0;
-}
-
-/* Display name of block b (0 … 2n−1) of the form, with its primes, into buf. */
-static void block_name(const freader *r, size_t b, char *buf, size_t len)
-{
-    size_t n = r->m->n;
-    int form = r->f->form;
-    if (b < n) snprintf(buf, len, "%s'", r->m->qname[b]);
-    else if (form == CL_LAGR_QDOT) snprintf(buf, len, "%s''", r->m->qname[b - n]);
-    else snprintf(buf, len, "%s%zu'", field_vname[form], b - n + 1);
 }
 
 /* let NAME = EXPR */
@@ -110,7 +116,7 @@ static int parse_let(freader *r, size_t i, size_t end)
     if (!n) return ffail(r, (long)i, CL_EPARSE, "expected a name after let");
     if (n > CL_MODEL_MAX_NAME) return ffail(r, (long)i, CL_EDIM, "name longer than %d bytes", CL_MODEL_MAX_NAME);
     const char *s = r->s + i;
-    int taken = cl_model_name_index(r->m->qname, r->m->n, s, n) >= 0 || velocity_index(r->f->form, r->m->n, s, n) >= 0;
+    int taken = cl_field_layout_find(&r->f->lay, s, n, 0) >= 0;
     taken |= cl_model_name_index(r->m->pname, r->m->nparam, s, n) >= 0;
     for (size_t k = 0; k < r->nlet; k++) taken |= cl_text_name_is(r->let[k].name, s, n);
     if (taken) return ffail(r, (long)i, CL_EPARSE, "'%.*s' is already a name of the model or of this file", (int)n, s);
@@ -126,27 +132,50 @@ static int parse_let(freader *r, size_t i, size_t end)
     return 0;
 }
 
-/* NAME' = EXPR (NAME'' in form qdot) */
+/* The blocks of the file's form, for a message: "x', theta', x'', theta''" (cut short when long). */
+static void block_names(const freader *r, char *buf, size_t len)
+{
+    const cl_field_layout *L = &r->f->lay;
+    buf[0] = 0;
+    for (size_t k = 0; k < L->nblock && strlen(buf) + 48 < len; k++) {
+        char name[48];
+        cl_field_block_name(L->block + k, name, sizeof name);
+        snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", k ? ", " : "", name);
+    }
+}
+
+/* A left-hand side NAME' (NAME'') that is no block of the form: why, with the blocks it has. */
+static int unknown_block(freader *r, size_t i, size_t n, int primes)
+{
+    char blocks[200];
+    block_names(r, blocks, sizeof blocks);
+    const char *form = form_name(r, r->f->form), *ps = primes == 2 ? "''" : primes == 1 ? "'" : "";
+    int other = primes ? other_form_of(r, r->s + i, n, 0, primes) : -1;
+    if (other >= 0)
+        return ffail(r, (long)i, CL_EPARSE, "%.*s%s is the derivative of a block of form %s, not of form %s (whose blocks are %s)",
+                     (int)n, r->s + i, ps, form_name(r, other), form, blocks);
+    for (size_t b = 0; b < r->f->lay.nblock; b++)
+        if (cl_text_name_is(r->f->lay.block[b].name, r->s + i, n))
+            return ffail(r, (long)i, CL_EPARSE, "%.*s%s is not a block of form %s: expected a derivative with its primes, one of %s",
+                         (int)n, r->s + i, ps, form, blocks);
+    return ffail(r, (long)i, CL_EPARSE, "unknown block '%.*s%s': expected let, or the derivative of a block of the state of form %s (%s)",
+                 (int)n, r->s + i, ps, form, blocks);
+}
+
+/* NAME' = EXPR, NAME'' = EXPR */
 static int parse_block(freader *r, size_t i, size_t end, size_t n)
 {
-    const cl_model *m = r->m;
-    size_t nq = m->n, at = i + n;
+    const cl_field_layout *L = &r->f->lay;
+    size_t at = i + n;
     int primes = 0;
     while (at < end && r->s[at] == '\'') { primes++; at++; }
-    long mi = cl_model_name_index(m->qname, nq, r->s + i, n), vi = velocity_index(r->f->form, nq, r->s + i, n);
-    long b = mi >= 0 && primes == 1 ? mi : mi >= 0 && primes == 2 && r->f->form == CL_LAGR_QDOT ? (long)nq + mi
-           : vi >= 0 && primes == 1 ? (long)nq + vi : -1;
-    if (b < 0) {
-        char want[80];
-        block_name(r, nq, want, sizeof want);
-        if (mi < 0 && vi < 0)
-            return ffail(r, (long)i, CL_EPARSE, "unknown block '%.*s': expected let, or the derivative of a block of the state "
-                         "of form %s (such as %s'%s = ...)", (int)n, r->s + i, cl_model_kind_s2.forms[r->f->form], m->qname[0],
-                         r->f->form == CL_LAGR_QDOT ? "'" : "");
-        return ffail(r, (long)i, CL_EPARSE, "expected %s' = ... or %s = ... (a derivative, with its primes)", m->qname[0], want);
-    }
-    char name[80];
-    block_name(r, (size_t)b, name, sizeof name);
+    long b = -1;
+    for (size_t k = 0; k < L->nblock && b < 0; k++)
+        if (L->block[k].primes == primes && cl_text_name_is(L->block[k].name, r->s + i, n)) b = (long)k;
+    if (b < 0) return unknown_block(r, i, n, primes);
+    const cl_field_block *B = L->block + b;
+    char name[48];
+    cl_field_block_name(B, name, sizeof name);
     if (r->given[b] >= 0) {
         char first[240];
         cl_field_where(r->f, r->given[b], first, sizeof first);
@@ -158,21 +187,50 @@ static int parse_block(freader *r, size_t i, size_t end, size_t n)
     at++;
     if (parse_expr(r, at, end, &v)) return r->failed;
     blank(r, &at, end);
-    if (v.shape != 3)
-        return ffail(r, (long)at, CL_EPARSE, "%s must be a vector, this is %s", name, v.shape == 1 ? "a scalar" : "a matrix");
-    for (int k = 0; k < 3; k++) r->f->comp[3 * b + k] = v.id[k];
+    static const char *const what[] = {[1] = "a scalar", [3] = "a vector", [9] = "a matrix"};
+    if (v.shape != B->shape) return ffail(r, (long)at, CL_EPARSE, "%s must be %s, this is %s", name, what[B->shape], what[v.shape]);
+    for (int k = 0; k < B->shape; k++) r->f->comp[B->at + (size_t)k] = v.id[k];
     r->given[b] = (long)i;
     return 0;
+}
+
+/* "qdot, omega, mu or pi": the forms of the model that field files are written in, into buf. */
+static void form_list(const freader *r, const char *pre, char *buf, size_t len)
+{
+    const char *const *forms = cl_model_kind_of(r->m)->forms;
+    int nf = 0, k = 0;
+    cl_field_layout L;
+    int ok[16] = {0};
+    for (; forms[k] && k < 16; k++)
+        if (!cl_field_layout_new(&L, r->m, k)) { ok[k] = 1; nf++; cl_field_layout_free(&L); }
+    buf[0] = 0;
+    for (int j = 0, shown = 0; j < k; j++)
+        if (ok[j]) {
+            shown++;
+            snprintf(buf + strlen(buf), len - strlen(buf), "%s%s%s%s", shown == 1 ? "" : shown == nf ? " or " : ", ", pre, forms[j],
+                     *pre ? "'" : "");
+        }
 }
 
 static int parse_form(freader *r, size_t i, size_t end)
 {
     blank(r, &i, end);
     size_t n = name_len(r, i, end);
+    const char *const *forms = cl_model_kind_of(r->m)->forms;
     r->f->form = -1;
-    for (int k = 0; k < 4; k++)
-        if (cl_text_name_is(cl_model_kind_s2.forms[k], r->s + i, n)) r->f->form = k;
-    if (r->f->form < 0) return ffail(r, (long)i, CL_EPARSE, "expected the form qdot, omega, mu or pi");
+    for (int k = 0; forms[k]; k++)
+        if (cl_text_name_is(forms[k], r->s + i, n)) r->f->form = k;
+    char list[160];
+    form_list(r, "", list, sizeof list);
+    if (r->f->form < 0) return ffail(r, (long)i, CL_EPARSE, "expected a form of this model: %s", list);
+    int st = cl_field_layout_new(&r->f->lay, r->m, r->f->form);
+    if (st == CL_EDOMAIN) return ffail(r, (long)i, CL_EPARSE, "field files are not written in form %s yet: use %s", forms[r->f->form], list);
+    if (st) return ffail(r, (long)i, st, "out of memory");
+    r->f->dim = r->f->lay.dim;
+    r->given = malloc((r->f->lay.nblock + 1) * sizeof *r->given);
+    r->f->comp = malloc((r->f->dim + 1) * sizeof *r->f->comp);
+    if (!r->given || !r->f->comp) return ffail(r, (long)i, CL_ENOMEM, "out of memory");
+    for (size_t b = 0; b < r->f->lay.nblock; b++) r->given[b] = -1;
     i += n;
     blank(r, &i, end);
     if (i < end && r->s[i] != '#') return ffail(r, (long)i, CL_EPARSE, "expected the end of the line after the form");
@@ -182,6 +240,8 @@ static int parse_form(freader *r, size_t i, size_t end)
 static int parse_statements(freader *r)
 {
     int have_form = 0;
+    char list[200];
+    form_list(r, "'form ", list, sizeof list);
     for (size_t at = 0; at < r->len && !r->failed;) {
         size_t end = cl_text_statement_end(r->s, r->len, at), i = at;
         blank(r, &i, end);
@@ -196,7 +256,7 @@ static int parse_statements(freader *r)
             if (parse_form(r, i + n, end)) return r->failed;
             have_form = 1;
         } else if (!have_form) {
-            return ffail(r, (long)i, CL_EPARSE, "expected 'form qdot', 'form omega', 'form mu' or 'form pi' as the first statement");
+            return ffail(r, (long)i, CL_EPARSE, "expected %s as the first statement", list);
         } else if (kw_let) {
             parse_let(r, i + n, end);
         } else if (!n) {
@@ -206,14 +266,34 @@ static int parse_statements(freader *r)
         }
         at = end;
     }
-    if (!r->failed && !have_form) ffail(r, (long)r->len, CL_EPARSE, "expected a form statement (form qdot, omega, mu or pi)");
+    if (!r->failed && !have_form) ffail(r, (long)r->len, CL_EPARSE, "expected a form statement (%s)", list);
     return r->failed;
+}
+
+/* The blocks not given: implied ones (x' = x' in form qdot) filled in, any other one an error. */
+static void settle_blocks(freader *r)
+{
+    const cl_field_layout *L = &r->f->lay;
+    for (size_t b = 0; b < L->nblock && !r->failed; b++) {
+        const cl_field_block *B = L->block + b;
+        if (r->given[b] >= 0) continue;
+        if (B->implied >= 0) {
+            for (int k = 0; k < B->shape; k++)
+                if ((r->f->comp[B->at + (size_t)k] = cl_expr_input(r->f->g, B->implied + k)) < 0) ffail(r, 0, CL_ENOMEM, "out of memory");
+            continue;
+        }
+        char name[48];
+        cl_field_block_name(B, name, sizeof name);
+        ffail(r, (long)r->len, CL_EPARSE, "the field gives no %s = ... (every block of the state of form %s is needed)", name,
+              form_name(r, r->f->form));
+    }
 }
 
 void cl_field_free(cl_field *f)
 {
     if (!f) return;
     cl_expr_dag_free(f->g);
+    cl_field_layout_free(&f->lay);
     free(f->comp);
     free(f->source);
     free(f->text);
@@ -225,43 +305,26 @@ int cl_field_parse(cl_field **out, const cl_model *m, const char *source, const 
     *out = NULL;
     cl_field *f = calloc(1, sizeof *f);
     let_value *let = malloc(CL_FIELD_MAX_LETS * sizeof *let);
-    long *given = malloc((2 * m->n + 1) * sizeof *given);
     if (f) {
         f->source = strdup(source);
         f->text = malloc(len + 1);
         cl_expr_dag_new(&f->g);
-        f->comp = malloc((6 * m->n + 1) * sizeof *f->comp);
         f->n = m->n;
         f->nparam = m->nparam;
     }
-    if (!f || !let || !given || !f->source || !f->text || !f->g || !f->comp) {
+    if (!f || !let || !f->source || !f->text || !f->g) {
         cl_field_free(f);
-        free(let); free(given);
+        free(let);
         return cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
     }
     memcpy(f->text, text, len);
     f->text[len] = 0;
-    for (size_t b = 0; b < 2 * m->n; b++) given[b] = -1;
-    freader r = {.f = f, .m = m, .s = f->text, .len = len, .e = e, .let = let, .given = given};
-    if (m->n == 0) ffail(&r, 0, CL_EPARSE, "field files are written for models on (S2)^n; this model has no S2 factor");
-    else if (len > (size_t)CL_FIELD_MAX_BYTES) ffail(&r, 0, CL_EDIM, "field file larger than %ld bytes", (long)CL_FIELD_MAX_BYTES);
+    freader r = {.f = f, .m = m, .s = f->text, .len = len, .e = e, .let = let, .other_form = -1};
+    if (len > (size_t)CL_FIELD_MAX_BYTES) ffail(&r, 0, CL_EDIM, "field file larger than %ld bytes", (long)CL_FIELD_MAX_BYTES);
     else if (memchr(text, 0, len)) ffail(&r, (long)((const char *)memchr(text, 0, len) - text), CL_EPARSE, "a NUL byte in the field file");
     if (!r.failed) parse_statements(&r);
-    /* In form qdot, q_i' is q̇_i itself unless given. */
-    for (size_t b = 0; b < m->n && !r.failed && f->form == CL_LAGR_QDOT; b++)
-        if (given[b] < 0) {
-            for (int k = 0; k < 3; k++)
-                if ((f->comp[3 * b + k] = cl_expr_input(f->g, (long)(3 * (m->n + b)) + k)) < 0) ffail(&r, 0, CL_ENOMEM, "out of memory");
-            given[b] = 0;
-        }
-    for (size_t b = 0; b < 2 * m->n && !r.failed; b++)
-        if (given[b] < 0) {
-            char name[80];
-            block_name(&r, b, name, sizeof name);
-            ffail(&r, (long)len, CL_EPARSE, "the field gives no %s = ... (every block of the state of form %s is needed)", name,
-                  cl_model_kind_s2.forms[f->form]);
-        }
-    free(let); free(given);
+    if (!r.failed) settle_blocks(&r);
+    free(let); free(r.given);
     if (r.failed) {
         cl_field_free(f);
         return r.failed;
@@ -296,10 +359,10 @@ int cl_field_eval_new(cl_field_eval **out, const cl_field *f, cl_prec_t prec)
     cl_field_eval *fe = *out = calloc(1, sizeof *fe);
     if (!fe) return CL_ENOMEM;
     fe->f = f;
-    fe->nin = 6 * f->n + f->nparam;
+    fe->nin = f->dim + f->nparam;
     int st = cl_expr_eval_new_mp(&fe->ev, f->g, prec);
     fe->in = cl_rvec_new_mp(fe->nin, prec);
-    for (size_t i = 0; i < 6 * f->n; i++)
+    for (size_t i = 0; i < f->dim; i++)
         if (f->comp[i] > fe->upto) fe->upto = f->comp[i];
     if (!st && !fe->in) st = CL_ENOMEM;
     if (st) {
@@ -320,8 +383,8 @@ void cl_field_eval_free(cl_field_eval *fe)
 int cl_field_eval_run(cl_field_eval *fe, mpfr_ptr dx, mpfr_srcptr x, mpfr_srcptr par, char *err, size_t errlen)
 {
     const cl_field *f = fe->f;
-    for (size_t i = 0; i < 6 * f->n; i++) mpfr_set(fe->in + i, x + i, MPFR_RNDN);
-    for (size_t k = 0; k < f->nparam; k++) mpfr_set(fe->in + 6 * f->n + k, par + k, MPFR_RNDN);
+    for (size_t i = 0; i < f->dim; i++) mpfr_set(fe->in + i, x + i, MPFR_RNDN);
+    for (size_t k = 0; k < f->nparam; k++) mpfr_set(fe->in + f->dim + k, par + k, MPFR_RNDN);
     int st = cl_expr_eval_run_mp(fe->ev, fe->in, fe->upto, 1);
     if (st) {
         int bad = cl_expr_eval_bad_mp(fe->ev);
@@ -332,6 +395,6 @@ int cl_field_eval_run(cl_field_eval *fe, mpfr_ptr dx, mpfr_srcptr x, mpfr_srcptr
         else snprintf(err, errlen, "the field is not defined at this state: %s", cl_strerror(st));
         return st;
     }
-    for (size_t i = 0; i < 6 * f->n; i++) mpfr_set(dx + i, cl_expr_eval_value_mp(fe->ev, f->comp[i]), MPFR_RNDN);
+    for (size_t i = 0; i < f->dim; i++) mpfr_set(dx + i, cl_expr_eval_value_mp(fe->ev, f->comp[i]), MPFR_RNDN);
     return CL_OK;
 }

@@ -17,17 +17,27 @@
  * \endverbatim
  * Statements, one per line (a line that begins with white space continues
  * the one above; `#` starts a comment):
- *  - `form F` — once, before any other statement: `qdot`, `omega`, `mu` or `pi`;
+ *  - `form F` — once, before any other statement: a form of the model
+ *    (`qdot`, `omega`, `mu`, `pi` on (S²)ⁿ; `qdot`, `p` on S¹ and Rᵏ;
+ *    `ROmega`, `RRdot`, `Rmu` on SO(3); `qdot`, `omega`, `p`, `pi` on
+ *    products and constrained models; `p`, `qdot`, `pi`, `omega` for a
+ *    Hamiltonian);
  *  - `let NAME = EXPR` — a name for a scalar, vector or matrix, in scope
  *    in the statements below it;
- *  - `NAME' = EXPR` — a 3-vector, the time derivative of the block NAME.
+ *  - `NAME' = EXPR` (`NAME'' = EXPR`) — the time derivative of the block
+ *    NAME (of the velocity NAME'): a scalar, vector or matrix as the block.
  *
- * In scope: the model's unit vectors (its manifold names q_i), its
- * parameters, and the velocity-like vectors of the form: `q1'` (q̇_i) in
- * form qdot, `w1` … (ω_i) in omega, `mu1` … in mu, `pi1` … in pi, numbered
- * in the order of the manifold. The blocks to give: in form qdot `q1''` …
- * (q̈_i; `q1' = q1'` is implied and may be omitted); in the other forms
- * `q1'` … and `w1'` … (or `mu1'`, `pi1'`). Every block exactly once.
+ * In scope: the state of the form by name (cl_field_layout), the model's
+ * parameters and the lets. On (S²)ⁿ: the unit vectors q_i, and `q1'` (q̇_i)
+ * in form qdot, `w1` … (ω_i) in omega, `mu1` … in mu, `pi1` … in pi,
+ * numbered in the order of the manifold. On a flat factor x: x, and x' or
+ * p_x; on S² in a product: q, and q', w_q, mu_q or pi_q; on SO(3) R (a
+ * matrix) and W (p_W in the momentum forms), on SE(3) also x and V; a
+ * Hamiltonian's momenta as H names them (p_x, mu_q, Pi, P), its group
+ * velocities Omega and V. The blocks to give: the derivative of every
+ * configuration (x', q', R') and of every velocity-like part (x'', q'' in
+ * form qdot; W', p_x', mu_q' ...); `x' = x'` is implied where the state
+ * holds x'. Every block exactly once.
  */
 #ifndef CL_FIELD_H
 #define CL_FIELD_H
@@ -41,15 +51,50 @@
 /** Largest number of `let` names in one field file. */
 #define CL_FIELD_MAX_LETS 256
 
+/** A name of the state in scope in a field file. */
+typedef struct cl_field_name {
+    char name[CL_MODEL_MAX_NAME + 8]; /**< as written, without a trailing prime */
+    int prime;                         /**< 1: written with a trailing `'` (x') */
+    int shape;                         /**< 1, 3 or 9 numbers */
+    size_t at;                         /**< its first component in the state */
+} cl_field_name;
+
+/** A block of dx/dt that a field file gives. */
+typedef struct cl_field_block {
+    char name[CL_MODEL_MAX_NAME + 8]; /**< the left-hand side without its primes: x (of x''), W, p_x */
+    int primes;                        /**< 1 (W') or 2 (x'') */
+    int shape;                         /**< 1, 3 or 9 numbers */
+    size_t at;                         /**< its first component in the state */
+    long implied;                      /**< the input it equals when not given (x' = x' in form qdot), or −1 */
+} cl_field_block;
+
+/** The names and blocks of a form of a model (field_layout.c). */
+typedef struct cl_field_layout {
+    size_t dim;            /**< numbers of the state */
+    size_t nname, nblock;
+    cl_field_name *name;   /**< the state's names, configuration first */
+    cl_field_block *block; /**< the blocks, in the state's order */
+} cl_field_layout;
+
+/** The layout of form \p form of \p m into \p L: 0, CL_EDOMAIN for a form field files are not written in, CL_ENOMEM. */
+int cl_field_layout_new(cl_field_layout *L, const cl_model *m, int form);
+void cl_field_layout_free(cl_field_layout *L);
+/** The name of block \p b with its primes (x'', W') into \p buf. */
+void cl_field_block_name(const cl_field_block *b, char *buf, size_t len);
+/** Index of the state's name at \p s (\p n bytes, \p prime: written with `'`), or −1. */
+long cl_field_layout_find(const cl_field_layout *L, const char *s, size_t n, int prime);
+
 /** A parsed field file. */
 typedef struct cl_field {
     char *source;   /**< the file's name, for messages */
     char *text;     /**< the file's text (node positions are offsets into it) */
-    cl_expr_dag *g; /**< inputs: the state of the form (6n numbers), then the model's parameters */
-    int form;       /**< index in the model's forms: 0 qdot, 1 omega, 2 mu, 3 pi */
-    size_t n;       /**< unit vectors of the model */
+    cl_expr_dag *g; /**< inputs: the state of the form (dim numbers), then the model's parameters */
+    int form;       /**< index in the model's forms (its system's forms) */
+    size_t n;       /**< unit vectors of the model on (S²)ⁿ (0 for other kinds) */
+    size_t dim;     /**< numbers of the state of the form */
     size_t nparam;  /**< parameters of the model, in its order */
-    int *comp;      /**< 6n nodes: dx/dt component by component, in the state's order */
+    int *comp;      /**< dim nodes: dx/dt component by component, in the state's order */
+    cl_field_layout lay; /**< the names and blocks of the form */
 } cl_field;
 
 /**
@@ -72,7 +117,7 @@ typedef struct cl_field_eval cl_field_eval;
 int cl_field_eval_new(cl_field_eval **out, const cl_field *f, cl_prec_t prec);
 void cl_field_eval_free(cl_field_eval *fe);
 /**
- * dx = the field at the state \p x (6n numbers, in the field's form) and
+ * dx = the field at the state \p x (f->dim numbers, in the field's form) and
  * the model's parameters \p par (f->nparam numbers, in the model's order).
  * Returns 0, or CL_EDOMAIN when an operation leaves its domain; then \p err
  * names the subexpression (`SOURCE:LINE:COL: 'text'`).

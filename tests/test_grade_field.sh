@@ -54,7 +54,7 @@ bad missing "the field gives no w2' = .*" "form omega\nq1' = cross(w1, q1)\nq2' 
 bad twice "q1' is given twice .*" "form omega\nq1' = cross(w1, q1)\nq1' = cross(w1, q1)\n"
 bad noform "expected 'form qdot'.*" "q1' = cross(w1, q1)\n"
 bad scalar "q1' must be a vector, this is a scalar" "form omega\nq1' = norm(w1)\n"
-bad velocity "unknown name 'q1''" "form omega\nq1' = q1'\n"
+bad velocity "unknown name 'q1'': it names the state of form qdot, not of form omega .*" "form omega\nq1' = q1'\n"
 "$C" grade --model $M --form qdot --field $E/spring_omega.field > "$T/out" 2> "$T/err"; [ $? = 2 ] && [ ! -s "$T/out" ] && grep -q '^error: the field file is written in form omega' "$T/err"
 t $? "--form other than the field's is bad input"
 "$C" grade --field $E/spring_omega.field > "$T/out" 2> "$T/err"; [ $? = 2 ] && [ ! -s "$T/out" ] && grep -q '(--model)' "$T/err"
