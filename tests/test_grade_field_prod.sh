@@ -9,7 +9,7 @@
 . tests/tap.sh
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-echo "1..18"
+echo "1..20"
 pass() { # model, field file, description
     "$C" grade --model "$1" --field "$2" > "$T/out" 2>&1; r=$?
     [ $r = 0 ] && [ "$(grep -c '^PASS: 0 of' "$T/out")" = 2 ] && ! grep -q WRONG "$T/out"; t $? "$3"
@@ -31,6 +31,14 @@ sed 's/-(a\*c + g\*s)/-(a*c - g*s)/' "$T/cart.field" > "$T/cart_sign.field"
 [ $r = 1 ] && grep -q "^theta' .*WRONG" "$T/out" && grep -q "^x' .*rounding" "$T/out"; t $? "with a sign flipped it fails, exit $r, theta'' wrong and x'' not"
 grep -q "^hint: a sign error at $T/cart_sign.field:6:17: with '+' for '-' there every component agrees at every state" "$T/out"
 t $? "... and the hint names the sign by line and column"
+# docs/grading.md shows the first report of the example with a sign slipped, to the character
+E=docs/examples/cart_pendulum_sign.field
+"$C" grade --model models/cart-pendulum.model --field $E --states 8 > "$T/out" 2>&1; r=$?
+awk '/^\$ chartless grade --model models\/cart-pendulum.model --field docs\/examples\/cart_pendulum_sign.field --states 8$/ { on = 1; next }
+     on && /^```/ { exit } on' docs/grading.md > "$T/doc"
+[ $r = 1 ] && [ -s "$T/doc" ] && head -n "$(wc -l < "$T/doc")" "$T/out" | cmp -s - "$T/doc"; t $? "docs/grading.md's cart example fails (exit $r) with the report it shows"
+sed 's/-(a\*c - g\*s)/-(a*c + g*s)/' $E > "$T/cart_doc.field"
+pass models/cart-pendulum.model "$T/cart_doc.field" "... and passes with the sign the hint names"
 # the same cart in the momenta: p_x = (M + m) x' + m l theta' cos, p_theta = m l (x' cos + l theta'),
 # p_x' = dL/dx = 0, p_theta' = dL/dtheta = -m l x' theta' sin - m g l sin
 cat > "$T/cart_p.field" <<'F'
