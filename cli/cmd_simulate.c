@@ -28,6 +28,7 @@
 #include "json.h"
 #include "plot.h"
 #include "sim_graph.h"
+#include "sim_lie.h"
 #include "sim_ode.h"
 #include "system.h"
 
@@ -447,7 +448,6 @@ static int validate(sim_run *r)
     if (!st && o->plot && o->out && strpbrk(o->out, "'\\\n")) /* gnuplot reads the CSV by this name */
         st = cl_cli_error("with --plot, the --out file name must not contain quotes, backslashes or newlines", o->out);
     if (!st) st = open_system(r);
-    if (!st && o->event && r->m->lie) st = cl_cli_error("--event works with rkf78, gbs, gauss, rk4 and taylor", o->integrator);
     if (!st && !o->event && (o->events || o->event_dir)) st = cl_cli_error("--events and --event-direction need --event", o->events ? o->events : o->event_dir);
     if (!st) st = cl_sim_graph_open(&r->gr, &r->cs, (cl_prec_t)r->a.bits, r->m->method == CL_ODE_TAYLOR && !r->m->lie,
                                     o->event, o->event_dir, o->events);
@@ -479,15 +479,6 @@ static int open_outputs(sim_run *r, sim_ctx *c)
 
 /* ------------------------------------------------------------ run */
 
-static int run_lie(sim_run *r, sim_ctx *c, char *err, size_t errlen)
-{
-    c->x0 = cl_rvec_new_mp(r->cs.dim, r->p);
-    if (!c->x0) return CL_ENOMEM;
-    for (size_t i = 0; i < r->cs.dim; i++) mpfr_set(c->x0 + i, r->x + i, MPFR_RNDN);
-    return r->cs.sys->lie_simulate(r->cs.inst, r->cs.form, r->m->name, r->x, r->t1, r->h, r->tol, r->tol, r->max_steps,
-                                   lie_observer, c, err, errlen);
-}
-
 /* A zero of --event: its row. */
 static int event_row(void *ctx, mpfr_srcptr t, mpfr_srcptr x)
 {
@@ -496,6 +487,21 @@ static int event_row(void *ctx, mpfr_srcptr t, mpfr_srcptr x)
     write_row(c, t, x);
     mpfr_set(c->tlast, t, MPFR_RNDN);
     return ferror(c->f) ? CL_ENOMEM : 0;
+}
+
+static int run_lie(sim_run *r, sim_ctx *c, char *err, size_t errlen)
+{
+    c->x0 = cl_rvec_new_mp(r->cs.dim, r->p);
+    if (!c->x0) return CL_ENOMEM;
+    for (size_t i = 0; i < r->cs.dim; i++) mpfr_set(c->x0 + i, r->x + i, MPFR_RNDN);
+    if (r->gr.event < 0)
+        return r->cs.sys->lie_simulate(r->cs.inst, r->cs.form, r->m->name, r->x, r->t1, r->h, r->tol, r->tol, r->max_steps,
+                                       lie_observer, c, err, errlen);
+    cl_sim_lie run = {.cs = &r->cs, .method = r->m->name, .h = r->h, .tol = r->tol, .max_steps = r->max_steps,
+                      .obs = lie_observer, .obs_ctx = c, .err = err, .errlen = errlen};
+    c->events_only = 1;
+    mpfr_set_zero(r->t, 1);
+    return cl_sim_lie_event_run(&run, &r->gr, r->t, r->x, r->t1, event_row, c);
 }
 
 static int run_ode(sim_run *r, sim_ctx *c, cl_ode_stats *stats)

@@ -116,8 +116,7 @@ void cl_sim_graph_close(cl_sim_graph *gr)
     memset(gr, 0, sizeof *gr);
 }
 
-/* The event's value at (t, x), for cl_ode_set_event_mp(). */
-static int event_value(mpfr_ptr v, mpfr_srcptr t, mpfr_srcptr x, void *ctx)
+int cl_sim_graph_event_value(mpfr_ptr v, mpfr_srcptr t, mpfr_srcptr x, void *ctx)
 {
     cl_sim_graph *gr = ctx;
     for (size_t i = 0; i < gr->dim; i++) mpfr_set(gr->in + i, x + i, MPFR_RNDN);
@@ -141,7 +140,7 @@ static int leg(cl_sim_graph *gr, cl_sim_ode *r, cl_taylor_mp *ws, mpfr_ptr t, mp
     if (ws)
         return cl_taylor_integrate_mp(ws, t, x, t1, r->max_steps, r->obs, r->obs_ctx, gr->event >= 0 ? 0 : -1,
                                       gr->direction, s);
-    r->event = event_value;
+    r->event = cl_sim_graph_event_value;
     r->event_ctx = gr;
     r->event_dir = gr->direction;
     return cl_sim_ode_run(r, t, x, t1, h, s);

@@ -44,6 +44,9 @@ int cl_sim_graph_open(cl_sim_graph *gr, const cl_cmd_system *cs, cl_prec_t prec,
                       const char *direction, const char *mode);
 void cl_sim_graph_close(cl_sim_graph *gr);
 
+/** The event's value at (t, x) into \p v (\p ctx the graph; the signature of cl_ode_set_event_mp()): 0 or a CL_E code. */
+int cl_sim_graph_event_value(mpfr_ptr v, mpfr_srcptr t, mpfr_srcptr x, void *ctx);
+
 /** Called at each zero located (t, x the event point): 0 to go on, else the status to end with. */
 typedef int (*cl_sim_event_fn)(void *ctx, mpfr_srcptr t, mpfr_srcptr x);
 

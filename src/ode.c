@@ -310,29 +310,16 @@ static int crossed(int dir, rsrc ga, rsrc gb)
     return dir > 0 ? up : dir < 0 ? down : (up || down);
 }
 
-/* The step from (tn, x) of length hs ended at (t1s, xnew) with g going from
- * ga to gb across zero. Locate θ with g(tn + θ hs, Φ_{θ hs}(x)) = 0 (Illinois
- * regula falsi, bisection when the bracket stops halving) and write the far
- * end of the final bracket into (t, x). */
-static int locate_event(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rptr t, rptr x, rsrc tn, rsrc hs,
-                        rsrc ga_in, rsrc gb_in, rsrc t1s, rsrc xnew)
+int CL_FN(cl_ode_locate_root)(rptr theta, rsrc ga_in, rsrc gb_in, rsrc wtol, CL_FN(cl_ode_root_fn) at, void (*far)(void *ctx),
+                               void *ctx, cl_prec_t p)
 {
-    cl_prec_t p = ws->prec;
-    size_t n = ws->n;
     R_DECL(a, p); R_DECL(b, p); R_DECL(ga, p); R_DECL(gb, p); R_DECL(th, p); R_DECL(gt, p);
-    R_DECL(w, p); R_DECL(wref, p); R_DECL(wtol, p); R_DECL(ht, p); R_DECL(tt, p); R_DECL(d, p);
+    R_DECL(w, p); R_DECL(wref, p); R_DECL(d, p);
     r_set_zero(a);
     r_set_si(b, 1);
     r_set(ga, ga_in);
     r_set(gb, gb_in);
-    CL_FN(cl_rvec_copy)(ws->evb, xnew, n);
     int pre = r_sgn(ga), last_side = 0, since = 0, st;
-    /* bracket tolerance in θ: 4·2^(−p)·max(|tn|, |tn + hs|) / |hs| */
-    if (r_cmpabs(tn, t1s) >= 0) r_abs(wtol, tn);
-    else r_abs(wtol, t1s);
-    r_mul_2si(wtol, wtol, 2 - (long)p);
-    r_div(wtol, wtol, hs);
-    r_abs(wtol, wtol);
     r_set_si(wref, 1);
     int done = r_is_zero(gb);
     for (long it = 0; !done; it++) {
@@ -364,12 +351,7 @@ static int locate_event(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rpt
             r_mul_2si(th, th, -1);
         }
         if (r_cmp(th, a) <= 0 || r_cmp(th, b) >= 0) break; /* no scalar strictly inside */
-        r_mul(ht, th, hs);
-        r_add(tt, tn, ht);
-        if ((st = CL_FN(cl_ode_one_step)(ws, f, ctx, tn, x, ht, ws->eva, NULL))) return st;
-        ws->nevent++;
-        if (!CL_FN(cl_rvec_is_finite)(ws->eva, n)) return CL_ENAN;
-        if ((st = ws->g(gt, tt, ws->eva, ws->gctx))) return st;
+        if ((st = at(ctx, gt, th))) return st;
         if (!r_is_number(gt)) return CL_ENAN;
         if (r_sgn(gt) == pre) {
             r_set(a, th);
@@ -379,7 +361,7 @@ static int locate_event(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rpt
         } else {
             r_set(b, th);
             r_set(gb, gt);
-            CL_FN(cl_rvec_copy)(ws->evb, ws->eva, n);
+            far(ctx);
             if (last_side == 1) r_mul_2si(ga, ga, -1);
             last_side = 1;
             if (r_is_zero(gt)) done = 1;
@@ -393,6 +375,57 @@ static int locate_event(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rpt
             since++;
         }
     }
+    r_set(theta, b);
+    return CL_OK;
+}
+
+/* The partial steps of an event's location: from (tn, x), θ hs long. */
+typedef struct partial_step {
+    CL_FN(cl_ode_ws) *ws;
+    CL_FN(cl_ode_fn) f;
+    void *ctx;
+    rsrc tn, x, hs;
+} partial_step;
+
+static int partial_at(void *ctx, rptr gt, rsrc th)
+{
+    partial_step *ps = ctx;
+    CL_FN(cl_ode_ws) *ws = ps->ws;
+    R_DECL(ht, ws->prec); R_DECL(tt, ws->prec);
+    r_mul(ht, th, ps->hs);
+    r_add(tt, ps->tn, ht);
+    int st = CL_FN(cl_ode_one_step)(ws, ps->f, ps->ctx, ps->tn, ps->x, ht, ws->eva, NULL);
+    if (st) return st;
+    ws->nevent++;
+    if (!CL_FN(cl_rvec_is_finite)(ws->eva, ws->n)) return CL_ENAN;
+    return ws->g(gt, tt, ws->eva, ws->gctx);
+}
+
+static void partial_far(void *ctx)
+{
+    partial_step *ps = ctx;
+    CL_FN(cl_rvec_copy)(ps->ws->evb, ps->ws->eva, ps->ws->n);
+}
+
+/* The step from (tn, x) of length hs ended at (t1s, xnew) with g going from
+ * ga to gb across zero. Locate θ with g(tn + θ hs, Φ_{θ hs}(x)) = 0
+ * (cl_ode_locate_root()) and write the far end of the final bracket into (t, x). */
+static int locate_event(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rptr t, rptr x, rsrc tn, rsrc hs,
+                        rsrc ga, rsrc gb, rsrc t1s, rsrc xnew)
+{
+    cl_prec_t p = ws->prec;
+    size_t n = ws->n;
+    R_DECL(b, p); R_DECL(wtol, p); R_DECL(ht, p);
+    CL_FN(cl_rvec_copy)(ws->evb, xnew, n);
+    /* bracket tolerance in θ: 4·2^(−p)·max(|tn|, |tn + hs|) / |hs| */
+    if (r_cmpabs(tn, t1s) >= 0) r_abs(wtol, tn);
+    else r_abs(wtol, t1s);
+    r_mul_2si(wtol, wtol, 2 - (long)p);
+    r_div(wtol, wtol, hs);
+    r_abs(wtol, wtol);
+    partial_step ps = {.ws = ws, .f = f, .ctx = ctx, .tn = tn, .x = x, .hs = hs};
+    int st = CL_FN(cl_ode_locate_root)(b, ga, gb, wtol, partial_at, partial_far, &ps, p);
+    if (st) return st;
     if (r_cmp_d(b, 1.0) == 0) {
         r_set(t, t1s);
     } else {

@@ -228,6 +228,24 @@ int CL_FN(cl_ode_set_limits)(CL_FN(cl_ode_ws) *ws, cl_rsrc hmin, cl_rsrc hmax, l
  * Returns 0 or CL_EPARAM (bad direction).
  */
 int CL_FN(cl_ode_set_event)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_event_fn) g, void *ctx, int direction);
+
+/** g at θ of a step being searched for an event (cl_ode_locate_root()): 0 or a CL_E code. */
+typedef int (*CL_FN(cl_ode_root_fn))(void *ctx, cl_rptr g, cl_rsrc theta);
+
+/**
+ * The root finder of the event location (see cl_ode_integrate()), for any
+ * one-step map: θ ∈ (0, 1] with g(θ) = 0, g(0) = \p ga ≠ 0 and
+ * g(1) = \p gb of the other sign (or 0), by the Illinois variant of regula
+ * falsi safeguarded with bisection, until the bracket is at most \p wtol
+ * long. \p at evaluates g at θ (the partial step of θ times the step from
+ * the step's start, with the same method); \p far(ctx) is called whenever
+ * the point \p at evaluated last becomes the far end of the bracket (the
+ * side of g(1)), so the caller keeps the state there. Writes the far end
+ * into \p theta (1 when no evaluation crossed). Returns 0, CL_ENOCONV,
+ * CL_ENAN (g not a number) or the first error of \p at.
+ */
+int CL_FN(cl_ode_locate_root)(cl_rptr theta, cl_rsrc ga, cl_rsrc gb, cl_rsrc wtol, CL_FN(cl_ode_root_fn) at,
+                              void (*far)(void *ctx), void *ctx, cl_prec_t prec);
 /**
  * \brief Evaluation budget: at most \p max_evals right-hand side
  *        evaluations (event location and Gauss–Legendre iterations included)
