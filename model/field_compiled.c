@@ -1,5 +1,5 @@
 /*
- * The field of a model's first form (form qdot) from its equations of motion
+ * The field of a model's first form (qdot, ROmega, or p) from its equations of motion
  * as one graph (cl_model_eom_new(), reduced to the nodes the field needs):
  * interpreted (expr_eval.c) until the model has been evaluated
  * $CHARTLESS_COMPILE_AFTER times (20000 unless set), then compiled
@@ -45,19 +45,9 @@ struct cl_model_fast_inst {
     cl_expr_jit_mp *run;
 };
 
-/* 1 when every factor of \p m is an S¹, an Rᵏ or an S² and \p m has a Lagrangian and no constraint: the models whose
-   graph field has been checked against the engine's through every command (the others keep the engine). */
-static int hooked(const cl_model *m)
-{
-    if (m->ham || m->ncon || m->so3) return 0;
-    for (size_t i = 0; i < m->nfac; i++)
-        if (m->fac[i].kind != CL_LAGR_S1 && m->fac[i].kind != CL_LAGR_RK && m->fac[i].kind != CL_LAGR_S2) return 0;
-    return 1;
-}
-
 cl_model_fast *cl_model_fast_new(const cl_model *m, size_t dim0)
 {
-    if (field_mode == CL_MODEL_FIELD_ENGINE || !hooked(m)) return NULL;
+    if (field_mode == CL_MODEL_FIELD_ENGINE) return NULL;
     cl_model_fast *f = calloc(1, sizeof *f);
     if (!f) return NULL;
     f->m = m;

@@ -168,8 +168,9 @@ enum cl_model_field_mode {
 };
 /**
  * Choose how the model systems opened after this call evaluate the field of
- * their first form (form qdot) when the graph covers the model (models on
- * S¹, Rᵏ and S² factors); the other forms and models are the engine's.
+ * their first form (qdot, ROmega, or p for a Hamiltonian), whose graph
+ * cl_model_eom_new() builds for every model; the other forms, the
+ * multipliers and the invariants are the engine's.
  * The graph interpreted and compiled give the same numbers bit for bit.
  */
 void cl_model_field_mode(int mode);
