@@ -63,11 +63,12 @@ static inline void v3_cross(rptr r, rsrc a, rsrc b)
     r_set(r, x); r_set(r + 1, y); r_set(r + 2, z);
 }
 
-/** r = (I − qqᵀ) v, the projection onto T_q S² for unit q. */
-static inline void v3_proj_tangent(rptr r, rsrc q, rsrc v)
+/** r = v − (q·v / s) q, with \p s = 1 when NULL (r may alias v): the projections below. */
+static inline void v3_remove_along(rptr r, rsrc q, rsrc v, rsrc s)
 {
     R_DECL(c, r_prec(r));
     v3_dot(c, q, v);
+    if (s) r_div(c, c, s);
     r_neg(c, c);
     RV_DECL(t, 3, r_prec(r));
     v3_set(t, v);
@@ -75,22 +76,18 @@ static inline void v3_proj_tangent(rptr r, rsrc q, rsrc v)
     v3_set(r, t);
 }
 
+/** r = (I − qqᵀ) v, the projection onto T_q S² for unit q. */
+static inline void v3_proj_tangent(rptr r, rsrc q, rsrc v) { v3_remove_along(r, q, v, NULL); }
+
 /**
  * r = (I − qqᵀ/|q|²) v, the projection onto the plane normal to q, exact
  * also for the |q| ≠ 1 an integrator's stage leaves (r may alias v).
  */
 static inline void v3_proj_plane(rptr r, rsrc q, rsrc v)
 {
-    R_DECL(c, r_prec(r));
     R_DECL(qq, r_prec(r));
-    v3_dot(c, q, v);
     v3_dot(qq, q, q);
-    r_div(c, c, qq);
-    r_neg(c, c);
-    RV_DECL(t, 3, r_prec(r));
-    v3_set(t, v);
-    v3_axpy(t, c, q);
-    v3_set(r, t);
+    v3_remove_along(r, q, v, qq);
 }
 
 /** M = S(x), the hat map [S2 (4)]: S(x) y = x × y. */

@@ -50,6 +50,12 @@ static void run(cl_prec_t p)
     v3_set(t, c);
     v3_proj_tangent(t, a, t);
     same_exactly(t, u, "tangent projection in place equals out of place");
+    /* Along 4a the plane projection is the tangent projection along a. 64: |a|² is 1 to 4 units (above), so the
+       coefficient c·a/|a|² moves by |c| ≈ 3.4 times that, and each entry adds a few roundings of size |c|. */
+    for (int i = 0; i < 3; i++) r_mul_2si(M + i, a + i, 2);
+    v3_proj_plane(t, M, c);
+    ok(CL_FN(cl_rvec_log2_maxdiff)(t, u, 3) <= tol_log2(p, 64), "plane projection along 4a is the tangent projection along a [%s, %ld]",
+       TEST_KIND, (long)p);
     /* NaN and infinity are refused by both checks with CL_ENAN. */
     v3_set_d(c, 1, 0, 0);
     r_set_si(s, 0);
