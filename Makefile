@@ -43,6 +43,7 @@ VERSION := 0.1.0
 SRC_T   := scalar r3 linalg linalg_inertia linalg_francis deriv ode ode_methods taylor taylor_drive lie energy_casimir expr_eval lagr_core lagr_s2 lagr_so3 lagr_flat lagr_prod
 SRC_T   += ham_prod
 SRC_T   += lagr_prod_state
+SRC_T   += lagr_prod_dist
 SRC_1   := core expr expr_text expr_diff
 SRC_1   += expr_parse
 SRC_1   += expr_emit expr_jit

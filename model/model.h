@@ -92,6 +92,8 @@ typedef struct cl_model {
     int *conh;             /**< the holonomic constraint h(q) itself, or −1 (nonholonomic) */
     long *conpos;          /**< where constraint k is written */
     int constrained;       /**< the text has a constraint statement (found in pass 1: the product engine runs it) */
+    size_t ndist;          /**< the quasivelocities of the form dist (model_prod.c), 0 until the first core chose them */
+    int dist[192];         /**< the velocity component of each (at most the product's 192 velocities) */
 } cl_model;
 
 /**

@@ -138,6 +138,18 @@ int cl_model_so3_lookup(const cl_model *m, cl_expr_dag *g, const char *name, siz
 /** The product kind (model_prod.c) and the lookup of its names. */
 extern const cl_model_kind cl_model_kind_prod;
 int cl_model_prod_lookup(const cl_model *m, cl_expr_dag *g, const char *name, size_t len, int prime, cl_expr_value *out);
+/** The product kind of a model with constraints: the forms of the product and dist (model_constraint.c). */
+extern const cl_model_kind cl_model_kind_prod_constrained;
+/**
+ * The basis of the form dist of \p lg, a product engine (cl_lagr_prod_mp) of
+ * the constrained model \p m: chosen at a fixed random state brought onto
+ * the constraints (the same for every core), recorded in m->dist. 0, or a
+ * CL_E code (out of memory; a model with no state where the rows are
+ * independent keeps no form dist: its rhs is then CL_EDIM).
+ */
+int cl_model_dist_choose(const cl_model *m, void *lg, cl_prec_t prec);
+/** The number of quasivelocities of \p m: nv − constraints − S² factors. */
+size_t cl_model_dist_dim(const cl_model *m);
 /**
  * The declared equilibrium k of a model run by the product engines, in form \p form, through its kind's
  * hooks: its configuration (reference: unit vectors (0, 0, 1), rotations I), zero velocities in form

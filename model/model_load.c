@@ -88,5 +88,5 @@ int cl_model_system_new(const cl_system **out, const char *path, cl_sys_error *e
 
 const cl_model_kind *cl_model_kind_of(const cl_model *m)
 {
-    return m->ham ? &cl_model_kind_ham : m->prod ? &cl_model_kind_prod : m->so3 ? &cl_model_kind_so3 : m->nflat ? &cl_model_kind_flat : &cl_model_kind_s2;
+    return m->ham ? &cl_model_kind_ham : m->prod ? (m->ncon ? &cl_model_kind_prod_constrained : &cl_model_kind_prod) : m->so3 ? &cl_model_kind_so3 : m->nflat ? &cl_model_kind_flat : &cl_model_kind_s2;
 }

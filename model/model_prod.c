@@ -97,6 +97,7 @@ int cl_model_prod_lookup(const cl_model *m, cl_expr_dag *g, const char *name, si
 /* ------------------------------------------------------------ the kind */
 
 static const char *const prod_forms[] = {"qdot", "omega", "p", "pi", NULL};
+static const char *const prod_con_forms[] = {"qdot", "omega", "p", "pi", "dist", NULL}; /* with constraints */
 
 /* The factors of \p m for the engine. */
 static void engine_factors(const cl_model *m, cl_lagr_factor *f)
@@ -112,6 +113,7 @@ static int prod_open(void **out, const cl_model *m, cl_prec_t prec)
     int st = cl_lagr_prod_new_mp(&lg, m->g, m->L, f, m->nfac, m->nparam, prec);
     if (!st && m->force) st = cl_lagr_prod_set_forces_mp(lg, m->force);
     if (!st) st = cl_lagr_prod_set_constraints_mp(lg, m->con, m->conh, m->ncon);
+    if (!st && m->ncon) st = cl_model_dist_choose(m, lg, prec);
     if (st) {
         cl_lagr_prod_free_mp(lg);
         lg = NULL;
@@ -128,9 +130,13 @@ static int prod_constrain(void *core, const cl_model *m, int form, mpfr_ptr x, d
     int st = cl_lagr_prod_constraint_clean_mp(core, form, x, tol_log2, &k, &defect);
     const char *c = m->ncon ? m->conname[k] : "";
     if (st == CL_EDOMAIN && m->conh[k] >= 0)
-        snprintf(err, errlen, "the state is off the constraint set: the holonomic constraint %s is 2^%.1f, not 0", c, defect);
+        snprintf(err, errlen, "the state is off the constraint set: the holonomic constraint %s is %.3g in magnitude, not 0", c, exp2(defect));
     else if (st == CL_ENOTTANGENT)
-        snprintf(err, errlen, "the state is off the constraint set: the constraint %s%s is 2^%.1f, not 0", c, m->conh[k] >= 0 ? "'" : "", defect);
+        snprintf(err, errlen, "the state is off the constraint set: the constraint %s%s is %.3g in magnitude, not 0", c,
+                 m->conh[k] >= 0 ? "'" : "", exp2(defect));
+    else if (st == CL_ESINGULAR && form == CL_LAGR_PROD_DIST)
+        snprintf(err, errlen, "the basis of the form dist is singular at this state: its quasivelocities do not determine the other "
+                              "velocities here (the velocity components it leaves free are chosen once per model; use another form)");
     else if (st == CL_ESINGULAR) snprintf(err, errlen, "the constraints are dependent at this state (their rows on the tangent space have lower rank)");
     else if (st == CL_ENOCONV) snprintf(err, errlen, "the configuration could not be brought onto the holonomic constraints (Newton's method did not converge)");
     else if (st) snprintf(err, errlen, "the constraints are not defined at this state (%s)", cl_strerror(st));
@@ -144,7 +150,10 @@ static int prod_constraint_values(void *core, int form, mpfr_ptr out, mpfr_srcpt
 
 static int prod_multipliers(void *core, int form, mpfr_ptr lam, mpfr_srcptr x) { return cl_lagr_prod_multipliers_mp(core, form, lam, x); }
 
-static size_t prod_dim(const cl_model *m, int form) { return form >= 0 && form < 4 ? m->nq + m->nv : 0; }
+static size_t prod_dim(const cl_model *m, int form)
+{
+    return form >= 0 && form < 4 ? m->nq + m->nv : form == CL_LAGR_PROD_DIST && m->ncon ? m->nq + cl_model_dist_dim(m) : 0;
+}
 CL_MODEL_KIND_LAGR_DEFINE(prod)
 static void prod_set_time(void *core, mpfr_srcptr t) { cl_lagr_prod_set_time_mp(core, t); }
 
@@ -191,6 +200,7 @@ static void prod_drift(const cl_model *m, int form, mpfr_ptr d, mpfr_srcptr x)
             mpfr_sub_ui(s, s, 1, MPFR_RNDN);
             mpfr_abs(s, s, MPFR_RNDN);
             mpfr_max(d, d, s, MPFR_RNDN);
+            if (form == CL_LAGR_PROD_DIST) continue; /* quasivelocities: tangent by construction */
             cl_v3_dot_mp(s, x + f->q, x + m->nq + f->v);
             mpfr_abs(s, s, MPFR_RNDN);
             mpfr_max(d + 1, d + 1, s, MPFR_RNDN);
@@ -250,6 +260,14 @@ static void prod_component_name(const cl_model *m, int form, size_t i, char *buf
 {
     static const char xyz[] = "xyz";
     int vel = i >= m->nq;
+    if (vel && form == CL_LAGR_PROD_DIST) { /* the name of the velocity each quasivelocity is */
+        if (i - m->nq >= m->ndist) {
+            snprintf(buf, len, "s%zu", i - m->nq + 1);
+            return;
+        }
+        i = m->nq + (size_t)m->dist[i - m->nq];
+        form = CL_LAGR_PROD_VEL;
+    }
     size_t a = vel ? i - m->nq : i, k = 0;
     while (k + 1 < m->nfac && a >= (vel ? m->fac[k + 1].v : m->fac[k + 1].q)) k++;
     const cl_model_factor *f = m->fac + k;
@@ -417,7 +435,8 @@ static int prod_constraints(const cl_model *m, int form, mpfr_ptr out, mpfr_srcp
             if (out) {
                 cl_v3_dot_mp(out + k, x + f->q, x + f->q);
                 mpfr_sub_ui(out + k, out + k, 1, MPFR_RNDN);
-                cl_v3_dot_mp(out + k + 1, x + f->q, x + m->nq + f->v);
+                if (form == CL_LAGR_PROD_DIST) mpfr_set_zero(out + k + 1, 1); /* quasivelocities: tangent by construction */
+                else cl_v3_dot_mp(out + k + 1, x + f->q, x + m->nq + f->v);
             }
             k += 2;
         } else if (f->kind == CL_LAGR_SO3 || f->kind == CL_LAGR_SE3) {
@@ -432,21 +451,34 @@ static int prod_constraints(const cl_model *m, int form, mpfr_ptr out, mpfr_srcp
     return k;
 }
 
+#define PROD_KIND_HOOKS                                                                                                  \
+    .drift_names = prod_drift_names,                                                                                  \
+    .singular = "the Lagrangian is degenerate at this state: its velocity Hessian on the tangent space of the product is singular", \
+    .what = prod_what, .open = prod_open, .close = prod_close, .set_param = prod_set_param, .bad_node = prod_bad_node,    \
+    .dim = prod_dim, .rhs = prod_rhs, .convert = prod_convert, .value = prod_value, .project = prod_project,             \
+    .random = prod_random, .component_name = prod_component_name, .set_time = prod_set_time, .drift = prod_drift, .equilibrium = cl_model_prod_equilibrium, \
+    .relative = prod_relative, .constraints = prod_constraints, .constrain = prod_constrain,                              \
+    .constraint_values = prod_constraint_values, .multipliers = prod_multipliers
+
+#define PROD_STATE_HELP                                                                                                   \
+    "every factor's configuration in the order declared (S1: an angle, R1/R3: 1 or 3 numbers, S2: a unit\n"           \
+    "vector, SO3: R row by row, SE3: R then the position), then every factor's velocity part in the same order:\n"     \
+    "qdot: q', the body angular velocity W of SO3, W and the body linear velocity V of SE3; omega: as qdot but\n"      \
+    "w = q x q' on S2; p: the momenta dL/d(velocity), mu = (I - qq^T) dL/dq' on S2; pi: as p but pi = q x mu on S2.\n"
+
 const cl_model_kind cl_model_kind_prod = {
-    .state_help = "every factor's configuration in the order declared (S1: an angle, R1/R3: 1 or 3 numbers, S2: a unit\n"
-                  "vector, SO3: R row by row, SE3: R then the position), then every factor's velocity part in the same order:\n"
-                  "qdot: q', the body angular velocity W of SO3, W and the body linear velocity V of SE3; omega: as qdot but\n"
-                  "w = q x q' on S2; p: the momenta dL/d(velocity), mu = (I - qq^T) dL/dq' on S2; pi: as p but pi = q x mu on S2.\n"
-                  "Unit vectors, tangent velocities and rotations within 2^-40 are cleaned at the working precision; beyond it refused.\n",
-    .drift_names = prod_drift_names,
-    .singular = "the Lagrangian is degenerate at this state: its velocity Hessian on the tangent space of the product is singular",
-    CL_MODEL_KIND_HOOKS(prod),
-    .set_time = prod_set_time,
-    .drift = prod_drift,
-    .equilibrium = cl_model_prod_equilibrium,
-    .relative = prod_relative,
-    .constraints = prod_constraints,
-    .constrain = prod_constrain,
-    .constraint_values = prod_constraint_values,
-    .multipliers = prod_multipliers,
+    .state_help = PROD_STATE_HELP "Unit vectors, tangent velocities and rotations within 2^-40 are cleaned at the working precision; beyond it refused.\n",
+    .forms = prod_forms,
+    PROD_KIND_HOOKS,
+};
+
+/* A product with constraints: the form dist too (velocities in a basis of the admissible directions). */
+const cl_model_kind cl_model_kind_prod_constrained = {
+    .state_help = PROD_STATE_HELP
+    "dist: the quasivelocities, the velocity components left free by the constraints (one per admissible direction;\n"
+    "`simulate --form dist` names them), the others following from the constraints.\n"
+    "Unit vectors, tangent velocities and rotations within 2^-40 are cleaned at the working precision; beyond it refused;\n"
+    "a state must satisfy the constraints within 2^-40.\n",
+    .forms = prod_con_forms,
+    PROD_KIND_HOOKS,
 };

@@ -107,6 +107,7 @@ static const cl_check *quick_version(const cl_check *c)
 static const cl_check constraint_rows[] = {
     {.name = "constraints", .tags = "", .what = "each constraint's rate along the field vanishes on the field of every form (dc/dt for a nonholonomic c; dh/dt and the second derivative d(h')/dt for a holonomic h), the gradient by src/deriv, at 12 random states on the constraints (3 above 256 bits), relative to sum_i |dc/dx_i f_i|", .cond = 4096, .why = "the gradient accurate to 2^(1-p) per entry (cl_jacobian), the field a bordered velocity Hessian solve (condition below 10^2 for the shipped models), sums of a dozen products", .fn_d = cl_model_row_constraints, .fn_mp = cl_model_row_constraints},
     {.name = "multipliers", .tags = "", .what = "the multipliers of the constraints at a state carried to every form against those of the first form, at 12 random states (relative to max |lambda|)", .cond = 4096, .why = "a Newton-inverted Legendre map, then the same bordered solve on both sides", .fn_d = cl_model_row_multipliers, .fn_mp = cl_model_row_multipliers},
+    {.name = "distribution", .tags = "[SKATE 4]", .what = "the field of the form dist (quasivelocities, the null-space method: no multiplier) against the field of the multiplier form qdot (the bordered solve) at the same state: the configuration rates and the rates of the free velocity components, at 12 random states (relative to the largest rate)", .cond = 4096, .why = "two solves of the same linear system by different eliminations (condition below 10^2 for the shipped models), sums of a dozen products", .fn_d = cl_model_row_distribution, .fn_mp = cl_model_row_distribution},
 };
 
 /* Add the row MODEL.SUFFIX described by \p c (its name the suffix), MODEL \p bl bytes of \p base; \p tags replaces c's unless NULL. */
@@ -129,7 +130,7 @@ static void add_row(const cl_check *c, const char *base, size_t bl, const char *
 static int rows_of(cl_model *m, const char *base, size_t bl, cl_sys_error *e)
 {
     int st;
-    size_t cap = 8 + 2 * m->neq; /* forms, legendre, el, conserve (other kinds: forms, legendre, invariants, conserve), constraints, multipliers */
+    size_t cap = 9 + 2 * m->neq; /* forms, legendre, el, conserve (other kinds: forms, legendre, invariants, conserve), constraints, multipliers, distribution; eq and ec per equilibrium */
     rows = calloc(cap, sizeof *rows);
     row_name = calloc(cap, sizeof *row_name);
     row_what = calloc(cap, sizeof *row_what);

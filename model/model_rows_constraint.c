@@ -54,4 +54,33 @@ int cl_model_row_multipliers(cl_check_result *res, cl_prec_t prec)
 {
     return cl_model_ext_over_states(res, prec, 7108, CL_MODEL_ROWS_DRAWS, 3, 0, multipliers_gap);
 }
+
+/*
+ * The field of the form dist at x carried there against the qdot field at x: the configuration rates alike, and
+ * the rate of each quasivelocity against the rate of the velocity component it is (relative to the largest rate).
+ */
+static int distribution_gap(cl_check_result *res, ext_run *r, ext_run *rg, mpfr_srcptr x, mpfr_ptr w, size_t D, int nf, int k)
+{
+    const cl_system *s = r->s;
+    const cl_model *m = cl_model_oracle_model();
+    int dist = cl_system_form_index(s, "dist");
+    mpfr_ptr y = w, f0 = y + D, fd = f0 + D;
+    size_t nq = m->nq, nd = s->dim(r->inst, dist) - nq;
+    (void)rg;
+    (void)nf;
+    if (dist < 0 || m->ndist != nd) return CL_EDIM;
+    int st = s->convert(r->inst, 0, x, dist, y);
+    if (!st) st = s->rhs(r->inst, 0, f0, x);
+    if (!st) st = s->rhs(r->inst, dist, fd, y);
+    if (st) return st;
+    for (size_t a = 0; a < nd; a++) mpfr_set(f0 + nq + a, f0 + nq + (size_t)m->dist[a], MPFR_RNDN);
+    double scale = cl_rvec_log2_maxabs_mp(f0, nq + nd);
+    cl_check_worst(res, rows_rel(fd, f0, nq + nd, scale), "draw %d: the field of the form dist against the qdot field", k);
+    return CL_OK;
+}
+
+int cl_model_row_distribution(cl_check_result *res, cl_prec_t prec)
+{
+    return cl_model_ext_over_states(res, prec, 7109, cl_model_rows_draws(CL_MODEL_ROWS_DRAWS), 3, 0, distribution_gap);
+}
 #endif

@@ -122,6 +122,7 @@ int cl_model_ext_rates_vanish(cl_check_result *res, cl_prec_t prec, uint64_t see
 /* The rows of a model with constraints (model_rows_constraint.c). */
 int cl_model_row_constraints(cl_check_result *res, cl_prec_t prec);
 int cl_model_row_multipliers(cl_check_result *res, cl_prec_t prec);
+int cl_model_row_distribution(cl_check_result *res, cl_prec_t prec);
 /** MODEL.eq.NAME of declared equilibrium k, for k = 0 … 7. */
 #define CL_MODEL_EXT_ROW_EQ(k) int cl_model_ext_row_eq##k(cl_check_result *res, cl_prec_t prec)
 CL_MODEL_EXT_ROW_EQ(0); CL_MODEL_EXT_ROW_EQ(1); CL_MODEL_EXT_ROW_EQ(2); CL_MODEL_EXT_ROW_EQ(3);

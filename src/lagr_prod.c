@@ -163,6 +163,8 @@ void CL_FN(cl_lagr_prod_free)(CL_FN(cl_lagr_prod) *lg)
     if (!lg) return;
     free(lg->con);
     free(lg->kperm);
+    CL_FN(cl_lagr_dist_free)(lg->dist);
+    CL_FN(cl_rvec_free)(lg->dblock);
     CL_FN(cl_rvec_free)(lg->cblock);
     free(lg->f);
     CL_FN(cl_lagr_core_free)(&lg->core);
@@ -291,11 +293,18 @@ int CL_FN(cl_lagr_prod_factor_tangent)(CL_FN(cl_lagr_core) *c, const cl_lagr_fac
     return slots_of(s, f, nf) ? CL_EDIM : tangent_matrix(c, s, nf, q);
 }
 
+static int dist_velocity(CL_FN(cl_lagr_prod) *lg);
+
 /* (q, u) into lg->q, lg->u from a state of form \p form. */
 int CL_FN(cl_lagr_prod_load)(CL_FN(cl_lagr_prod) *lg, int form, rsrc x)
 {
     size_t nq = lg->nq, nv = lg->nv;
     CL_FN(cl_rvec_copy)(lg->q, x, nq);
+    if (form == CL_LAGR_PROD_DIST) {
+        if (CL_FN(cl_lagr_dist_index)(lg->dist, 0) < 0) return CL_EDIM; /* no basis chosen */
+        CL_FN(cl_lagr_dist_expand)(lg->dist, lg->u, x + nq);
+        return dist_velocity(lg);
+    }
     CL_FN(cl_rvec_copy)(lg->u, x + nq, nv);
     switch (form) {
     case CL_LAGR_PROD_VEL: return CL_OK;
@@ -430,6 +439,14 @@ int CL_FN(cl_lagr_prod_set_constraints)(CL_FN(cl_lagr_prod) *lg, const int *con,
     lg->lam = p; p += nc;
     lg->cg = p; p += c->nin;
     lg->nc = nc;
+    lg->nr = nc;
+    for (size_t i = 0; i < lg->nf; i++) lg->nr += (size_t)lg->f[i].ops->unit;
+    lg->dblock = CL_FN(cl_rvec_new)(lg->nr * (nv + 1) + nv * nv, c->prec);
+    if (!lg->dblock) return CL_ENOMEM;
+    lg->W = lg->dblock;
+    lg->rho = lg->W + lg->nr * nv;
+    lg->Mn = lg->rho + lg->nr;
+    lg->dist = CL_FN(cl_lagr_dist_new)(nv, lg->nr, c->prec); /* NULL: no admissible direction, no distribution form */
     return CL_OK;
 }
 
@@ -438,7 +455,9 @@ int CL_FN(cl_lagr_prod_set_constraints)(CL_FN(cl_lagr_prod) *lg, const int *con,
  * r ← r − L_uq q̇ − L_ut, c = −|q̇|² on the S² blocks (Qc in lg->w), then
  * M w = P(r − L_uu Qc) and u̇ = w + Qc.
  */
-static int accelerations(CL_FN(cl_lagr_prod) *lg)
+static int dist_solve(CL_FN(cl_lagr_prod) *lg, rptr r, rsrc Qc);
+
+static int accelerations(CL_FN(cl_lagr_prod) *lg, int dist)
 {
     CL_FN(cl_lagr_core) *c = &lg->core;
     size_t nq = lg->nq, nv = lg->nv;
@@ -461,7 +480,7 @@ static int accelerations(CL_FN(cl_lagr_prod) *lg)
     for (size_t a = 0; a < nv; a++)
         for (size_t b = 0; b < nv; b++) r_submul(r + a, c->H + a * c->nin + nq + b, Qc + b);
     project_blocks(lg, r, lg->q);
-    int st = lg->nc ? constrained_solve(lg, r, Qc) : CL_FN(cl_lu_solve)(c->M, c->perm, r, (int)nv, 1);
+    int st = !lg->nc ? CL_FN(cl_lu_solve)(c->M, c->perm, r, (int)nv, 1) : dist ? dist_solve(lg, r, Qc) : constrained_solve(lg, r, Qc);
     if (st) return st;
     for (size_t a = 0; a < nv; a++) r_add(lg->ud + a, r + a, Qc + a);
     return CL_OK;
@@ -512,7 +531,7 @@ static int constraint_forces(CL_FN(cl_lagr_prod) *lg)
     size_t nv = lg->nv;
     rptr saved = lg->cg + lg->core.nin;
     CL_FN(cl_rvec_copy)(saved, lg->r, nv);
-    int st = accelerations(lg);
+    int st = accelerations(lg, 0);
     if (st) return st;
     CL_FN(cl_rvec_copy)(lg->r, saved, nv);
     for (size_t i = 0; i < lg->nc; i++)
@@ -533,8 +552,12 @@ int CL_FN(cl_lagr_prod_rhs)(CL_FN(cl_lagr_prod) *lg, int form, rptr dx, rsrc x)
     if (momentum) {
         momentum_rates(lg, dx + nq);
         if (form == CL_LAGR_PROD_PI) pi_rates(lg, dx + nq);
+    } else if (form == CL_LAGR_PROD_DIST) {
+        st = accelerations(lg, 1);
+        if (st) return st;
+        CL_FN(cl_lagr_dist_reduce)(lg->dist, dx + nq, lg->ud);
     } else {
-        st = accelerations(lg);
+        st = accelerations(lg, 0);
         if (st) return st;
         CL_FN(cl_rvec_copy)(dx + nq, lg->ud, nv);
         if (form == CL_LAGR_PROD_OMEGA) cross_blocks(lg, dx + nq, lg->ud, lg->q, 0); /* ω̇ = q × q̈ */
@@ -546,11 +569,12 @@ int CL_FN(cl_lagr_prod_rhs)(CL_FN(cl_lagr_prod) *lg, int form, rptr dx, rsrc x)
 int CL_FN(cl_lagr_prod_convert)(CL_FN(cl_lagr_prod) *lg, int from, rsrc x, int to, rptr y)
 {
     size_t nq = lg->nq, nv = lg->nv;
-    if (to < CL_LAGR_PROD_VEL || to > CL_LAGR_PROD_PI) return CL_EDIM;
+    if (to < CL_LAGR_PROD_VEL || to > CL_LAGR_PROD_DIST || (to == CL_LAGR_PROD_DIST && CL_FN(cl_lagr_dist_index)(lg->dist, 0) < 0)) return CL_EDIM;
     int st = CL_FN(cl_lagr_prod_load)(lg, from, x);
     if (st) return st;
     CL_FN(cl_rvec_copy)(y, lg->q, nq);
-    if (to == CL_LAGR_PROD_MOM || to == CL_LAGR_PROD_PI) {
+    if (to == CL_LAGR_PROD_DIST) CL_FN(cl_lagr_dist_reduce)(lg->dist, y + nq, lg->u);
+    else if (to == CL_LAGR_PROD_MOM || to == CL_LAGR_PROD_PI) {
         st = derivatives(lg, 0);
         if (st) return st;
         projected_momentum(&lg->core, y + nq, lg->q);
@@ -564,3 +588,83 @@ int CL_FN(cl_lagr_prod_value)(CL_FN(cl_lagr_prod) *lg, int id, int form, rptr ou
     int st = CL_FN(cl_lagr_prod_load)(lg, form, x);
     return st ? st : CL_FN(cl_lagr_core_value)(&lg->core, id, out, lg->q, lg->u);
 }
+
+/* ------------------------------------------------------------ the distribution form */
+
+/*
+ * The velocity rows at (lg->q, lg->u) after a run with partials into lg->W:
+ * A P per constraint, qᵀ per S² block; their values W u + a into lg->rho
+ * (a = c − A u the constraint's velocity-free part).
+ */
+static void velocity_rows(CL_FN(cl_lagr_prod) *lg)
+{
+    CL_FN(cl_lagr_core) *c = &lg->core;
+    size_t nv = lg->nv, k = lg->nc;
+    for (size_t i = 0; i < lg->nc; i++) {
+        rptr Wi = lg->W + i * nv;
+        CL_FN(cl_expr_eval_gradient)(c->ev, lg->con[i], lg->cg, (int)c->nin);
+        CL_FN(cl_rvec_copy)(Wi, lg->cg + lg->nq, nv);
+        project_blocks(lg, Wi, lg->q);
+        r_set(lg->rho + i, CL_FN(cl_expr_eval_value)(c->ev, lg->con[i]));
+        for (size_t a = 0; a < nv; a++) {
+            r_sub(lg->cg + lg->nq + a, lg->cg + lg->nq + a, Wi + a);
+            r_submul(lg->rho + i, lg->cg + lg->nq + a, lg->u + a);
+        }
+    }
+    for (size_t i = 0; i < lg->nf; i++) {
+        const slot *f = lg->f + i;
+        if (!f->ops->unit) continue;
+        rptr Wk = lg->W + k * nv;
+        for (size_t a = 0; a < nv; a++) r_set_zero(Wk + a);
+        v3_set(Wk + f->v, lg->q + f->q);
+        v3_dot(lg->rho + k++, lg->q + f->q, lg->u + f->v);
+    }
+}
+
+/* u_D from u_I = s (lg->u zero on D): the rows are linear in u, one step solves them. */
+static int dist_velocity(CL_FN(cl_lagr_prod) *lg)
+{
+    CL_FN(cl_lagr_core) *c = &lg->core;
+    int st = CL_FN(cl_lagr_core_run)(c, lg->q, lg->u, c->upto, 2);
+    if (st) return st;
+    velocity_rows(lg);
+    return CL_FN(cl_lagr_dist_velocity)(lg->dist, lg->W, lg->rho, lg->u);
+}
+
+/* The accelerations by the null-space method: W w = (−b − A·Qc, 0), Bᵀ(M w − r) = 0 (lagr_prod_dist.c); w into r. */
+static int dist_solve(CL_FN(cl_lagr_prod) *lg, rptr r, rsrc Qc)
+{
+    size_t nv = lg->nv, k = lg->nc;
+    constraint_rows(lg);
+    for (size_t i = 0; i < lg->nc; i++) {
+        rptr Wi = lg->W + i * nv;
+        CL_FN(cl_rvec_copy)(Wi, lg->A + i * nv, nv);
+        r_neg(lg->rho + i, lg->b + i);
+        for (size_t a = 0; a < nv; a++) r_submul(lg->rho + i, Wi + a, Qc + a);
+        project_blocks(lg, Wi, lg->q);
+    }
+    for (size_t i = 0; i < lg->nf; i++) {
+        const slot *f = lg->f + i;
+        if (!f->ops->unit) continue;
+        rptr Wk = lg->W + k * nv;
+        for (size_t a = 0; a < nv; a++) r_set_zero(Wk + a);
+        v3_set(Wk + f->v, lg->q + f->q);
+        r_set_zero(lg->rho + k++);
+    }
+    build_matrix(lg, lg->Mn, nv, lg->q);
+    return CL_FN(cl_lagr_dist_solve)(lg->dist, lg->W, lg->Mn, lg->rho, r);
+}
+
+int CL_FN(cl_lagr_prod_dist_choose)(CL_FN(cl_lagr_prod) *lg, int form, rsrc x)
+{
+    if (!lg->dist || form == CL_LAGR_PROD_DIST) return CL_EDIM;
+    int st = CL_FN(cl_lagr_prod_load)(lg, form, x);
+    if (!st) st = CL_FN(cl_lagr_core_run)(&lg->core, lg->q, lg->u, lg->core.upto, 2);
+    if (st) return st;
+    velocity_rows(lg);
+    return CL_FN(cl_lagr_dist_choose)(lg->dist, lg->W);
+}
+
+size_t CL_FN(cl_lagr_prod_dist_dim)(const CL_FN(cl_lagr_prod) *lg) { return CL_FN(cl_lagr_dist_dim)(lg->dist); }
+
+int CL_FN(cl_lagr_prod_dist_index)(const CL_FN(cl_lagr_prod) *lg, size_t k) { return CL_FN(cl_lagr_dist_index)(lg->dist, k); }

@@ -46,7 +46,8 @@ enum cl_lagr_prod_form {
     CL_LAGR_PROD_VEL = 0,   /**< q̇ on S¹, Rᵏ, S²; Ω on SO(3); (Ω, V) on SE(3) */
     CL_LAGR_PROD_OMEGA = 1, /**< as VEL, but ω = q × q̇ on S² */
     CL_LAGR_PROD_MOM = 2,   /**< p = ∂L/∂(velocity); on S² μ = (I − qqᵀ)∂L/∂q̇ */
-    CL_LAGR_PROD_PI = 3     /**< as MOM, but π = q × μ on S² */
+    CL_LAGR_PROD_PI = 3,    /**< as MOM, but π = q × μ on S² */
+    CL_LAGR_PROD_DIST = 4   /**< constrained products: the quasivelocities, coordinates in a basis of the admissible directions (lagr_prod_dist.c) */
 };
 
 /** Most factors of a product, and most numbers of its configuration or velocity (documented limits of models). */

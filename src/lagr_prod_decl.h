@@ -107,3 +107,21 @@ int CL_FN(cl_lagr_prod_constraint_values)(CL_FN(cl_lagr_prod) *lg, int form, cl_
  */
 int CL_FN(cl_lagr_prod_constraint_clean)(CL_FN(cl_lagr_prod) *lg, int form, cl_rptr x, double tol_log2, size_t *which,
                                          double *defect);
+
+/**
+ * \brief The distribution form (CL_LAGR_PROD_DIST) of a constrained product:
+ *        choose its basis at the state x of form \p form.
+ *
+ * Of the velocity rows (the constraints' rows, and qᵀ on each S² block) nr
+ * velocity components are eliminated by complete pivoting at x; the
+ * quasivelocities are the other nv − nr components u_I, and u_D follows
+ * from the constraints. The choice holds for the object's life; where the
+ * eliminated columns become singular the form gives CL_ESINGULAR. Its
+ * field comes from the null-space method (no multipliers). Returns 0,
+ * CL_ESINGULAR (rows dependent at x), CL_ENOMEM or CL_EDIM (no constraints).
+ */
+int CL_FN(cl_lagr_prod_dist_choose)(CL_FN(cl_lagr_prod) *lg, int form, cl_rsrc x);
+/** The number of quasivelocities (0 without constraints). */
+size_t CL_FN(cl_lagr_prod_dist_dim)(const CL_FN(cl_lagr_prod) *lg);
+/** The velocity component (0 .. nv − 1) of quasivelocity \p k, or −1 before a choice. */
+int CL_FN(cl_lagr_prod_dist_index)(const CL_FN(cl_lagr_prod) *lg, size_t k);

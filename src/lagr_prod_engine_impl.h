@@ -8,6 +8,7 @@
 #define CL_LAGR_PROD_ENGINE_IMPL_H
 #include "lagr_core_impl.h"
 #include "lagr_prod.h"
+#include "lagr_prod_impl.h"
 
 typedef struct kind_ops {
     size_t nq, nv; /* 0: k of an Rᵏ factor */
@@ -32,6 +33,9 @@ struct CL_FN(cl_lagr_prod) {
     size_t nc;               /* constraints c_i(q, u) = A_i(q)u + a_i(q) (cl_lagr_prod_set_constraints()) */
     int *con, *hol, *kperm;  /* their nodes, the holonomic h_i or −1, the pivots of K */
     rptr cblock, A, b, K, y, lam, cg; /* rows A (nc × nv), b = ∂c/∂q q̇, the bordered K, its right side y, λ, ∇c */
+    size_t nr;                        /* velocity rows of the distribution form: nc, then one per S² block */
+    CL_FN(cl_lagr_dist) *dist;        /* its basis (lagr_prod_dist.c) */
+    rptr dblock, W, rho, Mn;          /* the rows W (nr × nv), their values or right sides, the tangent M */
 };
 
 /* The slots of the factors; 0, or −1 for an unknown factor or a product too large. */

@@ -34,4 +34,27 @@ void CL_FN(cl_lagr_prod_cross_s2)(const cl_lagr_factor *f, size_t nf, rptr out, 
  * when M restricted to the product's tangent space is. Returns 0, CL_ESINGULAR or CL_EDIM.
  */
 int CL_FN(cl_lagr_prod_factor_tangent)(CL_FN(cl_lagr_core) *c, const cl_lagr_factor *f, size_t nf, rsrc q);
+/**
+ * \brief The distribution form's basis and its null-space solve (lagr_prod_dist.c).
+ *
+ * W is nr × nv, the velocity rows (constraints' rows A P, then qᵀ per S²
+ * block). cl_lagr_dist_choose() picks the nr dependent velocities D by
+ * complete pivoting on W (CL_ESINGULAR: W has lower rank); the other nd =
+ * nv − nr are the quasivelocities. cl_lagr_dist_velocity() adds
+ * −W_D⁻¹ rho to u_D (rho the rows' values at u); cl_lagr_dist_solve()
+ * replaces r by the w with W w = g and Bᵀ(M w − r) = 0 (M nv × nv).
+ */
+typedef struct CL_FN(cl_lagr_dist) CL_FN(cl_lagr_dist);
+CL_FN(cl_lagr_dist) *CL_FN(cl_lagr_dist_new)(size_t nv, size_t nr, cl_prec_t prec);
+void CL_FN(cl_lagr_dist_free)(CL_FN(cl_lagr_dist) *d);
+size_t CL_FN(cl_lagr_dist_dim)(const CL_FN(cl_lagr_dist) *d);
+/** The velocity component of quasivelocity \p k, or −1 before a choice. */
+int CL_FN(cl_lagr_dist_index)(const CL_FN(cl_lagr_dist) *d, size_t k);
+int CL_FN(cl_lagr_dist_choose)(CL_FN(cl_lagr_dist) *d, rsrc W);
+int CL_FN(cl_lagr_dist_velocity)(CL_FN(cl_lagr_dist) *d, rsrc W, rsrc rho, rptr u);
+/** s ← u_I (nd numbers). */
+void CL_FN(cl_lagr_dist_reduce)(const CL_FN(cl_lagr_dist) *d, rptr s, rsrc u);
+/** u ← s on I, zero on D. */
+void CL_FN(cl_lagr_dist_expand)(const CL_FN(cl_lagr_dist) *d, rptr u, rsrc s);
+int CL_FN(cl_lagr_dist_solve)(CL_FN(cl_lagr_dist) *d, rsrc W, rsrc M, rsrc g, rptr r);
 #endif

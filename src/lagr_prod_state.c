@@ -48,12 +48,14 @@ int CL_FN(cl_lagr_prod_project_state)(const cl_lagr_factor *f, size_t nf, int fo
     size_t nq, nv;
     slot s[CL_LAGR_PROD_MAX_FACTORS];
     if (nf == 0 || nf > CL_LAGR_PROD_MAX_FACTORS || CL_FN(cl_lagr_prod_place)(s, f, nf, &nq, &nv)) return CL_EDIM;
-    if (form < CL_LAGR_PROD_VEL || form > CL_LAGR_PROD_PI) return CL_EDIM;
-    if (!CL_FN(cl_rvec_is_finite)(x, nq + nv)) return CL_ENAN;
+    if (form < CL_LAGR_PROD_VEL || form > CL_LAGR_PROD_DIST) return CL_EDIM;
+    int dist = form == CL_LAGR_PROD_DIST; /* velocities of the admissible directions: no tangency of their own */
+    if (!CL_FN(cl_rvec_is_finite)(x, dist ? nq : nq + nv)) return CL_ENAN;
+    RV_DECL(zero, 3, r_prec(x));
     for (size_t i = 0; i < nf; i++) {
         int st = CL_OK;
         *which = i;
-        if (s[i].ops->unit) st = clean_sphere(x + s[i].q, x + nq + s[i].v, tol_log2, defect);
+        if (s[i].ops->unit) st = clean_sphere(x + s[i].q, dist ? zero : x + nq + s[i].v, tol_log2, defect);
         else if (s[i].ops->rotation) st = clean_rotation(x + s[i].q, tol_log2, defect);
         if (st) return st;
     }
@@ -65,9 +67,11 @@ int CL_FN(cl_lagr_prod_project_state)(const cl_lagr_factor *f, size_t nf, int fo
 
 int CL_FN(cl_lagr_prod_multipliers)(CL_FN(cl_lagr_prod) *lg, int form, rptr lam, rsrc x)
 {
-    rptr dx = CL_FN(cl_rvec_new)(lg->nq + lg->nv, lg->core.prec);
+    rptr dx = CL_FN(cl_rvec_new)(2 * (lg->nq + lg->nv), lg->core.prec), y = dx + lg->nq + lg->nv;
     if (!dx) return CL_ENOMEM;
-    int st = CL_FN(cl_lagr_prod_rhs)(lg, form, dx, x);
+    int st = form == CL_LAGR_PROD_DIST ? CL_FN(cl_lagr_prod_convert)(lg, form, x, CL_LAGR_PROD_VEL, y) : CL_OK; /* λ of the bordered system */
+    if (form == CL_LAGR_PROD_DIST) x = y, form = CL_LAGR_PROD_VEL;
+    if (!st) st = CL_FN(cl_lagr_prod_rhs)(lg, form, dx, x);
     if (!st) CL_FN(cl_rvec_copy)(lam, lg->lam, lg->nc);
     CL_FN(cl_rvec_free)(dx);
     return st;
@@ -246,7 +250,8 @@ int CL_FN(cl_lagr_prod_constraint_values)(CL_FN(cl_lagr_prod) *lg, int form, rpt
     if (!st) st = constraint_values(lg, 0);
     for (size_t i = 0; i < lg->nc && !st; i++) {
         if (lg->hol[i] >= 0) r_set(out + k++, out + 2 * i);
-        r_set(out + k++, lg->b + i);
+        if (form == CL_LAGR_PROD_DIST) r_set_zero(out + k++); /* the velocities solve the constraints by construction */
+        else r_set(out + k++, lg->b + i);
     }
     return st ? st : k;
 }
