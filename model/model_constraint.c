@@ -118,7 +118,7 @@ static int choose_at_draw(const cl_model *m, cl_lagr_prod_mp *lg, mpfr_ptr x, ui
     size_t which;
     double defect;
     int st = cl_model_kind_prod_constrained.random(m, x, &g);
-    if (!st) st = cl_lagr_prod_project_state_mp(f, m->nfac, CL_LAGR_PROD_VEL, x, INFINITY, &which, &defect);
+    if (!st) st = cl_lagr_prod_project_state_mp(f, m->nfac, CL_LAGR_PROD_VEL, x, -20, &which, &defect);
     if (!st) st = cl_lagr_prod_dist_choose_mp(lg, CL_LAGR_PROD_VEL, x);
     return st;
 }

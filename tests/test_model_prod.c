@@ -418,6 +418,44 @@ static int rod_pendulum(const fixture *f, rsrc x, rptr want)
     return CL_OK;
 }
 
+/*
+ * The Veselova system (SKATE Example 7) by its classical reduced equations:
+ * with Γ = Rᵀe3 (the third row of R) and M = JΩ,
+ *   M' = M × Ω + λΓ,   Γ·Ω = 0,   so   λ = −Γ·J⁻¹(M × Ω)/(Γ·J⁻¹Γ)
+ * (Γ' = Γ × Ω is normal to Ω, so Γ·Ω' = 0), and Ω' = J⁻¹(M × Ω + λΓ).
+ */
+static int veselova(const fixture *f, rsrc x, rptr want)
+{
+    RV_DECL(Jinv, 3, P);
+    RV_DECL(M, 3, P);
+    RV_DECL(T, 3, P);
+    R_DECL(num, P);
+    R_DECL(den, P);
+    R_DECL(t, P);
+    rsrc G = x + 6, W = x + 9;
+    const char *J[] = {"J1", "J2", "J3"};
+    for (int i = 0; i < 3; i++) {
+        r_mul(M + i, par(f, J[i]), W + i);
+        r_si_div(Jinv + i, 1, par(f, J[i]));
+    }
+    v3_cross(T, M, W);
+    r_set_zero(num);
+    r_set_zero(den);
+    for (int i = 0; i < 3; i++) {
+        r_mul(t, G + i, Jinv + i);
+        r_addmul(num, t, T + i);
+        r_addmul(den, t, G + i);
+    }
+    r_div(want + 3, num, den); /* λ */
+    r_neg(want + 3, want + 3);
+    for (int i = 0; i < 3; i++) {
+        r_mul(t, want + 3, G + i);
+        r_add(t, t, T + i);
+        r_mul(want + i, t, Jinv + i);
+    }
+    return CL_OK;
+}
+
 /* The relativistic particle at x = 1/2, p = 10 mc (m = c = k = 1): v = 10/√101, ṗ = −x; ẍ = −x/γ³, γ = √101. */
 static void relativistic(void)
 {
@@ -449,7 +487,7 @@ static void relativistic(void)
 
 int main(void)
 {
-    plan(14);
+    plan(16);
     static const char *const k1[] = {"M", "m", "l"}, *const v1[] = {"2.5", "0.7", "1.3"};
     compare("models/cart-spherical.model", 3, k1, v1, cart_spherical, 4, 4);
     static const char *const k2[] = {"c1", "c2", "c3", "m0"}, *const v2[] = {"0.13", "-0.21", "-0.55", "0.4"};
@@ -466,6 +504,8 @@ int main(void)
     compare_with("models/rolling-disk.model", 4, k7, v7, rolling_disk, 4, 4, 2, "the rolling disk's theta'' = phi'' = 0");
     static const char *const k8[] = {"m", "g", "l"}, *const v8[] = {"0.7", "9.5", "1.4"};
     compare_with("models/rod-pendulum.model", 3, k8, v8, rod_pendulum, 3, 3, 1, "the spherical pendulum p'' = -g e3 + (g p.z - |p'|^2) p/l^2");
+    static const char *const k9[] = {"J1", "J2", "J3"}, *const v9[] = {"0.8", "1.7", "2.9"};
+    compare_with("models/veselova.model", 3, k9, v9, veselova, 9, 3, 1, "the Veselova equations M' = M x W + lambda Gamma, Gamma . W = 0");
     cl_free_caches();
     return done_testing();
 }
