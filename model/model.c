@@ -602,8 +602,6 @@ static int finish(reader *r)
     if (m->ham && cl_model_ham_finish(m, &r->failed, r->e)) return r->failed;
     m->timed = cl_model_depends_on_time(m, m->L);
     for (size_t a = 0; m->force && a < m->nv; a++) m->timed |= m->force[a] >= 0 && cl_model_depends_on_time(m, m->force[a]);
-    if (m->ncon && m->neq)
-        return fail(r, m->eqpos[0], CL_EPARSE, "equilibria of a model with constraints are not supported (its linearization would ignore them)");
     if (m->timed && m->neq)
         return fail(r, m->eqpos[0], CL_EPARSE, "equilibria of a time-dependent model are not supported (its linearization depends on t)");
     if (m->timed && cl_model_param_index(m, "time") >= 0)

@@ -219,8 +219,17 @@ static int random_inside(ext_inst *in, mpfr_ptr x, cl_rng *g)
 static int ext_random_state(void *inst, int form, mpfr_ptr x, cl_rng *g)
 {
     ext_inst *in = inst;
-    int st = random_inside(in, x, g);
-    if (!st && form != 0) st = ext_convert(inst, 0, x, form, x);
+    const cl_model_kind *kind = in->es->kind;
+    size_t n0 = kind->dim(in->es->m, 0);
+    if (form == 0 || kind->dim(in->es->m, form) == n0) {
+        int st = random_inside(in, x, g);
+        return !st && form != 0 ? ext_convert(inst, 0, x, form, x) : st;
+    }
+    mpfr_ptr y = cl_rvec_new_mp(n0, in->prec); /* a form of fewer numbers (dist): drawn in form 0, then carried */
+    if (!y) return CL_ENOMEM;
+    int st = random_inside(in, y, g);
+    if (!st) st = ext_convert(inst, 0, y, form, x);
+    cl_rvec_free_mp(y);
     return st;
 }
 
@@ -230,10 +239,29 @@ static void ext_component_name(void *inst, int form, size_t i, char *buf, size_t
     in->es->kind->component_name(in->es->m, form, i, buf, len);
 }
 
+/*
+ * The state's constraints: the kind's (unit vectors, rotations), then the model's own, h and ḣ per
+ * holonomic constraint and c per nonholonomic one; in a form whose velocities solve them by construction
+ * (dist) the holonomic h only. The equilibria and stability tools work on the tangent space they define.
+ */
 static int ext_constraints(void *inst, int form, mpfr_ptr out, mpfr_srcptr x)
 {
     const ext_inst *in = inst;
-    return in->es->kind->constraints(in->es->m, form, out, x);
+    const cl_model *m = in->es->m;
+    int k = in->es->kind->constraints(m, form, out, x);
+    if (k < 0 || !m->ncon) return k;
+    int dist = !strcmp(in->es->kind->forms[form], "dist"), n = 0;
+    for (size_t i = 0; i < m->ncon; i++) n += (m->conh[i] >= 0) + !dist;
+    if (!out) return k + n;
+    mpfr_ptr v = cl_rvec_new_mp(2 * m->ncon, mpfr_get_prec(out));
+    int st = v ? in->es->kind->constraint_values(in->core, form, v, x) : CL_ENOMEM;
+    for (size_t i = 0, j = 0, o = (size_t)k; i < m->ncon && st >= 0; i++) {
+        if (m->conh[i] >= 0) mpfr_set(out + o++, v + j++, MPFR_RNDN);
+        if (!dist) mpfr_set(out + o++, v + j, MPFR_RNDN);
+        j++;
+    }
+    cl_rvec_free_mp(v);
+    return st < 0 ? st : k + n;
 }
 
 static int ext_unit_vectors(void *inst) { return (int)((const ext_inst *)inst)->es->m->n; }
@@ -313,13 +341,17 @@ static int check_relative(const ext_system *es, cl_sys_error *e)
     st = ext_create(&inst, &p, prec, e);
     for (size_t k = 0; !st && k < m->neq; k++) {
         mpfr_ptr x = cl_rvec_new_mp(es->sys.dim(inst, 0), prec);
-        int rel = x ? ext_relative(inst, (int)k, 0, NULL, NULL, x) : CL_ENOMEM;
+        int on = x && m->ncon ? ext_equilibrium(inst, (int)k, 0, x, NULL) : CL_OK; /* its point on the constraints */
+        int rel = !x ? CL_ENOMEM : on ? on : ext_relative(inst, (int)k, 0, NULL, NULL, x);
         cl_rvec_free_mp(x);
         double defect = 0;
-        if (rel < 0) st = cl_sys_error_set(e, rel, NULL, "%s", cl_strerror(rel));
+        char where[300];
+        cl_model_where(m, m->eqpos[k], where, sizeof where);
+        if (on == CL_EPARAM)
+            st = cl_sys_error_set(e, CL_EPARSE, where, "the equilibrium %s is off the constraint set at the defaults (at rest its point must "
+                                  "satisfy every constraint within 2^-40)", m->eqname[k]);
+        else if (rel < 0) st = cl_sys_error_set(e, rel, NULL, "%s", cl_strerror(rel));
         else if (rel > 0 && !(st = relative_defect(es, inst, (int)k, prec, &defect)) && !(defect <= 32 - (double)prec)) {
-            char where[300];
-            cl_model_where(m, m->eqpos[k], where, sizeof where);
             st = cl_sys_error_set(e, CL_EPARSE, where, "the equilibrium %s is not a relative equilibrium: in the frame turning with it the "
                                   "field (the rates of the body velocities and of the other velocities) does not vanish at the defaults (2^%.1f)",
                                   m->eqname[k], defect);

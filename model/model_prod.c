@@ -311,6 +311,7 @@ int cl_model_rest_equilibrium(void *core, const cl_model *m, int k, int form, in
     cl_rvec_free_mp(y);
     char err[160];
     if (!st) st = kind->project(m, vel, x, err, sizeof err) ? CL_EDOMAIN : CL_OK;
+    if (!st && m->ncon) st = kind->constrain(core, m, vel, x, CL_SYS_UNIT_TOL_LOG2, err, sizeof err) ? CL_EPARAM : CL_OK; /* on them */
     if (!st && form != vel) st = kind->convert(core, vel, x, form, x);
     return st;
 }
@@ -339,6 +340,8 @@ static int cyclic(const cl_model *m, const cl_model_factor *f)
     for (size_t a = 0; a < nconf; a++) {
         long in = (long)(f->q + a);
         if (cl_expr_depends_on_input(m->g, m->L, in)) return 0;
+        for (size_t c = 0; c < m->ncon; c++) /* a constraint on the configuration breaks the symmetry too */
+            if (cl_expr_depends_on_input(m->g, m->con[c], in) || (m->conh[c] >= 0 && cl_expr_depends_on_input(m->g, m->conh[c], in))) return 0;
         for (size_t b = 0; m->force && b < m->nv; b++)
             if (m->force[b] >= 0 && cl_expr_depends_on_input(m->g, m->force[b], in)) return 0;
     }

@@ -45,8 +45,11 @@ bad "--multipliers needs a model with constraint statements (models/spring.model
 out=$(echo "1 0 0  0 0 0.5" | "$C" rhs --model "$T/bad.model")
 [ "$out" = "0 0 0.5 0 0 0" ]
 t $? "the same constraints away from x = 0 are independent: the field $out"
-model "manifold x, y : R1" "lagrangian (x'^2 + y'^2)/2" "constraint c = x'" "equilibrium e = x: 0, y: 0"
-bad "equilibria of a model with constraints are not supported (its linearization would ignore them) ($T/bad.model:4:13)" "0 0 0 0" --model "$T/bad.model"
+# A constrained model's declared equilibria: the field vanishes there in every form, dist included.
+"$C" oracle --model models/rod-pendulum.model --check '*.eq.*' --bits 53,113 > "$T/o" 2>&1
+st=$?
+[ $st = 0 ] && grep -q "model.rod-pendulum.eq.hanging .* rounding" "$T/o" && grep -q "model.rod-pendulum.eq.upright .* rounding" "$T/o"
+t $? "oracle: the rod pendulum's equilibria rows pass (exit $st)"
 
 # The oracle's rows of a constrained model, and the energy row catching a broken one: the sleigh's
 # blade on a belt moving sideways (an affine constraint, whose force does work) conserves no energy.
