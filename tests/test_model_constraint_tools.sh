@@ -4,7 +4,7 @@
 # and grade, and equilibria, stability and sweep linearizing on the tangent
 # space of the constraints; sweep and grade on a Hamiltonian model.
 . tests/model_cli.sh
-echo "1..14"
+echo "1..16"
 SCC=$(echo "${CC:-cc}" | sed 's/ -f[a-z-]*sanitize[^ ]*//g')
 
 # The sleigh at theta = 1: the form dist keeps y' and theta' (x' follows from the constraint), and its
@@ -122,3 +122,11 @@ t $? "grade --form p: the sign of y^2 in p_y' is caught (exit $st)"
 st=$?
 [ $st = 2 ] && grep -q "field files are written for models on (S2)^n" "$T/g"
 t $? "grade --field on a Hamiltonian model is refused with the reason (exit $st)"
+
+# Found by the model fuzzer: a part of an equilibrium or a force with no name matched the empty second
+# name of a factor (only SE(3) has two) and read or wrote past the equilibrium's numbers.
+model() { printf '%s\n' "$@" > "$T/bad.model"; }
+model "manifold p : R3" "lagrangian dot(p', p')/2" "equilibrium e = %: [0, 0, 1]"
+bad "expected the name of a factor of the manifold (p: its point), or of the body velocity of a rotation ($T/bad.model:3:17)" "0 0 0 0 0 0" --model "$T/bad.model"
+model "manifold p : R3" "lagrangian dot(p', p')/2" "force = -p'"
+bad "expected the name of a factor of the manifold after force ($T/bad.model:3:7)" "0 0 0 0 0 0" --model "$T/bad.model"
