@@ -46,6 +46,15 @@ static int ext_set_time(void *inst, mpfr_srcptr t)
     return CL_OK;
 }
 
+static void ext_destroy(void *inst)
+{
+    ext_inst *in = inst;
+    if (!in) return;
+    in->es->kind->close(in->core);
+    cl_model_fast_inst_free(in->fast);
+    free(in);
+}
+
 static int ext_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys_error *e)
 {
     const ext_system *es = open_ext;
@@ -65,17 +74,13 @@ static int ext_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys_err
         if (in->fast) cl_model_fast_set_param(in->fast, k, cl_params_x(p, es->m->pname[k]));
     }
     if (es->m->timed) ext_set_time(in, cl_params_x(p, "time"));
+    st = es->kind->ready ? es->kind->ready(in->core, es->m, prec) : CL_OK;
+    if (st) {
+        ext_destroy(in);
+        return cl_sys_error_set(e, st, NULL, "%s", cl_strerror(st));
+    }
     *out = in;
     return CL_OK;
-}
-
-static void ext_destroy(void *inst)
-{
-    ext_inst *in = inst;
-    if (!in) return;
-    in->es->kind->close(in->core);
-    cl_model_fast_inst_free(in->fast);
-    free(in);
 }
 
 static size_t ext_dim(void *inst, int form)
@@ -173,6 +178,15 @@ static int ext_convert(void *inst, int from, mpfr_srcptr x, int to, mpfr_ptr y)
 /* The field fails at x because x is outside what the model defines (a domain, a degenerate L). */
 static int outside(int st) { return st == CL_EDOMAIN || st == CL_ESINGULAR || st == CL_ENOCONV; }
 
+/* A state where the basis of the form dist is singular lies outside that form's chart (docs/models.md): drawn again. */
+static int dist_chart(ext_inst *in, mpfr_srcptr x, mpfr_ptr y)
+{
+    const char *const *f = in->es->kind->forms;
+    for (int k = 0; f[k]; k++)
+        if (!strcmp(f[k], "dist")) return in->es->kind->convert(in->core, 0, x, k, y);
+    return CL_OK;
+}
+
 /* One draw of form 0 with its velocities halved until the field is defined at twice them (a margin for
    the rows' differences; a relativistic particle's |x'| < c): 0, or the field's status at the last try. */
 static int draw_inside(ext_inst *in, mpfr_ptr x, mpfr_ptr dx, cl_rng *g)
@@ -190,7 +204,7 @@ static int draw_inside(ext_inst *in, mpfr_ptr x, mpfr_ptr dx, cl_rng *g)
         if (!outside(st) || k == 23) break;
         st = CL_OK;
     }
-    return st;
+    return !st && m->ncon ? dist_chart(in, x, dx) : st;
 }
 
 /*

@@ -65,6 +65,8 @@ typedef struct cl_model_kind {
     void (*set_param)(void *core, size_t k, mpfr_srcptr v);
     /** The time t of the next evaluations, for a model whose L or a force depends on t (NULL: no kind of such models). */
     void (*set_time)(void *core, mpfr_srcptr t);
+    /** After the parameters (and the time) are set: what the kind derives from them once per core, the basis of the form dist (NULL: nothing). */
+    int (*ready)(void *core, const cl_model *m, cl_prec_t prec);
     int (*bad_node)(const void *core);
     size_t (*dim)(const cl_model *m, int form);
     int (*rhs)(void *core, int form, mpfr_ptr dx, mpfr_srcptr x);
@@ -142,10 +144,11 @@ int cl_model_prod_lookup(const cl_model *m, cl_expr_dag *g, const char *name, si
 extern const cl_model_kind cl_model_kind_prod_constrained;
 /**
  * The basis of the form dist of \p lg, a product engine (cl_lagr_prod_mp) of
- * the constrained model \p m: chosen at a fixed random state brought onto
- * the constraints (the same for every core), recorded in m->dist. 0, or a
- * CL_E code (out of memory; a model with no state where the rows are
- * independent keeps no form dist: its rhs is then CL_EDIM).
+ * the constrained model \p m, its parameters set: the first core chooses it
+ * at a fixed random state brought onto the constraints and records it in
+ * m->dist; every core takes that choice. 0, or a CL_E code (out of memory;
+ * a model with no state where the rows are independent keeps no form dist:
+ * its rhs is then CL_EDIM).
  */
 int cl_model_dist_choose(const cl_model *m, void *lg, cl_prec_t prec);
 /** The number of quasivelocities of \p m: nv − constraints − S² factors. */

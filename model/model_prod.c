@@ -113,7 +113,6 @@ static int prod_open(void **out, const cl_model *m, cl_prec_t prec)
     int st = cl_lagr_prod_new_mp(&lg, m->g, m->L, f, m->nfac, m->nparam, prec);
     if (!st && m->force) st = cl_lagr_prod_set_forces_mp(lg, m->force);
     if (!st) st = cl_lagr_prod_set_constraints_mp(lg, m->con, m->conh, m->ncon);
-    if (!st && m->ncon) st = cl_model_dist_choose(m, lg, prec);
     if (st) {
         cl_lagr_prod_free_mp(lg);
         lg = NULL;
@@ -156,6 +155,8 @@ static size_t prod_dim(const cl_model *m, int form)
 }
 CL_MODEL_KIND_LAGR_DEFINE(prod)
 static void prod_set_time(void *core, mpfr_srcptr t) { cl_lagr_prod_set_time_mp(core, t); }
+/* The basis of the form dist, once the parameters are set (a holonomic constraint's set depends on them). */
+static int prod_ready(void *core, const cl_model *m, cl_prec_t prec) { return m->ncon ? cl_model_dist_choose(m, core, prec) : CL_OK; }
 
 static void prod_what(const cl_model *m, char *buf, size_t len)
 {
@@ -461,7 +462,7 @@ static int prod_constraints(const cl_model *m, int form, mpfr_ptr out, mpfr_srcp
     .dim = prod_dim, .rhs = prod_rhs, .convert = prod_convert, .value = prod_value, .project = prod_project,             \
     .random = prod_random, .component_name = prod_component_name, .set_time = prod_set_time, .drift = prod_drift, .equilibrium = cl_model_prod_equilibrium, \
     .relative = prod_relative, .constraints = prod_constraints, .constrain = prod_constrain,                              \
-    .constraint_values = prod_constraint_values, .multipliers = prod_multipliers
+    .constraint_values = prod_constraint_values, .multipliers = prod_multipliers, .ready = prod_ready
 
 #define PROD_STATE_HELP                                                                                                   \
     "every factor's configuration in the order declared (S1: an angle, R1/R3: 1 or 3 numbers, S2: a unit\n"           \

@@ -665,6 +665,8 @@ int CL_FN(cl_lagr_prod_dist_choose)(CL_FN(cl_lagr_prod) *lg, int form, rsrc x)
     return CL_FN(cl_lagr_dist_choose)(lg->dist, lg->W);
 }
 
+int CL_FN(cl_lagr_prod_dist_set)(CL_FN(cl_lagr_prod) *lg, const int *ind) { return CL_FN(cl_lagr_dist_set)(lg->dist, ind); }
+
 size_t CL_FN(cl_lagr_prod_dist_dim)(const CL_FN(cl_lagr_prod) *lg) { return CL_FN(cl_lagr_dist_dim)(lg->dist); }
 
 int CL_FN(cl_lagr_prod_dist_index)(const CL_FN(cl_lagr_prod) *lg, size_t k) { return CL_FN(cl_lagr_dist_index)(lg->dist, k); }

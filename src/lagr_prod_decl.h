@@ -121,6 +121,12 @@ int CL_FN(cl_lagr_prod_constraint_clean)(CL_FN(cl_lagr_prod) *lg, int form, cl_r
  * CL_ESINGULAR (rows dependent at x), CL_ENOMEM or CL_EDIM (no constraints).
  */
 int CL_FN(cl_lagr_prod_dist_choose)(CL_FN(cl_lagr_prod) *lg, int form, cl_rsrc x);
+/**
+ * The basis of the form dist given by its quasivelocities: velocity components \p ind[0 .. nd − 1]
+ * (increasing, nd = cl_lagr_prod_dist_dim()), the others eliminated. 0, or CL_EDIM (no form dist, or
+ * \p ind not increasing components below nv).
+ */
+int CL_FN(cl_lagr_prod_dist_set)(CL_FN(cl_lagr_prod) *lg, const int *ind);
 /** The number of quasivelocities (0 without constraints). */
 size_t CL_FN(cl_lagr_prod_dist_dim)(const CL_FN(cl_lagr_prod) *lg);
 /** The velocity component (0 .. nv − 1) of quasivelocity \p k, or −1 before a choice. */

@@ -114,6 +114,19 @@ int CL_FN(cl_lagr_dist_choose)(CL_FN(cl_lagr_dist) *d, rsrc W)
     return st;
 }
 
+int CL_FN(cl_lagr_dist_set)(CL_FN(cl_lagr_dist) *d, const int *ind)
+{
+    if (!d) return CL_EDIM;
+    for (size_t k = 0; k < d->nd; k++)
+        if (ind[k] < (k ? ind[k - 1] + 1 : 0) || ind[k] >= (int)d->nv) return CL_EDIM;
+    for (size_t a = 0, k = 0, j = 0; a < d->nv; a++) {
+        if (k < d->nd && ind[k] == (int)a) d->ind[k++] = (int)a;
+        else d->dep[j++] = (int)a;
+    }
+    d->chosen = 1;
+    return CL_OK;
+}
+
 /* W_D (the dependent columns of W) into d->Wd, factored; CL_ESINGULAR where the basis fails. */
 static int factor_dependent(CL_FN(cl_lagr_dist) *d, rsrc W)
 {

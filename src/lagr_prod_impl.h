@@ -51,6 +51,8 @@ size_t CL_FN(cl_lagr_dist_dim)(const CL_FN(cl_lagr_dist) *d);
 /** The velocity component of quasivelocity \p k, or −1 before a choice. */
 int CL_FN(cl_lagr_dist_index)(const CL_FN(cl_lagr_dist) *d, size_t k);
 int CL_FN(cl_lagr_dist_choose)(CL_FN(cl_lagr_dist) *d, rsrc W);
+/** I ← \p ind (nd increasing components), D its complement. 0 or CL_EDIM. */
+int CL_FN(cl_lagr_dist_set)(CL_FN(cl_lagr_dist) *d, const int *ind);
 int CL_FN(cl_lagr_dist_velocity)(CL_FN(cl_lagr_dist) *d, rsrc W, rsrc rho, rptr u);
 /** s ← u_I (nd numbers). */
 void CL_FN(cl_lagr_dist_reduce)(const CL_FN(cl_lagr_dist) *d, rptr s, rsrc u);
