@@ -49,9 +49,9 @@ static const char *help_text =
     "  --form FORM      the form of the state (default: the system's first form)\n"
     "  --bits B         working precision in bits, 2 to 65536 (default 53)\n"
     "  --interpreted    a model's field interpreted, never compiled (docs/eom.md, compiled fields)\n"
-    "  --integrator M   rkf78 (adaptive Fehlberg 7(8); the default up to 113 bits), gbs\n"
+    "  --integrator M   rkf78 (adaptive Fehlberg 7(8); the default at 53 bits), gbs\n"
     "                   (adaptive Gragg-Bulirsch-Stoer, order growing with the precision; the\n"
-    "                   default above 113 bits), gauss (implicit\n"
+    "                   default above 53 bits), gauss (implicit\n"
     "                   Gauss-Legendre, symplectic, fixed step; also 'gl'), rk4 (fixed step);\n"
     "                   lie-euler, rkmk4, cf4, rkmk45: Lie group methods, on the systems\n"
     "                   that offer them (chartless systems NAME says); taylor (Taylor series\n"
@@ -338,11 +338,11 @@ static int copy_to_stdout(const char *csv)
 
 /* ------------------------------------------------------------ validate */
 
-/* The integrator asked for (default: rkf78 up to 113 bits, gbs above). */
+/* The integrator asked for (default: rkf78 at 53 bits, gbs above: docs/integrators.md). */
 static int choose_integrator(sim_run *r)
 {
     /* High precision needs the order of GBS: rkf78 would take ~tol^(-1/8) steps */
-    if (!r->o.integrator) r->o.integrator = r->a.bits <= 113 ? "rkf78" : "gbs";
+    if (!r->o.integrator) r->o.integrator = r->a.bits <= 53 ? "rkf78" : "gbs";
     if ((r->m = cl_integrator_find(r->o.integrator))) return CL_EXIT_OK;
     const char *names[16];
     char list[300] = "the integrators:";
