@@ -26,17 +26,18 @@
 /* What a form puts in the velocity part of a factor. */
 enum velocity_kind { V_VEL, V_OMEGA, V_MOM, V_PI, V_RDOT, V_RMU, V_NONE };
 
-/* The velocity kind of form \p form of a model of kind \p kind. */
+/* The velocity kind of form \p form of a model of kind \p kind, by the form's name (every kind names its
+   forms from this list; a form not in it has no field files yet). */
 static int velocity_kind(const cl_model *m, const cl_model_kind *kind, int form)
 {
-    static const int s2[] = {V_VEL, V_OMEGA, V_MOM, V_PI}, flat[] = {V_VEL, V_MOM}, so3[] = {V_VEL, V_RDOT, V_RMU};
-    static const int prod[] = {V_VEL, V_OMEGA, V_MOM, V_PI}, ham[] = {V_MOM, V_VEL, V_PI, V_OMEGA};
-    if (form < 0 || !kind->dim(m, form)) return V_NONE;
-    if (kind == &cl_model_kind_s2 && form < 4) return s2[form];
-    if (kind == &cl_model_kind_flat && form < 2) return flat[form];
-    if (kind == &cl_model_kind_so3 && form < 3) return so3[form];
-    if (kind == &cl_model_kind_ham && form < 4) return ham[form];
-    if (kind == &cl_model_kind_prod && form < 4) return prod[form];
+    static const struct { const char *name; int vk; } known[] = {
+        {"qdot", V_VEL}, {"omega", V_OMEGA}, {"mu", V_MOM}, {"p", V_MOM}, {"pi", V_PI},
+        {"ROmega", V_VEL}, {"RRdot", V_RDOT}, {"Rmu", V_RMU}};
+    int nforms = 0;
+    while (kind->forms[nforms]) nforms++;
+    if (form < 0 || form >= nforms || !kind->dim(m, form)) return V_NONE;
+    for (size_t k = 0; k < sizeof known / sizeof *known; k++)
+        if (!strcmp(kind->forms[form], known[k].name)) return known[k].vk;
     return V_NONE;
 }
 
