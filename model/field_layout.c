@@ -12,6 +12,9 @@
  *   SE(3) factor R, x (W, V) R, x, W, V (p_W, p_V); blocks R', x', W', V'
  *   Hamiltonian models       the momenta as H names them (p_x, mu_q, Pi, P), the group velocities
  *                            Omega and V (Omega_R, V_x with more than one group factor)
+ *   form dist (constraints)  the configuration, and the quasivelocities by the velocity each is (x');
+ *                            blocks x' of every configuration and x'' of each quasivelocity (S¹ and R¹
+ *                            factors: a quasivelocity that is a component of a vector is not named yet)
  *
  * In the forms whose velocity of x is x' (qdot), the block x' = x' is implied.
  */
@@ -24,7 +27,7 @@
 #include "model_ext.h"
 
 /* What a form puts in the velocity part of a factor. */
-enum velocity_kind { V_VEL, V_OMEGA, V_MOM, V_PI, V_RDOT, V_RMU, V_NONE };
+enum velocity_kind { V_VEL, V_OMEGA, V_MOM, V_PI, V_RDOT, V_RMU, V_DIST, V_NONE };
 
 /* The velocity kind of form \p form of a model of kind \p kind, by the form's name (every kind names its
    forms from this list; a form not in it has no field files yet). */
@@ -32,7 +35,7 @@ static int velocity_kind(const cl_model *m, const cl_model_kind *kind, int form)
 {
     static const struct { const char *name; int vk; } known[] = {
         {"qdot", V_VEL}, {"omega", V_OMEGA}, {"mu", V_MOM}, {"p", V_MOM}, {"pi", V_PI},
-        {"ROmega", V_VEL}, {"RRdot", V_RDOT}, {"Rmu", V_RMU}};
+        {"ROmega", V_VEL}, {"RRdot", V_RDOT}, {"Rmu", V_RMU}, {"dist", V_DIST}};
     int nforms = 0;
     while (kind->forms[nforms]) nforms++;
     if (form < 0 || form >= nforms || !kind->dim(m, form)) return V_NONE;
@@ -115,6 +118,41 @@ static void factor_velocity(const cl_model *m, size_t i, int vk, cl_field_layout
     }
 }
 
+/* The quasivelocity that is velocity component \p v of the product, or −1. */
+static long quasivelocity(const cl_model *m, size_t v)
+{
+    for (size_t a = 0; a < m->ndist; a++)
+        if ((size_t)m->dist[a] == v) return (long)a;
+    return -1;
+}
+
+/* Form dist: every configuration (its x' implied when x' is a quasivelocity), then the quasivelocities
+   by name, each with its block x''. CL_EDOMAIN when one is a component of a vector (no name for it yet). */
+static int dist_layout(const cl_model *m, cl_field_layout *L)
+{
+    for (size_t i = 0; i < m->nfac; i++) {
+        const cl_model_factor *f = m->fac + i;
+        int scalar = f->kind == CL_LAGR_S1 || (f->kind == CL_LAGR_RK && f->k == 1);
+        long a = scalar ? quasivelocity(m, f->v) : -1;
+        add_name(L, f->name[0], 0, f->kind == CL_LAGR_SO3 || f->kind == CL_LAGR_SE3 ? 9 : (int)config_size(f), f->q);
+        add_block(L, f->name[0], 1, f->kind == CL_LAGR_SO3 || f->kind == CL_LAGR_SE3 ? 9 : (int)config_size(f), f->q,
+                  a >= 0 ? (long)(m->nq + (size_t)a) : -1);
+        if (f->kind == CL_LAGR_SE3) {
+            add_name(L, f->name[1], 0, 3, f->q + 9);
+            add_block(L, f->name[1], 1, 3, f->q + 9, -1);
+        }
+    }
+    for (size_t a = 0; a < m->ndist; a++) {
+        size_t k = 0, v = (size_t)m->dist[a];
+        while (k + 1 < m->nfac && v >= m->fac[k + 1].v) k++;
+        const cl_model_factor *f = m->fac + k;
+        if (!(f->kind == CL_LAGR_S1 || (f->kind == CL_LAGR_RK && f->k == 1))) return CL_EDOMAIN;
+        add_name(L, f->name[0], 1, 1, m->nq + a);
+        add_block(L, f->name[0], 2, 1, m->nq + a, -1);
+    }
+    return m->ndist ? CL_OK : CL_EDOMAIN;
+}
+
 int cl_field_layout_new(cl_field_layout *L, const cl_model *m, int form)
 {
     const cl_model_kind *kind = cl_model_kind_of(m);
@@ -127,6 +165,11 @@ int cl_field_layout_new(cl_field_layout *L, const cl_model *m, int form)
     if (!L->name || !L->block) {
         cl_field_layout_free(L);
         return CL_ENOMEM;
+    }
+    if (vk == V_DIST) {
+        int st = dist_layout(m, L);
+        if (st) cl_field_layout_free(L);
+        return st;
     }
     for (size_t i = 0; i < m->nfac; i++) factor_config(m, i, vk, L);
     for (size_t i = 0; i < m->nfac; i++) factor_velocity(m, i, vk, L);

@@ -9,7 +9,7 @@
 . tests/tap.sh
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-echo "1..20"
+echo "1..22"
 pass() { # model, field file, description
     "$C" grade --model "$1" --field "$2" > "$T/out" 2>&1; r=$?
     [ $r = 0 ] && [ "$(grep -c '^PASS: 0 of' "$T/out")" = 2 ] && ! grep -q WRONG "$T/out"; t $? "$3"
@@ -119,6 +119,22 @@ pass models/sleigh.model "$T/sleigh.field" "the Chaplygin sleigh in the multipli
 sed 's/^theta.. = -m/theta'"''"' = m/' "$T/sleigh.field" > "$T/sleigh_sign.field"
 "$C" grade --model models/sleigh.model --field "$T/sleigh_sign.field" > "$T/out" 2>&1; r=$?
 [ $r = 1 ] && grep -q "^hint: theta'' at state .*; student = -reference: a sign flip" "$T/out"; t $? "the sleigh with theta'' negated fails, exit $r"
+# the sleigh in the distribution's velocities (form dist: the quasivelocities y' and theta', chosen by the
+# engine; x' = cot(theta) y' from the constraint), v = y'/sin(theta) the forward speed
+cat > "$T/sleigh_dist.field" <<'F'
+form dist
+let c = cos(theta)
+let s = sin(theta)
+let v = y'/s
+let w = theta'
+x' = v*c
+y'' = a*w^2*s + v*w*c
+theta'' = -m*a*v*w/(I + m*a^2)
+F
+pass models/sleigh.model "$T/sleigh_dist.field" "the Chaplygin sleigh in the distribution form passes (x', y'', theta'')"
+sed 's/+ v\*w\*c/- v*w*c/' "$T/sleigh_dist.field" > "$T/sleigh_dist_sign.field"
+"$C" grade --model models/sleigh.model --field "$T/sleigh_dist_sign.field" > "$T/out" 2>&1; r=$?
+[ $r = 1 ] && grep -q "^hint: a sign error at $T/sleigh_dist_sign.field:7:15: with '+' for '-'" "$T/out"; t $? "... with a sign flipped it fails (exit $r), the hint at 7:15"
 # bad input
 bad() { # model, name, expected message (grep -E), file
     "$C" grade --model "$1" --field "$4" > "$T/out" 2> "$T/err"; r=$?
