@@ -4,7 +4,9 @@
  * last place in MPFR (the evaluator fuses ∂_aφ·ȧ + ∂_bφ·ḃ into one rounding,
  * the graph rounds twice); second derivatives agree with the evaluator's
  * Hessian; a subexpression is differentiated once, and an input a node does
- * not depend on gives the exact zero with no new node. */
+ * not depend on gives the exact zero with no new node. The saddle-point
+ * solve in nodes (cl_expr_solve_saddle) satisfies both block rows to the
+ * working precision, and a block-diagonal H keeps its blocks apart. */
 #include <stdlib.h>
 #include <string.h>
 #include "tap_main.h"
@@ -163,11 +165,79 @@ static void test_sharing(void)
     cl_expr_dag_free(g);
 }
 
+/* Node of a decimal constant, or the zero node for "0". */
+static int entry(cl_expr_dag *g, const char *s) { return strcmp(s, "0") ? konst(g, s) : cl_expr_zero(g); }
+
+/* cl_expr_solve_saddle on a constant H (4 × 4) bordered by two input-dependent rows: the residuals of both block rows. */
+static void test_saddle(cl_prec_t p)
+{
+    enum { N = 4, K = 2 };
+    static const char *const Hs[N * N] = {"4", "1", "0", "0", "1", "3", "0.5", "0", "0", "0.5", "2", "0.25", "0", "0", "0.25", "5"};
+    cl_expr_dag *g;
+    cl_expr_dag_new(&g);
+    int x[N], H[N * N], B[K * N], r[N], beta[K], a[N], nu[K];
+    for (int i = 0; i < N; i++) x[i] = cl_expr_input(g, i);
+    for (int i = 0; i < N * N; i++) H[i] = entry(g, Hs[i]);
+    int zero = cl_expr_zero(g), one = cl_expr_one(g);
+    int rows[K * N] = {x[0], x[1], zero, zero, zero, x[2], x[3], one};
+    for (int i = 0; i < K * N; i++) B[i] = rows[i];
+    int rhs[N] = {op(g, CL_EXPR_MUL, x[0], x[1]), one, x[2], cl_expr_op(g, CL_EXPR_NEG, x[3], -1, 0, -1)};
+    for (int i = 0; i < N; i++) r[i] = rhs[i];
+    beta[0] = x[1];
+    beta[1] = op(g, CL_EXPR_MUL, x[0], x[2]);
+    int st = cl_expr_solve_saddle(g, H, r, B, beta, N, K, a, nu);
+    CL_FN(cl_expr_eval) *ev = NULL;
+    if (!st) st = CL_FN(cl_expr_eval_new)(&ev, g, p);
+    rptr v = CL_FN(cl_rvec_new)(N + 3, p), acc = v + N, t = v + N + 1, worst = v + N + 2;
+    static const char *const X0[N] = {"0.7", "-1.3", "0.4", "2.1"};
+    for (int i = 0; i < N; i++) CL_FN(cl_real_from_str)(v + i, X0[i]);
+    if (!st) st = CL_FN(cl_expr_eval_run)(ev, v, (int)cl_expr_dag_size(g) - 1, 1);
+    ok(st == CL_OK, "the saddle solve's nodes evaluate [%s, %ld]", TEST_KIND, (long)p);
+    r_set_zero(worst);
+#define VAL(id) CL_FN(cl_expr_eval_value)(ev, id)
+    for (int i = 0; i < N + K && !st; i++) { /* row i of [H Bᵀ; B 0][a; ν] − [r; β] */
+        r_neg(acc, i < N ? VAL(r[i]) : VAL(beta[i - N]));
+        for (int c = 0; c < N; c++) {
+            r_mul(t, VAL(i < N ? H[i * N + c] : B[(i - N) * N + c]), VAL(a[c]));
+            r_add(acc, acc, t);
+        }
+        for (int j = 0; j < K && i < N; j++) {
+            r_mul(t, VAL(B[j * N + i]), VAL(nu[j]));
+            r_add(acc, acc, t);
+        }
+        r_abs(acc, acc);
+        if (r_cmp(acc, worst) > 0) r_set(worst, acc);
+    }
+#undef VAL
+    if (!st) is_log2_below(r_log2abs(worst), tol_log2(p, 64), "H a + B^T nu = r and B a = beta within 64 ulp [%s, %ld bits]", TEST_KIND, (long)p);
+    CL_FN(cl_rvec_free)(v);
+    CL_FN(cl_expr_eval_free)(ev);
+    cl_expr_dag_free(g);
+}
+
+/* A block-diagonal constant H with no border: each block's accelerations read only its own right sides (the zero blocks fold). */
+static void test_saddle_blocks(void)
+{
+    cl_expr_dag *g;
+    cl_expr_dag_new(&g);
+    int x[4], H[16], a[4], nu[1];
+    static const char *const Hs[16] = {"2", "1", "0", "0", "1", "3", "0", "0", "0", "0", "5", "2", "0", "0", "2", "4"};
+    for (int i = 0; i < 4; i++) x[i] = cl_expr_input(g, i);
+    for (int i = 0; i < 16; i++) H[i] = entry(g, Hs[i]);
+    int st = cl_expr_solve_saddle(g, H, x, NULL, NULL, 4, 0, a, nu);
+    int apart = !st;
+    for (int i = 0; i < 4 && apart; i++)
+        for (int k = 0; k < 4; k++) apart &= cl_expr_depends_on_input(g, a[i], k) == ((i < 2) == (k < 2));
+    ok(apart, "a block-diagonal H: each block's solution depends on its own right sides only");
+    cl_expr_dag_free(g);
+}
+
 static void run(cl_prec_t p)
 {
     test_random(p);
     test_second(p);
-    if (p == TEST_PRECISIONS[0]) test_sharing();
+    test_saddle(p);
+    if (p == TEST_PRECISIONS[0]) test_sharing(), test_saddle_blocks();
 }
 
 int main(void) { return cl_test_main(run); }
