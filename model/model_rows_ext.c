@@ -401,11 +401,11 @@ static int ext_invariants_line_gap(cl_check_result *res, ext_run *r, ext_run *rg
     return st;
 }
 
-int cl_model_ext_rates_vanish(cl_check_result *res, cl_prec_t prec, uint64_t seed, size_t from, size_t to)
+int cl_model_ext_rates_vanish(cl_check_result *res, cl_prec_t prec, uint64_t seed, int draws, size_t from, size_t to)
 {
     rates_from = from;
     rates_to = to;
-    return cl_model_ext_over_states(res, prec, seed, cl_model_rows_draws_at(CL_MODEL_ROWS_DRAWS, prec), 2 + 2 * to, 0, ext_invariants_gap);
+    return cl_model_ext_over_states(res, prec, seed, draws, 2 + 2 * to, 0, ext_invariants_gap);
 }
 
 int cl_model_ext_row_invariants(cl_check_result *res, cl_prec_t prec)

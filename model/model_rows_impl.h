@@ -69,7 +69,8 @@ typedef struct cl_model_rows_orders {
  * cl_model_rows_order_for_span() over each run's span for the tolerance
  * 2^(12−p), capped by the tolerance's own orders (GBS's default columns,
  * cl_taylor_order_for_tol()), which a model without a graph in \p form
- * keeps. Returns 0 or the expansion's error.
+ * (or whose expansion fails at x: the runs then report it) keeps. Returns
+ * 0 or CL_ENOMEM.
  */
 int cl_model_rows_orders_for(cl_model_rows_orders *o, const cl_model *m, const char *form, size_t dim, int balance, mpfr_srcptr x,
                              cl_prec_t prec);
@@ -114,11 +115,11 @@ int cl_model_ext_row_conserve(cl_check_result *res, cl_prec_t prec);
 /** MODEL.el of a Lagrangian model that is a system (model_rows_el.c). */
 int cl_model_ext_row_el(cl_check_result *res, cl_prec_t prec);
 /**
- * Over CL_MODEL_ROWS_DRAWS random states (seed \p seed), on the field of every
+ * Over \p draws random states (seed \p seed), on the field of every
  * form: dI_i/dt = Σ_a ∂I_i/∂x_a f_a vanishes for the descriptor's invariants
  * \p from ≤ i < \p to, relative to Σ_a |∂I_i/∂x_a f_a| (the gradient by src/deriv).
  */
-int cl_model_ext_rates_vanish(cl_check_result *res, cl_prec_t prec, uint64_t seed, size_t from, size_t to);
+int cl_model_ext_rates_vanish(cl_check_result *res, cl_prec_t prec, uint64_t seed, int draws, size_t from, size_t to);
 /* The rows of a model with constraints (model_rows_constraint.c). */
 int cl_model_row_constraints(cl_check_result *res, cl_prec_t prec);
 int cl_model_row_multipliers(cl_check_result *res, cl_prec_t prec);
