@@ -51,12 +51,12 @@ static const char *help_text =
     "  --interpreted    a model's field interpreted, never compiled (docs/eom.md, compiled fields)\n"
     "  --integrator M   rkf78 (adaptive Fehlberg 7(8); the default at 53 bits), gbs\n"
     "                   (adaptive Gragg-Bulirsch-Stoer, order growing with the precision; the\n"
-    "                   default above 53 bits), gauss (implicit\n"
+    "                   default above 53 bits, but see taylor), gauss (implicit\n"
     "                   Gauss-Legendre, symplectic, fixed step; also 'gl'), rk4 (fixed step);\n"
     "                   lie-euler, rkmk4, cf4, rkmk45: Lie group methods, on the systems\n"
     "                   that offer them (chartless systems NAME says); taylor (Taylor series\n"
     "                   of order ceil(-ln(TOL)/2 + 1), heyoka's rules) on the systems whose\n"
-    "                   field is an expression graph\n"
+    "                   field is an expression graph (the default there above 256 bits)\n"
     "  --t T            final time, 0 or more (default 10; 0 writes the initial row with its\n"
     "                   invariants); a time-dependent model starts at t = 0\n"
     "  --h H            step: fixed step of rk4, gauss and the Lie methods (default 0.01);\n"
@@ -113,6 +113,9 @@ enum { OPT_STAGES = 1000, OPT_COLUMNS, OPT_EVERY, OPT_MAX_STEPS, OPT_ESTIMATE };
 
 /* Steps a run may take unless --max-steps allows more. */
 #define DEFAULT_MAX_STEPS 1000000L
+/* Without --integrator, taylor above this precision where the field is a graph: at 512 and 1024
+   bits it took 0.3 to 0.9 of gbs's CPU time on the shipped models, at 256 bits up to 1.3 (docs/integrators.md). */
+#define TAYLOR_DEFAULT_ABOVE 256
 
 typedef struct sim_opts {
     const char *integrator, *t, *h, *tol, *out, *plot, *event, *events, *event_dir;
@@ -145,6 +148,7 @@ typedef struct sim_run {
     sim_opts o;
     cl_cmd_args a;
     const cl_integrator *m;
+    int defaulted; /* no --integrator: the precision's default */
     cl_cmd_system cs;
     cl_sim_graph gr; /* --event and the field of taylor */
     cl_prec_t p;
@@ -338,11 +342,12 @@ static int copy_to_stdout(const char *csv)
 
 /* ------------------------------------------------------------ validate */
 
-/* The integrator asked for (default: rkf78 at 53 bits, gbs above: docs/integrators.md). */
+/* The integrator asked for (default: rkf78 at 53 bits, gbs above, taylor above 256 bits where
+   the system's field is a graph, chosen once the system is open: docs/integrators.md). */
 static int choose_integrator(sim_run *r)
 {
     /* High precision needs the order of GBS: rkf78 would take ~tol^(-1/8) steps */
-    if (!r->o.integrator) r->o.integrator = r->a.bits <= 53 ? "rkf78" : "gbs";
+    if (!r->o.integrator) r->o.integrator = r->a.bits <= 53 ? "rkf78" : "gbs", r->defaulted = 1;
     if ((r->m = cl_integrator_find(r->o.integrator))) return CL_EXIT_OK;
     const char *names[16];
     char list[300] = "the integrators:";
@@ -448,6 +453,8 @@ static int validate(sim_run *r)
     if (!st && o->plot && o->out && strpbrk(o->out, "'\\\n")) /* gnuplot reads the CSV by this name */
         st = cl_cli_error("with --plot, the --out file name must not contain quotes, backslashes or newlines", o->out);
     if (!st) st = open_system(r);
+    if (!st && r->defaulted && r->a.bits > TAYLOR_DEFAULT_ABOVE && cl_sim_graph_offers(&r->cs))
+        r->m = cl_integrator_find(r->o.integrator = "taylor");
     if (!st && !o->event && (o->events || o->event_dir)) st = cl_cli_error("--events and --event-direction need --event", o->events ? o->events : o->event_dir);
     if (!st) st = cl_sim_graph_open(&r->gr, &r->cs, (cl_prec_t)r->a.bits, r->m->method == CL_ODE_TAYLOR && !r->m->lie,
                                     o->event, o->event_dir, o->events);

@@ -87,6 +87,17 @@ static int add_field(cl_sim_graph *gr, const cl_cmd_system *cs)
                         "none yet; use rkf78 or gbs", "taylor");
 }
 
+int cl_sim_graph_offers(const cl_cmd_system *cs)
+{
+    cl_expr_dag *g = NULL;
+    int *nodes = malloc((cs->dim + 1) * sizeof *nodes), has = 0;
+    if (nodes && !cl_expr_dag_new(&g))
+        for (int i = 0; i < nproviders && !has; i++) has = providers[i](cs, g, nodes) > 0;
+    cl_expr_dag_free(g);
+    free(nodes);
+    return has;
+}
+
 int cl_sim_graph_open(cl_sim_graph *gr, const cl_cmd_system *cs, cl_prec_t prec, int taylor, const char *event,
                       const char *direction, const char *mode)
 {
