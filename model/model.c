@@ -534,7 +534,7 @@ static int parse_constraint(reader *r, size_t i, size_t end)
     if (m->ham) return fail(r, (long)i, CL_EPARSE, "constraints in a hamiltonian model are not supported (write the model with its lagrangian)");
     if (k >= CL_MODEL_MAX_CONSTRAINTS) return fail(r, (long)i, CL_EDIM, "more than %d constraints", CL_MODEL_MAX_CONSTRAINTS);
     if (grow(&m->conname, k, sizeof *m->conname) || grow(&m->con, k, sizeof *m->con) || grow(&m->conh, k, sizeof *m->conh) ||
-        grow(&m->conpos, k, sizeof *m->conpos))
+        grow(&m->cont, k, sizeof *m->cont) || grow(&m->conpos, k, sizeof *m->conpos))
         return fail(r, (long)i, CL_ENOMEM, "out of memory");
     if (new_name(r, &i, end, m->conname[k], "a constraint")) return r->failed;
     skip_blank(r, &i, end);
@@ -601,6 +601,7 @@ static int finish(reader *r)
     if (m->L < 0) return fail(r, (long)r->len, CL_EPARSE, "expected a lagrangian statement");
     if (m->ham && cl_model_ham_finish(m, &r->failed, r->e)) return r->failed;
     m->timed = cl_model_depends_on_time(m, m->L);
+    for (size_t k = 0; k < m->ncon; k++) m->timed |= m->cont[k] >= 0 || (m->conh[k] >= 0 && cl_model_depends_on_time(m, m->conh[k]));
     for (size_t a = 0; m->force && a < m->nv; a++) m->timed |= m->force[a] >= 0 && cl_model_depends_on_time(m, m->force[a]);
     if (m->timed && m->neq)
         return fail(r, m->eqpos[0], CL_EPARSE, "equilibria of a time-dependent model are not supported (its linearization depends on t)");

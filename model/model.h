@@ -89,7 +89,8 @@ typedef struct cl_model {
     size_t ncon;           /**< `constraint NAME = EXPR` (model_constraint.c), in the order written */
     char (*conname)[CL_MODEL_MAX_NAME + 1];
     int *con;              /**< the velocity-level node: c(q, u) (nonholonomic) or its rate ḣ (holonomic) */
-    int *conh;             /**< the holonomic constraint h(q) itself, or −1 (nonholonomic) */
+    int *conh;             /**< the holonomic constraint h(q, t) itself, or −1 (nonholonomic) */
+    int *cont;             /**< ∂c/∂t of the velocity-level node of a constraint depending on the time t, or −1 */
     long *conpos;          /**< where constraint k is written */
     int constrained;       /**< the text has a constraint statement (found in pass 1: the product engine runs it) */
     size_t ndist;          /**< the quasivelocities of the form dist (model_prod.c), 0 until the first core chose them */
@@ -121,6 +122,8 @@ const char *cl_model_shipped_text(const char *name, size_t *len);
 const char *cl_model_shipped_name(size_t i);
 /** 1 when node \p id of the model's graph depends on the time t, else 0. */
 int cl_model_depends_on_time(const cl_model *m, int id);
+/** The input of the time t in the model's graph, or −1 for a kind without it. */
+long cl_model_time_input(const cl_model *m);
 /** Index of parameter \p name, or −1. */
 long cl_model_param_index(const cl_model *m, const char *name);
 /** `SOURCE:LINE:COL` of byte offset \p pos of the model's text, into \p buf. */

@@ -4,7 +4,8 @@
  * product engine enforces (lagr_prod.h).
  *
  * A constraint c(q, u) whose graph reaches no velocity is holonomic: h(q) =
- * 0. Its rate along the motion ḣ = Σ_b ∂h/∂q_b q̇_b is built as a node of
+ * 0. Its rate along the motion ḣ = Σ_b ∂h/∂q_b q̇_b (+ ∂h/∂t when h depends
+ * on the time t) is built as a node of
  * the graph (cl_expr_diff(), the rates q̇_b being the nodes of the
  * manifold's primed names: u, RŴ, RV), and the engine
  * enforces ḣ = 0 with its derivative (the acceleration level); h itself
@@ -12,7 +13,10 @@
  * graph reaches a velocity is nonholonomic when it is linear in the
  * velocities: every ∂c/∂u_a, a node too, reaches no velocity (its
  * second velocity derivatives vanish identically). Anything else is
- * refused.
+ * refused. A constraint may depend on t (a hoop turned at a prescribed
+ * rate): the node ∂c/∂t of its velocity-level c joins the rate the engine
+ * enforces, ċ = A u̇ + ∂c/∂q·q̇ + ∂c/∂t, and the model is then timed (its
+ * energy is no invariant).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,10 +58,10 @@ static int linear_in_velocities(cl_model *m, int c)
     return 1;
 }
 
-/* The node of ḣ = Σ_b ∂h/∂q_b q̇_b into *out; 0, or −1 when out of memory. */
+/* The node of ḣ = Σ_b ∂h/∂q_b q̇_b + ∂h/∂t into *out; 0, or −1 when out of memory. */
 static int rate_node(cl_model *m, int h, int *out)
 {
-    int *rate = malloc(m->nq * sizeof *rate), sum = cl_expr_zero(m->g);
+    int *rate = malloc(m->nq * sizeof *rate), sum = cl_model_depends_on_time(m, h) ? cl_expr_diff(m->g, h, cl_model_time_input(m)) : cl_expr_zero(m->g);
     int st = !rate || sum < 0 || configuration_rates(m, rate) ? -1 : 0;
     for (size_t b = 0; b < m->nq && !st; b++) {
         int d = cl_expr_diff(m->g, h, (long)b);
@@ -70,14 +74,20 @@ static int rate_node(cl_model *m, int h, int *out)
     return st;
 }
 
+/* m->cont[k]: the node ∂c/∂t of the velocity-level node c = m->con[k] when it depends on t, else −1. */
+static int time_rate(cl_model *m, size_t k)
+{
+    m->cont[k] = -1;
+    if (!cl_model_depends_on_time(m, m->con[k])) return CL_OK;
+    m->cont[k] = cl_expr_diff(m->g, m->con[k], cl_model_time_input(m));
+    return m->cont[k] < 0 ? CL_ENOMEM : CL_OK;
+}
+
 int cl_model_constraint_settle(cl_model *m, size_t k, char *why, size_t len)
 {
     int c = m->con[k];
     const char *name = m->conname[k];
-    if (cl_model_depends_on_time(m, c)) {
-        snprintf(why, len, "the constraint %s depends on the time t (constraints are functions of the state only)", name);
-        return CL_EPARSE;
-    }
+    m->cont[k] = -1;
     if (reaches_velocity(m, c)) {
         int lin = linear_in_velocities(m, c);
         if (lin < 0) return CL_ENOMEM;
@@ -86,7 +96,7 @@ int cl_model_constraint_settle(cl_model *m, size_t k, char *why, size_t len)
             return CL_EPARSE;
         }
         m->conh[k] = -1;
-        return CL_OK;
+        return time_rate(m, k);
     }
     int d;
     if (rate_node(m, c, &d)) return CL_ENOMEM;
@@ -96,7 +106,7 @@ int cl_model_constraint_settle(cl_model *m, size_t k, char *why, size_t len)
     }
     m->conh[k] = c;
     m->con[k] = d;
-    return CL_OK;
+    return time_rate(m, k);
 }
 
 /* ------------------------------------------------------------ the form dist */

@@ -410,7 +410,7 @@ int cl_model_ext_system_new(const cl_system **out, cl_model *m, const cl_model_k
     size_t np = m->nparam;
     if (m->timed)
         es->table[np++] = (cl_param){.name = "time", .shape = CL_PARAM_NUMBER, .def = "0", .metavar = "T",
-                                     .help = "the time t of the state (L depends on t)"};
+                                     .help = "the time t of the state (the model depends on t)"};
     es->table[np] = (cl_param)CL_PARAM_END;
     size_t k = 0;
     es->invnames[k++] = m->timed ? "E(t)" : "energy"; /* not conserved when L depends on t */

@@ -129,6 +129,7 @@ static int constraint_rows(lagr_build *b)
         int *Ai = b->K + (nv + i) * n, rhs = cl_expr_zero(g);
         if (gradient(g, con[i], (long)nq, nv, Ai) || gradient(g, con[i], 0, nq, A)) return CL_ENOMEM;
         for (size_t c = 0; c < nq; c++) rhs = cl_expr_node_sub(g, rhs, cl_expr_node_mul(g, A[c], b->qd[c]));
+        if (b->m->cont[i] >= 0) rhs = cl_expr_node_sub(g, rhs, b->m->cont[i]); /* ∂c/∂t: a constraint moving with t */
         for (size_t a = 0; a < nv; a++) rhs = cl_expr_node_sub(g, rhs, cl_expr_node_mul(g, Ai[a], b->Qc[a]));
         if ((b->y[nv + i] = rhs) < 0 || cl_model_graph_project_blocks(g, b->m, Ai, 1)) return CL_ENOMEM;
         for (size_t a = 0; a < nv; a++) b->K[a * n + nv + i] = Ai[a];

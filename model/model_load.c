@@ -56,6 +56,7 @@ void cl_model_free(cl_model *m)
     free(m->conname);
     free(m->con);
     free(m->conh);
+    free(m->cont);
     free(m->conpos);
     cl_expr_dag_free(m->g);
     free(m->source);
@@ -63,15 +64,14 @@ void cl_model_free(cl_model *m)
     free(m);
 }
 
-/* The input of the time t, or −1 for a kind without it. */
-static long time_input(const cl_model *m)
+long cl_model_time_input(const cl_model *m)
 {
     return m->prod ? (long)(m->nq + m->nv) : (m->so3 || m->nflat) ? -1 : (long)(6 * m->n);
 }
 
 int cl_model_depends_on_time(const cl_model *m, int id)
 {
-    long t = time_input(m);
+    long t = cl_model_time_input(m);
     return t >= 0 && cl_expr_depends_on_input(m->g, id, t);
 }
 

@@ -113,6 +113,7 @@ static int prod_open(void **out, const cl_model *m, cl_prec_t prec)
     int st = cl_lagr_prod_new_mp(&lg, m->g, m->L, f, m->nfac, m->nparam, prec);
     if (!st && m->force) st = cl_lagr_prod_set_forces_mp(lg, m->force);
     if (!st) st = cl_lagr_prod_set_constraints_mp(lg, m->con, m->conh, m->ncon);
+    if (!st && m->ncon) st = cl_lagr_prod_set_constraint_rates_mp(lg, m->cont);
     if (st) {
         cl_lagr_prod_free_mp(lg);
         lg = NULL;

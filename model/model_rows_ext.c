@@ -299,6 +299,46 @@ static int ext_inv_eval(mpfr_ptr y, mpfr_srcptr x, void *ctx)
  */
 static size_t rates_from, rates_to; /* the invariants whose rates ext_invariants_gap() judges: [from, to) */
 
+/* The invariants at the state y and the time s, the instance back at t = 0 after (the rows' states are at t = 0). */
+typedef struct ext_time_ctx {
+    ext_inv_ctx *inv;
+    mpfr_srcptr y;
+} ext_time_ctx;
+
+static int ext_inv_time_eval(mpfr_ptr out, mpfr_srcptr s, void *ctx)
+{
+    ext_time_ctx *c = ctx;
+    int st = ext_inv_eval(out, c->y, c->inv); /* the instance at the precision of out */
+    if (st) return st;
+    mpfr_t zero;
+    mpfr_init2(zero, 2);
+    mpfr_set_zero(zero, 1);
+    c->inv->r.s->set_time(c->inv->r.inst, s);
+    st = ext_inv_eval(out, c->y, c->inv);
+    c->inv->r.s->set_time(c->inv->r.inst, zero);
+    mpfr_clear(zero);
+    return st;
+}
+
+/*
+ * ∂I/∂t at (y, t = 0) into Jt (n numbers; zero for a model that does not depend on t), its error estimate
+ * joined to Jt's magnitude when it does not settle (a rate that vanishes but for roundings).
+ */
+static int time_rates(ext_inv_ctx *inv, const cl_system *s, mpfr_srcptr y, mpfr_ptr Jt, mpfr_ptr Et, size_t n)
+{
+    for (size_t i = 0; i < n; i++) mpfr_set_zero(Jt + i, 1);
+    if (!s->set_time || !cl_model_oracle_model()->timed) return CL_OK;
+    ext_time_ctx c = {.inv = inv, .y = y};
+    mpfr_t s0;
+    mpfr_init2(s0, mpfr_get_prec(Jt));
+    mpfr_set_zero(s0, 1);
+    int st = cl_jacobian_mp(Jt, Et, ext_inv_time_eval, &c, s0, 1, n);
+    mpfr_clear(s0);
+    if (st != CL_ENOCONV) return st;
+    for (size_t i = 0; i < n; i++) mpfr_add(Jt + i, Jt + i, Et + i, MPFR_RNDN); /* |error| joins the rate */
+    return CL_OK;
+}
+
 static int ext_invariants_gap(cl_check_result *res, ext_run *r, ext_run *rg, mpfr_srcptr x, mpfr_ptr w, size_t D, int nf, int k)
 {
     const cl_system *s = r->s;
@@ -306,7 +346,8 @@ static int ext_invariants_gap(cl_check_result *res, ext_run *r, ext_run *rg, mpf
     mpfr_ptr y = w, F = y + D, J = F + D, E = J + ni * D;
     cl_prec_t prec = mpfr_get_prec(x);
     ext_inv_ctx c = {.from = i0, .ni = ni};
-    int st = CL_OK;
+    mpfr_ptr Jt = cl_rvec_new_mp(2 * (ni - i0), prec);
+    int st = Jt ? CL_OK : CL_ENOMEM;
     (void)rg;
     mpfr_t d, u, sc;
     mpfr_inits2(prec, d, u, sc, (mpfr_ptr)0);
@@ -321,8 +362,9 @@ static int ext_invariants_gap(cl_check_result *res, ext_run *r, ext_run *rg, mpf
         int unsettled = st == CL_ENOCONV;
         if (unsettled) st = CL_OK;
         if (!st) st = s->rhs(r->inst, f, F, y);
+        if (!st) st = time_rates(&c, s, y, Jt, Jt + ni - i0, ni - i0); /* + ∂I/∂t: a constraint moving with t */
         for (size_t i = i0; i < ni && !st; i++) {
-            mpfr_set_zero(d, 1);
+            mpfr_set(d, Jt + i - i0, MPFR_RNDN);
             mpfr_set_zero(sc, 1);
             for (size_t a = 0; a < df; a++) {
                 mpfr_mul(u, J + (i - i0) * df + a, F + a, MPFR_RNDN);
@@ -330,7 +372,9 @@ static int ext_invariants_gap(cl_check_result *res, ext_run *r, ext_run *rg, mpf
                 mpfr_abs(u, J + (i - i0) * df + a, MPFR_RNDN);
                 mpfr_add(sc, sc, u, MPFR_RNDN);
             }
-            mpfr_mul_2si(sc, sc, (long)fmax(-1e6, ceil(cl_rvec_log2_maxabs_mp(F, df))), MPFR_RNDN);
+            mpfr_mul_2si(u, sc, (long)fmax(-1e6, ceil(cl_rvec_log2_maxabs_mp(F, df))), MPFR_RNDN);
+            mpfr_abs(sc, Jt + i - i0, MPFR_RNDN);
+            mpfr_add(sc, sc, u, MPFR_RNDN);
             for (size_t a = 0; a < df && unsettled; a++) {
                 mpfr_mul(u, E + (i - i0) * df + a, F + a, MPFR_RNDU);
                 mpfr_abs(u, u, MPFR_RNDU);
@@ -341,6 +385,7 @@ static int ext_invariants_gap(cl_check_result *res, ext_run *r, ext_run *rg, mpf
         }
     }
     mpfr_clears(d, u, sc, (mpfr_ptr)0);
+    cl_rvec_free_mp(Jt);
     if (c.open) ext_close(&c.r);
     cl_rvec_free_mp(c.all);
     return st;
@@ -416,11 +461,12 @@ int cl_model_ext_row_invariants(cl_check_result *res, cl_prec_t prec)
                                     ext_invariants_line_gap);
 }
 
+/* The invariants at a state of the run, the instance moved to its time first (a constraint may move with t). */
 static int ext_conserve_observe(mpfr_srcptr t, mpfr_srcptr x, size_t n, void *ctx)
 {
     ext_flow *c = ctx;
-    (void)t;
     (void)n;
+    if (c->r->s->set_time) c->r->s->set_time(c->r->inst, t);
     cl_rvec_copy_mp(c->xin, x, c->dim);
     int st = c->r->s->invariants(c->r->inst, c->form, c->I, c->xin);
     mpfr_t d;
@@ -459,14 +505,6 @@ static int ext_row_eq(cl_check_result *res, cl_prec_t prec, int k)
 #define EXT_EQ(K) int cl_model_ext_row_eq##K(cl_check_result *res, cl_prec_t prec) { return ext_row_eq(res, prec, K); }
 EXT_EQ(0) EXT_EQ(1) EXT_EQ(2) EXT_EQ(3) EXT_EQ(4) EXT_EQ(5) EXT_EQ(6) EXT_EQ(7)
 
-/* A state of the Taylor run, observed as the GBS run's (the instance moved to its time first). */
-static int ext_taylor_observe(mpfr_srcptr t, mpfr_srcptr x, size_t n, void *ctx)
-{
-    ext_flow *c = ctx;
-    if (c->r->s->set_time) c->r->s->set_time(c->r->inst, t);
-    return ext_conserve_observe(t, x, n, ctx);
-}
-
 /* The motion from xq (form 0) again by the Taylor integrator of order \p order on the model's graph, when it has one in form 0 (*steps −1: none). */
 static int ext_conserve_taylor(ext_flow *c, mpfr_ptr xq, cl_prec_t prec, int order, long *steps)
 {
@@ -482,7 +520,7 @@ static int ext_conserve_taylor(ext_flow *c, mpfr_ptr xq, cl_prec_t prec, int ord
     mpfr_set_zero(w, 1);
     mpfr_set_ui(w + 1, 1, MPFR_RNDN);
     mpfr_div_ui(w + 1, w + 1, cl_model_rows_taylor_span(prec), MPFR_RNDN);
-    int st = cl_model_taylor_run_mp(cl_model_oracle_model(), c->r->s->forms[0], c->dim, 0, order, w, xq, w + 1, ext_taylor_observe, c, steps);
+    int st = cl_model_taylor_run_mp(cl_model_oracle_model(), c->r->s->forms[0], c->dim, 0, order, w, xq, w + 1, ext_conserve_observe, c, steps);
     cl_rvec_free_mp(w);
     cl_rvec_free_mp(c->xin);
     c->xin = NULL;

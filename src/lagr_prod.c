@@ -369,16 +369,29 @@ static void rates_and_forces(CL_FN(cl_lagr_prod) *lg)
 
 /* ------------------------------------------------------------ constraints */
 
-/* The rows A_i = ∂c_i/∂u and b_i = ∂c_i/∂q · q̇ of ċ_i = A_i u̇ + b_i, after a run of order 2 and rates_and_forces(). */
+/* The rows A_i = ∂c_i/∂u and b_i = ∂c_i/∂q · q̇ + ∂c_i/∂t of ċ_i = A_i u̇ + b_i, after a run of order 2 and rates_and_forces(). */
 static void constraint_rows(CL_FN(cl_lagr_prod) *lg)
 {
     CL_FN(cl_lagr_core) *c = &lg->core;
     for (size_t i = 0; i < lg->nc; i++) {
         CL_FN(cl_expr_eval_gradient)(c->ev, lg->con[i], lg->cg, (int)c->nin);
         CL_FN(cl_rvec_copy)(lg->A + i * lg->nv, lg->cg + lg->nq, lg->nv);
-        r_set_zero(lg->b + i);
+        if (lg->cont[i] >= 0) r_set(lg->b + i, CL_FN(cl_expr_eval_value)(c->ev, lg->cont[i])); /* ∂c/∂t */
+        else r_set_zero(lg->b + i);
         for (size_t k = 0; k < lg->nq; k++) r_addmul(lg->b + i, lg->cg + k, lg->qd + k);
     }
+}
+
+int CL_FN(cl_lagr_prod_set_constraint_rates)(CL_FN(cl_lagr_prod) *lg, const int *cont)
+{
+    CL_FN(cl_lagr_core) *c = &lg->core;
+    for (size_t i = 0; i < lg->nc; i++)
+        if (cont[i] >= (int)cl_expr_dag_size(c->g)) return CL_EDIM;
+    for (size_t i = 0; i < lg->nc; i++) {
+        lg->cont[i] = cont[i] < 0 ? -1 : cont[i];
+        if (cont[i] > c->upto) c->upto = cont[i];
+    }
+    return CL_OK;
 }
 
 /*
@@ -420,14 +433,16 @@ int CL_FN(cl_lagr_prod_set_constraints)(CL_FN(cl_lagr_prod) *lg, const int *con,
     if (!nc || lg->nc) return nc ? CL_EDIM : CL_OK;
     for (size_t i = 0; i < nc; i++)
         if (con[i] < 0 || (size_t)con[i] >= n || hol[i] >= (int)n) return CL_EDIM;
-    lg->con = malloc(2 * nc * sizeof *lg->con);
+    lg->con = malloc(3 * nc * sizeof *lg->con);
     lg->kperm = malloc(ld * sizeof *lg->kperm);
     lg->cblock = CL_FN(cl_rvec_new)(nc * (lg->nq + nv) + nc + ld * ld + ld + nc + c->nin + nv, c->prec);
     if (!lg->con || !lg->kperm || !lg->cblock) return CL_ENOMEM;
     lg->hol = lg->con + nc;
+    lg->cont = lg->hol + nc;
     for (size_t i = 0; i < nc; i++) {
         lg->con[i] = con[i];
         lg->hol[i] = hol[i];
+        lg->cont[i] = -1;
         if (con[i] > c->upto) c->upto = con[i];
         if (hol[i] > c->upto) c->upto = hol[i];
     }

@@ -109,6 +109,13 @@ int CL_FN(cl_lagr_prod_constraint_clean)(CL_FN(cl_lagr_prod) *lg, int form, cl_r
                                          double *defect);
 
 /**
+ * The nodes ∂c_i/∂t of constraints depending on the time t (−1: none), after
+ * cl_lagr_prod_set_constraints(): ċ_i = A_i u̇ + ∂c_i/∂q·q̇ + ∂c_i/∂t, at the
+ * time of cl_lagr_prod_set_time(). 0, or CL_EDIM for a node not in the graph.
+ */
+int CL_FN(cl_lagr_prod_set_constraint_rates)(CL_FN(cl_lagr_prod) *lg, const int *cont);
+
+/**
  * \brief The distribution form (CL_LAGR_PROD_DIST) of a constrained product:
  *        choose its basis at the state x of form \p form.
  *

@@ -31,7 +31,7 @@ struct CL_FN(cl_lagr_prod) {
     slot *f;
     rptr q, u, qd, ud, r, w; /* the state (q, u), q̇, u̇, and two velocity-sized vectors */
     size_t nc;               /* constraints c_i(q, u) = A_i(q)u + a_i(q) (cl_lagr_prod_set_constraints()) */
-    int *con, *hol, *kperm;  /* their nodes, the holonomic h_i or −1, the pivots of K */
+    int *con, *hol, *cont, *kperm; /* their nodes, the holonomic h_i or −1, ∂c_i/∂t or −1, the pivots of K */
     rptr cblock, A, b, K, y, lam, cg; /* rows A (nc × nv), b = ∂c/∂q q̇, the bordered K, its right side y, λ, ∇c */
     size_t nr;                        /* velocity rows of the distribution form: nc, then one per S² block */
     CL_FN(cl_lagr_dist) *dist;        /* its basis (lagr_prod_dist.c) */

@@ -3,7 +3,7 @@
 # line, and the rules a constraint and a constrained state obey, each
 # refused with the rule (exit 2, nothing on stdout).
 . tests/model_cli.sh
-echo "1..16"
+echo "1..17"
 
 # The rod pendulum at p = (l, 0, 0), p' = (0, 1, 0): the rod's multiplier m (g p.z - |p'|^2)/l^2 = -1.3/0.64.
 out=$(echo '0.8 0 0  0 1 0' | "$C" rhs --model models/rod-pendulum.model --multipliers --bits 64)
@@ -32,8 +32,15 @@ model "manifold x, y : R1" "lagrangian (x'^2 + y'^2)/2" "constraint c = x*y'^2"
 bad "the constraint c is neither linear in the velocities (nonholonomic) nor a function of the configuration only (holonomic) ($T/bad.model:3:16)" "0 0 0 0" --model "$T/bad.model"
 model "manifold x, y : R1" "lagrangian (x'^2 + y'^2)/2" "constraint c = x' - sin(y')"
 bad "the constraint c is neither linear in the velocities" "0 0 0 0" --model "$T/bad.model"
+model "manifold x, y : R1" "lagrangian (x'^2 + y'^2)/2" "constraint c = t*x'^2 - y'"
+bad "the constraint c is neither linear in the velocities (nonholonomic) nor a function of the configuration only (holonomic) ($T/bad.model:3:16)" "0 0 0 0" --model "$T/bad.model"
+# A constraint moving with t: x' = t y' at t = 2, c' = x'' - t y'' - y' = 0 with the force lambda (1, -t):
+# lambda = y'/(1 + t^2) = 1/5, x'' = 1/5, y'' = -2/5.
 model "manifold x, y : R1" "lagrangian (x'^2 + y'^2)/2" "constraint c = x' - t*y'"
-bad "the constraint c depends on the time t (constraints are functions of the state only) ($T/bad.model:3:16)" "0 0 0 0" --model "$T/bad.model"
+out=$(echo "0 0 2 1" | "$C" rhs --model "$T/bad.model" --time 2 --bits 113)
+echo "$out" | awk '{ e = 0; split("2 1 0.2 -0.4", w, " "); for (i = 1; i <= 4; i++) { d = $i - w[i]; if (d < 0) d = -d; if (d > e) e = d }
+                     exit !(NF == 4 && e < 1e-15) }'
+t $? "a nonholonomic constraint depending on t (x' = t y' at t = 2): the field $out"
 model "manifold x, y : R1" "parameters a = 1" "lagrangian (x'^2 + y'^2)/2" "constraint c = a - 1"
 bad "the constraint c does not depend on the configuration (it constrains nothing) ($T/bad.model:4:16)" "0 0 0 0" --model "$T/bad.model"
 model "manifold x, y : R1" "lagrangian (x'^2 + y'^2)/2" "constraint c = x'" "constraint c = y'"

@@ -457,6 +457,59 @@ static int veselova(const fixture *f, rsrc x, rptr want)
 }
 
 /* The relativistic particle at x = 1/2, p = 10 mc (m = c = k = 1): v = 10/√101, ṗ = −x; ẍ = −x/γ³, γ = √101. */
+/*
+ * The bead on the hoop turned at the rate Ω about its vertical diameter, by the classical reduced equation in
+ * the hoop angle θ from the bottom: p = a(sin θ e_r − cos θ e3) with e_r = (cos Ωt, sin Ωt, 0),
+ * e_φ = (−sin Ωt, cos Ωt, 0), θ'' = sin θ (Ω² cos θ − g/a), and
+ *   p'' = a[θ''(cos θ e_r + sin θ e3) + θ'²(cos θ e3 − sin θ e_r) + 2θ'Ω cos θ e_φ − Ω² sin θ e_r],
+ * θ and θ' read off the state at the time t of the fixture.
+ */
+static int hoop_bead(const fixture *f, rsrc x, rptr want)
+{
+    RV_DECL(v, 12, P);
+    rptr er = v, ephi = v + 3, s = v + 6; /* s: sin θ, cos θ, θ', θ'', Ωt, t */
+    rsrc p = x, pd = x + 3, g = par(f, "g"), a = par(f, "a"), W = par(f, "Omega");
+    r_mul(s + 4, W, par(f, "time"));
+    mpfr_sin_cos(er + 1, er, s + 4, MPFR_RNDN);
+    r_set_zero(er + 2);
+    r_neg(ephi, er + 1);
+    r_set(ephi + 1, er);
+    r_set_zero(ephi + 2);
+    v3_dot(s, p, er);
+    r_div(s, s, a); /* sin θ */
+    r_div(s + 1, p + 2, a);
+    r_neg(s + 1, s + 1); /* cos θ */
+    v3_dot(s + 2, pd, er); /* a θ' cos θ */
+    r_mul(s + 2, s + 2, s + 1);
+    r_fma(s + 2, pd + 2, s, s + 2); /* + a θ' sin θ · sin θ */
+    r_div(s + 2, s + 2, a);
+    r_mul(s + 3, W, W);
+    r_mul(s + 3, s + 3, s + 1);
+    r_div(s + 5, g, a);
+    r_sub(s + 3, s + 3, s + 5);
+    r_mul(s + 3, s + 3, s); /* θ'' */
+    R_DECL(c1, P); R_DECL(c2, P); R_DECL(c3, P);
+    r_mul(c1, s + 3, s + 1); /* e_r: θ'' cos θ − θ'² sin θ − Ω² sin θ */
+    r_mul(c2, s + 2, s + 2);
+    r_mul(c3, W, W);
+    r_add(c2, c2, c3);
+    r_mul(c2, c2, s);
+    r_sub(c1, c1, c2);
+    r_mul(c2, s + 2, W); /* e_φ: 2θ'Ω cos θ */
+    r_mul(c2, c2, s + 1);
+    r_mul_2si(c2, c2, 1);
+    for (int i = 0; i < 3; i++) {
+        r_mul(want + i, c1, er + i);
+        r_fma(want + i, c2, ephi + i, want + i);
+        r_mul(want + i, want + i, a);
+    }
+    r_mul(c1, s + 3, s); /* e3: θ'' sin θ + θ'² cos θ */
+    r_mul(c2, s + 2, s + 2);
+    r_fma(c1, c2, s + 1, c1);
+    r_mul(want + 2, c1, a);
+    return CL_OK;
+}
+
 static void relativistic(void)
 {
     fixture f;
@@ -487,7 +540,7 @@ static void relativistic(void)
 
 int main(void)
 {
-    plan(16);
+    plan(17);
     static const char *const k1[] = {"M", "m", "l"}, *const v1[] = {"2.5", "0.7", "1.3"};
     compare("models/cart-spherical.model", 3, k1, v1, cart_spherical, 4, 4);
     static const char *const k2[] = {"c1", "c2", "c3", "m0"}, *const v2[] = {"0.13", "-0.21", "-0.55", "0.4"};
@@ -506,6 +559,9 @@ int main(void)
     compare_with("models/rod-pendulum.model", 3, k8, v8, rod_pendulum, 3, 3, 1, "the spherical pendulum p'' = -g e3 + (g p.z - |p'|^2) p/l^2");
     static const char *const k9[] = {"J1", "J2", "J3"}, *const v9[] = {"0.8", "1.7", "2.9"};
     compare_with("models/veselova.model", 3, k9, v9, veselova, 9, 3, 1, "the Veselova equations M' = M x W + lambda Gamma, Gamma . W = 0");
+    static const char *const k10[] = {"m", "g", "a", "Omega", "time"}, *const v10[] = {"0.45", "9.7", "0.35", "5.3", "0.83"};
+    compare_with("models/hoop-bead.model", 5, k10, v10, hoop_bead, 3, 3, 0,
+                 "the bead on the turning hoop, theta'' = sin(theta) (Omega^2 cos(theta) - g/a), at t = 0.83");
     cl_free_caches();
     return done_testing();
 }
