@@ -9,7 +9,7 @@
 T=${TMPDIR:-/tmp}/cl-model-broken-$$
 mkdir -p "$T"
 trap 'rm -rf "$T"' EXIT
-echo "1..16"
+echo "1..18"
 
 # broken NAME ROW MODEL SED: the model mutated by SED is NAME; its row ROW is a mismatch, the original's passes.
 broken() {
@@ -43,6 +43,8 @@ broken prod-px invariants cart-spherical "s/^invariant   px = M\*x' + m\*(x' + l
 broken prod-tilted 'eq.tilted' cart-spherical "s/^equilibrium inverted = .*/equilibrium tilted = x: 0, q: [0.6, 0, 0.8]/"
 # SE(3): the vertical momentum of a free body under gravity is not conserved
 broken se3-pz conserve free-body "s/^invariant   py = m\*r'\.y/invariant   pz = m*r'.z/"
+# A constraint moving with t: the bead's Jacobi integral E - Omega L_z with the sign of Omega L_z flipped
+broken bead-jacobi invariants hoop-bead "s/ - Omega\*m\*(p/ + Omega*m*(p/"
 
 # SO3, Energy-Casimir: a steady rotation about the minor axis with only my and mz declared is no critical
 # point of the energy plus those Casimirs (|Pi|^2 or the spatial mx would make it one)
