@@ -606,6 +606,22 @@ int CL_FN(cl_lagr_prod_value)(CL_FN(cl_lagr_prod) *lg, int id, int form, rptr ou
 
 /* ------------------------------------------------------------ the distribution form */
 
+/* The rows qᵀ of the S² blocks into lg->W from row k on, their values q·u into lg->rho (\p values), else zeros. */
+static void sphere_rows(CL_FN(cl_lagr_prod) *lg, size_t k, int values)
+{
+    size_t nv = lg->nv;
+    for (size_t i = 0; i < lg->nf; i++) {
+        const slot *f = lg->f + i;
+        if (!f->ops->unit) continue;
+        rptr Wk = lg->W + k * nv;
+        for (size_t a = 0; a < nv; a++) r_set_zero(Wk + a);
+        v3_set(Wk + f->v, lg->q + f->q);
+        if (values) v3_dot(lg->rho + k, lg->q + f->q, lg->u + f->v);
+        else r_set_zero(lg->rho + k);
+        k++;
+    }
+}
+
 /*
  * The velocity rows at (lg->q, lg->u) after a run with partials into lg->W:
  * A P per constraint, qᵀ per S² block; their values W u + a into lg->rho
@@ -626,14 +642,7 @@ static void velocity_rows(CL_FN(cl_lagr_prod) *lg)
             r_submul(lg->rho + i, lg->cg + lg->nq + a, lg->u + a);
         }
     }
-    for (size_t i = 0; i < lg->nf; i++) {
-        const slot *f = lg->f + i;
-        if (!f->ops->unit) continue;
-        rptr Wk = lg->W + k * nv;
-        for (size_t a = 0; a < nv; a++) r_set_zero(Wk + a);
-        v3_set(Wk + f->v, lg->q + f->q);
-        v3_dot(lg->rho + k++, lg->q + f->q, lg->u + f->v);
-    }
+    sphere_rows(lg, k, 1);
 }
 
 /* u_D from u_I = s (lg->u zero on D): the rows are linear in u, one step solves them. */
@@ -658,14 +667,7 @@ static int dist_solve(CL_FN(cl_lagr_prod) *lg, rptr r, rsrc Qc)
         for (size_t a = 0; a < nv; a++) r_submul(lg->rho + i, Wi + a, Qc + a);
         project_blocks(lg, Wi, lg->q);
     }
-    for (size_t i = 0; i < lg->nf; i++) {
-        const slot *f = lg->f + i;
-        if (!f->ops->unit) continue;
-        rptr Wk = lg->W + k * nv;
-        for (size_t a = 0; a < nv; a++) r_set_zero(Wk + a);
-        v3_set(Wk + f->v, lg->q + f->q);
-        r_set_zero(lg->rho + k++);
-    }
+    sphere_rows(lg, k, 0);
     build_matrix(lg, lg->Mn, nv, lg->q);
     return CL_FN(cl_lagr_dist_solve)(lg->dist, lg->W, lg->Mn, lg->rho, r);
 }
