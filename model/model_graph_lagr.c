@@ -174,6 +174,7 @@ static int border_rows(lagr_build *b, int *B, int *beta)
         int *Bi = B + row * nv, *A = b->col, rhs = cl_expr_zero(g);
         if (gradient(g, m->con[i], (long)nq, nv, Bi) || gradient(g, m->con[i], 0, nq, A)) return CL_ENOMEM;
         for (size_t c = 0; c < nq; c++) rhs = cl_expr_node_sub(g, rhs, cl_expr_node_mul(g, A[c], b->qd[c]));
+        if (m->cont[i] >= 0) rhs = cl_expr_node_sub(g, rhs, m->cont[i]); /* ∂c/∂t */
         if ((beta[row] = rhs) < 0) return CL_ENOMEM;
     }
     return CL_OK;
