@@ -1,42 +1,49 @@
-/* libFuzzer target: the field-file parser (cl_field_parse) on any bytes, for
-   the spring model; a field that parses is evaluated once at a state on the
-   manifold. The text is handed over without a terminating NUL, so a read
-   past its length is caught by AddressSanitizer. */
+/* libFuzzer target: the field-file parser (cl_field_parse) on any bytes,
+   against shipped models of every kind a field file may be written for:
+   (S2)^2, R1 x S1, SO(3), SE(3), R1 x S2, a Hamiltonian on R2 and on SO(3),
+   and the constrained sleigh (its multiplier and distribution forms). A
+   field that parses is evaluated once at a state of its form's size. The
+   text is handed over without a terminating NUL, so a read past its length
+   is caught by AddressSanitizer. */
 #include "fuzz.h"
 
-static const char model_text[] =
-    "manifold   q1, q2 : S2\n"
-    "parameters m1 = 1, m2 = 2, k = 10, r0 = 0.5, g = 9.81\n"
-    "lagrangian 1/2*m1*dot(q1', q1') + 1/2*m2*dot(q2', q2') - 1/2*k*(norm(q1 - q2) - r0)^2 - g*(m1*q1.z + m2*q2.z)\n";
-static const double state[12] = {0.6, 0, 0.8, 0, 0.6, -0.8, 0, 0.3, 0, 0.5, 0.8, 0.6};
-static const double par[5] = {1, 2, 10, 0.5, 9.81};
+static const char *const models[] = {"spring", "cart-pendulum", "rigid-body", "free-body",
+                                     "cart-spherical", "henon-heiles", "heavy-top-hamiltonian", "sleigh"};
+enum { NMODELS = sizeof models / sizeof models[0] };
+
+/* A parsed field: every block given, a form of the model, evaluated at x_i = 0.3 + i/16. */
+static void evaluate(const cl_field *f)
+{
+    if (!f || !f->dim || f->form < 0 || !f->comp) abort();
+    cl_field_eval *fe;
+    cl_field_eval_new(&fe, f, 64);
+    mpfr_ptr x = cl_rvec_new_mp(2 * f->dim + f->nparam + 1, 64);
+    if (fe && x) {
+        for (size_t i = 0; i < f->dim; i++) mpfr_set_d(x + i, 0.3 + (double)i / 16, MPFR_RNDN);
+        for (size_t i = 0; i < f->nparam; i++) mpfr_set_d(x + 2 * f->dim + i, 1.5 + (double)i, MPFR_RNDN);
+        char err[400];
+        if (cl_field_eval_run(fe, x + f->dim, x, x + 2 * f->dim, err, sizeof err) && !err[0]) abort(); /* a failure says where */
+    }
+    cl_rvec_free_mp(x);
+    cl_field_eval_free(fe);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static cl_model *m;
+    static cl_model *m[NMODELS];
     cl_sys_error e;
-    memset(&e, 0, sizeof e);
-    if (!m && cl_model_parse(&m, "spring.model", model_text, strlen(model_text), &e)) abort();
+    for (int k = 0; k < NMODELS; k++) {
+        memset(&e, 0, sizeof e);
+        if (!m[k] && cl_model_load_shipped(&m[k], models[k], &e)) abort();
+    }
     char *text = fuzz_text(data, size);
     if (!text) return 0;
-    cl_field *f = NULL;
-    int st = cl_field_parse(&f, m, "fuzz.field", text, size, &e);
-    if (st == CL_OK) {
-        if (!f || f->n != 2 || f->form < 0 || f->form > 3) abort(); /* a parsed field has a form and every block */
-        cl_field_eval *fe;
-        cl_field_eval_new(&fe, f, 64);
-        mpfr_ptr x = cl_rvec_new_mp(12 + 12 + 5, 64);
-        if (fe && x) {
-            for (int i = 0; i < 12; i++) mpfr_set_d(x + i, state[i], MPFR_RNDN);
-            for (int i = 0; i < 5; i++) mpfr_set_d(x + 24 + i, par[i], MPFR_RNDN);
-            char err[400];
-            if (cl_field_eval_run(fe, x + 12, x, x + 24, err, sizeof err) && !err[0]) abort(); /* a failure says where */
-        }
-        cl_rvec_free_mp(x);
-        cl_field_eval_free(fe);
+    for (int k = 0; k < NMODELS; k++) {
+        cl_field *f = NULL;
+        memset(&e, 0, sizeof e);
+        if (cl_field_parse(&f, m[k], "fuzz.field", text, size, &e) == CL_OK) evaluate(f);
+        else fuzz_check_refusal(f, &e);
         cl_field_free(f);
-    } else {
-        fuzz_check_refusal(f, &e);
     }
     free(text);
     mpfr_free_cache();
