@@ -118,18 +118,28 @@ static int unit_vectors(lagr_build *b)
     return CL_OK;
 }
 
+/* Constraint i's row ∂c_i/∂u into Ai (nv nodes) and the rest of its rate into *rhs:
+   −∂c_i/∂q q̇ − ∂c_i/∂t, what the accelerations' part A u̇ must equal. */
+static int constraint_row(lagr_build *b, size_t i, int *Ai, int *rhs)
+{
+    cl_expr_dag *g = b->g;
+    const cl_model *m = b->m;
+    int *A = b->col;
+    *rhs = cl_expr_zero(g);
+    if (gradient(g, m->con[i], (long)b->nq, b->nv, Ai) || gradient(g, m->con[i], 0, b->nq, A)) return CL_ENOMEM;
+    for (size_t c = 0; c < b->nq; c++) *rhs = cl_expr_node_sub(g, *rhs, cl_expr_node_mul(g, A[c], b->qd[c]));
+    if (m->cont[i] >= 0) *rhs = cl_expr_node_sub(g, *rhs, m->cont[i]); /* a constraint moving with t */
+    return *rhs < 0 ? CL_ENOMEM : CL_OK;
+}
+
 /* The constraint rows AP of K and their right sides −b − A Q_c. */
 static int constraint_rows(lagr_build *b)
 {
     cl_expr_dag *g = b->g;
-    size_t nq = b->nq, nv = b->nv, nc = b->nc, n = b->n;
-    const int *con = b->m->con;
-    int *A = b->col; /* row i: ∂c_i/∂u, then ∂c_i/∂q */
+    size_t nv = b->nv, nc = b->nc, n = b->n;
     for (size_t i = 0; i < nc; i++) {
-        int *Ai = b->K + (nv + i) * n, rhs = cl_expr_zero(g);
-        if (gradient(g, con[i], (long)nq, nv, Ai) || gradient(g, con[i], 0, nq, A)) return CL_ENOMEM;
-        for (size_t c = 0; c < nq; c++) rhs = cl_expr_node_sub(g, rhs, cl_expr_node_mul(g, A[c], b->qd[c]));
-        if (b->m->cont[i] >= 0) rhs = cl_expr_node_sub(g, rhs, b->m->cont[i]); /* ∂c/∂t: a constraint moving with t */
+        int *Ai = b->K + (nv + i) * n, rhs;
+        if (constraint_row(b, i, Ai, &rhs)) return CL_ENOMEM;
         for (size_t a = 0; a < nv; a++) rhs = cl_expr_node_sub(g, rhs, cl_expr_node_mul(g, Ai[a], b->Qc[a]));
         if ((b->y[nv + i] = rhs) < 0 || cl_model_graph_project_blocks(g, b->m, Ai, 1)) return CL_ENOMEM;
         for (size_t a = 0; a < nv; a++) b->K[a * n + nv + i] = Ai[a];
@@ -160,7 +170,7 @@ static int hessian_constant(const lagr_build *b, long time)
 static int border_rows(lagr_build *b, int *B, int *beta)
 {
     cl_expr_dag *g = b->g;
-    size_t nq = b->nq, nv = b->nv, row = 0;
+    size_t nv = b->nv, row = 0;
     const cl_model *m = b->m;
     for (size_t i = 0; i < m->nfac; i++) {
         const cl_model_factor *f = m->fac + i;
@@ -170,13 +180,8 @@ static int border_rows(lagr_build *b, int *B, int *beta)
         for (size_t k = 0; k < 3; k++) Bi[f->v + k] = cl_expr_input(g, (long)(f->q + k));
         if ((beta[row++] = cl_expr_node_neg(g, cl_expr_node_dot(g, u, 1, u, 1, 3))) < 0) return CL_ENOMEM;
     }
-    for (size_t i = 0; i < b->nc; i++, row++) {
-        int *Bi = B + row * nv, *A = b->col, rhs = cl_expr_zero(g);
-        if (gradient(g, m->con[i], (long)nq, nv, Bi) || gradient(g, m->con[i], 0, nq, A)) return CL_ENOMEM;
-        for (size_t c = 0; c < nq; c++) rhs = cl_expr_node_sub(g, rhs, cl_expr_node_mul(g, A[c], b->qd[c]));
-        if (m->cont[i] >= 0) rhs = cl_expr_node_sub(g, rhs, m->cont[i]); /* ∂c/∂t */
-        if ((beta[row] = rhs) < 0) return CL_ENOMEM;
-    }
+    for (size_t i = 0; i < b->nc; i++, row++)
+        if (constraint_row(b, i, B + row * nv, beta + row)) return CL_ENOMEM;
     return CL_OK;
 }
 
