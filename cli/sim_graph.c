@@ -74,15 +74,23 @@ static int read_choices(cl_sim_graph *gr, const char *direction, const char *mod
     return 0;
 }
 
+/* The field of cs into g and nodes from the first provider that knows it: 1, 0 when none
+   does, or a negative CL_E code. */
+static int ask_providers(const cl_cmd_system *cs, cl_expr_dag *g, int *nodes)
+{
+    for (int i = 0; i < nproviders; i++) {
+        int st = providers[i](cs, g, nodes);
+        if (st) return st < 0 ? st : 1;
+    }
+    return 0;
+}
+
 /* The field from the first provider that knows the system. */
 static int add_field(cl_sim_graph *gr, const cl_cmd_system *cs)
 {
-    for (int i = 0; i < nproviders && !gr->has_field; i++) {
-        int st = providers[i](cs, gr->g, gr->nodes);
-        if (st < 0) return cl_cli_error("out of memory", NULL);
-        gr->has_field = st > 0;
-    }
-    if (gr->has_field) return 0;
+    int st = ask_providers(cs, gr->g, gr->nodes);
+    if (st < 0) return cl_cli_error("out of memory", NULL);
+    if ((gr->has_field = st > 0)) return 0;
     return cl_cli_error("--integrator taylor needs the system's field as an expression graph, and this system has "
                         "none yet; use rkf78 or gbs", "taylor");
 }
@@ -91,8 +99,7 @@ int cl_sim_graph_offers(const cl_cmd_system *cs)
 {
     cl_expr_dag *g = NULL;
     int *nodes = malloc((cs->dim + 1) * sizeof *nodes), has = 0;
-    if (nodes && !cl_expr_dag_new(&g))
-        for (int i = 0; i < nproviders && !has; i++) has = providers[i](cs, g, nodes) > 0;
+    if (nodes && !cl_expr_dag_new(&g)) has = ask_providers(cs, g, nodes) > 0;
     cl_expr_dag_free(g);
     free(nodes);
     return has;
