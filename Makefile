@@ -51,15 +51,16 @@ SRC_1   += expr_emit expr_jit
 SRC_ARB := scalar r3 linalg linalg_inertia linalg_eig_arb energy_casimir
 CHECK_T := check_core check_linalg check_ode check_lie
 CHECK_T += check_taylor
-CHECK_1 := verdict
+CHECK_1 := verdict check_registry
 SYSTEM_1 := registry output equilibria
 # model/ by room (model/ROOM/FILE), each room including only the rooms below it (MODEL_SEES)
 MODEL_T := rows/model_rows rows/model_rows_s2 rows/model_rows_eq rows/model_rows_ext rows/model_rows_constraint
 MODEL_T += derive/model_taylor
+MODEL_T += kinds/model_s2_eq
 MODEL_T += rows/model_rows_el rows/model_rows_ec
 MODEL_C := rows/check_model_engine
-MODEL_1 := lang/model lang/model_text
-MODEL_1 += kinds/model_so3 kinds/model_flat kinds/model_prod kinds/model_constraint kinds/model_ham kinds/model_s2
+MODEL_1 := lang/model lang/model_text lang/model_base
+MODEL_1 += kinds/model_so3 kinds/model_flat kinds/model_prod kinds/model_constraint kinds/model_ham kinds/model_s2 kinds/model_kinds
 MODEL_1 += derive/model_graph derive/model_graph_kin derive/model_graph_lagr derive/model_graph_ham
 MODEL_1 += field/field field/field_compiled field/field_layout
 MODEL_1 += load/model_ext load/model_load
@@ -105,7 +106,8 @@ BENCHES  := $(patsubst %.c,$(B)/%,$(wildcard bench/bench_*.c))
 # everything in src/, check.h, system.h, model.h and field.h of the kit, and each paper's
 # headers, but the internal *_impl.h of src/ and of the papers (MPFR's mpfr.h / mpfr-impl.h split).
 # Installed flat: a header's name is unique across the rooms.
-PUBLIC_H := $(filter-out %_impl.h,$(wildcard src/*.h)) check/check.h system/system.h model/lang/model.h model/field/field.h \
+PUBLIC_H := $(filter-out %_impl.h,$(wildcard src/*.h)) check/check.h system/system.h model/model.h model/field/field.h \
+            model/lang/model_lang.h model/derive/model_eom.h model/load/model_system.h model/rows/model_rows.h \
             model/rows/model_rows_decl.h \
             $(filter-out %_impl.h,$(foreach p,$(PAPERS),$(wildcard papers/$(p)/*.h)))
 PUBLIC_H += model/derive/model_taylor.h model/derive/model_taylor_decl.h
@@ -115,10 +117,13 @@ INC := $(B)/include/chartless
 $(B)/src/%:    LAYER := -Isrc
 $(B)/check/%:  LAYER := -Isrc -Icheck
 $(B)/system/%: LAYER := -Isrc -Icheck -Isystem
-# The rooms of model/, from the bottom up, and the rooms each sees.
+# The rooms of model/, from the bottom up: each sees itself and the rooms
+# before it (docs/house.md); model/model.h, the public header naming them
+# all, is for the folders above model/.
 MODEL_ROOMS := lang kinds derive field load rows
-MODEL_I     := $(addprefix -Imodel/,$(MODEL_ROOMS))
-$(foreach r,$(MODEL_ROOMS),$(eval $(B)/model/$(r)/%: LAYER := -Isrc -Icheck -Isystem $(MODEL_I)))
+MODEL_I     := -Imodel $(addprefix -Imodel/,$(MODEL_ROOMS))
+model_below  = $(if $(filter $(1),$(firstword $(2))),$(1),$(firstword $(2)) $(call model_below,$(1),$(wordlist 2,99,$(2))))
+$(foreach r,$(MODEL_ROOMS),$(eval $(B)/model/$(r)/%: LAYER := -Isrc -Icheck -Isystem $(addprefix -Imodel/,$(call model_below,$(r),$(MODEL_ROOMS)))))
 $(B)/tests/%:  LAYER := -Isrc -Icheck -Isystem $(MODEL_I)
 $(B)/cli/%:    LAYER := -I$(INC)
 $(B)/python/%: LAYER := -I$(INC) -Icli
@@ -308,7 +313,7 @@ docs: figures
 	$(PY_ENV) $(PYTHON) tools/notebook-pages --out $(B)/gen/python --images $(B)/figures notebooks/*.ipynb 2> $(B)/docs/notebooks.log \
 	    || { cat $(B)/docs/notebooks.log; exit 1; }
 	@rm -rf $(B)/gen/models && tools/model-pages --chartless $(B)/chartless --out $(B)/gen/models models/*.model
-	CL_DOC_INPUT="src check system $(addprefix model/,$(MODEL_ROOMS)) $(addprefix papers/,$(PAPERS)) $(B)/gen/python $(B)/gen/models" CL_GEN=$(B)/gen CL_DOC_SECTIONS="$$(tools/doxyhelp sections)" \
+	CL_DOC_INPUT="src check system model $(addprefix model/,$(MODEL_ROOMS)) $(addprefix papers/,$(PAPERS)) $(B)/gen/python $(B)/gen/models" CL_GEN=$(B)/gen CL_DOC_SECTIONS="$$(tools/doxyhelp sections)" \
 	    doxygen docs/Doxyfile 2> $(B)/docs/warnings.log
 	@if [ -s $(B)/docs/warnings.log ]; then cat $(B)/docs/warnings.log; echo "doxygen warnings: fix them"; exit 1; fi
 	@tools/doxyhelp mathjax $(B)/docs/html/mathjax

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cl_core.h"
-#include "model_ext.h"
+#include "model_kinds.h"
 #include "model_graph_impl.h"
 
 int cl_model_eom_new(cl_model_eom **out, const cl_model *m, cl_sys_error *e)

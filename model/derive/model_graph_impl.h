@@ -8,7 +8,7 @@
 #ifndef CL_MODEL_GRAPH_IMPL_H
 #define CL_MODEL_GRAPH_IMPL_H
 #include "expr_nodes_impl.h"
-#include "model.h"
+#include "model_eom.h"
 
 /**
  * The rate of the configuration from the velocities \p u (nv nodes) into

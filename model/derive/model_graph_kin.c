@@ -10,7 +10,7 @@
  */
 #include <stdlib.h>
 #include "cl_core.h"
-#include "model_ext.h"
+#include "model_text.h"
 #include "model_graph_impl.h"
 
 static int in(cl_expr_dag *g, size_t k) { return cl_expr_input(g, (long)k); }

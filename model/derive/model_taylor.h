@@ -7,7 +7,7 @@
  */
 #ifndef CL_MODEL_TAYLOR_H
 #define CL_MODEL_TAYLOR_H
-#include "model.h"
+#include "model_eom.h"
 #include "taylor.h"
 
 /**

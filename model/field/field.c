@@ -15,7 +15,7 @@
 #include <string.h>
 #include "chartless_base.h"
 #include "field.h"
-#include "model_ext.h"
+#include "model_kinds.h"
 
 typedef struct let_value {
     char name[CL_MODEL_MAX_NAME + 1];

@@ -43,7 +43,7 @@
 #define CL_FIELD_H
 #include <stddef.h>
 #include "expr.h"
-#include "model.h"
+#include "model_lang.h"
 #include "system.h"
 
 /** Largest size of a field file, in bytes (as for a model). */
@@ -123,4 +123,21 @@ void cl_field_eval_free(cl_field_eval *fe);
  * names the subexpression (`SOURCE:LINE:COL: 'text'`).
  */
 int cl_field_eval_run(cl_field_eval *fe, mpfr_ptr dx, mpfr_srcptr x, mpfr_srcptr par, char *err, size_t errlen);
+
+/** How the field of a model's first form is evaluated (cl_model_field_mode()). */
+enum cl_model_field_mode {
+    CL_MODEL_FIELD_COMPILED,    /**< default: the graph of cl_model_eom interpreted, compiled once that pays (docs/eom.md) */
+    CL_MODEL_FIELD_INTERPRETED, /**< the graph interpreted, never compiled (`--interpreted`) */
+    CL_MODEL_FIELD_ENGINE       /**< the kind's engine: derivatives of L by automatic differentiation at each call */
+};
+/**
+ * Choose how the model systems opened after this call evaluate the field of
+ * their first form (qdot, ROmega, or p for a Hamiltonian), whose graph
+ * cl_model_eom_new() builds for every model; the other forms, the
+ * multipliers and the invariants are the engine's.
+ * The graph interpreted and compiled give the same numbers bit for bit.
+ */
+void cl_model_field_mode(int mode);
+/** The mode of cl_model_field_mode(). */
+int cl_model_field_mode_get(void);
 #endif

@@ -13,6 +13,7 @@
 #include "chartless_base.h"
 #include "expr_emit.h"
 #include "expr_jit.h"
+#include "field.h"
 #include "field_compiled.h"
 
 /* Evaluations of a model before its field is compiled: about where the compiler's time is paid back. */

@@ -6,7 +6,7 @@
  */
 #ifndef CL_FIELD_COMPILED_H
 #define CL_FIELD_COMPILED_H
-#include "model.h"
+#include "model_eom.h"
 
 /** What the instances of one model system share: the graph, its compiled field, the evaluations so far. */
 typedef struct cl_model_fast cl_model_fast;

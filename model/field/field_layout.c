@@ -24,7 +24,7 @@
 #include "field.h"
 #include "ham_prod.h"
 #include "lagr_so3.h"
-#include "model_ext.h"
+#include "model_kinds.h"
 
 /* What a form puts in the velocity part of a factor. */
 enum velocity_kind { V_VEL, V_OMEGA, V_MOM, V_PI, V_RDOT, V_RMU, V_DIST, V_NONE };

@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "chartless_base.h"
-#include "model_ext.h"
+#include "model_kinds.h"
 
 /* ------------------------------------------------------------ the kinds of constraint */
 
@@ -107,54 +107,4 @@ int cl_model_constraint_settle(cl_model *m, size_t k, char *why, size_t len)
     m->conh[k] = c;
     m->con[k] = d;
     return time_rate(m, k);
-}
-
-/* ------------------------------------------------------------ the form dist */
-
-size_t cl_model_dist_dim(const cl_model *m)
-{
-    size_t n = m->nv - m->ncon;
-    for (size_t i = 0; i < m->nfac; i++) n -= m->fac[i].kind == CL_LAGR_S2;
-    return n;
-}
-
-/*
- * One draw of form qdot (seeded: the same for every core, a generic configuration), brought onto the
- * constraints, and the basis chosen there. On the constraints, not merely on the product: the velocity
- * rows of a holonomic h are dh/dq there, and a column that vanishes on the whole constraint set may be the
- * largest entry off it (the skate's contact row (R Y).z = Gamma.Y has Gamma.x Y.x, zero wherever the pitch
- * constraint Gamma.x = 0 holds: a basis with Y.x dependent is singular at every state of the model).
- */
-static int choose_at_draw(const cl_model *m, cl_lagr_prod_mp *lg, mpfr_ptr x, uint64_t seed)
-{
-    cl_lagr_factor f[CL_LAGR_PROD_MAX_FACTORS];
-    for (size_t i = 0; i < m->nfac; i++) f[i] = (cl_lagr_factor){.kind = m->fac[i].kind, .k = m->fac[i].k};
-    cl_rng g;
-    cl_rng_seed(&g, seed);
-    size_t which;
-    double defect;
-    int st = cl_model_kind_prod_constrained.random(m, x, &g);
-    if (!st) st = cl_lagr_prod_project_state_mp(f, m->nfac, CL_LAGR_PROD_VEL, x, -20, &which, &defect);
-    if (!st) st = cl_lagr_prod_constraint_clean_mp(lg, CL_LAGR_PROD_VEL, x, INFINITY, &which, &defect);
-    if (!st) st = cl_lagr_prod_dist_choose_mp(lg, CL_LAGR_PROD_VEL, x);
-    return st;
-}
-
-int cl_model_dist_choose(const cl_model *m, void *core, cl_prec_t prec)
-{
-    cl_lagr_prod_mp *lg = core;
-    size_t nd = cl_lagr_prod_dist_dim_mp(lg);
-    if (!nd) return CL_OK; /* no admissible direction: no form dist */
-    if (!m->ndist) { /* the first core chooses, at its parameters; every later one takes its choice */
-        mpfr_ptr x = cl_rvec_new_mp(m->nq + m->nv, prec);
-        if (!x) return CL_ENOMEM;
-        int st = CL_EDOMAIN;
-        for (uint64_t seed = 0; seed < 8 && st && st != CL_ENOMEM; seed++) st = choose_at_draw(m, lg, x, 0x64697374 + seed);
-        cl_rvec_free_mp(x);
-        if (st) return st == CL_ENOMEM ? st : CL_OK;
-        cl_model *w = (cl_model *)m;
-        for (size_t k = 0; k < nd; k++) w->dist[k] = cl_lagr_prod_dist_index_mp(lg, k);
-        w->ndist = nd;
-    }
-    return cl_lagr_prod_dist_set_mp(lg, m->dist);
 }

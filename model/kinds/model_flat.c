@@ -15,7 +15,7 @@
 #include <string.h>
 #include "chartless_base.h"
 #include "lagr_flat.h"
-#include "model_ext.h"
+#include "model_kinds.h"
 
 int cl_model_flat_lookup(const cl_model *m, cl_expr_dag *g, const char *name, size_t len, int prime, cl_expr_value *out)
 {

@@ -20,20 +20,10 @@
 #include <string.h>
 #include "chartless_base.h"
 #include "ham_prod.h"
-#include "model_ext.h"
+#include "model_kinds.h"
 #include "system_impl.h"
 
 /* ------------------------------------------------------------ parsing */
-
-long cl_model_ham_prescan(const char *s, size_t len)
-{
-    for (size_t at = 0; at < len;) {
-        size_t n = cl_text_name(s, at, len);
-        if (cl_text_name_is("hamiltonian", s + at, n)) return (long)at;
-        at = cl_text_statement_end(s, len, at);
-    }
-    return -1;
-}
 
 /* The first name of the manifold statement declaring \p f (its position is the end of the keyword). */
 static long factor_at(const cl_model *m, const cl_model_factor *f)
@@ -204,7 +194,7 @@ static void ham_component_name(const cl_model *m, int form, size_t i, char *buf,
 /* Declared equilibrium k: its configuration, zero velocities, and for form p the momenta with ∂H/∂p = 0. */
 static int ham_equilibrium(void *core, const cl_model *m, int k, int form, mpfr_ptr x)
 {
-    return cl_model_rest_equilibrium(core, m, k, form, CL_HAM_PROD_VEL, x);
+    return cl_model_rest_equilibrium(core, m, &cl_model_kind_ham, k, form, CL_HAM_PROD_VEL, x);
 }
 
 static int ham_constraints(const cl_model *m, int form, mpfr_ptr out, mpfr_srcptr x)

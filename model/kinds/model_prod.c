@@ -19,38 +19,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "chartless_base.h"
-#include "model_ext.h"
+#include "model_kinds.h"
 #include "system_impl.h"
 
 /* ------------------------------------------------------------ names */
-
-int cl_model_mat_vec_nodes(cl_expr_dag *g, const int *A, const int *v, int *out)
-{
-    for (int i = 0; i < 3; i++) {
-        int s = -1;
-        for (int k = 0; k < 3; k++) {
-            int t = cl_expr_op(g, CL_EXPR_MUL, A[3 * i + k], v[k], 0, -1);
-            s = t < 0 ? -1 : s < 0 ? t : cl_expr_op(g, CL_EXPR_ADD, s, t, 0, -1);
-            if (s < 0) return -1;
-        }
-        out[i] = s;
-    }
-    return 0;
-}
-
-int cl_model_rdot_nodes(cl_expr_dag *g, const int *R, const int *w, int *out)
-{
-    /* (RŴ)_ij = Σ_k R_ik Ŵ_kj with Ŵ = [[0, −w3, w2], [w3, 0, −w1], [−w2, w1, 0]] */
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++) {
-            int a = (j + 1) % 3, b = (j + 2) % 3; /* column j of Ŵ: Ŵ_aj = w_b, Ŵ_bj = −w_a */
-            int t1 = cl_expr_op(g, CL_EXPR_MUL, R[3 * i + a], w[b], 0, -1);
-            int t2 = cl_expr_op(g, CL_EXPR_MUL, R[3 * i + b], w[a], 0, -1);
-            out[3 * i + j] = t1 < 0 || t2 < 0 ? -1 : cl_expr_op(g, CL_EXPR_SUB, t1, t2, 0, -1);
-            if (out[3 * i + j] < 0) return -1;
-        }
-    return 0;
-}
 
 static void inputs(cl_expr_dag *g, size_t at, int n, int *id)
 {
@@ -294,9 +266,8 @@ static void reference_state(const cl_model *m, mpfr_ptr x)
     }
 }
 
-int cl_model_rest_equilibrium(void *core, const cl_model *m, int k, int form, int vel, mpfr_ptr x)
+int cl_model_rest_equilibrium(void *core, const cl_model *m, const cl_model_kind *kind, int k, int form, int vel, mpfr_ptr x)
 {
-    const cl_model_kind *kind = cl_model_kind_of(m);
     size_t nq = m->nq, n = nq + m->nv;
     if (k < 0 || (size_t)k >= m->neq) return CL_EDOMAIN;
     mpfr_ptr y = cl_rvec_new_mp(n, mpfr_get_prec(x));
@@ -320,7 +291,7 @@ int cl_model_rest_equilibrium(void *core, const cl_model *m, int k, int form, in
 
 int cl_model_prod_equilibrium(void *core, const cl_model *m, int k, int form, mpfr_ptr x)
 {
-    return cl_model_rest_equilibrium(core, m, k, form, CL_LAGR_PROD_VEL, x);
+    return cl_model_rest_equilibrium(core, m, m->ncon ? &cl_model_kind_prod_constrained : &cl_model_kind_prod, k, form, CL_LAGR_PROD_VEL, x);
 }
 
 /* ------------------------------------------------------------ relative equilibria */
@@ -487,3 +458,53 @@ const cl_model_kind cl_model_kind_prod_constrained = {
     .forms = prod_con_forms,
     PROD_KIND_HOOKS,
 };
+
+/* ------------------------------------------------------------ the form dist */
+
+size_t cl_model_dist_dim(const cl_model *m)
+{
+    size_t n = m->nv - m->ncon;
+    for (size_t i = 0; i < m->nfac; i++) n -= m->fac[i].kind == CL_LAGR_S2;
+    return n;
+}
+
+/*
+ * One draw of form qdot (seeded: the same for every core, a generic configuration), brought onto the
+ * constraints, and the basis chosen there. On the constraints, not merely on the product: the velocity
+ * rows of a holonomic h are dh/dq there, and a column that vanishes on the whole constraint set may be the
+ * largest entry off it (the skate's contact row (R Y).z = Gamma.Y has Gamma.x Y.x, zero wherever the pitch
+ * constraint Gamma.x = 0 holds: a basis with Y.x dependent is singular at every state of the model).
+ */
+static int choose_at_draw(const cl_model *m, cl_lagr_prod_mp *lg, mpfr_ptr x, uint64_t seed)
+{
+    cl_lagr_factor f[CL_LAGR_PROD_MAX_FACTORS];
+    for (size_t i = 0; i < m->nfac; i++) f[i] = (cl_lagr_factor){.kind = m->fac[i].kind, .k = m->fac[i].k};
+    cl_rng g;
+    cl_rng_seed(&g, seed);
+    size_t which;
+    double defect;
+    int st = cl_model_kind_prod_constrained.random(m, x, &g);
+    if (!st) st = cl_lagr_prod_project_state_mp(f, m->nfac, CL_LAGR_PROD_VEL, x, -20, &which, &defect);
+    if (!st) st = cl_lagr_prod_constraint_clean_mp(lg, CL_LAGR_PROD_VEL, x, INFINITY, &which, &defect);
+    if (!st) st = cl_lagr_prod_dist_choose_mp(lg, CL_LAGR_PROD_VEL, x);
+    return st;
+}
+
+int cl_model_dist_choose(const cl_model *m, void *core, cl_prec_t prec)
+{
+    cl_lagr_prod_mp *lg = core;
+    size_t nd = cl_lagr_prod_dist_dim_mp(lg);
+    if (!nd) return CL_OK; /* no admissible direction: no form dist */
+    if (!m->ndist) { /* the first core chooses, at its parameters; every later one takes its choice */
+        mpfr_ptr x = cl_rvec_new_mp(m->nq + m->nv, prec);
+        if (!x) return CL_ENOMEM;
+        int st = CL_EDOMAIN;
+        for (uint64_t seed = 0; seed < 8 && st && st != CL_ENOMEM; seed++) st = choose_at_draw(m, lg, x, 0x64697374 + seed);
+        cl_rvec_free_mp(x);
+        if (st) return st == CL_ENOMEM ? st : CL_OK;
+        cl_model *w = (cl_model *)m;
+        for (size_t k = 0; k < nd; k++) w->dist[k] = cl_lagr_prod_dist_index_mp(lg, k);
+        w->ndist = nd;
+    }
+    return cl_lagr_prod_dist_set_mp(lg, m->dist);
+}

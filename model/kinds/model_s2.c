@@ -9,8 +9,7 @@
 #include <string.h>
 #include "chartless_base.h"
 #include "lagr_s2.h"
-#include "model.h"
-#include "model_ext.h"
+#include "model_kinds.h"
 #include "system_impl.h"
 
 static const char *const s2_forms[] = {"qdot", "omega", "mu", "pi", NULL};
@@ -128,3 +127,21 @@ const cl_model_kind cl_model_kind_s2 = {
     .drift = s2_drift,
     .equilibrium = s2_equilibrium,
 };
+
+int cl_model_s2_lookup(const cl_model *m, cl_expr_dag *g, const char *name, size_t len, int prime, cl_expr_value *out)
+{
+    long i = cl_model_name_index(m->qname, m->n, name, len);
+    if (i >= 0) {
+        out->shape = 3;
+        for (int k = 0; k < 3; k++) out->id[k] = cl_expr_input(g, 3 * (prime ? (long)m->n + i : i) + k);
+        return 0;
+    }
+    if (prime) return -1; /* only the manifold's names have velocities */
+    if (!cl_model_lookup_param(m, g, name, len, (long)(6 * m->n + 1), out)) return 0;
+    if (len == 1 && name[0] == 't') {
+        *out = (cl_expr_value){.shape = 1, .id = {cl_expr_input(g, (long)(6 * m->n))}};
+        return 0;
+    }
+    return -1;
+}
+

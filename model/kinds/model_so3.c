@@ -18,7 +18,7 @@
 #include <string.h>
 #include "chartless_base.h"
 #include "lagr_so3.h"
-#include "model_ext.h"
+#include "model_kinds.h"
 #include "system_impl.h"
 
 int cl_model_so3_lookup(const cl_model *m, cl_expr_dag *g, const char *name, size_t len, int prime, cl_expr_value *out)

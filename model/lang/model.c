@@ -37,8 +37,7 @@
 #include "chartless_base.h"
 #include "lagr_flat.h"
 #include "lagr_s2.h"
-#include "model.h"
-#include "model_ext.h"
+#include "model_text.h"
 #include "system_impl.h"
 
 /* ------------------------------------------------------------ parsing */
@@ -49,6 +48,7 @@ typedef struct reader {
     size_t len;
     cl_sys_error *e;
     int failed;
+    const cl_model_grammar *gr; /* the names and rules of the factor kinds */
 } reader;
 
 
@@ -227,7 +227,7 @@ static int settle(reader *r, int legacy)
 {
     cl_model *m = r->m;
     size_t count[CL_LAGR_SE3 + 1] = {0};
-    if (m->ham) return cl_model_ham_settle(m, &r->failed, r->e);
+    if (m->ham) return r->gr->ham_settle(m, &r->failed, r->e);
     for (size_t i = 0; i < m->nfac; i++) count[m->fac[i].kind]++;
     if (count[CL_LAGR_S2] == m->nfac && !m->constrained) {
         if (m->nfac > CL_LAGR_MAX_SPHERES) return fail(r, m->fac[0].pos, CL_EDIM, "more than %d unit vectors", CL_LAGR_MAX_SPHERES);
@@ -287,36 +287,21 @@ static int parse_parameters(reader *r, size_t i, size_t end)
 
 static int lookup(void *ctx, cl_expr_dag *g, const char *name, size_t len, int prime, cl_expr_value *out)
 {
-    cl_model *m = ctx;
+    const reader *r = ctx;
+    cl_model *m = r->m;
     long k = cl_model_name_index(m->letname, m->nlet, name, len);
     if (k >= 0 && !prime) {
         *out = m->let[k];
         return 0;
     }
     if (m->defining && cl_text_name_is(m->letname[m->nlet], name, len)) m->let_self = 1;
-    if (m->ham) return cl_model_ham_lookup(m, g, name, len, prime, out);
-    if (m->prod) return cl_model_prod_lookup(m, g, name, len, prime, out);
-    if (m->so3) return cl_model_so3_lookup(m, g, name, len, prime, out);
-    if (m->nflat) return cl_model_flat_lookup(m, g, name, len, prime, out);
-    long i = cl_model_name_index(m->qname, m->n, name, len);
-    if (i >= 0) {
-        out->shape = 3;
-        for (int k = 0; k < 3; k++) out->id[k] = cl_expr_input(g, 3 * (prime ? (long)m->n + i : i) + k);
-        return 0;
-    }
-    if (prime) return -1; /* only the manifold's names have velocities */
-    if (!cl_model_lookup_param(m, g, name, len, (long)(6 * m->n + 1), out)) return 0;
-    if (len == 1 && name[0] == 't') {
-        *out = (cl_expr_value){.shape = 1, .id = {cl_expr_input(g, (long)(6 * m->n))}};
-        return 0;
-    }
-    return -1;
+    return r->gr->lookup(m, g, name, len, prime, out);
 }
 
 /* The names of an equilibrium's vectors: the parameters only (a state is not a function of q, q' or t). */
 static int lookup_params(void *ctx, cl_expr_dag *g, const char *name, size_t len, int prime, cl_expr_value *out)
 {
-    const cl_model *m = ctx;
+    const cl_model *m = ((const reader *)ctx)->m;
     if (prime || (len == 1 && name[0] == 't')) return -1;
     if (factor_name(m, name, len) || cl_model_name_index(m->letname, m->nlet, name, len) >= 0) return -1;
     return lookup(ctx, g, name, len, prime, out);
@@ -329,7 +314,7 @@ static int parse_value(reader *r, size_t i, size_t end, cl_expr_lookup_fn fn, in
 {
     cl_expr_value v;
     cl_expr_error err;
-    int st = cl_expr_parse(r->m->g, r->s + i, end - i, (long)i, fn, r->m, &v, &err);
+    int st = cl_expr_parse(r->m->g, r->s + i, end - i, (long)i, fn, r, &v, &err);
     if (st == CL_EPARSE) return fail(r, err.pos, CL_EPARSE, "%s%s", r->m->ham_prime ? CL_MODEL_HAM_VELOCITY : err.msg, note ? note : "");
     if (st) return fail(r, (long)i, st, "%s", cl_strerror(st));
     skip_blank(r, &i, end);
@@ -517,7 +502,7 @@ static int parse_let(reader *r, size_t i, size_t end)
     cl_expr_error err;
     m->defining = 1;
     m->let_self = 0;
-    int st = cl_expr_parse(m->g, r->s + i, end - i, (long)i, lookup, m, &v, &err);
+    int st = cl_expr_parse(m->g, r->s + i, end - i, (long)i, lookup, r, &v, &err);
     m->defining = 0;
     if (st == CL_EPARSE && m->let_self) return fail(r, err.pos, CL_EPARSE, "the let %s refers to itself", m->letname[m->nlet]);
     if (st == CL_EPARSE) return fail(r, err.pos, CL_EPARSE, "%s", m->ham_prime ? CL_MODEL_HAM_VELOCITY : err.msg);
@@ -544,7 +529,7 @@ static int parse_constraint(reader *r, size_t i, size_t end)
     m->conpos[k] = (long)i;
     if (parse_scalar(r, i, end, m->con + k, "a constraint")) return r->failed;
     char why[200];
-    int st = cl_model_constraint_settle(m, k, why, sizeof why);
+    int st = r->gr->constraint_settle(m, k, why, sizeof why);
     if (st) return fail(r, (long)i, st, "%s", st == CL_EPARSE ? why : cl_strerror(st));
     m->ncon++;
     return 0;
@@ -599,7 +584,7 @@ static int finish(reader *r)
 {
     cl_model *m = r->m;
     if (m->L < 0) return fail(r, (long)r->len, CL_EPARSE, "expected a lagrangian statement");
-    if (m->ham && cl_model_ham_finish(m, &r->failed, r->e)) return r->failed;
+    if (m->ham && r->gr->ham_finish(m, &r->failed, r->e)) return r->failed;
     m->timed = cl_model_depends_on_time(m, m->L);
     for (size_t k = 0; k < m->ncon; k++) m->timed |= m->cont[k] >= 0 || (m->conh[k] >= 0 && cl_model_depends_on_time(m, m->conh[k]));
     for (size_t a = 0; m->force && a < m->nv; a++) m->timed |= m->force[a] >= 0 && cl_model_depends_on_time(m, m->force[a]);
@@ -611,7 +596,8 @@ static int finish(reader *r)
 }
 
 /* Parse \p len bytes of \p text into a new model; \p legacy as for settle(). */
-static int parse_model(cl_model **out, const char *source, const char *text, size_t len, int legacy, cl_sys_error *e)
+static int parse_model(cl_model **out, const char *source, const char *text, size_t len, int legacy,
+                       const cl_model_grammar *gr, cl_sys_error *e)
 {
     *out = NULL;
     cl_model *m = calloc(1, sizeof *m);
@@ -626,7 +612,7 @@ static int parse_model(cl_model **out, const char *source, const char *text, siz
     }
     memcpy(m->text, text, len);
     m->text[len] = 0;
-    reader r = {.m = m, .s = m->text, .len = len, .e = e};
+    reader r = {.m = m, .s = m->text, .len = len, .e = e, .gr = gr};
     m->hampos = cl_model_ham_prescan(m->text, len);
     m->ham = m->hampos >= 0;
     if (len > (size_t)CL_MODEL_MAX_BYTES) fail(&r, 0, CL_EDIM, "model larger than %ld bytes", CL_MODEL_MAX_BYTES);
@@ -655,10 +641,11 @@ static int legacy_kind_suffices(const cl_model *m)
     return (flat == m->nfac || (so3 == 1 && m->nfac == 1)) && !m->force && !m->timed && !m->neq && !m->ham && !m->ncon;
 }
 
-int cl_model_parse(cl_model **out, const char *source, const char *text, size_t len, cl_sys_error *e)
+int cl_model_lang_parse(cl_model **out, const char *source, const char *text, size_t len, const cl_model_grammar *gr,
+                        cl_sys_error *e)
 {
-    int st = parse_model(out, source, text, len, 0, e);
+    int st = parse_model(out, source, text, len, 0, gr, e);
     if (st || !(*out)->prod || !legacy_kind_suffices(*out)) return st;
     cl_model_free(*out);
-    return parse_model(out, source, text, len, 1, e);
+    return parse_model(out, source, text, len, 1, gr, e);
 }

@@ -10,8 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "chartless_base.h"
-#include "model.h"
-#include "model_ext.h"
+#include "model_text.h"
 #include "system_impl.h"
 
 void cl_text_where(const char *source, const char *text, long pos, char *buf, size_t len)
@@ -114,4 +113,14 @@ int cl_text_read(const char *path, long max, const char *what, char **buf, size_
 void cl_model_where(const cl_model *m, long pos, char *buf, size_t len)
 {
     cl_text_where(m->source, m->text, pos, buf, len);
+}
+
+long cl_model_ham_prescan(const char *s, size_t len)
+{
+    for (size_t at = 0; at < len;) {
+        size_t n = cl_text_name(s, at, len);
+        if (cl_text_name_is("hamiltonian", s + at, n)) return (long)at;
+        at = cl_text_statement_end(s, len, at);
+    }
+    return -1;
 }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "chartless_base.h"
+#include "field.h"
 #include "field_compiled.h"
 #include "model_ext.h"
 #include "system_impl.h"
@@ -87,14 +88,6 @@ static size_t ext_dim(void *inst, int form)
 {
     const ext_inst *in = inst;
     return in->es->kind->dim(in->es->m, form);
-}
-
-int cl_model_lookup_param(const cl_model *m, cl_expr_dag *g, const char *name, size_t len, long base, cl_expr_value *out)
-{
-    long i = cl_model_name_index(m->pname, m->nparam, name, len);
-    if (i < 0) return -1;
-    *out = (cl_expr_value){.shape = 1, .id = {cl_expr_input(g, base + i)}};
-    return 0;
 }
 
 /*

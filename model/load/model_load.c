@@ -1,13 +1,12 @@
 /*
- * A parsed model (model.h) as a whole: loading it from a file or the
- * shipped set, freeing it, its time dependence, its kind, and the model
- * as a system of the command line.
+ * Opening a model (model_system.h): parsing it with the names of every
+ * factor kind (cl_model_kinds_grammar), loading it from a file or the
+ * shipped set, and the model as a system of the command line.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "chartless_base.h"
-#include "model.h"
 #include "model_ext.h"
 #include "system_impl.h"
 
@@ -35,46 +34,6 @@ int cl_model_load_shipped(cl_model **out, const char *name, cl_sys_error *e)
     return cl_model_parse(out, path, text, len, e);
 }
 
-void cl_model_free(cl_model *m)
-{
-    if (!m) return;
-    for (size_t i = 0; i < m->nparam; i++) free(m->pdef[i]);
-    free(m->pdef);
-    free(m->pname);
-    free(m->qname);
-    free(m->flat);
-    free(m->invname);
-    free(m->inv);
-    free(m->eqname);
-    free(m->eq);
-    free(m->eqv);
-    free(m->eqpos);
-    free(m->force);
-    free(m->fac);
-    free(m->letname);
-    free(m->let);
-    free(m->conname);
-    free(m->con);
-    free(m->conh);
-    free(m->cont);
-    free(m->conpos);
-    cl_expr_dag_free(m->g);
-    free(m->source);
-    free(m->text);
-    free(m);
-}
-
-long cl_model_time_input(const cl_model *m)
-{
-    return m->prod ? (long)(m->nq + m->nv) : (m->so3 || m->nflat) ? -1 : (long)(6 * m->n);
-}
-
-int cl_model_depends_on_time(const cl_model *m, int id)
-{
-    long t = cl_model_time_input(m);
-    return t >= 0 && cl_expr_depends_on_input(m->g, id, t);
-}
-
 void cl_model_system_free(const cl_system *s) { cl_model_ext_system_free(s); }
 
 int cl_model_system_new(const cl_system **out, const char *path, cl_sys_error *e)
@@ -86,7 +45,7 @@ int cl_model_system_new(const cl_system **out, const char *path, cl_sys_error *e
     return cl_model_ext_system_new(out, m, cl_model_kind_of(m), e);
 }
 
-const cl_model_kind *cl_model_kind_of(const cl_model *m)
+int cl_model_parse(cl_model **out, const char *source, const char *text, size_t len, cl_sys_error *e)
 {
-    return m->ham ? &cl_model_kind_ham : m->prod ? (m->ncon ? &cl_model_kind_prod_constrained : &cl_model_kind_prod) : m->so3 ? &cl_model_kind_so3 : m->nflat ? &cl_model_kind_flat : &cl_model_kind_s2;
+    return cl_model_lang_parse(out, source, text, len, &cl_model_kinds_grammar, e);
 }

@@ -22,7 +22,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "check.h"
-#include "model.h"
+#include "model_ext.h"
+#include "model_rows.h"
 
 /* R1 x S2 written with lets (a vector, a 3x3 matrix literal), a force on the cart and a drive in t. */
 static const char let_model[] = "manifold    x : R1\n"

@@ -15,8 +15,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include "check.h"
-#include "model.h"
 #include "model_ext.h"
+#include "model_rows.h"
 #include "model_rows_impl.h"
 
 #if CL_T == CL_MPFR

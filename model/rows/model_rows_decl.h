@@ -3,12 +3,6 @@
 /** The model's parameter values (its defaults, or --param) at the precision of \p v, in table order. */
 int CL_FN(cl_model_param_values)(const cl_model *m, cl_rptr v);
 /**
- * Declared equilibrium \p k of \p m in form \p form into \p x (6n): the
- * points q_i of the file normalized, q̇ = 0, carried to the form by \p lg's
- * Legendre map. CL_EDOMAIN when there is no equilibrium k or a point is 0.
- */
-int CL_FN(cl_model_equilibrium_state)(CL_FN(cl_lagr_s2) *lg, const cl_model *m, int k, int form, cl_rptr x);
-/**
  * Eigenvalues wr + i·wi (4n) of the linearization at equilibrium \p k in
  * form \p form, on the tangent space of T(S²)ⁿ (the Jacobian of the field
  * in two tangent coordinates per q_i and per v_i, by cl_jacobian), at

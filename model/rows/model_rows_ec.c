@@ -24,8 +24,8 @@
 #include <string.h>
 #include "check.h"
 #include "energy_casimir.h"
-#include "model.h"
 #include "model_ext.h"
+#include "model_rows.h"
 #include "model_rows_impl.h"
 
 #if CL_T == CL_MPFR

@@ -21,8 +21,8 @@
 #include <string.h>
 #include "check.h"
 #include "lagr_prod.h"
-#include "model.h"
 #include "model_ext.h"
+#include "model_rows.h"
 #include "model_rows_impl.h"
 #include "r3.h"
 

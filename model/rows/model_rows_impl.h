@@ -10,7 +10,8 @@
 #include "check.h"
 #include "ode.h"
 #include "system.h"
-#include "model.h"
+#include "model_ext.h"
+#include "model_rows.h"
 
 /** Random states per row that draws them. */
 #define CL_MODEL_ROWS_DRAWS 12

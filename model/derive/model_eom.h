@@ -1,0 +1,49 @@
+/**
+ * \file model_eom.h
+ * \brief What model/derive/ offers: the equations of motion of a model
+ *        as one expression graph (model_graph*.c), for printing, compiled
+ *        fields and Taylor integration (model_taylor.h).
+ */
+#ifndef CL_MODEL_EOM_H
+#define CL_MODEL_EOM_H
+#include "model_lang.h"
+
+
+
+/**
+ * \brief The equations of motion of a model as one expression graph
+ *        (model_graph.c): the field of form qdot, dx = f(x), as nodes.
+ *
+ * The graph's inputs are \f$x_0, \dots, x_{\mathrm{dim}-1}\f$, the state in form qdot (the
+ * order `rhs --model` reads), then the time t when \p time ≥ 0, then the
+ * parameters (input param0 + k is parameter k, its default m->pdef[k]).
+ * Output i, dx_i, is node out[i]. The graph is the model's, copied and grown
+ * by the derivatives of L (or H); the accelerations solve the velocity
+ * Hessian's system, bordered by the constraint rows, by cl_expr_solve_spd().
+ * For a Hamiltonian model the state is in form p (the momenta, no solve).
+ */
+typedef struct cl_model_eom {
+    cl_expr_dag *g; /**< the graph (owned) */
+    size_t dim;     /**< the state's dimension, and the number of outputs */
+    int *out;       /**< dx_i = node out[i], i < dim */
+    long time;      /**< the input of t, or −1 when neither L nor a force depends on it */
+    size_t param0;  /**< the input of the first parameter */
+    size_t nparam;  /**< the parameters */
+    const char *form; /**< the name of the state's form (qdot, ROmega; p for a Hamiltonian) */
+    size_t ncon;      /**< the model's constraints */
+    int *mult;        /**< their multipliers λ_k = node mult[k] (the bordered solve's last unknowns, negated), k < ncon */
+} cl_model_eom;
+
+/**
+ * The equations of motion of \p m as a graph (see cl_model_eom), for every
+ * model: Euler–Lagrange on S¹, Rᵏ and S² factors, the reduced
+ * Euler–Poincaré equations [EMB §3.4] on SO(3) and SE(3), Hamilton's (and
+ * Lie–Poisson) equations of a Hamiltonian, Lagrange–d'Alembert with the
+ * constraints. Errors: CL_ENOMEM (the message in \p e).
+ */
+int cl_model_eom_new(cl_model_eom **out, const cl_model *m, cl_sys_error *e);
+/** Release (NULL allowed). */
+void cl_model_eom_free(cl_model_eom *eom);
+/** The name of input \p k of the graph: a component of the state as `rhs` names it (theta, theta'), t, or a parameter. */
+void cl_model_eom_input_name(const cl_model *m, const cl_model_eom *eom, long k, char *buf, size_t len);
+#endif
