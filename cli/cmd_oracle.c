@@ -66,7 +66,7 @@ static const char *help_text =
     "                     or its key and a section)\n"
     "  --quick            leave out the checks marked slow\n"
     "  --model FILE       instead of the registered checks, the rows of a model file:\n"
-    "                     MODEL.forms, .legendre, .invariants, .conserve, .el;\n"
+    "                     MODEL.forms, .legendre, .invariants, .conserve, .el, .simplify;\n"
     "                     .eq.NAME and .ec.NAME per declared equilibrium;\n"
     "                     .constraints and .multipliers with constraints\n"
     "                     (--list shows a model's rows; docs/models.md)\n"
