@@ -234,8 +234,9 @@ $(B)/tests/test_certified_balls: $(B)/tests/test_certified_balls.o $(REG_OBJ) $(
 	$(CC) $(CFLAGS) -o $@ $< $(REG_OBJ) $(B)/libchartless.a $(LDLIBS)
 $(B)/tests/%: $(B)/tests/%.o $(B)/libchartless.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libchartless.a $(LDLIBS)
-$(B)/bench/%: $(B)/bench/%.o $(B)/libchartless.a
-	$(CC) $(CFLAGS) -o $@ $< $(B)/libchartless.a $(LDLIBS)
+# Every benchmark runs in the one harness, bench/bench.c.
+$(B)/bench/%: $(B)/bench/%.o $(B)/bench/bench.o $(B)/libchartless.a
+	$(CC) $(CFLAGS) -o $@ $< $(B)/bench/bench.o $(B)/libchartless.a $(LDLIBS)
 
 # make check builds with every core (CI calls it without -j; a -j given is kept), then runs
 # the tests two at a time, the longest first (CHECK_FIRST, longest first, measured in CPU

@@ -26,7 +26,7 @@
 #include "cli.h"
 #include "cmd_system.h"
 #include "json.h"
-#include "plot.h"
+#include "plot_sim.h"
 #include "sim_graph.h"
 #include "sim_lie.h"
 #include "sim_ode.h"
