@@ -16,7 +16,10 @@
 #   system/          the system descriptor, registry, parameters, exit statuses  sees src/, check/, system/
 #   model/ROOM/      the model language in rooms (MODEL_ROOMS)  sees src/, check/, system/ and model/ (MODEL_I)
 #   papers/KEY/      one paper (paper.def)           sees src/, check/, system/, model/, itself and the papers it `needs`
-#   cli/             the chartless command           sees the public headers only (as installed)
+#   cli/             the chartless command: its commands and shared helpers  sees the public headers (as installed), cli/grade, cli/sweep, cli/sim
+#   cli/grade/       grading: sandbox, reports, student values, fields   sees the public headers, cli/
+#   cli/sweep/       sweeps: the generic map, merging shards, the plot   sees the public headers, cli/
+#   cli/sim/         simulate's drivers (ode, lie, graph) and plots      sees the public headers, cli/
 #   tests/           unit tests of src/, check/, system/, model/  sees them
 #   bench/           benchmarks                      sees the public headers, and tests/ for shared fixtures
 #
@@ -48,7 +51,8 @@ SRC_T   += lagr_prod_dist
 SRC_1   := core expr expr_text expr_diff
 SRC_1   += expr_parse
 SRC_1   += expr_emit expr_jit
-SRC_ARB := scalar r3 linalg linalg_inertia linalg_eig_arb energy_casimir
+SRC_1   += expr_simplify expr_simplify_emit
+SRC_ARB := scalar r3 linalg linalg_inertia linalg_eig_arb energy_casimir taylor
 CHECK_T := check_core check_linalg check_ode check_lie
 CHECK_T += check_taylor
 CHECK_1 := verdict check_registry
@@ -58,6 +62,7 @@ MODEL_T := rows/model_rows rows/model_rows_s2 rows/model_rows_eq rows/model_rows
 MODEL_T += derive/model_taylor
 MODEL_T += kinds/model_s2_eq
 MODEL_T += rows/model_rows_el rows/model_rows_ec
+MODEL_T += rows/model_rows_simplify
 MODEL_C := rows/check_model_engine
 MODEL_1 := lang/model lang/model_text lang/model_base
 MODEL_1 += kinds/model_so3 kinds/model_flat kinds/model_prod kinds/model_constraint kinds/model_ham kinds/model_s2 kinds/model_kinds
@@ -87,7 +92,7 @@ LIB_OBJ := $(call both,$(addprefix src/,$(SRC_T))) $(call one,$(addprefix src/,$
 # Registered by constructors: linked whole into the command and the check runner.
 REG_OBJ := $(call both,$(addprefix check/,$(CHECK_T))) $(call both,$(addprefix model/,$(MODEL_C))) \
            $(foreach p,$(PAPERS),$(call both,$(call paper_checks,$(p))) $(call one,$(call paper_systems,$(p))))
-CLI_OBJ := $(call one,$(basename $(wildcard cli/*.c)))
+CLI_OBJ := $(call one,$(basename $(wildcard cli/*.c cli/*/*.c)))
 PY_LIB  := $(B)/libchartless_python.so
 
 UNIT_TESTS  := $(filter-out tests/test_arb%,$(basename $(wildcard tests/test_*.c)))
@@ -95,6 +100,7 @@ ARB_TESTS   := $(basename $(wildcard tests/test_arb*.c))
 # Unit tests compiled once (MPFR, or the public header alone); the others once per kind.
 ONE_TESTS   := tests/test_public_header tests/test_check_budget tests/test_certified_balls tests/test_cli_s2 tests/test_checks tests/test_equilibria_kit tests/test_ladder tests/test_model_prod tests/test_model_eom tests/test_model_ham
 ONE_TESTS   += tests/test_compiled
+ONE_TESTS   += tests/test_expr_simplify
 TEMPL_TESTS := $(filter-out $(ONE_TESTS),$(UNIT_TESTS)) \
                $(foreach p,$(PAPERS),$(call paper_tests,$(p)))
 TESTS := $(foreach t,$(TEMPL_TESTS),$(B)/$(t)_d $(B)/$(t)_mp) \
@@ -125,7 +131,10 @@ MODEL_I     := -Imodel $(addprefix -Imodel/,$(MODEL_ROOMS))
 model_below  = $(if $(filter $(1),$(firstword $(2))),$(1),$(firstword $(2)) $(call model_below,$(1),$(wordlist 2,99,$(2))))
 $(foreach r,$(MODEL_ROOMS),$(eval $(B)/model/$(r)/%: LAYER := -Isrc -Icheck -Isystem $(addprefix -Imodel/,$(call model_below,$(r),$(MODEL_ROOMS)))))
 $(B)/tests/%:  LAYER := -Isrc -Icheck -Isystem $(MODEL_I)
-$(B)/cli/%:    LAYER := -I$(INC)
+$(B)/cli/%:    LAYER := -I$(INC) -Icli -Icli/grade -Icli/sweep -Icli/sim
+$(B)/cli/grade/%: LAYER := -I$(INC) -Icli
+$(B)/cli/sweep/%: LAYER := -I$(INC) -Icli
+$(B)/cli/sim/%:   LAYER := -I$(INC) -Icli
 $(B)/python/%: LAYER := -I$(INC) -Icli
 $(B)/tests/test_public_header.o: LAYER := -I$(INC) -Icheck
 $(B)/bench/%:  LAYER := -I$(INC) -Itests
@@ -230,8 +239,9 @@ $(B)/tests/test_certified_balls: $(B)/tests/test_certified_balls.o $(REG_OBJ) $(
 	$(CC) $(CFLAGS) -o $@ $< $(REG_OBJ) $(B)/libchartless.a $(LDLIBS)
 $(B)/tests/%: $(B)/tests/%.o $(B)/libchartless.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libchartless.a $(LDLIBS)
-$(B)/bench/%: $(B)/bench/%.o $(B)/libchartless.a
-	$(CC) $(CFLAGS) -o $@ $< $(B)/libchartless.a $(LDLIBS)
+# Every benchmark runs in the one harness, bench/bench.c.
+$(B)/bench/%: $(B)/bench/%.o $(B)/bench/bench.o $(B)/libchartless.a
+	$(CC) $(CFLAGS) -o $@ $< $(B)/bench/bench.o $(B)/libchartless.a $(LDLIBS)
 
 # make check builds with every core (CI calls it without -j; a -j given is kept), then runs
 # the tests two at a time, the longest first (CHECK_FIRST, longest first, measured in CPU
@@ -294,8 +304,9 @@ mutants: all
 	@tools/need cmd:python3:python3
 	tools/mutants $(MUTANTS_ARGS)
 
-bench: $(BENCHES)
-	@for b in $(BENCHES); do echo "== $$b"; $$b || exit 1; done
+# bench_simulate starts the command itself (whole-process times beside its peer's).
+bench: all $(BENCHES)
+	@for b in $(BENCHES); do echo "== $$b"; CHARTLESS=$(B)/chartless CHARTLESS_MODELS=models $$b || exit 1; done
 
 # Reference pages: docs/*.md, the chapter pages and the sources through
 # Doxygen (zero warnings), formulas by a copy of Debian's MathJax 2.7; the

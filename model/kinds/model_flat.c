@@ -1,5 +1,5 @@
 /*
- * Models on products of circles and Euclidean spaces (model_ext.h):
+ * Models on products of circles and Euclidean spaces (model_kinds.h):
  *
  *   manifold   theta : S1        an angle (a number; its velocity theta')
  *   manifold   x : R1            a number

@@ -1,5 +1,5 @@
 /*
- * Hamiltonian models (model_ext.h): `hamiltonian EXPR` in the place of
+ * Hamiltonian models (model_kinds.h): `hamiltonian EXPR` in the place of
  * `lagrangian EXPR`, run by the Hamiltonian product engine (ham_prod.h) on
  * S¹, R¹, R³, SO(3) and SE(3) factors.
  *

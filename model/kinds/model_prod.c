@@ -1,5 +1,5 @@
 /*
- * Models on any product of factors (model_ext.h), run by the product
+ * Models on any product of factors (model_kinds.h), run by the product
  * engine (lagr_prod.h):
  *
  *   manifold   x : R1                 a number (x' its velocity)

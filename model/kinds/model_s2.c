@@ -1,5 +1,5 @@
 /*
- * Models on (S²)ⁿ (model_ext.h): unit vectors q_i of R³, their velocities,
+ * Models on (S²)ⁿ (model_kinds.h): unit vectors q_i of R³, their velocities,
  * the Lagrangian engine of lagr_s2.h, and the state laid out as q then the
  * velocities (qdot), angular velocities (omega), or the momenta (mu, pi).
  */

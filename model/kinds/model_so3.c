@@ -1,5 +1,5 @@
 /*
- * Models on SO(3) (model_ext.h): a rigid body written as a formula.
+ * Models on SO(3) (model_kinds.h): a rigid body written as a formula.
  *
  *   manifold   R : SO3 (W)       the rotation R (body to space) and the body
  *                                angular velocity W = (RᵀṘ)^∨ (named W when
