@@ -4,8 +4,8 @@
 # only headers it can reach; a path in an #include would go around them.
 # The installed headers are the public ones: no internal *_impl.h, no TAP.
 B=${BUILD:-build}
-echo "1..3"
-paths=$(grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"[^"]*/' src/*.[ch] check/*.[ch] system/*.[ch] model/*/*.[ch] papers/*/*.[ch] cli/*.[ch] cli/*/*.[ch] 2>/dev/null)
+echo "1..4"
+paths=$(grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"[^"]*/' src/*.[ch] check/*.[ch] system/*.[ch] model/*.[ch] model/*/*.[ch] papers/*/*.[ch] cli/*.[ch] cli/*/*.[ch] cli/*/*.[ch] 2>/dev/null)
 [ -z "$paths" ]; r=$?
 echo "$([ $r = 0 ] || echo 'not ')ok 1 - no #include with a path in src/, check/, system/, model/, papers/, cli/"
 [ -z "$paths" ] || echo "$paths" | sed 's/^/#   /'
@@ -23,3 +23,39 @@ done
 [ -z "$bad" ]; r=$?
 echo "$([ $r = 0 ] || echo 'not ')ok 3 - cli/ includes only its own and the public headers"
 [ -z "$bad" ] || echo "#   not public:$bad"
+# The map of the house (docs/house.md): each room includes only headers of
+# the rooms below it; a header found only in a room it may not see fails.
+sees() {
+    case $1 in
+    src) echo src ;;
+    check) echo src check ;;
+    system) echo src check system ;;
+    model/lang) echo src check system model/lang ;;
+    model/kinds) echo src check system model/lang model/kinds ;;
+    model/derive) echo src check system model/lang model/kinds model/derive ;;
+    model/field) echo src check system model/lang model/kinds model/derive model/field ;;
+    model/load) echo src check system model/lang model/kinds model/derive model/field model/load ;;
+    model/rows) echo src check system model/lang model/kinds model/derive model/field model/load model/rows ;;
+    papers/*) echo src check system model model/lang model/kinds model/derive model/field model/load model/rows papers/* ;;
+    cli) echo "$B/include/chartless" cli cli/grade cli/sweep cli/sim ;;
+    cli/*) echo "$B/include/chartless" cli "$1" ;;
+    esac
+}
+ROOMS="src check system model model/lang model/kinds model/derive model/field model/load model/rows $(ls -d papers/*/) cli cli/grade cli/sweep cli/sim"
+upward=""
+for room in src check system model/lang model/kinds model/derive model/field model/load model/rows $(ls -d papers/*/ | sed 's|/$||') cli cli/grade cli/sweep cli/sim; do
+    allowed=$(sees "$room")
+    for f in "$room"/*.[ch]; do
+        [ -e "$f" ] || continue
+        for h in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f"); do
+            ok=0; found=0
+            for d in $allowed; do [ -e "$d/$h" ] && ok=1; done
+            [ $ok = 1 ] && continue
+            for d in $ROOMS; do [ -e "${d%/}/$h" ] && found=1; done
+            [ $found = 1 ] && upward="$upward $f:$h"
+        done
+    done
+done
+[ -z "$upward" ]; r=$?
+echo "$([ $r = 0 ] || echo 'not ')ok 4 - every room includes only the rooms below it (docs/house.md)"
+[ -z "$upward" ] || for u in $upward; do echo "#   upward: $u"; done
