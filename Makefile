@@ -54,6 +54,7 @@ CHECK_1 := registry verdict output equilibria
 MODEL_T := model_rows model_rows_s2 model_rows_eq model_rows_ext model_rows_constraint
 MODEL_T += model_taylor
 MODEL_T += model_rows_el model_rows_ec
+MODEL_T += model_draw
 MODEL_C := check_model_engine
 MODEL_1 := model model_ext model_so3 model_flat model_prod model_graph model_constraint field
 MODEL_1 += model_ham

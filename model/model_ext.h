@@ -7,6 +7,8 @@
 #ifndef CL_MODEL_EXT_H
 #define CL_MODEL_EXT_H
 #include "model.h"
+#define CL_TEMPLATE_HEADER "model_draw_decl.h"
+#include "cl_instantiate.h"
 
 /* Statements of a text, shared by the model and field parsers (model_text.c; used by model.c, field.c). */
 /** `SOURCE:LINE:COL` of byte offset \p pos of \p text (NUL-terminated), into \p buf. */
@@ -125,6 +127,8 @@ typedef struct cl_model_kind {
 int cl_model_lookup_param(const cl_model *m, cl_expr_dag *g, const char *name, size_t len, long base, cl_expr_value *out);
 /** The model \p m of kind \p kind as a system (it takes \p m over, also on failure). */
 int cl_model_ext_system_new(const cl_system **out, cl_model *m, const cl_model_kind *kind, cl_sys_error *e);
+/** The domain an instance of such a system draws its random states in (their counts, for a row's note). */
+cl_model_domain_mp *cl_model_ext_domain(void *inst);
 /** Release a system of cl_model_ext_system_new(). */
 void cl_model_ext_system_free(const cl_system *s);
 
@@ -190,6 +194,15 @@ int cl_model_ham_finish(cl_model *m, int *failed, cl_sys_error *e);
  */
 int cl_model_constraint_settle(cl_model *m, size_t k, char *why, size_t len);
 
+/** The draws of a random state inside a model's domain before it is undefined (model_draw_decl.h). */
+#define CL_MODEL_DRAW_TRIES 64
+/** 1 when the status \p st of a field or map says the state is outside what the model defines (a domain, a degenerate L, a Legendre map Newton could not invert). */
+static inline int cl_model_outside(int st) { return st == CL_EDOMAIN || st == CL_ESINGULAR || st == CL_ENOCONV; }
+/**
+ * What went wrong at a state, into \p err: for CL_EDOMAIN at node \p bad, the
+ * subexpression of the model's text; \p singular for CL_ESINGULAR.
+ */
+void cl_model_explain(const cl_model *m, int bad, int st, const char *singular, char *err, size_t errlen);
 /** The S¹ × Rᵏ kind (model_flat.c) and the lookup of its names. */
 extern const cl_model_kind cl_model_kind_flat;
 int cl_model_flat_lookup(const cl_model *m, cl_expr_dag *g, const char *name, size_t len, int prime, cl_expr_value *out);
