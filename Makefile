@@ -63,6 +63,7 @@ MODEL_T += derive/model_taylor
 MODEL_T += kinds/model_s2_eq
 MODEL_T += rows/model_rows_el rows/model_rows_ec
 MODEL_T += rows/model_rows_simplify
+MODEL_T += load/model_draw
 MODEL_C := rows/check_model_engine
 MODEL_1 := lang/model lang/model_text lang/model_base
 MODEL_1 += kinds/model_so3 kinds/model_flat kinds/model_prod kinds/model_constraint kinds/model_ham kinds/model_s2 kinds/model_kinds

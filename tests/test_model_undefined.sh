@@ -56,4 +56,39 @@ t $? "edge (sqrt(x - 0.5)): the states are drawn again until inside the domain, 
 "$C" oracle --model "$T/edge.model" --bits 53,113 > "$T/out" 2> /dev/null
 ! grep -q "undefined\|mismatch" "$T/out"
 t $? "edge: no row of it is undefined or a mismatch"
+# Two models of S2 factors whose random states used to leave the domain: the spherical pendulum in a
+# potential sqrt(q.z + a), undefined below q.z = -a (a quarter of the unit sphere at a = 1/2), and the
+# relativistic spherical pendulum, whose velocity Hessian is singular at |q'| = c (the unit speeds drawn
+# were exactly c). Each declares its conserved Lz (the canonical momentum: m gamma q x q' for the
+# relativistic one); the wrong versions declare Lz without gamma, or the x component, which is not conserved.
+cat > "$T/sqrtpot.model" <<'MODEL'
+manifold   q : S2
+parameters a = 0.5
+lagrangian 1/2*dot(q', q') - sqrt(q.z + a)
+invariant  Lz = cross(q, q').z
+MODEL
+cat > "$T/relsph.model" <<'MODEL'
+manifold   q : S2
+parameters m = 1, c = 1, g = 1
+lagrangian -m*c^2*sqrt(1 - dot(q', q')/c^2) - m*g*q.z
+invariant  Lz = m*cross(q, q').z/sqrt(1 - dot(q', q')/c^2)
+MODEL
+sed 's/cross(q, q.).z$/cross(q, q'"'"').x/' "$T/sqrtpot.model" > "$T/sqrtpot-wrong.model"
+sed 's|/sqrt(1 - dot(q., q.)/c^2)$||' "$T/relsph.model" > "$T/relsph-wrong.model"
+for k in sqrtpot relsph; do
+    for q in --quick ""; do
+        "$C" oracle --model "$T/$k.model" $q > "$T/out" 2> /dev/null
+        st=$?
+        [ $st = 0 ] && ! grep -q "mismatch\|undefined" "$T/out" && [ "$(grep -c "^model\.$k\..* \(rounding\|pass\)$" "$T/out")" -ge 5 ]
+        t $? "$k ${q:-full ladder}: every row inside the domain, none a mismatch (exit $st)"
+    done
+    "$C" oracle --model "$T/$k-wrong.model" --check "model.$k-wrong.conserve" > "$T/out" 2> /dev/null
+    st=$?
+    [ $st = 1 ] && grep -q "^model\.$k-wrong\.conserve .* mismatch$" "$T/out"
+    t $? "$k with a wrong declared Lz: its conserve row is a mismatch (exit $st)"
+done
+"$C" oracle --model "$T/sqrtpot.model" --check model.sqrtpot.forms -v 2> /dev/null | grep -q "outside the domain drawn again"
+t $? "sqrtpot: the note counts the states drawn again"
+"$C" oracle --model "$T/relsph.model" --check model.relsph.forms -v 2> /dev/null | grep -q "velocities halved"
+t $? "relsph: the note counts the velocities halved into the domain"
 echo "1..$n"

@@ -34,6 +34,7 @@ typedef struct ext_inst {
     void *core;
     cl_prec_t prec;
     cl_model_fast_inst *fast;
+    cl_model_domain_mp *dom; /* the domain of the model's formulas, for its random states */
 } ext_inst;
 
 /* The systems open now: create() finds its model by the parameter table it is given. */
@@ -44,6 +45,7 @@ static int ext_set_time(void *inst, mpfr_srcptr t)
     ext_inst *in = inst;
     in->es->kind->set_time(in->core, t);
     if (in->fast) cl_model_fast_set_time(in->fast, t);
+    if (in->dom) cl_model_domain_set_time_mp(in->dom, t);
     return CL_OK;
 }
 
@@ -53,6 +55,7 @@ static void ext_destroy(void *inst)
     if (!in) return;
     in->es->kind->close(in->core);
     cl_model_fast_inst_free(in->fast);
+    cl_model_domain_free_mp(in->dom);
     free(in);
 }
 
@@ -70,9 +73,15 @@ static int ext_create(void **out, const cl_params *p, cl_prec_t prec, cl_sys_err
     in->es = es;
     in->prec = prec;
     in->fast = cl_model_fast_inst_new(es->fast, prec);
+    st = cl_model_domain_new_mp(&in->dom, es->m, prec);
+    if (st) {
+        ext_destroy(in);
+        return cl_sys_error_set(e, st, NULL, "%s", cl_strerror(st));
+    }
     for (size_t k = 0; k < es->m->nparam; k++) {
         es->kind->set_param(in->core, k, cl_params_x(p, es->m->pname[k]));
         if (in->fast) cl_model_fast_set_param(in->fast, k, cl_params_x(p, es->m->pname[k]));
+        cl_model_domain_set_param_mp(in->dom, k, cl_params_x(p, es->m->pname[k]));
     }
     if (es->m->timed) ext_set_time(in, cl_params_x(p, "time"));
     st = es->kind->ready ? es->kind->ready(in->core, es->m, prec) : CL_OK;
@@ -90,11 +99,7 @@ static size_t ext_dim(void *inst, int form)
     return in->es->kind->dim(in->es->m, form);
 }
 
-/*
- * What went wrong at a state, into \p err: for CL_EDOMAIN at node \p bad, the
- * subexpression of the model's text; \p singular for CL_ESINGULAR.
- */
-static void explain(const cl_model *m, int bad, int st, const char *singular, char *err, size_t errlen)
+void cl_model_explain(const cl_model *m, int bad, int st, const char *singular, char *err, size_t errlen)
 {
     if (st == CL_EDOMAIN && bad >= 0 && cl_expr_dag_node(m->g, bad)->pos >= 0)
         cl_text_domain_error(m->source, m->text, cl_expr_dag_node(m->g, bad)->pos, "model",
@@ -129,7 +134,7 @@ static int ext_check_state(void *inst, int form, mpfr_ptr x, char *err, size_t e
     if (!st && !kind->unit_vectors) cl_rvec_copy_mp(x, y, n);
     if (!st) {
         st = kind->rhs(in->core, form, y + n, y);
-        if (st) explain(m, kind->bad_node(in->core), st, kind->singular, err, errlen);
+        if (st) cl_model_explain(m, kind->bad_node(in->core), st, kind->singular, err, errlen);
     }
     cl_rvec_free_mp(y);
     return st;
@@ -168,9 +173,6 @@ static int ext_convert(void *inst, int from, mpfr_srcptr x, int to, mpfr_ptr y)
     return in->es->kind->convert(in->core, from, x, to, y);
 }
 
-/* The field fails at x because x is outside what the model defines (a domain, a degenerate L). */
-static int outside(int st) { return st == CL_EDOMAIN || st == CL_ESINGULAR || st == CL_ENOCONV; }
-
 /* A state where the basis of the form dist is singular lies outside that form's chart (docs/models.md): drawn again. */
 static int dist_chart(ext_inst *in, mpfr_srcptr x, mpfr_ptr y)
 {
@@ -180,48 +182,46 @@ static int dist_chart(ext_inst *in, mpfr_srcptr x, mpfr_ptr y)
     return CL_OK;
 }
 
-/* One draw of form 0 with its velocities halved until the field is defined at twice them (a margin for
-   the rows' differences; a relativistic particle's |x'| < c): 0, or the field's status at the last try. */
-static int draw_inside(ext_inst *in, mpfr_ptr x, mpfr_ptr dx, cl_rng *g)
+/* The kind's draw of form 0, brought onto the model's constraints. */
+static int ext_draw(void *ctx, mpfr_ptr x, cl_rng *g)
 {
+    ext_inst *in = ctx;
     const cl_model *m = in->es->m;
-    const cl_model_kind *kind = in->es->kind;
-    size_t n = kind->dim(m, 0);
     char err[200];
-    int st = kind->random(m, x, g);
-    if (!st && m->ncon) st = kind->constrain(in->core, m, 0, x, INFINITY, err, sizeof err); /* onto the constraints */
-    for (int k = 0; k < 24 && !st; k++) {
-        for (size_t a = m->nq; a < n; a++) mpfr_mul_2si(x + a, x + a, 1, MPFR_RNDN);
-        st = kind->rhs(in->core, 0, dx, x);
-        for (size_t a = m->nq; a < n; a++) mpfr_mul_2si(x + a, x + a, -1 - (st == CL_EDOMAIN), MPFR_RNDN);
-        if (!outside(st) || k == 23) break;
-        st = CL_OK;
-    }
-    return !st && m->ncon ? dist_chart(in, x, dx) : st;
+    int st = in->es->kind->random(m, x, g);
+    if (!st && m->ncon) st = in->es->kind->constrain(in->core, m, 0, x, INFINITY, err, sizeof err);
+    return st;
+}
+
+/* The engine's field of form 0 (it says where the velocity Hessian is singular), and the chart of the form dist. */
+static int ext_draw_field(void *ctx, mpfr_ptr dx, mpfr_srcptr x)
+{
+    ext_inst *in = ctx;
+    int st = in->es->kind->rhs(in->core, 0, dx, x);
+    return !st && in->es->m->ncon ? dist_chart(in, x, dx) : st;
+}
+
+static int ext_draw_bad(void *ctx)
+{
+    ext_inst *in = ctx;
+    return in->es->kind->bad_node(in->core);
 }
 
 /*
- * A random state of form 0 inside the domain of L, so that no row judges a
- * state outside it: up to 64 draws (the first that lands inside, so a model
- * defined everywhere keeps its random stream). When none does, CL_EUNDEFINED,
- * and the oracle's note says why (the subexpression that left its domain, or
- * a degenerate L): the row has no answer, it is no mismatch.
+ * A random state of form 0 inside the domain of the model (model_draw_decl.h), so that no row judges a
+ * state outside it; CL_EUNDEFINED, with the reason, when none is found.
  */
 static int random_inside(ext_inst *in, mpfr_ptr x, cl_rng *g)
 {
-    const cl_model *m = in->es->m;
-    const cl_model_kind *kind = in->es->kind;
-    mpfr_ptr dx = cl_rvec_new_mp(kind->dim(m, 0), in->prec);
+    mpfr_ptr dx = cl_rvec_new_mp(in->es->kind->dim(in->es->m, 0), in->prec);
     if (!dx) return CL_ENOMEM;
-    int st = CL_EDOMAIN, draws = 0;
-    while (draws < 64 && outside(st)) st = draw_inside(in, x, dx, g), draws++;
+    cl_model_drawer_mp k = {.draw = ext_draw, .field = ext_draw_field, .bad_node = ext_draw_bad, .singular = in->es->kind->singular, .ctx = in};
+    int st = cl_model_domain_draw_mp(in->dom, &k, x, dx, g);
     cl_rvec_free_mp(dx);
-    if (!outside(st)) return st;
-    char why[400];
-    explain(m, kind->bad_node(in->core), st, kind->singular, why, sizeof why);
-    cl_check_undefined("no random state inside the domain of the model in %d draws: %s", draws, why);
-    return CL_EUNDEFINED;
+    return st;
 }
+
+cl_model_domain_mp *cl_model_ext_domain(void *inst) { return ((ext_inst *)inst)->dom; }
 
 static int ext_random_state(void *inst, int form, mpfr_ptr x, cl_rng *g)
 {

@@ -1,7 +1,5 @@
 /* Templated prototypes of model_rows.c: the oracle's rows of a model file. */
 
-/** The model's parameter values (its defaults, or --param) at the precision of \p v, in table order. */
-int CL_FN(cl_model_param_values)(const cl_model *m, cl_rptr v);
 /**
  * Eigenvalues wr + i·wi (4n) of the linearization at equilibrium \p k in
  * form \p form, on the tangent space of T(S²)ⁿ (the Jacobian of the field

@@ -79,10 +79,15 @@ int cl_model_ext_over_states(cl_check_result *res, cl_prec_t prec, uint64_t seed
     if (!x) st = CL_ENOMEM;
     cl_rng g;
     cl_rng_seed(&g, seed);
-    for (int k = 0; k < draws && !st; k++) {
+    cl_model_domain_mp *dom = cl_model_ext_domain(r.inst);
+    int measured = 0;
+    while (!st && measured < draws && cl_model_domain_more_mp(dom)) { /* a state where the row leaves the domain: another */
         st = r.s->random_state(r.inst, 0, x, &g);
-        if (!st) st = measure(res, &r, guard ? &rg : NULL, x, x + D, D, nf, k);
+        if (!st) st = measure(res, &r, guard ? &rg : NULL, x, x + D, D, nf, measured);
+        if (cl_model_outside(st)) cl_model_domain_reject_mp(dom, st), st = CL_OK;
+        else measured += !st;
     }
+    if (!st) st = cl_model_domain_done_mp(dom, res, measured);
     cl_rvec_free_mp(x);
     if (guard) ext_close(&rg);
     ext_close(&r);
@@ -547,20 +552,28 @@ int cl_model_ext_row_conserve(cl_check_result *res, cl_prec_t prec)
         mpfr_ptr xg = c.I + ni;
         cl_rng g;
         cl_rng_seed(&g, 7104);
-        st = s->random_state(r.inst, 0, x, &g);
-        cl_rvec_copy_mp(xg, x, d0); /* exact: the invariants at the field's precision */
-        if (!st) st = s->invariants(r.inst, 0, c.I0, xg);
-        cl_rvec_copy_mp(x + d0, x, d0);
-        cl_model_rows_orders ord;
-        if (!st) st = cl_model_rows_orders_for(&ord, cl_model_oracle_model(), s->forms[0], d0, 0, x, prec);
-        if (!st) st = ext_integrate(&c, x, prec, 12 - (long)prec, ord.columns, ext_conserve_observe);
-        long steps = -1;
-        if (!st) st = ext_conserve_taylor(&c, x + d0, prec, ord.taylor, &steps);
-        char by[120] = "";
-        cl_model_rows_orders_say(by, sizeof by, &ord, prec, steps);
-        if (!st)
-            cl_check_worst(res, c.worst, "%zu invariant%s over t in [0, 1/%u] (integrated with tolerance 2^(12-p)%s)", ni, ni == 1 ? "" : "s",
-                           cl_model_rows_span(prec), by);
+        cl_model_domain_mp *dom = cl_model_ext_domain(r.inst);
+        int measured = 0;
+        while (!st && !measured && cl_model_domain_more_mp(dom)) { /* one trajectory that stays inside the domain */
+            c.worst = -INFINITY;
+            st = s->random_state(r.inst, 0, x, &g);
+            cl_rvec_copy_mp(xg, x, d0); /* exact: the invariants at the field's precision */
+            if (!st) st = s->invariants(r.inst, 0, c.I0, xg);
+            cl_rvec_copy_mp(x + d0, x, d0);
+            cl_model_rows_orders ord;
+            if (!st) st = cl_model_rows_orders_for(&ord, cl_model_oracle_model(), s->forms[0], d0, 0, x, prec);
+            if (!st) st = ext_integrate(&c, x, prec, 12 - (long)prec, ord.columns, ext_conserve_observe);
+            long steps = -1;
+            if (!st) st = ext_conserve_taylor(&c, x + d0, prec, ord.taylor, &steps);
+            char by[120] = "";
+            cl_model_rows_orders_say(by, sizeof by, &ord, prec, steps);
+            if (!st)
+                cl_check_worst(res, c.worst, "%zu invariant%s over t in [0, 1/%u] (integrated with tolerance 2^(12-p)%s)", ni,
+                               ni == 1 ? "" : "s", cl_model_rows_span(prec), by);
+            if (cl_model_outside(st)) cl_model_domain_reject_mp(dom, st), st = CL_OK;
+            else measured = !st;
+        }
+        if (!st) st = cl_model_domain_done_mp(dom, res, measured);
     }
     cl_rvec_free_mp(I);
     cl_rvec_free_mp(x);

@@ -25,13 +25,6 @@
 #include "ode.h"
 #include "r3.h"
 
-int CL_FN(cl_model_param_values)(const cl_model *m, rptr v)
-{
-    for (size_t k = 0; k < m->nparam; k++)
-        if (CL_FN(cl_real_from_str)(v + k, m->pdef[k])) return CL_EPARSE;
-    return CL_OK;
-}
-
 /* The model's Lagrangian at precision \p prec with its parameters (defaults or --param). */
 static CL_FN(cl_lagr_s2) *make_lg(const cl_model *m, cl_prec_t prec)
 {
@@ -48,8 +41,8 @@ static CL_FN(cl_lagr_s2) *make_lg(const cl_model *m, cl_prec_t prec)
     return lg;
 }
 
-/* A seeded random state (q, q̇) with unit speeds, and a time in [0, 3) for a time-dependent model. */
-static void random_state(const cl_model *m, CL_FN(cl_lagr_s2) *lg, rptr x, cl_rng *g)
+/* A seeded random state (q, q̇) with unit speeds, and a time in [0, 3) for a time-dependent model (into \p d too). */
+static void random_state(const cl_model *m, CL_FN(cl_lagr_s2) *lg, CL_FN(cl_model_domain) *d, rptr x, cl_rng *g)
 {
     for (size_t i = 0; i < m->n; i++) {
         CL_FN(cl_v3_random_unit)(x + 3 * i, g);
@@ -58,11 +51,44 @@ static void random_state(const cl_model *m, CL_FN(cl_lagr_s2) *lg, rptr x, cl_rn
     R_DECL(t, r_prec(x));
     r_set_d(t, cl_rng_range(g, 0, 3));
     if (m->timed) CL_FN(cl_lagr_s2_set_time)(lg, t);
+    CL_FN(cl_model_domain_set_time)(d, t);
 }
 
-/* log2 |a − b|_max relative to max(scale, 2^−20); scale a log2. */
-/* Rows over CL_MODEL_ROWS_DRAWS random states: \p measure compares at one state (x in qdot form). */
-typedef double (*state_measure)(const cl_model *m, CL_FN(cl_lagr_s2) *lg, rsrc x, rptr w, cl_prec_t prec);
+/* The rows' states: drawn by random_state(), inside the domain of the model (model_draw_decl.h). */
+typedef struct s2_draw {
+    const cl_model *m;
+    CL_FN(cl_lagr_s2) *lg;
+    CL_FN(cl_model_domain) *d;
+} s2_draw;
+
+static int s2_draw_state(void *ctx, rptr x, cl_rng *g)
+{
+    s2_draw *c = ctx;
+    random_state(c->m, c->lg, c->d, x, g);
+    return CL_OK;
+}
+
+static int s2_draw_field(void *ctx, rptr dx, rsrc x)
+{
+    s2_draw *c = ctx;
+    return CL_FN(cl_lagr_s2_rhs)(c->lg, CL_LAGR_QDOT, dx, x);
+}
+
+static int s2_draw_bad(void *ctx) { return CL_FN(cl_lagr_s2_bad_node)(((s2_draw *)ctx)->lg); }
+
+/* The drawer of \p c (its fields set). */
+static CL_FN(cl_model_drawer) s2_drawer(s2_draw *c)
+{
+    return (CL_FN(cl_model_drawer)){.draw = s2_draw_state, .field = s2_draw_field, .bad_node = s2_draw_bad,
+                                    .singular = cl_model_kind_s2.singular, .ctx = c};
+}
+
+/*
+ * Rows over CL_MODEL_ROWS_DRAWS random states inside the domain: \p measure compares at one state (x in
+ * qdot form) into *gap, and a state where its computation leaves the domain (a Newton iterate of the
+ * Legendre map, say) is drawn again.
+ */
+typedef int (*state_measure)(const cl_model *m, CL_FN(cl_lagr_s2) *lg, rsrc x, rptr w, cl_prec_t prec, double *gap);
 
 static int over_states(cl_check_result *res, cl_prec_t prec, uint64_t seed, state_measure measure)
 {
@@ -71,37 +97,45 @@ static int over_states(cl_check_result *res, cl_prec_t prec, uint64_t seed, stat
     CL_FN(cl_lagr_s2) *lg = make_lg(m, prec);
     size_t n6 = 6 * m->n;
     rptr x = CL_FN(cl_rvec_new)(n6 * 10, prec);
+    s2_draw c = {.m = m, .lg = lg};
     cl_check_begin(res);
-    if (!lg || !x) {
-        CL_FN(cl_rvec_free)(x);
-        CL_FN(cl_lagr_s2_free)(lg);
-        return CL_ENOMEM;
-    }
+    int st = lg && x ? CL_FN(cl_model_domain_new)(&c.d, m, prec) : CL_ENOMEM;
+    CL_FN(cl_model_drawer) k = s2_drawer(&c);
     cl_rng g;
     cl_rng_seed(&g, seed);
-    for (int k = 0, draws = cl_model_rows_draws(CL_MODEL_ROWS_DRAWS); k < draws; k++) {
-        random_state(m, lg, x, &g);
-        cl_check_worst(res, measure(m, lg, x, x + n6, prec), "draw %d", k);
+    int measured = 0;
+    for (int draws = cl_model_rows_draws(CL_MODEL_ROWS_DRAWS); !st && measured < draws && CL_FN(cl_model_domain_more)(c.d);) {
+        double gap = NAN;
+        st = CL_FN(cl_model_domain_draw)(c.d, &k, x, x + n6, &g);
+        if (!st) st = measure(m, lg, x, x + n6, prec, &gap);
+        if (cl_model_outside(st)) CL_FN(cl_model_domain_reject)(c.d, st), st = CL_OK;
+        else if (st != CL_ENOMEM && st != CL_EUNDEFINED) {
+            cl_check_worst(res, st ? NAN : gap, "draw %d", measured++);
+            st = CL_OK;
+        }
     }
+    if (!st) st = CL_FN(cl_model_domain_done)(c.d, res, measured);
+    CL_FN(cl_model_domain_free)(c.d);
     CL_FN(cl_rvec_free)(x);
     CL_FN(cl_lagr_s2_free)(lg);
-    return CL_OK;
+    return st;
 }
 
 /* The field in every form against the qdot field carried by the kinematics:
-   q̇ alike, ω̇_i = q_i × q̈_i, π̇_i = q̇_i × μ_i + q_i × μ̇_i. NaN when a form fails. */
-static double forms_gap(const cl_model *m, CL_FN(cl_lagr_s2) *lg, rsrc x, rptr w, cl_prec_t prec)
+   q̇ alike, ω̇_i = q_i × q̈_i, π̇_i = q̇_i × μ_i + q_i × μ̇_i. The status of a form that fails. */
+static int forms_gap(const cl_model *m, CL_FN(cl_lagr_s2) *lg, rsrc x, rptr w, cl_prec_t prec, double *gap)
 {
+    int st;
     size_t n = m->n, n3 = 3 * n, n6 = 6 * n;
     rptr F0 = w, Fw = F0 + n6, xm = Fw + n6, Fm = xm + n6, xf = Fm + n6, Ff = xf + n6, pred = Ff + n6;
-    if (CL_FN(cl_lagr_s2_rhs)(lg, CL_LAGR_QDOT, F0, x) || CL_FN(cl_lagr_s2_convert)(lg, CL_LAGR_QDOT, x, CL_LAGR_MU, xm) ||
-        CL_FN(cl_lagr_s2_rhs)(lg, CL_LAGR_MU, Fm, xm))
-        return NAN;
+    if ((st = CL_FN(cl_lagr_s2_rhs)(lg, CL_LAGR_QDOT, F0, x)) || (st = CL_FN(cl_lagr_s2_convert)(lg, CL_LAGR_QDOT, x, CL_LAGR_MU, xm)) ||
+        (st = CL_FN(cl_lagr_s2_rhs)(lg, CL_LAGR_MU, Fm, xm)))
+        return st;
     double s0 = CL_FN(cl_rvec_log2_maxabs)(F0, n6), sm = CL_FN(cl_rvec_log2_maxabs)(Fm + n3, n3);
     double worst = rows_rel(Fm, F0, n3, s0); /* q̇ of the mu form */
     RV_DECL(u, 3, prec);
     for (int form = CL_LAGR_OMEGA; form <= CL_LAGR_PI; form += 2) {
-        if (CL_FN(cl_lagr_s2_convert)(lg, CL_LAGR_QDOT, x, form, xf) || CL_FN(cl_lagr_s2_rhs)(lg, form, Ff, xf)) return NAN;
+        if ((st = CL_FN(cl_lagr_s2_convert)(lg, CL_LAGR_QDOT, x, form, xf)) || (st = CL_FN(cl_lagr_s2_rhs)(lg, form, Ff, xf))) return st;
         worst = fmax(worst, rows_rel(Ff, F0, n3, s0));
         for (size_t i = 0; i < n; i++) {
             rptr p = pred + 3 * i;
@@ -114,27 +148,31 @@ static double forms_gap(const cl_model *m, CL_FN(cl_lagr_s2) *lg, rsrc x, rptr w
         }
         worst = fmax(worst, rows_rel(Ff + n3, pred, n3, form == CL_LAGR_OMEGA ? s0 : fmax(s0, sm)));
     }
-    return worst;
+    *gap = worst;
+    return CL_OK;
 }
 
 /* Round trips qdot → form → qdot, and mu → pi against qdot → pi. */
-static double legendre_gap(const cl_model *m, CL_FN(cl_lagr_s2) *lg, rsrc x, rptr w, cl_prec_t prec)
+static int legendre_gap(const cl_model *m, CL_FN(cl_lagr_s2) *lg, rsrc x, rptr w, cl_prec_t prec, double *gap)
 {
+    int st;
     size_t n6 = 6 * m->n;
     rptr y = w, z = y + n6, xp = z + n6;
     (void)prec;
     double s = CL_FN(cl_rvec_log2_maxabs)(x, n6), worst = -INFINITY;
     for (int form = CL_LAGR_OMEGA; form <= CL_LAGR_PI; form++) {
-        if (CL_FN(cl_lagr_s2_convert)(lg, CL_LAGR_QDOT, x, form, y) || CL_FN(cl_lagr_s2_convert)(lg, form, y, CL_LAGR_QDOT, z))
-            return NAN;
+        if ((st = CL_FN(cl_lagr_s2_convert)(lg, CL_LAGR_QDOT, x, form, y)) || (st = CL_FN(cl_lagr_s2_convert)(lg, form, y, CL_LAGR_QDOT, z)))
+            return st;
         worst = fmax(worst, rows_rel(z, x, n6, s));
         if (form == CL_LAGR_PI) {
-            if (CL_FN(cl_lagr_s2_convert)(lg, CL_LAGR_QDOT, x, CL_LAGR_MU, z) || CL_FN(cl_lagr_s2_convert)(lg, CL_LAGR_MU, z, CL_LAGR_PI, xp))
-                return NAN;
+            if ((st = CL_FN(cl_lagr_s2_convert)(lg, CL_LAGR_QDOT, x, CL_LAGR_MU, z)) ||
+                (st = CL_FN(cl_lagr_s2_convert)(lg, CL_LAGR_MU, z, CL_LAGR_PI, xp)))
+                return st;
             worst = fmax(worst, rows_rel(xp, y, n6, CL_FN(cl_rvec_log2_maxabs)(y, n6)));
         }
     }
-    return worst;
+    *gap = worst;
+    return CL_OK;
 }
 
 /*
@@ -144,13 +182,14 @@ static double legendre_gap(const cl_model *m, CL_FN(cl_lagr_s2) *lg, rsrc x, rpt
  * the mu field against the gradient-only form of the same equations,
  * μ̇_i = (I − q_iq_iᵀ)∂L/∂q_i − q̇_i (q_i·∂L/∂q̇_i) − q_i (q̇_i·∂L/∂q̇_i).
  */
-static double el_gap(const cl_model *m, CL_FN(cl_lagr_s2) *lg, rsrc x, rptr w, cl_prec_t prec)
+static int el_gap(const cl_model *m, CL_FN(cl_lagr_s2) *lg, rsrc x, rptr w, cl_prec_t prec, double *gap)
 {
+    int st;
     size_t n = m->n, n3 = 3 * n, n6 = 6 * n, nin = n6 + (size_t)m->timed;
     rptr F = w, xm = F + n6, Fm = xm + n6, r = Fm + n6;
-    if (CL_FN(cl_lagr_s2_rhs)(lg, CL_LAGR_QDOT, F, x) || CL_FN(cl_lagr_s2_convert)(lg, CL_LAGR_QDOT, x, CL_LAGR_MU, xm) ||
-        CL_FN(cl_lagr_s2_rhs)(lg, CL_LAGR_MU, Fm, xm))
-        return NAN;
+    if ((st = CL_FN(cl_lagr_s2_rhs)(lg, CL_LAGR_QDOT, F, x)) || (st = CL_FN(cl_lagr_s2_convert)(lg, CL_LAGR_QDOT, x, CL_LAGR_MU, xm)) ||
+        (st = CL_FN(cl_lagr_s2_rhs)(lg, CL_LAGR_MU, Fm, xm)))
+        return st;
     CL_FN(cl_expr_eval) *ev;
     CL_FN(cl_expr_eval_new)(&ev, m->g, prec);
     rptr in = CL_FN(cl_rvec_new)(n6 + 1 + m->nparam + nin + (nin - n3) * nin, prec);
@@ -214,7 +253,8 @@ static double el_gap(const cl_model *m, CL_FN(cl_lagr_s2) *lg, rsrc x, rptr w, c
     }
     CL_FN(cl_rvec_free)(in);
     CL_FN(cl_expr_eval_free)(ev);
-    return worst;
+    *gap = worst;
+    return CL_OK;
 }
 
 int CL_FN(cl_model_row_forms)(cl_check_result *res, cl_prec_t prec) { return over_states(res, prec, 7101, forms_gap); }
@@ -306,6 +346,46 @@ static int conserve_orders(cl_model_rows_orders *o, const cl_model *m, int balan
 #endif
 }
 
+/* The room of one conserve run: the state x (omega, then W), its invariants, the span, the Taylor run's xq and xo. */
+typedef struct conserve_room {
+    rptr x, I0, I, t, t1, h, tol, xq, xo;
+    size_t dim;
+} conserve_room;
+
+/* One conserve run (both integrations) from the qdot state in r->x; its status (outside the domain: drawn again). */
+static int conserve_run(cl_check_result *res, conserve_ctx *c, conserve_room *r, cl_prec_t prec)
+{
+    const cl_model *m = c->m;
+    size_t n6 = 6 * m->n;
+    CL_FN(cl_ode_ws) *ode = NULL;
+    CL_FN(cl_rvec_copy)(r->xq, r->x, n6);
+    r_set_zero(r->t);
+    int st = CL_FN(cl_lagr_s2_convert)(c->lg, CL_LAGR_QDOT, r->x, CL_LAGR_OMEGA, r->x);
+    if (c->balance) r_set_zero(r->x + n6), r_set_zero(r->xq + n6); /* W(0) = 0 */
+    c->worst = -INFINITY;
+    c->status = CL_OK;
+    cl_model_rows_orders ord;
+    if (!st) st = conserve_orders(&ord, m, c->balance, r->xq, prec);
+    if (!st) st = CL_FN(cl_ode_ws_new)(&ode, r->dim, prec, CL_ODE_GBS, ord.columns);
+    if (!st) st = invariants(c, r->t, r->x, c->I0);
+    r_set_q(r->t1, 1, cl_model_rows_span(prec));
+    r_set_si(r->tol, 1);
+    r_mul_2si(r->tol, r->tol, 12 - (long)prec);
+    r_set_zero(r->h);
+    if (!st) st = CL_FN(cl_ode_set_tol)(ode, r->tol, r->tol);
+    if (!st) CL_FN(cl_ode_set_observer)(ode, conserve_observe, c);
+    if (!st) st = CL_FN(cl_ode_integrate)(ode, conserve_field, c, r->t, r->x, r->t1, r->h, NULL);
+    if (!st) st = c->status;
+    long steps = -1;
+    if (!st) st = conserve_taylor(c, r->xq, r->xo, r->t, r->t1, prec, ord.taylor, &steps);
+    char by[120] = "";
+    cl_model_rows_orders_say(by, sizeof by, &ord, prec, steps);
+    if (!st) cl_check_worst(res, c->worst, "%zu invariant%s over t in [0, 1/%u] (integrated with tolerance 2^(12-p)%s)", c->ni,
+                            c->ni == 1 ? "" : "s", cl_model_rows_span(prec), by);
+    CL_FN(cl_ode_ws_free)(ode);
+    return st;
+}
+
 int CL_FN(cl_model_row_conserve)(cl_check_result *res, cl_prec_t prec)
 {
     const cl_model *m = cl_model_oracle_model();
@@ -315,39 +395,25 @@ int CL_FN(cl_model_row_conserve)(cl_check_result *res, cl_prec_t prec)
     cl_prec_t pin = cl_model_rows_gbs_guarded(prec);
     CL_FN(cl_lagr_s2) *lg = make_lg(m, pin);
     rptr x = CL_FN(cl_rvec_new)(dim + 2 * ni + 5 + 2 * dim, prec);
-    CL_FN(cl_ode_ws) *ode = NULL;
+    s2_draw dc = {.m = m, .lg = lg};
     cl_check_begin(res);
-    int st = lg && x ? CL_OK : CL_ENOMEM;
+    int st = lg && x ? CL_FN(cl_model_domain_new)(&dc.d, m, prec) : CL_ENOMEM, measured = 0;
     if (!st) {
-        rptr I0 = x + dim, I = I0 + ni, t = I + ni, t1 = t + 1, h = t1 + 1, tol = h + 1, xq = tol + 1, xo = xq + dim;
+        conserve_room r = {.x = x, .I0 = x + dim, .dim = dim};
+        r.I = r.I0 + ni, r.t = r.I + ni, r.t1 = r.t + 1, r.h = r.t1 + 1, r.tol = r.h + 1, r.xq = r.tol + 1, r.xo = r.xq + dim;
+        conserve_ctx c = {.lg = lg, .m = m, .I0 = r.I0, .I = r.I, .ni = ni, .balance = balance};
+        CL_FN(cl_model_drawer) k = s2_drawer(&dc);
         cl_rng g;
         cl_rng_seed(&g, 7104);
-        random_state(m, lg, x, &g);
-        CL_FN(cl_rvec_copy)(xq, x, n6);
-        r_set_zero(t);
-        st = CL_FN(cl_lagr_s2_convert)(lg, CL_LAGR_QDOT, x, CL_LAGR_OMEGA, x);
-        if (balance) r_set_zero(x + n6), r_set_zero(xq + n6); /* W(0) = 0 */
-        conserve_ctx c = {.lg = lg, .m = m, .I0 = I0, .I = I, .ni = ni, .worst = -INFINITY, .balance = balance};
-        cl_model_rows_orders ord;
-        if (!st) st = conserve_orders(&ord, m, balance, xq, prec);
-        if (!st) st = CL_FN(cl_ode_ws_new)(&ode, dim, prec, CL_ODE_GBS, ord.columns);
-        if (!st) st = invariants(&c, t, x, I0);
-        r_set_q(t1, 1, cl_model_rows_span(prec));
-        r_set_si(tol, 1);
-        r_mul_2si(tol, tol, 12 - (long)prec);
-        r_set_zero(h);
-        if (!st) st = CL_FN(cl_ode_set_tol)(ode, tol, tol);
-        if (!st) CL_FN(cl_ode_set_observer)(ode, conserve_observe, &c);
-        if (!st) st = CL_FN(cl_ode_integrate)(ode, conserve_field, &c, t, x, t1, h, NULL);
-        if (!st) st = c.status;
-        long steps = -1;
-        if (!st) st = conserve_taylor(&c, xq, xo, t, t1, prec, ord.taylor, &steps);
-        char by[120] = "";
-        cl_model_rows_orders_say(by, sizeof by, &ord, prec, steps);
-        if (!st) cl_check_worst(res, c.worst, "%zu invariant%s over t in [0, 1/%u] (integrated with tolerance 2^(12-p)%s)", ni,
-                                ni == 1 ? "" : "s", cl_model_rows_span(prec), by);
+        while (!st && !measured && CL_FN(cl_model_domain_more)(dc.d)) { /* one trajectory that stays inside the domain */
+            st = CL_FN(cl_model_domain_draw)(dc.d, &k, x, r.xq, &g);
+            if (!st) st = conserve_run(res, &c, &r, prec);
+            if (cl_model_outside(st)) CL_FN(cl_model_domain_reject)(dc.d, st), st = CL_OK;
+            else measured = !st;
+        }
+        if (!st) st = CL_FN(cl_model_domain_done)(dc.d, res, measured);
     }
-    CL_FN(cl_ode_ws_free)(ode);
+    CL_FN(cl_model_domain_free)(dc.d);
     CL_FN(cl_rvec_free)(x);
     CL_FN(cl_lagr_s2_free)(lg);
     return st;

@@ -59,28 +59,63 @@ static int outputs(cl_expr_eval_mp *ev, const cl_model_eom *q, mpfr_srcptr in, m
     return st;
 }
 
+/* The rows' draw (model_draw_decl.h) on the derived graph: the kind's random state, its time, and the derived field. */
+typedef struct simplify_draw {
+    const cl_model *m;
+    simplify_run *r;
+    cl_model_domain_mp *d;
+} simplify_draw;
+
+static int simplify_draw_state(void *ctx, mpfr_ptr x, cl_rng *g)
+{
+    simplify_draw *c = ctx;
+    int st = cl_model_kind_of(c->m)->random(c->m, x, g);
+    if (!st && c->r->raw->time >= 0) {
+        mpfr_set_d(x + c->r->raw->time, cl_rng_range(g, 0, 1), MPFR_RNDN);
+        cl_model_domain_set_time_mp(c->d, x + c->r->raw->time);
+    }
+    return st;
+}
+
+/* The derived field at the inputs x (r->in): it fails where the velocity Hessian is singular too. */
+static int simplify_draw_field(void *ctx, mpfr_ptr dx, mpfr_srcptr x)
+{
+    simplify_draw *c = ctx;
+    return outputs(c->r->ev_raw, c->r->raw, x, dx) ? CL_EDOMAIN : CL_OK;
+}
+
+/* The node of the model's own text that left its domain (the derived graph copies the model's first). */
+static int simplify_draw_bad(void *ctx)
+{
+    simplify_draw *c = ctx;
+    int bad = cl_expr_eval_bad_mp(c->r->ev_raw);
+    return bad >= 0 && (size_t)bad < cl_expr_dag_size(c->m->g) ? bad : -1;
+}
+
 int cl_model_row_simplify(cl_check_result *res, cl_prec_t prec)
 {
     const cl_model *m = cl_model_oracle_model();
     cl_check_begin(res);
     if (!m) return CL_EPARAM;
     simplify_run r = {0};
+    simplify_draw c = {.m = m, .r = &r};
     int st = run_open(&r, m, prec);
+    if (!st) st = cl_model_domain_new_mp(&c.d, m, prec);
+    cl_model_drawer_mp k = {.draw = simplify_draw_state, .field = simplify_draw_field, .bad_node = simplify_draw_bad,
+                            .singular = cl_model_kind_of(m)->singular, .ctx = &c};
     cl_rng g;
     cl_rng_seed(&g, 7120);
     int draws = cl_model_rows_draws_at(CL_MODEL_ROWS_DRAWS, prec), done = 0;
-    for (int k = 0; done < draws && k < 8 * draws && !st; k++) { /* a state where the derived field leaves its domain is drawn again */
-        st = cl_model_kind_of(m)->random(m, r.in, &g);
-        if (!st && r.raw->time >= 0) mpfr_set_d(r.in + r.raw->time, cl_rng_range(&g, 0, 1), MPFR_RNDN);
-        if (!st && outputs(r.ev_raw, r.raw, r.in, r.a)) continue;
-        done++;
+    for (; done < draws && !st; done++) { /* states inside the domain of the derived equations */
+        st = cl_model_domain_draw_mp(c.d, &k, r.in, r.a, &g);
         if (!st && outputs(r.ev_simp, r.simp, r.in, r.b))
-            cl_check_worst(res, INFINITY, "draw %d: the simplified equations leave their domain where the derived ones do not", k);
+            cl_check_worst(res, INFINITY, "draw %d: the simplified equations leave their domain where the derived ones do not", done);
         else if (!st)
             cl_check_worst(res, rows_rel(r.b, r.a, r.nout, cl_rvec_log2_maxabs_mp(r.a, r.nout)),
-                           "draw %d: the simplified equations%s against the derived ones", k, r.simp->simplified == 1 ? "" : " (past the budget: not simplified)");
+                           "draw %d: the simplified equations%s against the derived ones", done, r.simp->simplified == 1 ? "" : " (past the budget: not simplified)");
     }
-    if (!st && !done) st = CL_EDOMAIN; /* no state inside the domain: the verdict is undefined */
+    if (!st) st = cl_model_domain_done_mp(c.d, res, done);
+    cl_model_domain_free_mp(c.d);
     run_free(&r);
     return st;
 }
