@@ -663,7 +663,9 @@ static int cmd_simulate(int argc, char **argv)
     char err[256] = "";
     st = validate(&r);
     if (!st && r.o.enclose) {
-        cl_sim_enclose_opts eo = {.prec = r.p, .drop_remainder = getenv("CHARTLESS_ENCLOSE_DROP_REMAINDER") != NULL};
+        const char *ord = getenv("CHARTLESS_ENCLOSE_ORDER");
+        cl_sim_enclose_opts eo = {.prec = r.p, .order = ord ? atoi(ord) : 0,
+                                  .drop_remainder = getenv("CHARTLESS_ENCLOSE_DROP_REMAINDER") != NULL};
         st = cl_sim_enclose_run(&r.cs, &r.gr, r.x, r.t, r.t1, &eo);
         free_run(&r, &c);
         return st;

@@ -105,15 +105,16 @@ static int build(cl_enclose *e, const cl_expr_dag *g, const int *nodes, long tin
 /* ----------------------------------------------------------------- workspace */
 
 int cl_enclose_new(cl_enclose **out, const cl_expr_dag *g, const int *nodes, size_t n, size_t nextra, long tin,
-                   cl_prec_t prec)
+                   int order, cl_prec_t prec)
 {
     *out = NULL;
     if (n == 0) return CL_EDIM;
+    if (order != 0 && (order < 2 || order >= CL_TAYLOR_MAX_ORDER)) return CL_EPARAM;
     if (cl_prec_check(prec) || prec != cl_arb_get_prec()) return CL_EPREC;
     cl_enclose *e = calloc(1, sizeof *e);
     if (!e) return CL_ENOMEM;
     e->n = n, e->N = n + n * n, e->nextra = nextra, e->prec = prec;
-    e->p = cl_taylor_order_for_tol(-(double)prec);
+    e->p = order ? order : cl_taylor_order_for_tol(-(double)prec);
     int st = build(e, g, nodes, tin);
     size_t nn = n * n, np = n * (size_t)(e->p + 2);
     if (!st) {
@@ -417,7 +418,7 @@ int cl_enclose_step(cl_enclose *e, arb_srcptr t1)
             l -= 1;
         } else if (st == 1) {
             l -= 1;
-        } else if (st == 2) {
+        } else if (st == 2 && !(e->flags & CL_ENCLOSE_DROP_REMAINDER)) {
             l -= fmax(0.1, excess / (e->p + 1) + 0.05);
         } else {
             break;

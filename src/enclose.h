@@ -38,14 +38,15 @@
 /** A validated integrator (opaque). */
 typedef struct cl_enclose cl_enclose;
 
-/** Testing only: leave out the remainder term (the enclosure is then no proof). */
+/** Testing only: leave out the remainder term, from the set and from the choice of the step (the enclosure is then no proof). */
 #define CL_ENCLOSE_DROP_REMAINDER 1
 
 /**
  * \brief The integrator of the field of \p g: \p nodes holds the n output
  *        ids (x_i' = node i, the state input i), then \p nextra ids whose
  *        values are enclosed on the set (cl_enclose_extras()); \p tin is
- *        the time's input (−1: none).
+ *        the time's input (−1: none); \p order the Taylor order (0: from
+ *        the precision, cl_taylor_order_for_tol(−prec)).
  *
  * The graph is copied with the variational system added; \p g may change
  * or go after the call. The working precision is Arb's of the thread
@@ -53,7 +54,7 @@ typedef struct cl_enclose cl_enclose;
  * CL_EPARAM, CL_EPREC, CL_EPARSE or CL_ENOMEM.
  */
 int cl_enclose_new(cl_enclose **out, const cl_expr_dag *g, const int *nodes, size_t n, size_t nextra, long tin,
-                   cl_prec_t prec);
+                   int order, cl_prec_t prec);
 void cl_enclose_free(cl_enclose *e);
 /** Options (CL_ENCLOSE_DROP_REMAINDER). */
 void cl_enclose_set_flags(cl_enclose *e, int flags);

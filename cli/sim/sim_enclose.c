@@ -110,7 +110,7 @@ static int open_run(enc_run *r, cl_sim_graph *gr, const cl_sim_enclose_opts *o)
     r->nextra = (size_t)k;
     memcpy(nodes, gr->nodes, r->n * sizeof *nodes);
     memcpy(nodes + r->n, extras, r->nextra * sizeof *nodes);
-    int st = cl_enclose_new(&r->e, gr->g, nodes, r->n, r->nextra, (long)r->n, o->prec);
+    int st = cl_enclose_new(&r->e, gr->g, nodes, r->n, r->nextra, (long)r->n, o->order, o->prec);
     free(nodes);
     if (!st && o->drop_remainder) cl_enclose_set_flags(r->e, CL_ENCLOSE_DROP_REMAINDER);
     r->x = cl_rvec_new_arb(r->n + r->nextra + 2, o->prec);

@@ -21,7 +21,8 @@ int cl_sim_graph_model_invariants(const cl_cmd_system *cs, cl_expr_dag *g, int *
 /** What --enclose runs. */
 typedef struct cl_sim_enclose_opts {
     cl_prec_t prec;
-    int drop_remainder; /**< testing: leave out the remainder (CHARTLESS_ENCLOSE_DROP_REMAINDER=1) */
+    int order;          /**< the Taylor order, 0: from the precision (CHARTLESS_ENCLOSE_ORDER, for tests) */
+    int drop_remainder; /**< testing: leave out the remainder (CHARTLESS_ENCLOSE_DROP_REMAINDER set) */
 } cl_sim_enclose_opts;
 
 /**

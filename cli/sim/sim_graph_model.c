@@ -63,10 +63,10 @@ int cl_sim_graph_model_invariants(const cl_cmd_system *cs, cl_expr_dag *g, int *
     int *map, st = model_copy(cs, g, &q, &map);
     const cl_model *m = st > 0 ? cl_model_system_model(cs->sys) : NULL;
     size_t k = 0;
-    if (m && !m->timed && !m->constrained && !m->prod && max > 0) { /* E = H, or Σ v ∂L/∂v − L over the velocities */
+    if (m && !m->timed && !m->constrained && m->nq + m->nv == cs->dim && max > 0) { /* E = H, or Σ v ∂L/∂v − L */
         int E = map[m->L];
         if (!m->ham) {
-            size_t nv = m->so3 ? 3 : cs->dim / 2, v0 = m->so3 ? 9 : cs->dim / 2;
+            size_t nv = m->nv, v0 = m->nq; /* the state: the configuration, then the velocities */
             int acc = cl_expr_op(g, CL_EXPR_NEG, E, -1, 0, -1);
             for (size_t i = 0; i < nv && acc >= 0; i++) {
                 int d = cl_expr_diff(g, E, (long)(v0 + i)), v = cl_expr_input(g, (long)(v0 + i));
