@@ -675,10 +675,7 @@ static int cmd_simulate(int argc, char **argv)
     char err[256] = "";
     st = validate(&r);
     if (!st && r.o.enclose) {
-        const char *ord = getenv("CHARTLESS_ENCLOSE_ORDER");
-        cl_sim_enclose_opts eo = {.prec = r.p, .order = ord ? atoi(ord) : 0,
-                                  .drop_remainder = getenv("CHARTLESS_ENCLOSE_DROP_REMAINDER") != NULL};
-        st = cl_sim_enclose_run(&r.cs, &r.gr, r.x, r.t, r.t1, &eo);
+        st = cl_sim_enclose_run(&r.cs, &r.gr, r.x, r.t, r.t1, r.p);
         free_run(&r, &c);
         return st;
     }

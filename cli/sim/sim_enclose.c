@@ -99,8 +99,9 @@ static void initial_balls(arb_ptr x, mpfr_srcptr x0, size_t n, cl_prec_t prec)
     }
 }
 
-static int open_run(enc_run *r, cl_sim_graph *gr, const cl_sim_enclose_opts *o)
+static int open_run(enc_run *r, cl_sim_graph *gr, cl_prec_t prec)
 {
+    const char *order = getenv("CHARTLESS_ENCLOSE_ORDER");
     int extras[MAX_EXTRAS + 1], *nodes = malloc((r->n + MAX_EXTRAS) * sizeof *nodes);
     int k = cl_sim_graph_model_invariants(r->cs, gr->g, extras, r->names, MAX_EXTRAS);
     if (!nodes || k < 0) {
@@ -110,33 +111,33 @@ static int open_run(enc_run *r, cl_sim_graph *gr, const cl_sim_enclose_opts *o)
     r->nextra = (size_t)k;
     memcpy(nodes, gr->nodes, r->n * sizeof *nodes);
     memcpy(nodes + r->n, extras, r->nextra * sizeof *nodes);
-    int st = cl_enclose_new(&r->e, gr->g, nodes, r->n, r->nextra, (long)r->n, o->order, o->prec);
+    int st = cl_enclose_new(&r->e, gr->g, nodes, r->n, r->nextra, (long)r->n, order ? atoi(order) : 0, prec);
     free(nodes);
-    if (!st && o->drop_remainder) cl_enclose_set_flags(r->e, CL_ENCLOSE_DROP_REMAINDER);
-    r->x = cl_rvec_new_arb(r->n + r->nextra + 2, o->prec);
+    if (!st && getenv("CHARTLESS_ENCLOSE_DROP_REMAINDER")) cl_enclose_set_flags(r->e, CL_ENCLOSE_DROP_REMAINDER);
+    r->x = cl_rvec_new_arb(r->n + r->nextra + 2, prec);
     if (!st && !r->x) st = CL_ENOMEM;
     r->v = r->x ? r->x + r->n : NULL;
-    r->digits = (int)ceil((double)o->prec * log10(2.0)) + 1;
+    r->digits = (int)ceil((double)prec * log10(2.0)) + 1;
     return st;
 }
 
 int cl_sim_enclose_run(const cl_cmd_system *cs, cl_sim_graph *gr, mpfr_srcptr x0, mpfr_srcptr t0, mpfr_srcptr t1,
-                       const cl_sim_enclose_opts *o)
+                       cl_prec_t prec)
 {
     if (!gr->has_field) return cl_cli_error("--enclose needs the system's field as an expression graph", "--enclose");
-    cl_arb_set_prec(o->prec);
+    cl_arb_set_prec(prec);
     enc_run r = {.cs = cs, .n = cs->dim};
-    int st = open_run(&r, gr, o), ret = CL_EXIT_OK;
+    int st = open_run(&r, gr, prec), ret = CL_EXIT_OK;
     if (st) {
         ret = cl_cli_error(cl_strerror(st), "--enclose");
     } else {
         arb_ptr tb = r.v + r.nextra, tend = tb + 1;
-        initial_balls(r.x, x0, r.n, o->prec);
+        initial_balls(r.x, x0, r.n, prec);
         arf_set_mpfr(arb_midref(tb), t0);
         arf_set_mpfr(arb_midref(tend), t1);
         cl_enclose_start(r.e, tb, r.x);
         header(&r);
-        row(&r, o->prec);
+        row(&r, prec);
         while (arb_lt(cl_enclose_time(r.e), tend)) {
             if (cl_enclose_step(r.e, tend)) {
                 fflush(stdout);
@@ -145,7 +146,7 @@ int cl_sim_enclose_run(const cl_cmd_system *cs, cl_sim_graph *gr, mpfr_srcptr x0
                 ret = CL_EXIT_FAIL;
                 break;
             }
-            row(&r, o->prec);
+            row(&r, prec);
         }
         fflush(stdout);
         fprintf(stderr, "simulate --enclose: %ld steps of order %d, widest radius %.3e (at t = %.6g)\n",

@@ -18,22 +18,17 @@
  */
 int cl_sim_graph_model_invariants(const cl_cmd_system *cs, cl_expr_dag *g, int *out, const char **names, size_t max);
 
-/** What --enclose runs. */
-typedef struct cl_sim_enclose_opts {
-    cl_prec_t prec;
-    int order;          /**< the Taylor order, 0: from the precision (CHARTLESS_ENCLOSE_ORDER, for tests) */
-    int drop_remainder; /**< testing: leave out the remainder (CHARTLESS_ENCLOSE_DROP_REMAINDER set) */
-} cl_sim_enclose_opts;
-
 /**
- * Enclose the motion of \p cs from the state \p x0 (read at o->prec bits,
+ * Enclose the motion of \p cs from the state \p x0 (read at \p prec bits,
  * correctly rounded: the ball of one ulp around it holds the decimal
  * input) at time \p t0 to \p t1, with the field of \p gr (opened with its
  * field). Writes CSV to stdout: a row per step; the widest radius and the
  * steps on stderr. Returns the exit status: 0, 1 when the enclosure was
  * lost (`error: enclosure lost at t = ... (reason)` after the last proven
- * row), 2 when the system has no field graph.
+ * row), 2 when the system has no field graph. For tests, the environment's
+ * CHARTLESS_ENCLOSE_ORDER sets the Taylor order and
+ * CHARTLESS_ENCLOSE_DROP_REMAINDER (set) leaves out the remainder term.
  */
 int cl_sim_enclose_run(const cl_cmd_system *cs, cl_sim_graph *gr, mpfr_srcptr x0, mpfr_srcptr t0, mpfr_srcptr t1,
-                       const cl_sim_enclose_opts *o);
+                       cl_prec_t prec);
 #endif
