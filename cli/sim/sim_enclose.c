@@ -17,7 +17,7 @@
 #include "enclose.h"
 #include "sim_enclose.h"
 
-enum { MAX_EXTRAS = 1 + 32 };
+enum { MAX_EXTRAS = 1 + 32, MAX_FACTORS = 64 };
 
 typedef struct enc_run {
     const cl_cmd_system *cs;
@@ -27,7 +27,35 @@ typedef struct enc_run {
     arb_ptr x, v;
     int digits;
     double widest, t_widest;
+    size_t nman, off[MAX_FACTORS]; /* the factors on S² (3 components) and SO(3) (9) */
+    int rot[MAX_FACTORS];
+    char lost[160];                /* why the set holds no point of the manifold */
 } enc_run;
+
+/* Whether the box x meets the manifold: |q|² over the box contains 1 for each S² factor and
+   RᵀR − I contains 0 for each rotation; else the reason in r->lost and 0. The exact motion
+   from a state on the manifold stays on it, so a box that provably misses it is no enclosure. */
+static int meets_manifold(enc_run *r, arb_srcptr x, cl_prec_t prec)
+{
+    arb_t s;
+    arb_init(s);
+    int ok = 1;
+    for (size_t f = 0; f < r->nman && ok; f++) {
+        arb_srcptr q = x + r->off[f];
+        int d = r->rot[f] ? 3 : 1;
+        for (int j = 0; j < d && ok; j++)
+            for (int k = j; k < d && ok; k++) { /* (RᵀR)_jk = Σ_i R_ij R_ik; S²: q·q */
+                arb_zero(s);
+                for (int i = 0; i < 3; i++) arb_addmul(s, q + (r->rot[f] ? 3 * i + j : i), q + (r->rot[f] ? 3 * i + k : i), prec);
+                ok = arb_contains_si(s, j == k);
+            }
+        if (!ok)
+            snprintf(r->lost, sizeof r->lost, "the box of the factor at component %zu holds no %s", r->off[f],
+                     r->rot[f] ? "rotation" : "unit vector");
+    }
+    arb_clear(s);
+    return ok;
+}
 
 /* X,X.rad of ball b: the midpoint to `digits` digits and a radius that covers that rounding. */
 static void print_ball(const enc_run *r, arb_srcptr b, cl_prec_t prec)
@@ -66,10 +94,12 @@ static void header(const enc_run *r)
     printf("\n");
 }
 
-/* The row of the current set; the widest state radius tracked. */
+/* The row of the current set; the widest state radius tracked. 1 (nothing printed) when the
+   set misses the manifold. */
 static int row(enc_run *r, cl_prec_t prec)
 {
     cl_enclose_hull(r->e, r->x);
+    if (!meets_manifold(r, r->x, prec)) return 1;
     int st = r->nextra ? cl_enclose_extras(r->e, r->x, r->v) : 0;
     mpfr_t t;
     mpfr_init2(t, prec);
@@ -81,12 +111,12 @@ static int row(enc_run *r, cl_prec_t prec)
         if (rad > r->widest) r->widest = rad, r->t_widest = mpfr_get_d(t, MPFR_RNDN);
     }
     for (size_t k = 0; k < r->nextra; k++) {
-        if (st) printf(",nan,inf");
+        if (st) printf(",nan,inf"); /* not enclosed on this box (a domain edge) */
         else print_ball(r, r->v + k, prec);
     }
     printf("\n");
     mpfr_clear(t);
-    return st;
+    return 0;
 }
 
 /* The balls of the state as read: x0 ± one ulp holds the decimal it was rounded from. */
@@ -109,6 +139,7 @@ static int open_run(enc_run *r, cl_sim_graph *gr, cl_prec_t prec)
         return CL_ENOMEM;
     }
     r->nextra = (size_t)k;
+    r->nman = (size_t)cl_sim_graph_model_manifold(r->cs, r->off, r->rot, MAX_FACTORS);
     memcpy(nodes, gr->nodes, r->n * sizeof *nodes);
     memcpy(nodes + r->n, extras, r->nextra * sizeof *nodes);
     int st = cl_enclose_new(&r->e, gr->g, nodes, r->n, r->nextra, (long)r->n, order ? atoi(order) : 0, prec);
@@ -137,18 +168,21 @@ int cl_sim_enclose_run(const cl_cmd_system *cs, cl_sim_graph *gr, mpfr_srcptr x0
         arf_set_mpfr(arb_midref(tend), t1);
         cl_enclose_start(r.e, tb, r.x);
         header(&r);
-        row(&r, prec);
-        while (arb_lt(cl_enclose_time(r.e), tend)) {
+        int lost = row(&r, prec);
+        while (!lost && arb_lt(cl_enclose_time(r.e), tend)) {
             if (cl_enclose_step(r.e, tend)) {
-                fflush(stdout);
-                fprintf(stderr, "error: enclosure lost at t = %.17g (%s)\n",
-                        arf_get_d(arb_midref(cl_enclose_time(r.e)), ARF_RND_NEAR), cl_enclose_reason(r.e));
-                ret = CL_EXIT_FAIL;
-                break;
+                snprintf(r.lost, sizeof r.lost, "%s", cl_enclose_reason(r.e));
+                lost = 1;
+            } else {
+                lost = row(&r, prec);
             }
-            row(&r, prec);
         }
         fflush(stdout);
+        if (lost) {
+            fprintf(stderr, "error: enclosure lost at t = %.17g (%s)\n", arf_get_d(arb_midref(cl_enclose_time(r.e)), ARF_RND_NEAR),
+                    r.lost);
+            ret = CL_EXIT_FAIL;
+        }
         fprintf(stderr, "simulate --enclose: %ld steps of order %d, widest radius %.3e (at t = %.6g)\n",
                 cl_enclose_steps(r.e), cl_enclose_order(r.e), r.widest, r.t_widest);
     }

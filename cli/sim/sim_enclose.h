@@ -19,6 +19,14 @@
 int cl_sim_graph_model_invariants(const cl_cmd_system *cs, cl_expr_dag *g, int *out, const char **names, size_t max);
 
 /**
+ * The factors of a model whose configuration lies on a manifold embedded
+ * in its state: off[k] the first state component of factor k, rot[k] 1 for
+ * a rotation R (9, row by row: SO(3), SE(3)'s attitude), 0 for a unit
+ * vector (S², 3); at most \p max. Returns how many (0 for other systems).
+ */
+int cl_sim_graph_model_manifold(const cl_cmd_system *cs, size_t *off, int *rot, size_t max);
+
+/**
  * Enclose the motion of \p cs from the state \p x0 (read at \p prec bits,
  * correctly rounded: the ball of one ulp around it holds the decimal
  * input) at time \p t0 to \p t1, with the field of \p gr (opened with its

@@ -84,3 +84,15 @@ int cl_sim_graph_model_invariants(const cl_cmd_system *cs, cl_expr_dag *g, int *
 }
 
 __attribute__((constructor)) static void register_model(void) { cl_sim_graph_register(model_field); }
+
+int cl_sim_graph_model_manifold(const cl_cmd_system *cs, size_t *off, int *rot, size_t max)
+{
+    const cl_model *m = cs->from_model && cs->form == 0 ? cl_model_system_model(cs->sys) : NULL;
+    size_t k = 0;
+    for (size_t i = 0; m && m->nq + m->nv == cs->dim && i < m->nfac && k < max; i++) {
+        int kind = m->fac[i].kind;
+        if (kind != CL_LAGR_S2 && kind != CL_LAGR_SO3 && kind != CL_LAGR_SE3) continue;
+        off[k] = m->fac[i].q, rot[k++] = kind != CL_LAGR_S2;
+    }
+    return (int)k;
+}
