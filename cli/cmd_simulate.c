@@ -102,10 +102,10 @@ static const char *help_text =
     "                   with taylor, by re-integrating the partial step otherwise\n"
     "  --events M       first (default: the run ends at the first zero) or every (to --t)\n"
     "  --event-direction D  any (default), rising (EXPR from < 0 to >= 0) or falling\n"
-    "  --enclose        a validated run on Arb balls instead (docs/enclose.md): at every step t,\n"
-    "                   each component X and X.rad (a ball proven to hold the exact motion from\n"
-    "                   the decimal state), the energy E and the invariants likewise; stderr\n"
-    "                   gives the steps and the widest radius; exit 1 when it cannot go on\n"
+    "  --enclose        a validated run on Arb balls (docs/enclose.md): at every step t, each\n"
+    "                   component X and X.rad, E and the invariants likewise (balls proven to hold\n"
+    "                   the exact motion from the decimal state); with --event, t and t.rad of an\n"
+    "                   interval holding each zero; exit 1 when the enclosure cannot go on\n"
     "  --format FMT     text (CSV, the default) or json: the same columns and rows as one JSON\n"
     "                   object (docs/simulate.schema.json)\n"
     "  -h, --help       this text; with --system NAME or --model FILE, also its parameters\n"
@@ -472,7 +472,7 @@ static int validate(sim_run *r)
         (r->a.bits > TAYLOR_DEFAULT_ABOVE || transcendental))
         r->m = cl_integrator_find(r->o.integrator = "taylor");
     if (!st && !o->event && (o->events || o->event_dir)) st = cl_cli_error("--events and --event-direction need --event", o->events ? o->events : o->event_dir);
-    if (!st && o->enclose && (o->out || o->plot || o->event)) st = cl_cli_error("--enclose writes to stdout and has no --out, --plot or --event yet", "--enclose");
+    if (!st && o->enclose && (o->out || o->plot)) st = cl_cli_error("--enclose writes to stdout and has no --out or --plot yet", "--enclose");
     if (!st) st = cl_sim_graph_open(&r->gr, &r->cs, (cl_prec_t)r->a.bits, o->enclose || (r->m->method == CL_ODE_TAYLOR && !r->m->lie),
                                     o->event, o->event_dir, o->events);
     if (st) return st;

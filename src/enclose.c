@@ -27,6 +27,7 @@ struct cl_enclose {
     cl_taylor_arb *pt, *var, *probe; /* the point and a-priori box (order p + 1), the variational system, the extras */
     arb_ptr mem;
     arb_ptr t, m, B, r, X, xin, cm, cX, P, W, Z, z, R, zs, err, J, A, M, Q, Qi, C, hs, T, tmp;
+    arb_ptr t0, B0, r0; /* the set at the start of the last step, for cl_enclose_within() (m: in cm) */
     char reason[200];
 };
 
@@ -118,7 +119,8 @@ int cl_enclose_new(cl_enclose **out, const cl_expr_dag *g, const int *nodes, siz
     int st = build(e, g, nodes, tin);
     size_t nn = n * n, np = n * (size_t)(e->p + 2);
     if (!st) {
-        CL_FN(cl_slice) s[] = {{&e->t, 1}, {&e->m, n}, {&e->B, nn}, {&e->r, n}, {&e->X, n}, {&e->xin, e->N},
+        CL_FN(cl_slice) s[] = {{&e->t, 1}, {&e->t0, 1}, {&e->B0, nn}, {&e->r0, n}, {&e->m, n}, {&e->B, nn},
+                               {&e->r, n}, {&e->X, n}, {&e->xin, e->N},
                                {&e->cm, np}, {&e->cX, np}, {&e->P, n}, {&e->W, n}, {&e->Z, n}, {&e->z, n}, {&e->R, n},
                                {&e->zs, n}, {&e->err, n}, {&e->J, nn}, {&e->A, nn}, {&e->M, nn}, {&e->Q, nn},
                                {&e->Qi, nn}, {&e->C, nn}, {&e->hs, 4}, {&e->T, 1}, {&e->tmp, 4}};
@@ -180,9 +182,9 @@ void cl_enclose_hull(const cl_enclose *e, arb_ptr x)
     for (size_t i = 0; i < e->n; i++) arb_add(x + i, x + i, e->m + i, e->prec);
 }
 
-int cl_enclose_extras(cl_enclose *e, arb_srcptr x, arb_ptr v)
+int cl_enclose_extras(cl_enclose *e, arb_srcptr t, arb_srcptr x, arb_ptr v)
 {
-    int st = cl_taylor_expand_arb(e->probe, e->t, x);
+    int st = cl_taylor_expand_arb(e->probe, t, x);
     for (size_t i = 0; i < e->nextra && !st; i++) arb_set(v + i, cl_taylor_coef_arb(e->probe, e->n + i, 0));
     return st;
 }
@@ -295,22 +297,53 @@ static int lohner_basis(cl_enclose *e)
     return st;
 }
 
-/* zs_i += Σ_{q<j≤p} (x_j(X) − x_j(m)) h^j: the orders above the variational series' enter
-   the set as a box (J holds the Jacobian of the polynomial of order q only). */
-static void high_orders(cl_enclose *e, size_t i)
+/* out += Σ_{q<j≤p} (x_j(X) − x_j(m)) s^j for component i: the orders above the variational
+   series' enter the set as a box (J holds the Jacobian of the polynomial of order q only). */
+static void high_orders(cl_enclose *e, size_t i, arb_srcptr s, arb_ptr out)
 {
     int p = e->p, len = p + 2;
     if (e->q >= p) return;
     arb_ptr d = e->tmp + 2, acc = e->tmp + 3;
     arb_zero(acc);
     for (int j = p; j > e->q; j--) {
-        arb_mul(acc, acc, e->hs, e->prec);
+        arb_mul(acc, acc, s, e->prec);
         arb_sub(d, e->cX + i * (size_t)len + j, e->cm + i * (size_t)len + j, e->prec);
         arb_add(acc, acc, d, e->prec);
     }
-    arb_pow_ui(d, e->hs, (ulong)(e->q + 1), e->prec);
-    arb_addmul(e->zs + i, acc, d, e->prec);
+    arb_pow_ui(d, s, (ulong)(e->q + 1), e->prec);
+    arb_addmul(out, acc, d, e->prec);
 }
+
+/* J = Σ_{j≤q} V_j(X) s^j, the Jacobian of the polynomial of order q over the set. */
+static void step_jacobian(cl_enclose *e, arb_srcptr s)
+{
+    size_t n = e->n;
+    for (size_t i = 0; i < n; i++)
+        for (size_t k = 0; k < n; k++) /* V_ik,j is item n + i n + k of var */
+            horner(e->J + i * n + k, cl_taylor_coef_arb(e->var, n + i * n + k, 0), e->q, s, e->prec);
+}
+
+int cl_enclose_within(cl_enclose *e, arb_srcptr s, arb_ptr x)
+{
+    size_t n = e->n;
+    int p = e->p, len = p + 2;
+    if (e->steps == 0) return CL_EPARAM;
+    arb_ptr sp = e->tmp;
+    arb_pow_ui(sp, s, (ulong)(p + 1), e->prec);
+    step_jacobian(e, s);
+    cl_mat_mul_arb(e->A, e->J, e->B0, (int)n, (int)n, (int)n);
+    cl_mat_vec_arb(x, e->A, e->r0, (int)n, (int)n);
+    for (size_t i = 0; i < n; i++) {
+        horner(e->zs + i, e->cm + i * (size_t)len, p, s, e->prec);
+        arb_addmul(e->zs + i, sp, e->z + i, e->prec); /* the remainder at s ≤ h, from the same box W */
+        high_orders(e, i, s, e->zs + i);
+        arb_add(x + i, x + i, e->zs + i, e->prec);
+    }
+    return CL_OK;
+}
+
+arb_srcptr cl_enclose_step_start(const cl_enclose *e) { return e->t0; }
+arb_srcptr cl_enclose_step_length(const cl_enclose *e) { return e->hs; }
 
 /* The set after the step of length s (hs[0]): z = Φ(m) + R, m' = mid z, J from the variational
    coefficients, A = J B, then Lohner's QR for B' and r'. */
@@ -322,14 +355,12 @@ static int lohner_update(cl_enclose *e)
     for (size_t i = 0; i < n; i++) {
         horner(e->zs + i, e->cm + i * (size_t)len, p, h, e->prec);
         if (!(e->flags & CL_ENCLOSE_DROP_REMAINDER)) arb_add(e->zs + i, e->zs + i, e->R + i, e->prec);
-        high_orders(e, i);
+        high_orders(e, i, h, e->zs + i);
         arb_get_mid_arb(e->m + i, e->zs + i);
         arb_sub(e->err + i, e->zs + i, e->m + i, e->prec);
         recentre(e->err + i);
     }
-    for (size_t i = 0; i < n; i++)
-        for (size_t k = 0; k < n; k++) /* the Jacobian's coefficients V_ik,j are item n + i n + k of var */
-            horner(e->J + i * n + k, cl_taylor_coef_arb(e->var, n + i * n + k, 0), e->q, h, e->prec);
+    step_jacobian(e, h);
     cl_mat_mul_arb(e->A, e->J, e->B, (int)n, (int)n, (int)n);
     int st = lohner_basis(e);
     if (st) return st;
@@ -425,6 +456,9 @@ int cl_enclose_step(cl_enclose *e, arb_srcptr t1)
         }
         lands = 0;
     }
+    arb_set(e->t0, e->t);
+    _arb_vec_set(e->B0, e->B, (slong)(e->n * e->n));
+    _arb_vec_set(e->r0, e->r, (slong)e->n);
     st = lohner_update(e);
     if (st) {
         snprintf(e->reason, sizeof e->reason, "the QR basis could not be inverted (%s)", cl_strerror(st));

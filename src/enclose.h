@@ -76,8 +76,18 @@ const char *cl_enclose_reason(const cl_enclose *e);
 arb_srcptr cl_enclose_time(const cl_enclose *e);
 /** The box hull(m + B r) of the current set into \p x (n balls). */
 void cl_enclose_hull(const cl_enclose *e, arb_ptr x);
-/** The extras enclosed on the box \p x (n balls) at the current time into \p v: 0 or a CL_E code. */
-int cl_enclose_extras(cl_enclose *e, arb_srcptr x, arb_ptr v);
+/** The extras enclosed on the box \p x (n balls) at the time \p t into \p v: 0 or a CL_E code. */
+int cl_enclose_extras(cl_enclose *e, arb_srcptr t, arb_srcptr x, arb_ptr v);
+/**
+ * A box of the motion at the offset \p s (a ball within [0, h]) into the
+ * last step, from the set at its start: the step's polynomial at s, the
+ * remainder s^(p+1) x_{p+1}(W) and its Jacobian at s on the set (no QR).
+ * Returns 0, or CL_EPARAM before the first step.
+ */
+int cl_enclose_within(cl_enclose *e, arb_srcptr s, arb_ptr x);
+/** The time at the start of the last step, and its length h. */
+arb_srcptr cl_enclose_step_start(const cl_enclose *e);
+arb_srcptr cl_enclose_step_length(const cl_enclose *e);
 /** The order of the Taylor polynomials, and the steps taken so far. */
 int cl_enclose_order(const cl_enclose *e);
 long cl_enclose_steps(const cl_enclose *e);

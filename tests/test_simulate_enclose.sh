@@ -11,12 +11,13 @@
 # soon holds no unit vector (the manifold check stops the run) and the
 # Henon-Heiles reference falls outside; with it kept it lies inside: the
 # test can fail. A blow-up
-# (x'' = x^3) loses the enclosure with exit 1; --enclose with --out and a
+# (x'' = x^3) loses the enclosure with exit 1; --event gives intervals that
+# contain the reference's zeros; --enclose with --out and a
 # state off S^2 are refused with exit 2.
 . tests/tap.sh
 T=$(mktemp -d "${TMPDIR:-/tmp}/cl-enclose.XXXXXX")
 trap 'rm -rf "$T"' EXIT
-echo "1..16"
+echo "1..18"
 PY=${PYTHON:-python3}
 # run MODEL STATE T: the enclosure ($T/e.csv, stderr $T/e.err) and the 256-bit reference ($T/r.csv)
 run() {
@@ -71,6 +72,24 @@ echo "$S" | CHARTLESS_ENCLOSE_ORDER=8 "$C" simulate --model $M --bits 128 --t 0.
 v=$("$PY" tests/enclose_inside.py "$T/e.csv" "$T/r.csv" 4)
 [ $st = 0 ] && [ "${v% *}" = inside ] && [ "$(holds E 223/3000)" = 1 ]
 t $? "with the remainder: inside (widest radius ${v#* }), E = 0.075 + 0.002 - 0.008/3 in its ball"
+
+# Events: the zeros of q.x (x0) to t = 5, every one and the first; each interval t +- t.rad
+# against the 256-bit Taylor run's zeros located on its step polynomial.
+S="0.6 0 -0.8 0 1 0"
+echo "$S" | "$C" simulate --model models/spherical.model --bits 128 --t 5 --enclose --event x0 --events every > "$T/e.csv" 2> "$T/e.err"; st=$?
+echo "$S" | "$C" simulate --model models/spherical.model --bits 256 --t 5 --integrator taylor --tol 1e-75 --estimate none --event x0 --events every > "$T/r.csv" 2>/dev/null
+v=$("$PY" -c "
+import sys
+from fractions import Fraction as F
+e = [r.split(',') for r in open(sys.argv[1]).read().split()[1:]]
+r = [l.split(',') for l in open(sys.argv[2]).read().split()[1:]]
+ok = len(e) == len(r) == 5 and all(abs(F(a[0]) - F(b[0])) <= F(a[1]) and abs(F(a[2])) <= F(a[3]) for a, b in zip(e, r))
+print(int(ok), len(e), max(float(a[1]) for a in e) if e else 0)" "$T/e.csv" "$T/r.csv")
+[ $st = 0 ] && [ "${v%% *}" = 1 ] && grep -q '5 events enclosed' "$T/e.err"
+t $? "--event x0 --events every: $(echo "$v" | cut -d' ' -f2) zeros to t = 5, each reference zero inside its interval (widest t.rad $(echo "$v" | cut -d' ' -f3)), q.x's ball holds 0"
+echo "$S" | "$C" simulate --model models/spherical.model --bits 128 --t 5 --enclose --event x0 --event-direction rising > "$T/e.csv" 2>/dev/null; st=$?
+[ $st = 0 ] && [ "$(wc -l < "$T/e.csv")" = 2 ] && [ "$(cut -c1-12 < "$T/e.csv" | tail -1)" = "$(sed -n 3p "$T/r.csv" | cut -c1-12)" ]
+t $? "--event x0 --event-direction rising, first: one row, the second zero ($(tail -1 "$T/e.csv" | cut -d, -f1-2 | cut -c1-50))"
 
 # A blow-up: x'' = x^3 from x = 1, x' = 0.7071 reaches infinity just after t = sqrt(2) (its energy 0.7071^2/2 - 1/4 < 0).
 printf 'manifold x : R1\nlagrangian 1/2*x'"'"'^2 + x^4/4\n' > "$T/blow.model"

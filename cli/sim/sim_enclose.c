@@ -30,6 +30,12 @@ typedef struct enc_run {
     size_t nman, off[MAX_FACTORS]; /* the factors on S² (3 components) and SO(3) (9) */
     int rot[MAX_FACTORS];
     char lost[160];                /* why the set holds no point of the manifold */
+    /* --event: the extra after the printed ones, its proven sign at time tl (0: none yet),
+       whether tl is the start of the current step, the union U of the step boxes since tl */
+    int event, direction, every, sign, sign_at_start, have_u;
+    size_t nprint;
+    long nevents;
+    arb_ptr tl, u, ub, sb;
 } enc_run;
 
 /* Whether the box x meets the manifold: |q|² over the box contains 1 for each S² factor and
@@ -57,8 +63,9 @@ static int meets_manifold(enc_run *r, arb_srcptr x, cl_prec_t prec)
     return ok;
 }
 
-/* X,X.rad of ball b: the midpoint to `digits` digits and a radius that covers that rounding. */
-static void print_ball(const enc_run *r, arb_srcptr b, cl_prec_t prec)
+/* ,X,X.rad of ball b (without the first comma when \p first): the midpoint to `digits` digits and
+   a radius that covers that rounding. */
+static void print_ball_sep(const enc_run *r, arb_srcptr b, cl_prec_t prec, int first)
 {
     mpfr_t m;
     mpfr_init2(m, prec);
@@ -76,46 +83,59 @@ static void print_ball(const enc_run *r, arb_srcptr b, cl_prec_t prec)
         rad = mag_get_d(a) * (1 + 2e-3); /* %.3e rounds within 5e-4 of it */
         mag_clear(a);
     }
-    printf(",%s,%.3e", s ? s : "nan", rad);
+    printf("%s%s,%.3e", first ? "" : ",", s ? s : "nan", rad);
     if (s) mpfr_free_str(s);
     arb_clear(d);
     mpfr_clear(m);
 }
 
+static void print_ball(const enc_run *r, arb_srcptr b, cl_prec_t prec) { print_ball_sep(r, b, prec, 0); }
+
 static void header(const enc_run *r)
 {
-    printf("t");
+    printf(r->event >= 0 ? "t,t.rad" : "t");
     for (size_t i = 0; i < r->n; i++) {
         char name[80];
         cl_cli_component_name(r->cs->sys, r->cs->inst, r->cs->form, i, name, sizeof name);
         printf(",%s,%s.rad", name, name);
     }
-    for (size_t k = 0; k < r->nextra; k++) printf(",%s,%s.rad", r->names[k], r->names[k]);
+    for (size_t k = 0; k < r->nprint; k++) printf(",%s,%s.rad", r->names[k], r->names[k]);
     printf("\n");
 }
 
-/* The row of the current set; the widest state radius tracked. 1 (nothing printed) when the
-   set misses the manifold. */
-static int row(enc_run *r, cl_prec_t prec)
+/* The state box x and the extras on it at time t, printed as a row (t a ball: t and t.rad
+   with --event); the widest state radius tracked. */
+static void print_row(enc_run *r, arb_srcptr t, arb_srcptr x, int st, cl_prec_t prec)
 {
-    cl_enclose_hull(r->e, r->x);
-    if (!meets_manifold(r, r->x, prec)) return 1;
-    int st = r->nextra ? cl_enclose_extras(r->e, r->x, r->v) : 0;
-    mpfr_t t;
-    mpfr_init2(t, prec);
-    arf_get_mpfr(t, arb_midref(cl_enclose_time(r->e)), MPFR_RNDN);
-    mpfr_printf("%.*Rg", r->digits, t);
-    for (size_t i = 0; i < r->n; i++) {
-        print_ball(r, r->x + i, prec);
-        double rad = mag_get_d(arb_radref(r->x + i));
-        if (rad > r->widest) r->widest = rad, r->t_widest = mpfr_get_d(t, MPFR_RNDN);
+    if (r->event >= 0) {
+        print_ball_sep(r, t, prec, 1);
+    } else {
+        mpfr_t tm;
+        mpfr_init2(tm, prec);
+        arf_get_mpfr(tm, arb_midref(t), MPFR_RNDN);
+        mpfr_printf("%.*Rg", r->digits, tm);
+        mpfr_clear(tm);
     }
-    for (size_t k = 0; k < r->nextra; k++) {
+    for (size_t i = 0; i < r->n; i++) {
+        print_ball(r, x + i, prec);
+        double rad = mag_get_d(arb_radref(x + i));
+        if (rad > r->widest) r->widest = rad, r->t_widest = arf_get_d(arb_midref(t), ARF_RND_NEAR);
+    }
+    for (size_t k = 0; k < r->nprint; k++) {
         if (st) printf(",nan,inf"); /* not enclosed on this box (a domain edge) */
         else print_ball(r, r->v + k, prec);
     }
     printf("\n");
-    mpfr_clear(t);
+}
+
+/* The current set: its box checked against the manifold (1 when it misses it), the extras on
+   it, the row printed unless --event. */
+static int row(enc_run *r, cl_prec_t prec)
+{
+    cl_enclose_hull(r->e, r->x);
+    if (!meets_manifold(r, r->x, prec)) return 1;
+    int st = r->nextra ? cl_enclose_extras(r->e, cl_enclose_time(r->e), r->x, r->v) : 0;
+    if (r->event < 0) print_row(r, cl_enclose_time(r->e), r->x, st, prec);
     return 0;
 }
 
@@ -138,18 +158,90 @@ static int open_run(enc_run *r, cl_sim_graph *gr, cl_prec_t prec)
         free(nodes);
         return CL_ENOMEM;
     }
-    r->nextra = (size_t)k;
+    r->nextra = r->nprint = (size_t)k;
+    if (gr->event >= 0) {
+        r->event = (int)k, r->direction = gr->direction, r->every = gr->every;
+        extras[r->nextra++] = gr->event;
+    }
     r->nman = (size_t)cl_sim_graph_model_manifold(r->cs, r->off, r->rot, MAX_FACTORS);
     memcpy(nodes, gr->nodes, r->n * sizeof *nodes);
     memcpy(nodes + r->n, extras, r->nextra * sizeof *nodes);
     int st = cl_enclose_new(&r->e, gr->g, nodes, r->n, r->nextra, (long)r->n, order ? atoi(order) : 0, prec);
     free(nodes);
     if (!st && getenv("CHARTLESS_ENCLOSE_DROP_REMAINDER")) cl_enclose_set_flags(r->e, CL_ENCLOSE_DROP_REMAINDER);
-    r->x = cl_rvec_new_arb(r->n + r->nextra + 2, prec);
+    r->x = cl_rvec_new_arb(3 * r->n + r->nextra + 6, prec);
     if (!st && !r->x) st = CL_ENOMEM;
-    r->v = r->x ? r->x + r->n : NULL;
+    if (r->x) r->v = r->x + r->n, r->tl = r->v + r->nextra + 2, r->sb = r->tl + 1, r->u = r->sb + 2, r->ub = r->u + r->n;
     r->digits = (int)ceil((double)prec * log10(2.0)) + 1;
     return st;
+}
+
+/* The proven sign of the event on the box x at time t (0: not proven). */
+static int event_sign(enc_run *r, arb_srcptr t, arb_srcptr x)
+{
+    if (cl_enclose_extras(r->e, t, x, r->v)) return 0;
+    arb_srcptr g = r->v + r->event;
+    return arb_is_positive(g) ? 1 : arb_is_negative(g) ? -1 : 0;
+}
+
+/* The event inside the last step [t0, t0 + h], its sign a at t0 and b at the end: the bracket
+   [lo, hi] of offsets where it is proven a and b narrowed by bisection, into sb (a ball of
+   times) and ub (the state box over it). */
+static void narrow_event(enc_run *r, int a, int b, cl_prec_t prec)
+{
+    arb_ptr lo = r->sb, hi = r->sb + 1, mid = r->tl + 3, tm = mid + 1;
+    arb_zero(lo);
+    arb_set(hi, cl_enclose_step_length(r->e));
+    for (int it = 0; it < 2 * (int)prec; it++) {
+        arb_add(mid, lo, hi, prec);
+        arb_mul_2exp_si(mid, mid, -1);
+        arb_get_mid_arb(mid, mid);
+        arb_add(tm, cl_enclose_step_start(r->e), mid, prec);
+        cl_enclose_within(r->e, mid, r->ub);
+        int sg = event_sign(r, tm, r->ub);
+        if (sg == a) arb_set(lo, mid);
+        else if (sg == b) arb_set(hi, mid);
+        else break; /* undecided: the bracket is as narrow as the set allows */
+    }
+    arb_union(mid, lo, hi, prec);
+    cl_enclose_within(r->e, mid, r->ub);
+    arb_add(r->sb, cl_enclose_step_start(r->e), mid, prec);
+}
+
+/* After each step (and at the start): a change of the event's proven sign in its direction is
+   an event in [tl, t]; its row (t, t.rad, the state box over the bracket). Returns 1 at an event. */
+static int watch_event(enc_run *r, cl_prec_t prec)
+{
+    arb_srcptr t = cl_enclose_time(r->e);
+    int found = 0, b = event_sign(r, t, r->x), start = r->sign_at_start;
+    if (cl_enclose_steps(r->e) > 0) { /* the motion over the whole step, for a bracket wider than it */
+        arb_zero(r->sb + 1);
+        arb_union(r->sb + 1, r->sb + 1, cl_enclose_step_length(r->e), prec);
+        cl_enclose_within(r->e, r->sb + 1, r->ub);
+        for (size_t i = 0; i < r->n; i++) {
+            if (r->have_u) arb_union(r->u + i, r->u + i, r->ub + i, prec);
+            else arb_set(r->u + i, r->ub + i);
+        }
+        r->have_u = 1;
+    }
+    int dir_ok = r->direction == 0 || (r->direction > 0 ? r->sign < 0 : r->sign > 0);
+    if (b && r->sign && b != r->sign && dir_ok) {
+        if (start) {
+            narrow_event(r, r->sign, b, prec);
+        } else {
+            arb_union(r->sb, r->tl, t, prec);
+            _arb_vec_set(r->ub, r->u, (slong)r->n);
+        }
+        int st = cl_enclose_extras(r->e, r->sb, r->ub, r->v);
+        print_row(r, r->sb, r->ub, st, prec);
+        r->nevents++, found = 1;
+    }
+    if (b) {
+        r->sign = b, r->have_u = 0;
+        arb_set(r->tl, t);
+    }
+    r->sign_at_start = b != 0;
+    return found;
 }
 
 int cl_sim_enclose_run(const cl_cmd_system *cs, cl_sim_graph *gr, mpfr_srcptr x0, mpfr_srcptr t0, mpfr_srcptr t1,
@@ -157,7 +249,7 @@ int cl_sim_enclose_run(const cl_cmd_system *cs, cl_sim_graph *gr, mpfr_srcptr x0
 {
     if (!gr->has_field) return cl_cli_error("--enclose needs the system's field as an expression graph", "--enclose");
     cl_arb_set_prec(prec);
-    enc_run r = {.cs = cs, .n = cs->dim};
+    enc_run r = {.cs = cs, .n = cs->dim, .event = -1};
     int st = open_run(&r, gr, prec), ret = CL_EXIT_OK;
     if (st) {
         ret = cl_cli_error(cl_strerror(st), "--enclose");
@@ -169,12 +261,14 @@ int cl_sim_enclose_run(const cl_cmd_system *cs, cl_sim_graph *gr, mpfr_srcptr x0
         cl_enclose_start(r.e, tb, r.x);
         header(&r);
         int lost = row(&r, prec);
+        if (!lost && r.event >= 0) watch_event(&r, prec);
         while (!lost && arb_lt(cl_enclose_time(r.e), tend)) {
             if (cl_enclose_step(r.e, tend)) {
                 snprintf(r.lost, sizeof r.lost, "%s", cl_enclose_reason(r.e));
                 lost = 1;
             } else {
                 lost = row(&r, prec);
+                if (!lost && r.event >= 0 && watch_event(&r, prec) && !r.every) break;
             }
         }
         fflush(stdout);
@@ -183,8 +277,10 @@ int cl_sim_enclose_run(const cl_cmd_system *cs, cl_sim_graph *gr, mpfr_srcptr x0
                     r.lost);
             ret = CL_EXIT_FAIL;
         }
-        fprintf(stderr, "simulate --enclose: %ld steps of order %d, widest radius %.3e (at t = %.6g)\n",
-                cl_enclose_steps(r.e), cl_enclose_order(r.e), r.widest, r.t_widest);
+        fprintf(stderr, "simulate --enclose: %ld steps of order %d, widest radius %.3e (at t = %.6g)", cl_enclose_steps(r.e),
+                cl_enclose_order(r.e), r.widest, r.t_widest);
+        if (r.event >= 0) fprintf(stderr, ", %ld event%s enclosed", r.nevents, r.nevents == 1 ? "" : "s");
+        fprintf(stderr, "\n");
     }
     cl_rvec_free_arb(r.x);
     cl_enclose_free(r.e);
