@@ -1,13 +1,15 @@
 /*
  * The benchmarks' harness (bench.h): the command line with the --help made
- * from each benchmark's description, the CPU clock, the timing loop and the
- * time-and-ratio columns. Linked into every bench/bench_*.
+ * from each benchmark's description, the CPU clock, the timing loop, the
+ * time-and-ratio columns and the scaled error the integrator benchmarks
+ * report. Linked into every bench/bench_*.
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <mpfr.h>
 #include "bench.h"
 
 static void print_help(const bench_def *b)
@@ -73,4 +75,20 @@ void bench_print_time_ratio(const char *label, int width, double seconds, const 
 {
     double scale = !strcmp(unit, "ns") ? 1e9 : !strcmp(unit, "us") ? 1e6 : !strcmp(unit, "ms") ? 1e3 : 1;
     printf("%-*s %10.2f %-2s %9.2f", width, label, scale * seconds, unit, seconds / base);
+}
+
+double bench_scaled_error(mpfr_srcptr x, mpfr_srcptr ref, size_t n)
+{
+    mpfr_t d, s;
+    mpfr_inits2(64, d, s, (mpfr_ptr)0);
+    double worst = 0;
+    for (size_t i = 0; i < n; i++) {
+        mpfr_sub(d, x + i, ref + i, MPFR_RNDN);
+        mpfr_abs(s, ref + i, MPFR_RNDN);
+        mpfr_add_si(s, s, 1, MPFR_RNDN);
+        mpfr_div(d, d, s, MPFR_RNDN);
+        worst = fmax(worst, fabs(mpfr_get_d(d, MPFR_RNDN)));
+    }
+    mpfr_clears(d, s, (mpfr_ptr)0);
+    return worst;
 }

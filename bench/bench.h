@@ -1,7 +1,7 @@
 /*
  * The harness every benchmark runs in (bench.c): the command line and its
- * --help, the CPU clock, the one timing loop, and the time-and-ratio
- * columns the tables print.
+ * --help, the CPU clock, the one timing loop, the time-and-ratio columns
+ * the tables print, and the scaled error of an integrator's end state.
  *
  * Every time is process CPU time (CLOCK_PROCESS_CPUTIME_ID), so that other
  * load on a shared machine does not enter the ratios the benchmarks print.
@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <mpfr.h>
 
 /** An option of a benchmark: its name ("--quick") and its --help text (later lines indented by 15). */
 typedef struct bench_option {
@@ -86,5 +87,8 @@ int bench_clock_pass(bench_clock *c);
 /** The columns `LABEL  TIME UNIT  RATIO` (label padded to \p width, the time in ns, us, ms or s
     as \p unit says, its ratio to \p base), no newline: a row may go on with columns of its own. */
 void bench_print_time_ratio(const char *label, int width, double seconds, const char *unit, double base);
+
+/** max_i |x_i − r_i| / (1 + |r_i|): an error in the measure of a tolerance used as rtol = atol. */
+double bench_scaled_error(mpfr_srcptr x, mpfr_srcptr ref, size_t n);
 
 #endif

@@ -299,21 +299,6 @@ static run_result chain_run(cl_ode_method m, cl_prec_t p, rsrc tol, rptr x)
     return r;
 }
 
-/* max_i |x_i − r_i| / (1 + |r_i|): the error in the measure of a tolerance used as rtol = atol. */
-static double scaled_err(rsrc x, rsrc ref)
-{
-    cl_prec_t p = r_prec(ref);
-    R_DECL(d, p); R_DECL(s, p); R_DECL(m, p);
-    for (int i = 0; i < 12; i++) {
-        r_sub(d, x + i, ref + i);
-        r_abs(s, ref + i);
-        r_add_si(s, s, 1);
-        r_div(d, d, s);
-        if (r_cmpabs(d, m) > 0) r_abs(m, d);
-    }
-    return r_get_d(m);
-}
-
 /* Delivered global error against the requested tolerance at each rung, and
  * the 1024-bit target; references from GBS at 76 more bits, tolerance 10^−20 of the run's. */
 static void chain_table(void)
@@ -337,7 +322,7 @@ static void chain_table(void)
             cl_ode_method m = k == 0 ? CL_ODE_GBS : CL_ODE_RKF78;
             if (k == 1 && !rows[i].rkf) continue;
             run_result r = chain_run(m, p, tol, x);
-            double e = scaled_err(x, xr);
+            double e = bench_scaled_error(x, xr, 12);
             printf("%5ld %7s %6s | %7.3fs %6ld %4ld %8ld %9.2e %10.3g%s\n", (long)p, rows[i].tol,
                    cl_ode_method_name(m), r.cpu, r.st.steps, r.st.rejected, r.st.rhs_evals, e,
                    e / r_get_d(tol), r.rc ? " (failed)" : "");

@@ -30,9 +30,7 @@
 #include "bench.h"
 #include "peer_taylor.h"
 
-static const char *help =
-    "usage: bench_simulate [--quick] [--peer N]\n"
-    "\n"
+static const char about[] =
     "chartless simulate --model FILE (its default integrator) against a Taylor integrator\n"
     "coded by hand for the same system in C and MPFR (heyoka's method): the pendulum\n"
     "x'' = -9.8 sin x from x = 1 to t = 10 at 256 bits (tol 1e-76) and 1024 bits (tol\n"
@@ -42,13 +40,15 @@ static const char *help =
     "peer/chartless the median of the pairs'; in process, the peer and the library's\n"
     "Taylor integrator on the model's graph; the errors at the end against the peer at\n"
     "64 more bits. The command is $CHARTLESS (default build/chartless), the models in\n"
-    "$CHARTLESS_MODELS (default models).\n"
-    "\n"
-    "options:\n"
-    "  --quick     the 256-bit cases, one pair each\n"
-    "  --peer N    run the peer alone on case N (0 to 3) and print its end state (the\n"
-    "              process the whole-process timing starts)\n"
-    "  -h, --help  this text\n";
+    "$CHARTLESS_MODELS (default models).\n";
+
+/* --peer N takes its case before the harness reads the command line. */
+static const bench_option options[] = {
+    {"--quick", "the 256-bit cases, one pair each\n"},
+    {"--peer N", "run the peer alone on case N (0 to 3) and print its end state (the\n"
+                 "               process the whole-process timing starts)\n"},
+    {NULL, NULL},
+};
 
 typedef struct bench_case {
     const char *name;
@@ -113,24 +113,6 @@ static const char *model_path(const bench_case *c, char *buf, size_t len)
     if (c->model) snprintf(buf, len, "%s/%s", dir ? dir : "models", c->model);
     else snprintf(buf, len, "%s/pend.model", tmpdir);
     return buf;
-}
-
-/* max_i |x_i - r_i| / (1 + |r_i|). */
-static double rel_error(mpfr_srcptr x, mpfr_srcptr r, int n)
-{
-    mpfr_t d, s;
-    mpfr_inits2(64, d, s, (mpfr_ptr)0);
-    double worst = 0;
-    for (int i = 0; i < n; i++) {
-        mpfr_sub(d, x + i, r + i, MPFR_RNDN);
-        mpfr_abs(d, d, MPFR_RNDN);
-        mpfr_abs(s, r + i, MPFR_RNDN);
-        mpfr_add_si(s, s, 1, MPFR_RNDN);
-        mpfr_div(d, d, s, MPFR_RNDN);
-        worst = fmax(worst, mpfr_get_d(d, MPFR_RNDN));
-    }
-    mpfr_clears(d, s, (mpfr_ptr)0);
-    return worst;
 }
 
 /* Start argv with stdin from \p in and stdout into \p out; its CPU seconds, or -1 when it failed. */
@@ -212,9 +194,9 @@ static void bench_case_run(int ci, int pairs)
         ratio[k] = ta[k] / tb[k];
     }
     read_last_state(out_b, 1, x, n);
-    double err_cl = rel_error(x, ref, n);
+    double err_cl = bench_scaled_error(x, ref, (size_t)n);
     read_last_state(out_a, 0, x, n);
-    double err_peer = rel_error(x, ref, n);
+    double err_peer = bench_scaled_error(x, ref, (size_t)n);
     /* in process: the peer, and the library's Taylor integrator on the model's graph */
     double t0 = bench_cpu_seconds();
     long steps = peer_case(c, p, 0, x);
@@ -233,7 +215,7 @@ static void bench_case_run(int ci, int pairs)
     int st = cl_model_taylor_run_mp(m, q->form, q->dim, 0, order_of(c, 0), t, x, t1, NULL, NULL, &csteps);
     double tc = bench_cpu_seconds() - t0;
     if (st) die("cl_model_taylor_run failed");
-    double err_in = rel_error(x, ref, n);
+    double err_in = bench_scaled_error(x, ref, (size_t)n);
     printf("%s, tol %s, order %d:\n", c->name, c->tol, order_of(c, 0));
     double lo = ratio[0], hi = ratio[0];
     for (int k = 1; k < pairs; k++) lo = fmin(lo, ratio[k]), hi = fmax(hi, ratio[k]);
@@ -270,11 +252,9 @@ static int peer_alone(const char *arg)
     return 0;
 }
 
-int main(int argc, char **argv)
+static int measure(int option)
 {
-    if (argc == 3 && !strcmp(argv[1], "--peer")) return peer_alone(argv[2]);
-    static const char *const options[] = {"--quick", NULL};
-    int quick = bench_args(argc, argv, help, options) == 0;
+    int quick = option == 0;
     if (!realpath("/proc/self/exe", self)) die("cannot find this program");
     snprintf(tmpdir, sizeof tmpdir, "/tmp/bench_simulate_XXXXXX");
     if (!mkdtemp(tmpdir)) die("cannot make a temporary folder");
@@ -290,4 +270,11 @@ int main(int argc, char **argv)
         unlink(path);
     }
     return rmdir(tmpdir) ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 3 && !strcmp(argv[1], "--peer")) return peer_alone(argv[2]);
+    static const bench_def def = {"bench_simulate", about, options, measure};
+    return bench_main(&def, argc, argv);
 }

@@ -281,7 +281,7 @@ static int run_generic(const analysis *an, cl_cmd_system *cs, const char *which,
     FILE *f = NULL;
     if (!(st = check_selection(an, cs, which, form_given, prec, xe, wr, &found)) && !(f = json ? open_memstream(&doc, &len) : stdout))
         st = cl_cli_error("out of memory", NULL);
-    const char *method = an->stability ? "Energy-Casimir test (check/equilibria.c)" : "linearization on the tangent space of the state manifold";
+    const char *method = an->stability ? "Energy-Casimir test (system/equilibria.c)" : "linearization on the tangent space of the state manifold";
     if (!st && json) {
         fprintf(f, "{\"schema\": \"chartless-%s/1\", ", an->command);
         cl_json_system_head(f, cs, (long)prec);
