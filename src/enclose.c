@@ -1,8 +1,9 @@
 /*
  * The validated integrator of enclose.h on Arb balls: the variational graph
  * (a copy of the field's graph with Df and V' = Df V added), the a-priori
- * enclosure by the high-order test, the remainder from it, and the step of
- * Lohner's QR method. Compiled for balls only (SRC_ARB).
+ * enclosure by the high-order test, the remainder from it, the step of
+ * Lohner's QR method, and the enclosure at an offset inside the last step
+ * (for events). Compiled for balls only (SRC_ARB).
  */
 #include <math.h>
 #include <stdio.h>

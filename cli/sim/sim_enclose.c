@@ -3,7 +3,8 @@
  * \brief `chartless simulate --enclose` (sim_enclose.h): the initial balls,
  *        the step loop of src/enclose.h, and the rows: t, each component X
  *        and X.rad, then the energy and the declared invariants enclosed on
- *        the same set.
+ *        the same set; with --event a row per zero, t and t.rad an interval
+ *        proven to hold it; each box checked against the model's manifold.
  *
  * A printed pair (X, X.rad) is itself a proof: the radius printed bounds
  * the distance from the printed decimal X to every point of the ball, the
