@@ -277,23 +277,52 @@ static void column_order(const cl_enclose *e, int *perm, double *len)
         }
 }
 
-/* B' = Q of mid(A) (columns sorted), Qi an enclosure of its inverse. */
+/* Qi = an enclosure of B^(−1) by an LU solve on balls (B a point matrix); 0 or a CL_E code. */
+static int invert_basis(cl_enclose *e, int *perm)
+{
+    size_t n = e->n, nn = n * n;
+    for (size_t i = 0; i < nn; i++) arb_set(e->M + i, e->B + i);
+    int st = cl_lu_factor_arb(e->M, perm, (int)n);
+    cl_mat_identity_arb(e->Qi, (int)n);
+    return st ? st : cl_lu_solve_arb(e->M, perm, e->Qi, (int)n, (int)n);
+}
+
+/* log2 of an upper bound of ||B||_inf ||Qi||_inf, the basis' condition number. */
+static double log2_condition(const cl_enclose *e)
+{
+    size_t n = e->n;
+    double nb = 0, ni = 0;
+    for (size_t i = 0; i < n; i++) {
+        double rb = 0, ri = 0;
+        for (size_t k = 0; k < n; k++) {
+            rb += fabs(arf_get_d(arb_midref(e->B + i * n + k), ARF_RND_UP)) + mag_get_d(arb_radref(e->B + i * n + k));
+            ri += fabs(arf_get_d(arb_midref(e->Qi + i * n + k), ARF_RND_UP)) + mag_get_d(arb_radref(e->Qi + i * n + k));
+        }
+        nb = fmax(nb, rb), ni = fmax(ni, ri);
+    }
+    return log2(nb) + log2(ni);
+}
+
+/* The next basis B' and Qi ⊇ B'^(−1): the parallelepiped B' = mid(A) while its condition number
+   stays below 2^(prec/8) (it follows the flow's shear without re-boxing), else Lohner's QR: B' = Q
+   of mid(A) with its columns sorted. */
 static int lohner_basis(cl_enclose *e)
 {
     size_t n = e->n, nn = n * n;
     int *perm = malloc(n * (sizeof *perm + sizeof(double))), st;
     if (!perm) return CL_ENOMEM;
+    for (size_t i = 0; i < nn; i++) arb_get_mid_arb(e->B + i, e->A + i);
+    st = invert_basis(e, perm);
+    if (!st && isfinite(log2_condition(e)) && log2_condition(e) <= (double)e->prec / 8) {
+        free(perm);
+        return CL_OK;
+    }
     column_order(e, perm, (double *)(perm + n + (n & 1)));
     for (size_t i = 0; i < n; i++)
         for (size_t k = 0; k < n; k++) arb_get_mid_arb(e->M + i * n + k, e->A + i * n + (size_t)perm[k]);
     st = cl_qr_arb(e->Q, e->C, e->M, (int)n, (int)n);
     for (size_t i = 0; i < nn && !st; i++) arb_get_mid_arb(e->B + i, e->Q + i); /* a point matrix, orthogonal to rounding */
-    if (!st) { /* Qi = B'^(−1) on balls */
-        for (size_t i = 0; i < nn; i++) arb_set(e->M + i, e->B + i);
-        st = cl_lu_factor_arb(e->M, perm, (int)n);
-        cl_mat_identity_arb(e->Qi, (int)n);
-        if (!st) st = cl_lu_solve_arb(e->M, perm, e->Qi, (int)n, (int)n);
-    }
+    if (!st) st = invert_basis(e, perm);
     free(perm);
     return st;
 }

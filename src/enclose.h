@@ -1,7 +1,7 @@
 /**
  * \file enclose.h
  * \brief A validated integrator on Arb balls: the C⁰ Lohner algorithm with
- *        QR wrapping control (as in CAPD) over the Taylor coefficients of
+ *        parallelepiped and QR wrapping control (as in CAPD) over the Taylor coefficients of
  *        an expression graph (taylor.h, _arb).
  *
  * The set that holds the exact solution is \f$ m + B r \f$: a point m, an
@@ -18,10 +18,12 @@
  *    V_j(X) h^j \f$, from the Taylor coefficients of the variational
  *    system V' = Df(x) V, V(0) = I (Df by symbolic differentiation of the
  *    graph);
- *  - Lohner's QR: A = J B, B' = Q of the QR factorization of mid(A) with
- *    its columns sorted by the length of mid(A) diag(rad r), and
- *    \f$ r' = (Q^{-1} A) r + Q^{-1}(z − m') \f$ with an enclosure of
- *    \f$ Q^{-1} \f$ by an LU solve on balls.
+ *  - the new frame: A = J B and B' = mid(A) (the parallelepiped) while
+ *    its condition number stays below 2^(prec/8), else Lohner's QR, B' = Q
+ *    of the QR factorization of mid(A) with its columns sorted by the
+ *    length of mid(A) diag(rad r); then
+ *    \f$ r' = (B'^{-1} A) r + B'^{-1}(z − m') \f$ with an enclosure of
+ *    \f$ B'^{-1} \f$ by an LU solve on balls.
  * So \f$ x(t + h) \in m' + B' r' \f$ for every exact solution from a point
  * of the set. The order is cl_taylor_order_for_tol(−prec) (46 at 128 bits)
  * and the step Jorba and Zou's from the point expansion, shortened until
