@@ -313,7 +313,7 @@ static int lohner_basis(cl_enclose *e)
     if (!perm) return CL_ENOMEM;
     for (size_t i = 0; i < nn; i++) arb_get_mid_arb(e->B + i, e->A + i);
     st = invert_basis(e, perm);
-    if (!st && isfinite(log2_condition(e)) && log2_condition(e) <= (double)e->prec / 8) {
+    if (!st && !(e->flags & CL_ENCLOSE_QR_ONLY) && log2_condition(e) <= (double)e->prec / 8) {
         free(perm);
         return CL_OK;
     }

@@ -42,6 +42,8 @@ typedef struct cl_enclose cl_enclose;
 
 /** Testing only: leave out the remainder term, from the set and from the choice of the step (the enclosure is then no proof). */
 #define CL_ENCLOSE_DROP_REMAINDER 1
+/** Lohner's QR frame at every step, never the parallelepiped (still a proof; wider sets). */
+#define CL_ENCLOSE_QR_ONLY 2
 
 /**
  * \brief The integrator of the field of \p g: \p nodes holds the n output
@@ -58,7 +60,7 @@ typedef struct cl_enclose cl_enclose;
 int cl_enclose_new(cl_enclose **out, const cl_expr_dag *g, const int *nodes, size_t n, size_t nextra, long tin,
                    int order, cl_prec_t prec);
 void cl_enclose_free(cl_enclose *e);
-/** Options (CL_ENCLOSE_DROP_REMAINDER). */
+/** Options (CL_ENCLOSE_DROP_REMAINDER, CL_ENCLOSE_QR_ONLY), or-ed. */
 void cl_enclose_set_flags(cl_enclose *e, int flags);
 
 /** The initial set: the time \p t and the balls \p x (m their midpoints, B = I, r their radii). */

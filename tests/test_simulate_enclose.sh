@@ -17,7 +17,7 @@
 . tests/tap.sh
 T=$(mktemp -d "${TMPDIR:-/tmp}/cl-enclose.XXXXXX")
 trap 'rm -rf "$T"' EXIT
-echo "1..18"
+echo "1..19"
 PY=${PYTHON:-python3}
 # run MODEL STATE T: the enclosure ($T/e.csv, stderr $T/e.err) and the 256-bit reference ($T/r.csv)
 run() {
@@ -38,6 +38,11 @@ t $? "spherical pendulum to t = 5 at 128 bits: widest radius $w at t = 5 < 1e-25
 t $? "the 256-bit reference inside every ball at t = 5"
 [ "$(holds E -7.348)" = 1 ] && [ "$(holds Lz 0.6)" = 1 ]
 t $? "E = 1/2 - 9.81*0.8 = -7.348 and Lz = 0.6 inside their balls at t = 5 (radius $(col E | cut -d' ' -f2))"
+
+echo "0.6 0 -0.8 0 1 0" | CHARTLESS_ENCLOSE_QR_ONLY=1 "$C" simulate --model models/spherical.model --bits 128 --t 5 --enclose > "$T/e.csv" 2>/dev/null; est=$?
+v=$("$PY" tests/enclose_inside.py "$T/e.csv" "$T/r.csv" 6); w=${v#* }
+[ $est = 0 ] && [ "$(below "$w" 1e-25)" = 1 ] && [ "${v% *}" = inside ]
+t $? "the same with Lohner's QR frame at every step (never the parallelepiped): widest radius $w, the reference inside"
 
 run models/chain2.model "0.6 0 -0.8  0 0.6 -0.8  0 1 0  0.5 0 0" 2
 v=$("$PY" tests/enclose_inside.py "$T/e.csv" "$T/r.csv" 12); w=${v#* }

@@ -169,7 +169,9 @@ static int open_run(enc_run *r, cl_sim_graph *gr, cl_prec_t prec)
     memcpy(nodes + r->n, extras, r->nextra * sizeof *nodes);
     int st = cl_enclose_new(&r->e, gr->g, nodes, r->n, r->nextra, (long)r->n, order ? atoi(order) : 0, prec);
     free(nodes);
-    if (!st && getenv("CHARTLESS_ENCLOSE_DROP_REMAINDER")) cl_enclose_set_flags(r->e, CL_ENCLOSE_DROP_REMAINDER);
+    if (!st)
+        cl_enclose_set_flags(r->e, (getenv("CHARTLESS_ENCLOSE_DROP_REMAINDER") ? CL_ENCLOSE_DROP_REMAINDER : 0) |
+                                       (getenv("CHARTLESS_ENCLOSE_QR_ONLY") ? CL_ENCLOSE_QR_ONLY : 0));
     r->x = cl_rvec_new_arb(3 * r->n + r->nextra + 6, prec);
     if (!st && !r->x) st = CL_ENOMEM;
     if (r->x) r->v = r->x + r->n, r->tl = r->v + r->nextra + 2, r->sb = r->tl + 1, r->u = r->sb + 2, r->ub = r->u + r->n;

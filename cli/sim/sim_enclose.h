@@ -35,7 +35,8 @@ int cl_sim_graph_model_manifold(const cl_cmd_system *cs, size_t *off, int *rot, 
  * lost (`error: enclosure lost at t = ... (reason)` after the last proven
  * row), 2 when the system has no field graph. For tests, the environment's
  * CHARTLESS_ENCLOSE_ORDER sets the Taylor order and
- * CHARTLESS_ENCLOSE_DROP_REMAINDER (set) leaves out the remainder term.
+ * CHARTLESS_ENCLOSE_DROP_REMAINDER (set) leaves out the remainder term,
+ * CHARTLESS_ENCLOSE_QR_ONLY (set) keeps Lohner's QR frame at every step.
  */
 int cl_sim_enclose_run(const cl_cmd_system *cs, cl_sim_graph *gr, mpfr_srcptr x0, mpfr_srcptr t0, mpfr_srcptr t1,
                        cl_prec_t prec);
