@@ -84,6 +84,8 @@ int cl_cli_read_state(FILE *f, mpfr_ptr x, size_t n, size_t *got);
 struct cl_system;
 /** The name of state component \p i of \p form (the system's, else `x<i>`) into \p buf. */
 void cl_cli_component_name(const struct cl_system *s, void *inst, int form, size_t i, char *buf, size_t len);
+/** Whether the flag \p name (e.g. "--enclose", no value) is among argv[1..], every copy taken out of argv: 1 or 0. */
+int cl_cli_take_flag(int *argc, char **argv, const char *name);
 
 /** Print \p x with the decimal digits its precision carries. */
 void cl_cli_print_real(FILE *f, mpfr_srcptr x);

@@ -181,3 +181,15 @@ void cl_cli_progress_end(cl_cli_progress *p)
 {
     if (p->tty && p->shown) fprintf(stderr, "\r%79s\r", "");
 }
+
+int cl_cli_take_flag(int *argc, char **argv, const char *name)
+{
+    int k = 0, seen = 0;
+    for (int i = 0; i < *argc; i++) {
+        if (i > 0 && !strcmp(argv[i], name)) seen = 1;
+        else argv[k++] = argv[i];
+    }
+    *argc = k;
+    argv[k] = NULL;
+    return seen;
+}

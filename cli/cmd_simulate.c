@@ -27,6 +27,7 @@
 #include "cmd_system.h"
 #include "json.h"
 #include "plot_sim.h"
+#include "sim_enclose.h"
 #include "sim_graph.h"
 #include "sim_lie.h"
 #include "sim_ode.h"
@@ -101,6 +102,10 @@ static const char *help_text =
     "                   with taylor, by re-integrating the partial step otherwise\n"
     "  --events M       first (default: the run ends at the first zero) or every (to --t)\n"
     "  --event-direction D  any (default), rising (EXPR from < 0 to >= 0) or falling\n"
+    "  --enclose        a validated run on Arb balls (docs/enclose.md): at every step t, each\n"
+    "                   component X and X.rad, E and the invariants likewise (balls proven to hold\n"
+    "                   the exact motion from the decimal state); with --event, t and t.rad of an\n"
+    "                   interval holding each zero; exit 1 when the enclosure cannot go on\n"
     "  --format FMT     text (CSV, the default) or json: the same columns and rows as one JSON\n"
     "                   object (docs/simulate.schema.json)\n"
     "  -h, --help       this text; with --system NAME or --model FILE, also its parameters\n"
@@ -128,6 +133,7 @@ typedef struct sim_opts {
     const char *integrator, *t, *h, *tol, *out, *plot, *event, *events, *event_dir;
     long stages, columns, every, max_steps;
     int estimate; /* --estimate: 0 the method's default (rerun, none with taylor), 1 rerun, 2 none */
+    int enclose;  /* --enclose */
 } sim_opts;
 
 static int on_option(int code, const char *arg, void *ctx)
@@ -466,7 +472,8 @@ static int validate(sim_run *r)
         (r->a.bits > TAYLOR_DEFAULT_ABOVE || transcendental))
         r->m = cl_integrator_find(r->o.integrator = "taylor");
     if (!st && !o->event && (o->events || o->event_dir)) st = cl_cli_error("--events and --event-direction need --event", o->events ? o->events : o->event_dir);
-    if (!st) st = cl_sim_graph_open(&r->gr, &r->cs, (cl_prec_t)r->a.bits, r->m->method == CL_ODE_TAYLOR && !r->m->lie,
+    if (!st && o->enclose && (o->out || o->plot)) st = cl_cli_error("--enclose writes to stdout and has no --out or --plot yet", "--enclose");
+    if (!st) st = cl_sim_graph_open(&r->gr, &r->cs, (cl_prec_t)r->a.bits, o->enclose || (r->m->method == CL_ODE_TAYLOR && !r->m->lie),
                                     o->event, o->event_dir, o->events);
     if (st) return st;
     r->p = (cl_prec_t)r->a.bits;
@@ -655,6 +662,7 @@ static int cmd_simulate(int argc, char **argv)
         CL_CMD_TEXT_OPTION("event-direction", sim_opts, event_dir), CL_CMD_OPTIONS_END};
     sim_run r = {.o = {.integrator = NULL, .t = "10", .stages = 2, .columns = 0, .every = 1},
                  .out = {.slot = -1}, .png = {.slot = -1}};
+    r.o.enclose = cl_cli_take_flag(&argc, argv, "--enclose");
     int st = cl_cmd_scan(argc, argv, extra, on_option, &r.o, 0, &r.a);
     if (st) return st;
     if (r.a.help) {
@@ -666,6 +674,11 @@ static int cmd_simulate(int argc, char **argv)
     sim_ctx c = {.cs = &r.cs, .every = r.o.every};
     char err[256] = "";
     st = validate(&r);
+    if (!st && r.o.enclose) {
+        st = cl_sim_enclose_run(&r.cs, &r.gr, r.x, r.t, r.t1, r.p);
+        free_run(&r, &c);
+        return st;
+    }
     if (!st) st = open_outputs(&r, &c);
     if (!st) {
         c.t1 = mpfr_get_d(r.t1, MPFR_RNDN);

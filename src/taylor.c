@@ -74,11 +74,17 @@ static void cmul(CL_FN(cl_taylor) *ws, rsrc a, rsrc b)
 /* acc = Σ_{j=lo}^{hi} a_j b_{k−j}. */
 static void conv(CL_FN(cl_taylor) *ws, rptr acc, rsrc a, rsrc b, int lo, int hi, int k)
 {
+#if CL_PREC == CL_ARB /* one dot product, b read backwards: one rounding, several times faster than mul and add */
+    if (hi >= lo) arb_dot(acc, NULL, 0, a + lo, 1, b + k - lo, -1, hi - lo + 1, r_prec(acc));
+    else arb_zero(acc);
+    (void)ws;
+#else
     r_set_zero(acc);
     for (int j = lo; j <= hi; j++) {
         cmul(ws, a + j, b + k - j);
         r_add(acc, acc, ws->tmp);
     }
+#endif
 }
 
 /* acc = Σ_{j=lo}^{hi} j a_j b_{k−j}. */
@@ -101,11 +107,15 @@ static void dconv(CL_FN(cl_taylor) *ws, rptr acc, rsrc da, rsrc a, rsrc w, int k
         wconv(ws, acc, a, w, 1, k, k);
         return;
     }
+#if CL_PREC == CL_ARB
+    arb_dot(acc, NULL, 0, da, 1, w + k - 1, -1, k, r_prec(acc));
+#else
     r_set_zero(acc);
     for (int j = 1; j <= k; j++) {
         cmul(ws, da + j - 1, w + k - j);
         r_add(acc, acc, ws->tmp);
     }
+#endif
 }
 
 /* u = a/b of order k: u_k = (a_k − Σ_{j=1}^k b_j u_{k−j}) / b_0. */
@@ -308,10 +318,16 @@ static void plan_order(CL_FN(cl_taylor) *ws, int k);
 
 int CL_FN(cl_taylor_expand)(CL_FN(cl_taylor) *ws, rsrc t, rsrc x)
 {
+    return CL_FN(cl_taylor_expand_to)(ws, t, x, ws->p);
+}
+
+int CL_FN(cl_taylor_expand_to)(CL_FN(cl_taylor) *ws, rsrc t, rsrc x, int order)
+{
     size_t len = (size_t)ws->p + 1;
+    if (order < 1 || order > ws->p) return CL_EPARAM;
     for (size_t i = 0; i < ws->n; i++) r_set(ws->c + i * len, x + i);
     if (ws->time_node >= 0) r_set(ROW(ws, ws->time_node), t);
-    for (int k = 0; k <= ws->p; k++) {
+    for (int k = 0; k <= order; k++) {
         plan_order(ws, k);
         if (k > 0) coef_state(ws, k);
         for (size_t q = 0; q < ws->nact; q++) {
@@ -320,7 +336,7 @@ int CL_FN(cl_taylor_expand)(CL_FN(cl_taylor) *ws, rsrc t, rsrc x)
         }
     }
     for (size_t i = 0; i < ws->n; i++)
-        if (!r_is_number(ws->c + i * len + ws->p)) return CL_ENAN;
+        if (!r_is_number(ws->c + i * len + order)) return CL_ENAN;
     return CL_OK;
 }
 

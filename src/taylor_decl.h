@@ -59,6 +59,12 @@ size_t CL_FN(cl_taylor_dim)(const CL_FN(cl_taylor) *ws);
  * or CL_ENAN (a coefficient not finite).
  */
 int CL_FN(cl_taylor_expand)(CL_FN(cl_taylor) *ws, cl_rsrc t, cl_rsrc x);
+/**
+ * cl_taylor_expand() to order \p order (1..p) only: coefficients 0..order,
+ * the higher ones left as they were. Returns its codes, or CL_EPARAM (order
+ * out of range).
+ */
+int CL_FN(cl_taylor_expand_to)(CL_FN(cl_taylor) *ws, cl_rsrc t, cl_rsrc x, int order);
 /** Coefficient \p k (0..p) of item \p i of the last expansion: i < n the state x_i, n ≤ i < n + nextra the extras. */
 cl_rsrc CL_FN(cl_taylor_coef)(const CL_FN(cl_taylor) *ws, size_t i, int k);
 
