@@ -13,10 +13,14 @@
 # include paths below are the only ones a folder's sources get):
 #   src/             the core                        sees src/
 #   check/           the check kit                   sees src/, check/
-#   model/           the model language (parser, factor kinds, rows)  sees src/, check/, model/
-#   papers/KEY/      one paper (paper.def)           sees src/, check/, model/, itself and the papers it `needs`
-#   cli/             the chartless command           sees the public headers only (as installed)
-#   tests/           unit tests of src/, check/, model/  sees src/, check/, model/
+#   system/          the system descriptor, registry, parameters, exit statuses  sees src/, check/, system/
+#   model/ROOM/      the model language in rooms (MODEL_ROOMS)  sees src/, check/, system/ and model/ (MODEL_I)
+#   papers/KEY/      one paper (paper.def)           sees src/, check/, system/, model/, itself and the papers it `needs`
+#   cli/             the chartless command: its commands and shared helpers  sees the public headers (as installed), cli/grade, cli/sweep, cli/sim
+#   cli/grade/       grading: sandbox, reports, student values, fields   sees the public headers, cli/
+#   cli/sweep/       sweeps: the generic map, merging shards, the plot   sees the public headers, cli/
+#   cli/sim/         simulate's drivers (ode, lie, graph) and plots      sees the public headers, cli/
+#   tests/           unit tests of src/, check/, system/, model/  sees them
 #   bench/           benchmarks                      sees the public headers, and tests/ for shared fixtures
 #
 # Instantiation: a templated source is compiled once per scalar kind, with
@@ -47,20 +51,23 @@ SRC_T   += lagr_prod_dist
 SRC_1   := core expr expr_text expr_diff
 SRC_1   += expr_parse
 SRC_1   += expr_emit expr_jit
-SRC_ARB := scalar r3 linalg linalg_inertia linalg_eig_arb energy_casimir
+SRC_1   += expr_simplify expr_simplify_emit
+SRC_ARB := scalar r3 linalg linalg_inertia linalg_eig_arb energy_casimir taylor
 CHECK_T := check_core check_linalg check_ode check_lie
 CHECK_T += check_taylor check_expr_fd
-CHECK_1 := registry verdict output equilibria
-MODEL_T := model_rows model_rows_s2 model_rows_eq model_rows_ext model_rows_constraint
-MODEL_T += model_taylor
-MODEL_T += model_rows_el model_rows_ec
-MODEL_C := check_model_engine
-MODEL_1 := model model_ext model_so3 model_flat model_prod model_graph model_constraint field
-MODEL_1 += model_ham
-MODEL_1 += model_graph_kin model_graph_lagr model_graph_ham
-MODEL_1 += model_text model_s2 model_load
-MODEL_1 += field_compiled
-MODEL_1 += field_layout
+CHECK_1 := verdict
+SYSTEM_1 := registry output equilibria
+# model/ by room (model/ROOM/FILE), each room including only the rooms below it (MODEL_SEES)
+MODEL_T := rows/model_rows rows/model_rows_s2 rows/model_rows_eq rows/model_rows_ext rows/model_rows_constraint
+MODEL_T += derive/model_taylor
+MODEL_T += rows/model_rows_el rows/model_rows_ec
+MODEL_T += rows/model_rows_simplify
+MODEL_C := rows/check_model_engine
+MODEL_1 := lang/model lang/model_text
+MODEL_1 += kinds/model_so3 kinds/model_flat kinds/model_prod kinds/model_constraint kinds/model_ham kinds/model_s2
+MODEL_1 += derive/model_graph derive/model_graph_kin derive/model_graph_lagr derive/model_graph_ham
+MODEL_1 += field/field field/field_compiled field/field_layout
+MODEL_1 += load/model_ext load/model_load
 
 # paper.def field $(2) of paper $(1)
 def = $(strip $(shell sed -n 's/^$(2)[[:space:]]*//p' papers/$(1)/paper.def))
@@ -76,7 +83,7 @@ ball = $(foreach f,$(1),$(B)/$(f)_arb.o)
 one  = $(foreach f,$(1),$(B)/$(f).o)
 
 LIB_OBJ := $(call both,$(addprefix src/,$(SRC_T))) $(call one,$(addprefix src/,$(SRC_1))) \
-           $(call one,$(addprefix check/,$(CHECK_1))) \
+           $(call one,$(addprefix check/,$(CHECK_1))) $(call one,$(addprefix system/,$(SYSTEM_1))) \
            $(call one,$(addprefix model/,$(MODEL_1))) $(call both,$(addprefix model/,$(MODEL_T))) \
            $(foreach p,$(PAPERS),$(call both,$(call paper_sections,$(p)))) \
            $(call ball,$(addprefix src/,$(SRC_ARB))) $(foreach p,$(PAPERS),$(call ball,$(call paper_arb,$(p)))) \
@@ -84,7 +91,7 @@ LIB_OBJ := $(call both,$(addprefix src/,$(SRC_T))) $(call one,$(addprefix src/,$
 # Registered by constructors: linked whole into the command and the check runner.
 REG_OBJ := $(call both,$(addprefix check/,$(CHECK_T))) $(call both,$(addprefix model/,$(MODEL_C))) \
            $(foreach p,$(PAPERS),$(call both,$(call paper_checks,$(p))) $(call one,$(call paper_systems,$(p))))
-CLI_OBJ := $(call one,$(basename $(wildcard cli/*.c)))
+CLI_OBJ := $(call one,$(basename $(wildcard cli/*.c cli/*/*.c)))
 PY_LIB  := $(B)/libchartless_python.so
 
 UNIT_TESTS  := $(filter-out tests/test_arb%,$(basename $(wildcard tests/test_*.c)))
@@ -92,6 +99,7 @@ ARB_TESTS   := $(basename $(wildcard tests/test_arb*.c))
 # Unit tests compiled once (MPFR, or the public header alone); the others once per kind.
 ONE_TESTS   := tests/test_public_header tests/test_check_budget tests/test_certified_balls tests/test_cli_s2 tests/test_checks tests/test_equilibria_kit tests/test_ladder tests/test_model_prod tests/test_model_eom tests/test_model_ham
 ONE_TESTS   += tests/test_compiled
+ONE_TESTS   += tests/test_expr_simplify
 TEMPL_TESTS := $(filter-out $(ONE_TESTS),$(UNIT_TESTS)) \
                $(foreach p,$(PAPERS),$(call paper_tests,$(p)))
 TESTS := $(foreach t,$(TEMPL_TESTS),$(B)/$(t)_d $(B)/$(t)_mp) \
@@ -102,21 +110,30 @@ BENCHES  := $(patsubst %.c,$(B)/%,$(wildcard bench/bench_*.c))
 # Public headers, installed and staged in $(B)/include/chartless as installed:
 # everything in src/, check.h, system.h, model.h and field.h of the kit, and each paper's
 # headers, but the internal *_impl.h of src/ and of the papers (MPFR's mpfr.h / mpfr-impl.h split).
-PUBLIC_H := $(filter-out %_impl.h,$(wildcard src/*.h)) check/check.h check/system.h model/model.h model/field.h model/model_rows_decl.h \
+# Installed flat: a header's name is unique across the rooms.
+PUBLIC_H := $(filter-out %_impl.h,$(wildcard src/*.h)) check/check.h system/system.h model/lang/model.h model/field/field.h \
+            model/rows/model_rows_decl.h \
             $(filter-out %_impl.h,$(foreach p,$(PAPERS),$(wildcard papers/$(p)/*.h)))
-PUBLIC_H += model/model_taylor.h model/model_taylor_decl.h
+PUBLIC_H += model/derive/model_taylor.h model/derive/model_taylor_decl.h
 INC := $(B)/include/chartless
 
 # ----------------------------------------------------------- include paths
 $(B)/src/%:    LAYER := -Isrc
 $(B)/check/%:  LAYER := -Isrc -Icheck
-$(B)/model/%:  LAYER := -Isrc -Icheck -Imodel
-$(B)/tests/%:  LAYER := -Isrc -Icheck -Imodel
-$(B)/cli/%:    LAYER := -I$(INC)
+$(B)/system/%: LAYER := -Isrc -Icheck -Isystem
+# The rooms of model/, from the bottom up, and the rooms each sees.
+MODEL_ROOMS := lang kinds derive field load rows
+MODEL_I     := $(addprefix -Imodel/,$(MODEL_ROOMS))
+$(foreach r,$(MODEL_ROOMS),$(eval $(B)/model/$(r)/%: LAYER := -Isrc -Icheck -Isystem $(MODEL_I)))
+$(B)/tests/%:  LAYER := -Isrc -Icheck -Isystem $(MODEL_I)
+$(B)/cli/%:    LAYER := -I$(INC) -Icli -Icli/grade -Icli/sweep -Icli/sim
+$(B)/cli/grade/%: LAYER := -I$(INC) -Icli
+$(B)/cli/sweep/%: LAYER := -I$(INC) -Icli
+$(B)/cli/sim/%:   LAYER := -I$(INC) -Icli
 $(B)/python/%: LAYER := -I$(INC) -Icli
-$(B)/tests/test_public_header.o: LAYER := -I$(INC) -Icheck -Imodel
+$(B)/tests/test_public_header.o: LAYER := -I$(INC) -Icheck
 $(B)/bench/%:  LAYER := -I$(INC) -Itests
-$(foreach p,$(PAPERS),$(eval $(B)/papers/$(p)/%: LAYER := -Isrc -Icheck -Imodel -Ipapers/$(p) $(addprefix -Ipapers/,$(call def,$(p),needs))))
+$(foreach p,$(PAPERS),$(eval $(B)/papers/$(p)/%: LAYER := -Isrc -Icheck -Isystem $(MODEL_I) -Ipapers/$(p) $(addprefix -Ipapers/,$(call def,$(p),needs))))
 
 NEED_BUILD := header:mpfr.h:libmpfr-dev header:gmp.h:libgmp-dev header:arb.h:libflint-arb-dev cmd:python3:python3
 # The tests of --plot draw with gnuplot; tests/test_slurm.sh starts a Slurm of its own (slurm-wlm, munge).
@@ -217,8 +234,9 @@ $(B)/tests/test_certified_balls: $(B)/tests/test_certified_balls.o $(REG_OBJ) $(
 	$(CC) $(CFLAGS) -o $@ $< $(REG_OBJ) $(B)/libchartless.a $(LDLIBS)
 $(B)/tests/%: $(B)/tests/%.o $(B)/libchartless.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libchartless.a $(LDLIBS)
-$(B)/bench/%: $(B)/bench/%.o $(B)/libchartless.a
-	$(CC) $(CFLAGS) -o $@ $< $(B)/libchartless.a $(LDLIBS)
+# Every benchmark runs in the one harness, bench/bench.c.
+$(B)/bench/%: $(B)/bench/%.o $(B)/bench/bench.o $(B)/libchartless.a
+	$(CC) $(CFLAGS) -o $@ $< $(B)/bench/bench.o $(B)/libchartless.a $(LDLIBS)
 
 # make check builds with every core (CI calls it without -j; a -j given is kept), then runs
 # the tests two at a time, the longest first (CHECK_FIRST, longest first, measured in CPU
@@ -262,10 +280,10 @@ FUZZ_MODEL_SRC = $(addprefix model/,$(addsuffix .c,$(MODEL_1))) src/expr.c src/e
 fuzz: $(B)/libchartless.a $(INC)/chartless.h
 	@command -v $(FUZZ_CC) >/dev/null || tools/need cmd:clang:clang
 	@mkdir -p $(B)/fuzz/corpus-state $(B)/fuzz/corpus-params $(B)/fuzz/corpus-model $(B)/fuzz/corpus-field
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $(B)/fuzz/fuzz_state fuzz/fuzz_state.c cli/cliutil.c check/registry.c $(B)/libchartless.a $(LDLIBS)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $(B)/fuzz/fuzz_params fuzz/fuzz_params.c cli/cmd_system.c cli/cliutil.c check/registry.c $(B)/libchartless.a $(LDLIBS)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -Isrc -Icheck -Imodel -o $(B)/fuzz/fuzz_model fuzz/fuzz_model.c $(FUZZ_MODEL_SRC) $(B)/libchartless.a $(LDLIBS)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -Isrc -Icheck -Imodel -o $(B)/fuzz/fuzz_field fuzz/fuzz_field.c $(FUZZ_MODEL_SRC) $(B)/libchartless.a $(LDLIBS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $(B)/fuzz/fuzz_state fuzz/fuzz_state.c cli/cliutil.c system/registry.c $(B)/libchartless.a $(LDLIBS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $(B)/fuzz/fuzz_params fuzz/fuzz_params.c cli/cmd_system.c cli/cliutil.c system/registry.c $(B)/libchartless.a $(LDLIBS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -Isrc -Icheck -Isystem $(MODEL_I) -o $(B)/fuzz/fuzz_model fuzz/fuzz_model.c $(FUZZ_MODEL_SRC) $(B)/libchartless.a $(LDLIBS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -Isrc -Icheck -Isystem $(MODEL_I) -o $(B)/fuzz/fuzz_field fuzz/fuzz_field.c $(FUZZ_MODEL_SRC) $(B)/libchartless.a $(LDLIBS)
 	for t in state params model field; do \
 	    $(B)/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -close_fd_mask=2 -print_final_stats=1 \
 	        $$(test -f fuzz/$$t.dict && echo -dict=fuzz/$$t.dict) \
@@ -281,8 +299,9 @@ mutants: all
 	@tools/need cmd:python3:python3
 	tools/mutants $(MUTANTS_ARGS)
 
-bench: $(BENCHES)
-	@for b in $(BENCHES); do echo "== $$b"; $$b || exit 1; done
+# bench_simulate starts the command itself (whole-process times beside its peer's).
+bench: all $(BENCHES)
+	@for b in $(BENCHES); do echo "== $$b"; CHARTLESS=$(B)/chartless CHARTLESS_MODELS=models $$b || exit 1; done
 
 # Reference pages: docs/*.md, the chapter pages and the sources through
 # Doxygen (zero warnings), formulas by a copy of Debian's MathJax 2.7; the
@@ -300,7 +319,7 @@ docs: figures
 	$(PY_ENV) $(PYTHON) tools/notebook-pages --out $(B)/gen/python --images $(B)/figures notebooks/*.ipynb 2> $(B)/docs/notebooks.log \
 	    || { cat $(B)/docs/notebooks.log; exit 1; }
 	@rm -rf $(B)/gen/models && tools/model-pages --chartless $(B)/chartless --out $(B)/gen/models models/*.model
-	CL_DOC_INPUT="src check model $(addprefix papers/,$(PAPERS)) $(B)/gen/python $(B)/gen/models" CL_GEN=$(B)/gen CL_DOC_SECTIONS="$$(tools/doxyhelp sections)" \
+	CL_DOC_INPUT="src check system $(addprefix model/,$(MODEL_ROOMS)) $(addprefix papers/,$(PAPERS)) $(B)/gen/python $(B)/gen/models" CL_GEN=$(B)/gen CL_DOC_SECTIONS="$$(tools/doxyhelp sections)" \
 	    doxygen docs/Doxyfile 2> $(B)/docs/warnings.log
 	@if [ -s $(B)/docs/warnings.log ]; then cat $(B)/docs/warnings.log; echo "doxygen warnings: fix them"; exit 1; fi
 	@tools/doxyhelp mathjax $(B)/docs/html/mathjax

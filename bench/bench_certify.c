@@ -25,6 +25,24 @@ static void cell(char *om, char *i2, int i, int j)
     snprintf(i2, 32, "%.6f", 0.004 * (1.0 + 100.0 + 200.0 * j / (NR - 1)));
 }
 
+/* The verdict of every cell into v, in MPFR (_mp) or on balls containing the decimals (_arb); 0 or the first failure. */
+#define DEFINE_GRID(S, PTR)                                                                  \
+    static int grid##S(int v[NO][NR], PTR par, PTR x)                                        \
+    {                                                                                        \
+        char om[32], i2[32];                                                                 \
+        int st = CL_OK;                                                                      \
+        for (int i = 0; i < NO && !st; i++)                                                  \
+            for (int j = 0; j < NR && !st; j++) {                                            \
+                cell(om, i2, i, j);                                                          \
+                st = cl_real_from_str##S(par + CL_SKATE_I2, i2);                             \
+                st = st ? st : cl_real_from_str##S(x, om);                                   \
+                st = st ? st : cl_skate_spinning_verdict##S(&v[i][j], x + 1, par, x);        \
+            }                                                                                \
+        return st;                                                                           \
+    }
+DEFINE_GRID(_mp, mpfr_ptr)
+DEFINE_GRID(_arb, arb_ptr)
+
 static int run(cl_prec_t p)
 {
     static const char *const base[CL_SKATE_NPAR] = {"2", "0.8", "9.8", "0.35", "0.35", "0.004", "0", "0", "0"};
@@ -32,34 +50,14 @@ static int run(cl_prec_t p)
     cl_arb_set_prec(p);
     arb_ptr pa = cl_rvec_new_arb(CL_SKATE_NPAR, p), va = cl_rvec_new_arb(16, p);
     static int vmp[NO][NR], varb[NO][NR];
-    char om[32], i2[32];
     double tm = INFINITY, ta = INFINITY;
     int st = CL_OK;
     for (int k = 0; k < CL_SKATE_NPAR; k++) {
         st = st ? st : cl_real_from_str_mp(pm + k, base[k]);
         st = st ? st : cl_real_from_str_arb(pa + k, base[k]);
     }
-    for (int rep = 0; rep < 3 && !st; rep++) {
-        double t0 = bench_cpu_seconds();
-        for (int i = 0; i < NO && !st; i++)
-            for (int j = 0; j < NR && !st; j++) {
-                cell(om, i2, i, j);
-                st = cl_real_from_str_mp(pm + CL_SKATE_I2, i2);
-                st = st ? st : cl_real_from_str_mp(vm, om);
-                st = st ? st : cl_skate_spinning_verdict_mp(&vmp[i][j], vm + 1, pm, vm);
-            }
-        double t1 = bench_cpu_seconds();
-        for (int i = 0; i < NO && !st; i++)
-            for (int j = 0; j < NR && !st; j++) {
-                cell(om, i2, i, j);
-                st = cl_real_from_str_arb(pa + CL_SKATE_I2, i2); /* balls containing the decimals */
-                st = st ? st : cl_real_from_str_arb(va, om);
-                st = st ? st : cl_skate_spinning_verdict_arb(&varb[i][j], va + 1, pa, va);
-            }
-        double t2 = bench_cpu_seconds();
-        tm = fmin(tm, t1 - t0);
-        ta = fmin(ta, t2 - t1);
-    }
+    if (!st) BENCH_BEST_SECONDS_PER_CALL(tm, 3, 0, st = st ? st : grid_mp(vmp, pm, vm));
+    if (!st) BENCH_BEST_SECONDS_PER_CALL(ta, 3, 0, st = st ? st : grid_arb(varb, pa, va));
     int undecided = 0, disagree = 0, stable = 0;
     for (int i = 0; i < NO; i++)
         for (int j = 0; j < NR; j++) {
@@ -77,23 +75,17 @@ static int run(cl_prec_t p)
     return st || disagree ? 1 : 0;
 }
 
-static const char *const help_text =
-    "usage: bench_certify [-h]\n"
-    "\n"
+static const char about[] =
     "Certified (Arb balls) against floating (MPFR) Energy-Casimir verdicts on a map\n"
     "of the spinning skate [SKATE (41), (42)]: a grid of 40 x 25 cells (Omega0 from\n"
     "0.5 to 10, (I2 - I3)/I3 from 100 to 300) around the paper's skate, each cell's\n"
     "verdict and margin by cl_skate_spinning_verdict_mp and _arb at 64, 128, 256\n"
     "and 1024 bits. Prints the CPU time per cell of each and their ratio, the cells\n"
     "the balls leave undecided, and whether every decided ball verdict agrees with\n"
-    "MPFR's (exit status 1 if not). Each time is the best of 3 runs over the grid.\n"
-    "\n"
-    "options:\n"
-    "  -h, --help   this text\n";
+    "MPFR's (exit status 1 if not). Each time is the best of 3 runs over the grid.\n";
 
-int main(int argc, char **argv)
+static int measure(int option)
 {
-    bench_args(argc, argv, help_text, NULL);
     printf("certified (Arb) against MPFR Energy-Casimir verdicts, spinning skate, grid Omega0 x (I2-I3)/I3\n");
     int bad = 0;
     static const cl_prec_t ps[] = {64, 128, 256, 1024};
@@ -101,3 +93,5 @@ int main(int argc, char **argv)
     cl_free_caches();
     return bad;
 }
+
+BENCH_MAIN("bench_certify", about, NULL, measure)

@@ -121,22 +121,16 @@ static void long_chain(size_t n, cl_prec_t p)
     cl_rvec_free_mp(dx);
 }
 
-static const char *const help_text =
-    "usage: bench_chain [-h]\n"
-    "\n"
+static const char about[] =
     "One evaluation of the chain pendulum's (q, omega) field [S2 (40)]: the O(n)\n"
     "tension solve (cl_chain_rhs) against the dense 3n x 3n solve of Corollary 2\n"
     "(cl_s2_quad_rhs_omega), in double and at 256 bits, as CPU time per call and\n"
     "ratio, with the largest difference of the two fields (the dense solve at 256\n"
     "bits and n = 512 is left out). Then the set-up time, one evaluation and the\n"
-    "memory of long chains: n = 10^4 at 256 bits and n = 10^5 at 53 bits.\n"
-    "\n"
-    "options:\n"
-    "  -h, --help   this text\n";
+    "memory of long chains: n = 10^4 at 256 bits and n = 10^5 at 53 bits.\n";
 
-int main(int argc, char **argv)
+static int measure(int option)
 {
-    bench_args(argc, argv, help_text, NULL);
     printf("chain pendulum, one evaluation of the (q, omega) field [S2 (40)]: O(n) vs dense 3n x 3n LU\n");
     run_d(53, "double");
     run_mp(256, "256 bits");
@@ -147,3 +141,5 @@ int main(int argc, char **argv)
     long_chain(100000, 53);
     return 0;
 }
+
+BENCH_MAIN("bench_chain", about, NULL, measure)

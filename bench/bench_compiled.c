@@ -37,31 +37,22 @@
 DEFINE_KIND(_d, double *)
 DEFINE_KIND(_mp, mpfr_ptr)
 
-static double time_d(chain_d *c, const cl_expr_jit *j, int way)
-{
-    double t;
-    double *dx = c->d[way];
-    BENCH_SECONDS_PER_CALL(t, 0.2, switch (way) {
-        case 0: cl_chain_rhs_d(c->ch, CL_S2_QDOT, dx, c->in); break;
-        case 1: cl_lagr_s2_rhs_d(c->lg, CL_S2_QDOT, dx, c->in); break;
-        case 2: interpret_d(c, dx); break;
-        default: cl_expr_jit_run_d(j, dx, c->in); break;
-    });
-    return t;
-}
-
-static double time_mp(chain_mp *c, cl_expr_jit_mp *r, int way)
-{
-    double t;
-    mpfr_ptr dx = c->d[way];
-    BENCH_SECONDS_PER_CALL(t, 0.2, switch (way) {
-        case 0: cl_chain_rhs_mp(c->ch, CL_S2_QDOT, dx, c->in); break;
-        case 1: cl_lagr_s2_rhs_mp(c->lg, CL_S2_QDOT, dx, c->in); break;
-        case 2: interpret_mp(c, dx); break;
-        default: cl_expr_jit_run_mp(r, dx, c->in); break;
-    });
-    return t;
-}
+/* CPU seconds per call of one of the four ways (0 chapter, 1 engine, 2 interpreted, 3 compiled). */
+#define DEFINE_TIME(S, RPTR, RUNNER)                                                    \
+    static double time##S(chain##S *c, RUNNER *r, int way)                             \
+    {                                                                                  \
+        double t;                                                                      \
+        RPTR dx = c->d[way];                                                           \
+        BENCH_SECONDS_PER_CALL(t, 0.2, switch (way) {                                  \
+            case 0: cl_chain_rhs##S(c->ch, CL_S2_QDOT, dx, c->in); break;              \
+            case 1: cl_lagr_s2_rhs##S(c->lg, CL_S2_QDOT, dx, c->in); break;            \
+            case 2: interpret##S(c, dx); break;                                        \
+            default: cl_expr_jit_run##S(r, dx, c->in); break;                          \
+        });                                                                            \
+        return t;                                                                      \
+    }
+DEFINE_TIME(_d, double *, const cl_expr_jit)
+DEFINE_TIME(_mp, mpfr_ptr, cl_expr_jit_mp)
 
 static double wall_seconds(void)
 {
@@ -138,9 +129,7 @@ DEFINE_RUN(_d, double *, (void)0, time_d(&c, j, 3), (void)0)
 DEFINE_RUN(_mp, mpfr_ptr, cl_expr_jit_mp *r; cl_expr_jit_mp_new(&r, j, q->g, p), time_mp(&c, r, 3), cl_expr_jit_mp_free(r))
 #undef RUNNER_ARG
 
-static const char *const help_text =
-    "usage: bench_compiled [-h]\n"
-    "\n"
+static const char about[] =
     "Compiled fields against the chapter: the (q, qdot) field of the n-link chain\n"
     "pendulum written as a model file, evaluated four ways in one run, in double and at\n"
     "256 bits: S2 V's O(n) chapter code (cl_chain_rhs), the model's engine (reverse-mode\n"
@@ -149,14 +138,10 @@ static const char *const help_text =
     "Prints the chapter's CPU time per call, the ratios engine/chapter, interpreted/chapter\n"
     "and compiled/chapter, whether compiled and interpreted agree bit for bit, log2 of the\n"
     "largest difference of each field from the chapter's, and the compiler's wall time\n"
-    "when it ran.\n"
-    "\n"
-    "options:\n"
-    "  -h, --help   this text\n";
+    "when it ran.\n";
 
-int main(int argc, char **argv)
+static int measure(int option)
 {
-    bench_args(argc, argv, help_text, NULL);
     printf("the (q, qdot) field of an n-link chain: ratios of CPU time per call to S2 V's chapter code\n");
     printf("%-9s %2s %11s %6s %6s %6s   %-5s %8s %8s %8s %8s\n", "kind", "n", "chapter s", "engine", "interp", "compil",
            "bits=", "log2|e-c|", "log2|i-c|", "log2|j-c|", "cc s");
@@ -165,3 +150,5 @@ int main(int argc, char **argv)
     for (size_t k = 0; k < 3; k++) run_mp(ns[k], 256, "256 bits");
     return 0;
 }
+
+BENCH_MAIN("bench_compiled", about, NULL, measure)

@@ -21,26 +21,12 @@
 /* Keep the compiler from discarding results it cannot see used. */
 static void sink(void *p) { __asm__ volatile("" : : "r"(p) : "memory"); }
 
-/* Nanoseconds per call of one pass of batch(ctx) (BATCH calls). The pass
-   count k is doubled until k passes take about 40 ms, so the clock is read
-   only around whole runs; then the best of 7 runs of k passes is kept. */
+/* Nanoseconds per call of batch(ctx) (BATCH calls): the best of 7 timings of about 40 ms. */
 static double time_best(void (*batch)(void *), void *ctx)
 {
-    long k = 1;
-    for (;;) {
-        double t0 = bench_cpu_seconds();
-        for (long r = 0; r < k; r++) batch(ctx);
-        if (bench_cpu_seconds() - t0 >= 0.04) break;
-        k *= 2;
-    }
-    double best = INFINITY;
-    for (int run = 0; run < 7; run++) {
-        double t0 = bench_cpu_seconds();
-        for (long r = 0; r < k; r++) batch(ctx);
-        double ns = 1e9 * (bench_cpu_seconds() - t0) / ((double)k * BATCH);
-        if (ns < best) best = ns;
-    }
-    return best;
+    double t;
+    BENCH_BEST_SECONDS_PER_CALL(t, 7, 0.04, batch(ctx));
+    return 1e9 * t / BATCH;
 }
 
 /* ------------------------------------------------------------ cross product */
@@ -167,25 +153,21 @@ static double time_solve_mp(cl_prec_t p, double *maxdiff)
 
 static void row(const char *what, double ns, double base)
 {
-    printf("  %-34s %12.1f %10.1f\n", what, ns, ns / base);
+    printf("  ");
+    bench_print_time_ratio(what, 34, 1e-9 * ns, "ns", 1e-9 * base);
+    putchar('\n');
 }
 
-static const char *const help_text =
-    "usage: bench_core [-h]\n"
-    "\n"
+static const char about[] =
     "The cost of the scalar kinds on two core operations against hand-written\n"
     "double code: an R^3 cross product (cl_v3_cross_d, and _mp at 53, 256 and 1024\n"
     "bits) and a 6x6 linear solve with partial pivoting (cl_linsolve_d and _mp),\n"
     "each over a batch of 64 varied inputs. Prints nanoseconds per call and the\n"
     "ratio to the hand-written double code; a time is the best of 7 timings of\n"
-    "about 40 ms of CPU time each.\n"
-    "\n"
-    "options:\n"
-    "  -h, --help   this text\n";
+    "about 40 ms of CPU time each.\n";
 
-int main(int argc, char **argv)
+static int measure(int option)
 {
-    bench_args(argc, argv, help_text, NULL);
     cl_rng g;
     cl_rng_seed(&g, 2024);
     for (int i = 0; i < BATCH * 3; i++) { da[i] = cl_rng_normal(&g); db[i] = cl_rng_normal(&g); }
@@ -198,7 +180,7 @@ int main(int argc, char **argv)
     static const cl_prec_t precs[] = {53, 256, 1024};
     char name[64];
 
-    printf("%-36s %12s %10s\n", "variant", "ns/call", "ratio");
+    printf("%-36s %13s %9s\n", "variant", "time/call", "ratio");
     printf("R^3 cross product (batch of %d)\n", BATCH);
     double base = time_best(batch_cross_hand, NULL);
     row("hand-written double, inline", base, base);
@@ -227,3 +209,5 @@ int main(int argc, char **argv)
            "the rounding error of the double solutions\n", diff, worst);
     return 0;
 }
+
+BENCH_MAIN("bench_core", about, NULL, measure)

@@ -48,70 +48,66 @@ static double worst(mpfr_srcptr J, long p)
     return w;
 }
 
-static const char *const help_text =
-    "usage: bench_deriv [-h]\n"
-    "\n"
+/* The double central difference a user would write, step h = eps^(1/3) max(1, |x_j|), into Jn. */
+static void central_difference(double *Jn)
+{
+    double x[3] = {X[0], X[1], X[2]}, fp[4], fm[4];
+    for (int j = 0; j < 3; j++) {
+        double h = cbrt(0x1p-52) * fmax(1.0, fabs(X[j]));
+        volatile double xp = X[j] + h, xm = X[j] - h; /* steps exactly representable */
+        x[j] = xp; field4_d(fp, x);
+        x[j] = xm; field4_d(fm, x);
+        x[j] = X[j];
+        for (int i = 0; i < 4; i++) Jn[3 * i + j] = (fp[i] - fm[i]) / (xp - xm);
+    }
+}
+
+static const char about[] =
     "The Jacobian of f(x) = (sin x0x1, e^x0 x2^2, x0x1x2, log(1 + x1^2)) at one\n"
     "point: cl_jacobian_d and cl_jacobian_mp (Richardson extrapolation at raised\n"
     "precision) against a double central difference with the step\n"
     "eps^(1/3) max(1, |x_j|). Prints the CPU time per Jacobian, the ratio to the\n"
     "central difference, the evaluations of f per Jacobian, and the largest error\n"
-    "against the closed form (log2, relative to max(1, |J_ij|)).\n"
-    "\n"
-    "options:\n"
-    "  -h, --help   this text\n";
+    "against the closed form (log2, relative to max(1, |J_ij|)).\n";
 
-int main(int argc, char **argv)
+static int measure(int option)
 {
-    bench_args(argc, argv, help_text, NULL);
-    double J[12], Jn[12], E[12];
+    double J[12], Jn[12], E[12], t, t_naive;
     mpfr_ptr Jm = cl_rvec_new_mp(12, 1024 + 64);
-    int reps = 2000;
 
     /* Plain double central difference. */
+    BENCH_SECONDS_PER_CALL(t_naive, 0.2, central_difference(Jn));
     evals = 0;
-    double t0 = bench_cpu_seconds();
-    for (int r = 0; r < reps; r++) {
-        double x[3] = {X[0], X[1], X[2]}, fp[4], fm[4];
-        for (int j = 0; j < 3; j++) {
-            double h = cbrt(0x1p-52) * fmax(1.0, fabs(X[j]));
-            volatile double xp = X[j] + h, xm = X[j] - h; /* steps exactly representable */
-            x[j] = xp; field4_d(fp, x);
-            x[j] = xm; field4_d(fm, x);
-            x[j] = X[j];
-            for (int i = 0; i < 4; i++) Jn[3 * i + j] = (fp[i] - fm[i]) / (xp - xm);
-        }
-    }
-    double t_naive = (bench_cpu_seconds() - t0) / reps;
-    long e_naive = evals / reps;
+    central_difference(Jn);
     for (int k = 0; k < 12; k++) mpfr_set_d(Jm + k, Jn[k], MPFR_RNDN);
-    printf("%-34s %12s %9s %7s %12s\n", "method", "time/Jac", "ratio", "evals", "log2 error");
-    printf("%-34s %10.2f us %9.1f %7ld %12.1f\n", "double central difference", 1e6 * t_naive, 1.0, e_naive, worst(Jm, 53));
+    printf("%-34s %13s %9s %7s %12s\n", "method", "time/Jac", "ratio", "evals", "log2 error");
+    bench_print_time_ratio("double central difference", 34, t_naive, "us", t_naive);
+    printf(" %7ld %12.1f\n", evals, worst(Jm, 53));
 
+    BENCH_SECONDS_PER_CALL(t, 0.2, cl_jacobian_d(J, E, field4, &evals, X, 3, 4));
     evals = 0;
-    reps = 200;
-    t0 = bench_cpu_seconds();
-    for (int r = 0; r < reps; r++) cl_jacobian_d(J, E, field4, &evals, X, 3, 4);
-    double t = (bench_cpu_seconds() - t0) / reps;
+    cl_jacobian_d(J, E, field4, &evals, X, 3, 4);
     for (int k = 0; k < 12; k++) mpfr_set_d(Jm + k, J[k], MPFR_RNDN);
-    printf("%-34s %10.2f us %9.1f %7ld %12.1f\n", "cl_jacobian_d (53 bits)", 1e6 * t, t / t_naive, evals / reps, worst(Jm, 53));
+    bench_print_time_ratio("cl_jacobian_d (53 bits)", 34, t, "us", t_naive);
+    printf(" %7ld %12.1f\n", evals, worst(Jm, 53));
 
     const long bits[] = {113, 256, 1024};
     for (int b = 0; b < 3; b++) {
         long p = bits[b];
         mpfr_ptr x = cl_rvec_new_mp(3, p), Jp = cl_rvec_new_mp(12, p);
         for (int i = 0; i < 3; i++) mpfr_set_d(x + i, X[i], MPFR_RNDN);
-        reps = p > 500 ? 10 : 50;
+        BENCH_SECONDS_PER_CALL(t, 0.2, cl_jacobian_mp(Jp, NULL, field4, &evals, x, 3, 4));
         evals = 0;
-        t0 = bench_cpu_seconds();
-        for (int r = 0; r < reps; r++) cl_jacobian_mp(Jp, NULL, field4, &evals, x, 3, 4);
-        t = (bench_cpu_seconds() - t0) / reps;
+        cl_jacobian_mp(Jp, NULL, field4, &evals, x, 3, 4);
         char name[64];
         snprintf(name, sizeof name, "cl_jacobian_mp (%ld bits)", p);
         for (int k = 0; k < 12; k++) mpfr_set(Jm + k, Jp + k, MPFR_RNDN);
-        printf("%-34s %10.2f us %9.1f %7ld %12.1f\n", name, 1e6 * t, t / t_naive, evals / reps, worst(Jm, p));
+        bench_print_time_ratio(name, 34, t, "us", t_naive);
+        printf(" %7ld %12.1f\n", evals, worst(Jm, p));
         cl_rvec_free_mp(x); cl_rvec_free_mp(Jp);
     }
     cl_rvec_free_mp(Jm);
     return 0;
 }
+
+BENCH_MAIN("bench_deriv", about, NULL, measure)

@@ -108,24 +108,20 @@ static void run(cl_prec_t p)
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) cl_rvec_free_mp(all[i]);
 }
 
-static const char *const help_text =
-    "usage: bench_emb_so3 [-h]\n"
-    "\n"
+static const char about[] =
     "The free rigid body J = diag(1, 2, 7/2) integrated to T = 20 from a tumbling\n"
     "state four ways: RK4 on (R, Rdot) through [EMB (3.8)], the chapter's RKMK4 on\n"
     "(R, Omega) in SO(3) x R^3, and src/lie's RKMK4 and CF4 on the same problem,\n"
     "with h = 1/16, 1/32 and 1/64, at 53 and 256 bits (MPFR). Prints the largest drift\n"
     "of the kinetic energy, |J Omega|^2, the spatial angular momentum and\n"
     "R^T R - I along each run, and the CPU cost per step as a ratio to the\n"
-    "chapter's RKMK4.\n"
-    "\n"
-    "options:\n"
-    "  -h, --help   this text\n";
+    "chapter's RKMK4.\n";
 
-int main(int argc, char **argv)
+static int measure(int option)
 {
-    bench_args(argc, argv, help_text, NULL);
     run(53);
     run(256);
     return 0;
 }
+
+BENCH_MAIN("bench_emb_so3", about, NULL, measure)

@@ -64,24 +64,20 @@
 DEFINE_RUN(_d, double *)
 DEFINE_RUN(_mp, mpfr_ptr)
 
-static const char *const help_text =
-    "usage: bench_model [-h]\n"
-    "\n"
+static const char about[] =
     "A model's vector field against the hand-written chapter's: the chain pendulum\n"
     "of n links written as a model file (its Lagrangian a formula, the equations\n"
     "derived by the expression engine and one dense 3n x 3n solve) against\n"
     "cl_chain_rhs (S2 V, the O(n) tension solve), one (q, omega) evaluation each,\n"
     "in double and at 256 bits. Prints the CPU time per evaluation of each, their\n"
-    "ratio, and the largest difference of the two fields.\n"
-    "\n"
-    "options:\n"
-    "  -h, --help   this text\n";
+    "ratio, and the largest difference of the two fields.\n";
 
-int main(int argc, char **argv)
+static int measure(int option)
 {
-    bench_args(argc, argv, help_text, NULL);
     printf("the (q, omega) field of an n-link chain: S2 V's O(n) chapter code against a model file\n");
     run_d(53, "double");
     run_mp(256, "256 bits");
     return 0;
 }
+
+BENCH_MAIN("bench_model", about, NULL, measure)

@@ -79,21 +79,15 @@ static void set_g_mp(mpfr_ptr v) { cl_real_from_str_mp(v, "9.81"); }
 DEFINE_RUN(_d, double *)
 DEFINE_RUN(_mp, mpfr_ptr)
 
-static const char *const help_text =
-    "usage: bench_nfold [-h]\n"
-    "\n"
+static const char about[] =
     "One Lie group step (RKMK4, closed-form dexp^-1) of the N-fold pendulum\n"
     "[NFOLD (9)] against N, in double and at 256 bits: steps per second and CPU\n"
     "time per step per link (flat when the cost grows linearly in N). Then, at\n"
     "N = 64, the same step with h from the dense 3N x 3N solve of R(q) h = r at\n"
-    "every stage, as a ratio.\n"
-    "\n"
-    "options:\n"
-    "  -h, --help   this text\n";
+    "every stage, as a ratio.\n";
 
-int main(int argc, char **argv)
+static int measure(int option)
 {
-    bench_args(argc, argv, help_text, NULL);
     printf("RKMK4 step of the N-fold pendulum (4 evaluations of f [NFOLD (9)], 4 exp, 3 dexp^-1 per link)\n");
     scaling_d(53, "double");
     scaling_mp(256, "256 bits");
@@ -102,3 +96,5 @@ int main(int argc, char **argv)
     ratio_mp(256, "256 bits");
     return 0;
 }
+
+BENCH_MAIN("bench_nfold", about, NULL, measure)

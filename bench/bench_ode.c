@@ -299,21 +299,6 @@ static run_result chain_run(cl_ode_method m, cl_prec_t p, rsrc tol, rptr x)
     return r;
 }
 
-/* max_i |x_i − r_i| / (1 + |r_i|): the error in the measure of a tolerance used as rtol = atol. */
-static double scaled_err(rsrc x, rsrc ref)
-{
-    cl_prec_t p = r_prec(ref);
-    R_DECL(d, p); R_DECL(s, p); R_DECL(m, p);
-    for (int i = 0; i < 12; i++) {
-        r_sub(d, x + i, ref + i);
-        r_abs(s, ref + i);
-        r_add_si(s, s, 1);
-        r_div(d, d, s);
-        if (r_cmpabs(d, m) > 0) r_abs(m, d);
-    }
-    return r_get_d(m);
-}
-
 /* Delivered global error against the requested tolerance at each rung, and
  * the 1024-bit target; references from GBS at 76 more bits, tolerance 10^−20 of the run's. */
 static void chain_table(void)
@@ -337,7 +322,7 @@ static void chain_table(void)
             cl_ode_method m = k == 0 ? CL_ODE_GBS : CL_ODE_RKF78;
             if (k == 1 && !rows[i].rkf) continue;
             run_result r = chain_run(m, p, tol, x);
-            double e = scaled_err(x, xr);
+            double e = bench_scaled_error(x, xr, 12);
             printf("%5ld %7s %6s | %7.3fs %6ld %4ld %8ld %9.2e %10.3g%s\n", (long)p, rows[i].tol,
                    cl_ode_method_name(m), r.cpu, r.st.steps, r.st.rejected, r.st.rhs_evals, e,
                    e / r_get_d(tol), r.rc ? " (failed)" : "");
@@ -348,31 +333,28 @@ static void chain_table(void)
     printf("err: max_i |x_i - x_ref,i| / (1 + |x_ref,i|) at t = 2 (the measure of rtol = atol = tol)\n");
 }
 
-static const char *const help_text =
-    "usage: bench_ode [-h] [--chain | --sweep]\n"
-    "\n"
+static const char about[] =
     "The high-precision integrators on the double spherical pendulum [S2 V]\n"
     "(m = l = 1, g = 9.81) from a fixed state to t = 2: Gragg-Bulirsch-Stoer\n"
     "(columns from the precision) against Fehlberg 7(8) at the same tolerance, at\n"
     "113, 256 and 1024 bits (RKF78 stopped after 5 s of CPU and extrapolated).\n"
     "Prints the CPU time, steps, rejections, evaluations, the error against a GBS\n"
-    "run at 32 more bits, and the energy drift.\n"
-    "\n"
-    "options:\n"
-    "  --chain      instead, the table behind simulate --tol: the delivered error\n"
-    "               max |x - x*| / (1 + |x*|) over the requested tolerance, for GBS\n"
-    "               at 53 to 1024 bits and RKF78 at 53 and 113, against GBS at 76 more bits\n"
-    "  --sweep      also time GBS for a range of column counts at each precision\n"
-    "               (how cl_ode_gbs_default_columns() was chosen)\n"
-    "  -h, --help   this text\n";
+    "run at 32 more bits, and the energy drift.\n";
 
-int main(int argc, char **argv)
+static const bench_option options[] = {
+    {"--chain", "instead, the table behind simulate --tol: the delivered error\n"
+                 "               max |x - x*| / (1 + |x*|) over the requested tolerance, for GBS\n"
+                 "               at 53 to 1024 bits and RKF78 at 53 and 113, against GBS at 76 more bits\n"},
+    {"--sweep", "also time GBS for a range of column counts at each precision\n"
+                 "               (how cl_ode_gbs_default_columns() was chosen)\n"},
+    {NULL, NULL},
+};
+
+static int measure(int option)
 {
-    static const char *const options[] = {"--sweep", "--chain", NULL};
-    int opt = bench_args(argc, argv, help_text, options);
-    setvbuf(stdout, NULL, _IOLBF, 0);
-    int sweep = opt == 0;
-    if (opt == 1) {
+    enum { CHAIN, SWEEP }; /* the options' order */
+    int sweep = option == SWEEP;
+    if (option == CHAIN) {
         chain_table();
         return 0;
     }
@@ -462,3 +444,5 @@ int main(int argc, char **argv)
            rkf_budget);
     return 0;
 }
+
+BENCH_MAIN("bench_ode", about, options, measure)

@@ -29,19 +29,18 @@
 #include "scalar.h"
 #include "bench.h"
 
-static const char *help =
-    "usage: bench_taylor [--quick]\n"
-    "\n"
+static const char about[] =
     "The pendulum x'' = -9.8 sin x from x = 1 to t = 10 at 256 and 1024 bits: a Taylor\n"
     "integrator coded by hand for it (the peer), the graph Taylor integrator of taylor.h,\n"
     "and GBS on the same field coded in C and on the field of the pendulum written as a\n"
     "model; CPU seconds (best of 3, or of the runs\n"
     "that fit in 2 s), the ratios, and the errors against a Taylor run at\n"
-    "64 more bits.\n"
-    "\n"
-    "options:\n"
-    "  --quick     256 bits only\n"
-    "  -h, --help  this text\n";
+    "64 more bits.\n";
+
+static const bench_option options[] = {
+    {"--quick", "256 bits only\n"},
+    {NULL, NULL},
+};
 
 /* ------------------------------------------------------------ the peer */
 
@@ -271,15 +270,7 @@ static void bench_prec(cl_prec_t prec)
     printf("%ld bits, order %d, to t = 10:\n", (long)prec, cl_taylor_order_for_tol(-(double)prec));
     for (int w = 0; w < NWAYS; w++) {
         long steps = 0;
-        sec[w] = INFINITY;
-        double spent = 0;
-        for (int rep = 0; rep < 3 && spent < 2; rep++) {
-            double t0 = bench_cpu_seconds();
-            steps = run_way(w, prec, xv);
-            double dt = bench_cpu_seconds() - t0;
-            sec[w] = fmin(sec[w], dt);
-            spent += dt;
-        }
+        BENCH_TIME(sec[w], 3, 0, 2, steps = run_way(w, prec, xv)); /* best of 3, or of the runs that fit in 2 s */
         mpfr_t e, d;
         mpfr_inits2(64, e, d, (mpfr_ptr)0);
         mpfr_sub(e, xv, ref, MPFR_RNDN);
@@ -297,10 +288,9 @@ static void bench_prec(cl_prec_t prec)
     cl_rvec_free_mp(xv);
 }
 
-int main(int argc, char **argv)
+static int measure(int option)
 {
-    static const char *const options[] = {"--quick", NULL};
-    int quick = bench_args(argc, argv, help, options) == 0;
+    int quick = option == 0;
     char path[] = "/tmp/bench_taylor_XXXXXX";
     int fd = mkstemp(path);
     static const char text[] = "manifold x : R1\nlagrangian 1/2*x'^2 + 9.8*cos(x)\n";
@@ -315,3 +305,5 @@ int main(int argc, char **argv)
     unlink(path);
     return 0;
 }
+
+BENCH_MAIN("bench_taylor", about, options, measure)

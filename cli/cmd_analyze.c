@@ -15,7 +15,6 @@
 #include "cli.h"
 #include "cmd_system.h"
 #include "json.h"
-#include "sweep.h"
 
 typedef struct analysis {
     const char *command, *what;
@@ -41,15 +40,6 @@ static void print_list(FILE *f, const char *label, mpfr_srcptr x, int n)
     fprintf(f, "%s", label);
     for (int i = 0; i < n; i++) { fputc(' ', f); cl_cli_print_real(f, x + i); }
     fputc('\n', f);
-}
-
-int cl_cmd_equilibrium_selected(const char *which, int k, const char *name)
-{
-    if (!which || !strcmp(which, "all")) return 1;
-    long v;
-    if (!cl_parse_whole(which, 0, 1000, &v)) return v == k;
-    size_t n = strlen(which);
-    return !strncmp(name, which, n) && (name[n] == 0 || name[n] == ' ');
 }
 
 /* A number is zero to the rounding of the eigenproblem when |x| ≤ 2^(24−p)·max(1, max|λ|). */
@@ -291,7 +281,7 @@ static int run_generic(const analysis *an, cl_cmd_system *cs, const char *which,
     FILE *f = NULL;
     if (!(st = check_selection(an, cs, which, form_given, prec, xe, wr, &found)) && !(f = json ? open_memstream(&doc, &len) : stdout))
         st = cl_cli_error("out of memory", NULL);
-    const char *method = an->stability ? "Energy-Casimir test (check/equilibria.c)" : "linearization on the tangent space of the state manifold";
+    const char *method = an->stability ? "Energy-Casimir test (system/equilibria.c)" : "linearization on the tangent space of the state manifold";
     if (!st && json) {
         fprintf(f, "{\"schema\": \"chartless-%s/1\", ", an->command);
         cl_json_system_head(f, cs, (long)prec);

@@ -47,6 +47,18 @@ void cl_json_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
+void cl_json_member(FILE *f, const char *lead, const char *s)
+{
+    fputs(lead, f);
+    cl_json_string(f, s);
+}
+
+void cl_json_member_or_null(FILE *f, const char *lead, const char *s)
+{
+    if (s && s[0]) cl_json_member(f, lead, s);
+    else fprintf(f, "%snull", lead);
+}
+
 void cl_json_real(FILE *f, mpfr_srcptr x)
 {
     if (!mpfr_number_p(x)) fputs("null", f);
@@ -72,10 +84,8 @@ void cl_json_double(FILE *f, double x)
 
 void cl_json_system_head(FILE *f, const cl_cmd_system *cs, long bits)
 {
-    fputs("\"system\": ", f);
-    cl_json_string(f, cs->sys->name);
-    fputs(", \"form\": ", f);
-    cl_json_string(f, cs->sys->forms[cs->form]);
+    cl_json_member(f, "\"system\": ", cs->sys->name);
+    cl_json_member(f, ", \"form\": ", cs->sys->forms[cs->form]);
     fprintf(f, ", \"bits\": %ld", bits);
 }
 
@@ -162,8 +172,7 @@ int cl_json_from_csv(FILE *in, FILE *out, const char *schema)
     size_t cap = 0, ncol = 0, nrow = 0;
     ssize_t n;
     int bad = 0, ncom = 0;
-    fputs("{\"schema\": ", out);
-    cl_json_string(out, schema);
+    cl_json_member(out, "{\"schema\": ", schema);
     fputs(",\n \"comments\": [", out);
     while ((n = getline(&line, &cap, in)) > 0) {
         if (line[n - 1] == '\n') line[--n] = 0;
@@ -262,8 +271,7 @@ static void json_params(FILE *f, const cl_param *t)
                 constraint_word(t[i].constraint));
         if (t[i].def) cl_json_string(f, t[i].def);
         else fputs("null", f);
-        fputs(", \"help\": ", f);
-        cl_json_string(f, t[i].help);
+        cl_json_member(f, ", \"help\": ", t[i].help);
         fputc('}', f);
     }
     fputc(']', f);
@@ -281,14 +289,11 @@ static void json_words(FILE *f, const char *const *w)
 
 static void json_system(FILE *f, const cl_system *s)
 {
-    fputs("{\"name\": ", f);
-    cl_json_string(f, s->name);
-    fputs(", \"summary\": ", f);
-    cl_json_string(f, s->summary);
+    cl_json_member(f, "{\"name\": ", s->name);
+    cl_json_member(f, ", \"summary\": ", s->summary);
     fputs(",\n   \"forms\": ", f);
     json_words(f, s->forms);
-    fputs(", \"state\": ", f);
-    cl_json_string(f, s->state_help ? s->state_help : "");
+    cl_json_member(f, ", \"state\": ", s->state_help ? s->state_help : "");
     fputs(",\n   \"invariants\": ", f);
     json_words(f, s->invariant_names);
     const char *cmds[5];

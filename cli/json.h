@@ -26,6 +26,10 @@ int cl_json_take_format(int *argc, char **argv, int *json);
 
 /** \p s as a JSON string (quotes, backslashes and control characters escaped). */
 void cl_json_string(FILE *f, const char *s);
+/** \p lead as it is (the separator and the key, e.g. `, "form": `), then \p s as cl_json_string(). */
+void cl_json_member(FILE *f, const char *lead, const char *s);
+/** As cl_json_member(), the value null when \p s is NULL or empty. */
+void cl_json_member_or_null(FILE *f, const char *lead, const char *s);
 /** \p x with the digits of its precision, or null when it is not a finite number. */
 void cl_json_real(FILE *f, mpfr_srcptr x);
 /** [x_0, ..., x_{n-1}] as cl_json_real(). */

@@ -1,8 +1,8 @@
 /**
  * \file plot.h
  * \brief The command line's one gnuplot driver: every `--plot`, every
- *        figure of `reproduce` and the pictures of `simulate` are drawn
- *        through it.
+ *        figure of `reproduce` and the pictures of `simulate`
+ *        (cli/sim/plot_sim.h) are drawn through it.
  *
  * A drawing is a gnuplot script written to a temporary file, then run by
  * `gnuplot SCRIPT` (or by the program named in the environment variable
@@ -40,27 +40,5 @@ void cl_cli_plot_abort(cl_cli_plot *p);
 int cl_cli_plot_series(const cl_plot_request *r, char *err, size_t len);
 /** As cl_cli_plot_series(), the message printed as `error: gnuplot failed to draw (NAME)`; 0 or exit status 2. */
 int cl_cli_plot_series_or_report(const cl_plot_request *r, const char *name);
-
-/**
- * The pictures of a `simulate` run whose CSV is \p csv (columns t, the
- * state, \p ninv invariants, then the energy error when \p energy_error
- * names it): into \p png every state component, a panel per factor of the
- * state as the system names its components, the energy error below; beside
- * \p png_name, when the state allows them, its phase portrait and the 3-D
- * trajectory of its bodies. 0, or exit status 2 with the message printed.
- */
-int cl_cli_plot_simulation(const cl_cmd_system *cs, const char *csv, const char *png, const char *png_name, int ninv,
-                           const char *energy_error);
-/** The pictures beside a --plot file (FILE-phase.png, FILE-3d.png, FILE-3d.gif) are targets
-    cl_cli_check_target() accepts; 0 or exit status 2 with the message printed. */
-int cl_cli_plot_check_beside(const char *png_name);
-/**
- * The 3-D trajectory of the bodies of \p cs (its bodies hook) along the
- * simulate CSV \p csv into the PNG \p png, the links drawn at the end, and
- * with \p gif non-NULL an animated GIF of them (the gif terminal). 0 or −1
- * with the reason in \p err.
- */
-int cl_cli_plot_bodies(const cl_cmd_system *cs, const char *csv, const char *png, const char *gif, const char *title,
-                       char *err, size_t len);
 
 #endif

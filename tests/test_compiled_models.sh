@@ -1,6 +1,6 @@
 #!/bin/sh
 # Every shipped model through the command line with its field from the
-# graph (model/field_compiled.c): S¹, Rᵏ and S² products, SO(3) and SE(3)
+# graph (model/field/field_compiled.c): S¹, Rᵏ and S² products, SO(3) and SE(3)
 # (heavy-top, quadrotor-load, two-bodies), Hamiltonians (heavy-top-hamiltonian,
 # henon-heiles, spring-hamiltonian) and constrained models (sleigh,
 # rolling-disk, rod-pendulum, skate). From the state test_simulate_taylor.sh

@@ -1,6 +1,6 @@
 #!/bin/sh
 # chartless equilibria / stability through the generic tools of the check kit
-# (check/equilibria.c) for every system with equilibria: exit statuses, bad
+# (system/equilibria.c) for every system with equilibria: exit statuses, bad
 # input, and the closed forms at 113 bits (relative tolerance 2^-100, i.e.
 # 2^12 times the unit 2^(1-113): a Jacobian by Richardson extrapolation and
 # hqr on double eigenvalues, measured at a few units by the oracle rows

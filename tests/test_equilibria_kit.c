@@ -1,5 +1,5 @@
 /*
- * The generic equilibria tools of the check kit (check/equilibria.c) on
+ * The generic equilibria tools of the system descriptor (system/equilibria.c) on
  * registered systems, at 53 and 200 bits, against hand derivations:
  *  - cl_eig_match_log2, the judge of the oracle rows *.equilibria.*: exact
  *    sets give −inf, a value moved by 2^-59 gives −60 (relative to

@@ -104,46 +104,65 @@ static double gap(mpfr_srcptr a, mpfr_srcptr b, size_t n, mpfr_ptr t)
     return worst;
 }
 
+/* A model opened as a system at the time 0.7 (when it depends on time), its instance and its graph. */
+typedef struct opened {
+    const cl_system *s;
+    void *inst;
+    cl_params par;
+    int have_par;
+    cl_model_eom *q;
+    cl_sys_error e;
+} opened;
+
+static int open_model(opened *o, const char *path, cl_prec_t prec)
+{
+    const char *key[] = {"time"}, *val[] = {"0.7"};
+    *o = (opened){.e = {"", ""}};
+    int st = cl_model_system_new(&o->s, path, &o->e);
+    int timed = !st && cl_model_system_model(o->s)->timed;
+    if (!st) o->have_par = !(st = cl_params_parse(&o->par, o->s->params, timed, key, val, prec, &o->e));
+    if (!st) st = o->s->create(&o->inst, &o->par, prec, &o->e);
+    if (!st) st = cl_model_eom_new(&o->q, cl_model_system_model(o->s), &o->e);
+    return st;
+}
+
+static void close_model(opened *o)
+{
+    cl_model_eom_free(o->q);
+    if (o->inst) o->s->destroy(o->inst);
+    if (o->s) {
+        if (o->have_par) cl_params_free(&o->par);
+        cl_model_system_free(o->s);
+    }
+}
+
 static void compare(int i, cl_prec_t prec)
 {
     char path[512];
     model_path(i, path, sizeof path);
-    cl_sys_error e = {"", ""};
-    const cl_system *s = NULL;
-    void *inst = NULL;
-    cl_params par;
-    cl_model_eom *q = NULL;
-    const char *key[] = {"time"}, *val[] = {"0.7"};
-    int st = cl_model_system_new(&s, path, &e);
-    int timed = !st && cl_model_system_model(s)->timed;
-    int have_par = 0;
-    if (!st) have_par = !(st = cl_params_parse(&par, s->params, timed, key, val, prec, &e));
-    if (!st) st = s->create(&inst, &par, prec, &e);
-    if (!st) st = cl_model_eom_new(&q, cl_model_system_model(s), &e);
+    opened o;
+    int st = open_model(&o, path, prec);
+    const cl_system *s = o.s;
+    cl_model_eom *q = o.q;
     size_t dim = q ? q->dim : 0, nin = q ? (size_t)cl_expr_dag_ninputs(q->g) : 0;
     mpfr_ptr x = CL_FN(cl_rvec_new)(3 * dim + nin + 1, prec), dx = x + dim, want = dx + dim, in = want + dim, t = in + nin;
     for (size_t k = 0; k < dim; k++)
         mpfr_set_str(x + k, MODELS[i].unit_state < 0 ? STATE[k] : UNIT_STATE[MODELS[i].unit_state][0][k], 10, MPFR_RNDN);
     cl_expr_eval_mp *ev = NULL;
     if (!st) st = cl_expr_eval_new_mp(&ev, q->g, prec);
-    if (!st) st = s->rhs(inst, 0, want, x);
+    if (!st) st = s->rhs(o.inst, 0, want, x);
     if (!st) {
-        graph_inputs(q, cl_model_system_model(s), &par, in, x);
+        graph_inputs(q, cl_model_system_model(s), &o.par, in, x);
         st = cl_expr_eval_run_mp(ev, in, (int)cl_expr_dag_size(q->g) - 1, 0);
         for (size_t k = 0; k < dim && !st; k++) mpfr_set(dx + k, cl_expr_eval_value_mp(ev, q->out[k]), MPFR_RNDN);
     }
     double g = st ? INFINITY : gap(dx, want, dim, t), tol = 7.0 - (double)prec;
     ok(!st && g <= tol, "%s: the graph's field is rhs's to 2^%.1f (tolerance 2^%.0f) [%ld bits, %zu nodes]", MODELS[i].name, g, tol,
        (long)prec, q ? cl_expr_dag_size(q->g) : 0);
-    if (st) diag("status %d: %s (%s)", st, e.what, e.arg);
+    if (st) diag("status %d: %s (%s)", st, o.e.what, o.e.arg);
     cl_expr_eval_free_mp(ev);
     CL_FN(cl_rvec_free)(x);
-    cl_model_eom_free(q);
-    if (inst) s->destroy(inst);
-    if (s) {
-        if (have_par) cl_params_free(&par);
-        cl_model_system_free(s);
-    }
+    close_model(&o);
     if (MODELS[i].text) remove(path);
 }
 
@@ -187,29 +206,16 @@ static void shipped(const char *name, cl_prec_t prec)
 {
     char path[512];
     snprintf(path, sizeof path, "models/%s.model", name);
-    cl_sys_error e = {"", ""};
-    const cl_system *s = NULL;
-    void *inst = NULL;
-    cl_params par;
-    cl_model_eom *q = NULL;
-    const char *key[] = {"time"}, *val[] = {"0.7"};
-    int st = cl_model_system_new(&s, path, &e), have_par = 0;
-    int timed = !st && cl_model_system_model(s)->timed;
-    if (!st) have_par = !(st = cl_params_parse(&par, s->params, timed, key, val, prec, &e));
-    if (!st) st = s->create(&inst, &par, prec, &e);
-    if (!st) st = cl_model_eom_new(&q, cl_model_system_model(s), &e);
+    opened o;
+    int st = open_model(&o, path, prec);
+    cl_model_eom *q = o.q;
     cl_rng rng;
     cl_rng_seed(&rng, 22);
-    double g = st ? INFINITY : shipped_gap(s, inst, &par, q, prec, &rng, &st), tol = SHIPPED_C - (double)prec;
+    double g = st ? INFINITY : shipped_gap(o.s, o.inst, &o.par, q, prec, &rng, &st), tol = SHIPPED_C - (double)prec;
     ok(!st && g <= tol, "shipped %s: the graph against rhs (field%s) at %d random states: 2^%.1f (tolerance 2^(%d-%ld)) [%zu nodes]",
        name, q && q->ncon ? " and multipliers" : "", SHIPPED_STATES, g, SHIPPED_C, (long)prec, q ? cl_expr_dag_size(q->g) : 0);
-    if (st) diag("status %d: %s (%s)", st, e.what, e.arg);
-    cl_model_eom_free(q);
-    if (inst) s->destroy(inst);
-    if (s) {
-        if (have_par) cl_params_free(&par);
-        cl_model_system_free(s);
-    }
+    if (st) diag("status %d: %s (%s)", st, o.e.what, o.e.arg);
+    close_model(&o);
 }
 
 int main(void)

@@ -34,16 +34,18 @@ static void axisym_exact(rptr R, rptr Om, rsrc R0, rsrc Om0, rsrc a, rsrc c, rsr
     r_div(Om, Pi, a); r_div(Om + 1, Pi + 1, a); r_div(Om + 2, Pi + 2, c);
 }
 
-static void run(cl_prec_t p)
+/* J = diag(d0, d1, d2). */
+static void set_diag(rptr J, double d0, double d1, double d2)
 {
-    RV_DECL(J, 9, p); RV_DECL(Jd, 9, p); RV_DECL(R, 9, p); RV_DECL(Q, 9, p); RV_DECL(th, 3, p);
-    RV_DECL(Om, 3, p); RV_DECL(Od, 3, p); RV_DECL(Rd, 9, p); RV_DECL(A, 9, p); RV_DECL(W, 9, p);
-    RV_DECL(v, 3, p); RV_DECL(R0, 9, p); RV_DECL(O0, 3, p); RV_DECL(Rx, 9, p); RV_DECL(Ox, 3, p);
-    RV_DECL(rho, 3, p); RV_DECL(inv0, CL_EMB_TOP_NINV, p); RV_DECL(inv1, CL_EMB_TOP_NINV, p);
-    R_DECL(s, p); R_DECL(want, p); R_DECL(h, p); R_DECL(T, p); R_DECL(a, p); R_DECL(c, p);
-    R_DECL(mass, p); R_DECL(g, p);
-    CL_FN(cl_emb_top) *t = NULL;
+    for (int k = 0; k < 9; k++) r_set_zero(J + k);
+    r_set_d(J, d0); r_set_d(J + 4, d1); r_set_d(J + 8, d2);
+}
 
+/* exp on so(3): a quarter turn, a fixed axis, orthogonality, a tiny angle. */
+static void test_exp(cl_prec_t p)
+{
+    RV_DECL(R, 9, p); RV_DECL(th, 3, p); RV_DECL(v, 3, p);
+    R_DECL(s, p); R_DECL(want, p);
     /* exp of a quarter turn about e₃ is [[0,−1,0],[1,0,0],[0,0,1]] */
     r_const_pi(s);
     r_mul_2si(s, s, -1);
@@ -71,15 +73,19 @@ static void run(cl_prec_t p)
     is_real(R + 5, want, 4, "exp of a 2^-40 turn: entry 23 = -sin(2^-40)");
     r_set_si(want, 1);
     is_real(R, want, 4, "exp of a 2^-40 turn: entry 11 = 1");
+}
 
+/* The non-standard inertia J_d and the inertias cl_emb_rigid_new refuses. */
+static void test_inertia(cl_prec_t p)
+{
+    RV_DECL(J, 9, p); RV_DECL(Jd, 9, p); RV_DECL(A, 9, p);
+    R_DECL(want, p);
+    CL_FN(cl_emb_top) *t = NULL;
     /* J_d = ½ tr J I − J for J = diag(1, 2, 7/2) is diag(9/4, 5/4, −1/4), exactly */
-    for (int k = 0; k < 9; k++) r_set_zero(J + k);
-    r_set_si(J, 1); r_set_si(J + 4, 2); r_set_q(J + 8, 7, 2);
+    set_diag(J, 1, 2, 3.5);
     CL_FN(cl_emb_so3_inertia_nonstandard)(Jd, J);
     r_set_q(want, 9, 4); ok(r_cmp(Jd, want) == 0, "J_d[0] = 9/4 [%s, %ld]", TEST_KIND, (long)p);
     r_set_q(want, -1, 4); ok(r_cmp(Jd + 8, want) == 0, "J_d[2] = -1/4 [%s, %ld]", TEST_KIND, (long)p);
-
-    /* error codes */
     CL_FN(cl_rvec_copy)(A, J, 9);
     r_set_d(A + 1, 0.5);
     ok(CL_FN(cl_emb_rigid_new)(&t, A) == CL_EPARAM && !t, "non-symmetric J rejected [%s, %ld]", TEST_KIND, (long)p);
@@ -89,7 +95,16 @@ static void run(cl_prec_t p)
     CL_FN(cl_rvec_copy)(A, J, 9);
     r_set_d(A + 4, NAN);
     ok(CL_FN(cl_emb_rigid_new)(&t, A) == CL_ENAN, "NaN in J rejected [%s, %ld]", TEST_KIND, (long)p);
+}
 
+/* The rigid body's Lagrangian in the trace form, and a steady rotation through (3.8) and Euler. */
+static void test_rigid_body(cl_prec_t p)
+{
+    RV_DECL(J, 9, p); RV_DECL(R, 9, p); RV_DECL(th, 3, p); RV_DECL(Om, 3, p); RV_DECL(Od, 3, p);
+    RV_DECL(Rd, 9, p); RV_DECL(A, 9, p); RV_DECL(W, 9, p);
+    R_DECL(s, p); R_DECL(want, p);
+    CL_FN(cl_emb_top) *t = NULL;
+    set_diag(J, 1, 2, 3.5);
     /* L = ½ tr[Ṙ J_d Ṙᵀ] = ½ΩᵀJΩ: Ω = (1, 1, 1) gives (1 + 2 + 7/2)/2 = 13/4 */
     ok(CL_FN(cl_emb_rigid_new)(&t, J) == CL_OK, "rigid body created [%s, %ld]", TEST_KIND, (long)p);
     v3_set_d(th, 0.4, 0.5, -0.6);
@@ -115,21 +130,27 @@ static void run(cl_prec_t p)
     v3_norm(s, Od);
     ok(r_is_zero(s), "Euler at a steady rotation: W' = 0 exactly [%s, %ld]", TEST_KIND, (long)p);
     CL_FN(cl_emb_top_free)(t);
+}
 
-    /* Axisymmetric body diag(1, 1, 5/2): RKMK4 on (R, Ω) and RK4 on (R, Ṙ)
-     * through (3.8) against the exact motion at T = 1; both of order 4, so
-     * halving h divides the error by about 16 (accepted: 2^3.5 to 2^4.5). */
-    r_set_si(a, 1);
-    r_set_q(c, 5, 2);
-    for (int k = 0; k < 9; k++) r_set_zero(J + k);
-    r_set(J, a); r_set(J + 4, a); r_set(J + 8, c);
-    CL_FN(cl_emb_rigid_new)(&t, J);
+/* The tumbling state both integrator tests start from: R0 = exp((0.2, 1, −0.3)^), Ω0 = (0.7, −0.4, 1.3). */
+static void tumbling_state(rptr R0, rptr O0)
+{
+    cl_prec_t p = r_prec(R0);
+    RV_DECL(th, 3, p);
     v3_set_d(th, 0.2, 1.0, -0.3);
     CL_FN(cl_emb_so3_exp)(R0, th);
     v3_set_d(O0, 0.7, -0.4, 1.3);
-    r_set_si(T, 1);
-    axisym_exact(Rx, Ox, R0, O0, a, c, T);
-    double eg[2], er[2], orth_g = -INFINITY, orth_r = -INFINITY;
+}
+
+/* log2 of the errors of the chapter's RKMK4 (eg) and of RK4 through (3.8) (er) at n = 16, 32 steps
+ * against the exact (Rx, Ox) at T = 1, and the largest orthogonality defect of each. */
+static void chapter_integrators(const CL_FN(cl_emb_top) *t, rsrc R0, rsrc O0, rsrc Rx, rsrc Ox, double eg[2], double er[2],
+                                double *orth_g, double *orth_r)
+{
+    cl_prec_t p = r_prec(R0);
+    RV_DECL(R, 9, p); RV_DECL(Om, 3, p); RV_DECL(Rd, 9, p); RV_DECL(A, 9, p); RV_DECL(W, 9, p);
+    R_DECL(h, p);
+    *orth_g = *orth_r = -INFINITY;
     for (int lev = 0; lev < 2; lev++) {
         int n = 16 << lev;
         r_set_q(h, 1, n);
@@ -138,8 +159,7 @@ static void run(cl_prec_t p)
         for (int k = 0; k < n; k++) CL_FN(cl_emb_top_rkmk4_step)(t, R, Om, h);
         double e1 = CL_FN(cl_rvec_log2_maxdiff)(R, Rx, 9), e2 = CL_FN(cl_rvec_log2_maxdiff)(Om, Ox, 3);
         eg[lev] = e1 > e2 ? e1 : e2;
-        double o = CL_FN(cl_emb_so3_log2_orth_defect)(R);
-        if (o > orth_g) orth_g = o;
+        *orth_g = fmax(*orth_g, CL_FN(cl_emb_so3_log2_orth_defect)(R));
         CL_FN(cl_rvec_copy)(R, R0, 9);
         m3_hat(W, O0);
         m3_mul(Rd, R, W);
@@ -149,20 +169,18 @@ static void run(cl_prec_t p)
         m3_mul(A, Rx, W);
         e2 = CL_FN(cl_rvec_log2_maxdiff)(Rd, A, 9);
         er[lev] = e1 > e2 ? e1 : e2;
-        o = CL_FN(cl_emb_so3_log2_orth_defect)(R);
-        if (o > orth_r) orth_r = o;
+        *orth_r = fmax(*orth_r, CL_FN(cl_emb_so3_log2_orth_defect)(R));
     }
-    diag("axisymmetric body, T = 1: RKMK4 error 2^%.1f, 2^%.1f; RK4 (3.8) error 2^%.1f, 2^%.1f", eg[0], eg[1], er[0], er[1]);
-    ok(eg[0] - eg[1] > 3.5 && eg[0] - eg[1] < 4.5, "RKMK4 is of order 4 (ratio 2^%.2f) [%s, %ld]", eg[0] - eg[1], TEST_KIND, (long)p);
-    ok(er[0] - er[1] > 3.5 && er[0] - er[1] < 4.5, "RK4 through (3.8) is of order 4 (ratio 2^%.2f) [%s, %ld]", er[0] - er[1], TEST_KIND, (long)p);
-    /* RKMK4 stays on SO(3) to rounding (32 steps, a few ulps each); RK4 in R^{3x3} drifts like h^4 */
-    ok(orth_g <= tol_log2(p, 512), "RKMK4: |R^T R - I| = 2^%.1f at rounding level [%s, %ld]", orth_g, TEST_KIND, (long)p);
-    ok(orth_r > tol_log2(p, 1e6), "RK4 through (3.8): |R^T R - I| = 2^%.1f drifts with the truncation error [%s, %ld]",
-       orth_r, TEST_KIND, (long)p);
-    /* src/lie's RKMK4 and CF4 (closed-form dexp⁻¹) on cl_emb_top_lie_problem: order 4 too */
+}
+
+/* src/lie's RKMK4 and CF4 (closed-form dexp⁻¹) on cl_emb_top_lie_problem: order 4 too. */
+static void lie_integrators(CL_FN(cl_emb_top) *t, rsrc R0, rsrc O0, rsrc Rx, rsrc Ox)
+{
+    cl_prec_t p = r_prec(R0);
+    RV_DECL(y, 12, p); RV_DECL(yx, 12, p);
+    R_DECL(h, p);
     CL_FN(cl_lie_problem) pb;
     CL_FN(cl_emb_top_lie_problem)(t, &pb);
-    RV_DECL(y, 12, p); RV_DECL(yx, 12, p);
     CL_FN(cl_rvec_copy)(yx, Rx, 9);
     v3_set(yx + 9, Ox);
     for (int meth = 0; meth < 2; meth++) {
@@ -182,12 +200,45 @@ static void run(cl_prec_t p)
         ok(el[0] - el[1] > 3.5 && el[0] - el[1] < 4.5, "src/lie %s on cl_emb_top_lie_problem is of order 4 [%s, %ld]",
            meth ? "CF4" : "RKMK4", TEST_KIND, (long)p);
     }
-    CL_FN(cl_emb_top_free)(t);
+}
 
-    /* Heavy top: energy and the Casimir Γ·Π along RKMK4, 64 steps of 1/64;
-     * order 4 with an error constant of order 1 bounds the drift by 2^-20. */
-    for (int k = 0; k < 9; k++) r_set_zero(J + k);
-    r_set_si(J, 1); r_set_si(J + 4, 2); r_set_q(J + 8, 7, 2);
+/* Axisymmetric body diag(1, 1, 5/2): RKMK4 on (R, Ω) and RK4 on (R, Ṙ)
+ * through (3.8) against the exact motion at T = 1; both of order 4, so
+ * halving h divides the error by about 16 (accepted: 2^3.5 to 2^4.5). */
+static void test_axisymmetric(cl_prec_t p)
+{
+    RV_DECL(J, 9, p); RV_DECL(R0, 9, p); RV_DECL(O0, 3, p); RV_DECL(Rx, 9, p); RV_DECL(Ox, 3, p);
+    R_DECL(T, p); R_DECL(a, p); R_DECL(c, p);
+    CL_FN(cl_emb_top) *t = NULL;
+    r_set_si(a, 1);
+    r_set_q(c, 5, 2);
+    set_diag(J, 1, 1, 2.5);
+    CL_FN(cl_emb_rigid_new)(&t, J);
+    tumbling_state(R0, O0);
+    r_set_si(T, 1);
+    axisym_exact(Rx, Ox, R0, O0, a, c, T);
+    double eg[2], er[2], orth_g, orth_r;
+    chapter_integrators(t, R0, O0, Rx, Ox, eg, er, &orth_g, &orth_r);
+    diag("axisymmetric body, T = 1: RKMK4 error 2^%.1f, 2^%.1f; RK4 (3.8) error 2^%.1f, 2^%.1f", eg[0], eg[1], er[0], er[1]);
+    ok(eg[0] - eg[1] > 3.5 && eg[0] - eg[1] < 4.5, "RKMK4 is of order 4 (ratio 2^%.2f) [%s, %ld]", eg[0] - eg[1], TEST_KIND, (long)p);
+    ok(er[0] - er[1] > 3.5 && er[0] - er[1] < 4.5, "RK4 through (3.8) is of order 4 (ratio 2^%.2f) [%s, %ld]", er[0] - er[1], TEST_KIND, (long)p);
+    /* RKMK4 stays on SO(3) to rounding (32 steps, a few ulps each); RK4 in R^{3x3} drifts like h^4 */
+    ok(orth_g <= tol_log2(p, 512), "RKMK4: |R^T R - I| = 2^%.1f at rounding level [%s, %ld]", orth_g, TEST_KIND, (long)p);
+    ok(orth_r > tol_log2(p, 1e6), "RK4 through (3.8): |R^T R - I| = 2^%.1f drifts with the truncation error [%s, %ld]",
+       orth_r, TEST_KIND, (long)p);
+    lie_integrators(t, R0, O0, Rx, Ox);
+    CL_FN(cl_emb_top_free)(t);
+}
+
+/* Heavy top: energy and the Casimir Γ·Π along RKMK4, 64 steps of 1/64;
+ * order 4 with an error constant of order 1 bounds the drift by 2^-20. */
+static void test_heavy_top(cl_prec_t p)
+{
+    RV_DECL(J, 9, p); RV_DECL(R, 9, p); RV_DECL(Om, 3, p); RV_DECL(O0, 3, p); RV_DECL(rho, 3, p);
+    RV_DECL(inv0, CL_EMB_TOP_NINV, p); RV_DECL(inv1, CL_EMB_TOP_NINV, p);
+    R_DECL(s, p); R_DECL(h, p); R_DECL(mass, p); R_DECL(g, p);
+    CL_FN(cl_emb_top) *t = NULL;
+    set_diag(J, 1, 2, 3.5);
     r_set_si(mass, 1);
     CL_FN(cl_real_from_str)(g, "9.81");
     v3_zero(rho);
@@ -198,7 +249,7 @@ static void run(cl_prec_t p)
     ok(CL_FN(cl_emb_heavy_top_new)(&t, J, s, g, rho) == CL_EPARAM, "negative mass rejected [%s, %ld]",
        TEST_KIND, (long)p);
     CL_FN(cl_emb_heavy_top_new)(&t, J, mass, g, rho);
-    CL_FN(cl_rvec_copy)(R, R0, 9);
+    tumbling_state(R, O0);
     v3_set_d(Om, 0.3, -1.2, 2.0);
     CL_FN(cl_emb_top_invariants)(t, inv0, R, Om);
     r_set_q(h, 1, 64);
@@ -210,6 +261,14 @@ static void run(cl_prec_t p)
     ok(CL_FN(cl_rvec_log2_maxdiff)(inv0 + 6, inv1 + 6, 1) <= tol_log2(p, 512), "heavy top: |Gamma|^2 = 1 to rounding [%s, %ld]",
        TEST_KIND, (long)p);
     CL_FN(cl_emb_top_free)(t);
+}
+
+/* The steps, in the order their TAP lines come. */
+static void (*const steps[])(cl_prec_t) = {test_exp, test_inertia, test_rigid_body, test_axisymmetric, test_heavy_top};
+
+static void run(cl_prec_t p)
+{
+    for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) steps[i](p);
 }
 
 int main(void) { return cl_test_main(run); }

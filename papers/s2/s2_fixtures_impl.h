@@ -140,6 +140,19 @@ static inline void s2t_random_state(rptr x, size_t n, double scale, cl_rng *g)
     }
 }
 
+/* x = (q, q̇) near hanging, at precision p: q_i = −e₃ plus a horizontal offset of entries up to
+   ±tilt, normalized; q̇_i tangent with entries of size ~speed. */
+static inline void s2t_hanging_state(rptr x, size_t n, double tilt, double speed, cl_rng *g, cl_prec_t p)
+{
+    R_DECL(nr, p);
+    for (size_t i = 0; i < n; i++) {
+        v3_set_d(x + 3 * i, cl_rng_range(g, -tilt, tilt), cl_rng_range(g, -tilt, tilt), -1);
+        v3_norm(nr, x + 3 * i);
+        for (int k = 0; k < 3; k++) r_div(x + 3 * i + k, x + 3 * i + k, nr);
+        CL_FN(cl_v3_random_tangent)(x + 3 * (n + i), x + 3 * i, speed, g);
+    }
+}
+
 /*
  * What an oracle row measures at a random (q, q̇) state x of a system: log2
  * of a relative discrepancy (NaN on failure); *which may name the part that
@@ -248,14 +261,7 @@ static inline double s2t_traj_forms(cl_prec_t prec, long t1_num, long t1_den)
     rptr x0 = CL_FN(cl_rvec_new)(N, prec), x = CL_FN(cl_rvec_new)(N, prec), ref = CL_FN(cl_rvec_new)(N, prec),
          y = CL_FN(cl_rvec_new)(N, prec), sc = CL_FN(cl_rvec_new)(5, prec);
     rptr t = sc, t1 = sc + 1, h = sc + 2, tol = sc + 3;
-    /* q_i = normalize(−e₃ + small horizontal), q̇ tangent of size ~0.3 */
-    R_DECL(nr, prec);
-    for (size_t i = 0; i < n; i++) {
-        v3_set_d(x0 + 3 * i, cl_rng_range(&g, -0.4, 0.4), cl_rng_range(&g, -0.4, 0.4), -1);
-        v3_norm(nr, x0 + 3 * i);
-        for (int k = 0; k < 3; k++) r_div(x0 + 3 * i + k, x0 + 3 * i + k, nr);
-        CL_FN(cl_v3_random_tangent)(x0 + 3 * (n + i), x0 + 3 * i, 0.02, &g);
-    }
+    s2t_hanging_state(x0, n, 0.4, 0.02, &g, prec); /* q_i near hanging, small q̇ */
     r_set_si(tol, 1);
     r_mul_2si(tol, tol, 12 - (long)prec);
     r_set_q(t1, t1_num, t1_den);

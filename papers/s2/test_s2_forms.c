@@ -186,6 +186,54 @@ static void errors(cl_prec_t p)
  * dynamics, while the corrected ones agree to rounding (above and in the
  * oracle). Each printed form must miss by far more than rounding.
  */
+/* (38) as printed: ½ Σ (M_ij l_i l_j)² (S(q_i)ω_i)·(S(q_j)ω_j), against ½ Σ m|ẋ|²: log2 relative miss. */
+static double errata_38(const CL_FN(cl_chain) *ch, const s2t_chain_par *par, size_t n, rsrc x, rsrc w, cl_prec_t p)
+{
+    RV_DECL(inv, 2, p); RV_DECL(a, 3, p); RV_DECL(b, 3, p);
+    R_DECL(T, p); R_DECL(t, p); R_DECL(c, p); R_DECL(U, p); R_DECL(Mij, p); R_DECL(li, p); R_DECL(lj, p);
+    r_set_zero(T);
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n; j++) {
+            v3_cross(a, x + 3 * i, w + 3 * i);
+            v3_cross(b, x + 3 * j, w + 3 * j);
+            v3_dot(t, a, b);
+            CL_FN(cl_chain_M)(ch, i, j, Mij);
+            r_set_d(li, par->l[i]); r_set_d(lj, par->l[j]);
+            r_mul(c, Mij, li); r_mul(c, c, lj); r_sqr(c, c);
+            r_addmul(T, c, t);
+        }
+    r_mul_2si(T, T, -1);
+    CL_FN(cl_chain_invariants_qdot)(ch, inv, x, x + 3 * n);
+    CL_FN(cl_chain_potential)(ch, U, x);
+    r_sub(inv, inv, U);
+    r_sub(t, T, inv);
+    return r_log2abs(t) - r_log2abs(inv);
+}
+
+/* Printed generalized forces f_1 = τ + l_1 S(q_1)d, f_j = l_j S(q_j)d: log2 of the miss of their
+   power against τ·ω₁ + d·ẋ_n. */
+static double errata_forces(const s2t_chain_par *par, size_t n, rsrc x, rsrc w, cl_prec_t p)
+{
+    RV_DECL(tau, 3, p); RV_DECL(dd, 3, p); RV_DECL(xd, 3, p); RV_DECL(a, 3, p);
+    R_DECL(t, p); R_DECL(c, p); R_DECL(li, p);
+    for (int k = 0; k < 3; k++) { r_set_d(tau + k, par->tau[k]); r_set_d(dd + k, par->d[k]); }
+    r_set_zero(t);
+    for (size_t i = 0; i < n; i++) {
+        r_set_d(li, par->l[i]);
+        v3_cross(a, x + 3 * i, dd);
+        v3_scale(a, li, a);
+        if (i == 0) v3_add(a, a, tau);
+        v3_dot(c, a, x + 3 * n + 3 * i);
+        r_add(t, t, c);
+        v3_axpy(xd, li, x + 3 * n + 3 * i);
+    }
+    v3_dot(c, tau, w);
+    r_sub(t, t, c);
+    v3_dot(c, dd, xd);
+    r_sub(t, t, c);
+    return r_log2abs(t);
+}
+
 static void errata(cl_prec_t p)
 {
     cl_rng g;
@@ -196,51 +244,15 @@ static void errata(cl_prec_t p)
     CL_FN(cl_s2_quad_ws) *ws = CL_FN(cl_chain_ws)(ch);
     RV_DECL(x, 18, p); RV_DECL(w, 9, p); RV_DECL(y, 18, p); RV_DECL(dy, 18, p); RV_DECL(ref, 18, p);
     RV_DECL(qdd, 9, p); RV_DECL(dHdq, 9, p); RV_DECL(f, 9, p); RV_DECL(wv, 9, p);
-    RV_DECL(inv, 2, p);
-    R_DECL(T, p); R_DECL(t, p); R_DECL(c, p); R_DECL(U, p); R_DECL(Mij, p); R_DECL(li, p); R_DECL(lj, p);
+    R_DECL(t, p); R_DECL(c, p); R_DECL(Mij, p); R_DECL(li, p); R_DECL(lj, p);
     R_DECL(grav, p);
-    RV_DECL(a, 3, p); RV_DECL(b, 3, p);
+    RV_DECL(a, 3, p);
     CL_FN(cl_real_from_str)(grav, "9.81");
     s2t_random_state(x, n, 1.0, &g);
     CL_FN(cl_s2n_omega_from_qdot)(n, w, x, x + 9);
-    /* (38) as printed: ½ Σ (M_ij l_i l_j)² (S(q_i)ω_i)·(S(q_j)ω_j) */
-    r_set_zero(T);
-    for (size_t i = 0; i < n; i++)
-        for (size_t j = 0; j < n; j++) {
-            v3_cross(a, x + 3 * i, w + 3 * i);
-            v3_cross(b, x + 3 * j, w + 3 * j);
-            v3_dot(t, a, b);
-            CL_FN(cl_chain_M)(ch, i, j, Mij);
-            r_set_d(li, par.l[i]); r_set_d(lj, par.l[j]);
-            r_mul(c, Mij, li); r_mul(c, c, lj); r_sqr(c, c);
-            r_addmul(T, c, t);
-        }
-    r_mul_2si(T, T, -1);
-    CL_FN(cl_chain_invariants_qdot)(ch, inv, x, x + 9);
-    CL_FN(cl_chain_potential)(ch, U, x);
-    r_sub(inv, inv, U);
-    r_sub(t, T, inv);
-    double e38 = r_log2abs(t) - r_log2abs(inv);
+    double e38 = errata_38(ch, &par, n, x, w, p);
     ok(e38 > -10, "printed (38) (factor M_ij l_i l_j twice) misses 1/2 sum m|xdot|^2 by 2^%.1f relative [%s, %ld]", e38, TEST_KIND, (long)p);
-    /* Printed generalized forces f_1 = τ + l_1 S(q_1)d, f_j = l_j S(q_j)d: their power
-       against τ·ω₁ + d·ẋ_n. */
-    RV_DECL(tau, 3, p); RV_DECL(dd, 3, p); RV_DECL(xd, 3, p);
-    for (int k = 0; k < 3; k++) { r_set_d(tau + k, par.tau[k]); r_set_d(dd + k, par.d[k]); }
-    r_set_zero(t);
-    for (size_t i = 0; i < n; i++) {
-        r_set_d(li, par.l[i]);
-        v3_cross(a, x + 3 * i, dd);
-        v3_scale(a, li, a);
-        if (i == 0) v3_add(a, a, tau);
-        v3_dot(c, a, x + 9 + 3 * i);
-        r_add(t, t, c);
-        v3_axpy(xd, li, x + 9 + 3 * i);
-    }
-    v3_dot(c, tau, w);
-    r_sub(t, t, c);
-    v3_dot(c, dd, xd);
-    r_sub(t, t, c);
-    double ef = r_log2abs(t);
+    double ef = errata_forces(&par, n, x, w, p);
     ok(ef > -10, "printed forces of [S2 V] miss the power tau.omega1 + d.xdot_n by 2^%.1f [%s, %ld]", ef, TEST_KIND, (long)p);
     /* (42) with the printed gravity Σ_{j=1}^n m_j g l_j e₃ in place of ∂U/∂q_i: carried back
        to q̈ against (13). */

@@ -62,14 +62,7 @@ static void run(cl_prec_t p)
     CL_FN(cl_chain) *ch = s2t_random_chain(n, p, &g, 0);
     rptr x0 = CL_FN(cl_rvec_new)(N, p), x = CL_FN(cl_rvec_new)(N, p), sc = CL_FN(cl_rvec_new)(6, p);
     rptr t = sc, t1 = sc + 1, h = sc + 2, e0 = sc + 3, inv = sc + 4;
-    /* a regular motion: q_i tilted up to ~35° from hanging, speeds ~0.5 */
-    R_DECL(nr, p);
-    for (size_t i = 0; i < n; i++) {
-        v3_set_d(x0 + 3 * i, cl_rng_range(&g, -0.5, 0.5), cl_rng_range(&g, -0.5, 0.5), -1);
-        v3_norm(nr, x0 + 3 * i);
-        for (int k = 0; k < 3; k++) r_div(x0 + 3 * i + k, x0 + 3 * i + k, nr);
-        CL_FN(cl_v3_random_tangent)(x0 + 3 * (n + i), x0 + 3 * i, 0.5, &g);
-    }
+    s2t_hanging_state(x0, n, 0.5, 0.5, &g, p); /* a regular motion: q_i tilted up to ~35° from hanging, speeds ~0.5 */
     CL_FN(cl_chain_invariants_qdot)(ch, e0, x0, x0 + 3 * n);
     r_set_si(t1, 40);
     double res[2][3];

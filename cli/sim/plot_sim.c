@@ -1,11 +1,13 @@
-/* The pictures of a simulate run (plot.h): every state component, a panel
-   per factor of the state; drawn by the driver of plot.c. */
+/* The pictures of a simulate run (plot_sim.h): every state component, a panel
+   per factor of the state, the energy error below, and beside them the phase
+   portrait and the bodies' 3-D trajectory (plot_3d.c); drawn by the command
+   line's gnuplot driver (cli/plot.c). */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
-#include "plot.h"
+#include "plot_sim.h"
 
 /* Lines a panel holds at most: a longer factor is drawn over several panels. */
 enum { PANEL_LINES = 9, NAME_LEN = 32 };

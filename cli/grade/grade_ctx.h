@@ -1,8 +1,9 @@
 /**
  * \file grade_ctx.h
  * \brief The state of `chartless grade` at one parameter set, shared by the
- *        grader (cmd_grade.c), the field-file route (grade_field.c) and the
- *        report of how the student's code ended (grade_sandbox_report.c).
+ *        command (cli/cmd_grade.c) and the parts of grading beneath it in
+ *        cli/grade/: the field-file route (grade_field.c) and the report of
+ *        how the student's code ended (grade_sandbox_report.c).
  */
 #ifndef CL_GRADE_CTX_H
 #define CL_GRADE_CTX_H

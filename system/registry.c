@@ -47,7 +47,7 @@ const cl_check *cl_check_get(size_t i)
 /* A registration beyond the fixed tables is a build error, never a silent drop. */
 static void registry_full(const char *what, const char *name)
 {
-    fprintf(stderr, "chartless: too many %s registered (%s); enlarge the table in check/registry.c\n", what, name);
+    fprintf(stderr, "chartless: too many %s registered (%s); enlarge the table in system/registry.c\n", what, name);
     abort();
 }
 

@@ -210,7 +210,7 @@ typedef struct cl_system {
      * the heavy top's PiGamma), and is offered there, or, with the
      * `relative` hook below, a zero of rhs() minus the frame's field. `chartless equilibria`,
      * `stability` and `sweep` take every system with this hook (their generic
-     * tools, check/equilibria.c and cli/sweep_generic.c).
+     * tools, system/equilibria.c and cli/sweep_generic.c).
      */
     int (*equilibrium)(void *inst, int k, int form, mpfr_ptr x, const char **name);
     /**
@@ -345,7 +345,7 @@ int cl_system_form_index(const cl_system *s, const char *form);
 #define CL_SYSTEM_REGISTER(var) \
     static void __attribute__((constructor)) cl_system_reg_##var(void) { cl_system_register(&var); }
 
-/* ------------------------------------------------- generic equilibria (check/equilibria.c) */
+/* ------------------------------------------------- generic equilibria (system/equilibria.c) */
 
 struct cl_ec_report;
 

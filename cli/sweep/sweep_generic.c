@@ -1,7 +1,7 @@
 /*
  * The generic stability map: `chartless sweep` on a system or model that
  * declares equilibria but has no sweep hook of its own. Every cell, for
- * each equilibrium followed, from the descriptor alone (check/equilibria.c):
+ * each equilibrium followed, from the descriptor alone (system/equilibria.c):
  * the linearization on the tangent space of the state manifold
  * (cl_system_linearize: A = ZᵀDf Z and its eigenvalues) and, when the
  * system declares an energy, the Energy–Casimir test

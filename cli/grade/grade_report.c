@@ -154,8 +154,7 @@ static void prairielearn_test(FILE *f, int number, const char *name, int passed,
     cl_json_string(f, name);
     fprintf(f, ", \"description\": \"test %d\", \"points\": %d, \"max_points\": 1, \"message\": ", number, passed);
     cl_json_string(f, message);
-    fputs(", \"output\": ", f);
-    cl_json_string(f, output);
+    cl_json_member(f, ", \"output\": ", output);
     fputc('}', f);
 }
 
@@ -177,10 +176,8 @@ static void emit_gradescope(const grade_report *r, FILE *f)
 static void emit_prairielearn(const grade_report *r, FILE *f)
 {
     if (r->load_error[0]) {
-        fputs("{\n  \"gradable\": false,\n  \"format_errors\": [", f);
-        cl_json_string(f, r->load_error);
-        fputs("],\n  \"message\": ", f);
-        cl_json_string(f, r->load_error);
+        cl_json_member(f, "{\n  \"gradable\": false,\n  \"format_errors\": [", r->load_error);
+        cl_json_member(f, "],\n  \"message\": ", r->load_error);
         fputs("\n}\n", f);
         return;
     }
@@ -202,36 +199,29 @@ static void emit_prairielearn(const grade_report *r, FILE *f)
 
 static void emit_json(const grade_report *r, FILE *f, int status)
 {
-    fputs("{\n  \"schema\": \"chartless-grade/1\",\n  \"system\": ", f);
-    cl_json_string(f, r->system);
-    fputs(",\n  \"form\": ", f);
-    cl_json_string(f, r->form);
-    fputs(",\n  \"submission\": ", f);
-    cl_json_string(f, r->submission);
-    fprintf(f, ",\n  \"passed\": %s,\n  \"exit_status\": %d,\n  \"load_error\": ", status ? "false" : "true", status);
-    if (r->load_error[0]) cl_json_string(f, r->load_error); else fputs("null", f);
-    fputs(",\n  \"skipped\": ", f);
-    if (r->skipped[0]) cl_json_string(f, r->skipped); else fputs("null", f);
+    cl_json_member(f, "{\n  \"schema\": \"chartless-grade/1\",\n  \"system\": ", r->system);
+    cl_json_member(f, ",\n  \"form\": ", r->form);
+    cl_json_member(f, ",\n  \"submission\": ", r->submission);
+    fprintf(f, ",\n  \"passed\": %s,\n  \"exit_status\": %d", status ? "false" : "true", status);
+    cl_json_member_or_null(f, ",\n  \"load_error\": ", r->load_error);
+    cl_json_member_or_null(f, ",\n  \"skipped\": ", r->skipped);
     fputs(",\n  \"parts\": [", f);
     for (int i = 0; i < r->nparts; i++) {
         const grade_part *p = r->part + i;
-        fprintf(f, "%s\n    {\"title\": ", i ? "," : "");
-        cl_json_string(f, p->title);
-        fprintf(f, ", \"failed\": %s, \"incomplete\": %s, \"ended\": ", p->failed ? "true" : "false", p->incomplete ? "true" : "false");
-        if (p->ended[0]) cl_json_string(f, p->ended); else fputs("null", f);
+        cl_json_member(f, i ? ",\n    {\"title\": " : "\n    {\"title\": ", p->title);
+        fprintf(f, ", \"failed\": %s, \"incomplete\": %s", p->failed ? "true" : "false", p->incomplete ? "true" : "false");
+        cl_json_member_or_null(f, ", \"ended\": ", p->ended);
         fputs(",\n     \"components\": [", f);
         for (int k = 0; k < p->ncomp; k++) {
             const grade_component *c = p->comp + k;
-            fprintf(f, "%s\n       {\"name\": ", k ? "," : "");
-            cl_json_string(f, c->name);
+            cl_json_member(f, k ? ",\n       {\"name\": " : "\n       {\"name\": ", c->name);
             if (isnan(c->error)) fputs(", \"error\": null", f);
             else fprintf(f, ", \"error\": %.17g", c->error);
-            fprintf(f, ", \"verdict\": \"%s\", \"state\": %d, \"where\": ", c->wrong ? "wrong" : "rounding", c->state);
-            cl_json_string(f, c->where);
+            fprintf(f, ", \"verdict\": \"%s\", \"state\": %d", c->wrong ? "wrong" : "rounding", c->state);
+            cl_json_member(f, ", \"where\": ", c->where);
             fputc('}', f);
         }
-        fputs("],\n     \"report\": ", f);
-        cl_json_string(f, p->text);
+        cl_json_member(f, "],\n     \"report\": ", p->text);
         fputc('}', f);
     }
     fputs("\n  ]\n}\n", f);

@@ -1,4 +1,4 @@
-/* The 3-D trajectory of a simulation's bodies (plot.h): the CSV read back,
+/* The 3-D trajectory of a simulation's bodies (plot_sim.h): the CSV read back,
    the system's bodies hook giving their places row by row, drawn as a PNG
    and, where gnuplot has the gif terminal, as an animated GIF. */
 #include <math.h>
@@ -8,7 +8,7 @@
 #include <unistd.h>
 #include "chartless.h"
 #include "cli.h"
-#include "plot.h"
+#include "plot_sim.h"
 
 /* Rows of the CSV the pictures use at most (every k-th row beyond), and frames of the animation. */
 enum { MAX_ROWS = 4000, FRAMES = 100 };

@@ -1,4 +1,8 @@
-/* The sandboxed student: see sandbox.h. */
+/* The sandbox of `chartless grade` (sandbox.h): the student's shared object
+   loaded and run in a child process under resource limits and a seccomp
+   filter, its input read-only and its output followed by a guard page, the
+   results read back over a pipe in framed records, every wait bounded and
+   every descendant killed at the end; and the symbols a submission defines. */
 #define _GNU_SOURCE /* pipe2 */
 #include <dirent.h>
 #include <dlfcn.h>
