@@ -316,7 +316,7 @@ static char *needed_nodes(const cl_expr_dag *g, const int *roots, size_t n, cons
     *nfunc = 0;
     for (size_t i = 0; i < size; i++) {
         int op = cl_expr_dag_node(g, (int)i)->op;
-        *nfunc += need[i] && (op >= CL_EXPR_SIN || op == CL_EXPR_DIV || op == CL_EXPR_CONST);
+        *nfunc += need[i] && op >= CL_EXPR_SIN; /* the atoms of functions; those of a division by 0, a constant no decimal and a subexpression past the budget share the margin */
     }
     return need;
 }
@@ -345,8 +345,10 @@ int cl_expr_simplify(cl_expr_dag *g, const int *roots, size_t n, int *out, const
     char *need = needed_nodes(g, roots, n, o, &nfunc);
     cl_simp s = {.g = g, .ninputs = cl_expr_dag_ninputs(g), .n0 = size};
     s.nvars = s.nvar = s.ninputs;
-    s.nvars += (slong)nfunc + 64;
+    s.nvars += (slong)nfunc + 64 + (slong)(size / 64);
     s.max_terms = o && o->max_terms ? o->max_terms : CL_EXPR_SIMPLIFY_TERMS;
+    s.first = o && o->nlead > 0 && o->lead >= 0 && o->lead + o->nlead <= s.ninputs ? o->lead : 0;
+    s.nfirst = o && o->nlead > 0 && o->lead >= 0 && o->lead + o->nlead <= s.ninputs ? o->nlead : 0;
     s.deadline = clock() + (clock_t)((o && o->seconds > 0 ? o->seconds : CL_EXPR_SIMPLIFY_SECONDS) * CLOCKS_PER_SEC);
     fmpq_mpoly_ctx_init(s.ctx, s.nvars, ORD_DEGREVLEX);
     s.val = malloc((size + 1) * sizeof *s.val);

@@ -41,6 +41,7 @@ typedef struct cl_expr_simplify_opts {
     size_t nzero;
     size_t max_terms; /**< a polynomial longer than this is kept as a node of its own (0: CL_EXPR_SIMPLIFY_TERMS) */
     double seconds;   /**< CPU time allowed (0: CL_EXPR_SIMPLIFY_SECONDS) */
+    long lead, nlead; /**< inputs lead … lead + nlead − 1 are pulled out of sums first (a mass form's accelerations) */
 } cl_expr_simplify_opts;
 
 /**

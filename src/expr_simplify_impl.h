@@ -28,6 +28,7 @@ typedef struct cl_simp {
     fmpq_mpoly_struct *rel; /**< the relations, polynomials that vanish on the manifold */
     size_t nrel, caprel;
     size_t max_terms;
+    slong first, nfirst;    /**< variables pulled out of sums before the others */
     clock_t deadline;
     int failed;             /**< CL_ENOCONV (budget), CL_ENOMEM */
     long pos;               /**< the source offset given to the nodes being written */
