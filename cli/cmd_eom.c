@@ -163,7 +163,11 @@ static void preamble(printer *p)
     const cl_model *m = p->m;
     fprintf(p->f, "%sThe equations of motion of %s (chartless eom): %s\n", c0, m->source,
             m->ham ? "Hamilton's equations of its Hamiltonian in the momenta" : "the Euler-Lagrange equations of its");
-    if (!m->ham)
+    if (!m->ham && p->nacc)
+        fprintf(p->f, "%sLagrangian%s in the mass-matrix form M(q) u' = F(q, u) + B^T lambda with the rows B u' = beta\n"
+                      "%sof the unit vectors (q.q'' = -|q'|^2) and the constraints%s.\n",
+                c0, has_group(m) ? " (Euler-Poincare on SO3 and SE3)" : "", c0, m->ncon ? " (Lagrange-d'Alembert)" : "");
+    else if (!m->ham)
         fprintf(p->f, "%sLagrangian%s solved for the accelerations%s.\n", c0, has_group(m) ? " (Euler-Poincare on SO3 and SE3)" : "",
                 m->ncon ? " with the constraints' multipliers (Lagrange-d'Alembert)" : "");
     fprintf(p->f, "%st<k> are subexpressions used more than once.\n", c0);

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "cl_core.h"
 #include "model_ext.h"
 #include "expr_nodes_impl.h"
@@ -61,13 +62,51 @@ static int manifold_relations(cl_expr_dag *g, const cl_model *m, int *rel)
     return k;
 }
 
+/* The operations the \p n roots need (each once: what the printed equations write with their temporaries), or 0 when out of memory. */
+static size_t operations(const cl_expr_dag *g, const int *roots, size_t n)
+{
+    size_t size = cl_expr_dag_size(g), count = 0;
+    char *need = calloc(size + 1, 1);
+    if (!need) return 0;
+    for (size_t k = 0; k < n; k++) need[roots[k]] = 1;
+    for (size_t i = size; i-- > 0;) {
+        const cl_expr_node *e = cl_expr_dag_node(g, (int)i);
+        if (!need[i] || e->op == CL_EXPR_INPUT || e->op == CL_EXPR_CONST) continue;
+        count++;
+        need[e->a] = 1;
+        if (e->b >= 0) need[e->b] = 1;
+    }
+    free(need);
+    return count;
+}
+
+/*
+ * The budgets of terms the simplifier is run with (a node's, a shared
+ * node's), the result with the fewest operations kept: large budgets find
+ * the cancellations of small models, small ones keep the sharing of the
+ * derived graph (the LDLᵀ pivots of a product of many factors).
+ */
+static const size_t budgets[][2] = {{CL_EXPR_SIMPLIFY_TERMS, CL_EXPR_SIMPLIFY_SHARED_TERMS}, {8, 2}, {3, 1}, {1, 1}};
+
 int cl_model_simplify(cl_expr_dag *g, const cl_model *m, const int *roots, size_t n, int *out, long lead, long nlead)
 {
-    int *rel = malloc((12 * m->nfac + 1) * sizeof *rel);
-    int nrel = rel ? manifold_relations(g, m, rel) : -1;
-    cl_expr_simplify_opts o = {.zero = rel, .nzero = nrel > 0 ? (size_t)nrel : 0, .lead = lead, .nlead = nlead};
-    int st = nrel < 0 ? CL_ENOMEM : cl_expr_simplify(g, roots, n, out, &o);
-    free(rel);
+    int *rel = malloc((12 * m->nfac + 1) * sizeof *rel), *best = malloc((2 * n + 1) * sizeof *best), *try = best + n;
+    int nrel = rel && best ? manifold_relations(g, m, rel) : -1, st = nrel < 0 ? CL_ENOMEM : CL_ENOCONV;
+    size_t fewest = 0;
+    clock_t end = clock() + (clock_t)(CL_EXPR_SIMPLIFY_SECONDS * CLOCKS_PER_SEC); /* one budget for all the runs */
+    for (size_t k = 0; k < sizeof budgets / sizeof budgets[0] && nrel >= 0 && clock() < end; k++) {
+        double left = (double)(end - clock()) / CLOCKS_PER_SEC;
+        cl_expr_simplify_opts o = {.zero = rel, .nzero = (size_t)nrel, .lead = lead, .nlead = nlead, .max_terms = budgets[k][0],
+                                   .max_shared = budgets[k][1], .seconds = left > 1e-3 ? left : 1e-3};
+        int sk = cl_expr_simplify(g, roots, n, try, &o);
+        size_t ops = sk ? 0 : operations(g, try, n);
+        if (!sk && (st || ops < fewest)) memcpy(best, try, n * sizeof *best), fewest = ops, st = CL_OK;
+        if (sk == CL_ENOMEM) st = CL_ENOMEM;
+        if (sk == CL_ENOMEM) break;
+    }
+    if (!st) memcpy(out, best, n * sizeof *out);
+    else if (out != roots) memcpy(out, roots, n * sizeof *out);
+    free(rel), free(best);
     if (st == CL_ENOCONV)
         fprintf(stderr, "warning: the equations of motion of %s were not simplified within %.0f s of CPU time; the unsimplified ones are used\n",
                 m->source, CL_EXPR_SIMPLIFY_SECONDS);

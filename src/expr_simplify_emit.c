@@ -280,7 +280,9 @@ static int poly(cl_simp *s, const fmpq_mpoly_t P, int *neg)
         fmpq_mpoly_get_term_coeff_fmpq(lc, P, t, s->ctx);
         negative += fmpq_sgn(lc) < 0;
     }
-    *neg = 2 * negative > len; /* a − b rather than −(b − a): negated only when most terms are negative */
+    fmpq_mpoly_get_term_coeff_fmpq(lc, P, 0, s->ctx);
+    /* negated when most terms are negative, or half of them and the leading one: P and −P are then one node */
+    *neg = 2 * negative > len || (2 * negative == len && fmpq_sgn(lc) < 0);
     fmpq_mpoly_t Q, M;
     fmpq_mpoly_init(Q, s->ctx), fmpq_mpoly_init(M, s->ctx);
     fmpq_mpoly_scalar_div_fmpq(Q, P, c, s->ctx);
@@ -334,7 +336,7 @@ static int fraction(cl_simp *s, const fmpq_mpoly_struct *n, const fmpq_mpoly_str
 static int split_fraction(cl_simp *s, const fmpq_mpoly_struct *n, const fmpq_mpoly_struct *d)
 {
     slong len = fmpq_mpoly_length(n, s->ctx), nv = s->nvars, ng = 0;
-    ulong *de = malloc((size_t)nv * (MAX_GROUPS + 2) * sizeof *de), *te = de + nv, *rem = te + nv;
+    ulong *de = malloc((size_t)nv * (MAX_GROUPS + 3) * sizeof *de), *te = de + nv, *rem = te + nv;
     fmpq_mpoly_t G[MAX_GROUPS], D;
     fmpq_t c, cd;
     if (!de) {
