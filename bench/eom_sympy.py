@@ -14,6 +14,7 @@ usage: bench/eom_sympy.py [--chartless PATH] [--timeout S] [--markdown] [MODEL .
 """
 import argparse
 import glob
+import keyword
 import os
 import re
 import resource
@@ -33,6 +34,8 @@ def symbol_name(m):
     name, primes, comp = m.group(1), m.group(2), m.group(3)
     if name in FUNCS and not primes and not comp:
         return name
+    if keyword.iskeyword(name) or name in ("I", "E", "S", "N", "O", "Q"):  # lambda; SymPy's own names
+        name += "_"
     return name + "_d" * len(primes) + (("_" + comp[1:]) if comp else "")
 
 
