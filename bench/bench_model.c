@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "chartless.h"
+#include "expr_emit.h"
 #include "bench.h"
 #include "chain_model.h"
 
@@ -64,19 +65,83 @@
 DEFINE_RUN(_d, double *)
 DEFINE_RUN(_mp, mpfr_ptr)
 
+/* The equations of eom for the chain (form qdot) as derived (simplify 0) or simplified, reduced to the field's nodes. */
+static cl_expr_dag *eom_graph(const cl_model *m, int simplify, int *out, size_t *dim)
+{
+    cl_model_eom *q;
+    cl_sys_error e;
+    if (cl_model_eom_build(&q, m, simplify, &e)) {
+        printf("eom: %s\n", e.what);
+        exit(1);
+    }
+    *dim = q->dim;
+    cl_expr_dag *g = cl_expr_dag_prune(q->g, q->out, q->dim, out);
+    cl_model_eom_free(q);
+    return g;
+}
+
+/* One interpreted evaluation of every node of g (its field) at x. */
+#define DEFINE_GRAPH(S, RPTR)                                                                                    \
+    static double time_graph##S(cl_expr_dag *g, RPTR x, cl_prec_t p)                                            \
+    {                                                                                                           \
+        cl_expr_eval##S *ev;                                                                                    \
+        double t;                                                                                               \
+        cl_expr_eval_new##S(&ev, g, p);                                                                         \
+        BENCH_SECONDS_PER_CALL(t, 0.2, cl_expr_eval_run##S(ev, x, (int)cl_expr_dag_size(g) - 1, 0));            \
+        cl_expr_eval_free##S(ev);                                                                               \
+        return t;                                                                                               \
+    }                                                                                                           \
+    static void graphs##S(cl_prec_t p, const char *kind)                                                        \
+    {                                                                                                           \
+        static const int ns[] = {2, 4, 8};                                                                      \
+        printf("%-9s %3s %14s %14s %8s %7s %7s\n", kind, "n", "derived s/call", "simpl. s/call", "ratio", "nodes", \
+               "nodes");                                                                                        \
+        for (size_t k = 0; k < sizeof ns / sizeof ns[0]; k++) {                                                 \
+            int n = ns[k];                                                                                      \
+            char *text = chain_model(n);                                                                        \
+            cl_model *m = NULL;                                                                                 \
+            cl_sys_error e;                                                                                     \
+            if (cl_model_parse(&m, "chain", text, strlen(text), &e)) exit(1);                                   \
+            size_t dim;                                                                                         \
+            int *out = malloc((size_t)(6 * n) * sizeof *out);                                                   \
+            cl_expr_dag *gd = eom_graph(m, 0, out, &dim), *gs = eom_graph(m, 1, out, &dim);                     \
+            RPTR x = cl_rvec_new##S(dim + 2, p); /* the state, t (unused), g */                                \
+            cl_rng g;                                                                                           \
+            cl_rng_seed(&g, 7);                                                                                 \
+            for (int i = 0; i < n; i++) {                                                                       \
+                cl_v3_random_unit##S(x + 3 * i, &g);                                                            \
+                cl_v3_random_tangent##S(x + 3 * (n + i), x + 3 * i, 1.0, &g);                                   \
+            }                                                                                                   \
+            cl_real_from_str##S(x + dim, "0");                                                                  \
+            cl_real_from_str##S(x + dim + 1, "9.81");                                                           \
+            double td = time_graph##S(gd, x, p), ts = time_graph##S(gs, x, p);                                  \
+            printf("%-9s %3d %14.3g %14.3g %8.2f %7zu %7zu\n", kind, n, td, ts, ts / td, cl_expr_dag_size(gd),   \
+                   cl_expr_dag_size(gs));                                                                       \
+            cl_rvec_free##S(x);                                                                                 \
+            cl_expr_dag_free(gd), cl_expr_dag_free(gs), free(out), cl_model_free(m), free(text);                \
+        }                                                                                                       \
+    }
+DEFINE_GRAPH(_d, double *)
+DEFINE_GRAPH(_mp, mpfr_ptr)
+
 static const char about[] =
     "A model's vector field against the hand-written chapter's: the chain pendulum\n"
     "of n links written as a model file (its Lagrangian a formula, the equations\n"
     "derived by the expression engine and one dense 3n x 3n solve) against\n"
     "cl_chain_rhs (S2 V, the O(n) tension solve), one (q, omega) evaluation each,\n"
     "in double and at 256 bits. Prints the CPU time per evaluation of each, their\n"
-    "ratio, and the largest difference of the two fields.\n";
+    "ratio, and the largest difference of the two fields. Then the (q, qdot) field\n"
+    "of chartless eom for the same chains, its graph interpreted, as derived and as\n"
+    "simplified (docs/eom.md): CPU time per evaluation, ratio, nodes of each.\n";
 
 static int measure(int option)
 {
     printf("the (q, omega) field of an n-link chain: S2 V's O(n) chapter code against a model file\n");
     run_d(53, "double");
     run_mp(256, "256 bits");
+    printf("\nthe (q, qdot) field of chartless eom for the same chain, its graph interpreted: as derived against simplified\n");
+    graphs_d(53, "double");
+    graphs_mp(256, "256 bits");
     return 0;
 }
 

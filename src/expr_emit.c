@@ -223,17 +223,40 @@ static int *count_uses(const cl_expr_dag *g, const int *out, size_t nout)
     return uses;
 }
 
+/*
+ * 1 when node i reads better written out than named, in text and LaTeX: an
+ * arithmetic operation on names and numbers only (a product of two names,
+ * x^2, -x), or a number (no input below it, \p numeric marks those).
+ */
+static int small(const cl_expr_dag *g, size_t i, const char *numeric)
+{
+    const cl_expr_node *e = cl_expr_dag_node(g, (int)i);
+    if (numeric[i]) return 1;
+    int arith = e->op == CL_EXPR_ADD || e->op == CL_EXPR_SUB || e->op == CL_EXPR_MUL || e->op == CL_EXPR_DIV ||
+                e->op == CL_EXPR_NEG || e->op == CL_EXPR_POWI;
+    return arith && is_leaf(cl_expr_dag_node(g, e->a)) && (e->b < 0 || is_leaf(cl_expr_dag_node(g, e->b)));
+}
+
 int cl_expr_printer_name_shared(cl_expr_printer *p, const int *out, size_t nout)
 {
+    size_t n = cl_expr_dag_size(p->g);
     int *uses = count_uses(p->g, out, nout);
-    if (!uses) return -1;
-    int count = 0;
-    for (size_t i = 0, n = cl_expr_dag_size(p->g); i < n; i++) {
+    char *numeric = calloc(n + 1, 1);
+    if (!uses || !numeric) {
+        free(uses), free(numeric);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) {
         const cl_expr_node *e = cl_expr_dag_node(p->g, (int)i);
-        p->temp[i] = uses[i] > 1 && !is_leaf(e) ? ++count : 0;
+        numeric[i] = e->op == CL_EXPR_CONST || (!is_leaf(e) && numeric[e->a] && (e->b < 0 || numeric[e->b]));
+    }
+    int count = 0;
+    for (size_t i = 0; i < n; i++) {
+        const cl_expr_node *e = cl_expr_dag_node(p->g, (int)i);
+        p->temp[i] = uses[i] > 1 && !is_leaf(e) && (p->fmt == CL_EXPR_C || !small(p->g, i, numeric)) ? ++count : 0;
         if (uses[i] && e->op == CL_EXPR_INPUT) p->used[e->k] = 1;
     }
-    free(uses);
+    free(uses), free(numeric);
     return count;
 }
 

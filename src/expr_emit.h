@@ -45,7 +45,9 @@ void cl_expr_printer_free(cl_expr_printer *p);
  * Name every operation that the \p nout outputs \p out use more than once
  * (as an argument of two operations they need, or as an output and an
  * argument), t1, t2, … in the order of the nodes, and mark the inputs they
- * use (used). Returns the number of names, or −1 when out of memory.
+ * use (used). In text and LaTeX a number (a node of constants only) and an
+ * operation on names and numbers alone (a·b, x², −x) are written out
+ * instead. Returns the number of names, or −1 when out of memory.
  */
 int cl_expr_printer_name_shared(cl_expr_printer *p, const int *out, size_t nout);
 /** Node \p id written out, in brackets when it binds less tightly than \p min (1 sums, 2 products, 4 powers). */

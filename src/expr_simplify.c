@@ -136,7 +136,8 @@ static void set_atom(cl_simp *s, cl_simp_rf *r, int node)
 /*
  * P reduced modulo the relations, a step kept only where it shortens P: for
  * a relation r and a term L of r, every term of P that L divides is
- * replaced by the rest of r (P − Q r with Q = Σ (c_t / c_L) t / L).
+ * replaced by the rest of r (P − Q r with Q = Σ (c_t / c_L) t / L), or one
+ * such term alone.
  */
 static void reduce(cl_simp *s, fmpq_mpoly_t P)
 {
@@ -163,6 +164,11 @@ static void reduce(cl_simp *s, fmpq_mpoly_t P)
                     fmpq_mpoly_get_term_coeff_fmpq(c, P, t, s->ctx);
                     fmpq_div(c, c, cl);
                     fmpq_mpoly_push_term_fmpq_ui(Q, c, s->exp, s->ctx);
+                    fmpq_mpoly_zero(T, s->ctx); /* this term alone replaced: p²(1 − c²) + x² c² is p² s² + x² c² */
+                    fmpq_mpoly_push_term_fmpq_ui(T, c, s->exp, s->ctx);
+                    fmpq_mpoly_mul(T, T, r, s->ctx);
+                    fmpq_mpoly_sub(T, P, T, s->ctx);
+                    if (fmpq_mpoly_length(T, s->ctx) < fmpq_mpoly_length(best, s->ctx)) fmpq_mpoly_swap(best, T, s->ctx), better = 1;
                 }
                 if (fmpq_mpoly_is_zero(Q, s->ctx)) continue;
                 fmpq_mpoly_sort_terms(Q, s->ctx), fmpq_mpoly_combine_like_terms(Q, s->ctx);
@@ -279,7 +285,7 @@ static void visit(cl_simp *s, int i)
     s->have[i] = 1;
     if (!form(s, i)) {
         size_t terms = (size_t)(fmpq_mpoly_length(r->n, s->ctx) + fmpq_mpoly_length(r->d, s->ctx));
-        if (terms <= s->max_terms + 1) return;
+        if (terms <= (s->shared[i] ? s->max_shared : s->max_terms) + 1) return;
         set_atom(s, r, cl_simp_emit_node(s, i));
         return;
     }
@@ -316,9 +322,26 @@ static char *needed_nodes(const cl_expr_dag *g, const int *roots, size_t n, cons
     *nfunc = 0;
     for (size_t i = 0; i < size; i++) {
         int op = cl_expr_dag_node(g, (int)i)->op;
-        *nfunc += need[i] && (op >= CL_EXPR_SIN || op == CL_EXPR_DIV || op == CL_EXPR_CONST);
+        *nfunc += need[i] && op >= CL_EXPR_SIN; /* the atoms of functions; those of a division by 0, a constant no decimal and a subexpression past the budget share the margin */
     }
     return need;
+}
+
+/* shared[i]: needed node i is used twice or more (by needed nodes, or as a root); NULL when out of memory. */
+static char *shared_nodes(const cl_expr_dag *g, const int *roots, size_t n, const char *need)
+{
+    size_t size = cl_expr_dag_size(g);
+    unsigned char *uses = calloc(size + 1, 1);
+    if (!uses) return NULL;
+    for (size_t k = 0; k < n; k++) uses[roots[k]] += uses[roots[k]] < 2;
+    for (size_t i = 0; i < size; i++) {
+        const cl_expr_node *e = cl_expr_dag_node(g, (int)i);
+        if (!need[i] || e->op == CL_EXPR_INPUT || e->op == CL_EXPR_CONST) continue;
+        uses[e->a] += uses[e->a] < 2;
+        if (e->b >= 0) uses[e->b] += uses[e->b] < 2;
+    }
+    for (size_t i = 0; i < size; i++) uses[i] = uses[i] >= 2;
+    return (char *)uses;
 }
 
 /* The relations of \p o as polynomials (a relation that is not one is left out). */
@@ -336,7 +359,7 @@ static void simp_free(cl_simp *s, size_t size)
         if (s->have[i]) fmpq_mpoly_clear(s->val[i].n, s->ctx), fmpq_mpoly_clear(s->val[i].d, s->ctx);
     for (size_t k = 0; k < s->nrel; k++) fmpq_mpoly_clear(s->rel + k, s->ctx);
     fmpq_mpoly_ctx_clear(s->ctx);
-    free(s->rel), free(s->val), free(s->have), free(s->emitted), free(s->var_node), free(s->exp), free(s->lead), free(s->count);
+    free(s->rel), free(s->val), free(s->have), free(s->emitted), free(s->var_node), free(s->exp), free(s->lead), free(s->count), free(s->shared);
 }
 
 int cl_expr_simplify(cl_expr_dag *g, const int *roots, size_t n, int *out, const cl_expr_simplify_opts *o)
@@ -344,9 +367,16 @@ int cl_expr_simplify(cl_expr_dag *g, const int *roots, size_t n, int *out, const
     size_t size = cl_expr_dag_size(g), nfunc = 0;
     char *need = needed_nodes(g, roots, n, o, &nfunc);
     cl_simp s = {.g = g, .ninputs = cl_expr_dag_ninputs(g), .n0 = size};
-    s.nvars = s.nvar = s.ninputs;
-    s.nvars += (slong)nfunc + 64;
     s.max_terms = o && o->max_terms ? o->max_terms : CL_EXPR_SIMPLIFY_TERMS;
+    s.max_shared = o && o->max_shared ? o->max_shared : CL_EXPR_SIMPLIFY_SHARED_TERMS;
+    size_t nneed = 0;
+    for (size_t i = 0; need && i < size; i++) nneed += need[i] != 0;
+    /* the atoms: the functions, and a margin for the subexpressions past the budget (more, the smaller the budget) */
+    s.nvars = s.nvar = s.ninputs;
+    s.nvars += (slong)nfunc + 64 + (slong)(nneed / s.max_shared / 2);
+    s.shared = need ? shared_nodes(g, roots, n, need) : NULL;
+    s.first = o && o->nlead > 0 && o->lead >= 0 && o->lead + o->nlead <= s.ninputs ? o->lead : 0;
+    s.nfirst = o && o->nlead > 0 && o->lead >= 0 && o->lead + o->nlead <= s.ninputs ? o->nlead : 0;
     s.deadline = clock() + (clock_t)((o && o->seconds > 0 ? o->seconds : CL_EXPR_SIMPLIFY_SECONDS) * CLOCKS_PER_SEC);
     fmpq_mpoly_ctx_init(s.ctx, s.nvars, ORD_DEGREVLEX);
     s.val = malloc((size + 1) * sizeof *s.val);
@@ -356,7 +386,7 @@ int cl_expr_simplify(cl_expr_dag *g, const int *roots, size_t n, int *out, const
     s.exp = malloc((size_t)s.nvars * sizeof *s.exp);
     s.lead = malloc((size_t)s.nvars * sizeof *s.lead);
     s.count = malloc((size_t)s.nvars * sizeof *s.count);
-    if (!need || !s.val || !s.have || !s.emitted || !s.var_node || !s.exp || !s.lead || !s.count) s.failed = CL_ENOMEM;
+    if (!need || !s.val || !s.have || !s.emitted || !s.var_node || !s.exp || !s.lead || !s.count || !s.shared) s.failed = CL_ENOMEM;
     for (slong v = 0; !s.failed && v < s.nvars; v++) s.var_node[v] = -1;
     for (size_t i = 0; !s.failed && i < size; i++) s.emitted[i] = -1;
     /* the relations' nodes first, so that every other node is reduced by them */

@@ -32,6 +32,8 @@
 
 /** Default number of terms past which a subexpression is kept as an atom of its own. */
 #define CL_EXPR_SIMPLIFY_TERMS 40
+/** Default number of terms past which a shared subexpression (an argument of two nodes) is kept as an atom: its sharing is kept. */
+#define CL_EXPR_SIMPLIFY_SHARED_TERMS 8
 /** Default CPU seconds of one cl_expr_simplify() call. */
 #define CL_EXPR_SIMPLIFY_SECONDS 2.0
 
@@ -40,7 +42,9 @@ typedef struct cl_expr_simplify_opts {
     const int *zero;  /**< nodes of the same graph, polynomials in the inputs, that vanish on the manifold */
     size_t nzero;
     size_t max_terms; /**< a polynomial longer than this is kept as a node of its own (0: CL_EXPR_SIMPLIFY_TERMS) */
+    size_t max_shared; /**< the same for a subexpression that two nodes use (0: CL_EXPR_SIMPLIFY_SHARED_TERMS) */
     double seconds;   /**< CPU time allowed (0: CL_EXPR_SIMPLIFY_SECONDS) */
+    long lead, nlead; /**< inputs lead … lead + nlead − 1 are pulled out of sums first (a mass form's accelerations) */
 } cl_expr_simplify_opts;
 
 /**

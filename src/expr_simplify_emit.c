@@ -9,8 +9,10 @@
 #include <string.h>
 #include "cl_core.h"
 #include "expr_simplify_impl.h"
+#include <flint/fmpq_mpoly_factor.h>
 
 #define NONE (-2) /* an empty product */
+#define FACTOR_TERMS 16 /* longer sums are not factored: the factorization costs more than it saves there */
 
 /* op(a, b), an empty product NONE standing for 1 in a product; −1 (failed set) when out of memory. */
 static int op2(cl_simp *s, int op, int a, int b)
@@ -63,6 +65,7 @@ typedef struct pieces {
 } pieces;
 
 static int poly(cl_simp *s, const fmpq_mpoly_t P, int *neg);
+static int factored(cl_simp *s, const fmpq_mpoly_t Q);
 
 /* 1 when P (two terms or more) has a common factor: a content other than 1 or a monomial gcd. */
 static int has_factor(cl_simp *s, const fmpq_mpoly_t P)
@@ -102,8 +105,11 @@ static void collect(cl_simp *s, const fmpq_mpoly_t Q, pieces *p)
         fmpq_mpoly_get_term_exp_ui(s->exp, Q, t, s->ctx);
         for (slong v = 0; v < s->nvars; v++) s->count[v] += s->exp[v] > 0;
     }
-    for (slong v = 0; v < s->nvars; v++)
+    for (slong v = s->first; v < s->first + s->nfirst; v++) /* the lead variables first, even in one term: a·x'' + b·y'' */
+        if (s->count[v] > 0 && (best < 0 || s->count[v] > s->count[best])) best = v;
+    for (slong v = 0; v < s->nvars && best < 0; v++)
         if (s->count[v] > most && s->count[v] < len) best = v, most = s->count[v];
+    if (best >= 0 && s->count[best] == len) best = -1; /* shared by all: the monomial gcd's, not a split */
     fmpq_mpoly_t A, B, T;
     fmpq_mpoly_init(A, s->ctx), fmpq_mpoly_init(B, s->ctx), fmpq_mpoly_init(T, s->ctx);
     fmpq_t c;
@@ -143,6 +149,123 @@ static int sum_of(cl_simp *s, const pieces *p)
     return node;
 }
 
+/* Q (two terms or more, no common factor) as a sum of pieces (collect()). */
+static int plain_sum(cl_simp *s, const fmpq_mpoly_t Q)
+{
+    pieces *p = calloc(1, sizeof *p);
+    if (!p) s->failed = CL_ENOMEM;
+    else collect(s, Q, p);
+    int node = s->failed ? -1 : sum_of(s, p);
+    free(p);
+    return node;
+}
+
+/*
+ * Q (two terms or more, integer coefficients, no common factor) as the
+ * product of its irreducible factors (FLINT's fmpq_mpoly_factor), each with
+ * integer coefficients, when it has more than one and they have fewer
+ * terms in all than Q: (M + m)(l|q'|² − g q_z) rather than its eight terms.
+ * Q itself (plain_sum()) when it is irreducible, when its factors are no
+ * shorter, or when it is longer than the budget of terms.
+ */
+/* The factors of Q into f (in s's context), factored in a context of the variables Q has only (FLINT's cost grows with the
+   context's variables); 0, or −1 when FLINT did not factor it. */
+static int factor_compact(cl_simp *s, const fmpq_mpoly_t Q, fmpq_mpoly_factor_t f)
+{
+    slong nv = s->nvars, k = 0, *to = malloc((size_t)nv * 2 * sizeof *to), *from = to + nv;
+    if (!to) return -1;
+    memset(s->count, 0, (size_t)nv * sizeof *s->count);
+    for (slong t = 0; t < fmpq_mpoly_length(Q, s->ctx); t++) {
+        fmpq_mpoly_get_term_exp_ui(s->exp, Q, t, s->ctx);
+        for (slong v = 0; v < nv; v++) s->count[v] |= s->exp[v] > 0;
+    }
+    for (slong v = 0; v < nv; v++) to[v] = s->count[v] ? (from[k] = v, k++) : -1;
+    fmpq_mpoly_ctx_t small;
+    fmpq_mpoly_ctx_init(small, k ? k : 1, ORD_DEGREVLEX);
+    fmpq_mpoly_t q;
+    fmpq_mpoly_factor_t g;
+    fmpq_mpoly_init(q, small);
+    fmpq_mpoly_factor_init(g, small);
+    fmpq_mpoly_compose_fmpq_mpoly_gen(q, Q, to, s->ctx, small);
+    int ok = fmpq_mpoly_factor(g, q, small);
+    fmpq_mpoly_factor_fit_length(f, g->num, s->ctx);
+    fmpq_set(f->constant, g->constant);
+    for (slong i = 0; ok && i < g->num; i++) {
+        fmpq_mpoly_compose_fmpq_mpoly_gen(f->poly + i, g->poly + i, from, small, s->ctx);
+        fmpz_set(f->exp + i, g->exp + i);
+    }
+    f->num = ok ? g->num : 0;
+    fmpq_mpoly_factor_clear(g, small);
+    fmpq_mpoly_clear(q, small);
+    fmpq_mpoly_ctx_clear(small);
+    free(to);
+    return ok ? 0 : -1;
+}
+
+/* Multiply back the factors whose product is shorter than they are: (1 + x)(1 − x) is 1 − x². */
+static void merge_factors(cl_simp *s, fmpq_mpoly_factor_t f)
+{
+    fmpq_mpoly_t t;
+    fmpq_mpoly_init(t, s->ctx);
+    for (int merged = 1; merged;) {
+        merged = 0;
+        for (slong i = 0; i < f->num && !merged; i++)
+            for (slong j = i + 1; j < f->num && !merged; j++) {
+                if (!fmpz_equal(f->exp + i, f->exp + j)) continue;
+                fmpq_mpoly_mul(t, f->poly + i, f->poly + j, s->ctx);
+                if (fmpq_mpoly_length(t, s->ctx) >= fmpq_mpoly_length(f->poly + i, s->ctx) + fmpq_mpoly_length(f->poly + j, s->ctx)) continue;
+                fmpq_mpoly_swap(f->poly + i, t, s->ctx);
+                fmpq_mpoly_swap(f->poly + j, f->poly + f->num - 1, s->ctx);
+                fmpz_swap(f->exp + j, f->exp + f->num - 1);
+                f->num--;
+                merged = 1;
+            }
+    }
+    fmpq_mpoly_clear(t, s->ctx);
+}
+
+/*
+ * Q (two terms or more, integer coefficients, no common factor) as the
+ * product of its irreducible factors (FLINT's fmpq_mpoly_factor), each with
+ * integer coefficients, when it has more than one and they have fewer
+ * terms in all than Q: (M + m)(l|q'|² − g q_z) rather than its eight terms.
+ * Q itself (plain_sum()) when it is irreducible, when its factors are no
+ * shorter, or when it is longer than FACTOR_TERMS.
+ */
+static int factored(cl_simp *s, const fmpq_mpoly_t Q)
+{
+    fmpq_mpoly_factor_t f;
+    fmpq_mpoly_factor_init(f, s->ctx);
+    int split = fmpq_mpoly_length(Q, s->ctx) <= FACTOR_TERMS && !cl_simp_out_of_time(s) && !factor_compact(s, Q, f);
+    if (split) merge_factors(s, f);
+    slong terms = 0; /* a factorization that writes more terms than Q is no simplification */
+    for (slong i = 0; split && i < f->num; i++) terms += fmpq_mpoly_length(f->poly + i, s->ctx);
+    split = split && (f->num > 1 || (f->num == 1 && !fmpz_is_one(f->exp))) && terms < fmpq_mpoly_length(Q, s->ctx);
+    fmpq_t c, cf;
+    fmpq_init(c), fmpq_init(cf);
+    fmpq_set(c, f->constant);
+    for (slong i = 0; split && i < f->num; i++) { /* each factor integer and primitive, its content into c */
+        fmpq_mpoly_content(cf, f->poly + i, s->ctx);
+        fmpq_mpoly_scalar_div_fmpq(f->poly + i, f->poly + i, cf, s->ctx);
+        split = fmpz_fits_si(f->exp + i) && fmpz_get_si(f->exp + i) <= 64;
+        for (slong e = 0; split && e < fmpz_get_si(f->exp + i); e++) fmpq_mul(c, c, cf);
+    }
+    int node = NONE, negative = fmpq_sgn(c) < 0;
+    if (split && fmpz_is_one(fmpq_denref(c)) && fmpz_is_pm1(fmpq_numref(c))) {
+        for (slong i = 0; i < f->num && !s->failed; i++) {
+            int neg = 0, x = poly(s, f->poly + i, &neg);
+            slong e = fmpz_get_si(f->exp + i);
+            negative ^= neg && (e & 1);
+            if (e > 1 && x >= 0 && (x = cl_expr_op(s->g, CL_EXPR_POWI, x, -1, (long)e, s->pos)) < 0) s->failed = CL_ENOMEM;
+            node = op2(s, CL_EXPR_MUL, node, x);
+        }
+        if (negative && node >= 0 && (node = cl_expr_op(s->g, CL_EXPR_NEG, node, -1, 0, s->pos)) < 0) s->failed = CL_ENOMEM;
+    } else node = plain_sum(s, Q);
+    fmpq_clear(c), fmpq_clear(cf);
+    fmpq_mpoly_factor_clear(f, s->ctx);
+    return s->failed ? -1 : node;
+}
+
 /* ±P as nodes, *neg 1 for −P (most terms negative): content × monomial gcd × a sum of terms with no common factor. */
 static int poly(cl_simp *s, const fmpq_mpoly_t P, int *neg)
 {
@@ -157,7 +280,9 @@ static int poly(cl_simp *s, const fmpq_mpoly_t P, int *neg)
         fmpq_mpoly_get_term_coeff_fmpq(lc, P, t, s->ctx);
         negative += fmpq_sgn(lc) < 0;
     }
-    *neg = 2 * negative > len; /* a − b rather than −(b − a): negated only when most terms are negative */
+    fmpq_mpoly_get_term_coeff_fmpq(lc, P, 0, s->ctx);
+    /* negated when most terms are negative, or half of them and the leading one: P and −P are then one node */
+    *neg = 2 * negative > len || (2 * negative == len && fmpq_sgn(lc) < 0);
     fmpq_mpoly_t Q, M;
     fmpq_mpoly_init(Q, s->ctx), fmpq_mpoly_init(M, s->ctx);
     fmpq_mpoly_scalar_div_fmpq(Q, P, c, s->ctx);
@@ -170,13 +295,7 @@ static int poly(cl_simp *s, const fmpq_mpoly_t P, int *neg)
         fmpq_mpoly_get_term_exp_ui(s->exp, M, 0, s->ctx);
         node = op2(s, CL_EXPR_MUL, node, monomial(s, s->exp));
     }
-    if (fmpq_mpoly_length(Q, s->ctx) > 1) {
-        pieces *p = calloc(1, sizeof *p);
-        if (!p) s->failed = CL_ENOMEM;
-        else collect(s, Q, p);
-        node = op2(s, CL_EXPR_MUL, node, s->failed ? -1 : sum_of(s, p));
-        free(p);
-    }
+    if (fmpq_mpoly_length(Q, s->ctx) > 1) node = op2(s, CL_EXPR_MUL, node, factored(s, Q));
     if (node == NONE) node = int_node(s, fmpq_numref(c)); /* a constant */
     if (!fmpz_is_one(fmpq_denref(c))) node = op2(s, CL_EXPR_DIV, node, int_node(s, fmpq_denref(c)));
     fmpq_mpoly_clear(Q, s->ctx), fmpq_mpoly_clear(M, s->ctx);
@@ -184,29 +303,86 @@ static int poly(cl_simp *s, const fmpq_mpoly_t P, int *neg)
     return node;
 }
 
-/* n/d as nodes: one division, the rational content of both moved into a whole number in front of each. */
+/* |n/d| as one division, the rational content of both moved into a whole number in front of each; *neg its sign. */
+static int fraction(cl_simp *s, const fmpq_mpoly_struct *n, const fmpq_mpoly_struct *d, int *neg)
+{
+    if (fmpq_mpoly_is_one(d, s->ctx)) return poly(s, n, neg);
+    fmpq_t cn, cd, c;
+    fmpq_init(cn), fmpq_init(cd), fmpq_init(c);
+    fmpq_mpoly_content(cn, n, s->ctx);
+    fmpq_mpoly_content(cd, d, s->ctx);
+    fmpq_div(c, cn, cd);
+    fmpq_mpoly_t N, D;
+    fmpq_mpoly_init(N, s->ctx), fmpq_mpoly_init(D, s->ctx);
+    fmpq_mpoly_scalar_div_fmpq(N, n, cn, s->ctx);
+    fmpq_mpoly_scalar_div_fmpq(D, d, cd, s->ctx);
+    fmpq_mpoly_scalar_mul_fmpz(N, N, fmpq_numref(c), s->ctx);
+    fmpq_mpoly_scalar_mul_fmpz(D, D, fmpq_denref(c), s->ctx);
+    int nn = 0, nd = 0, num = poly(s, N, &nn), den = poly(s, D, &nd);
+    *neg = nn != nd;
+    fmpq_mpoly_clear(N, s->ctx), fmpq_mpoly_clear(D, s->ctx);
+    fmpq_clear(cn), fmpq_clear(cd), fmpq_clear(c);
+    return op2(s, CL_EXPR_DIV, num, den);
+}
+
+#define MAX_GROUPS 8
+
+/*
+ * n/d for a monomial d as a sum of fractions, the terms of n grouped by
+ * what is left of d once each term's common variables cancel:
+ * (a t + b)/t is a + b/t. NONE when the terms make one group (or more
+ * than MAX_GROUPS): then one fraction.
+ */
+static int split_fraction(cl_simp *s, const fmpq_mpoly_struct *n, const fmpq_mpoly_struct *d)
+{
+    slong len = fmpq_mpoly_length(n, s->ctx), nv = s->nvars, ng = 0;
+    ulong *de = malloc((size_t)nv * (MAX_GROUPS + 3) * sizeof *de), *te = de + nv, *rem = te + nv;
+    fmpq_mpoly_t G[MAX_GROUPS], D;
+    fmpq_t c, cd;
+    if (!de) {
+        s->failed = CL_ENOMEM;
+        return -1;
+    }
+    fmpq_init(c), fmpq_init(cd);
+    fmpq_mpoly_get_term_exp_ui(de, d, 0, s->ctx);
+    fmpq_mpoly_get_term_coeff_fmpq(cd, d, 0, s->ctx);
+    for (slong t = 0; t < len && ng <= MAX_GROUPS; t++) {
+        fmpq_mpoly_get_term_exp_ui(te, n, t, s->ctx);
+        fmpq_mpoly_get_term_coeff_fmpq(c, n, t, s->ctx);
+        ulong *r = rem + ng * nv;
+        for (slong v = 0; v < nv; v++) r[v] = de[v] > te[v] ? de[v] - te[v] : 0, te[v] -= de[v] - r[v];
+        slong k = 0;
+        while (k < ng && memcmp(rem + k * nv, r, (size_t)nv * sizeof *r)) k++;
+        if (k == ng && ng == MAX_GROUPS) ng++;
+        if (ng > MAX_GROUPS) break;
+        if (k == ng) fmpq_mpoly_init(G[ng++], s->ctx);
+        fmpq_mpoly_push_term_fmpq_ui(G[k], c, te, s->ctx);
+    }
+    int node = NONE;
+    pieces *p = ng > 1 && ng <= MAX_GROUPS ? calloc(1, sizeof *p) : NULL;
+    fmpq_mpoly_init(D, s->ctx);
+    for (slong k = 0; p && k < ng && !s->failed; k++) {
+        fmpq_mpoly_zero(D, s->ctx);
+        fmpq_mpoly_push_term_fmpq_ui(D, cd, rem + k * nv, s->ctx);
+        fmpq_mpoly_sort_terms(G[k], s->ctx), fmpq_mpoly_combine_like_terms(G[k], s->ctx);
+        int neg = 0, piece = fraction(s, G[k], D, &neg);
+        p->node[p->n] = piece, p->neg[p->n++] = (char)neg;
+    }
+    if (p && !s->failed) node = sum_of(s, p);
+    for (slong k = 0; k < ng && k < MAX_GROUPS; k++) fmpq_mpoly_clear(G[k], s->ctx);
+    fmpq_mpoly_clear(D, s->ctx);
+    fmpq_clear(c), fmpq_clear(cd);
+    free(p), free(de);
+    return s->failed ? -1 : node;
+}
+
+/* n/d as nodes: one fraction, or a sum of fractions over the parts of a monomial d (split_fraction()). */
 static int quotient(cl_simp *s, const fmpq_mpoly_struct *n, const fmpq_mpoly_struct *d)
 {
-    int neg = 0, node;
-    if (fmpq_mpoly_is_one(d, s->ctx)) node = poly(s, n, &neg);
-    else {
-        fmpq_t cn, cd, c;
-        fmpq_init(cn), fmpq_init(cd), fmpq_init(c);
-        fmpq_mpoly_content(cn, n, s->ctx);
-        fmpq_mpoly_content(cd, d, s->ctx);
-        fmpq_div(c, cn, cd);
-        fmpq_mpoly_t N, D;
-        fmpq_mpoly_init(N, s->ctx), fmpq_mpoly_init(D, s->ctx);
-        fmpq_mpoly_scalar_div_fmpq(N, n, cn, s->ctx);
-        fmpq_mpoly_scalar_div_fmpq(D, d, cd, s->ctx);
-        fmpq_mpoly_scalar_mul_fmpz(N, N, fmpq_numref(c), s->ctx);
-        fmpq_mpoly_scalar_mul_fmpz(D, D, fmpq_denref(c), s->ctx);
-        int nn = 0, nd = 0, num = poly(s, N, &nn), den = poly(s, D, &nd);
-        node = op2(s, CL_EXPR_DIV, num, den);
-        neg = nn != nd;
-        fmpq_mpoly_clear(N, s->ctx), fmpq_mpoly_clear(D, s->ctx);
-        fmpq_clear(cn), fmpq_clear(cd), fmpq_clear(c);
-    }
+    int neg = 0, node = NONE;
+    if (fmpq_mpoly_length(d, s->ctx) == 1 && !fmpq_mpoly_is_fmpq(d, s->ctx) && fmpq_mpoly_length(n, s->ctx) > 1)
+        node = split_fraction(s, n, d);
+    if (node == NONE) node = fraction(s, n, d, &neg);
     if (neg && node >= 0) {
         node = cl_expr_op(s->g, CL_EXPR_NEG, node, -1, 0, s->pos);
         if (node < 0) s->failed = CL_ENOMEM;

@@ -24,10 +24,12 @@ typedef struct cl_simp {
     size_t n0;              /**< the graph's nodes before the call (val, have, emitted index them) */
     cl_simp_rf *val;        /**< node → its normal form */
     char *have;             /**< val[i] is initialized */
+    char *shared;           /**< node i is an argument of two needed nodes or more (or a root and an argument) */
     int *emitted;           /**< node → its simplified node, −1 not yet written */
     fmpq_mpoly_struct *rel; /**< the relations, polynomials that vanish on the manifold */
     size_t nrel, caprel;
-    size_t max_terms;
+    size_t max_terms, max_shared; /**< the budgets of terms of a node, of a shared node */
+    slong first, nfirst;    /**< variables pulled out of sums before the others */
     clock_t deadline;
     int failed;             /**< CL_ENOCONV (budget), CL_ENOMEM */
     long pos;               /**< the source offset given to the nodes being written */

@@ -1,7 +1,7 @@
 #!/bin/sh
 # tools/model-pages, the generator of the docs page of each shipped model
 # (make docs): a model eom builds gets its equations as one display formula
-# for MathJax, one it does not build yet a page saying so with eom's reason,
+# for MathJax (and its mass-matrix form as another), one it does not build yet a page saying so with eom's reason,
 # both listed on the index page; a model eom fails on otherwise is an error.
 . tests/tap.sh
 echo "1..4"
@@ -18,9 +18,10 @@ tools/model-pages --chartless "$C" --out "$T/out" models/cart-pendulum.model 2> 
 tools/model-pages --chartless "$T/refuses" --out "$T/out" models/free-body.model 2>> "$T/err" || st=1
 p="$T/out/model_cart_pendulum.md"
 [ $st = 0 ] && [ ! -s "$T/err" ] && head -1 "$p" | grep -q '{#model_cart_pendulum}$' &&
-    [ "$(grep -c '^\\f\[$' "$p")" = 1 ] && grep -q '^\\begin{aligned}$' "$p" && grep -q '^\\ddot{\\theta} &= ' "$p" &&
-    [ "$(grep -c '^\\f\]$' "$p")" = 1 ] && ! grep -q '^%' "$p" && grep -q '^- parameters (defaults): M = 2' "$p"
-t $? "cart-pendulum: its page, the equations in one aligned display formula, no TeX comment left, the defaults listed"
+    [ "$(grep -c '^\\f\[$' "$p")" = 2 ] && grep -q '^\\begin{aligned}$' "$p" && grep -q '^\\ddot{\\theta} &= ' "$p" &&
+    [ "$(grep -c '^\\f\]$' "$p")" = 2 ] && ! grep -q '^%' "$p" && grep -q '^- parameters (defaults): M = 2' "$p" &&
+    grep -q 'mass-matrix form' "$p" && grep -q '^\\left(M + m\\right) \\, \\ddot{x} ' "$p"
+t $? "cart-pendulum: its page, the solved equations and the mass-matrix form each one aligned display formula, no TeX comment left, the defaults listed"
 grep -q "cannot build the equations of this model yet: the equations of motion as a graph are not built for this kind of model\." "$T/out/model_free_body.md" &&
     ! grep -q '\\f\[' "$T/out/model_free_body.md"
 t $? "a model eom refuses (free-body through a command refusing it): a page that says eom cannot build its equations yet, and why"

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "cl_core.h"
 #include "model_kinds.h"
 #include "expr_nodes_impl.h"
@@ -61,18 +62,125 @@ static int manifold_relations(cl_expr_dag *g, const cl_model *m, int *rel)
     return k;
 }
 
-/* The outputs and multipliers of \p q simplified on the manifold of \p m (cl_expr_simplify()); 0, CL_ENOCONV past the budget (q unchanged), CL_ENOMEM. */
-static int simplify_eom(cl_model_eom *q, const cl_model *m)
+/* The operations the \p n roots need (each once: what the printed equations write with their temporaries), or 0 when out of memory. */
+static size_t operations(const cl_expr_dag *g, const int *roots, size_t n)
 {
-    int *rel = malloc((12 * m->nfac + 1) * sizeof *rel);
-    int nrel = rel ? manifold_relations(q->g, m, rel) : -1;
-    cl_expr_simplify_opts o = {.zero = rel, .nzero = nrel > 0 ? (size_t)nrel : 0};
-    int st = nrel < 0 ? CL_ENOMEM : cl_expr_simplify(q->g, q->out, q->dim + q->ncon, q->out, &o);
-    free(rel);
+    size_t size = cl_expr_dag_size(g), count = 0;
+    char *need = calloc(size + 1, 1);
+    if (!need) return 0;
+    for (size_t k = 0; k < n; k++) need[roots[k]] = 1;
+    for (size_t i = size; i-- > 0;) {
+        const cl_expr_node *e = cl_expr_dag_node(g, (int)i);
+        if (!need[i] || e->op == CL_EXPR_INPUT || e->op == CL_EXPR_CONST) continue;
+        count++;
+        need[e->a] = 1;
+        if (e->b >= 0) need[e->b] = 1;
+    }
+    free(need);
+    return count;
+}
+
+/*
+ * The budgets of terms the simplifier is run with (a node's, a shared
+ * node's), the result with the fewest operations kept: large budgets find
+ * the cancellations of small models, small ones keep the sharing of the
+ * derived graph (the LDLᵀ pivots of a product of many factors).
+ */
+static const size_t budgets[][2] = {{CL_EXPR_SIMPLIFY_TERMS, CL_EXPR_SIMPLIFY_SHARED_TERMS}, {8, 2}, {3, 1}, {1, 1}};
+
+int cl_model_simplify(cl_expr_dag *g, const cl_model *m, const int *roots, size_t n, int *out, long lead, long nlead)
+{
+    int *rel = malloc((12 * m->nfac + 1) * sizeof *rel), *best = malloc((2 * n + 1) * sizeof *best), *try = best + n;
+    int nrel = rel && best ? manifold_relations(g, m, rel) : -1, st = nrel < 0 ? CL_ENOMEM : CL_ENOCONV;
+    size_t fewest = 0;
+    clock_t end = clock() + (clock_t)(CL_EXPR_SIMPLIFY_SECONDS * CLOCKS_PER_SEC); /* one budget for all the runs */
+    for (size_t k = 0; k < sizeof budgets / sizeof budgets[0] && nrel >= 0 && clock() < end; k++) {
+        double left = (double)(end - clock()) / CLOCKS_PER_SEC;
+        cl_expr_simplify_opts o = {.zero = rel, .nzero = (size_t)nrel, .lead = lead, .nlead = nlead, .max_terms = budgets[k][0],
+                                   .max_shared = budgets[k][1], .seconds = left > 1e-3 ? left : 1e-3};
+        int sk = cl_expr_simplify(g, roots, n, try, &o);
+        size_t ops = sk ? 0 : operations(g, try, n);
+        if (!sk && (st || ops < fewest)) memcpy(best, try, n * sizeof *best), fewest = ops, st = CL_OK;
+        if (sk == CL_ENOMEM) st = CL_ENOMEM;
+        if (sk == CL_ENOMEM) break;
+    }
+    if (!st) memcpy(out, best, n * sizeof *out);
+    else if (out != roots) memcpy(out, roots, n * sizeof *out);
+    free(rel), free(best);
+    if (st == CL_ENOCONV)
+        fprintf(stderr, "warning: the equations of motion of %s were not simplified within %.0f s of CPU time; the unsimplified ones are used\n",
+                m->source, CL_EXPR_SIMPLIFY_SECONDS);
     return st;
 }
 
-int cl_model_eom_new(cl_model_eom **out, const cl_model *m, cl_sys_error *e) { return cl_model_eom_build(out, m, 1, e); }
+int cl_model_mass_new(cl_model_mass **out, const cl_model *m, cl_sys_error *e)
+{
+    *out = NULL;
+    cl_model_mass *q = calloc(1, sizeof *q);
+    if (!q) return cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
+    q->nq = m->nq, q->nv = m->nv, q->nb = m->ncon;
+    for (size_t i = 0; i < m->nfac; i++) q->nb += m->fac[i].kind == CL_LAGR_S2;
+    long tin = m->so3 || m->nflat ? -1 : (long)(m->nq + m->nv);
+    q->g = cl_expr_dag_copy(m->g);
+    q->qd = malloc((q->nq + q->nv * q->nv + q->nv + q->nb * q->nv + q->nb + 1) * sizeof *q->qd);
+    int st = !q->g || !q->qd ? CL_ENOMEM : CL_OK;
+    if (!st) {
+        q->M = q->qd + q->nq, q->F = q->M + q->nv * q->nv, q->B = q->F + q->nv, q->beta = q->B + q->nb * q->nv;
+        st = cl_model_graph_mass(q->g, m, m->timed ? tin : -1, q->qd, q->M, q->F, q->B, q->beta);
+    }
+    if (st) {
+        cl_model_mass_free(q);
+        return cl_sys_error_set(e, st, NULL, "out of memory");
+    }
+    *out = q;
+    return CL_OK;
+}
+
+void cl_model_mass_free(cl_model_mass *q)
+{
+    if (!q) return;
+    cl_expr_dag_free(q->g);
+    free(q->qd);
+    free(q);
+}
+
+/* The nodes the \p n roots need, or 0 when out of memory. */
+static size_t reached(const cl_expr_dag *g, const int *roots, size_t n)
+{
+    size_t size = cl_expr_dag_size(g), count = 0;
+    char *need = calloc(size + 1, 1);
+    if (!need) return 0;
+    for (size_t k = 0; k < n; k++) need[roots[k]] = 1;
+    for (size_t i = size; i-- > 0;) {
+        const cl_expr_node *e = cl_expr_dag_node(g, (int)i);
+        if (!need[i]) continue;
+        count++;
+        if (e->op == CL_EXPR_INPUT || e->op == CL_EXPR_CONST) continue;
+        need[e->a] = 1;
+        if (e->b >= 0) need[e->b] = 1;
+    }
+    free(need);
+    return count;
+}
+
+/*
+ * The outputs and multipliers of \p q simplified on the manifold of \p m
+ * (\p smaller: only when the simplified field has no more nodes than the
+ * derived one, for the consumers that evaluate it); 0, CL_ENOCONV past the
+ * budget (q unchanged, a warning said so), CL_ENOMEM.
+ */
+static int simplify_eom(cl_model_eom *q, const cl_model *m, int smaller)
+{
+    size_t n = q->dim + q->ncon;
+    int *out = malloc((n + 1) * sizeof *out);
+    int st = out ? cl_model_simplify(q->g, m, q->out, n, out, 0, 0) : CL_ENOMEM;
+    if (!st && (!smaller || reached(q->g, out, n) <= reached(q->g, q->out, n))) memcpy(q->out, out, n * sizeof *out);
+    else if (!st) st = CL_EDIM; /* kept as derived: shorter */
+    free(out);
+    return st;
+}
+
+int cl_model_eom_new(cl_model_eom **out, const cl_model *m, cl_sys_error *e) { return cl_model_eom_build(out, m, 2, e); }
 
 int cl_model_eom_build(cl_model_eom **out, const cl_model *m, int simplify, cl_sys_error *e)
 {
@@ -94,12 +202,9 @@ int cl_model_eom_build(cl_model_eom **out, const cl_model *m, int simplify, cl_s
              : m->ham         ? cl_model_graph_hamilton(q->g, m, q->time, q->out)
                               : cl_model_graph_lagrange(q->g, m, q->time, q->out, q->mult);
     if (!st && simplify) {
-        st = simplify_eom(q, m);
-        q->simplified = st ? -1 : 1;
-        if (st == CL_ENOCONV)
-            fprintf(stderr, "warning: the equations of motion of %s were not simplified within %.0f s of CPU time; the unsimplified ones are used\n",
-                    m->source, CL_EXPR_SIMPLIFY_SECONDS);
-        if (st == CL_ENOCONV) st = CL_OK;
+        st = simplify_eom(q, m, simplify == 2);
+        q->simplified = st == CL_EDIM ? 0 : st ? -1 : 1;
+        if (st == CL_ENOCONV || st == CL_EDIM) st = CL_OK;
     }
     if (st) {
         cl_model_eom_free(q);

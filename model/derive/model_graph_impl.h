@@ -47,6 +47,15 @@ int cl_model_graph_cross(cl_expr_dag *g, const int *a, const int *b, int *out);
  */
 int cl_model_graph_lagrange(cl_expr_dag *g, const cl_model *m, long time, int *out, int *mult);
 /**
+ * The same equations unsolved, in the mass-matrix form (model_graph_lagr.c):
+ * qd[0 … nq) the configuration's rates, the velocity Hessian M (nv × nv,
+ * row-major) and F = G + F_ext − L_uq q̇ − L_ut (nv) of M u̇ = F + Bᵀλ,
+ * and the k rows B u̇ = β (B k × nv, β k) of the accelerations' conditions:
+ * q·q̈ = −|q̇|² per S² factor in the order declared, then A u̇ = −b per
+ * constraint (k = the S² factors + ncon). Returns 0 or CL_ENOMEM.
+ */
+int cl_model_graph_mass(cl_expr_dag *g, const cl_model *m, long time, int *qd, int *M, int *F, int *B, int *beta);
+/**
  * Hamilton's equations of the Hamiltonian m->L in the model's momenta (form
  * p; Lie–Poisson on the groups, [S2 (23)] on S²), model_graph_ham.c: out as
  * cl_model_graph_lagrange(), the momenta's rates last. Returns 0 or CL_ENOMEM.

@@ -14,7 +14,9 @@
  * cl_expr_solve_spd() on the bordered matrix. When H is constant along the
  * motion the conditions border H itself and the Schur complement of H is
  * solved instead (schur()): only a k × k system, k the unit vectors and
- * constraints, depends on the state.
+ * constraints, depends on the state. The mass-matrix form H u̇ = r + Bᵀλ
+ * with the rows B u̇ = β of the unit vectors and constraints, unsolved, is
+ * cl_model_graph_mass() (eom --form mass).
  */
 #include <stdlib.h>
 #include "cl_core.h"
@@ -229,6 +231,21 @@ int cl_model_graph_lagrange(cl_expr_dag *g, const cl_model *m, long time, int *o
         if ((out[b.nq + a] = cl_expr_node_add(g, b.z[a], b.Qc[a])) < 0) st = CL_ENOMEM;
     for (size_t i = 0; i < b.nc && !st; i++)
         if ((mult[i] = cl_expr_node_neg(g, b.z[b.nv + i])) < 0) st = CL_ENOMEM;
+    free(b.Lq);
+    return st;
+}
+
+int cl_model_graph_mass(cl_expr_dag *g, const cl_model *m, long time, int *qd, int *M, int *F, int *B, int *beta)
+{
+    lagr_build b;
+    int st = build_open(&b, g, m);
+    if (!st) st = balance(&b, time);
+    if (!st) st = border_rows(&b, B, beta);
+    for (size_t c = 0; c < b.nq && !st; c++) qd[c] = b.qd[c];
+    for (size_t a = 0; a < b.nv && !st; a++) {
+        F[a] = b.r[a];
+        for (size_t c = 0; c < b.nv; c++) M[a * b.nv + c] = b.K[a * b.n + c];
+    }
     free(b.Lq);
     return st;
 }

@@ -106,6 +106,7 @@ static void s2_component_name(const cl_model *m, int form, size_t i, char *buf, 
 {
     static const char xyz[] = "xyz";
     if (i < 3 * m->n) snprintf(buf, len, "%s.%c", m->qname[i / 3], xyz[i % 3]);
+    else if (form == 0) snprintf(buf, len, "%s'.%c", m->qname[(i - 3 * m->n) / 3], xyz[i % 3]); /* q' as the model writes it */
     else snprintf(buf, len, "%s%zu.%c", s2_vname[form], (i - 3 * m->n) / 3 + 1, xyz[i % 3]);
 }
 

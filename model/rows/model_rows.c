@@ -46,6 +46,7 @@ static size_t nrows;
 
 void cl_model_oracle_rows_free(void)
 {
+    cl_model_row_simplify_free();
     free(rows);
     free(row_name);
     free(row_what);

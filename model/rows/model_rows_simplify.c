@@ -20,7 +20,7 @@
 
 /* The two graphs, their evaluators and one input vector. */
 typedef struct simplify_run {
-    cl_model_eom *raw, *simp;
+    const cl_model_eom *raw, *simp;
     cl_expr_eval_mp *ev_raw, *ev_simp;
     mpfr_ptr in, a, b;
     size_t nin, nout;
@@ -29,16 +29,32 @@ typedef struct simplify_run {
 static void run_free(simplify_run *r)
 {
     cl_expr_eval_free_mp(r->ev_raw), cl_expr_eval_free_mp(r->ev_simp);
-    cl_model_eom_free(r->raw), cl_model_eom_free(r->simp);
-    cl_rvec_free_mp(r->in);
+    cl_rvec_free_mp(r->in); /* the graphs stay for the next rung */
+}
+
+/* The two graphs of the current model, built once per process for every rung (the simplifier's runs cost most of the row). */
+static const cl_model *built_for;
+static cl_model_eom *built_raw, *built_simp;
+
+void cl_model_row_simplify_free(void)
+{
+    cl_model_eom_free(built_raw), cl_model_eom_free(built_simp);
+    built_raw = built_simp = NULL, built_for = NULL;
 }
 
 static int run_open(simplify_run *r, const cl_model *m, cl_prec_t prec)
 {
     cl_sys_error e;
-    int st = cl_model_eom_build(&r->raw, m, 0, &e);
-    if (!st) st = cl_model_eom_build(&r->simp, m, 1, &e);
-    if (st) return st;
+    int st = CL_OK;
+    if (built_for != m) {
+        cl_model_eom_free(built_raw), cl_model_eom_free(built_simp);
+        built_raw = built_simp = NULL, built_for = NULL;
+        st = cl_model_eom_build(&built_raw, m, 0, &e);
+        if (!st) st = cl_model_eom_build(&built_simp, m, 1, &e);
+        if (st) return st;
+        built_for = m;
+    }
+    r->raw = built_raw, r->simp = built_simp;
     long n1 = cl_expr_dag_ninputs(r->raw->g), n2 = cl_expr_dag_ninputs(r->simp->g);
     r->nin = (size_t)(n1 > n2 ? n1 : n2);
     r->nout = r->raw->dim + r->raw->ncon;
