@@ -11,8 +11,18 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "expr_simplify.h"
 #include "model_taylor.h"
 #include "scalar.h"
+
+/* The field's nodes folded again once the parameters are numbers (cl_expr_simplify(), no
+   relations: an identity of rational functions): what depends on the parameters only becomes one
+   exact constant, computed once a run, where J1*(1/2)*(2*W1) multiplied by three constants at
+   every order. Past its budget the field stays as copied. Returns 0 or CL_ENOMEM. */
+static int fold_parameters(cl_expr_dag *g, int *out, size_t n)
+{
+    return cl_expr_simplify(g, out, n, out, NULL) == CL_ENOMEM ? CL_ENOMEM : CL_OK;
+}
 
 #if CL_PREC == CL_MPFR
 /* Node id of q's graph in g (its arguments mapped already in map). */
@@ -47,7 +57,7 @@ int cl_model_eom_field(cl_expr_dag *g, const cl_model_eom *q, const char *const 
     int st = map ? cl_model_eom_copy(g, q, param, tin, map) : CL_ENOMEM;
     for (size_t i = 0; !st && i < q->dim; i++) out[i] = map[q->out[i]];
     free(map);
-    return st;
+    return st ? st : fold_parameters(g, out, q->dim);
 }
 #endif
 
@@ -69,6 +79,7 @@ static int model_taylor_new(CL_FN(cl_taylor) **ws, cl_expr_dag **g, const cl_mod
     if (!st) st = cl_model_eom_copy(*g, q, (const char *const *)m->pdef, (long)n, map);
     for (size_t i = 0; !st && i < dim; i++) out[i] = map[q->out[i]];
     if (!st && balance && cl_expr_diff_many(*g, map + m->L, 1, (long)n, out + dim)) st = CL_ENOMEM; /* q->g copies m->g: L's id */
+    if (!st) st = fold_parameters(*g, out, n);
     if (!st) st = CL_FN(cl_taylor_new)(ws, *g, out, n, 0, (long)n, order, prec);
     free(map);
     free(out);
