@@ -59,7 +59,8 @@ static const char *help_text =
     "                   of order ceil(-ln(TOL)/2 + 1), heyoka's rules) on the systems whose\n"
     "                   field is an expression graph (the default there above 256 bits, and\n"
     "                   above 53 bits when the field has sin, cos, tan, exp, log, sqrt or\n"
-    "                   atan2 of the state)\n"
+    "                   atan2 of the state or when TOL is below 2^(16-B), which gbs cannot\n"
+    "                   resolve)\n"
     "  --t T            final time, 0 or more (default 10; 0 writes the initial row with its\n"
     "                   invariants); a time-dependent model starts at t = 0\n"
     "  --h H            step: fixed step of rk4, gauss and the Lie methods (default 0.01);\n"
@@ -125,7 +126,7 @@ enum { OPT_STAGES = 1000, OPT_COLUMNS, OPT_EVERY, OPT_MAX_STEPS, OPT_ESTIMATE };
    bits it took 0.3 to 0.9 of gbs's CPU time on the shipped models, at 256 bits up to 1.6; above
    53 bits where the field computes a transcendental function of the state, whose every GBS
    evaluation costs what a Taylor order does with two convolutions: 0.2 to 0.8 of gbs's at 113
-   and 256 bits (docs/integrators.md). */
+   and 256 bits; and above 53 bits where --tol is below what gbs resolves (docs/integrators.md). */
 #define TAYLOR_DEFAULT_ABOVE 256
 #define TAYLOR_TRANSCENDENTAL_ABOVE 53
 
@@ -356,8 +357,8 @@ static int copy_to_stdout(const char *csv)
 /* ------------------------------------------------------------ validate */
 
 /* The integrator asked for (default: rkf78 at 53 bits, gbs above; taylor where the system's field
-   is a graph above 256 bits, or above 53 with a transcendental function of the state, chosen once
-   the system is open: docs/integrators.md). */
+   is a graph above 256 bits, or above 53 with a transcendental function of the state or a --tol
+   below 2^(16-B), chosen once the system is open: docs/integrators.md). */
 static int choose_integrator(sim_run *r)
 {
     /* High precision needs the order of GBS: rkf78 would take ~tol^(-1/8) steps */
@@ -456,6 +457,15 @@ static int check_fixed_steps(const sim_run *r)
     return st;
 }
 
+/* Whether --tol asks for less than 2^(16-B), which gbs's error estimate cannot resolve at B bits
+   (docs/integrators.md): taylor then, where it can, delivers what gbs would miss. */
+static int below_gbs_reach(const char *tol, long bits)
+{
+    if (!tol) return 0;
+    double v = strtod(tol, NULL);
+    return v >= 0 && (v == 0 || log2(v) < 16 - (double)bits);
+}
+
 /* Everything about the run before any output: options, system, times, state, work. */
 static int validate(sim_run *r)
 {
@@ -469,7 +479,7 @@ static int validate(sim_run *r)
     if (!st) st = open_system(r);
     int transcendental = 0;
     if (!st && r->defaulted && r->a.bits > TAYLOR_TRANSCENDENTAL_ABOVE && cl_sim_graph_offers(&r->cs, &transcendental) &&
-        (r->a.bits > TAYLOR_DEFAULT_ABOVE || transcendental))
+        (r->a.bits > TAYLOR_DEFAULT_ABOVE || transcendental || below_gbs_reach(o->tol, r->a.bits)))
         r->m = cl_integrator_find(r->o.integrator = "taylor");
     if (!st && !o->event && (o->events || o->event_dir)) st = cl_cli_error("--events and --event-direction need --event", o->events ? o->events : o->event_dir);
     if (!st && o->enclose && (o->out || o->plot)) st = cl_cli_error("--enclose writes to stdout and has no --out or --plot yet", "--enclose");

@@ -2,7 +2,7 @@
  * \file sim_graph_model.c
  * \brief The field of a model (form qdot) as an expression graph for
  *        `simulate --integrator taylor`: the equations of motion of
- *        cl_model_eom_new() copied into the run's graph by
+ *        cl_model_eom_taylor_new() copied into the run's graph by
  *        cl_model_eom_field(), each parameter input replaced by its value
  *        (given or default) as a constant.
  */
@@ -33,7 +33,7 @@ static int model_copy(const cl_cmd_system *cs, cl_expr_dag *g, cl_model_eom **eo
     if (!cs->from_model || cs->form != 0) return 0;
     const cl_model *m = cl_model_system_model(cs->sys);
     cl_sys_error e;
-    if (!m || cl_model_eom_new(eom, m, &e)) return 0; /* not built for this model: no graph */
+    if (!m || cl_model_eom_taylor_new(eom, m, &e)) return 0; /* not built for this model: no graph */
     const cl_model_eom *q = *eom;
     int st = q->dim == cs->dim;
     char **text = st ? calloc(q->nparam + 1, sizeof *text) : NULL;

@@ -1,6 +1,7 @@
 /*
  * A model's equations of motion as the Taylor integrator's field
- * (model_taylor.h): cl_model_eom_new()'s graph copied with the parameters
+ * (model_taylor.h): the simplified or the derived graph of the equations,
+ * whichever costs a Taylor order less (cl_model_eom_taylor_new()), copied with the parameters
  * as constants, and a run over it. The oracle's integrating rows of a
  * model (MODEL.conserve) run it beside GBS, with the energy balance's W
  * as a state of its own when L depends on t, and read the motion's radius
@@ -15,6 +16,48 @@
 #include "scalar.h"
 
 #if CL_PREC == CL_MPFR
+/* A Taylor order's work on q's field: a convolution (a product or quotient of two moving nodes, a
+   function of a moving node) counts CONV_WEIGHT, a linear operation 1; parameters do not move. */
+#define CONV_WEIGHT 40
+static double taylor_cost(const cl_model_eom *q)
+{
+    size_t n = cl_expr_dag_size(q->g);
+    char *mark = calloc(2 * n + 1, 1), *needed = mark, *moves = mark + n;
+    double cost = 0;
+    if (!mark) return INFINITY;
+    for (size_t i = 0; i < q->dim; i++) needed[q->out[i]] = 1;
+    for (size_t id = n; id-- > 0;) { /* arguments have smaller ids than their node */
+        const cl_expr_node *d = cl_expr_dag_node(q->g, (int)id);
+        if (needed[id] && d->a >= 0) needed[d->a] = 1;
+        if (needed[id] && d->b >= 0) needed[d->b] = 1;
+    }
+    for (size_t id = 0; id < n; id++) {
+        const cl_expr_node *d = cl_expr_dag_node(q->g, (int)id);
+        int ma = d->a >= 0 && moves[d->a], mb = d->b >= 0 && moves[d->b];
+        moves[id] = d->op == CL_EXPR_INPUT ? (size_t)d->k < q->dim || d->k == q->time : ma || mb;
+        if (!needed[id] || !moves[id] || d->op == CL_EXPR_INPUT) continue;
+        int conv = d->op == CL_EXPR_MUL ? ma && mb : d->op == CL_EXPR_DIV ? mb
+                 : d->op != CL_EXPR_ADD && d->op != CL_EXPR_SUB && d->op != CL_EXPR_NEG;
+        cost += conv ? CONV_WEIGHT : 1;
+    }
+    free(mark);
+    return cost;
+}
+
+int cl_model_eom_taylor_new(cl_model_eom **out, const cl_model *m, cl_sys_error *e)
+{
+    cl_model_eom *derived = NULL;
+    int st = cl_model_eom_new(out, m, e);
+    if (st || (*out)->simplified != 1 || cl_model_eom_build(&derived, m, 0, e)) return st;
+    if (taylor_cost(derived) < taylor_cost(*out)) {
+        cl_model_eom_free(*out);
+        *out = derived;
+    } else {
+        cl_model_eom_free(derived);
+    }
+    return CL_OK;
+}
+
 /* Node id of q's graph in g (its arguments mapped already in map). */
 static int copy_node(cl_expr_dag *g, const cl_model_eom *q, const char *const *param, long tin, const int *map, int id)
 {
@@ -61,7 +104,7 @@ static int model_taylor_new(CL_FN(cl_taylor) **ws, cl_expr_dag **g, const cl_mod
     size_t n = dim + (balance ? 1 : 0);
     *ws = NULL;
     *g = NULL;
-    if (cl_model_eom_new(&q, m, &e)) return CL_EDIM;
+    if (cl_model_eom_taylor_new(&q, m, &e)) return CL_EDIM;
     int same = q->dim == dim && q->form && !strcmp(q->form, form) && (!balance || q->time >= 0);
     int *out = same ? malloc(n * sizeof *out) : NULL;
     int *map = same ? malloc((cl_expr_dag_size(q->g) + 1) * sizeof *map) : NULL;
