@@ -61,7 +61,7 @@ MODEL_1 += model_graph_kin model_graph_lagr model_graph_ham
 MODEL_1 += model_text model_s2 model_load
 MODEL_1 += field_compiled
 MODEL_1 += field_layout
-MODEL_1 += model_ball model_certify
+MODEL_1 += model_ball model_certify model_certify_ec
 
 # paper.def field $(2) of paper $(1)
 def = $(strip $(shell sed -n 's/^$(2)[[:space:]]*//p' papers/$(1)/paper.def))

@@ -142,6 +142,44 @@ static void equilibrium_nodes(cl_model_ball *b, size_t k)
     free(xi);
 }
 
+/* The image of node id under x_a ↦ point[a] (a < N), memoized in img (−2: not yet); −1 when out of memory. */
+static int substitute(cl_expr_dag *g, int id, const int *point, size_t N, int *img)
+{
+    if (id < 0) return -1;
+    if (img[id] != -2) return img[id];
+    const cl_expr_node d = *cl_expr_dag_node(g, id); /* a copy: the graph grows below */
+    int a = d.a >= 0 ? substitute(g, d.a, point, N, img) : -1, bb = d.b >= 0 ? substitute(g, d.b, point, N, img) : -1, r;
+    if ((d.a >= 0 && a < 0) || (d.b >= 0 && bb < 0)) return -1;
+    switch (d.op) {
+    case CL_EXPR_CONST: r = id; break;
+    case CL_EXPR_INPUT: r = d.k >= 0 && (size_t)d.k < N ? point[d.k] : id; break;
+    case CL_EXPR_ADD: r = cl_expr_node_add(g, a, bb); break;
+    case CL_EXPR_SUB: r = cl_expr_node_sub(g, a, bb); break;
+    case CL_EXPR_MUL: r = cl_expr_node_mul(g, a, bb); break;
+    case CL_EXPR_DIV: r = cl_expr_node_div(g, a, bb); break;
+    case CL_EXPR_NEG: r = cl_expr_node_neg(g, a); break;
+    default: r = cl_expr_op(g, d.op, a, bb, d.k, d.pos); break;
+    }
+    return img[id] = r;
+}
+
+/* The field in the turning frame and the constraints of equilibrium k written at its point (zrest, zcons): x − x of
+   the same subexpression is then the node 0, so a zero that holds for every parameter shows as an exact zero ball. */
+static void point_nodes(cl_model_ball *b, size_t k)
+{
+    cl_expr_dag *g = b->eom->g;
+    size_t n = cl_expr_dag_size(g), N = b->N;
+    int *img = malloc(n * sizeof *img);
+    if (!img) { b->last = -1; return; }
+    for (size_t i = 0; i < n; i++) img[i] = -2;
+    const int *p = b->point + k * N;
+    for (size_t a = 0; a < N && b->last >= 0; a++)
+        if ((b->zrest[k * N + a] = substitute(g, b->rest[k * N + a], p, N, img)) < 0) b->last = -1;
+    for (int c = 0; c < b->ncons && b->last >= 0; c++)
+        if ((b->zcons[k * (size_t)b->ncons + (size_t)c] = substitute(g, b->cons[c], p, N, img)) < 0) b->last = -1;
+    free(img);
+}
+
 /* The nodes the proofs evaluate; b->last −1 when out of memory. */
 static void grow(cl_model_ball *b)
 {
@@ -156,11 +194,14 @@ static void grow(cl_model_ball *b)
     b->sym = malloc(neq * CL_MODEL_BALL_MAXSYM * N * sizeof *b->sym);
     b->nsym = calloc(neq, sizeof *b->nsym);
     b->relative = calloc(neq, sizeof *b->relative);
-    if (!b->cons || !b->point || !b->rest || !b->sym || !b->nsym || !b->relative || constraint_nodes(g, m, b->cons) < 0) {
+    b->zrest = malloc(neq * N * sizeof *b->zrest);
+    b->zcons = malloc(neq * ((size_t)b->ncons + 1) * sizeof *b->zcons);
+    if (!b->zrest || !b->zcons || !b->cons || !b->point || !b->rest || !b->sym || !b->nsym || !b->relative || constraint_nodes(g, m, b->cons) < 0) {
         b->last = -1;
         return;
     }
     for (size_t k = 0; k < m->neq; k++) equilibrium_nodes(b, k);
+    for (size_t k = 0; k < m->neq && b->last >= 0; k++) point_nodes(b, k);
     b->last = b->last < 0 ? -1 : (int)cl_expr_dag_size(g) - 1;
     for (size_t a = 0; a < N; a++)
         if (b->eom->out[a] > b->field_last) b->field_last = b->eom->out[a];
@@ -210,6 +251,8 @@ void cl_model_ball_free(cl_model_ball *b)
     free(b->sym);
     free(b->nsym);
     free(b->relative);
+    free(b->zrest);
+    free(b->zcons);
     free(b);
 }
 

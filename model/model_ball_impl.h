@@ -21,6 +21,7 @@ struct cl_model_ball {
     int *rest;             /* per equilibrium: N nodes of the field in its turning frame (the field itself at rest) */
     int *nsym, *sym;       /* per equilibrium: symmetry directions, N nodes each (CL_MODEL_BALL_MAXSYM per equilibrium) */
     int *relative;         /* per equilibrium: 1 for a steady rotation */
+    int *zrest, *zcons;    /* per equilibrium: the rest field (N) and the constraints (ncons) written at its point */
     int conservative;      /* no force, no nonholonomic constraint, L independent of t */
     int last;              /* the last node */
     int field_last;        /* the last node the field needs */

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <arb_mat.h>
+#include <acb_mat.h>
 #include "chartless_base.h"
 #include "model_ball_impl.h"
 
@@ -142,9 +143,9 @@ static int prove_zero(cl_model_ball *b, int k, cl_model_eq_proof *pr, arb_ptr x,
     int st = equilibrium_point(b, k, x, e);
     if (st) return st;
     if ((st = cl_model_ball_run(b, x, 2, e))) return st;
-    int exact = 1;
-    for (size_t a = 0; a < N; a++) exact &= arb_is_exact(x + a) && arb_is_zero(cl_model_ball_value(b, b->rest[(size_t)k * N + a]));
-    for (int c = 0; c < b->ncons; c++) exact &= arb_is_zero(cl_model_ball_value(b, b->cons[c]));
+    int exact = 1; /* the field and the constraints written at the point, for every parameter of the balls */
+    for (size_t a = 0; a < N; a++) exact &= arb_is_zero(cl_model_ball_value(b, b->zrest[(size_t)k * N + a]));
+    for (int c = 0; c < b->ncons; c++) exact &= arb_is_zero(cl_model_ball_value(b, b->zcons[(size_t)k * (size_t)b->ncons + (size_t)c]));
     arb_ptr xm = w, Z0 = xm + N, gm = Z0 + N * N, J = gm + N, K = J + N * N, v = K + N;
     for (size_t a = 0; a < N; a++) arb_get_mid_arb(xm + a, x + a);
     if ((st = cl_model_ball_run(b, xm, 2, e))) return st;
@@ -168,11 +169,10 @@ static int prove_zero(cl_model_ball *b, int k, cl_model_eq_proof *pr, arb_ptr x,
         }
         double rho = fmax(16 * step, scale * exp2(24.0 - (double)cl_arb_get_prec()));
         for (int t = 0; t < 6 && proven <= 0; t++, rho *= 256) proven = krawczyk(b, k, xm, Y, gm, Z0, d, rho, K, v, e);
-        if (proven > 0) {
+        if (proven > 0 && !exact) { /* an exact zero keeps its point: the tighter balls for the spectrum */
             cl_rvec_copy_arb(x, K, N);
-            pr->log2_radius = log2(rho);
-            pr->unique = 1;
         }
+        if (proven > 0) pr->log2_radius = log2(rho), pr->unique = 1;
     } else
         snprintf(pr->why, sizeof pr->why, "the linearization is singular there (a family of equilibria, or an eigenvalue 0): "
                                           "Krawczyk's test does not apply");
@@ -184,6 +184,38 @@ static int prove_zero(cl_model_ball *b, int k, cl_model_eq_proof *pr, arb_ptr x,
     pr->exact = exact;
     pr->d = d;
     return CL_OK;
+}
+
+/* Where the whole spectrum is not enclosed (a multiple eigenvalue without a basis Rump's test verifies):
+   each approximate eigenvalue with a clearly positive real part enclosed alone (acb_mat_eig_enclosure_rump on
+   its eigenvector), into wr, wi; their number. */
+static int unstable_eigenvalues(arb_srcptr A, int d, arb_ptr wr, arb_ptr wi)
+{
+    slong p = cl_arb_get_prec();
+    acb_mat_t M, Mm, R, X, J, Xa;
+    acb_mat_init(M, d, d), acb_mat_init(Mm, d, d), acb_mat_init(R, d, d);
+    acb_mat_init(X, d, 1), acb_mat_init(J, 1, 1), acb_mat_init(Xa, d, 1);
+    acb_ptr E = _acb_vec_init(d);
+    acb_t lam;
+    acb_init(lam);
+    for (int i = 0; i < d; i++)
+        for (int j = 0; j < d; j++) acb_set_arb(acb_mat_entry(M, i, j), A + (size_t)i * (size_t)d + (size_t)j);
+    acb_mat_get_mid(Mm, M);
+    acb_mat_approx_eig_qr(E, NULL, R, Mm, NULL, 0, p);
+    int n = 0;
+    for (int i = 0; i < d; i++) {
+        double re = arf_get_d(arb_midref(acb_realref(E + i)), ARF_RND_NEAR), mod = fmax(1, fabs(re));
+        if (!(re > mod * exp2(-0.5 * (double)p))) continue;
+        for (int a = 0; a < d; a++) acb_set(acb_mat_entry(Xa, a, 0), acb_mat_entry(R, a, i));
+        acb_mat_eig_enclosure_rump(lam, J, X, M, E + i, Xa, p);
+        if (!acb_is_finite(lam) || !arb_is_positive(acb_realref(lam))) continue;
+        arb_set(wr + n, acb_realref(lam));
+        arb_set(wi + n++, acb_imagref(lam));
+    }
+    acb_clear(lam);
+    _acb_vec_clear(E, d);
+    acb_mat_clear(M), acb_mat_clear(Mm), acb_mat_clear(R), acb_mat_clear(X), acb_mat_clear(J), acb_mat_clear(Xa);
+    return n;
 }
 
 /* The eigenvalues of the linearization on the tangent space over the balls x (run there at order 2 first). */
@@ -204,6 +236,8 @@ static int enclose_spectrum(cl_model_ball *b, int k, cl_model_eq_proof *pr, arb_
     cl_mat_mul_arb(A, A + d * d, T, d, (int)N, d);
     pr->d = d;
     pr->eig_status = cl_eig_arb(wr, wi, A, d);
+    pr->nenc = pr->eig_status ? 0 : d;
+    if (pr->eig_status && (pr->nenc = unstable_eigenvalues(A, d, wr, wi)) > 0) pr->partial = 1, pr->eig_status = 0;
     return CL_OK;
 }
 
@@ -211,7 +245,7 @@ static int enclose_spectrum(cl_model_ball *b, int k, cl_model_eq_proof *pr, arb_
 static void spectrum_verdict(cl_model_eq_proof *pr, arb_srcptr wr)
 {
     int pos = -1, neg = 0;
-    for (int i = 0; i < pr->d && !pr->eig_status; i++) {
+    for (int i = 0; i < pr->nenc && !pr->eig_status; i++) {
         if (arb_is_positive(wr + i) && pos < 0) pos = i;
         neg += arb_is_negative(wr + i);
     }
@@ -220,19 +254,19 @@ static void spectrum_verdict(cl_model_eq_proof *pr, arb_srcptr wr)
         arf_t a;
         arf_init(a);
         arb_get_lbound_arf(a, wr + pos, 30);
-        snprintf(lo, sizeof lo, "%.6g", arf_get_d(a, ARF_RND_DOWN));
+        snprintf(lo, sizeof lo, "%.10g", arf_get_d(a, ARF_RND_DOWN));
         arb_get_ubound_arf(a, wr + pos, 30);
-        snprintf(hi, sizeof hi, "%.6g", arf_get_d(a, ARF_RND_UP));
+        snprintf(hi, sizeof hi, "%.10g", arf_get_d(a, ARF_RND_UP));
         arf_clear(a);
     }
     if (!pr->zero) pr->verdict = CL_PROOF_UNDECIDED;
     else if (pr->eig_status) {
         pr->verdict = CL_PROOF_UNDECIDED;
-        snprintf(pr->why, sizeof pr->why, "the eigenvalues are not enclosed (%s)", cl_strerror(pr->eig_status));
+        snprintf(pr->why, sizeof pr->why, "the eigenvalues are not enclosed: %s", cl_strerror(pr->eig_status));
     } else if (pos >= 0) {
         pr->verdict = CL_PROOF_UNSTABLE;
         snprintf(pr->why, sizeof pr->why, "eigenvalue with real part in [%s, %s] > 0", lo, hi);
-    } else if (neg == pr->d) {
+    } else if (neg == pr->d && !pr->partial) {
         pr->verdict = CL_PROOF_STABLE;
         snprintf(pr->why, sizeof pr->why, "asymptotically: every eigenvalue's real part proven negative");
     } else {
