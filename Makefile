@@ -15,7 +15,10 @@
 #   check/           the check kit                   sees src/, check/
 #   model/           the model language (parser, factor kinds, rows)  sees src/, check/, model/
 #   papers/KEY/      one paper (paper.def)           sees src/, check/, model/, itself and the papers it `needs`
-#   cli/             the chartless command           sees the public headers only (as installed)
+#   cli/             the chartless command: its commands and shared helpers  sees the public headers (as installed), cli/grade, cli/sweep, cli/sim
+#   cli/grade/       grading: sandbox, reports, student values, fields   sees the public headers, cli/
+#   cli/sweep/       sweeps: the generic map, merging shards, the plot   sees the public headers, cli/
+#   cli/sim/         simulate's drivers (ode, lie, graph) and plots      sees the public headers, cli/
 #   tests/           unit tests of src/, check/, model/  sees src/, check/, model/
 #   bench/           benchmarks                      sees the public headers, and tests/ for shared fixtures
 #
@@ -85,7 +88,7 @@ LIB_OBJ := $(call both,$(addprefix src/,$(SRC_T))) $(call one,$(addprefix src/,$
 # Registered by constructors: linked whole into the command and the check runner.
 REG_OBJ := $(call both,$(addprefix check/,$(CHECK_T))) $(call both,$(addprefix model/,$(MODEL_C))) \
            $(foreach p,$(PAPERS),$(call both,$(call paper_checks,$(p))) $(call one,$(call paper_systems,$(p))))
-CLI_OBJ := $(call one,$(basename $(wildcard cli/*.c)))
+CLI_OBJ := $(call one,$(basename $(wildcard cli/*.c cli/*/*.c)))
 PY_LIB  := $(B)/libchartless_python.so
 
 UNIT_TESTS  := $(filter-out tests/test_arb%,$(basename $(wildcard tests/test_*.c)))
@@ -113,7 +116,10 @@ $(B)/src/%:    LAYER := -Isrc
 $(B)/check/%:  LAYER := -Isrc -Icheck
 $(B)/model/%:  LAYER := -Isrc -Icheck -Imodel
 $(B)/tests/%:  LAYER := -Isrc -Icheck -Imodel
-$(B)/cli/%:    LAYER := -I$(INC)
+$(B)/cli/%:    LAYER := -I$(INC) -Icli -Icli/grade -Icli/sweep -Icli/sim
+$(B)/cli/grade/%: LAYER := -I$(INC) -Icli
+$(B)/cli/sweep/%: LAYER := -I$(INC) -Icli
+$(B)/cli/sim/%:   LAYER := -I$(INC) -Icli
 $(B)/python/%: LAYER := -I$(INC) -Icli
 $(B)/tests/test_public_header.o: LAYER := -I$(INC) -Icheck -Imodel
 $(B)/bench/%:  LAYER := -I$(INC) -Itests

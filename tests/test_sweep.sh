@@ -132,7 +132,7 @@ else
     skip "gnuplot not installed"; skip "gnuplot not installed"
 fi
 
-# the generic map of a system without maps of its own (cli/sweep_generic.c), from its equilibria:
+# the generic map of a system without maps of its own (cli/sweep/sweep_generic.c), from its equilibria:
 # the rigid body's spectral abscissa about its middle axis is sqrt(Lambda),
 # Lambda = w^2 (J3 - J2)(J2 - J1)/(J1 J3) (docs/equilibria.md), to 2^-100 at 113 bits
 "$C" sweep --system rigid-body --J 1,2,3.5 --x omega=0.5:2:7 --bits 113 > "$T/rb.csv"; t $? "sweep --system rigid-body (no sweep hook) exits 0"

@@ -1,12 +1,12 @@
 """Running a student's Python function where it cannot harm the caller.
 
 The function runs in a forked child with the limits of the C grader's
-sandbox (cli/sandbox.c): CPU time (RLIMIT_CPU) and a wall deadline, 512 MiB
+sandbox (cli/grade/sandbox.c): CPU time (RLIMIT_CPU) and a wall deadline, 512 MiB
 of address space more than the caller had (RLIMIT_AS), no new processes
 (RLIMIT_NPROC 0, and on x86-64 the same seccomp filter: fork, clone, exec,
 ptrace and signals to other processes end it), no core file, at most 64
 KiB of output. Its results come back over a pipe, one line per state, in
-the values format the grader reads (cli/grade_student.h); a crash, a hang,
+the values format the grader reads (cli/grade/grade_student.h); a crash, a hang,
 an exit or an exception is an outcome, named with the state it was at.
 """
 import ctypes
@@ -27,7 +27,7 @@ OUTPUT = 64 << 10
 
 
 def _seccomp_filter(self_pid):
-    """The BPF program of cli/sandbox.c's forbid_processes(), x86-64 only; None elsewhere."""
+    """The BPF program of cli/grade/sandbox.c's forbid_processes(), x86-64 only; None elsewhere."""
     if sys.platform != "linux" or platform.machine() != "x86_64":
         return None
     LD, JEQ, JGE, RET = 0x20, 0x15, 0x35, 0x06
