@@ -163,7 +163,7 @@ static void print_linearization(FILE *f, int json, const cl_cmd_system *cs, int 
 }
 
 static void json_energy_casimir(FILE *f, const cl_system *s, int k, const char *name, const struct cl_ec_report *rep,
-                                mpfr_srcptr c, mpfr_srcptr Hr, mpfr_srcptr eig, int ncas, const int *which)
+                                mpfr_srcptr c, mpfr_srcptr Hr, mpfr_srcptr eig, int ncas, const int *which, int unstable)
 {
     json_equilibrium_head(f, k, name);
     fputs(", \"energy\": ", f);
@@ -182,17 +182,17 @@ static void json_energy_casimir(FILE *f, const cl_system *s, int k, const char *
     fputs(",\n   \"eigenvalues\": ", f);
     cl_json_reals(f, eig, (size_t)rep->d);
     fprintf(f, ",\n   \"inertia\": {\"positive\": %d, \"negative\": %d, \"zero\": %d}, \"critical\": %d, \"definite\": %d, \"verdict\": \"%s\"",
-            rep->npos, rep->nneg, rep->nzero, rep->critical, rep->definite, rep->definite ? "stable" : "inconclusive");
+            rep->npos, rep->nneg, rep->nzero, rep->critical, rep->definite, rep->definite ? "stable" : unstable ? "unstable" : "inconclusive");
 
 }
 
 /* The Energy–Casimir test at one equilibrium. */
 static void print_energy_casimir(FILE *f, int json, const cl_cmd_system *cs, int k, const char *name,
                                  const struct cl_ec_report *rep, mpfr_srcptr c, mpfr_srcptr Hr, mpfr_srcptr eig, int ncas,
-                                 const int *which)
+                                 const int *which, int unstable)
 {
     const cl_system *s = cs->sys;
-    if (json) { json_energy_casimir(f, s, k, name, rep, c, Hr, eig, ncas, which); return; }
+    if (json) { json_energy_casimir(f, s, k, name, rep, c, Hr, eig, ncas, which, unstable); return; }
     fprintf(f, "equilibrium %d: %s\n", k, name);
     fprintf(f, "  E = %s, with %d constraint(s) of the state manifold", s->invariant_names[0], rep->k - ncas);
     for (int j = 0; j < ncas; j++) fprintf(f, "%s%s", j ? ", " : " and the conserved quantities ", s->invariant_names[which[j]]);
@@ -202,7 +202,10 @@ static void print_energy_casimir(FILE *f, int json, const cl_cmd_system *cs, int
     for (int i = 0; i < rep->d; i++) print_list(f, "   ", Hr + (size_t)rep->d * i, rep->d);
     print_list(f, "  eigenvalues:", eig, rep->d);
     fprintf(f, "  inertia (positive, negative, zero) = (%d, %d, %d)\n", rep->npos, rep->nneg, rep->nzero);
-    if (!rep->critical)
+    if (!rep->definite && unstable)
+        fprintf(f, "  verdict: unstable (the linearization has an eigenvalue with positive real part; the Energy-Casimir test "
+                   "is %s)\n", rep->critical ? "not definite" : "inconclusive");
+    else if (!rep->critical)
         fprintf(f, "  verdict: Energy-Casimir test inconclusive (not a critical point of E + sum c_j C_j: the residual is above "
                    "2^%.1f; the energy's gradient is no combination of those of the constraints and the conserved quantities used)\n",
                 cl_ec_critical_log2((long)mpfr_get_prec(c)));
@@ -356,6 +359,21 @@ static int check_selection(const analysis *an, const cl_cmd_system *cs, const ch
     return CL_EXIT_OK;
 }
 
+/* 1 when the linearization at equilibrium k has an eigenvalue with positive real part (beyond the zero level of classify()). */
+static int spectrally_unstable(const cl_system *s, cl_cmd_system *cs, int k, cl_prec_t prec)
+{
+    size_t N = cs->dim;
+    mpfr_ptr w = cl_rvec_new_mp(N * N + 5 * N, prec);
+    if (!w) return 0;
+    cl_sys_error e = {"", ""};
+    int d = 0;
+    spectrum sp = {0};
+    if (!cl_system_linearize(s, &cs->params, prec, cs->form, k, w, w + N, w + N + N * N, w + 2 * N + N * N, &d, NULL, 0, &e))
+        classify(&sp, w + N + N * N, w + 2 * N + N * N, d, prec, w + 3 * N + N * N);
+    cl_rvec_free_mp(w);
+    return sp.unstable > 0;
+}
+
 /* The proofs at equilibrium k on balls, printed; 0 or a status with the message in e. */
 static int certify_one(const analysis *an, cl_model_ball *ball, int k, FILE *f, int json, cl_sys_error *e)
 {
@@ -418,7 +436,8 @@ static int run_generic(const analysis *an, cl_cmd_system *cs, const char *which,
             struct cl_ec_report rep;
             int ncas = 0, which[CL_EC_NMAX + 64];
             r = cl_system_energy_casimir(s, &cs->params, prec, cs->form, k, &rep, c, A, wr, &ncas, which, &e);
-            if (!r) print_energy_casimir(f, json, cs, k, name, &rep, c, A, wr, ncas, which);
+            int unstable = !r && !rep.definite ? spectrally_unstable(s, cs, k, prec) : 0;
+            if (!r) print_energy_casimir(f, json, cs, k, name, &rep, c, A, wr, ncas, which, unstable);
         } else {
             r = cl_system_linearize(s, &cs->params, prec, cs->form, k, xe, A, wr, wi, &d, NULL, 0, &e);
             if (!r) print_linearization(f, json, cs, k, name, xe, A, wr, wi, d, prec, c);

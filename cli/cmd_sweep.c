@@ -50,6 +50,9 @@ static const char help_text[] =
     "                    (a whole grid: an unsharded run or a merge; the generic map: the first\n"
     "                    equilibrium followed)\n"
     "  --certify         proven verdicts (ball arithmetic): stable or unstable only when proven\n"
+    "                    (a model file: a column EQ.certified per equilibrium, proven stable,\n"
+    "                    proven unstable, undecided or none, each cell's parameters exact balls;\n"
+    "                    --plot colours a cell by it, undecided ones in the middle colour)\n"
     "                    for the cell, else undecided (systems that offer it)\n"
     "  --form F          the generic map: the form of the equilibria (default: the first that has them)\n"
     "  --equilibrium E   the generic map: all (default), a number from 0, or the first word of a name\n"
@@ -71,6 +74,8 @@ void sweep_free(sweep *s)
     s->eq = NULL;
     if (s->from_model && s->sys) cl_model_system_free(s->sys);
     s->from_model = 0;
+    cl_model_ball_free(s->ball);
+    s->ball = NULL;
 }
 
 static int offers_sweep(const cl_system *s) { return cl_system_offers_sweep(s); }
@@ -216,7 +221,8 @@ static int sweep_system(sweep *s, const cl_cmd_args *a, int certify)
     s->table = s->hook ? s->hook->params : s->sys->params;
     if (s->hook && a->form) return cl_cli_error("unknown option", "--form");
     s->form_name = a->form;
-    if (certify && !(s->hook && s->hook->cell_certified)) return cl_cli_error("this system's sweep has no certified verdicts", "--certify");
+    if (certify && !(s->hook && s->hook->cell_certified) && !(s->from_model && !s->hook))
+        return cl_cli_error("this system's sweep has no certified verdicts (--certify needs a model file or the skate)", "--certify");
     for (int k = 0; !s->hook && k < a->nparams; k++) /* the generic map's own option */
         if (!strcmp(a->keys[k], "equilibrium")) {
             if (s->equilibrium) return cl_cli_error("option given twice", "--equilibrium");
