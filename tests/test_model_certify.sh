@@ -113,6 +113,11 @@ t $? "spherical pendulum inverted: proven unstable, real part sqrt(g/l) = 3.1320
 echo "$out" | sed -n '/equilibrium 0/,/equilibrium 1/p' | grep -q "zero of the field: proven"
 t $? "spherical pendulum hanging: proven a zero of the field"
 
+"$C" equilibria --model "$T/top.model" --certify --w 2 --format json | tools/validate-json docs/equilibria.schema.json &&
+    "$C" stability --model "$T/top.model" --certify --w 2.5 --format json | tools/validate-json docs/stability.schema.json &&
+    echo "0.6 0 0.8  0 1 0" | "$C" rhs --model models/spherical.model --certify --format json | tools/validate-json docs/rhs.schema.json
+t $? "--certify --format json of equilibria, stability and rhs follow their schemas"
+
 chk() { # $1 expected stderr, $2 stdin, rest the command
     want=$1 in=$2; shift 2
     o=$(echo "$in" | "$C" "$@" 2>/dev/null); e=$(echo "$in" | "$C" "$@" 2>&1 >/dev/null); echo "$in" | "$C" "$@" >/dev/null 2>&1; s=$?
