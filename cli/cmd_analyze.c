@@ -250,8 +250,8 @@ static void print_certified_eq(FILE *f, int json, const cl_model_eq_proof *pr, a
     fprintf(f, "  certified (Arb balls at %ld bits, each parameter a ball around its decimal):\n", (long)cl_arb_get_prec());
     fprintf(f, "    zero of the field%s: %s\n", "", z);
     if (eig) {
-        fprintf(f, "    eigenvalue enclosures (real imag)%s:\n", pr->partial ? ", those with a real part proven positive (the whole "
-                   "spectrum not enclosed: a multiple eigenvalue)" : "");
+        fprintf(f, "    eigenvalue enclosures (real imag)%s:\n", pr->partial ? ", those Rump's test verifies (not the whole "
+                   "spectrum: a multiple eigenvalue without a verified basis)" : "");
         for (int i = 0; i < pr->nenc; i++) {
             fputs("      ", f);
             cl_cli_print_ball(f, wr + i);
@@ -287,7 +287,7 @@ static void print_certified_ec(FILE *f, int json, const cl_model_ec_proof *pr, a
         fprintf(f, "    restricted Hessian: %d sign(s) proven positive, %d negative, %d undecided%s\n", r->npos, r->nneg, r->undecided,
                 pr->shifted ? " (the energy shifted by a dependent invariant, E + t D)" : "");
     if (pr->eq.zero && !pr->eq.eig_status) {
-        fprintf(f, "    eigenvalue enclosures of the linearization (real imag)%s:\n", pr->eq.partial ? ", those with a real part proven positive" : "");
+        fprintf(f, "    eigenvalue enclosures of the linearization (real imag)%s:\n", pr->eq.partial ? ", those Rump's test verifies" : "");
         for (int i = 0; i < pr->eq.nenc; i++) {
             fputs("      ", f);
             cl_cli_print_ball(f, wr + i);

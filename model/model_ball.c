@@ -163,6 +163,49 @@ static int substitute(cl_expr_dag *g, int id, const int *point, size_t N, int *i
     return img[id] = r;
 }
 
+/* Node id of g copied into dst (the same inputs), memoized in img (−2: not yet); −1 when out of memory. */
+static int copy_node(cl_expr_dag *dst, const cl_expr_dag *g, int id, int *img)
+{
+    if (id < 0) return -1;
+    if (img[id] != -2) return img[id];
+    const cl_expr_node *d = cl_expr_dag_node(g, id);
+    int a = d->a >= 0 ? copy_node(dst, g, d->a, img) : -1, bb = d->b >= 0 ? copy_node(dst, g, d->b, img) : -1;
+    if ((d->a >= 0 && a < 0) || (d->b >= 0 && bb < 0)) return -1;
+    const char *s = d->op == CL_EXPR_CONST ? cl_expr_dag_const(g, d->k) : NULL;
+    return img[id] = s ? cl_expr_const(dst, s, strlen(s), d->pos)
+                       : d->op == CL_EXPR_INPUT ? cl_expr_input(dst, d->k) : cl_expr_op(dst, d->op, a, bb, d->k, d->pos);
+}
+
+/* The equilibria's points in a graph of their own, so that a point is computed without the field at any state. */
+static int point_graph(cl_model_ball *b)
+{
+    size_t n = cl_expr_dag_size(b->eom->g), N = b->N, neq = b->m->neq;
+    int *img = malloc(n * sizeof *img);
+    b->ppoint = malloc((neq ? neq : 1) * N * sizeof *b->ppoint);
+    int st = !img || !b->ppoint ? CL_ENOMEM : cl_expr_dag_new(&b->pg);
+    for (size_t i = 0; !st && i < n; i++) img[i] = -2;
+    for (size_t a = 0; !st && a < neq * N; a++)
+        if ((b->ppoint[a] = copy_node(b->pg, b->eom->g, b->point[a], img)) < 0) st = CL_ENOMEM;
+    free(img);
+    return st ? st : cl_expr_eval_new_arb(&b->pev, b->pg, cl_arb_get_prec());
+}
+
+int cl_model_ball_point(cl_model_ball *b, int k, arb_ptr x, cl_sys_error *e)
+{
+    size_t N = b->N;
+    int last = 0;
+    for (size_t a = 0; a < N; a++)
+        if (b->ppoint[(size_t)k * N + a] > last) last = b->ppoint[(size_t)k * N + a];
+    if (cl_expr_eval_run_arb(b->pev, b->in, last, 1)) {
+        int bad = cl_expr_eval_bad_arb(b->pev), pos = bad >= 0 ? (int)cl_expr_dag_node(b->pg, bad)->pos : -1;
+        char msg[400] = "the equilibrium's point is not enclosed at these parameters";
+        if (pos >= 0) cl_text_domain_error(b->m->source, b->m->text, pos, "equilibrium", "its argument's ball touches the edge of the domain", msg, sizeof msg);
+        return cl_sys_error_set(e, CL_EDOMAIN, NULL, "%s", msg);
+    }
+    for (size_t a = 0; a < N; a++) arb_set(x + a, cl_expr_eval_value_arb(b->pev, b->ppoint[(size_t)k * N + a]));
+    return CL_OK;
+}
+
 /* The field in the turning frame and the constraints of equilibrium k written at its point (zrest, zcons): x − x of
    the same subexpression is then the node 0, so a zero that holds for every parameter shows as an exact zero ball. */
 static void point_nodes(cl_model_ball *b, size_t k)
@@ -228,6 +271,7 @@ int cl_model_ball_new(cl_model_ball **out, const cl_model *m, cl_sys_error *e)
     b->nin = nin > need ? nin : need;
     b->in = b->last < 0 ? NULL : cl_rvec_new_arb(b->nin + 1, 0);
     st = !b->in ? CL_ENOMEM : cl_expr_eval_new_arb(&b->ev, b->eom->g, cl_arb_get_prec());
+    if (!st) st = point_graph(b);
     for (size_t k = 0; !st && k < m->nparam; k++) {
         if (cl_real_from_str_arb(b->in + b->eom->param0 + k, m->pdef[k])) st = CL_EPARSE;
     }
@@ -243,6 +287,9 @@ void cl_model_ball_free(cl_model_ball *b)
 {
     if (!b) return;
     cl_expr_eval_free_arb(b->ev);
+    cl_expr_eval_free_arb(b->pev);
+    cl_expr_dag_free(b->pg);
+    free(b->ppoint);
     cl_rvec_free_arb(b->in);
     cl_model_eom_free(b->eom);
     free(b->cons);

@@ -69,8 +69,8 @@ typedef struct cl_model_eq_proof {
     double log2_radius; /**< the box of Krawczyk's test: its radius as log2 (−inf when exact) */
     int unique;        /**< 1 when Krawczyk's test proved the zero unique in its box */
     int d;             /**< dimension of the tangent space */
-    int nenc;          /**< eigenvalues enclosed in wr, wi: d, or (partial) those with a real part proven positive */
-    int partial;       /**< 1: the whole spectrum was not enclosed (a multiple eigenvalue), only the unstable ones one by one */
+    int nenc;          /**< eigenvalues enclosed in wr, wi: d, or (partial) the clusters Rump's test verifies one by one */
+    int partial;       /**< 1: not the whole spectrum (a multiple eigenvalue without a verified basis) */
     int eig_status;    /**< 0, or why the eigenvalues are not enclosed (CL_EUNDECIDED, …) */
     int verdict;       /**< enum cl_model_proof, from the spectrum */
     char why[300];     /**< the reason of the verdict, or why the zero is not proven */

@@ -21,6 +21,9 @@ struct cl_model_ball {
     int *rest;             /* per equilibrium: N nodes of the field in its turning frame (the field itself at rest) */
     int *nsym, *sym;       /* per equilibrium: symmetry directions, N nodes each (CL_MODEL_BALL_MAXSYM per equilibrium) */
     int *relative;         /* per equilibrium: 1 for a steady rotation */
+    cl_expr_dag *pg;       /* the equilibria's points alone (nodes in the parameters), evaluated without the field */
+    cl_expr_eval_arb *pev;
+    int *ppoint;           /* per equilibrium: N nodes of its point in pg */
     int *zrest, *zcons;    /* per equilibrium: the rest field (N) and the constraints (ncons) written at its point */
     int conservative;      /* no force, no nonholonomic constraint, L independent of t */
     int last;              /* the last node */
@@ -33,6 +36,8 @@ int cl_model_ball_run(cl_model_ball *b, arb_srcptr x, int order, cl_sys_error *e
 void cl_model_ball_gradient(cl_model_ball *b, int id, arb_ptr grad);
 /* Gradient and Hessian of node id in the state (after a run of order 2). */
 void cl_model_ball_hessian(cl_model_ball *b, int id, arb_ptr grad, arb_ptr H);
+/* The point of equilibrium k (dim balls, from the parameters' balls) into x; 0 or CL_EDOMAIN with the message. */
+int cl_model_ball_point(cl_model_ball *b, int k, arb_ptr x, cl_sys_error *e);
 /* The value of node id after a run. */
 arb_srcptr cl_model_ball_value(const cl_model_ball *b, int id);
 #endif

@@ -25,28 +25,6 @@
 #include "chartless_base.h"
 #include "model_ball_impl.h"
 
-/* A reference state for the nodes that depend on the parameters only: unit vectors e3, rotations I, the rest 0. */
-static void reference_state(const cl_model *m, arb_ptr x, size_t N)
-{
-    for (size_t a = 0; a < N; a++) arb_zero(x + a);
-    for (size_t i = 0; i < m->nfac; i++) {
-        const cl_model_factor *f = m->fac + i;
-        if (f->kind == CL_LAGR_S2) arb_one(x + f->q + 2);
-        if (f->kind == CL_LAGR_SO3 || f->kind == CL_LAGR_SE3)
-            for (int a = 0; a < 3; a++) arb_one(x + f->q + 4 * (size_t)a);
-    }
-}
-
-/* The point of equilibrium k (balls: the parameters' balls carried) into x. */
-static int equilibrium_point(cl_model_ball *b, int k, arb_ptr x, cl_sys_error *e)
-{
-    size_t N = b->N;
-    reference_state(b->m, x, N);
-    int st = cl_model_ball_run(b, x, 1, e);
-    for (size_t a = 0; !st && a < N; a++) arb_set(x + a, cl_model_ball_value(b, b->point[(size_t)k * N + a]));
-    return st;
-}
-
 /* The rows of G' at the last run: Z0ᵀ r' (d rows) then c' (nc rows), into J (N × N); G into g when not NULL. */
 static void system_rows(cl_model_ball *b, int k, arb_srcptr Z0, int d, arb_ptr J, arb_ptr g, arb_ptr w)
 {
@@ -140,7 +118,7 @@ static int approx_inverse(arb_mat_t Y, arb_srcptr J, size_t N)
 static int prove_zero(cl_model_ball *b, int k, cl_model_eq_proof *pr, arb_ptr x, arb_ptr w, cl_sys_error *e)
 {
     size_t N = b->N;
-    int st = equilibrium_point(b, k, x, e);
+    int st = cl_model_ball_point(b, k, x, e);
     if (st) return st;
     if ((st = cl_model_ball_run(b, x, 2, e))) return st;
     int exact = 1; /* the field and the constraints written at the point, for every parameter of the balls */
@@ -186,35 +164,50 @@ static int prove_zero(cl_model_ball *b, int k, cl_model_eq_proof *pr, arb_ptr x,
     return CL_OK;
 }
 
-/* Where the whole spectrum is not enclosed (a multiple eigenvalue without a basis Rump's test verifies):
-   each approximate eigenvalue with a clearly positive real part enclosed alone (acb_mat_eig_enclosure_rump on
-   its eigenvector), into wr, wi; their number. */
-static int unstable_eigenvalues(arb_srcptr A, int d, arb_ptr wr, arb_ptr wi)
+/* Where cl_eig_arb() does not enclose the whole spectrum (its order by real part not proven, say, at a centre):
+   each cluster of approximate eigenvalues (within 2^(-p/4) max(1, |λ|) of each other) enclosed alone by Rump's
+   test on its approximate invariant subspace (acb_mat_eig_enclosure_rump), every member given the cluster's
+   enclosure, into wr, wi; their number, and *complete 1 when every cluster was verified. */
+static int enclose_clusters(arb_srcptr A, int d, arb_ptr wr, arb_ptr wi, int *complete)
 {
     slong p = cl_arb_get_prec();
-    acb_mat_t M, Mm, R, X, J, Xa;
+    acb_mat_t M, Mm, R;
     acb_mat_init(M, d, d), acb_mat_init(Mm, d, d), acb_mat_init(R, d, d);
-    acb_mat_init(X, d, 1), acb_mat_init(J, 1, 1), acb_mat_init(Xa, d, 1);
     acb_ptr E = _acb_vec_init(d);
-    acb_t lam;
-    acb_init(lam);
+    acb_t lam, diff;
+    acb_init(lam), acb_init(diff);
+    int *member = calloc((size_t)d, sizeof *member), n = 0;
     for (int i = 0; i < d; i++)
         for (int j = 0; j < d; j++) acb_set_arb(acb_mat_entry(M, i, j), A + (size_t)i * (size_t)d + (size_t)j);
     acb_mat_get_mid(Mm, M);
     acb_mat_approx_eig_qr(E, NULL, R, Mm, NULL, 0, p);
-    int n = 0;
-    for (int i = 0; i < d; i++) {
-        double re = arf_get_d(arb_midref(acb_realref(E + i)), ARF_RND_NEAR), mod = fmax(1, fabs(re));
-        if (!(re > mod * exp2(-0.5 * (double)p))) continue;
-        for (int a = 0; a < d; a++) acb_set(acb_mat_entry(Xa, a, 0), acb_mat_entry(R, a, i));
+    *complete = member != NULL;
+    for (int i = 0; member && i < d; i++) {
+        if (member[i]) continue;
+        double tol = fmax(1, acb_rel_accuracy_bits(E + i) > 0 ? arf_get_d(arb_midref(acb_realref(E + i)), ARF_RND_NEAR) : 1);
+        tol = exp2(-0.25 * (double)p) * fmax(tol, hypot(arf_get_d(arb_midref(acb_realref(E + i)), ARF_RND_NEAR), arf_get_d(arb_midref(acb_imagref(E + i)), ARF_RND_NEAR)));
+        int k = 0;
+        for (int j = i; j < d; j++) {
+            acb_sub(diff, E + j, E + i, p);
+            double dd = hypot(arf_get_d(arb_midref(acb_realref(diff)), ARF_RND_NEAR), arf_get_d(arb_midref(acb_imagref(diff)), ARF_RND_NEAR));
+            if (!member[j] && dd <= tol) member[j] = i + 1, k++;
+        }
+        acb_mat_t X, J, Xa;
+        acb_mat_init(X, d, k), acb_mat_init(J, k, k), acb_mat_init(Xa, d, k);
+        for (int j = i, c = 0; j < d; j++)
+            if (member[j] == i + 1) {
+                for (int a = 0; a < d; a++) acb_set(acb_mat_entry(Xa, a, c), acb_mat_entry(R, a, j));
+                c++;
+            }
         acb_mat_eig_enclosure_rump(lam, J, X, M, E + i, Xa, p);
-        if (!acb_is_finite(lam) || !arb_is_positive(acb_realref(lam))) continue;
-        arb_set(wr + n, acb_realref(lam));
-        arb_set(wi + n++, acb_imagref(lam));
+        acb_mat_clear(X), acb_mat_clear(J), acb_mat_clear(Xa);
+        if (!acb_is_finite(lam)) { *complete = 0; continue; }
+        for (int c = 0; c < k; c++, n++) arb_set(wr + n, acb_realref(lam)), arb_set(wi + n, acb_imagref(lam));
     }
-    acb_clear(lam);
+    free(member);
+    acb_clear(lam), acb_clear(diff);
     _acb_vec_clear(E, d);
-    acb_mat_clear(M), acb_mat_clear(Mm), acb_mat_clear(R), acb_mat_clear(X), acb_mat_clear(J), acb_mat_clear(Xa);
+    acb_mat_clear(M), acb_mat_clear(Mm), acb_mat_clear(R);
     return n;
 }
 
@@ -237,7 +230,8 @@ static int enclose_spectrum(cl_model_ball *b, int k, cl_model_eq_proof *pr, arb_
     pr->d = d;
     pr->eig_status = cl_eig_arb(wr, wi, A, d);
     pr->nenc = pr->eig_status ? 0 : d;
-    if (pr->eig_status && (pr->nenc = unstable_eigenvalues(A, d, wr, wi)) > 0) pr->partial = 1, pr->eig_status = 0;
+    int complete = 0;
+    if (pr->eig_status && (pr->nenc = enclose_clusters(A, d, wr, wi, &complete)) > 0) pr->partial = !complete, pr->eig_status = 0;
     return CL_OK;
 }
 
