@@ -359,26 +359,6 @@ static int check_selection(const analysis *an, const cl_cmd_system *cs, const ch
     return CL_EXIT_OK;
 }
 
-/* 1 when the linearization at equilibrium k has an eigenvalue with real part above 2^((24 − p)/2)·s, s = max(1, max |λ|):
-   half the precision, as the sweep's verdict, since an error δ in A moves a double eigenvalue at 0 (a Jordan block of
-   a symmetry) by up to √δ, which is no instability. */
-static int spectrally_unstable(const cl_system *s, cl_cmd_system *cs, int k, cl_prec_t prec)
-{
-    size_t N = cs->dim;
-    mpfr_ptr w = cl_rvec_new_mp(N * N + 5 * N, prec);
-    if (!w) return 0;
-    cl_sys_error e = {"", ""};
-    int d = 0, unstable = 0;
-    mpfr_srcptr wr = w + N + N * N, wi = wr + N;
-    if (!cl_system_linearize(s, &cs->params, prec, cs->form, k, w, w + N, w + N + N * N, w + 2 * N + N * N, &d, NULL, 0, &e)) {
-        double scale = 0;
-        for (int i = 0; i < d; i++) scale = fmax(scale, fmax(cl_mpfr_log2(wr + i), cl_mpfr_log2(wi + i)));
-        for (int i = 0; i < d; i++) unstable |= mpfr_sgn(wr + i) > 0 && cl_mpfr_log2(wr + i) > scale + (24 - (double)prec) / 2;
-    }
-    cl_rvec_free_mp(w);
-    return unstable;
-}
-
 /* The proofs at equilibrium k on balls, printed; 0 or a status with the message in e. */
 static int certify_one(const analysis *an, cl_model_ball *ball, int k, FILE *f, int json, cl_sys_error *e)
 {
@@ -441,7 +421,7 @@ static int run_generic(const analysis *an, cl_cmd_system *cs, const char *which,
             struct cl_ec_report rep;
             int ncas = 0, which[CL_EC_NMAX + 64];
             r = cl_system_energy_casimir(s, &cs->params, prec, cs->form, k, &rep, c, A, wr, &ncas, which, &e);
-            int unstable = !r && !rep.definite ? spectrally_unstable(s, cs, k, prec) : 0;
+            int unstable = !r && !rep.definite ? cl_system_spectrally_unstable(s, &cs->params, prec, cs->form, k) : 0;
             if (!r) print_energy_casimir(f, json, cs, k, name, &rep, c, A, wr, ncas, which, unstable);
         } else {
             r = cl_system_linearize(s, &cs->params, prec, cs->form, k, xe, A, wr, wi, &d, NULL, 0, &e);

@@ -118,6 +118,12 @@ t $? "spherical pendulum hanging: proven a zero of the field"
     echo "0.6 0 0.8  0 1 0" | "$C" rhs --model models/spherical.model --certify --format json | tools/validate-json docs/rhs.schema.json
 t $? "--certify --format json of equilibria, stability and rhs follow their schemas"
 
+for w in 2 3; do
+    "$C" oracle --model "$T/top.model" --param w=$w --check '*certify*' --bits 53,128 > "$T/or" 2>&1 &&
+        grep -q "^model.top.certify.sleeping .* pass$" "$T/or" && grep -q "^1 passed, 0 failed" "$T/or"
+    t $? "oracle row model.top.certify.sleeping at w = $w: the proven verdict agrees with the floating one at 53 and 128 bits"
+done
+
 chk() { # $1 expected stderr, $2 stdin, rest the command
     want=$1 in=$2; shift 2
     o=$(echo "$in" | "$C" "$@" 2>/dev/null); e=$(echo "$in" | "$C" "$@" 2>&1 >/dev/null); echo "$in" | "$C" "$@" >/dev/null 2>&1; s=$?
