@@ -86,8 +86,8 @@ r=$?
 t $? "--param k=250 --param r0=1.25 with --check and --format json"
 # --list lists the model's rows
 "$C" oracle --model models/chain2.model --list > "$T/o" 2>&1
-[ "$(grep -c '^model\.chain2\.' "$T/o")" = 6 ]
-t $? "oracle --model models/chain2.model --list: 6 rows"
+[ "$(grep -c '^model\.chain2\.' "$T/o")" = 8 ]
+t $? "oracle --model models/chain2.model --list: 8 rows (forms, legendre, el, conserve, eq and certify per equilibrium)"
 
 # Every model with a conserve row runs it with taylor too (a time-dependent L with its energy balance's W as a
 # state of the run), at each rung: the note names the Taylor run's order and steps.
