@@ -50,13 +50,15 @@ SRC_T   += lagr_prod_dist
 SRC_1   := core expr expr_text expr_diff
 SRC_1   += expr_parse
 SRC_1   += expr_emit expr_jit
-SRC_ARB := scalar r3 linalg linalg_inertia linalg_eig_arb energy_casimir expr_eval
+SRC_1   += expr_simplify expr_simplify_emit
+SRC_ARB := scalar r3 linalg linalg_inertia linalg_eig_arb energy_casimir taylor expr_eval
 CHECK_T := check_core check_linalg check_ode check_lie
 CHECK_T += check_taylor
 CHECK_1 := registry verdict output equilibria
 MODEL_T := model_rows model_rows_s2 model_rows_eq model_rows_ext model_rows_constraint
 MODEL_T += model_taylor
 MODEL_T += model_rows_el model_rows_ec model_rows_certify
+MODEL_T += model_rows_simplify
 MODEL_C := check_model_engine
 MODEL_1 := model model_ext model_so3 model_flat model_prod model_graph model_constraint field
 MODEL_1 += model_ham
@@ -96,6 +98,7 @@ ARB_TESTS   := $(basename $(wildcard tests/test_arb*.c))
 # Unit tests compiled once (MPFR, or the public header alone); the others once per kind.
 ONE_TESTS   := tests/test_public_header tests/test_check_budget tests/test_certified_balls tests/test_cli_s2 tests/test_checks tests/test_equilibria_kit tests/test_ladder tests/test_model_prod tests/test_model_eom tests/test_model_ham
 ONE_TESTS   += tests/test_compiled
+ONE_TESTS   += tests/test_expr_simplify
 TEMPL_TESTS := $(filter-out $(ONE_TESTS),$(UNIT_TESTS)) \
                $(foreach p,$(PAPERS),$(call paper_tests,$(p)))
 TESTS := $(foreach t,$(TEMPL_TESTS),$(B)/$(t)_d $(B)/$(t)_mp) \
@@ -288,8 +291,9 @@ mutants: all
 	@tools/need cmd:python3:python3
 	tools/mutants $(MUTANTS_ARGS)
 
-bench: $(BENCHES)
-	@for b in $(BENCHES); do echo "== $$b"; $$b || exit 1; done
+# bench_simulate starts the command itself (whole-process times beside its peer's).
+bench: all $(BENCHES)
+	@for b in $(BENCHES); do echo "== $$b"; CHARTLESS=$(B)/chartless CHARTLESS_MODELS=models $$b || exit 1; done
 
 # Reference pages: docs/*.md, the chapter pages and the sources through
 # Doxygen (zero warnings), formulas by a copy of Debian's MathJax 2.7; the

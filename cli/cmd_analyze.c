@@ -16,7 +16,6 @@
 #include "cli.h"
 #include "cmd_system.h"
 #include "json.h"
-#include "sweep.h"
 #include "certify.h"
 
 typedef struct analysis {
@@ -43,15 +42,6 @@ static void print_list(FILE *f, const char *label, mpfr_srcptr x, int n)
     fprintf(f, "%s", label);
     for (int i = 0; i < n; i++) { fputc(' ', f); cl_cli_print_real(f, x + i); }
     fputc('\n', f);
-}
-
-int cl_cmd_equilibrium_selected(const char *which, int k, const char *name)
-{
-    if (!which || !strcmp(which, "all")) return 1;
-    long v;
-    if (!cl_parse_whole(which, 0, 1000, &v)) return v == k;
-    size_t n = strlen(which);
-    return !strncmp(name, which, n) && (name[n] == 0 || name[n] == ' ');
 }
 
 /* A number is zero to the rounding of the eigenproblem when |x| ≤ 2^(24−p)·max(1, max|λ|). */

@@ -15,7 +15,7 @@
 #include "model.h"
 
 static const char *help_text =
-    "usage: chartless eom --model FILE [--format text|latex|c]\n"
+    "usage: chartless eom --model FILE [--format text|latex|c] [--derived]\n"
     "\n"
     "The equations of motion of a model file, derived from its Lagrangian or Hamiltonian\n"
     "by symbolic differentiation: the Euler-Lagrange equations (reduced Euler-Poincare\n"
@@ -32,6 +32,7 @@ static const char *help_text =
     "                   in the model's first form (qdot; p for a hamiltonian; then t\n"
     "                   for a model depending on t), dx its rate,\n"
     "                   the parameters at their defaults\n"
+    "  --derived        the equations as derived, not simplified (the simplifier: docs/eom.md)\n"
     "  -h, --help       this text\n"
     "\n"
     "exit status: 0 success, 2 bad input (no model, unknown format, an unreadable model)\n";
@@ -193,13 +194,13 @@ static int parse_format(const char *s, int *fmt)
 }
 
 /* The equations of \p path in \p fmt on stdout; every error before anything is written. */
-static int print_model(const char *path, int fmt)
+static int print_model(const char *path, int fmt, int simplify)
 {
     cl_sys_error e = {"", ""};
     cl_model *m = NULL;
     cl_model_eom *q = NULL;
     int st = cl_model_load(&m, path, &e);
-    if (!st) st = cl_model_eom_new(&q, m, &e);
+    if (!st) st = cl_model_eom_build(&q, m, simplify, &e);
     if (st) {
         cl_model_free(m);
         return cl_cmd_report(&e, path, CL_EXIT_USAGE);
@@ -226,9 +227,9 @@ static int print_model(const char *path, int fmt)
 static int cmd_eom(int argc, char **argv)
 {
     const char *model = NULL;
-    int fmt = CL_EXPR_TEXT;
+    int fmt = CL_EXPR_TEXT, simplify = 1;
     static const struct option opts[] = {
-        {"model", required_argument, 0, 'm'}, {"format", required_argument, 0, 'f'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+        {"model", required_argument, 0, 'm'}, {"derived", no_argument, 0, 'd'}, {"format", required_argument, 0, 'f'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     optind = 1;
     opterr = 0;
     for (;;) {
@@ -242,17 +243,18 @@ static int cmd_eom(int argc, char **argv)
         case 'f':
             if (parse_format(optarg, &fmt)) return CL_EXIT_USAGE;
             break;
+        case 'd': simplify = 0; break;
         case 'h': fputs(help_text, stdout); return CL_EXIT_OK;
         case ':': return cl_cli_error("option needs a value", argv[prev]);
         default: {
-            static const char *const names[] = {"model", "format", "help"};
-            return cl_cli_unknown("option", argv[prev], names, 3, "--", "chartless eom --help lists them");
+            static const char *const names[] = {"model", "format", "derived", "help"};
+            return cl_cli_unknown("option", argv[prev], names, 4, "--", "chartless eom --help lists them");
         }
         }
     }
     if (optind < argc) return cl_cli_error("unexpected argument", argv[optind]);
     if (!model) return cl_cli_error("eom needs --model FILE", NULL);
-    return print_model(model, fmt);
+    return print_model(model, fmt, simplify);
 }
 
 static const cl_command eom_command = {"eom", "print the equations of motion of a model, derived from its Lagrangian (text, LaTeX or C)",

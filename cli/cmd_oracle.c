@@ -37,7 +37,7 @@ typedef struct outcome {
     double log2_err[MAX_RUNGS];
     int status[MAX_RUNGS];
     char note[MAX_RUNGS][200];
-    double seconds;
+    double seconds, cpu_seconds;
     int reported; /* rungs whose record arrived */
     enum cl_verdict verdict;
 } outcome;
@@ -45,7 +45,7 @@ typedef struct outcome {
 /* Record sent from a worker to the parent. */
 typedef struct record {
     int check, rung, status;
-    double log2_err, seconds;
+    double log2_err, seconds, cpu_seconds;
     char note[200];
 } record;
 
@@ -66,7 +66,7 @@ static const char *help_text =
     "                     or its key and a section)\n"
     "  --quick            leave out the checks marked slow\n"
     "  --model FILE       instead of the registered checks, the rows of a model file:\n"
-    "                     MODEL.forms, .legendre, .invariants, .conserve, .el;\n"
+    "                     MODEL.forms, .legendre, .invariants, .conserve, .el, .simplify;\n"
     "                     .eq.NAME and .ec.NAME per declared equilibrium;\n"
     "                     .constraints and .multipliers with constraints\n"
     "                     (--list shows a model's rows; docs/models.md)\n"
@@ -116,12 +116,21 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* CPU seconds of this process: a row's own work, whatever else shares the cores. */
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 static void run_one(const cl_check *c, long bits, record *r)
 {
     cl_check_result res;
-    double t0 = now();
+    double t0 = now(), c0 = cpu_now();
     r->status = cl_check_run(c, bits, &res);
     r->seconds = now() - t0;
+    r->cpu_seconds = cpu_now() - c0;
     r->log2_err = res.log2_err;
     snprintf(r->note, sizeof r->note, "%s", res.note);
 }
@@ -191,7 +200,8 @@ static void progress(int done, int total, double t0, const char *name)
    (the report on stdout keeps the registry's order, so its rows may wait). */
 static void row_done(int nover, int nsel, const char *name, const outcome *o)
 {
-    fprintf(stderr, "oracle: %d/%d done: %s %s (%.1f s)\n", nover, nsel, name, cl_verdict_name(o->verdict), o->seconds);
+    fprintf(stderr, "oracle: %d/%d done: %s %s (%.1f s, %.1f s CPU)\n", nover, nsel, name, cl_verdict_name(o->verdict),
+            o->seconds, o->cpu_seconds);
 }
 
 /* Before the run: the order the checks start in (the rows marked slow first,
@@ -216,6 +226,7 @@ static void store_rung(outcome *o, const record *r)
     o->log2_err[r->rung] = r->log2_err;
     o->status[r->rung] = r->status;
     o->seconds += r->seconds;
+    o->cpu_seconds += r->cpu_seconds;
     o->reported++;
     snprintf(o->note[r->rung], sizeof o->note[r->rung], "%s", r->note);
 }
@@ -421,7 +432,7 @@ static void json_row(const report *rp, int i)
     printf(", \"kind\": \"%s\"", c->kind == CL_CHECK_EXACT ? "exact" : "rounding");
     printf(", \"cond\": "); json_number(stdout, c->cond);
     printf(", \"why\": "); cl_json_string(stdout, c->why);
-    printf(", \"seconds\": %.3f", o->seconds);
+    printf(", \"seconds\": %.3f, \"cpu_seconds\": %.3f", o->seconds, o->cpu_seconds);
     printf(",\n     \"rungs\": [");
     for (int k = 0; k < rp->nb; k++) {
         printf("%s{\"bits\": %ld, \"log2_err\": ", k ? ", " : "", rp->bits[k]);

@@ -56,7 +56,9 @@ static const char *help_text =
     "                   lie-euler, rkmk4, cf4, rkmk45: Lie group methods, on the systems\n"
     "                   that offer them (chartless systems NAME says); taylor (Taylor series\n"
     "                   of order ceil(-ln(TOL)/2 + 1), heyoka's rules) on the systems whose\n"
-    "                   field is an expression graph (the default there above 256 bits)\n"
+    "                   field is an expression graph (the default there above 256 bits, and\n"
+    "                   above 53 bits when the field has sin, cos, tan, exp, log, sqrt or\n"
+    "                   atan2 of the state)\n"
     "  --t T            final time, 0 or more (default 10; 0 writes the initial row with its\n"
     "                   invariants); a time-dependent model starts at t = 0\n"
     "  --h H            step: fixed step of rk4, gauss and the Lie methods (default 0.01);\n"
@@ -80,7 +82,8 @@ static const char *help_text =
     "                   again with gbs at B+32 bits and TOL/1024, whose own error is ~1000 times\n"
     "                   smaller, and report max |x - x*| / (1 + |x*|) against it on stderr (it\n"
     "                   costs about one more run: a high-order gbs at a 1000 times smaller\n"
-    "                   tolerance takes few more steps); none: no estimate\n"
+    "                   tolerance takes few more steps); none: no estimate (the default with\n"
+    "                   taylor, whose order and step follow from TOL as heyoka's)\n"
     "  --stages S       Gauss-Legendre stages (default 2, order 4)\n"
     "  --columns K      extrapolation columns of gbs (default: from the precision)\n"
     "  --every K        write every K-th step only (default 1)\n"
@@ -114,13 +117,17 @@ enum { OPT_STAGES = 1000, OPT_COLUMNS, OPT_EVERY, OPT_MAX_STEPS, OPT_ESTIMATE };
 /* Steps a run may take unless --max-steps allows more. */
 #define DEFAULT_MAX_STEPS 1000000L
 /* Without --integrator, taylor above this precision where the field is a graph: at 512 and 1024
-   bits it took 0.3 to 0.9 of gbs's CPU time on the shipped models, at 256 bits up to 1.3 (docs/integrators.md). */
+   bits it took 0.3 to 0.9 of gbs's CPU time on the shipped models, at 256 bits up to 1.6; above
+   53 bits where the field computes a transcendental function of the state, whose every GBS
+   evaluation costs what a Taylor order does with two convolutions: 0.2 to 0.8 of gbs's at 113
+   and 256 bits (docs/integrators.md). */
 #define TAYLOR_DEFAULT_ABOVE 256
+#define TAYLOR_TRANSCENDENTAL_ABOVE 53
 
 typedef struct sim_opts {
     const char *integrator, *t, *h, *tol, *out, *plot, *event, *events, *event_dir;
     long stages, columns, every, max_steps;
-    int no_estimate; /* --estimate none */
+    int estimate; /* --estimate: 0 the method's default (rerun, none with taylor), 1 rerun, 2 none */
 } sim_opts;
 
 static int on_option(int code, const char *arg, void *ctx)
@@ -135,7 +142,7 @@ static int on_option(int code, const char *arg, void *ctx)
         return cl_parse_whole(arg, 1, 1000000000L, &o->every) ? cl_cli_error("--every must be a positive whole number", arg) : 0;
     case OPT_ESTIMATE:
         if (strcmp(arg, "rerun") && strcmp(arg, "none")) return cl_cli_error("--estimate must be rerun or none", arg);
-        o->no_estimate = !strcmp(arg, "none");
+        o->estimate = !strcmp(arg, "none") ? 2 : 1;
         return 0;
     case OPT_MAX_STEPS:
         return cl_parse_whole(arg, 1, 1000000000000L, &o->max_steps) ? cl_cli_error("--max-steps must be a whole number from 1 to 10^12", arg) : 0;
@@ -342,8 +349,9 @@ static int copy_to_stdout(const char *csv)
 
 /* ------------------------------------------------------------ validate */
 
-/* The integrator asked for (default: rkf78 at 53 bits, gbs above, taylor above 256 bits where
-   the system's field is a graph, chosen once the system is open: docs/integrators.md). */
+/* The integrator asked for (default: rkf78 at 53 bits, gbs above; taylor where the system's field
+   is a graph above 256 bits, or above 53 with a transcendental function of the state, chosen once
+   the system is open: docs/integrators.md). */
 static int choose_integrator(sim_run *r)
 {
     /* High precision needs the order of GBS: rkf78 would take ~tol^(-1/8) steps */
@@ -453,7 +461,9 @@ static int validate(sim_run *r)
     if (!st && o->plot && o->out && strpbrk(o->out, "'\\\n")) /* gnuplot reads the CSV by this name */
         st = cl_cli_error("with --plot, the --out file name must not contain quotes, backslashes or newlines", o->out);
     if (!st) st = open_system(r);
-    if (!st && r->defaulted && r->a.bits > TAYLOR_DEFAULT_ABOVE && cl_sim_graph_offers(&r->cs))
+    int transcendental = 0;
+    if (!st && r->defaulted && r->a.bits > TAYLOR_TRANSCENDENTAL_ABOVE && cl_sim_graph_offers(&r->cs, &transcendental) &&
+        (r->a.bits > TAYLOR_DEFAULT_ABOVE || transcendental))
         r->m = cl_integrator_find(r->o.integrator = "taylor");
     if (!st && !o->event && (o->events || o->event_dir)) st = cl_cli_error("--events and --event-direction need --event", o->events ? o->events : o->event_dir);
     if (!st) st = cl_sim_graph_open(&r->gr, &r->cs, (cl_prec_t)r->a.bits, r->m->method == CL_ODE_TAYLOR && !r->m->lie,
@@ -526,7 +536,9 @@ static int run_ode(sim_run *r, sim_ctx *c, cl_ode_stats *stats)
 /* The initial state, kept for the end-of-run error estimate of an adaptive run (NULL: none). */
 static mpfr_ptr estimate_start(const sim_run *r)
 {
-    if (!r->m->adaptive || r->o.no_estimate || r->o.event || mpfr_zero_p(r->t1)) return NULL;
+    int taylor = r->m->method == CL_ODE_TAYLOR && !r->m->lie; /* its order and step as heyoka's: no rerun unless asked */
+    if (!r->m->adaptive || r->o.estimate == 2 || (taylor && r->o.estimate != 1) || r->o.event || mpfr_zero_p(r->t1))
+        return NULL;
     mpfr_ptr x0 = cl_rvec_new_mp(r->cs.dim, r->p);
     for (size_t i = 0; x0 && i < r->cs.dim; i++) mpfr_set(x0 + i, r->x + i, MPFR_RNDN);
     return x0;

@@ -273,3 +273,12 @@ void cl_cmd_print_vector(FILE *f, const cl_cmd_system *cs, mpfr_srcptr v, size_t
         fputc((i + 1) % (size_t)per_line == 0 || i + 1 == n ? '\n' : ' ', f);
     }
 }
+
+int cl_cmd_equilibrium_selected(const char *which, int k, const char *name)
+{
+    if (!which || !strcmp(which, "all")) return 1;
+    long v;
+    if (!cl_parse_whole(which, 0, 1000, &v)) return v == k;
+    size_t n = strlen(which);
+    return !strncmp(name, which, n) && (name[n] == 0 || name[n] == ' ');
+}

@@ -98,4 +98,7 @@ void cl_cmd_help_system(const cl_cmd_args *a);
 void cl_cmd_list_systems(FILE *f);
 /** The names of the registered systems for which \p has is true, comma-separated, into \p buf. */
 void cl_cmd_systems_with(char *buf, size_t len, int (*has)(const cl_system *s));
+/** Equilibrium \p k (named \p name) is selected by \p which: NULL or "all", its number, or the first
+    word of its name (`--equilibrium` of equilibria, stability and sweep). */
+int cl_cmd_equilibrium_selected(const char *which, int k, const char *name);
 #endif

@@ -152,6 +152,7 @@ typedef struct cl_model_eom {
     const char *form; /**< the name of the state's form (qdot, ROmega; p for a Hamiltonian) */
     size_t ncon;      /**< the model's constraints */
     int *mult;        /**< their multipliers λ_k = node mult[k] (the bordered solve's last unknowns, negated), k < ncon */
+    int simplified;   /**< 1: out and mult simplified on the manifold (expr_simplify.h); 0: as derived; −1: past the simplifier's budget, as derived */
 } cl_model_eom;
 
 /**
@@ -162,6 +163,14 @@ typedef struct cl_model_eom {
  * constraints. Errors: CL_ENOMEM (the message in \p e).
  */
 int cl_model_eom_new(cl_model_eom **out, const cl_model *m, cl_sys_error *e);
+/**
+ * cl_model_eom_new() with the simplifier (cl_expr_simplify(), on the
+ * manifold: |q| = 1 and q·q' = 0 on S², RᵀR = I on SO(3)) when \p simplify
+ * is 1, the equations as derived when 0 (the oracle compares the two). A
+ * model whose simplification runs past its budget keeps the derived
+ * equations, with a warning on stderr.
+ */
+int cl_model_eom_build(cl_model_eom **out, const cl_model *m, int simplify, cl_sys_error *e);
 /** Release (NULL allowed). */
 void cl_model_eom_free(cl_model_eom *eom);
 

@@ -17,9 +17,64 @@
 #include <string.h>
 #include "cl_core.h"
 #include "model_ext.h"
+#include "expr_nodes_impl.h"
+#include "expr_simplify.h"
 #include "model_graph_impl.h"
 
-int cl_model_eom_new(cl_model_eom **out, const cl_model *m, cl_sys_error *e)
+/* rel[k] = the k-th dot product of rows (or columns, \p stride 1 and 3 swapped) a and b of R minus δ_ab. */
+static int rotation_relations(cl_expr_dag *g, const int *R, int *rel)
+{
+    int k = 0, one = cl_expr_one(g);
+    for (int cols = 0; cols < 2; cols++)
+        for (int a = 0; a < 3; a++)
+            for (int b = a; b < 3; b++) {
+                size_t along = cols ? 3 : 1, at = cols ? 1 : 3;
+                int d = cl_expr_node_dot(g, R + a * at, along, R + b * at, along, 3);
+                rel[k++] = a == b ? cl_expr_node_sub(g, d, one) : d;
+            }
+    return k;
+}
+
+/*
+ * The nodes that vanish on the model's manifold, for the simplifier:
+ * |q|² − 1 and q·q' on each S² factor (q·p for a Hamiltonian's momentum
+ * too: p is tangent), the entries of R Rᵀ − I and Rᵀ R − I on each SO(3)
+ * and SE(3) factor. Returns their number (rel holds 12 per factor), or −1.
+ */
+static int manifold_relations(cl_expr_dag *g, const cl_model *m, int *rel)
+{
+    int k = 0, x[9];
+    for (size_t j = 0; j < m->nfac; j++) {
+        const cl_model_factor *f = m->fac + j;
+        if (f->kind == CL_LAGR_S2) {
+            int v[3];
+            for (int i = 0; i < 3; i++) x[i] = cl_expr_input(g, (long)(f->q + i)), v[i] = cl_expr_input(g, (long)(m->nq + f->v + i));
+            rel[k++] = cl_expr_node_sub(g, cl_expr_node_dot(g, x, 1, x, 1, 3), cl_expr_one(g));
+            rel[k++] = cl_expr_node_dot(g, x, 1, v, 1, 3);
+        } else if (f->kind == CL_LAGR_SO3 || f->kind == CL_LAGR_SE3) {
+            for (int i = 0; i < 9; i++) x[i] = cl_expr_input(g, (long)(f->q + i));
+            k += rotation_relations(g, x, rel + k);
+        }
+    }
+    for (int i = 0; i < k; i++)
+        if (rel[i] < 0) return -1;
+    return k;
+}
+
+/* The outputs and multipliers of \p q simplified on the manifold of \p m (cl_expr_simplify()); 0, CL_ENOCONV past the budget (q unchanged), CL_ENOMEM. */
+static int simplify_eom(cl_model_eom *q, const cl_model *m)
+{
+    int *rel = malloc((12 * m->nfac + 1) * sizeof *rel);
+    int nrel = rel ? manifold_relations(q->g, m, rel) : -1;
+    cl_expr_simplify_opts o = {.zero = rel, .nzero = nrel > 0 ? (size_t)nrel : 0};
+    int st = nrel < 0 ? CL_ENOMEM : cl_expr_simplify(q->g, q->out, q->dim + q->ncon, q->out, &o);
+    free(rel);
+    return st;
+}
+
+int cl_model_eom_new(cl_model_eom **out, const cl_model *m, cl_sys_error *e) { return cl_model_eom_build(out, m, 1, e); }
+
+int cl_model_eom_build(cl_model_eom **out, const cl_model *m, int simplify, cl_sys_error *e)
 {
     *out = NULL;
     size_t dim = m->nq + m->nv;
@@ -38,6 +93,14 @@ int cl_model_eom_new(cl_model_eom **out, const cl_model *m, cl_sys_error *e)
     int st = !q->g || !q->out ? CL_ENOMEM
              : m->ham         ? cl_model_graph_hamilton(q->g, m, q->time, q->out)
                               : cl_model_graph_lagrange(q->g, m, q->time, q->out, q->mult);
+    if (!st && simplify) {
+        st = simplify_eom(q, m);
+        q->simplified = st ? -1 : 1;
+        if (st == CL_ENOCONV)
+            fprintf(stderr, "warning: the equations of motion of %s were not simplified within %.0f s of CPU time; the unsimplified ones are used\n",
+                    m->source, CL_EXPR_SIMPLIFY_SECONDS);
+        if (st == CL_ENOCONV) st = CL_OK;
+    }
     if (st) {
         cl_model_eom_free(q);
         return cl_sys_error_set(e, st, NULL, st == CL_ENOMEM ? "out of memory" : "the equations of motion could not be built");

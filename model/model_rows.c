@@ -96,6 +96,9 @@ static const cl_check ext_forms_quick = {.name = "forms", .tags = "", .what = "t
 
 static const cl_check ext_invariants_quick = {.name = "invariants", .tags = "", .what = "dI/dt vanishes for the energy and the declared invariants on the field f of every form at 3 random states, as the derivative of I(x + s f/|f|) at s = 0 by src/deriv, relative to |f| max(1, |I|) (the short version of MODEL.invariants)", .cond = 4096, .why = "the derivative accurate to 2^(1-p) of max(1, |I|) (cl_jacobian), the field a velocity Hessian solve (condition below 10^2)", .fn_d = cl_model_ext_row_invariants, .fn_mp = cl_model_ext_row_invariants};
 
+/* Every model's row MODEL.simplify (model_rows_simplify.c). */
+static const cl_check simplify_row = {.name = "simplify", .tags = "", .what = "the equations of motion as chartless eom prints them (simplified: exact rational constants, like terms collected, one fraction, |q| = 1 and q.q' = 0 on S2, R^T R = I on SO3) against the equations as derived, both graphs evaluated at 12 random states on the manifold (3 above 256 bits; the field and the multipliers, relative to the largest)", .cond = 0x1p12, .why = "two evaluations of the same rational function by different orders of operations, each a few hundred roundings with cancellations the velocity Hessian's condition (below 10^2) amplifies", .fn_d = cl_model_row_simplify, .fn_mp = cl_model_row_simplify};
+
 /* The short version of row \p c under --quick when it has one of its own, else NULL. */
 static const cl_check *quick_version(const cl_check *c)
 {
@@ -130,7 +133,7 @@ static void add_row(const cl_check *c, const char *base, size_t bl, const char *
 static int rows_of(cl_model *m, const char *base, size_t bl, cl_sys_error *e)
 {
     int st;
-    size_t cap = 9 + 3 * m->neq; /* forms, legendre, el, conserve (other kinds: forms, legendre, invariants, conserve), constraints, multipliers, distribution; eq and ec per equilibrium */
+    size_t cap = 10 + 3 * m->neq; /* forms, legendre, el, conserve (other kinds: forms, legendre, invariants, conserve), constraints, multipliers, distribution, simplify; eq, ec and certify per equilibrium */
     rows = calloc(cap, sizeof *rows);
     row_name = calloc(cap, sizeof *row_name);
     row_what = calloc(cap, sizeof *row_what);
@@ -153,6 +156,7 @@ static int rows_of(cl_model *m, const char *base, size_t bl, cl_sys_error *e)
     for (size_t k = 0; k < ntable; k++)
         add_row(quick_version(table + k) ? quick_version(table + k) : table + k, base, bl, m->so3 ? "[EMB 3.4]" : NULL);
     if (ext_sys && !m->ham) add_row(&ext_el, base, bl, NULL);
+    add_row(&simplify_row, base, bl, NULL);
     for (size_t k = 0; m->ncon && k < sizeof constraint_rows / sizeof *constraint_rows; k++) add_row(constraint_rows + k, base, bl, NULL);
     if (!ext_sys && (m->ninv || !m->force)) {
         cl_check c = s2_conserve;

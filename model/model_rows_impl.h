@@ -124,6 +124,8 @@ int cl_model_ext_rates_vanish(cl_check_result *res, cl_prec_t prec, uint64_t see
 int cl_model_row_constraints(cl_check_result *res, cl_prec_t prec);
 int cl_model_row_multipliers(cl_check_result *res, cl_prec_t prec);
 int cl_model_row_distribution(cl_check_result *res, cl_prec_t prec);
+/** MODEL.simplify: the simplified equations against the derived ones (model_rows_simplify.c). */
+int cl_model_row_simplify(cl_check_result *res, cl_prec_t prec);
 /** MODEL.eq.NAME of declared equilibrium k, for k = 0 … 7. */
 #define CL_MODEL_EXT_ROW_EQ(k) int cl_model_ext_row_eq##k(cl_check_result *res, cl_prec_t prec)
 CL_MODEL_EXT_ROW_EQ(0); CL_MODEL_EXT_ROW_EQ(1); CL_MODEL_EXT_ROW_EQ(2); CL_MODEL_EXT_ROW_EQ(3);

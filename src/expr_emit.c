@@ -75,6 +75,62 @@ static void function(cl_expr_printer *p, const cl_expr_node *e)
     fputc(')', p->f);
 }
 
+/* The operands of a chain of sums (\p sum) or of products below a node, with their signs; named nodes end a chain. */
+typedef struct chain {
+    int id[64];
+    char neg[64];
+    int n;
+} chain;
+
+static void flatten(const cl_expr_printer *p, int id, int neg, int sum, int top, chain *c)
+{
+    const cl_expr_node *e = cl_expr_dag_node(p->g, id);
+    int mine = (top || !p->temp[id]) && (sum ? e->op == CL_EXPR_ADD || e->op == CL_EXPR_SUB || e->op == CL_EXPR_NEG : e->op == CL_EXPR_MUL);
+    if (!mine || c->n >= 62) {
+        c->id[c->n] = id;
+        c->neg[c->n++] = (char)neg;
+        return;
+    }
+    if (e->op == CL_EXPR_NEG) {
+        flatten(p, e->a, !neg, sum, 0, c);
+        return;
+    }
+    flatten(p, e->a, neg, sum, 0, c);
+    flatten(p, e->b, e->op == CL_EXPR_SUB ? !neg : neg, sum, 0, c);
+}
+
+/* The key a chain's operands are printed by: in a product the numbers first, then the order of the nodes. */
+static long chain_key(const cl_expr_printer *p, int id, int sum)
+{
+    return !sum && !p->temp[id] && cl_expr_dag_node(p->g, id)->op == CL_EXPR_CONST ? (long)id - (1L << 40) : id;
+}
+
+/*
+ * A sum or product as a reader writes it (text and LaTeX; C keeps the
+ * evaluation order): flattened, the added terms first and the subtracted
+ * ones after, each group and the factors in the order of their nodes (the
+ * simplifier's canonical order), numbers first in a product.
+ */
+static void chain_print(cl_expr_printer *p, int id, int sum)
+{
+    chain c = {.n = 0};
+    flatten(p, id, 0, sum, 1, &c);
+    for (int i = 1; i < c.n; i++) /* insertion sort: chains are short */
+        for (int j = i; j > 0; j--) {
+            int a = j - 1, swap = sum && c.neg[a] != c.neg[j] ? c.neg[a] > c.neg[j]
+                                                         : chain_key(p, c.id[a], sum) > chain_key(p, c.id[j], sum);
+            if (!swap) break;
+            int t = c.id[a];
+            char n = c.neg[a];
+            c.id[a] = c.id[j], c.neg[a] = c.neg[j], c.id[j] = t, c.neg[j] = n;
+        }
+    for (int i = 0; i < c.n; i++) {
+        if (sum) fputs(c.neg[i] ? (i ? " - " : "-") : i ? " + " : "", p->f);
+        else if (i) fputs(p->fmt == CL_EXPR_LATEX ? " \\, " : "*", p->f);
+        cl_expr_printer_node(p, c.id[i], sum || !i ? 2 : 3);
+    }
+}
+
 static void binary(cl_expr_printer *p, const cl_expr_node *e)
 {
     int latex = p->fmt == CL_EXPR_LATEX;
@@ -127,7 +183,10 @@ void cl_expr_printer_node(cl_expr_printer *p, int id, int min)
     int bracket = precedence(e, p->fmt) < min;
     if (bracket) fputs(latex ? "\\left(" : "(", p->f);
     switch (e->op) {
-    case CL_EXPR_NEG: fputc('-', p->f); cl_expr_printer_node(p, e->a, 2); break;
+    case CL_EXPR_NEG:
+        if (p->fmt != CL_EXPR_C) chain_print(p, id, 1);
+        else fputc('-', p->f), cl_expr_printer_node(p, e->a, 2);
+        break;
     case CL_EXPR_POWI: power(p, e); break;
     case CL_EXPR_ATAN2:
         fputs(latex ? "\\operatorname{atan2}\\left(" : "atan2(", p->f);
@@ -136,7 +195,11 @@ void cl_expr_printer_node(cl_expr_printer *p, int id, int min)
         cl_expr_printer_node(p, e->b, 0);
         fputs(latex ? "\\right)" : ")", p->f);
         break;
-    case CL_EXPR_ADD: case CL_EXPR_SUB: case CL_EXPR_MUL: case CL_EXPR_DIV: binary(p, e); break;
+    case CL_EXPR_ADD: case CL_EXPR_SUB: case CL_EXPR_MUL:
+        if (p->fmt != CL_EXPR_C) chain_print(p, id, e->op != CL_EXPR_MUL);
+        else binary(p, e);
+        break;
+    case CL_EXPR_DIV: binary(p, e); break;
     default: function(p, e); break;
     }
     if (bracket) fputs(latex ? "\\right)" : ")", p->f);

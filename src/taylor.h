@@ -30,6 +30,12 @@
  * of the state's scale; the first step and fixed steps use P bits at every
  * order. At order 350 and 1024 bits that makes a step 1.4 to 2 times cheaper
  * (the n = 2 chain, the pendulum of bench_taylor).
+ *
+ * Balls (_arb): the coefficients, the polynomials and cl_taylor_step() on
+ * Arb balls, every coefficient a ball that encloses the exact coefficient
+ * of every point of the input balls (no precision plan; the driver and the
+ * event search stay double/MPFR). enclose.h builds the validated step on
+ * them.
  */
 #ifndef CL_TAYLOR_H
 #define CL_TAYLOR_H
@@ -45,5 +51,6 @@
 #define CL_TAYLOR_MAX_ORDER 10000
 
 #define CL_TEMPLATE_HEADER "taylor_decl.h"
+#define CL_TEMPLATE_ARB
 #include "cl_instantiate.h"
 #endif

@@ -14,10 +14,15 @@ int cl_taylor_order_for_tol(double log2tol);
 #define CL_TAYLOR_TYPES_D
 typedef struct cl_taylor_d cl_taylor_d;
 #endif
-#else
+#elif CL_T == CL_MPFR
 #ifndef CL_TAYLOR_TYPES_MP
 #define CL_TAYLOR_TYPES_MP
 typedef struct cl_taylor_mp cl_taylor_mp;
+#endif
+#else
+#ifndef CL_TAYLOR_TYPES_ARB
+#define CL_TAYLOR_TYPES_ARB
+typedef struct cl_taylor_arb cl_taylor_arb;
 #endif
 #endif
 
@@ -86,6 +91,7 @@ void CL_FN(cl_taylor_dense)(const CL_FN(cl_taylor) *ws, cl_rsrc s, cl_rptr x);
  */
 int CL_FN(cl_taylor_step)(CL_FN(cl_taylor) *ws, cl_rptr t, cl_rptr x, cl_rsrc hmax, int fixed, cl_rptr h);
 
+#if CL_T != CL_ARB /* balls: the coefficients and the polynomials only (the validated step is enclose.h's) */
 /**
  * \brief The first zero in (0, \p h] of the polynomial of extra \p e
  *        (item n + e) of the last expansion, with a sign change in
@@ -119,3 +125,4 @@ int CL_FN(cl_taylor_event)(const CL_FN(cl_taylor) *ws, size_t e, int direction, 
  */
 int CL_FN(cl_taylor_integrate)(CL_FN(cl_taylor) *ws, cl_rptr t, cl_rptr x, cl_rsrc t1, long max_steps,
                                CL_FN(cl_ode_observer) obs, void *octx, long event, int direction, cl_ode_stats *stats);
+#endif

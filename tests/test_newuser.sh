@@ -47,7 +47,7 @@ t $? "SIGTERM during simulate to stdout: whole rows, where it stopped on stderr"
 # the oracle into a file: a line per row as it completes
 "$C" oracle --check 'core.linalg.*' --bits 53,113 > "$T/o" 2> "$T/err"; st=$?
 nrows=$(grep -c '^core\.linalg\.' "$T/o")
-[ $st = 0 ] && [ "$nrows" -gt 2 ] && [ "$(grep -c '^oracle: [0-9]*/'"$nrows"' done: core\.linalg\.[a-z_]* [a-z]* ([0-9.]* s)$' "$T/err")" = "$nrows" ]
+[ $st = 0 ] && [ "$nrows" -gt 2 ] && [ "$(grep -c '^oracle: [0-9]*/'"$nrows"' done: core\.linalg\.[a-z_]* [a-z]* ([0-9.]* s, [0-9.]* s CPU)$' "$T/err")" = "$nrows" ]
 t $? "oracle with stderr not a terminal: one line per completed row ($nrows rows)"
 # cannot write: the system's reason
 echo "$S1" | "$C" simulate --system chain --n 1 --t 1 > /dev/full 2> "$T/err"; st=$?

@@ -35,7 +35,7 @@ if ! command -v python3 >/dev/null 2>&1; then
     echo "1..0 # SKIP python3 is needed to compare numbers beyond double precision"
     exit 0
 fi
-echo "1..38"
+echo "1..39"
 S0="0 0 -1 0 0 -1 1 0 0 0 1 0"
 P="--system chain --n 2 --m 1,2 --l 1,0.5 --form omega --t 2"
 echo "$S0" | "$C" simulate $P --integrator rkf78 --bits 113 --tol 1e-28 --out "$T/rkf.csv"; t $? "rkf78 at 113 bits runs"
@@ -84,17 +84,25 @@ echo "$SB" | "$C" simulate --system chain --n 2 --bits 1024 --t 0.02 > "$T/d.csv
 t $? "no --integrator at 1024 bits: the default (gbs) reaches t = 0.02"
 echo "$SB" | "$C" simulate --system chain --n 2 --bits 1024 --t 0.02 --integrator rkf78 2>&1 > /dev/null | grep -q '^note: rkf78 .*2^-96'
 t $? "rkf78 at 1024 bits says that its default tolerance is 2^-96"
-# Above 256 bits the default is taylor where the field is a graph (a model), gbs elsewhere.
+# Above 256 bits the default is taylor where the field is a graph (a model), gbs elsewhere; at
+# 256 bits taylor where the field has a transcendental function of the state (the cart
+# pendulum's cos theta), gbs on a polynomial field (the heavy top).
 row2() { sed -n 3p "$1" | cut -d, -f1; }
 for i in default gbs taylor; do
     a=; [ $i = default ] || a="--integrator $i"
     echo "0 1 0.5 0.2" | "$C" simulate --model models/cart-pendulum.model --bits 512 --t 0.5 --estimate none $a > "$T/cp_$i.csv"
     echo "0 1 0.5 0.2" | "$C" simulate --model models/cart-pendulum.model --bits 256 --t 0.5 --estimate none $a > "$T/cp256_$i.csv"
     echo "$SB" | "$C" simulate --system chain --n 2 --bits 512 --t 0.02 --estimate none $a > "$T/ch_$i.csv" 2> /dev/null
+    echo "1 0 0  0 1 0  0 0 1  0.3 -0.5 1.1" | "$C" simulate --model models/heavy-top.model --bits 256 --t 0.5 \
+        --estimate none $a > "$T/top256_$i.csv"
 done
 [ -n "$(row2 "$T/cp_taylor.csv")" ] && [ "$(row2 "$T/cp_default.csv")" = "$(row2 "$T/cp_taylor.csv")" ] && [ "$(row2 "$T/cp_gbs.csv")" != "$(row2 "$T/cp_taylor.csv")" ]
 t $? "no --integrator at 512 bits on a model: taylor's first step ($(row2 "$T/cp_default.csv" | cut -c1-12)), not gbs's"
-[ -n "$(row2 "$T/cp256_gbs.csv")" ] && [ "$(row2 "$T/cp256_default.csv")" = "$(row2 "$T/cp256_gbs.csv")" ]
-t $? "... at 256 bits gbs's"
+[ -n "$(row2 "$T/cp256_taylor.csv")" ] && [ "$(row2 "$T/cp256_default.csv")" = "$(row2 "$T/cp256_taylor.csv")" ] &&
+    [ "$(row2 "$T/cp256_gbs.csv")" != "$(row2 "$T/cp256_taylor.csv")" ]
+t $? "... at 256 bits taylor's too on the cart pendulum (cos theta)"
+[ -n "$(row2 "$T/top256_gbs.csv")" ] && [ "$(row2 "$T/top256_default.csv")" = "$(row2 "$T/top256_gbs.csv")" ] &&
+    [ "$(row2 "$T/top256_gbs.csv")" != "$(row2 "$T/top256_taylor.csv")" ]
+t $? "... and gbs's on the heavy top at 256 bits (a polynomial field)"
 [ -n "$(row2 "$T/ch_gbs.csv")" ] && [ "$(row2 "$T/ch_default.csv")" = "$(row2 "$T/ch_gbs.csv")" ] && [ ! -s "$T/ch_taylor.csv" ]
 t $? "... and gbs's on the chain system, whose field is no graph"

@@ -11,7 +11,7 @@
 . tests/tap.sh
 T=$(mktemp -d "${TMPDIR:-/tmp}/cl-simtaylor.XXXXXX")
 trap 'rm -rf "$T"' EXIT
-echo "1..$((12 + 25 + 1))"
+echo "1..$((13 + 25 + 1))"
 cp tests/pendulum_exact.bc "$T/exact.bc"
 # bc reads 1.5e-77 as 1.5*10^(-77)
 bcx() { { cat "$T/exact.bc"; echo "$1" | sed 's/\([0-9]\)e\([-+]*[0-9][0-9]*\)/\1*10^(\2)/g; s/(+/(/g'; } | BC_LINE_LENGTH=0 bc -l; }
@@ -24,8 +24,11 @@ last=$(tail -1 "$T/o"); x=$(echo "$last" | cut -d, -f2); v=$(echo "$last" | cut 
 err="ex = abs($x - xx) / (1 + abs(xx)); ev = abs($v - vv) / (1 + abs(vv)); if (ev > ex) ex = ev; ex"
 [ $st = 0 ] && [ "$(echo "$last" | cut -d, -f1)" = 10 ] && [ "$(bcx "$err < 10^-75")" = 1 ]
 t $? "taylor --bits 256 --tol 1e-75 to t = 10: $(sci "$err") from the exact pendulum (bound: the tolerance)"
+[ ! -s "$T/e" ]
+t $? "and taylor makes no end-of-run estimate unless asked (its order and step follow from --tol)"
+sim --integrator taylor --t 10 --tol 1e-75 --estimate rerun > /dev/null 2> "$T/e"
 grep -q '^note: error at t = 10 estimated .* within the tolerance 1e-75$' "$T/e"
-t $? "and its end-of-run estimate says it is within: $(cut -c1-80 "$T/e")"
+t $? "--estimate rerun: the estimate says it is within: $(cut -c1-80 "$T/e")"
 
 # The first zero of theta: T/4 = K(k)/w to 70 digits, with taylor and gbs.
 zero() { bcx "e = abs($1 - kk / w) / (kk / w); e < 10^-70"; }

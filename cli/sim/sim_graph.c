@@ -95,11 +95,46 @@ static int add_field(cl_sim_graph *gr, const cl_cmd_system *cs)
                         "none yet; use rkf78 or gbs", "taylor");
 }
 
-int cl_sim_graph_offers(const cl_cmd_system *cs)
+/* Whether a node the outputs need is a transcendental function (sin, cos, tan, exp, log, sqrt, atan2) of
+   the state: each costs a GBS evaluation many multiplications, a Taylor order two convolutions. */
+static int is_transcendental(int op)
+{
+    switch (op) {
+    case CL_EXPR_SIN: case CL_EXPR_COS: case CL_EXPR_TAN: case CL_EXPR_EXP: case CL_EXPR_LOG: case CL_EXPR_SQRT:
+    case CL_EXPR_ATAN2: return 1;
+    }
+    return 0;
+}
+
+static int moving_transcendental(const cl_expr_dag *g, const int *out, size_t dim)
+{
+    size_t n = cl_expr_dag_size(g);
+    char *mark = calloc(2 * n + 1, 1), *needed = mark, *moves = mark + n;
+    int found = 0;
+    if (!mark) return 0;
+    for (size_t i = 0; i < dim; i++) needed[out[i]] = 1;
+    for (size_t id = n; id-- > 0;) { /* arguments have smaller ids than their node */
+        const cl_expr_node *d = cl_expr_dag_node(g, (int)id);
+        if (!needed[id]) continue;
+        if (d->a >= 0) needed[d->a] = 1;
+        if (d->b >= 0) needed[d->b] = 1;
+    }
+    for (size_t id = 0; id < n && !found; id++) {
+        const cl_expr_node *d = cl_expr_dag_node(g, (int)id);
+        moves[id] = d->op == CL_EXPR_INPUT ? d->k >= 0 && (size_t)d->k < dim
+                                           : (d->a >= 0 && moves[d->a]) || (d->b >= 0 && moves[d->b]);
+        found = needed[id] && moves[id] && is_transcendental(d->op);
+    }
+    free(mark);
+    return found;
+}
+
+int cl_sim_graph_offers(const cl_cmd_system *cs, int *transcendental)
 {
     cl_expr_dag *g = NULL;
     int *nodes = malloc((cs->dim + 1) * sizeof *nodes), has = 0;
     if (nodes && !cl_expr_dag_new(&g)) has = ask_providers(cs, g, nodes) > 0;
+    if (transcendental) *transcendental = has && moving_transcendental(g, nodes, cs->dim);
     cl_expr_dag_free(g);
     free(nodes);
     return has;

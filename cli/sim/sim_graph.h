@@ -20,8 +20,12 @@ typedef int (*cl_sim_graph_provider)(const cl_cmd_system *cs, cl_expr_dag *g, in
 /** Register a provider (at most 16; the first that knows a system gives its graph). */
 void cl_sim_graph_register(cl_sim_graph_provider fn);
 
-/** Whether a provider knows the field of \p cs as a graph (what --integrator taylor needs): 1 or 0. */
-int cl_sim_graph_offers(const cl_cmd_system *cs);
+/**
+ * Whether a provider knows the field of \p cs as a graph (what --integrator
+ * taylor needs): 1 or 0. \p transcendental (may be NULL) receives whether the
+ * field computes sin, cos, tan, exp, log, sqrt or atan2 of the state.
+ */
+int cl_sim_graph_offers(const cl_cmd_system *cs, int *transcendental);
 
 /** What --event and --integrator taylor set up. */
 typedef struct cl_sim_graph {

@@ -1,8 +1,11 @@
 /*
- * The parts of `chartless sweep`, shared between its files: cmd_sweep.c
- * (the grid, the cells, the output), sweep_merge.c (merging shards, the
- * plot) and sweep_generic.c (the map of any system with equilibria, from
- * its descriptor, for a system without a sweep hook of its own).
+ * The parts of `chartless sweep` beneath the command (cli/cmd_sweep.c: its
+ * help, the rows of the cells): sweep_grid.c (the sweep prepared from its
+ * options: system, axes, shard, parameters), sweep_sink.c (where the CSV
+ * goes while it is made), sweep_plot.c (the picture of a whole map),
+ * sweep_merge.c (joining shards) and sweep_generic.c (the map of any system
+ * with equilibria, from its descriptor, for a system without a sweep hook
+ * of its own).
  */
 #ifndef CL_SWEEP_H
 #define CL_SWEEP_H
@@ -56,6 +59,7 @@ typedef struct sweep {
     struct cl_model_ball *ball; /* --certify of a model's generic map: its graph on balls (model_ball.h) */
 } sweep;
 
+/* sweep_grid.c: check the command line and parse it into \p s; 0 or exit status 2 (message printed). */
 int sweep_prepare(sweep *s, const cl_cmd_args *a, const sweep_opts *o, int certify);
 void sweep_free(sweep *s);
 /* The cells of shard k of n among total: [lo, hi). */
@@ -72,6 +76,7 @@ int sweep_take_flag(int *argc, char **argv, const char *flag);
  * With --format json the CSV is made in an anonymous file and written as
  * JSON (cl_json_from_csv) when complete.
  */
+/* sweep_sink.c */
 typedef struct sink {
     cl_cli_out csv;
     FILE *f;          /* the CSV being written */
@@ -85,13 +90,10 @@ void sweep_sink_abort(sink *k);
 /* The CSV is complete: draw it (\p png_path), then write it to --out or stdout; an exit status. */
 int sweep_sink_finish(sink *k, sweep *s, const char *png_path);
 
-/* sweep_merge.c: `chartless sweep --merge ...`, and the plot of a whole map from its rows. */
+/* sweep_merge.c: `chartless sweep --merge ...`; an exit status. */
 int sweep_merge(int argc, char **argv, int json);
+/* sweep_plot.c: draw the map of \p rows into the file \p png (the user's name \p png_name); an exit status. */
 int sweep_plot(sweep *s, FILE *rows, const char *png, const char *png_name);
-
-/* Equilibrium k (named \p name) is selected by WHICH: NULL or "all", its number, or the first
-   word of its name (`--equilibrium` of equilibria, stability and sweep; cmd_analyze.c). */
-int cl_cmd_equilibrium_selected(const char *which, int k, const char *name);
 
 /* sweep_generic.c: the map of a system without a sweep hook, from its equilibria. */
 /* After the parameters are parsed: the form, the equilibria followed; 0 or exit status 2 (message printed). */

@@ -1,111 +1,33 @@
 /* The EMB systems for the command line (`chartless rhs|simulate --system NAME`):
  * subspace, circle and sphere here, rigid-body and heavy-top in
- * emb_top_systems.c. The command line works in MPFR: these files are
+ * emb_top_systems.c, the instance and the hooks of every kind beneath both
+ * in emb_inst_systems.c. The command line works in MPFR: these files are
  * compiled in MPFR only. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "emb_systems_impl.h"
+#include "emb_inst_systems_impl.h"
 #include "lagr_so3.h"
 #include "r3.h"
 #include "emb_impl.h"
 
 #if CL_PREC == CL_MPFR
 
-/* A rejected state: the command line names the state after the message. */
-int emb_sys_fail(char *err, size_t errlen, int code, const char *what)
-{
-    snprintf(err, errlen, "%s", what);
-    return code;
-}
-
-void emb_inst_destroy(void *p)
-{
-    emb_inst *in = p;
-    if (!in) return;
-    CL_FN(cl_emb_pendulum_free)(in->pend);
-    CL_FN(cl_emb_subspace_free)(in->sub);
-    CL_FN(cl_emb_top_free)(in->top);
-    CL_FN(cl_emb_work_free)(in->work);
-    CL_FN(cl_rvec_free)(in->tmp);
-    CL_FN(cl_rvec_free)(in->eq);
-    free(in);
-}
-
-/* The end of every create: a workspace for the model just filled, then the
- * instance handed out, or released when anything failed (st). */
-int emb_inst_finish(emb_inst *in, int st, void **out)
-{
-    if (!st) st = CL_FN(cl_emb_work_new)(&in->work, in->model.n, in->prec);
-    return cl_sys_create_end(out, in, st, emb_inst_destroy);
-}
-
 static int pend_convert(void *p, int from, mpfr_srcptr x, int to, mpfr_ptr y);
 static int subspace_convert(void *p, int from, mpfr_srcptr x, int to, mpfr_ptr y);
 
-/* The invariants of every kind: the state carried to form 0 (at most 16
- * numbers), then the energy, or the invariants of a top. */
-int emb_inst_invariants(void *p, int form, mpfr_ptr out, mpfr_srcptr x)
+/* The invariants of a pendulum or the subspace: the state carried to form 0
+ * (at most 16 numbers), then the energy. */
+static int energy_invariants(void *p, int form, mpfr_ptr out, mpfr_srcptr x)
 {
     emb_inst *in = p;
     rptr s = in->tmp + 16;
-    if (in->top && form == 3) return emb_top_reduced_invariants(in, out, x);
-    int st = in->pend ? pend_convert(p, form, x, 0, s) : in->sub ? subspace_convert(p, form, x, 0, s)
-                                                              : emb_top_convert(p, form, x, 0, s);
+    int st = in->pend ? pend_convert(p, form, x, 0, s) : subspace_convert(p, form, x, 0, s);
     if (st) return st;
     if (in->pend) CL_FN(cl_emb_pendulum_energy)(in->pend, out, s, s + in->model.n);
-    else if (in->sub) CL_FN(cl_emb_subspace_energy)(in->sub, out, s, s + in->n);
-    else CL_FN(cl_emb_top_invariants)(in->top, out, s, s + 9);
+    else CL_FN(cl_emb_subspace_energy)(in->sub, out, s, s + in->n);
     return CL_OK;
-}
-
-/* Names of the state components: position then velocity (or momentum), by kind and form;
- * R row by row (R11 ... R33) for the tops, with W1 W2 W3 the body angular velocity Omega. */
-void emb_inst_component_name(void *p, int form, size_t i, char *buf, size_t len)
-{
-    emb_inst *in = p;
-    if (in->top && form == 3) {
-        snprintf(buf, len, "%s%zu", i < 3 ? "Pi" : "Gamma", i % 3 + 1);
-        return;
-    }
-    if (in->top) {
-        size_t j = i < 9 ? i : i - 9;
-        if (i < 9) snprintf(buf, len, "R%zu%zu", j / 3 + 1, j % 3 + 1);
-        else if (form == 0) snprintf(buf, len, "W%zu", j + 1);
-        else snprintf(buf, len, "%s%zu%zu", form == 1 ? "Rdot" : "mu", j / 3 + 1, j % 3 + 1);
-        return;
-    }
-    if (in->kind == K_CIRCLE && form == 2) {
-        snprintf(buf, len, "%s", i ? "thetadot" : "theta");
-        return;
-    }
-    size_t d = in->pend ? (in->kind == K_CIRCLE ? 2 : 3) : form == 2 ? in->k : in->n;
-    static const char *const pos[] = {"x", "x", "q"}, *const vel[] = {"xdot", "mu", "qdot"};
-    snprintf(buf, len, "%s%zu", i < d ? pos[form] : vel[form], i % d + 1);
-}
-
-/* Length of a state of each kind in each form: the pendulums' (x, v) and the circle's angle,
- * the tops' (R, Omega), (R, Rdot), (R, mu) and reduced form (Pi, or Pi and Gamma), and the
- * subspace's (x, xdot), (x, mu) in R^n and reduced coordinates in R^k. */
-size_t emb_inst_dim(void *p, int form)
-{
-    static const size_t len[][4] = {[K_CIRCLE] = {4, 4, 2}, [K_SPHERE] = {6, 6}, [K_RIGID] = {12, 18, 18, 3},
-                                    [K_HEAVY] = {12, 18, 18, 6}};
-    emb_inst *in = p;
-    if (in->kind == K_SUBSPACE) return form == 2 ? 2 * in->k : 2 * in->n;
-    return len[in->kind][form];
-}
-
-emb_inst *emb_inst_alloc(int kind, cl_prec_t prec)
-{
-    emb_inst *in = calloc(1, sizeof *in);
-    if (!in) return NULL;
-    in->kind = kind;
-    in->prec = prec;
-    in->tmp = CL_FN(cl_rvec_new)(64, prec);
-    if (!in->tmp) { free(in); return NULL; }
-    return in;
 }
 
 /* ------------------------------------------------------------ pendulums */
@@ -258,7 +180,7 @@ static const cl_param sphere_params[] = {PENDULUM_PARAMS("-e3")};
 /* The descriptor fields both pendulums fill alike. */
 #define PENDULUM_HOOKS                                                                                      \
     .destroy = emb_inst_destroy, .dim = emb_inst_dim, .check_state = pend_check, .rhs = pend_rhs,                   \
-    .invariant_names = energy_names, .invariants = emb_inst_invariants, .convert = pend_convert,                \
+    .invariant_names = energy_names, .invariants = energy_invariants, .convert = pend_convert,                \
     .random_state = pend_random, .equilibrium = pend_equilibrium, .component_name = emb_inst_component_name, \
     .constraints = pend_constraints
 
@@ -407,7 +329,7 @@ static const char *const subspace_forms[] = {"xv", "xmu", "reduced", NULL};
 static const cl_system sys_subspace = {
     .name = "subspace", .create = subspace_create, .params = subspace_params, .forms = subspace_forms,
     .destroy = emb_inst_destroy, .dim = emb_inst_dim, .check_state = subspace_check, .rhs = subspace_rhs,
-    .invariant_names = energy_names, .invariants = emb_inst_invariants, .convert = subspace_convert, .random_state = subspace_random,
+    .invariant_names = energy_names, .invariants = energy_invariants, .convert = subspace_convert, .random_state = subspace_random,
     .component_name = emb_inst_component_name,
     .summary = "linear masses and springs held on {x : Ax = 0} [EMB 3.1]: (3.1), (3.2), and reduced coordinates x = N q",
     .state_help = "xv: x (n) xdot (n), both in ker A; xmu: x (n) mu (n), mu = P M xdot; reduced: q (n-m) qdot (n-m), q the free entries of x in the echelon form of A",

@@ -1,11 +1,12 @@
 /* The EMB tops for the command line: rigid-body and heavy-top on SO(3)
- * [EMB 3.4], their reduced forms (Pi; Pi and Gamma) and equilibria. The
- * instance and the hooks of every kind are in emb_systems.c. */
+ * [EMB 3.4], their reduced forms (Pi; Pi and Gamma), invariants and
+ * equilibria. The instance and the hooks of every kind are in
+ * emb_inst_systems.c. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "emb_systems_impl.h"
+#include "emb_inst_systems_impl.h"
 #include "lagr_so3.h"
 #include "r3.h"
 #include "emb_impl.h"
@@ -115,7 +116,7 @@ static int top_rhs(void *p, int form, mpfr_ptr dx, mpfr_srcptr x)
 
 static int top_reduce(emb_inst *in, int from, mpfr_srcptr x, int to, mpfr_ptr y);
 
-int emb_top_convert(void *p, int from, mpfr_srcptr x, int to, mpfr_ptr y)
+static int top_convert(void *p, int from, mpfr_srcptr x, int to, mpfr_ptr y)
 {
     emb_inst *in = p;
     rptr s = in->tmp + 32, T = in->tmp + 44, W = in->tmp + 53;   /* (R, Ω) in s */
@@ -148,7 +149,7 @@ static int top_random(void *p, int form, mpfr_ptr x, cl_rng *g)
     rptr th = in->tmp + 40;
     v3_set_d(th, 2.0 * cl_rng_normal(g), 2.0 * cl_rng_normal(g), 2.0 * cl_rng_normal(g));
     CL_FN(cl_emb_so3_exp)(s, th);
-    return emb_top_convert(p, 0, s, form, x);
+    return top_convert(p, 0, s, form, x);
 }
 
 
@@ -210,7 +211,7 @@ static int top_reduce(emb_inst *in, int from, mpfr_srcptr x, int to, mpfr_ptr y)
     if (from == 3 && to == 3) { CL_FN(cl_rvec_copy)(y, x, n); return CL_OK; }
     if (from == 3) return CL_EDOMAIN;
     rptr s = in->tmp + 20, J = in->tmp + 40;
-    int st = emb_top_convert(in, from, x, 0, s);
+    int st = top_convert(in, from, x, 0, s);
     if (st) return st;
     CL_FN(cl_emb_top_inertia)(in->top, J, NULL, NULL);
     m3_mul_v3(y, J, s + 9);
@@ -220,7 +221,7 @@ static int top_reduce(emb_inst *in, int from, mpfr_srcptr x, int to, mpfr_ptr y)
 
 /* The invariants of the reduced form through those of (R, Ω) with R = (0; 0; Γ) (only Γ = Rᵀe₃ enters
  * the energy and the Casimirs) and Ω = J⁻¹Π; what needs all of R is NaN. */
-int emb_top_reduced_invariants(emb_inst *in, mpfr_ptr out, mpfr_srcptr x)
+static int top_reduced_invariants(emb_inst *in, mpfr_ptr out, mpfr_srcptr x)
 {
     rptr R = in->tmp + 20, Om = in->tmp + 29, Ji = in->tmp + 40;
     for (int i = 0; i < 9; i++) r_set_zero(R + i);
@@ -230,6 +231,19 @@ int emb_top_reduced_invariants(emb_inst *in, mpfr_ptr out, mpfr_srcptr x)
     CL_FN(cl_emb_top_invariants)(in->top, out, R, Om);
     for (int i = 2; i < CL_EMB_TOP_NINV; i++)
         if (in->kind == K_RIGID ? i >= 2 : i <= 3) mpfr_set_nan(out + i);
+    return CL_OK;
+}
+
+/* The invariants of a top in any form: the state carried to (R, Omega) (in
+ * the reduced form, as top_reduced_invariants says). */
+static int top_invariants(void *p, int form, mpfr_ptr out, mpfr_srcptr x)
+{
+    emb_inst *in = p;
+    rptr s = in->tmp + 16;
+    if (form == 3) return top_reduced_invariants(in, out, x);
+    int st = top_convert(p, form, x, 0, s);
+    if (st) return st;
+    CL_FN(cl_emb_top_invariants)(in->top, out, s, s + 9);
     return CL_OK;
 }
 
@@ -324,8 +338,8 @@ static const char *const top_invariant_names[] = {"energy", "|Pi|^2", "m_x", "m_
 
 /* The descriptor fields the free and the heavy top fill alike. */
 #define TOP_HOOKS                                                                                            \
-    .destroy = emb_inst_destroy, .dim = emb_inst_dim, .check_state = top_check, .rhs = top_rhs,  \
-    .invariant_names = top_invariant_names, .invariants = emb_inst_invariants, .convert = emb_top_convert,           \
+    .destroy = emb_inst_destroy, .dim = emb_inst_dim, .check_state = top_check, .rhs = top_rhs,              \
+    .invariant_names = top_invariant_names, .invariants = top_invariants, .convert = top_convert,            \
     .random_state = top_random, .component_name = emb_inst_component_name, .equilibrium = top_equilibrium
 
 static const cl_system sys_rigid = {

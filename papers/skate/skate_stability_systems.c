@@ -1,43 +1,14 @@
 /*
  * `chartless stability --system skate`: the Energy–Casimir test (App. A.1)
- * at an equilibrium, the conditions (42) and (58), and their thresholds by
- * bisection on the verdict (certified: skate_certified_systems.c).
+ * at an equilibrium, the conditions (42) and (58) (skate_cell_systems.c),
+ * and their thresholds by bisection on the verdict (certified:
+ * skate_certified_systems.c).
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "skate_systems_impl.h"
-
-
-/* u = I + ml² for the moment I (I1 or I3 ...). */
-void skate_moment_about_contact(mpfr_ptr u, mpfr_srcptr par, mpfr_srcptr I)
-{
-    mpfr_mul(u, P(M), P(L), MPFR_RNDN);
-    mpfr_fma(u, u, P(L), I, MPFR_RNDN);
-}
-
-/* The bound of (42), √(mgl/(I₃ + ml² − I₂)), into f; 0 when I₃ + ml² ≤ I₂ (no bound). */
-int skate_spin_bound_42(mpfr_ptr f, mpfr_ptr u, mpfr_srcptr par)
-{
-    skate_moment_about_contact(u, par, P(I3));
-    mpfr_sub(u, u, P(I2), MPFR_RNDN);
-    if (mpfr_sgn(u) <= 0) return 0;
-    mpfr_mul(f, P(M), P(G), MPFR_RNDN);
-    mpfr_mul(f, f, P(L), MPFR_RNDN);
-    mpfr_div(f, f, u, MPFR_RNDN);
-    mpfr_sqrt(f, f, MPFR_RNDN);
-    return 1;
-}
-
-/* The bound of (58), −J₁²/(I₁ + ml²), into f. */
-void skate_sigma_bound_58(mpfr_ptr f, mpfr_ptr u, mpfr_srcptr par)
-{
-    skate_moment_about_contact(u, par, P(I1));
-    mpfr_sqr(f, P(J1), MPFR_RNDN);
-    mpfr_div(f, f, u, MPFR_RNDN);
-    mpfr_neg(f, f, MPFR_RNDN);
-}
 
 static const cl_param stability_params[] = {
     SKATE_BODY(NULL, NULL, NULL, NULL, NULL, NULL),

@@ -38,9 +38,13 @@ extern const cl_system_sweep skate_sweep;
 
 int skate_sys_params(mpfr_ptr par, const cl_params *p, const char *const *defaults, int rotor, cl_sys_error *e);
 void skate_print_vec(const char *label, mpfr_srcptr x, int n);
+/* skate_cell_systems.c, beneath the verdicts: the bounds (42), (58) and one MPFR cell of the map. */
 void skate_moment_about_contact(mpfr_ptr u, mpfr_srcptr par, mpfr_srcptr I);
 int skate_spin_bound_42(mpfr_ptr f, mpfr_ptr u, mpfr_srcptr par);
 void skate_sigma_bound_58(mpfr_ptr f, mpfr_ptr u, mpfr_srcptr par);
+int skate_sweep_cell_params(mpfr_ptr par, mpfr_ptr pm, int *sliding, int *singular, const cl_params *p, cl_sys_error *e);
+int skate_sweep_cell(const cl_params *p, cl_prec_t prec, int *verdict, mpfr_ptr margin, cl_sys_error *e);
+/* skate_certified_systems.c: the certified verdicts on Arb balls. */
 int skate_certify_wanted(const cl_params *p, cl_prec_t prec);
 void skate_ball_around(arb_ptr b, mpfr_srcptr x);
 void skate_print_ball(arb_srcptr x);
@@ -50,7 +54,5 @@ int skate_equilibria_certify(mpfr_srcptr par, mpfr_srcptr x, int k, cl_sys_error
 int skate_stability_certify(mpfr_srcptr par, mpfr_srcptr x, mpfr_srcptr sigma, int spin, cl_sys_error *e);
 int skate_threshold_certify(mpfr_srcptr par, mpfr_srcptr Y0m, int spin, cl_sys_error *e);
 int skate_sweep_cell_certified(const cl_params *p, cl_prec_t prec, int *verdict, mpfr_ptr margin, cl_sys_error *e);
-int skate_sweep_cell_params(mpfr_ptr par, mpfr_ptr pm, int *sliding, int *singular, const cl_params *p, cl_sys_error *e);
-int skate_sweep_cell(const cl_params *p, cl_prec_t prec, int *verdict, mpfr_ptr margin, cl_sys_error *e);
 
 #endif

@@ -1,11 +1,12 @@
 /*
  * What the EMB systems of the command line (emb_systems.c: the pendulums and
- * the subspace; emb_top_systems.c: the free and the heavy top) share: the
- * instance of every kind, its create and finish, and the hooks written once
- * for all kinds. Compiled in MPFR only. Internal (not installed).
+ * the subspace; emb_top_systems.c: the free and the heavy top) share, from
+ * emb_inst_systems.c beneath them: the instance of every kind, its create
+ * and finish, and the hooks written once for all kinds. Compiled in MPFR
+ * only. Internal (not installed).
  */
-#ifndef EMB_SYSTEMS_IMPL_H
-#define EMB_SYSTEMS_IMPL_H
+#ifndef EMB_INST_SYSTEMS_IMPL_H
+#define EMB_INST_SYSTEMS_IMPL_H
 #include "system_impl.h"
 #include "emb_subspace.h"
 #include "emb_sphere.h"
@@ -45,13 +46,9 @@ emb_inst *emb_inst_alloc(int kind, cl_prec_t prec);
 /* The end of every create: a workspace for the model just filled, then the
  * instance handed out, or released when anything failed (st). */
 int emb_inst_finish(emb_inst *in, int st, void **out);
-/* The hooks of every kind (cl_system): destroy, dim, invariants, component_name. */
+/* The hooks of every kind (cl_system): destroy, dim, component_name. */
 void emb_inst_destroy(void *p);
 size_t emb_inst_dim(void *p, int form);
-int emb_inst_invariants(void *p, int form, mpfr_ptr out, mpfr_srcptr x);
 void emb_inst_component_name(void *p, int form, size_t i, char *buf, size_t len);
-/* The tops' conversion between forms and their invariants in the reduced form (emb_top_systems.c). */
-int emb_top_convert(void *p, int from, mpfr_srcptr x, int to, mpfr_ptr y);
-int emb_top_reduced_invariants(emb_inst *in, mpfr_ptr out, mpfr_srcptr x);
 
 #endif

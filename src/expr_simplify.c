@@ -1,0 +1,377 @@
+/*
+ * The simplifier of an expression graph (expr_simplify.h): each node a
+ * quotient of two FLINT fmpq_mpoly polynomials in the inputs and the atoms
+ * (functions of simplified arguments, subexpressions past the budget),
+ * reduced by their gcd and by the manifold's relations, then written back
+ * as nodes with common factors pulled out (expr_simplify_emit.c).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "cl_core.h"
+#include "expr_simplify_impl.h"
+
+/* An exact decimal as a rational: [sign] digits [. digits] [e [sign] digits]; 0, or −1 for anything else. */
+static int decimal_rational(fmpq_t r, const char *s)
+{
+    char digits[80];
+    size_t nd = 0;
+    long scale = 0;
+    int neg = 0, any = 0;
+    if (*s == '+' || *s == '-') neg = *s++ == '-';
+    for (int frac = 0;; s++) {
+        if (*s == '.' && !frac) { frac = 1; continue; }
+        if (*s < '0' || *s > '9') break;
+        if (nd >= 70) return -1;
+        digits[nd++] = *s, any = 1, scale -= frac;
+    }
+    if (!any) return -1;
+    if (*s == 'e' || *s == 'E') {
+        int eneg = 0, ed = 0;
+        long e = 0;
+        if (*++s == '+' || *s == '-') eneg = *s++ == '-';
+        for (; *s >= '0' && *s <= '9'; s++, ed = 1)
+            if ((e = 10 * e + (*s - '0')) > 60) return -1;
+        if (!ed) return -1;
+        scale += eneg ? -e : e;
+    }
+    if (*s) return -1;
+    digits[nd] = 0;
+    fmpz_t num, den;
+    fmpz_init(num), fmpz_init(den);
+    fmpz_set_str(num, digits, 10);
+    fmpz_ui_pow_ui(den, 10, (ulong)labs(scale));
+    if (scale > 0) fmpz_mul(num, num, den), fmpz_one(den);
+    if (neg) fmpz_neg(num, num);
+    fmpq_set_fmpz_frac(r, num, den);
+    fmpz_clear(num), fmpz_clear(den);
+    return 0;
+}
+
+int cl_simp_out_of_time(cl_simp *s)
+{
+    if (!s->failed && clock() > s->deadline) s->failed = CL_ENOCONV;
+    return s->failed;
+}
+
+/* The variable of atom \p node (a new one the first time); −1 when none is left. */
+static slong atom_var(cl_simp *s, int node)
+{
+    const cl_expr_node *e = cl_expr_dag_node(s->g, node);
+    if (e->op == CL_EXPR_INPUT) return e->k;
+    for (slong v = s->ninputs; v < s->nvar; v++)
+        if (s->var_node[v] == node) return v;
+    if (s->nvar == s->nvars) {
+        s->failed = CL_ENOCONV;
+        return -1;
+    }
+    s->var_node[s->nvar] = node;
+    return s->nvar++;
+}
+
+/* A relation r = 0 the reductions use (owned by s afterwards). */
+static void add_relation(cl_simp *s, const fmpq_mpoly_t r)
+{
+    if (fmpq_mpoly_is_zero(r, s->ctx)) return;
+    if (s->nrel == s->caprel) {
+        size_t cap = s->caprel ? 2 * s->caprel : 16;
+        fmpq_mpoly_struct *p = realloc(s->rel, cap * sizeof *p);
+        if (!p) {
+            s->failed = CL_ENOMEM;
+            return;
+        }
+        s->rel = p, s->caprel = cap;
+    }
+    fmpq_mpoly_init(s->rel + s->nrel, s->ctx);
+    fmpq_mpoly_set(s->rel + s->nrel++, r, s->ctx);
+}
+
+/* sin² u + cos² u − 1 once both atoms sin u and cos u exist (v is one of them). */
+static void trig_relation(cl_simp *s, slong v)
+{
+    const cl_expr_node *e = cl_expr_dag_node(s->g, s->var_node[v]);
+    int other = e->op == CL_EXPR_SIN ? CL_EXPR_COS : e->op == CL_EXPR_COS ? CL_EXPR_SIN : -1;
+    for (slong w = s->ninputs; other >= 0 && w < s->nvar; w++) {
+        const cl_expr_node *f = cl_expr_dag_node(s->g, s->var_node[w]);
+        if (f->op != other || f->a != e->a) continue;
+        fmpq_mpoly_t r, t;
+        fmpq_mpoly_init(r, s->ctx), fmpq_mpoly_init(t, s->ctx);
+        fmpq_mpoly_gen(r, v, s->ctx), fmpq_mpoly_mul(r, r, r, s->ctx);
+        fmpq_mpoly_gen(t, w, s->ctx), fmpq_mpoly_mul(t, t, t, s->ctx);
+        fmpq_mpoly_add(r, r, t, s->ctx);
+        fmpq_mpoly_sub_si(r, r, 1, s->ctx);
+        add_relation(s, r);
+        fmpq_mpoly_clear(r, s->ctx), fmpq_mpoly_clear(t, s->ctx);
+        return;
+    }
+}
+
+/* d s² − n for the atom s = sqrt(n/d), variable \p root: where s is defined, s² = n/d. */
+static void sqrt_relation(cl_simp *s, slong root, const fmpq_mpoly_struct *n, const fmpq_mpoly_struct *d)
+{
+    fmpq_mpoly_t t;
+    fmpq_mpoly_init(t, s->ctx);
+    fmpq_mpoly_gen(t, root, s->ctx);
+    fmpq_mpoly_mul(t, t, t, s->ctx);
+    fmpq_mpoly_mul(t, t, d, s->ctx);
+    fmpq_mpoly_sub(t, t, n, s->ctx);
+    add_relation(s, t);
+    fmpq_mpoly_clear(t, s->ctx);
+}
+
+/* r := the atom \p node, a variable of its own. */
+static void set_atom(cl_simp *s, cl_simp_rf *r, int node)
+{
+    slong v = node < 0 ? -1 : atom_var(s, node);
+    if (v < 0) {
+        if (!s->failed) s->failed = CL_ENOMEM;
+        return;
+    }
+    int fresh = v >= s->ninputs && v == s->nvar - 1 && s->var_node[v] == node;
+    fmpq_mpoly_gen(r->n, v, s->ctx);
+    fmpq_mpoly_one(r->d, s->ctx);
+    if (fresh) trig_relation(s, v);
+}
+
+/*
+ * P reduced modulo the relations, a step kept only where it shortens P: for
+ * a relation r and a term L of r, every term of P that L divides is
+ * replaced by the rest of r (P − Q r with Q = Σ (c_t / c_L) t / L).
+ */
+static void reduce(cl_simp *s, fmpq_mpoly_t P)
+{
+    if (!s->nrel || fmpq_mpoly_length(P, s->ctx) < 2) return;
+    fmpq_mpoly_t Q, T, best;
+    fmpq_t c, cl;
+    fmpq_mpoly_init(Q, s->ctx), fmpq_mpoly_init(T, s->ctx), fmpq_mpoly_init(best, s->ctx);
+    fmpq_init(c), fmpq_init(cl);
+    for (int round = 0, better = 1; better && round < 8 && !cl_simp_out_of_time(s); round++) {
+        better = 0;
+        fmpq_mpoly_set(best, P, s->ctx);
+        for (size_t k = 0; k < s->nrel; k++) {
+            const fmpq_mpoly_struct *r = s->rel + k;
+            for (slong j = 0; j < fmpq_mpoly_length(r, s->ctx); j++) {
+                fmpq_mpoly_get_term_exp_ui(s->lead, r, j, s->ctx);
+                fmpq_mpoly_get_term_coeff_fmpq(cl, r, j, s->ctx);
+                fmpq_mpoly_zero(Q, s->ctx);
+                for (slong t = 0; t < fmpq_mpoly_length(P, s->ctx); t++) {
+                    fmpq_mpoly_get_term_exp_ui(s->exp, P, t, s->ctx);
+                    slong v = 0;
+                    while (v < s->nvars && s->exp[v] >= s->lead[v]) v++;
+                    if (v < s->nvars) continue;
+                    for (v = 0; v < s->nvars; v++) s->exp[v] -= s->lead[v];
+                    fmpq_mpoly_get_term_coeff_fmpq(c, P, t, s->ctx);
+                    fmpq_div(c, c, cl);
+                    fmpq_mpoly_push_term_fmpq_ui(Q, c, s->exp, s->ctx);
+                }
+                if (fmpq_mpoly_is_zero(Q, s->ctx)) continue;
+                fmpq_mpoly_sort_terms(Q, s->ctx), fmpq_mpoly_combine_like_terms(Q, s->ctx);
+                fmpq_mpoly_mul(T, Q, r, s->ctx);
+                fmpq_mpoly_sub(T, P, T, s->ctx);
+                if (fmpq_mpoly_length(T, s->ctx) < fmpq_mpoly_length(best, s->ctx)) fmpq_mpoly_swap(best, T, s->ctx), better = 1;
+            }
+        }
+        if (better) fmpq_mpoly_swap(P, best, s->ctx);
+    }
+    fmpq_mpoly_clear(Q, s->ctx), fmpq_mpoly_clear(T, s->ctx), fmpq_mpoly_clear(best, s->ctx);
+    fmpq_clear(c), fmpq_clear(cl);
+}
+
+/* N/D in lowest terms, D's leading coefficient 1; −1 when D is 0 on the manifold (the node is then kept as it is). */
+static int cancel(cl_simp *s, cl_simp_rf *r)
+{
+    reduce(s, r->n);
+    reduce(s, r->d);
+    if (fmpq_mpoly_is_zero(r->d, s->ctx)) return -1;
+    if (fmpq_mpoly_is_zero(r->n, s->ctx)) {
+        fmpq_mpoly_one(r->d, s->ctx);
+        return 0;
+    }
+    if (!fmpq_mpoly_is_fmpq(r->d, s->ctx)) {
+        fmpq_mpoly_t g;
+        fmpq_mpoly_init(g, s->ctx);
+        if (fmpq_mpoly_gcd(g, r->n, r->d, s->ctx) && !fmpq_mpoly_is_one(g, s->ctx)) {
+            fmpq_mpoly_divides(r->n, r->n, g, s->ctx);
+            fmpq_mpoly_divides(r->d, r->d, g, s->ctx);
+        }
+        fmpq_mpoly_clear(g, s->ctx);
+    }
+    fmpq_t lc;
+    fmpq_init(lc);
+    fmpq_mpoly_get_term_coeff_fmpq(lc, r->d, 0, s->ctx);
+    fmpq_mpoly_scalar_div_fmpq(r->n, r->n, lc, s->ctx);
+    fmpq_mpoly_scalar_div_fmpq(r->d, r->d, lc, s->ctx);
+    fmpq_clear(lc);
+    return 0;
+}
+
+/* r = a ± b */
+static void rf_add(cl_simp *s, cl_simp_rf *r, const cl_simp_rf *a, const cl_simp_rf *b, int sub)
+{
+    void (*op)(fmpq_mpoly_t, const fmpq_mpoly_t, const fmpq_mpoly_t, const fmpq_mpoly_ctx_t) = sub ? fmpq_mpoly_sub : fmpq_mpoly_add;
+    if (fmpq_mpoly_equal(a->d, b->d, s->ctx)) {
+        op(r->n, a->n, b->n, s->ctx);
+        fmpq_mpoly_set(r->d, a->d, s->ctx);
+        return;
+    }
+    fmpq_mpoly_t g, da, db, t;
+    fmpq_mpoly_init(g, s->ctx), fmpq_mpoly_init(da, s->ctx), fmpq_mpoly_init(db, s->ctx), fmpq_mpoly_init(t, s->ctx);
+    if (!fmpq_mpoly_gcd(g, a->d, b->d, s->ctx)) fmpq_mpoly_one(g, s->ctx);
+    fmpq_mpoly_divides(da, a->d, g, s->ctx);
+    fmpq_mpoly_divides(db, b->d, g, s->ctx);
+    fmpq_mpoly_mul(t, b->n, da, s->ctx);
+    fmpq_mpoly_mul(r->n, a->n, db, s->ctx);
+    op(r->n, r->n, t, s->ctx);
+    fmpq_mpoly_mul(r->d, a->d, db, s->ctx);
+    fmpq_mpoly_clear(g, s->ctx), fmpq_mpoly_clear(da, s->ctx), fmpq_mpoly_clear(db, s->ctx), fmpq_mpoly_clear(t, s->ctx);
+}
+
+/* r = a^k (k ≠ 0), 0 or −1 when the power cannot be formed */
+static int rf_pow(cl_simp *s, cl_simp_rf *r, const cl_simp_rf *a, long k)
+{
+    ulong e = (ulong)labs(k);
+    if (e > 64) return -1;
+    fmpq_mpoly_struct *n = k > 0 ? r->n : r->d, *d = k > 0 ? r->d : r->n;
+    if (!fmpq_mpoly_pow_ui(n, a->n, e, s->ctx) || !fmpq_mpoly_pow_ui(d, a->d, e, s->ctx)) return -1;
+    return fmpq_mpoly_is_zero(r->d, s->ctx) ? -1 : 0;
+}
+
+/* The normal form of node i from those of its arguments: 0, or −1 when node i is to be an atom. */
+static int form(cl_simp *s, int i)
+{
+    const cl_expr_node *e = cl_expr_dag_node(s->g, i);
+    cl_simp_rf *r = s->val + i;
+    const cl_simp_rf *a = e->a >= 0 ? s->val + e->a : NULL, *b = e->b >= 0 ? s->val + e->b : NULL;
+    fmpq_t c;
+    switch (e->op) {
+    case CL_EXPR_CONST:
+        fmpq_init(c);
+        int bad = decimal_rational(c, cl_expr_dag_const(s->g, e->k));
+        if (!bad) fmpq_mpoly_set_fmpq(r->n, c, s->ctx), fmpq_mpoly_one(r->d, s->ctx);
+        fmpq_clear(c);
+        return bad;
+    case CL_EXPR_INPUT: set_atom(s, r, i); return 0;
+    case CL_EXPR_ADD: case CL_EXPR_SUB: rf_add(s, r, a, b, e->op == CL_EXPR_SUB); break;
+    case CL_EXPR_NEG: fmpq_mpoly_neg(r->n, a->n, s->ctx), fmpq_mpoly_set(r->d, a->d, s->ctx); return 0;
+    case CL_EXPR_MUL:
+        fmpq_mpoly_mul(r->n, a->n, b->n, s->ctx);
+        fmpq_mpoly_mul(r->d, a->d, b->d, s->ctx);
+        break;
+    case CL_EXPR_DIV:
+        if (fmpq_mpoly_is_zero(b->n, s->ctx)) return -1;
+        fmpq_mpoly_mul(r->d, a->d, b->n, s->ctx); /* r->n last: a or b may be r only for a == b, which the graph never has */
+        fmpq_mpoly_mul(r->n, a->n, b->d, s->ctx);
+        break;
+    case CL_EXPR_POWI:
+        if (rf_pow(s, r, a, e->k)) return -1;
+        break;
+    default: return -1;
+    }
+    return cancel(s, r);
+}
+
+/* Node i (its arguments done): its normal form, or an atom of its own (a function, a constant not a decimal, a subexpression past the budget). */
+static void visit(cl_simp *s, int i)
+{
+    const cl_expr_node *e = cl_expr_dag_node(s->g, i);
+    cl_simp_rf *r = s->val + i;
+    fmpq_mpoly_init(r->n, s->ctx), fmpq_mpoly_init(r->d, s->ctx);
+    s->have[i] = 1;
+    if (!form(s, i)) {
+        size_t terms = (size_t)(fmpq_mpoly_length(r->n, s->ctx) + fmpq_mpoly_length(r->d, s->ctx));
+        if (terms <= s->max_terms + 1) return;
+        set_atom(s, r, cl_simp_emit_node(s, i));
+        return;
+    }
+    if (e->op == CL_EXPR_CONST) {
+        set_atom(s, r, i);
+        return;
+    }
+    int a = e->a >= 0 ? cl_simp_emit_node(s, e->a) : -1, b = e->b >= 0 ? cl_simp_emit_node(s, e->b) : -1;
+    slong before = s->nvar;
+    set_atom(s, r, a < 0 || (e->b >= 0 && b < 0) ? -1 : cl_expr_op(s->g, e->op, a, b, e->k, e->pos));
+    if (e->op == CL_EXPR_SQRT && !s->failed && s->nvar > before) sqrt_relation(s, s->nvar - 1, s->val[e->a].n, s->val[e->a].d);
+}
+
+/* Mark with \p bit the nodes \p ids (n of them) need, arguments included. */
+static void mark(const cl_expr_dag *g, const int *ids, size_t n, char *need, char bit)
+{
+    for (size_t k = 0; k < n; k++) need[ids[k]] |= bit;
+    for (size_t i = cl_expr_dag_size(g); i-- > 0;) {
+        const cl_expr_node *e = cl_expr_dag_node(g, (int)i);
+        if (!(need[i] & bit) || e->op == CL_EXPR_INPUT || e->op == CL_EXPR_CONST) continue;
+        need[e->a] |= bit;
+        if (e->b >= 0) need[e->b] |= bit;
+    }
+}
+
+/* need[i]: bit 1, node i is needed by a root; bit 2, by a relation. \p nfunc: the needed nodes that may become atoms. */
+static char *needed_nodes(const cl_expr_dag *g, const int *roots, size_t n, const cl_expr_simplify_opts *o, size_t *nfunc)
+{
+    size_t size = cl_expr_dag_size(g);
+    char *need = calloc(size + 1, 1);
+    if (!need) return NULL;
+    mark(g, roots, n, need, 1);
+    if (o && o->nzero) mark(g, o->zero, o->nzero, need, 2);
+    *nfunc = 0;
+    for (size_t i = 0; i < size; i++) {
+        int op = cl_expr_dag_node(g, (int)i)->op;
+        *nfunc += need[i] && (op >= CL_EXPR_SIN || op == CL_EXPR_DIV || op == CL_EXPR_CONST);
+    }
+    return need;
+}
+
+/* The relations of \p o as polynomials (a relation that is not one is left out). */
+static void relations(cl_simp *s, const cl_expr_simplify_opts *o)
+{
+    for (size_t k = 0; o && k < o->nzero && !s->failed; k++) {
+        const cl_simp_rf *r = s->val + o->zero[k];
+        if (fmpq_mpoly_is_one(r->d, s->ctx)) add_relation(s, r->n);
+    }
+}
+
+static void simp_free(cl_simp *s, size_t size)
+{
+    for (size_t i = 0; s->val && i < size; i++)
+        if (s->have[i]) fmpq_mpoly_clear(s->val[i].n, s->ctx), fmpq_mpoly_clear(s->val[i].d, s->ctx);
+    for (size_t k = 0; k < s->nrel; k++) fmpq_mpoly_clear(s->rel + k, s->ctx);
+    fmpq_mpoly_ctx_clear(s->ctx);
+    free(s->rel), free(s->val), free(s->have), free(s->emitted), free(s->var_node), free(s->exp), free(s->lead), free(s->count);
+}
+
+int cl_expr_simplify(cl_expr_dag *g, const int *roots, size_t n, int *out, const cl_expr_simplify_opts *o)
+{
+    size_t size = cl_expr_dag_size(g), nfunc = 0;
+    char *need = needed_nodes(g, roots, n, o, &nfunc);
+    cl_simp s = {.g = g, .ninputs = cl_expr_dag_ninputs(g), .n0 = size};
+    s.nvars = s.nvar = s.ninputs;
+    s.nvars += (slong)nfunc + 64;
+    s.max_terms = o && o->max_terms ? o->max_terms : CL_EXPR_SIMPLIFY_TERMS;
+    s.deadline = clock() + (clock_t)((o && o->seconds > 0 ? o->seconds : CL_EXPR_SIMPLIFY_SECONDS) * CLOCKS_PER_SEC);
+    fmpq_mpoly_ctx_init(s.ctx, s.nvars, ORD_DEGREVLEX);
+    s.val = malloc((size + 1) * sizeof *s.val);
+    s.have = calloc(size + 1, 1);
+    s.emitted = malloc((size + 1) * sizeof *s.emitted);
+    s.var_node = malloc((size_t)s.nvars * sizeof *s.var_node);
+    s.exp = malloc((size_t)s.nvars * sizeof *s.exp);
+    s.lead = malloc((size_t)s.nvars * sizeof *s.lead);
+    s.count = malloc((size_t)s.nvars * sizeof *s.count);
+    if (!need || !s.val || !s.have || !s.emitted || !s.var_node || !s.exp || !s.lead || !s.count) s.failed = CL_ENOMEM;
+    for (slong v = 0; !s.failed && v < s.nvars; v++) s.var_node[v] = -1;
+    for (size_t i = 0; !s.failed && i < size; i++) s.emitted[i] = -1;
+    /* the relations' nodes first, so that every other node is reduced by them */
+    for (char bit = 2; bit > 0 && !s.failed; bit--) {
+        for (size_t i = 0; i < size && !cl_simp_out_of_time(&s); i++)
+            if ((need[i] & bit) && !s.have[i]) visit(&s, (int)i);
+        if (bit == 2) relations(&s, o);
+    }
+    int *res = s.failed ? NULL : malloc((n + 1) * sizeof *res);
+    if (!s.failed && !res) s.failed = CL_ENOMEM;
+    for (size_t k = 0; k < n && !s.failed; k++) res[k] = cl_simp_emit_node(&s, roots[k]);
+    int st = s.failed;
+    if (out != roots || !st) memcpy(out, st ? roots : res, n * sizeof *out);
+    free(res);
+    simp_free(&s, size);
+    free(need);
+    return st;
+}

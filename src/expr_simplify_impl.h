@@ -1,0 +1,42 @@
+/**
+ * \file expr_simplify_impl.h
+ * \brief Internal (never installed): the state of one cl_expr_simplify()
+ *        call, shared by the normal form (expr_simplify.c) and the writing
+ *        back as nodes (expr_simplify_emit.c).
+ */
+#ifndef CL_EXPR_SIMPLIFY_IMPL_H
+#define CL_EXPR_SIMPLIFY_IMPL_H
+#include <time.h>
+#include <flint/fmpq_mpoly.h>
+#include "expr_simplify.h"
+
+/** A node's value n/d: polynomials in the variables (inputs, then atoms). */
+typedef struct cl_simp_rf {
+    fmpq_mpoly_t n, d;
+} cl_simp_rf;
+
+typedef struct cl_simp {
+    cl_expr_dag *g;
+    fmpq_mpoly_ctx_t ctx;
+    slong ninputs;          /**< variables 0 … ninputs − 1 are the inputs */
+    slong nvars, nvar;      /**< variables available, in use */
+    int *var_node;          /**< variable → its node (an input's made when first written: −1) */
+    size_t n0;              /**< the graph's nodes before the call (val, have, emitted index them) */
+    cl_simp_rf *val;        /**< node → its normal form */
+    char *have;             /**< val[i] is initialized */
+    int *emitted;           /**< node → its simplified node, −1 not yet written */
+    fmpq_mpoly_struct *rel; /**< the relations, polynomials that vanish on the manifold */
+    size_t nrel, caprel;
+    size_t max_terms;
+    clock_t deadline;
+    int failed;             /**< CL_ENOCONV (budget), CL_ENOMEM */
+    long pos;               /**< the source offset given to the nodes being written */
+    ulong *exp, *lead;      /**< exponent vectors (nvars) */
+    slong *count;           /**< per variable, the terms it divides (nvars) */
+} cl_simp;
+
+/** 1 (and s->failed set) once the CPU budget is spent or something failed, else 0. */
+int cl_simp_out_of_time(cl_simp *s);
+/** The simplified node of node \p i (written once, then remembered), or −1 (s->failed set). */
+int cl_simp_emit_node(cl_simp *s, int i);
+#endif
