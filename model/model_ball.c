@@ -1,6 +1,7 @@
 /*
  * A model's equations of motion on Arb balls (model_ball.h): the graph of
- * cl_model_eom_new() grown by the nodes the proofs need (the energy, the
+ * cl_model_eom_build() unsimplified (the simplifier's result equals the
+ * field on the manifold only, and a ball holds points off it) grown by the nodes the proofs need (the energy, the
  * constraints, each declared equilibrium's point, its turning frame's field
  * and its symmetry directions), evaluated by the ball kind of expr_eval.c.
  * A domain error names the subexpression of the model's text.
@@ -261,7 +262,7 @@ int cl_model_ball_new(cl_model_ball **out, const cl_model *m, cl_sys_error *e)
     cl_model_ball *b = calloc(1, sizeof *b);
     if (!b) return cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
     b->m = m;
-    int st = cl_model_eom_new(&b->eom, m, e);
+    int st = cl_model_eom_build(&b->eom, m, 0, e); /* unsimplified: equal to the field off the manifold too */
     if (st) { free(b); return st; }
     b->N = b->eom->dim;
     grow(b);

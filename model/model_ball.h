@@ -4,7 +4,7 @@
  *        (model_ball.c), and its proven verdicts at its declared
  *        equilibria (model_certify.c).
  *
- * The field is the graph of cl_model_eom_new() (the accelerations by the
+ * The field is the graph of cl_model_eom_build(), unsimplified (the accelerations by the
  * LDLᵀ solve written in its nodes) evaluated by the ball evaluator of
  * src/expr_decl.h (cl_expr_eval_run_arb()): each component is a ball that
  * encloses the exact field at every state and parameter in the input balls.

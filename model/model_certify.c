@@ -18,6 +18,7 @@
  *    multipliers leave a free direction.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <arb_mat.h>
@@ -182,6 +183,12 @@ static int enclose_clusters(arb_srcptr A, int d, arb_ptr wr, arb_ptr wi, int *co
     acb_mat_get_mid(Mm, M);
     acb_mat_approx_eig_qr(E, NULL, R, Mm, NULL, 0, p);
     *complete = member != NULL;
+    acb_ptr F = _acb_vec_init(d);
+    if (member && acb_mat_eig_multiple(F, M, E, R, p)) { /* every eigenvalue, multiple ones too, in one enclosure each */
+        for (int i = 0; i < d; i++, n++) arb_set(wr + n, acb_realref(F + i)), arb_set(wi + n, acb_imagref(F + i));
+        for (int i = 0; i < d; i++) member[i] = 1;
+    }
+    _acb_vec_clear(F, d);
     for (int i = 0; member && i < d; i++) {
         if (member[i]) continue;
         double tol = fmax(1, acb_rel_accuracy_bits(E + i) > 0 ? arf_get_d(arb_midref(acb_realref(E + i)), ARF_RND_NEAR) : 1);
