@@ -11,10 +11,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "chartless.h"
 #include "cli.h"
 #include "cmd_system.h"
 #include "json.h"
+#include "certify.h"
 
 typedef struct analysis {
     const char *command, *what;
@@ -121,7 +123,7 @@ static void json_linearization(FILE *f, const cl_cmd_system *cs, int k, const ch
     cl_json_reals(f, t, (size_t)sp->nfreq);
     fputs(", \"squared_rates\": ", f);
     cl_json_reals(f, t + d, (size_t)sp->nrate);
-    fprintf(f, ",\n   \"linearization\": \"%s\", \"log2_zero\": %.0f}", linear_word[linear_class(sp)], sp->z);
+    fprintf(f, ",\n   \"linearization\": \"%s\", \"log2_zero\": %.0f", linear_word[linear_class(sp)], sp->z);
 }
 
 /* The linearization at one equilibrium: the state, A = ZᵀDf Z, its eigenvalues and what they say;
@@ -147,11 +149,11 @@ static void print_linearization(FILE *f, int json, const cl_cmd_system *cs, int 
     }
     if (sp.nfreq) print_list(f, "  squared frequencies (imag^2 of the eigenvalues i*w, w > 0):", t, sp.nfreq);
     if (sp.nrate) print_list(f, "  squared rates (real^2 of the positive real eigenvalues):", t + d, sp.nrate);
-    fprintf(f, "  linearization: %s (zero within 2^%.0f)\n\n", linear_text[linear_class(&sp)], sp.z);
+    fprintf(f, "  linearization: %s (zero within 2^%.0f)\n", linear_text[linear_class(&sp)], sp.z);
 }
 
 static void json_energy_casimir(FILE *f, const cl_system *s, int k, const char *name, const struct cl_ec_report *rep,
-                                mpfr_srcptr c, mpfr_srcptr Hr, mpfr_srcptr eig, int ncas, const int *which)
+                                mpfr_srcptr c, mpfr_srcptr Hr, mpfr_srcptr eig, int ncas, const int *which, int unstable)
 {
     json_equilibrium_head(f, k, name);
     fputs(", \"energy\": ", f);
@@ -169,17 +171,18 @@ static void json_energy_casimir(FILE *f, const cl_system *s, int k, const char *
     json_matrix(f, Hr, rep->d);
     fputs(",\n   \"eigenvalues\": ", f);
     cl_json_reals(f, eig, (size_t)rep->d);
-    fprintf(f, ",\n   \"inertia\": {\"positive\": %d, \"negative\": %d, \"zero\": %d}, \"critical\": %d, \"definite\": %d, \"verdict\": \"%s\"}",
-            rep->npos, rep->nneg, rep->nzero, rep->critical, rep->definite, rep->definite ? "stable" : "inconclusive");
+    fprintf(f, ",\n   \"inertia\": {\"positive\": %d, \"negative\": %d, \"zero\": %d}, \"critical\": %d, \"definite\": %d, \"verdict\": \"%s\"",
+            rep->npos, rep->nneg, rep->nzero, rep->critical, rep->definite, rep->definite ? "stable" : unstable ? "unstable" : "inconclusive");
+
 }
 
 /* The Energy–Casimir test at one equilibrium. */
 static void print_energy_casimir(FILE *f, int json, const cl_cmd_system *cs, int k, const char *name,
                                  const struct cl_ec_report *rep, mpfr_srcptr c, mpfr_srcptr Hr, mpfr_srcptr eig, int ncas,
-                                 const int *which)
+                                 const int *which, int unstable)
 {
     const cl_system *s = cs->sys;
-    if (json) { json_energy_casimir(f, s, k, name, rep, c, Hr, eig, ncas, which); return; }
+    if (json) { json_energy_casimir(f, s, k, name, rep, c, Hr, eig, ncas, which, unstable); return; }
     fprintf(f, "equilibrium %d: %s\n", k, name);
     fprintf(f, "  E = %s, with %d constraint(s) of the state manifold", s->invariant_names[0], rep->k - ncas);
     for (int j = 0; j < ncas; j++) fprintf(f, "%s%s", j ? ", " : " and the conserved quantities ", s->invariant_names[which[j]]);
@@ -189,14 +192,101 @@ static void print_energy_casimir(FILE *f, int json, const cl_cmd_system *cs, int
     for (int i = 0; i < rep->d; i++) print_list(f, "   ", Hr + (size_t)rep->d * i, rep->d);
     print_list(f, "  eigenvalues:", eig, rep->d);
     fprintf(f, "  inertia (positive, negative, zero) = (%d, %d, %d)\n", rep->npos, rep->nneg, rep->nzero);
-    if (!rep->critical)
+    if (!rep->definite && unstable)
+        fprintf(f, "  verdict: unstable (the linearization has an eigenvalue with positive real part; the Energy-Casimir test "
+                   "is %s)\n", rep->critical ? "not definite" : "inconclusive");
+    else if (!rep->critical)
         fprintf(f, "  verdict: Energy-Casimir test inconclusive (not a critical point of E + sum c_j C_j: the residual is above "
-                   "2^%.1f; the energy's gradient is no combination of those of the constraints and the conserved quantities used)\n\n",
+                   "2^%.1f; the energy's gradient is no combination of those of the constraints and the conserved quantities used)\n",
                 cl_ec_critical_log2((long)mpfr_get_prec(c)));
     else
-        fprintf(f, "  verdict: %s\n\n", rep->definite > 0   ? "stable (restricted Hessian positive definite)"
+        fprintf(f, "  verdict: %s\n", rep->definite > 0   ? "stable (restricted Hessian positive definite)"
                                        : rep->definite < 0 ? "stable (restricted Hessian negative definite)"
                                                            : "Energy-Casimir test inconclusive (restricted Hessian not definite)");
+}
+
+/* A proven verdict's word. */
+static const char *proof_word(int v) { return v == CL_PROOF_STABLE ? "proven stable" : v == CL_PROOF_UNSTABLE ? "proven unstable" : "undecided"; }
+
+/* How the zero was proven, in words. */
+static void zero_text(char *buf, size_t n, const cl_model_eq_proof *pr)
+{
+    if (pr->unique) snprintf(buf, n, "proven, the only one in a box of radius 2^%.0f around its point (Krawczyk)", pr->log2_radius);
+    else if (pr->exact) snprintf(buf, n, "proven (the field is the exact zero ball at its point)");
+    else snprintf(buf, n, "not proven (%s)", pr->why);
+}
+
+/* The certified part of one equilibrium: its zero, the eigenvalue enclosures, the verdict (text or JSON members). */
+static void print_certified_eq(FILE *f, int json, const cl_model_eq_proof *pr, arb_srcptr wr, arb_srcptr wi, double cpu)
+{
+    char z[400];
+    zero_text(z, sizeof z, pr);
+    int eig = pr->zero && !pr->eig_status;
+    if (json) {
+        fprintf(f, ",\n   \"certified\": {\"bits\": %ld, \"zero\": \"%s\", \"log2_radius\": ", (long)cl_arb_get_prec(),
+                pr->unique ? "krawczyk" : pr->exact ? "exact" : "none");
+        cl_json_double(f, pr->log2_radius);
+        fputs(", \"eigenvalues\": {\"re\": [", f);
+        for (int i = 0; eig && i < pr->nenc; i++) { if (i) fputs(", ", f); cl_cli_json_ball(f, wr + i); }
+        fputs("], \"im\": [", f);
+        for (int i = 0; eig && i < pr->nenc; i++) { if (i) fputs(", ", f); cl_cli_json_ball(f, wi + i); }
+        fprintf(f, "], \"all\": %s}, \"verdict\": \"%s\", \"reason\": ", pr->partial ? "false" : "true", proof_word(pr->verdict));
+        cl_json_string(f, pr->zero ? pr->why : z);
+        fputs(", \"cpu_seconds\": ", f);
+        cl_json_double(f, cpu);
+        fputc('}', f);
+        return;
+    }
+    fprintf(f, "  certified (Arb balls at %ld bits, each parameter a ball around its decimal):\n", (long)cl_arb_get_prec());
+    fprintf(f, "    zero of the field%s: %s\n", "", z);
+    if (eig) {
+        fprintf(f, "    eigenvalue enclosures (real imag)%s:\n", pr->partial ? ", those Rump's test verifies (not the whole "
+                   "spectrum: a multiple eigenvalue without a verified basis)" : "");
+        for (int i = 0; i < pr->nenc; i++) {
+            fputs("      ", f);
+            cl_cli_print_ball(f, wr + i);
+            fputc(' ', f);
+            cl_cli_print_ball(f, wi + i);
+            fputc('\n', f);
+        }
+    }
+    fprintf(f, "    verdict: %s (%s)\n", proof_word(pr->verdict), pr->zero ? pr->why : "the equilibrium is not proven");
+}
+
+/* The certified Energy–Casimir test of one equilibrium (text or JSON members). */
+static void print_certified_ec(FILE *f, int json, const cl_model_ec_proof *pr, arb_srcptr wr, arb_srcptr wi, double cpu)
+{
+    char z[400];
+    zero_text(z, sizeof z, &pr->eq);
+    const cl_ec_report *r = &pr->rep;
+    if (json) {
+        fprintf(f, ",\n   \"certified\": {\"bits\": %ld, \"zero\": \"%s\", \"inertia\": {\"positive\": %d, \"negative\": %d, "
+                   "\"undecided\": %d}, \"energy_shift\": ", (long)cl_arb_get_prec(),
+                pr->eq.unique ? "krawczyk" : pr->eq.exact ? "exact" : "none", r->npos, r->nneg, r->undecided);
+        cl_json_double(f, pr->shifted ? pr->t : 0);
+        fprintf(f, ", \"verdict\": \"%s\", \"reason\": ", proof_word(pr->verdict));
+        cl_json_string(f, pr->why);
+        fputs(", \"cpu_seconds\": ", f);
+        cl_json_double(f, cpu);
+        fputc('}', f);
+        return;
+    }
+    fprintf(f, "  certified (Arb balls at %ld bits, each parameter a ball around its decimal):\n", (long)cl_arb_get_prec());
+    fprintf(f, "    zero of the field: %s\n", z);
+    if (!pr->ec_status && pr->eq.zero)
+        fprintf(f, "    restricted Hessian: %d sign(s) proven positive, %d negative, %d undecided%s\n", r->npos, r->nneg, r->undecided,
+                pr->shifted ? " (the energy shifted by a dependent invariant, E + t D)" : "");
+    if (pr->eq.zero && !pr->eq.eig_status) {
+        fprintf(f, "    eigenvalue enclosures of the linearization (real imag)%s:\n", pr->eq.partial ? ", those Rump's test verifies" : "");
+        for (int i = 0; i < pr->eq.nenc; i++) {
+            fputs("      ", f);
+            cl_cli_print_ball(f, wr + i);
+            fputc(' ', f);
+            cl_cli_print_ball(f, wi + i);
+            fputc('\n', f);
+        }
+    }
+    fprintf(f, "    verdict: %s (%s)\n", proof_word(pr->verdict), pr->why);
 }
 
 /* The largest state the linearization takes: its dense N x N eigenproblem
@@ -259,9 +349,31 @@ static int check_selection(const analysis *an, const cl_cmd_system *cs, const ch
     return CL_EXIT_OK;
 }
 
+/* The proofs at equilibrium k on balls, printed; 0 or a status with the message in e. */
+static int certify_one(const analysis *an, cl_model_ball *ball, int k, FILE *f, int json, cl_sys_error *e)
+{
+    size_t N = cl_model_ball_dim(ball);
+    arb_ptr w = cl_rvec_new_arb(3 * N, 0);
+    if (!w) return cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
+    clock_t t0 = clock();
+    int st;
+    if (an->stability) {
+        cl_model_ec_proof pr;
+        st = cl_model_certify_stability(ball, k, &pr, w, w + N, w + 2 * N, e);
+        if (!st) print_certified_ec(f, json, &pr, w + N, w + 2 * N, (double)(clock() - t0) / CLOCKS_PER_SEC);
+    } else {
+        cl_model_eq_proof pr;
+        st = cl_model_certify_equilibrium(ball, k, &pr, w, w + N, w + 2 * N, e);
+        if (!st) print_certified_eq(f, json, &pr, w + N, w + 2 * N, (double)(clock() - t0) / CLOCKS_PER_SEC);
+    }
+    cl_rvec_free_arb(w);
+    return st;
+}
+
 /* The generic tool on an open system: every selected equilibrium of its form, as text or JSON
    (made in memory and printed whole, so that a failure prints nothing). */
-static int run_generic(const analysis *an, cl_cmd_system *cs, const char *which, int form_given, cl_prec_t prec, int json)
+static int run_generic(const analysis *an, cl_cmd_system *cs, const char *which, int form_given, cl_prec_t prec, int json,
+                       cl_model_ball *ball)
 {
     const cl_system *s = cs->sys;
     int st = form_given ? CL_EXIT_OK : choose_form(cs, prec), found = 0;
@@ -299,11 +411,14 @@ static int run_generic(const analysis *an, cl_cmd_system *cs, const char *which,
             struct cl_ec_report rep;
             int ncas = 0, which[CL_EC_NMAX + 64];
             r = cl_system_energy_casimir(s, &cs->params, prec, cs->form, k, &rep, c, A, wr, &ncas, which, &e);
-            if (!r) print_energy_casimir(f, json, cs, k, name, &rep, c, A, wr, ncas, which);
+            int unstable = !r && !rep.definite ? cl_system_spectrally_unstable(s, &cs->params, prec, cs->form, k) : 0;
+            if (!r) print_energy_casimir(f, json, cs, k, name, &rep, c, A, wr, ncas, which, unstable);
         } else {
             r = cl_system_linearize(s, &cs->params, prec, cs->form, k, xe, A, wr, wi, &d, NULL, 0, &e);
             if (!r) print_linearization(f, json, cs, k, name, xe, A, wr, wi, d, prec, c);
         }
+        if (!r && ball) r = certify_one(an, ball, k, f, json, &e);
+        if (!r) fputs(json ? "}" : "\n", f);
         if (r) st = cl_cmd_report(&e, s->name, r == CL_EPARAM ? CL_EXIT_USAGE : CL_EXIT_FAIL);
     }
     if (json && f) {
@@ -332,6 +447,12 @@ static void generic_help(const analysis *an, const cl_system *s)
     printf("--form: the form to work in (default: the first that has equilibria); --equilibrium: which\n"
            "(default all): its number, or the first word of its name; --format text|json: the results as\n"
            "one JSON object (docs/%s.schema.json).\n", an->command);
+    printf("--certify (a model file): proven verdicts on Arb balls at --bits (docs/certified.md), each\n"
+           "parameter a decimal (enclosed) or a ball [m +/- r]: %s.\n", an->stability
+           ? "the Energy-Casimir test with the declared invariants, proven stable (restricted Hessian\n"
+             "proven definite), proven unstable (an eigenvalue with real part proven positive) or undecided"
+           : "each equilibrium proven a zero of the field (in its turning frame) by Krawczyk's test,\n"
+             "the eigenvalues enclosed, proven unstable when one has a real part proven positive");
     cl_cmd_system_help(s);
 }
 
@@ -403,19 +524,23 @@ static int run_analysis(const analysis *an, int argc, char **argv)
         snprintf(msg, sizeof msg, "%s is offered by %s only", an->command, with);
         st = cl_cli_error(msg, a.system);
     } else {
-        int dup;
+        int dup, certify = cl_cli_take_certify(&a);
         const char *which = take_equilibrium(&a, &dup);
         cl_cmd_system cs;
-        if (dup) st = cl_cli_error("option given twice", "--equilibrium");
+        cl_cli_certify c = {0};
+        if (dup || certify > 1) st = cl_cli_error("option given twice", dup ? "--equilibrium" : "--certify");
         else if (which && !*which) st = cl_cli_error("--equilibrium needs a value", "--equilibrium");
-        else if (!(st = cl_cmd_open_system(&a, &cs))) {
+        else if (!(st = certify ? cl_cli_certify_prepare(&c, &a) : CL_EXIT_OK) && !(st = cl_cmd_open_system(&a, &cs))) {
             if (!an->offered(cs.sys)) {
                 snprintf(msg, sizeof msg, "%s needs a system with equilibria; the model declares none", an->command);
                 st = cl_cli_error(msg, a.model ? a.model : a.system);
-            } else
-                st = run_generic(an, &cs, which, a.form != NULL, (cl_prec_t)a.bits, json);
+            } else if (certify && a.form && cs.form != 0)
+                st = cl_cli_error("--certify works in the model's first form only", a.form);
+            else if (!certify || !(st = cl_cli_certify_open(&c, &a, cs.sys)))
+                st = run_generic(an, &cs, which, a.form != NULL, (cl_prec_t)a.bits, json, c.ball);
             cl_cmd_close_system(&cs);
         }
+        cl_cli_certify_free(&c);
     }
     cl_cmd_args_free(&a);
     return st;

@@ -1,8 +1,8 @@
 /**
  * \file expr.h
  * \brief The expression engine: formulas parsed once into a graph of scalar
- *        operations with shared subexpressions, evaluated in both scalar
- *        kinds with exact first and second derivatives (automatic
+ *        operations with shared subexpressions, evaluated in the three scalar
+ *        kinds (double, MPFR, Arb balls) with exact first and second derivatives (automatic
  *        differentiation, never finite differences).
  *
  * A graph (cl_expr_dag) holds scalar nodes only: constants (decimal strings,
@@ -225,5 +225,6 @@ const char *cl_expr_describe_char(const char *text, size_t len, size_t at, char 
 long cl_expr_unclosed_bracket(const char *text, size_t len, char *missing);
 
 #define CL_TEMPLATE_HEADER "expr_decl.h"
+#define CL_TEMPLATE_ARB
 #include "cl_instantiate.h"
 #endif

@@ -1,5 +1,15 @@
 /* Templated prototypes of expr_eval.c: values and exact derivatives of an
- * expression graph at one precision.
+ * expression graph at one precision, in each of the three scalar kinds.
+ *
+ * On Arb balls (the `_arb` copy, cl_expr_eval_new_arb() and the rest) the
+ * precision argument is ignored (the thread's, cl_arb_set_prec()), the
+ * constants are balls containing their exact decimal values, and every node
+ * value, gradient, Hessian and tangent is a ball that encloses the exact
+ * value at every point of the input balls. A division whose divisor ball
+ * contains 0, a log whose argument ball is not proven positive, a sqrt whose
+ * argument is neither proven positive nor (values only) the exact 0, and a
+ * ball that is not finite are CL_EDOMAIN naming the node
+ * (cl_expr_eval_bad_arb()): never a wrong ball.
  */
 
 #if CL_T == CL_DOUBLE
@@ -7,10 +17,15 @@
 #define CL_EXPR_TYPES_D
 typedef struct cl_expr_eval_d cl_expr_eval_d;
 #endif
-#else
+#elif CL_T == CL_MPFR
 #ifndef CL_EXPR_TYPES_MP
 #define CL_EXPR_TYPES_MP
 typedef struct cl_expr_eval_mp cl_expr_eval_mp;
+#endif
+#else
+#ifndef CL_EXPR_TYPES_ARB
+#define CL_EXPR_TYPES_ARB
+typedef struct cl_expr_eval_arb cl_expr_eval_arb;
 #endif
 #endif
 
@@ -35,7 +50,8 @@ void CL_FN(cl_expr_eval_free)(CL_FN(cl_expr_eval) *ev);
  * cl_expr_eval_hessian() and cl_expr_eval_gradient().
  * Returns 0, or CL_EDOMAIN when an operation leaves its domain (division
  * by zero, log or sqrt of a negative number, a derivative that is
- * infinite, such as that of sqrt at 0, or a result that is not finite);
+ * infinite, such as that of sqrt at 0, or a result that is not finite;
+ * on balls also an argument ball that touches the domain's edge);
  * cl_expr_eval_bad() then names the node.
  */
 int CL_FN(cl_expr_eval_run)(CL_FN(cl_expr_eval) *ev, cl_rsrc x, int upto, int order);

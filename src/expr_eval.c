@@ -1,6 +1,6 @@
 /*
  * Values and exact derivatives of an expression graph (expr.h), once per
- * scalar kind. A run evaluates the nodes in their (topological) order and,
+ * scalar kind (double, MPFR, and Arb balls for certified fields). A run evaluates the nodes in their (topological) order and,
  * for derivatives, keeps each node's local partials ∂φ/∂a, ∂φ/∂b and the
  * three second partials; gradients are one reverse sweep over those, and
  * Hessians one forward tangent sweep and one reverse sweep per input
@@ -86,7 +86,16 @@ void CL_FN(cl_expr_eval_free)(CL_FN(cl_expr_eval) *ev)
 int CL_FN(cl_expr_eval_bad)(const CL_FN(cl_expr_eval) *ev) { return ev->bad; }
 rsrc CL_FN(cl_expr_eval_value)(const CL_FN(cl_expr_eval) *ev, int id) { return ev->val + id; }
 
-/* Value of node i and, with \p order 2, its local partials. 0 or CL_EDOMAIN. */
+/* b ≠ 0 proven (on balls: 0 ∉ b; in double and MPFR: b ≠ 0). */
+static int nonzero(rsrc b)
+{
+    int s = r_sgn3(b);
+    return s == 1 || s == -1;
+}
+
+/* Value of node i and, with \p order 2, its local partials. 0 or CL_EDOMAIN.
+   The domain tests are three-way (r_sgn3): on balls an argument whose ball
+   touches the domain's edge is outside it. */
 static int eval_node(CL_FN(cl_expr_eval) *ev, size_t i, rsrc x, int order)
 {
     const cl_expr_node *d = cl_expr_dag_node(ev->g, (int)i);
@@ -100,7 +109,7 @@ static int eval_node(CL_FN(cl_expr_eval) *ev, size_t i, rsrc x, int order)
     case CL_EXPR_MUL: r_mul(f, a, b); break;
     case CL_EXPR_NEG: r_neg(f, a); break;
     case CL_EXPR_DIV:
-        if (r_is_zero(b)) return CL_EDOMAIN;
+        if (!nonzero(b)) return CL_EDOMAIN;
         r_div(f, a, b);
         break;
     case CL_EXPR_POWI: r_pow_si(f, a, d->k); break;
@@ -109,11 +118,11 @@ static int eval_node(CL_FN(cl_expr_eval) *ev, size_t i, rsrc x, int order)
     case CL_EXPR_TAN: r_tan(f, a); break;
     case CL_EXPR_EXP: r_exp(f, a); break;
     case CL_EXPR_LOG:
-        if (r_sgn(a) <= 0) return CL_EDOMAIN;
+        if (r_sgn3(a) != 1) return CL_EDOMAIN;
         r_log(f, a);
         break;
     case CL_EXPR_SQRT:
-        if (r_sgn(a) < 0 || (order >= 2 && r_is_zero(a))) return CL_EDOMAIN;
+        if (!(r_sgn3(a) == 1 || (order < 2 && r_sgn3(a) == 0))) return CL_EDOMAIN;
         r_sqrt(f, a);
         break;
     case CL_EXPR_ATAN2: r_atan2(f, a, b); break;
@@ -167,7 +176,7 @@ static int eval_node(CL_FN(cl_expr_eval) *ev, size_t i, rsrc x, int order)
         rptr rho = t, u = t + 1;
         r_sqr(rho, a);
         r_addmul(rho, b, b);
-        if (r_is_zero(rho)) return CL_EDOMAIN;
+        if (r_sgn3(rho) != 1) return CL_EDOMAIN;
         r_div(p, b, rho);
         r_div(p + 1, a, rho);
         r_neg(p + 1, p + 1);

@@ -387,6 +387,26 @@ int cl_system_energy_casimir(const cl_system *s, const cl_params *p, cl_prec_t p
     return st;
 }
 
+int cl_system_spectrally_unstable(const cl_system *s, const cl_params *p, cl_prec_t prec, int form, int k)
+{
+    void *inst = NULL;
+    cl_sys_error e = {"", ""};
+    if (s->create(&inst, p, prec, &e)) return 0;
+    size_t N = s->dim(inst, form);
+    s->destroy(inst);
+    mpfr_ptr w = cl_rvec_new_mp(N * N + 3 * N, prec);
+    if (!w) return 0;
+    int d = 0, unstable = 0;
+    mpfr_srcptr wr = w + N + N * N, wi = wr + N;
+    if (!cl_system_linearize(s, p, prec, form, k, w, w + N, w + N + N * N, w + 2 * N + N * N, &d, NULL, 0, &e)) {
+        double scale = 0;
+        for (int i = 0; i < d; i++) scale = fmax(scale, fmax(cl_mpfr_log2(wr + i), cl_mpfr_log2(wi + i)));
+        for (int i = 0; i < d; i++) unstable |= mpfr_sgn(wr + i) > 0 && cl_mpfr_log2(wr + i) > scale + (24 - (double)prec) / 2;
+    }
+    cl_rvec_free_mp(w);
+    return unstable;
+}
+
 int cl_system_linearize_named(const char *system, const char *form, int nopt, const char *const *keys,
                               const char *const *vals, cl_prec_t prec, int k, mpfr_ptr wr, mpfr_ptr wi, int *d)
 {

@@ -380,6 +380,15 @@ int cl_system_linearize(const cl_system *s, const cl_params *p, cl_prec_t prec, 
                         mpfr_ptr A, mpfr_ptr wr, mpfr_ptr wi, int *d, char *name, size_t namelen, cl_sys_error *e);
 
 /**
+ * 1 when the linearization at equilibrium \p k (cl_system_linearize()) has
+ * an eigenvalue whose real part is above 2^((24 − p)/2)·s, s = max(1,
+ * max |λ|): half the precision, since an error δ in the Jacobian moves a
+ * double eigenvalue at 0 (a Jordan block of a symmetry) by up to √δ, which
+ * is no instability. 0 otherwise, and when the linearization fails.
+ */
+int cl_system_spectrally_unstable(const cl_system *s, const cl_params *p, cl_prec_t prec, int form, int k);
+
+/**
  * cl_system_linearize() of the registered system \p system in form \p form
  * with the parameters `--keys[i] vals[i]` read at \p prec (for checks and
  * tests): the eigenvalues into \p wr, \p wi (room for the state length).

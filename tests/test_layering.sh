@@ -35,15 +35,16 @@ sees() {
     model/derive) echo src check system model/lang model/kinds model/derive ;;
     model/field) echo src check system model/lang model/kinds model/derive model/field ;;
     model/load) echo src check system model/lang model/kinds model/derive model/field model/load ;;
-    model/rows) echo src check system model/lang model/kinds model/derive model/field model/load model/rows ;;
-    papers/*) echo src check system model model/lang model/kinds model/derive model/field model/load model/rows papers/* ;;
+    model/certify) echo src check system model/lang model/kinds model/derive model/field model/load model/certify ;;
+    model/rows) echo src check system model/lang model/kinds model/derive model/field model/load model/certify model/rows ;;
+    papers/*) echo src check system model model/lang model/kinds model/derive model/field model/load model/certify model/rows papers/* ;;
     cli) echo "$B/include/chartless" cli cli/grade cli/sweep cli/sim ;;
     cli/*) echo "$B/include/chartless" cli "$1" ;;
     esac
 }
-ROOMS="src check system model model/lang model/kinds model/derive model/field model/load model/rows $(ls -d papers/*/) cli cli/grade cli/sweep cli/sim"
+ROOMS="src check system model model/lang model/kinds model/derive model/field model/load model/certify model/rows $(ls -d papers/*/) cli cli/grade cli/sweep cli/sim"
 upward=""
-for room in src check system model/lang model/kinds model/derive model/field model/load model/rows $(ls -d papers/*/ | sed 's|/$||') cli cli/grade cli/sweep cli/sim; do
+for room in src check system model/lang model/kinds model/derive model/field model/load model/certify model/rows $(ls -d papers/*/ | sed 's|/$||') cli cli/grade cli/sweep cli/sim; do
     allowed=$(sees "$room")
     for f in "$room"/*.[ch]; do
         [ -e "$f" ] || continue

@@ -56,6 +56,7 @@ typedef struct sweep {
     int neq, energy_casimir;  /* equilibria followed; whether the Energy-Casimir test runs */
     sweep_eq *eq;
     size_t dim;               /* the state length in that form */
+    struct cl_model_ball *ball; /* --certify of a model's generic map: its graph on balls (model_ball.h) */
 } sweep;
 
 /* sweep_grid.c: check the command line and parse it into \p s; 0 or exit status 2 (message printed). */
@@ -103,4 +104,6 @@ void sweep_generic_columns(FILE *f, const sweep *s);
 int sweep_generic_cell(sweep *s, FILE *f, cl_sys_error *e);
 /* The verdict column of the first equilibrium followed, from 0 (the plot's). */
 int sweep_verdict_column(const sweep *s);
+/* The columns of one equilibrium followed: 3, and 4 with --certify (its certified verdict). */
+int sweep_generic_width(const sweep *s);
 #endif

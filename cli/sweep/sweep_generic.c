@@ -26,7 +26,10 @@
 #include "cli.h"
 #include "sweep.h"
 
-int sweep_verdict_column(const sweep *s) { return s->naxes + 1; }
+int sweep_verdict_column(const sweep *s) { return s->naxes + 1 + (s->ball ? 3 : 0); }
+
+/* The columns of one equilibrium: verdict, max_re, ec_margin, and certified with --certify. */
+int sweep_generic_width(const sweep *s) { return s->ball ? 4 : 3; }
 
 /* The prefix of equilibrium k's columns: the first word of its name when no other
    equilibrium's starts with it and it is a plain word, else eqK. */
@@ -90,6 +93,12 @@ int sweep_generic_prepare(sweep *s)
         st = follow_equilibria(s, inst);
     }
     s->energy_casimir = sys->invariants && sys->invariant_names && sys->invariant_names[0] && s->dim <= CL_EC_NMAX;
+    if (!st && s->certify) { /* the model on balls at the working precision */
+        cl_sys_error be = {"", ""};
+        if (s->form != 0) st = cl_cli_error("--certify works in the model's first form only", s->form_name);
+        else if (cl_arb_set_prec((cl_prec_t)s->bits) || cl_model_ball_new(&s->ball, cl_model_system_model(sys), &be))
+            st = cl_cli_error(be.what[0] ? be.what : "precision out of range", be.arg[0] ? be.arg : NULL);
+    }
     sys->destroy(inst);
     return st;
 }
@@ -99,6 +108,7 @@ void sweep_generic_columns(FILE *f, const sweep *s)
     for (int i = 0; i < s->neq; i++) {
         const char *p = s->eq[i].prefix;
         fprintf(f, ",%s.verdict,%s.max_re,%s.ec_margin", p, p, p);
+        if (s->ball) fprintf(f, ",%s.certified", p);
     }
 }
 
@@ -170,6 +180,24 @@ static int equilibrium_fields(sweep *s, const sweep_eq *q, FILE *f, mpfr_ptr w, 
     return CL_EXIT_OK;
 }
 
+/* The proven verdict at equilibrium k on balls, the cell's parameters exact balls (the grid's numbers): ",WORD". */
+static int certified_field(sweep *s, int k, FILE *f, cl_sys_error *e)
+{
+    const cl_model *m = cl_model_system_model(s->sys);
+    arb_ptr w = cl_rvec_new_arb(3 * s->dim + 1, 0);
+    if (!w) return cl_sys_error_set(e, CL_EXIT_FAIL, NULL, "out of memory");
+    for (size_t j = 0; j < m->nparam; j++) {
+        arb_set_interval_mpfr(w, cl_params_x(&s->p, m->pname[j]), cl_params_x(&s->p, m->pname[j]), (slong)s->bits);
+        cl_model_ball_set_param(s->ball, j, w);
+    }
+    cl_model_ec_proof pr;
+    int st = cl_model_certify_stability(s->ball, k, &pr, w, w + s->dim, w + 2 * s->dim, e);
+    cl_rvec_free_arb(w);
+    if (st) return CL_EXIT_FAIL;
+    fprintf(f, ",%s", pr.verdict == CL_PROOF_STABLE ? "proven stable" : pr.verdict == CL_PROOF_UNSTABLE ? "proven unstable" : "undecided");
+    return CL_EXIT_OK;
+}
+
 int sweep_generic_cell(sweep *s, FILE *f, cl_sys_error *e)
 {
     size_t N = s->dim;
@@ -182,8 +210,8 @@ int sweep_generic_cell(sweep *s, FILE *f, cl_sys_error *e)
     mpfr_ptr w = cl_rvec_new_mp(N * N + 4 * N, (cl_prec_t)s->bits);
     if (!w) st = cl_sys_error_set(e, CL_EXIT_FAIL, NULL, "out of memory");
     for (int i = 0; !st && i < s->neq; i++) {
-        if (!is_equilibrium(s, inst, s->eq[i].k, w, w + N)) fputs(",none,,", f);
-        else st = equilibrium_fields(s, s->eq + i, f, w, e);
+        if (!is_equilibrium(s, inst, s->eq[i].k, w, w + N)) fputs(s->ball ? ",none,,,none" : ",none,,", f);
+        else if (!(st = equilibrium_fields(s, s->eq + i, f, w, e)) && s->ball) st = certified_field(s, s->eq[i].k, f, e);
     }
     cl_rvec_free_mp(w);
     s->sys->destroy(inst);

@@ -24,6 +24,8 @@ void sweep_free(sweep *s)
     s->eq = NULL;
     if (s->from_model && s->sys) cl_model_system_free(s->sys);
     s->from_model = 0;
+    cl_model_ball_free(s->ball);
+    s->ball = NULL;
 }
 
 static int offers_sweep(const cl_system *s) { return cl_system_offers_sweep(s); }
@@ -169,7 +171,8 @@ static int sweep_system(sweep *s, const cl_cmd_args *a, int certify)
     s->table = s->hook ? s->hook->params : s->sys->params;
     if (s->hook && a->form) return cl_cli_error("unknown option", "--form");
     s->form_name = a->form;
-    if (certify && !(s->hook && s->hook->cell_certified)) return cl_cli_error("this system's sweep has no certified verdicts", "--certify");
+    if (certify && !(s->hook && s->hook->cell_certified) && !(s->from_model && !s->hook))
+        return cl_cli_error("this system's sweep has no certified verdicts (--certify needs a model file or the skate)", "--certify");
     for (int k = 0; !s->hook && k < a->nparams; k++) /* the generic map's own option */
         if (!strcmp(a->keys[k], "equilibrium")) {
             if (s->equilibrium) return cl_cli_error("option given twice", "--equilibrium");

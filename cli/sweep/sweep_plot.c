@@ -16,7 +16,7 @@
 /* The gnuplot data of the map, "x y code" (1-D: "x code"), from the CSV rows read from \p rows. */
 static int map_data(FILE *g, const sweep *s, FILE *rows)
 {
-    int ncol = s->hook ? s->naxes + 3 : s->naxes + 1 + 3 * s->neq, vcol = sweep_verdict_column(s), bad = 0;
+    int ncol = s->hook ? s->naxes + 3 : s->naxes + 1 + sweep_generic_width(s) * s->neq, vcol = sweep_verdict_column(s), bad = 0;
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
@@ -28,6 +28,7 @@ static int map_data(FILE *g, const sweep *s, FILE *rows)
             if (*q == ',') f[k++] = q + 1;
         if (k != ncol || line[len - 1] != '\n') { bad = 1; break; }
         const char *vw = f[vcol];
+        if (!strncmp(vw, "proven ", 7)) vw += 7; /* --certify: proven stable, proven unstable, undecided */
         int code = !strncmp(vw, "stable,", 7) ? 1 : !strncmp(vw, "unstable,", 9) ? -1 : 0;
         for (int i = 1; i <= s->naxes; i++) fprintf(g, "%.*s ", (int)(f[i + 1] - f[i] - 1), f[i]);
         fprintf(g, "%d\n", code);

@@ -91,6 +91,8 @@ typedef struct cl_model_kind {
 extern const cl_model_kind cl_model_kind_s2;
 /** The kind of \p m: SO(3), S¹ and Rᵏ, or (S²)ⁿ factors. */
 const cl_model_kind *cl_model_kind_of(const cl_model *m);
+/** 1 when neither L, a force nor a constraint depends on the configuration of rotation factor \p f (its attitude, and an SE(3) position): its rotations are a symmetry. */
+int cl_model_factor_cyclic(const cl_model *m, const cl_model_factor *f);
 
 /** The SO(3) kind (model_so3.c) and the lookup of its names. */
 extern const cl_model_kind cl_model_kind_so3;

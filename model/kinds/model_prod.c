@@ -307,7 +307,7 @@ static int is_relative(const cl_model *m, int k)
 }
 
 /* 1 when neither L nor a force depends on the configuration of rotation factor f (its attitude, and an SE(3) position). */
-static int cyclic(const cl_model *m, const cl_model_factor *f)
+int cl_model_factor_cyclic(const cl_model *m, const cl_model_factor *f)
 {
     size_t nconf = f->kind == CL_LAGR_SE3 ? 12 : 9;
     for (size_t a = 0; a < nconf; a++) {
@@ -385,7 +385,7 @@ static int prod_relative(void *core, const cl_model *m, int k, int form, mpfr_pt
         if (f->kind != CL_LAGR_SO3 && f->kind != CL_LAGR_SE3) continue;
         frame_velocity(m, f, e, w, v, t);
         if (xi) frame_field(f, w, v, xi, x, t);
-        if (cyclic(m, f)) s += cyclic_directions(f, N, Y ? Y + (size_t)s * N : NULL, x, t);
+        if (cl_model_factor_cyclic(m, f)) s += cyclic_directions(f, N, Y ? Y + (size_t)s * N : NULL, x, t);
         else if (nonzero3(w) || nonzero3(v)) {
             for (size_t a = 0; a < N; a++) mpfr_set_zero(col + a, 1);
             frame_field(f, w, v, col, x, t);

@@ -134,7 +134,7 @@ static void add_row(const cl_check *c, const char *base, size_t bl, const char *
 static int rows_of(cl_model *m, const char *base, size_t bl, cl_sys_error *e)
 {
     int st;
-    size_t cap = 10 + 2 * m->neq; /* forms, legendre, el, conserve (other kinds: forms, legendre, invariants, conserve), constraints, multipliers, distribution, simplify; eq and ec per equilibrium */
+    size_t cap = 10 + 3 * m->neq; /* forms, legendre, el, conserve (other kinds: forms, legendre, invariants, conserve), constraints, multipliers, distribution, simplify; eq, ec and certify per equilibrium */
     rows = calloc(cap, sizeof *rows);
     row_name = calloc(cap, sizeof *row_name);
     row_what = calloc(cap, sizeof *row_what);
@@ -190,6 +190,19 @@ static int rows_of(cl_model *m, const char *base, size_t bl, cl_sys_error *e)
         cl_check c = ext_ec;
         c.name = suffix;
         c.fn_d = c.fn_mp = ec_fn[k];
+        add_row(&c, base, bl, NULL);
+    }
+    static const cl_check_fn cert_fn[] = {cl_model_row_certify0, cl_model_row_certify1, cl_model_row_certify2, cl_model_row_certify3,
+                                          cl_model_row_certify4, cl_model_row_certify5, cl_model_row_certify6, cl_model_row_certify7};
+    for (size_t k = 0; k < m->neq; k++) {
+        char suffix[CL_MODEL_MAX_NAME + 12];
+        snprintf(suffix, sizeof suffix, "certify.%s", m->eqname[k]);
+        cl_check c = {.tags = "", .what = "the proven verdict at a declared equilibrium (stability --certify: Arb balls at the rung's precision) agrees "
+                      "with the floating-point verdict of stability at that precision (a proven stable against unstable, or a proven unstable "
+                      "against stable, is an infinite discrepancy; undecided and inconclusive disagree with nothing)",
+                      .cond = 1, .why = "verdicts, not numbers: agreement or an infinite discrepancy"};
+        c.name = suffix;
+        c.fn_d = c.fn_mp = cert_fn[k];
         add_row(&c, base, bl, NULL);
     }
     return CL_OK;

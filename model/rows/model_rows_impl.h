@@ -135,6 +135,11 @@ void cl_model_row_simplify_free(void);
 CL_MODEL_EXT_ROW_EQ(0); CL_MODEL_EXT_ROW_EQ(1); CL_MODEL_EXT_ROW_EQ(2); CL_MODEL_EXT_ROW_EQ(3);
 CL_MODEL_EXT_ROW_EQ(4); CL_MODEL_EXT_ROW_EQ(5); CL_MODEL_EXT_ROW_EQ(6); CL_MODEL_EXT_ROW_EQ(7);
 #undef CL_MODEL_EXT_ROW_EQ
+/** MODEL.certify.NAME of declared equilibrium k, for k = 0 … 7 (model_rows_certify.c). */
+#define CL_MODEL_ROW_CERTIFY(k) int cl_model_row_certify##k(cl_check_result *res, cl_prec_t prec)
+CL_MODEL_ROW_CERTIFY(0); CL_MODEL_ROW_CERTIFY(1); CL_MODEL_ROW_CERTIFY(2); CL_MODEL_ROW_CERTIFY(3);
+CL_MODEL_ROW_CERTIFY(4); CL_MODEL_ROW_CERTIFY(5); CL_MODEL_ROW_CERTIFY(6); CL_MODEL_ROW_CERTIFY(7);
+#undef CL_MODEL_ROW_CERTIFY
 /** MODEL.ec.NAME of declared equilibrium k, for k = 0 … 7 (model_rows_ec.c). */
 #define CL_MODEL_EXT_ROW_EC(k) int cl_model_ext_row_ec##k(cl_check_result *res, cl_prec_t prec)
 CL_MODEL_EXT_ROW_EC(0); CL_MODEL_EXT_ROW_EC(1); CL_MODEL_EXT_ROW_EC(2); CL_MODEL_EXT_ROW_EC(3);
