@@ -85,7 +85,7 @@ int cl_enclose_extras(cl_enclose *e, arb_srcptr t, arb_srcptr x, arb_ptr v);
 /**
  * A box of the motion at the offset \p s (a ball within [0, h]) into the
  * last step, from the set at its start: the step's polynomial at s, the
- * remainder s^(p+1) x_{p+1}(W) and its Jacobian at s on the set (no QR).
+ * remainder \f$ s^{p+1} x_{p+1}(W) \f$ and its Jacobian at s on the set (no QR).
  * Returns 0, or CL_EPARAM before the first step.
  */
 int cl_enclose_within(cl_enclose *e, arb_srcptr s, arb_ptr x);
