@@ -74,13 +74,12 @@ static const char *original(const cl_cli_certify *c, const char *v)
     return v;
 }
 
-int cl_cli_certify_open(cl_cli_certify *c, const cl_cmd_args *a, const cl_system *s)
+/* The model of s on balls at the current precision into *out, the parameters from the command line as balls. */
+static int open_ball(cl_model_ball **out, const cl_cli_certify *c, const cl_cmd_args *a, const cl_system *s)
 {
     const cl_model *m = cl_model_system_model(s);
-    if (!m) return cl_cli_error("--certify needs a model file (a field written in C or compiled cannot be enclosed)", s->name);
-    if (cl_arb_set_prec((cl_prec_t)a->bits)) return cl_cli_error("precision out of range", "--bits");
     cl_sys_error e = {"", ""};
-    if (cl_model_ball_new(&c->ball, m, &e)) return cl_cli_error(e.what, e.arg[0] ? e.arg : NULL);
+    if (cl_model_ball_new(out, m, &e)) return cl_cli_error(e.what, e.arg[0] ? e.arg : NULL);
     arb_t v;
     arb_init(v);
     int st = CL_EXIT_OK;
@@ -89,12 +88,40 @@ int cl_cli_certify_open(cl_cli_certify *c, const cl_cmd_args *a, const cl_system
         for (int i = 0; i < a->nparams; i++)
             if (!strcmp(a->keys[i], m->pname[k]) && a->vals[i]) text = original(c, a->vals[i]);
         if (!text) continue;
-        if (!(st = param_ball(v, m->pname[k], text))) cl_model_ball_set_param(c->ball, k, v);
+        if (!(st = param_ball(v, m->pname[k], text))) cl_model_ball_set_param(*out, k, v);
     }
     for (int i = 0; i < a->nparams && !st && m->timed; i++)
-        if (!strcmp(a->keys[i], "time") && a->vals[i] && !(st = param_ball(v, "time", original(c, a->vals[i])))) cl_model_ball_set_time(c->ball, v);
+        if (!strcmp(a->keys[i], "time") && a->vals[i] && !(st = param_ball(v, "time", original(c, a->vals[i])))) cl_model_ball_set_time(*out, v);
     arb_clear(v);
+    if (st) {
+        cl_model_ball_free(*out);
+        *out = NULL;
+    }
     return st;
+}
+
+int cl_cli_certify_open(cl_cli_certify *c, const cl_cmd_args *a, const cl_system *s)
+{
+    if (!cl_model_system_model(s)) return cl_cli_error("--certify needs a model file (a field written in C or compiled cannot be enclosed)", s->name);
+    if (cl_arb_set_prec((cl_prec_t)a->bits)) return cl_cli_error("precision out of range", "--bits");
+    c->args = a;
+    c->sys = s;
+    return open_ball(&c->ball, c, a, s);
+}
+
+int cl_cli_certify_at(cl_cli_certify *c, long bits)
+{
+    cl_prec_t old = (cl_prec_t)cl_arb_get_prec();
+    cl_model_ball *b = NULL;
+    if (cl_arb_set_prec((cl_prec_t)bits)) return cl_cli_error("precision out of range", "--bits");
+    int st = open_ball(&b, c, c->args, c->sys);
+    if (st) {
+        cl_arb_set_prec(old);
+        return st;
+    }
+    cl_model_ball_free(c->ball);
+    c->ball = b;
+    return CL_EXIT_OK;
 }
 
 void cl_cli_print_ball(FILE *f, arb_srcptr x)

@@ -13,6 +13,8 @@ typedef struct cl_cli_certify {
     int nmid;              /* parameters written as balls [m +/- r], given to the system as their midpoints */
     char **mid;
     const char **orig;     /* the text each was written as */
+    const cl_cmd_args *args; /* what the ball was opened from (cl_cli_certify_at() opens it again) */
+    const cl_system *sys;
 } cl_cli_certify;
 
 /* Take the flag --certify out of the parameters; how many times it was given. */
@@ -22,6 +24,9 @@ int cl_cli_certify_prepare(cl_cli_certify *c, cl_cmd_args *a);
 /* The model of s on balls at --bits, the parameters from the command line as balls; 0 or exit status 2
    (s not a model file: a field written in C or compiled cannot be enclosed). */
 int cl_cli_certify_open(cl_cli_certify *c, const cl_cmd_args *a, const cl_system *s);
+/* The ball opened again at \p bits (Arb's working precision set to it, every parameter enclosed again from its text):
+   a proof undecided at --bits tried higher. 0, or exit status 2 with the ball at the old precision kept. */
+int cl_cli_certify_at(cl_cli_certify *c, long bits);
 void cl_cli_certify_free(cl_cli_certify *c);
 /* The state of cs's form from f, each number a decimal (enclosed, never rounded) or a ball [m +/- r]; its midpoints
    checked as any state is. 0 or exit status 2 (message printed, nothing on stdout). */

@@ -127,13 +127,14 @@ static void json_linearization(FILE *f, const cl_cmd_system *cs, int k, const ch
 }
 
 /* The linearization at one equilibrium: the state, A = ZᵀDf Z, its eigenvalues and what they say;
-   t has room for 2d numbers. */
-static void print_linearization(FILE *f, int json, const cl_cmd_system *cs, int k, const char *name, mpfr_srcptr x,
+   t has room for 2d numbers. 1 when they decide (unstable, or asymptotically stable), else 0. */
+static int print_linearization(FILE *f, int json, const cl_cmd_system *cs, int k, const char *name, mpfr_srcptr x,
                                 mpfr_srcptr A, mpfr_srcptr wr, mpfr_srcptr wi, int d, cl_prec_t prec, mpfr_ptr t)
 {
     spectrum sp;
     classify(&sp, wr, wi, d, prec, t);
-    if (json) { json_linearization(f, cs, k, name, x, A, wr, wi, d, &sp, t); return; }
+    int decided = sp.unstable || linear_class(&sp) == 3;
+    if (json) { json_linearization(f, cs, k, name, x, A, wr, wi, d, &sp, t); return decided; }
     fprintf(f, "equilibrium %d: %s\n", k, name);
     fprintf(f, "  state (%s):", cs->sys->forms[cs->form]);
     for (size_t i = 0; i < cs->dim; i++) { fputc(' ', f); cl_cli_print_real(f, x + i); }
@@ -150,6 +151,7 @@ static void print_linearization(FILE *f, int json, const cl_cmd_system *cs, int 
     if (sp.nfreq) print_list(f, "  squared frequencies (imag^2 of the eigenvalues i*w, w > 0):", t, sp.nfreq);
     if (sp.nrate) print_list(f, "  squared rates (real^2 of the positive real eigenvalues):", t + d, sp.nrate);
     fprintf(f, "  linearization: %s (zero within 2^%.0f)\n", linear_text[linear_class(&sp)], sp.z);
+    return decided;
 }
 
 static void json_energy_casimir(FILE *f, const cl_system *s, int k, const char *name, const struct cl_ec_report *rep,
@@ -216,15 +218,32 @@ static void zero_text(char *buf, size_t n, const cl_model_eq_proof *pr)
     else snprintf(buf, n, "not proven (%s)", pr->why);
 }
 
+/* The head of a proof's text: its precision, and --bits when the proof was undecided there. */
+static void certified_head(FILE *f, long base)
+{
+    long bits = (long)cl_arb_get_prec();
+    fprintf(f, "  certified (Arb balls at %ld bits, each parameter a ball around its decimal)", bits);
+    if (bits != base) fprintf(f, ", undecided at %ld bits", base);
+    fputs(":\n", f);
+}
+
+/* JSON: the bits of the proof, and those it was undecided at when they differ. */
+static void certified_bits(FILE *f, long base)
+{
+    fprintf(f, "\"bits\": %ld, ", (long)cl_arb_get_prec());
+    if ((long)cl_arb_get_prec() != base) fprintf(f, "\"undecided_at_bits\": %ld, ", base);
+}
+
 /* The certified part of one equilibrium: its zero, the eigenvalue enclosures, the verdict (text or JSON members). */
-static void print_certified_eq(FILE *f, int json, const cl_model_eq_proof *pr, arb_srcptr wr, arb_srcptr wi, double cpu)
+static void print_certified_eq(FILE *f, int json, const cl_model_eq_proof *pr, arb_srcptr wr, arb_srcptr wi, double cpu, long base)
 {
     char z[400];
     zero_text(z, sizeof z, pr);
     int eig = pr->zero && !pr->eig_status;
     if (json) {
-        fprintf(f, ",\n   \"certified\": {\"bits\": %ld, \"zero\": \"%s\", \"log2_radius\": ", (long)cl_arb_get_prec(),
-                pr->unique ? "krawczyk" : pr->exact ? "exact" : "none");
+        fputs(",\n   \"certified\": {", f);
+        certified_bits(f, base);
+        fprintf(f, "\"zero\": \"%s\", \"log2_radius\": ", pr->unique ? "krawczyk" : pr->exact ? "exact" : "none");
         cl_json_double(f, pr->log2_radius);
         fputs(", \"eigenvalues\": {\"re\": [", f);
         for (int i = 0; eig && i < pr->nenc; i++) { if (i) fputs(", ", f); cl_cli_json_ball(f, wr + i); }
@@ -237,7 +256,7 @@ static void print_certified_eq(FILE *f, int json, const cl_model_eq_proof *pr, a
         fputc('}', f);
         return;
     }
-    fprintf(f, "  certified (Arb balls at %ld bits, each parameter a ball around its decimal):\n", (long)cl_arb_get_prec());
+    certified_head(f, base);
     fprintf(f, "    zero of the field%s: %s\n", "", z);
     if (eig) {
         fprintf(f, "    eigenvalue enclosures (real imag)%s:\n", pr->partial ? ", those Rump's test verifies (not the whole "
@@ -254,15 +273,16 @@ static void print_certified_eq(FILE *f, int json, const cl_model_eq_proof *pr, a
 }
 
 /* The certified Energy–Casimir test of one equilibrium (text or JSON members). */
-static void print_certified_ec(FILE *f, int json, const cl_model_ec_proof *pr, arb_srcptr wr, arb_srcptr wi, double cpu)
+static void print_certified_ec(FILE *f, int json, const cl_model_ec_proof *pr, arb_srcptr wr, arb_srcptr wi, double cpu, long base)
 {
     char z[400];
     zero_text(z, sizeof z, &pr->eq);
     const cl_ec_report *r = &pr->rep;
     if (json) {
-        fprintf(f, ",\n   \"certified\": {\"bits\": %ld, \"zero\": \"%s\", \"inertia\": {\"positive\": %d, \"negative\": %d, "
-                   "\"undecided\": %d}, \"energy_shift\": ", (long)cl_arb_get_prec(),
-                pr->eq.unique ? "krawczyk" : pr->eq.exact ? "exact" : "none", r->npos, r->nneg, r->undecided);
+        fputs(",\n   \"certified\": {", f);
+        certified_bits(f, base);
+        fprintf(f, "\"zero\": \"%s\", \"inertia\": {\"positive\": %d, \"negative\": %d, "
+                   "\"undecided\": %d}, \"energy_shift\": ", pr->eq.unique ? "krawczyk" : pr->eq.exact ? "exact" : "none", r->npos, r->nneg, r->undecided);
         cl_json_double(f, pr->shifted ? pr->t : 0);
         fprintf(f, ", \"verdict\": \"%s\", \"reason\": ", proof_word(pr->verdict));
         cl_json_string(f, pr->why);
@@ -271,7 +291,7 @@ static void print_certified_ec(FILE *f, int json, const cl_model_ec_proof *pr, a
         fputc('}', f);
         return;
     }
-    fprintf(f, "  certified (Arb balls at %ld bits, each parameter a ball around its decimal):\n", (long)cl_arb_get_prec());
+    certified_head(f, base);
     fprintf(f, "    zero of the field: %s\n", z);
     if (!pr->ec_status && pr->eq.zero)
         fprintf(f, "    restricted Hessian: %d sign(s) proven positive, %d negative, %d undecided%s\n", r->npos, r->nneg, r->undecided,
@@ -349,31 +369,55 @@ static int check_selection(const analysis *an, const cl_cmd_system *cs, const ch
     return CL_EXIT_OK;
 }
 
-/* The proofs at equilibrium k on balls, printed; 0 or a status with the message in e. */
-static int certify_one(const analysis *an, cl_model_ball *ball, int k, FILE *f, int json, cl_sys_error *e)
+/* One proof at equilibrium k on the current ball into pr (a cl_model_ec_proof or cl_model_eq_proof); its verdict. */
+static int prove(const analysis *an, cl_model_ball *ball, int k, void *pr, arb_ptr w, int *verdict, cl_sys_error *e)
 {
     size_t N = cl_model_ball_dim(ball);
-    arb_ptr w = cl_rvec_new_arb(3 * N, 0);
-    if (!w) return cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
-    clock_t t0 = clock();
     int st;
     if (an->stability) {
-        cl_model_ec_proof pr;
-        st = cl_model_certify_stability(ball, k, &pr, w, w + N, w + 2 * N, e);
-        if (!st) print_certified_ec(f, json, &pr, w + N, w + 2 * N, (double)(clock() - t0) / CLOCKS_PER_SEC);
+        cl_model_ec_proof *p = pr;
+        st = cl_model_certify_stability(ball, k, p, w, w + N, w + 2 * N, e);
+        *verdict = p->verdict;
     } else {
-        cl_model_eq_proof pr;
-        st = cl_model_certify_equilibrium(ball, k, &pr, w, w + N, w + 2 * N, e);
-        if (!st) print_certified_eq(f, json, &pr, w + N, w + 2 * N, (double)(clock() - t0) / CLOCKS_PER_SEC);
+        cl_model_eq_proof *p = pr;
+        st = cl_model_certify_equilibrium(ball, k, p, w, w + N, w + 2 * N, e);
+        *verdict = p->verdict;
     }
+    return st;
+}
+
+/* How many times a proof undecided where the floating-point verdict is decided is tried again at twice the bits. */
+#define CERTIFY_RAISES 2
+
+/* The proofs at equilibrium k on balls, printed. Where the floating-point verdict is decided (stable or unstable) and
+   the proof at --bits is not, balls too wide at --bits may be why: the proof is tried again at twice and four times
+   the bits, and the one printed says its precision. 0 or a status with the message in e. */
+static int certify_one(const analysis *an, cl_cli_certify *cert, int k, int decided, FILE *f, int json, cl_sys_error *e)
+{
+    size_t N = cl_model_ball_dim(cert->ball);
+    arb_ptr w = cl_rvec_new_arb(3 * N, 0);
+    if (!w) return cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
+    union { cl_model_ec_proof ec; cl_model_eq_proof eq; } pr;
+    long base = (long)cl_arb_get_prec(), bits = base;
+    clock_t t0 = clock();
+    int verdict, st = prove(an, cert->ball, k, &pr, w, &verdict, e);
+    for (int i = 0; !st && decided && verdict == CL_PROOF_UNDECIDED && i < CERTIFY_RAISES; i++) {
+        if (cl_cli_certify_at(cert, 2 * bits)) break;
+        bits *= 2;
+        st = prove(an, cert->ball, k, &pr, w, &verdict, e);
+    }
+    double cpu = (double)(clock() - t0) / CLOCKS_PER_SEC;
+    if (!st && an->stability) print_certified_ec(f, json, &pr.ec, w + N, w + 2 * N, cpu, base);
+    else if (!st) print_certified_eq(f, json, &pr.eq, w + N, w + 2 * N, cpu, base);
     cl_rvec_free_arb(w);
+    if (bits != base && cl_cli_certify_at(cert, base) && !st) st = cl_sys_error_set(e, CL_ENOMEM, NULL, "the ball could not be opened again");
     return st;
 }
 
 /* The generic tool on an open system: every selected equilibrium of its form, as text or JSON
    (made in memory and printed whole, so that a failure prints nothing). */
 static int run_generic(const analysis *an, cl_cmd_system *cs, const char *which, int form_given, cl_prec_t prec, int json,
-                       cl_model_ball *ball)
+                       cl_cli_certify *cert)
 {
     const cl_system *s = cs->sys;
     int st = form_given ? CL_EXIT_OK : choose_form(cs, prec), found = 0;
@@ -403,7 +447,7 @@ static int run_generic(const analysis *an, cl_cmd_system *cs, const char *which,
     for (int k = 0, n = 0; !st && k < found; k++) {
         const char *name = NULL;
         cl_sys_error e = {"", ""};
-        int d = 0, r;
+        int d = 0, r, decided = 0;
         s->equilibrium(cs->inst, k, cs->form, xe, &name);
         if (!cl_cmd_equilibrium_selected(which, k, name ? name : "")) continue;
         if (json && n++) fputs(",\n", f);
@@ -413,11 +457,12 @@ static int run_generic(const analysis *an, cl_cmd_system *cs, const char *which,
             r = cl_system_energy_casimir(s, &cs->params, prec, cs->form, k, &rep, c, A, wr, &ncas, which, &e);
             int unstable = !r && !rep.definite ? cl_system_spectrally_unstable(s, &cs->params, prec, cs->form, k) : 0;
             if (!r) print_energy_casimir(f, json, cs, k, name, &rep, c, A, wr, ncas, which, unstable);
+            decided = !r && (rep.definite || unstable);
         } else {
             r = cl_system_linearize(s, &cs->params, prec, cs->form, k, xe, A, wr, wi, &d, NULL, 0, &e);
-            if (!r) print_linearization(f, json, cs, k, name, xe, A, wr, wi, d, prec, c);
+            if (!r) decided = print_linearization(f, json, cs, k, name, xe, A, wr, wi, d, prec, c);
         }
-        if (!r && ball) r = certify_one(an, ball, k, f, json, &e);
+        if (!r && cert) r = certify_one(an, cert, k, decided, f, json, &e);
         if (!r) fputs(json ? "}" : "\n", f);
         if (r) st = cl_cmd_report(&e, s->name, r == CL_EPARAM ? CL_EXIT_USAGE : CL_EXIT_FAIL);
     }
@@ -537,7 +582,7 @@ static int run_analysis(const analysis *an, int argc, char **argv)
             } else if (certify && a.form && cs.form != 0)
                 st = cl_cli_error("--certify works in the model's first form only", a.form);
             else if (!certify || !(st = cl_cli_certify_open(&c, &a, cs.sys)))
-                st = run_generic(an, &cs, which, a.form != NULL, (cl_prec_t)a.bits, json, c.ball);
+                st = run_generic(an, &cs, which, a.form != NULL, (cl_prec_t)a.bits, json, certify ? &c : NULL);
             cl_cmd_close_system(&cs);
         }
         cl_cli_certify_free(&c);
