@@ -338,6 +338,7 @@ static int check_selection(const analysis *an, const cl_cmd_system *cs, const ch
     size_t N = cs->dim;
     int ran = 0, moving = -1;
     const char *moving_name = NULL;
+    char domain[300] = "";
     *found = 0;
     for (int k = 0; k < 64; k++) {
         const char *name = NULL;
@@ -347,20 +348,31 @@ static int check_selection(const analysis *an, const cl_cmd_system *cs, const ch
         ran++;
         /* f(x₀) at rounding level (a control torque, say, moves the state) */
         double lf = -INFINITY, lx = 0;
-        if (cl_system_rest_field(s, cs->inst, k, cs->form, fx, xe)) lf = INFINITY;
+        if (cl_system_rest_field(s, cs->inst, k, cs->form, fx, xe)) {
+            lf = INFINITY;
+            if (moving < 0 && s->check_state) { /* why: the state check names the subexpression that leaves its domain */
+                for (size_t i = 0; i < N; i++) mpfr_set(fx + i, xe + i, MPFR_RNDN);
+                if (!s->check_state(cs->inst, cs->form, fx, domain, sizeof domain)) domain[0] = 0;
+            }
+        }
         for (size_t i = 0; i < N; i++) {
             lf = fmax(lf, cl_mpfr_log2(fx + i));
             lx = fmax(lx, cl_mpfr_log2(xe + i));
         }
         if (moving < 0 && !(lf <= lx + 32 - (double)prec)) moving = k, moving_name = name;
     }
-    char msg[300];
+    char msg[700];
     if (!*found && form_given) {
         snprintf(msg, sizeof msg, "the system has no equilibrium in form %s", s->forms[cs->form]);
         return cl_cli_error(msg, "--form");
     }
     if (!*found) return cl_cli_error("the system has no equilibrium at these parameters, in any form", s->name);
     if (!ran) return cl_cli_error("no such equilibrium (all, a number from 0, or the first word of its name)", which);
+    if (moving >= 0 && domain[0]) {
+        snprintf(msg, sizeof msg, "equilibrium %d, %s, at these parameters: %s", moving,
+                 moving_name && moving_name[0] ? moving_name : "unnamed", domain);
+        return cl_cli_error(msg, s->name);
+    }
     if (moving >= 0) {
         snprintf(msg, sizeof msg, "equilibrium %d, %s, is not a zero of the field at these parameters", moving,
                  moving_name && moving_name[0] ? moving_name : "unnamed");

@@ -91,4 +91,22 @@ done
 t $? "sqrtpot: the note counts the states drawn again"
 "$C" oracle --model "$T/relsph.model" --check model.relsph.forms -v 2> /dev/null | grep -q "velocities halved"
 t $? "relsph: the note counts the velocities halved into the domain"
+# An equilibrium outside the domain at some parameters: the hanging state of a pendulum in the potential
+# sqrt(q.z + a) is no state of the model for a < 1. A sweep's cell there is none (not unstable); stability and
+# equilibria say which subexpression leaves its domain, exit 2, nothing on stdout.
+cat > "$T/sqeq.model" <<'MODEL'
+manifold    q : S2
+parameters  a = 2
+lagrangian  1/2*dot(q', q') - sqrt(q.z + a)
+equilibrium hanging = q: [0, 0, -1]
+MODEL
+"$C" sweep --model "$T/sqeq.model" --x a=0.5:2:4 --certify > "$T/out" 2> /dev/null
+st=$?
+[ $st = 0 ] && grep -q "^0,0.5,none,,,none$" "$T/out" && grep -q "^3,2,stable,.*,proven stable$" "$T/out"
+t $? "sweep over a: the cell a = 0.5 outside the domain is none (floating and certified), a = 2 stable and proven (exit $st)"
+for cmd in stability equilibria; do
+    o=$("$C" $cmd --model "$T/sqeq.model" --a 0.5 --certify 2> "$T/err"); st=$?
+    [ $st = 2 ] && [ -z "$o" ] && grep -q "^error: equilibrium 0, hanging, at these parameters: .*'sqrt(q.z + a)' leaves its domain" "$T/err"
+    t $? "$cmd at a = 0.5: the subexpression leaving its domain named, exit 2, nothing on stdout (exit $st)"
+done
 echo "1..$n"
