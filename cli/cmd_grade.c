@@ -381,32 +381,43 @@ typedef struct grade_run {
     int emit;                 /* --emit-states: write the states, grade nothing */
 } grade_run;
 
-/* The seeded random states and the equilibria of an instance, as doubles, with their labels. 0 or CL_ENOMEM. */
+/* The system's field defined at x (its reference for the student's): 1, else 0. */
+static int field_defined(const grade_run *run, void *inst, mpfr_srcptr x, mpfr_ptr dx)
+{
+    return run->sys->rhs(inst, run->form, dx, x) == CL_OK;
+}
+
+/* The seeded random states (drawn inside the domain of the model's formulas) and the equilibria where the field is
+   defined (one outside its domain at these parameters is no state to grade at: a domain edge is never a wrong
+   answer), as doubles, with their labels. 0, CL_EUNDEFINED (no random state inside the domain) or CL_ENOMEM. */
 static int instance_states(const grade_run *run, void *inst, grade_ctx *gc)
 {
     const cl_system *sys = run->sys;
-    mpfr_ptr xm = cl_rvec_new_mp(gc->dim, (cl_prec_t)run->bits);
+    mpfr_ptr xm = cl_rvec_new_mp(2 * gc->dim, (cl_prec_t)run->bits);
     if (!xm) return CL_ENOMEM;
-    int neq = 0;
+    int neq = 0, st = CL_OK;
     const char *name = "";
     while (sys->equilibrium && neq < 16 && sys->equilibrium(inst, neq, run->form, xm, &name) == CL_OK) neq++;
-    gc->nstates = run->nrandom + neq;
-    gc->x = malloc((size_t)gc->nstates * gc->dim * sizeof *gc->x);
-    gc->label = malloc((size_t)gc->nstates * sizeof *gc->label);
+    gc->x = malloc((size_t)(run->nrandom + neq) * gc->dim * sizeof *gc->x);
+    gc->label = malloc((size_t)(run->nrandom + neq) * sizeof *gc->label);
     cl_rng rng;
     cl_rng_seed(&rng, run->seed);
-    for (int k = 0; gc->x && gc->label && k < gc->nstates; k++) {
-        if (k < run->nrandom) {
-            sys->random_state(inst, run->form, xm, &rng);
-            snprintf(gc->label[k], sizeof gc->label[k], "random, seed %lu #%d", run->seed, k + 1);
+    int k = 0;
+    for (int j = 0; gc->x && gc->label && !st && j < run->nrandom + neq; j++) {
+        if (j < run->nrandom) {
+            if ((st = sys->random_state(inst, run->form, xm, &rng))) st = st == CL_ENOMEM ? st : CL_EUNDEFINED;
+            snprintf(gc->label[k], sizeof gc->label[k], "random, seed %lu #%d", run->seed, j + 1);
         } else {
-            sys->equilibrium(inst, k - run->nrandom, run->form, xm, &name);
+            sys->equilibrium(inst, j - run->nrandom, run->form, xm, &name);
+            if (!field_defined(run, inst, xm, xm + gc->dim)) continue;
             snprintf(gc->label[k], sizeof gc->label[k], "equilibrium: %s", name);
         }
-        for (size_t i = 0; i < gc->dim; i++) gc->x[(size_t)k * gc->dim + i] = mpfr_get_d(xm + i, MPFR_RNDN);
+        for (size_t i = 0; !st && i < gc->dim; i++) gc->x[(size_t)k * gc->dim + i] = mpfr_get_d(xm + i, MPFR_RNDN);
+        k++;
     }
+    gc->nstates = st ? 0 : k;
     cl_rvec_free_mp(xm);
-    return gc->x && gc->label ? CL_OK : CL_ENOMEM;
+    return st ? st : gc->x && gc->label ? CL_OK : CL_ENOMEM;
 }
 
 /* Grade at one instance (\p instance 0: the given parameters, 1: the random
@@ -430,7 +441,11 @@ static int grade_instance(const grade_run *run, void *inst, const cl_params *par
     }
     gc.dim = run->sys->dim(inst, run->form);
     /* The student sees the values the system uses, defaults included. */
-    int ret = grade_student_params(params, &gc.par, &m, &l, &extra) || instance_states(run, inst, &gc) ? cl_cli_error("out of memory", NULL) : 0;
+    int ret = grade_student_params(params, &gc.par, &m, &l, &extra) ? cl_cli_error("out of memory", NULL) : 0;
+    int inside = ret ? CL_OK : instance_states(run, inst, &gc);
+    if (inside == CL_EUNDEFINED)
+        ret = cl_cli_error("no random state inside the domain of the model's formulas at these parameters", title);
+    else if (inside) ret = cl_cli_error("out of memory", NULL);
     if (!ret && run->emit) grade_emit_instance(stdout, !instance, title, params, gc.x, (const char (*)[48])gc.label, gc.nstates, gc.dim);
     else if (!ret && !(gc.out = grade_part_begin(run->rep, title))) ret = cl_cli_error("out of memory", NULL);
     else if (!ret) {
@@ -444,8 +459,19 @@ static int grade_instance(const grade_run *run, void *inst, const cl_params *par
     return ret;
 }
 
+/* Every random state of an instance drawn inside the domain of the model's formulas: 1, else 0. */
+static int instance_inside(const grade_run *run, void *inst)
+{
+    grade_ctx gc = {.dim = run->sys->dim(inst, run->form)};
+    int st = instance_states(run, inst, &gc);
+    free(gc.x);
+    free(gc.label);
+    return st == CL_OK;
+}
+
 /* Then at random, unequal parameters drawn from the given ones, zeros perturbed too (a few draws, for
-   systems that refuse some; the last ones keep the zeros, for a system that refuses every nonzero one). */
+   systems that refuse some or whose domain the random states cannot reach at some; the last ones keep the
+   zeros, for a system that refuses every nonzero one). */
 static int grade_random_instance(const grade_run *run, const cl_params *params)
 {
     cl_rng rng;
@@ -457,6 +483,11 @@ static int grade_random_instance(const grade_run *run, const cl_params *params)
         cl_sys_error e = {"", ""};
         if (grade_perturbed_params(params, &rng, run->bits, draw < 6, &rp, shown, sizeof shown)) continue;
         if (run->sys->create(&inst, &rp, (cl_prec_t)run->bits, &e)) { cl_params_free(&rp); continue; }
+        if (!instance_inside(run, inst)) { /* parameters whose domain the states do not reach: drawn again */
+            run->sys->destroy(inst);
+            cl_params_free(&rp);
+            continue;
+        }
         snprintf(title, sizeof title, "random parameters (seed %lu):%s", run->seed, shown);
         int timed_out = 0;
         int r = grade_instance(run, inst, &rp, 1, title, &timed_out);

@@ -109,4 +109,17 @@ for cmd in stability equilibria; do
     [ $st = 2 ] && [ -z "$o" ] && grep -q "^error: equilibrium 0, hanging, at these parameters: .*'sqrt(q.z + a)' leaves its domain" "$T/err"
     t $? "$cmd at a = 0.5: the subexpression leaving its domain named, exit 2, nothing on stdout (exit $st)"
 done
+# The grader at random parameters: a = 1.05 perturbed (seed 2) to a = 0.63, where the equilibrium q = -e3 is
+# outside the domain of sqrt(q.z + a). It is no state to grade at there; the right field passes (it failed before).
+printf 'form qdot\nlet F = [0, 0, -g/(2*sqrt(q.z + a))]\nq'"''"' = F - dot(q, F)*q - dot(q'"'"', q'"'"')*q\n' > "$T/sqg.field"
+sed 's/a = 2$/a = 1.05, g = 1/; s/- sqrt(q.z + a)/- g*sqrt(q.z + a)/' "$T/sqeq.model" > "$T/sqg.model"
+"$C" grade --model "$T/sqg.model" --field "$T/sqg.field" --seed 2 > "$T/out" 2>&1
+st=$?
+[ $st = 0 ] && grep -q "^at random parameters (seed 2): --a 0\.6" "$T/out" && [ "$(grep -c '^PASS: 0 of 6 components wrong' "$T/out")" = 2 ] &&
+    grep -q "model $T/sqg.model, form qdot, 21 states" "$T/out" && grep -q "model $T/sqg.model, form qdot, 20 states" "$T/out"
+t $? "grade: at random parameters where the equilibrium leaves the domain it is not graded, the right field passes (exit $st)"
+"$C" grade --model "$T/sqg.model" --field "$T/sqg.field" --a 0.5 > "$T/out" 2> "$T/err"
+st=$?
+[ $st = 0 ] && [ "$(grep -c "form qdot, 20 states" "$T/out")" = 2 ] && [ "$(grep -c '^PASS: 0 of 6 components wrong' "$T/out")" = 2 ]
+t $? "grade at a = 0.5, where the equilibrium is outside the domain: graded at the 20 random states inside it, passes (exit $st)"
 echo "1..$n"
