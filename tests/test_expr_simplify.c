@@ -15,6 +15,7 @@
 #include "expr.h"
 #include "expr_emit.h"
 #include "expr_simplify.h"
+#include "expr_share.h"
 #include "tap.h"
 
 /* Scalars a, b, c, x, y, z (inputs 0 … 5), a unit vector q (6 … 8) and a tangent vector v (9 … 11). */
@@ -137,9 +138,50 @@ static void budget(void)
     cl_expr_dag_free(g);
 }
 
+/* The cart pendulum's two accelerations share sin(x)/(a + b sin(x)^2): one node of both after cl_expr_share_products(),
+   the printed roots shorter, the values those of the formulas at 53 and 256 bits; a pair that would write a·y/a is left. */
+static void shared_products(void)
+{
+    static const char *const text[] = {"c*(y + z)*sin(x)/(a + b*sin(x)^2)", "-(a*y + b*z)*sin(x)/(c*(a + b*sin(x)^2))",
+                                       "x*(a*(y + z))/a", "z*(a*(y + z))/a"};
+    cl_expr_dag *g;
+    cl_expr_value v;
+    cl_expr_error e;
+    int root[4], out[4], st = cl_expr_dag_new(&g);
+    for (int k = 0; k < 4 && !st; k++)
+        if (!(st = cl_expr_parse(g, text[k], strlen(text[k]), 0, lookup, NULL, &v, &e))) root[k] = v.id[0];
+    if (!st) st = cl_expr_share_products(g, root, 4, out);
+    char t0[256] = "", t1[256] = "", t2[256] = "";
+    if (!st) print_root(g, out[0], t0, sizeof t0), print_root(g, out[1], t1, sizeof t1), print_root(g, out[2], t2, sizeof t2);
+    const cl_expr_node *n0 = st ? NULL : cl_expr_dag_node(g, out[0]), *n1 = st ? NULL : cl_expr_dag_node(g, out[1]);
+    int common = n0 && n1 && n0->op == CL_EXPR_MUL && (n0->a == n1->a || n0->b == n1->a || n0->a == n1->b || n0->b == n1->b ||
+                                                       (n1->op == CL_EXPR_NEG && cl_expr_dag_node(g, n1->a)->op == CL_EXPR_DIV));
+    if (!ok(!st && common && strstr(t0, "sin(x)/(a + b*sin(x)^2)") && strstr(t1, "sin(x)/(a + b*sin(x)^2)"),
+            "the two accelerations share sin(x)/(a + b*sin(x)^2) (status %d)", st))
+        diag("got %s and %s", t0, t1);
+    if (!ok(!st && out[2] == root[2] && out[3] == root[3], "a pair that would write a*(y + z)/a is not made")) diag("got %s", t2);
+    static const cl_prec_t precs[] = {53, 256};
+    for (int p = 0; p < 2 && !st; p++) {
+        cl_expr_eval_mp *ev;
+        mpfr_ptr x = cl_rvec_new_mp(NIN, precs[p]);
+        for (int j = 0; j < NIN; j++) cl_real_from_str_mp(x + j, POINT[j]);
+        st = cl_expr_eval_new_mp(&ev, g, precs[p]);
+        if (!st) st = cl_expr_eval_run_mp(ev, x, (int)cl_expr_dag_size(g) - 1, 0);
+        for (int k = 0; k < 4 && !st; k++) {
+            mpfr_srcptr want = cl_expr_eval_value_mp(ev, root[k]), got = cl_expr_eval_value_mp(ev, out[k]);
+            double gap = cl_rvec_log2_maxdiff_mp(got, want, 1) - fmax(0, cl_rvec_log2_maxabs_mp(want, 1));
+            is_log2_below(gap, 8 - (double)precs[p], "shared products, root %d: the value at %ld bits", k, (long)precs[p]);
+        }
+        cl_expr_eval_free_mp(ev);
+        cl_rvec_free_mp(x);
+    }
+    cl_expr_dag_free(g);
+}
+
 int main(void)
 {
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) one_case(i);
     budget();
+    shared_products();
     return done_testing();
 }

@@ -19,6 +19,7 @@
 #include "cl_core.h"
 #include "model_kinds.h"
 #include "expr_nodes_impl.h"
+#include "expr_share.h"
 #include "expr_simplify.h"
 #include "model_graph_impl.h"
 
@@ -84,7 +85,8 @@ static size_t operations(const cl_expr_dag *g, const int *roots, size_t n)
  * The budgets of terms the simplifier is run with (a node's, a shared
  * node's), the result with the fewest operations kept: large budgets find
  * the cancellations of small models, small ones keep the sharing of the
- * derived graph (the LDLᵀ pivots of a product of many factors).
+ * derived graph (the LDLᵀ pivots of a product of many factors). The
+ * products of the result then share their common parts (expr_share.h).
  */
 static const size_t budgets[][2] = {{CL_EXPR_SIMPLIFY_TERMS, CL_EXPR_SIMPLIFY_SHARED_TERMS}, {8, 2}, {3, 1}, {1, 1}};
 
@@ -106,6 +108,7 @@ int cl_model_simplify(cl_expr_dag *g, const cl_model *m, const int *roots, size_
     }
     if (!st) memcpy(out, best, n * sizeof *out);
     else if (out != roots) memcpy(out, roots, n * sizeof *out);
+    if (!st && cl_expr_share_products(g, out, n, out)) st = CL_ENOMEM;
     free(rel), free(best);
     if (st == CL_ENOCONV)
         fprintf(stderr, "warning: the equations of motion of %s were not simplified within %.0f s of CPU time; the unsimplified ones are used\n",
