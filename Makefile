@@ -58,7 +58,7 @@ CHECK_T += check_taylor check_expr_fd
 CHECK_1 := verdict check_registry
 SYSTEM_1 := registry output equilibria
 # model/ by room (model/ROOM/FILE), each room including only the rooms below it (MODEL_SEES)
-MODEL_T := rows/model_rows rows/model_rows_s2 rows/model_rows_eq rows/model_rows_ext rows/model_rows_constraint
+MODEL_T := rows/model_rows rows/model_rows_kit rows/model_rows_s2 rows/model_rows_eq rows/model_rows_ext rows/model_rows_constraint
 MODEL_T += derive/model_taylor
 MODEL_T += kinds/model_s2_eq
 MODEL_T += rows/model_rows_el rows/model_rows_ec rows/model_rows_certify
