@@ -44,7 +44,7 @@ B       := build
 VERSION := 0.1.0
 
 # ------------------------------------------------------------------ sources
-SRC_T   := scalar r3 linalg linalg_inertia linalg_francis deriv ode ode_drive ode_methods taylor taylor_coef taylor_drive lie energy_casimir expr_eval lagr_core lagr_s2 lagr_so3 lagr_flat lagr_prod
+SRC_T   := scalar r3 linalg linalg_inertia linalg_francis deriv ode ode_drive ode_methods taylor taylor_coef taylor_drive lie energy_casimir expr_eval lagr_core lagr_s2 lagr_so3 lagr_flat lagr_prod lagr_prod_kinds
 SRC_T   += ham_prod
 SRC_T   += lagr_prod_state
 SRC_T   += lagr_prod_dist
