@@ -44,7 +44,7 @@ B       := build
 VERSION := 0.1.0
 
 # ------------------------------------------------------------------ sources
-SRC_T   := scalar r3 linalg linalg_inertia linalg_francis deriv ode ode_methods taylor taylor_drive lie energy_casimir expr_eval lagr_core lagr_s2 lagr_so3 lagr_flat lagr_prod
+SRC_T   := scalar r3 linalg linalg_inertia linalg_francis deriv ode ode_drive ode_methods taylor taylor_coef taylor_drive lie energy_casimir expr_eval lagr_core lagr_s2 lagr_so3 lagr_flat lagr_prod lagr_prod_kinds
 SRC_T   += ham_prod
 SRC_T   += lagr_prod_state
 SRC_T   += lagr_prod_dist
@@ -52,13 +52,13 @@ SRC_1   := core expr expr_text expr_diff
 SRC_1   += expr_parse
 SRC_1   += expr_emit expr_jit
 SRC_1   += expr_simplify expr_simplify_emit expr_share
-SRC_ARB := scalar r3 linalg linalg_inertia linalg_eig_arb energy_casimir taylor enclose expr_eval
+SRC_ARB := scalar r3 linalg linalg_inertia linalg_eig_arb energy_casimir taylor taylor_coef enclose expr_eval
 CHECK_T := check_core check_linalg check_ode check_lie
 CHECK_T += check_taylor check_expr_fd
 CHECK_1 := verdict check_registry
 SYSTEM_1 := registry output equilibria
 # model/ by room (model/ROOM/FILE), each room including only the rooms below it (MODEL_SEES)
-MODEL_T := rows/model_rows rows/model_rows_s2 rows/model_rows_eq rows/model_rows_ext rows/model_rows_constraint
+MODEL_T := rows/model_rows rows/model_rows_kit rows/model_rows_s2 rows/model_rows_eq rows/model_rows_ext rows/model_rows_constraint
 MODEL_T += derive/model_taylor
 MODEL_T += kinds/model_s2_eq
 MODEL_T += rows/model_rows_el rows/model_rows_ec rows/model_rows_certify

@@ -15,6 +15,20 @@
 #include "bench.h"
 #include "chain_model.h"
 
+/* A random state of the n-link chain in the (q, ω) form: unit q_i, tangent ω_i of unit speed (seed 7). */
+#define DEFINE_STATE(S, RPTR)                                             \
+    static void chain_state##S(RPTR x, int n)                             \
+    {                                                                     \
+        cl_rng g;                                                         \
+        cl_rng_seed(&g, 7);                                               \
+        for (int i = 0; i < n; i++) {                                     \
+            cl_v3_random_unit##S(x + 3 * i, &g);                          \
+            cl_v3_random_tangent##S(x + 3 * (n + i), x + 3 * i, 1.0, &g); \
+        }                                                                 \
+    }
+DEFINE_STATE(_d, double *)
+DEFINE_STATE(_mp, mpfr_ptr)
+
 #define DEFINE_RUN(S, RPTR)                                                                           \
     static double time_##S(cl_chain##S *ch, cl_lagr_s2##S *lg, RPTR dx, RPTR x)                       \
     {                                                                                                 \
@@ -31,13 +45,7 @@
                "max|diff|");                                                                          \
         for (size_t k = 0; k < sizeof ns / sizeof ns[0]; k++) {                                       \
             int n = ns[k];                                                                            \
-            char *text = chain_model(n);                                                              \
-            cl_model *m = NULL;                                                                       \
-            cl_sys_error e;                                                                           \
-            if (cl_model_parse(&m, "chain", text, strlen(text), &e)) {                                \
-                printf("model: %s (%s)\n", e.what, e.arg);                                            \
-                exit(1);                                                                              \
-            }                                                                                         \
+            cl_model *m = chain_model_parsed(n);                                                      \
             RPTR par = cl_rvec_new##S((size_t)(2 * n + 1), p);                                        \
             for (int i = 0; i < 2 * n; i++) cl_real_from_str##S(par + i, "1");                        \
             cl_real_from_str##S(par + 2 * n, "9.81");                                                 \
@@ -49,17 +57,12 @@
             RPTR x = cl_rvec_new##S((size_t)(6 * n), p);                                              \
             RPTR d1 = cl_rvec_new##S((size_t)(6 * n), p);                                             \
             RPTR d2 = cl_rvec_new##S((size_t)(6 * n), p);                                             \
-            cl_rng g;                                                                                 \
-            cl_rng_seed(&g, 7);                                                                       \
-            for (int i = 0; i < n; i++) {                                                             \
-                cl_v3_random_unit##S(x + 3 * i, &g);                                                  \
-                cl_v3_random_tangent##S(x + 3 * (n + i), x + 3 * i, 1.0, &g);                         \
-            }                                                                                         \
+            chain_state##S(x, n);                                                                     \
             double tc = time_##S(ch, NULL, d1, x), tm = time_##S(ch, lg, d2, x);                      \
             printf("%-9s %3d %14.3g %14.3g %8.1f %10.2g\n", kind, n, tc, tm, tm / tc,                 \
                    ldexp(1.0, (int)fmax(-1074, cl_rvec_log2_maxdiff##S(d1, d2, (size_t)(6 * n)))));   \
             cl_rvec_free##S(x); cl_rvec_free##S(d1); cl_rvec_free##S(d2); cl_rvec_free##S(par);       \
-            cl_lagr_s2_free##S(lg); cl_chain_free##S(ch); cl_model_free(m); free(text);               \
+            cl_lagr_s2_free##S(lg); cl_chain_free##S(ch); cl_model_free(m);                           \
         }                                                                                             \
     }
 DEFINE_RUN(_d, double *)
@@ -81,45 +84,37 @@ static cl_expr_dag *eom_graph(const cl_model *m, int simplify, int *out, size_t 
 }
 
 /* One interpreted evaluation of every node of g (its field) at x. */
-#define DEFINE_GRAPH(S, RPTR)                                                                                    \
-    static double time_graph##S(cl_expr_dag *g, RPTR x, cl_prec_t p)                                            \
-    {                                                                                                           \
-        cl_expr_eval##S *ev;                                                                                    \
-        double t;                                                                                               \
-        cl_expr_eval_new##S(&ev, g, p);                                                                         \
-        BENCH_SECONDS_PER_CALL(t, 0.2, cl_expr_eval_run##S(ev, x, (int)cl_expr_dag_size(g) - 1, 0));            \
-        cl_expr_eval_free##S(ev);                                                                               \
-        return t;                                                                                               \
-    }                                                                                                           \
-    static void graphs##S(cl_prec_t p, const char *kind)                                                        \
-    {                                                                                                           \
-        static const int ns[] = {2, 4, 8};                                                                      \
+#define DEFINE_GRAPH(S, RPTR)                                                                                      \
+    static double time_graph##S(cl_expr_dag *g, RPTR x, cl_prec_t p)                                               \
+    {                                                                                                              \
+        cl_expr_eval##S *ev;                                                                                       \
+        double t;                                                                                                  \
+        cl_expr_eval_new##S(&ev, g, p);                                                                            \
+        BENCH_SECONDS_PER_CALL(t, 0.2, cl_expr_eval_run##S(ev, x, (int)cl_expr_dag_size(g) - 1, 0));               \
+        cl_expr_eval_free##S(ev);                                                                                  \
+        return t;                                                                                                  \
+    }                                                                                                              \
+    static void graphs##S(cl_prec_t p, const char *kind)                                                           \
+    {                                                                                                              \
+        static const int ns[] = {2, 4, 8};                                                                         \
         printf("%-9s %3s %14s %14s %8s %7s %7s\n", kind, "n", "derived s/call", "simpl. s/call", "ratio", "nodes", \
-               "nodes");                                                                                        \
-        for (size_t k = 0; k < sizeof ns / sizeof ns[0]; k++) {                                                 \
-            int n = ns[k];                                                                                      \
-            char *text = chain_model(n);                                                                        \
-            cl_model *m = NULL;                                                                                 \
-            cl_sys_error e;                                                                                     \
-            if (cl_model_parse(&m, "chain", text, strlen(text), &e)) exit(1);                                   \
-            size_t dim;                                                                                         \
-            int *out = malloc((size_t)(6 * n) * sizeof *out);                                                   \
-            cl_expr_dag *gd = eom_graph(m, 0, out, &dim), *gs = eom_graph(m, 1, out, &dim);                     \
-            RPTR x = cl_rvec_new##S(dim + 2, p); /* the state, t (unused), g */                                \
-            cl_rng g;                                                                                           \
-            cl_rng_seed(&g, 7);                                                                                 \
-            for (int i = 0; i < n; i++) {                                                                       \
-                cl_v3_random_unit##S(x + 3 * i, &g);                                                            \
-                cl_v3_random_tangent##S(x + 3 * (n + i), x + 3 * i, 1.0, &g);                                   \
-            }                                                                                                   \
-            cl_real_from_str##S(x + dim, "0");                                                                  \
-            cl_real_from_str##S(x + dim + 1, "9.81");                                                           \
-            double td = time_graph##S(gd, x, p), ts = time_graph##S(gs, x, p);                                  \
-            printf("%-9s %3d %14.3g %14.3g %8.2f %7zu %7zu\n", kind, n, td, ts, ts / td, cl_expr_dag_size(gd),   \
-                   cl_expr_dag_size(gs));                                                                       \
-            cl_rvec_free##S(x);                                                                                 \
-            cl_expr_dag_free(gd), cl_expr_dag_free(gs), free(out), cl_model_free(m), free(text);                \
-        }                                                                                                       \
+               "nodes");                                                                                           \
+        for (size_t k = 0; k < sizeof ns / sizeof ns[0]; k++) {                                                    \
+            int n = ns[k];                                                                                         \
+            cl_model *m = chain_model_parsed(n);                                                                   \
+            size_t dim;                                                                                            \
+            int *out = malloc((size_t)(6 * n) * sizeof *out);                                                      \
+            cl_expr_dag *gd = eom_graph(m, 0, out, &dim), *gs = eom_graph(m, 1, out, &dim);                        \
+            RPTR x = cl_rvec_new##S(dim + 2, p); /* the state, t (unused), g */                                    \
+            chain_state##S(x, n);                                                                                  \
+            cl_real_from_str##S(x + dim, "0");                                                                     \
+            cl_real_from_str##S(x + dim + 1, "9.81");                                                              \
+            double td = time_graph##S(gd, x, p), ts = time_graph##S(gs, x, p);                                     \
+            printf("%-9s %3d %14.3g %14.3g %8.2f %7zu %7zu\n", kind, n, td, ts, ts / td, cl_expr_dag_size(gd),     \
+                   cl_expr_dag_size(gs));                                                                          \
+            cl_rvec_free##S(x);                                                                                    \
+            cl_expr_dag_free(gd), cl_expr_dag_free(gs), free(out), cl_model_free(m);                               \
+        }                                                                                                          \
     }
 DEFINE_GRAPH(_d, double *)
 DEFINE_GRAPH(_mp, mpfr_ptr)

@@ -7,6 +7,8 @@
 #define CHARTLESS_BENCH_CHAIN_MODEL_H
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include "chartless.h"
 
 /* The model text of an n-link chain with unit masses and lengths:
    L = Σ_i ½ |ẋ_i|² − g Σ_i x_i·e₃, x_i = Σ_{j≤i} q_j (models/chain2.model for n = 2). */
@@ -29,6 +31,21 @@ static inline char *chain_model(int n)
     }
     sprintf(p, "\n");
     return s;
+}
+
+/* The n-link chain parsed as a model; on failure its message on stdout and exit status 1 (nothing to measure). */
+static inline cl_model *chain_model_parsed(int n)
+{
+    char *text = chain_model(n);
+    cl_model *m = NULL;
+    cl_sys_error e;
+    int st = cl_model_parse(&m, "chain", text, strlen(text), &e);
+    free(text);
+    if (st) {
+        printf("model: %s (%s)\n", e.what, e.arg);
+        exit(1);
+    }
+    return m;
 }
 
 #endif

@@ -14,7 +14,7 @@
 #include "energy_casimir.h"
 
 /* tridiag(−1, 2, −1), n = 20: eigenvalues 2 − 2cos(kπ/21); normal, κ = 1. */
-CL_CHECK(linalg_eig_tridiag, "core.linalg.eig_tridiag", .chapter = "core", .tags = "", .what = "eigenvalues of tridiag(-1,2,-1), n = 20, against 2 - 2cos(k pi/21), relative to ||A|| = 4", .cond = 320, .why = "symmetric (kappa = 1); Hessenberg + Francis QR backward error about 16 n u ||A||")
+static int linalg_eig_tridiag_run(cl_check_result *res, cl_prec_t prec)
 {
     enum { n = 20 };
     rptr M = CL_FN(cl_rvec_new)(n * n, prec), w = CL_FN(cl_rvec_new)(3 * n, prec);
@@ -45,10 +45,15 @@ CL_CHECK(linalg_eig_tridiag, "core.linalg.eig_tridiag", .chapter = "core", .tags
     return st;
 }
 
+CL_CHECK(linalg_eig_tridiag, "core.linalg.eig_tridiag", .chapter = "core", .tags = "", .what = "eigenvalues of tridiag(-1,2,-1), n = 20, against 2 - 2cos(k pi/21), relative to ||A|| = 4", .cond = 320, .why = "symmetric (kappa = 1); Hessenberg + Francis QR backward error about 16 n u ||A||")
+{
+    return linalg_eig_tridiag_run(res, prec);
+}
+
 /* Companion matrix of (x+3)(x+1)(x−1)(x−2)(x−4): |λ_i − r_i| / (κ_i ‖C‖_F),
    κ_i = ‖v‖‖w‖/|p'(r_i)| from the right eigenvector (1, λ, …, λ⁴) and the left
    one (coefficients of p(x)/(x − λ)). */
-CL_CHECK(linalg_eig_companion, "core.linalg.eig_companion", .chapter = "core", .tags = "", .what = "eigenvalues of the companion matrix of (x+3)(x+1)(x-1)(x-2)(x-4) against its roots, over kappa_i ||C||_F", .cond = 80, .why = "error divided by the closed-form eigenvalue condition; backward error about 16 n u ||C||")
+static int linalg_eig_companion_run(cl_check_result *res, cl_prec_t prec)
 {
     enum { n = 5 };
     static const long roots[n] = {-3, -1, 1, 2, 4};
@@ -81,10 +86,15 @@ CL_CHECK(linalg_eig_companion, "core.linalg.eig_companion", .chapter = "core", .
     return CL_OK;
 }
 
+CL_CHECK(linalg_eig_companion, "core.linalg.eig_companion", .chapter = "core", .tags = "", .what = "eigenvalues of the companion matrix of (x+3)(x+1)(x-1)(x-2)(x-4) against its roots, over kappa_i ||C||_F", .cond = 80, .why = "error divided by the closed-form eigenvalue condition; backward error about 16 n u ||C||")
+{
+    return linalg_eig_companion_run(res, prec);
+}
+
 /* Integer A = L U (L unit lower, U upper with unit diagonal): the inverse by
    lu_factor + lu_solve against the exact integer U⁻¹L⁻¹, relative to
    κ∞(A)·‖A⁻¹‖∞. */
-CL_CHECK(linalg_lu_inverse, "core.linalg.lu_inverse", .chapter = "core", .tags = "", .what = "inverse of an integer L U by lu_factor + lu_solve against the exact integer inverse, over kappa ||A^-1||", .cond = 40, .why = "forward error of a backward-stable solve, about 8 n u times the condition")
+static int linalg_lu_inverse_run(cl_check_result *res, cl_prec_t prec)
 {
     enum { n = 5 };
     static const long L[25] = {1, 0, 0, 0, 0, 3, 1, 0, 0, 0, -2, 1, 1, 0, 0, 1, -3, 2, 1, 0, 2, 1, -1, 3, 1};
@@ -110,9 +120,14 @@ CL_CHECK(linalg_lu_inverse, "core.linalg.lu_inverse", .chapter = "core", .tags =
     return CL_OK;
 }
 
+CL_CHECK(linalg_lu_inverse, "core.linalg.lu_inverse", .chapter = "core", .tags = "", .what = "inverse of an integer L U by lu_factor + lu_solve against the exact integer inverse, over kappa ||A^-1||", .cond = 40, .why = "forward error of a backward-stable solve, about 8 n u times the condition")
+{
+    return linalg_lu_inverse_run(res, prec);
+}
+
 /* Null space of an integer 5×7 matrix of rank 3: max(|A N|/‖A‖_max, |NᵀN − I|),
    and the dimension must be 4. */
-CL_CHECK(linalg_nullspace, "core.linalg.nullspace", .chapter = "core", .tags = "", .what = "null space of an integer 5x7 matrix of rank 3: dimension 4, A N = 0 relative to ||A||, N^T N = I", .cond = 196, .why = "up to 7 Householder reflections of length 7, each orthogonal to O(n u): 4 n^2")
+static int linalg_nullspace_run(cl_check_result *res, cl_prec_t prec)
 {
     long A[35];
     lin_rank3_5x7(A);
@@ -137,9 +152,14 @@ CL_CHECK(linalg_nullspace, "core.linalg.nullspace", .chapter = "core", .tags = "
     return CL_OK;
 }
 
+CL_CHECK(linalg_nullspace, "core.linalg.nullspace", .chapter = "core", .tags = "", .what = "null space of an integer 5x7 matrix of rank 3: dimension 4, A N = 0 relative to ||A||, N^T N = I", .cond = 196, .why = "up to 7 Householder reflections of length 7, each orthogonal to O(n u): 4 n^2")
+{
+    return linalg_nullspace_run(res, prec);
+}
+
 /* Sylvester: S D Sᵀ with D = diag(3, −2, 0, 1, −5, 0, 2) has inertia (3, 2, 2),
    and [[0, B], [Bᵀ, 0]] with B of rank 2 (all pivots 2×2) has (2, 2, 2). */
-CL_CHECK(linalg_inertia, "core.linalg.inertia", .chapter = "core", .tags = "", .what = "inertia of S D S^T equals the signs of D (Sylvester), and of [[0,B],[B^T,0]] with 2x2 pivots", .cond = 1, .why = "integer counts: yes/no", .kind = CL_CHECK_EXACT)
+static int linalg_inertia_run(cl_check_result *res, cl_prec_t prec)
 {
     RV_DECL(A, 49, prec);
     int a, b, c;
@@ -155,13 +175,18 @@ CL_CHECK(linalg_inertia, "core.linalg.inertia", .chapter = "core", .tags = "", .
     return CL_OK;
 }
 
+CL_CHECK(linalg_inertia, "core.linalg.inertia", .chapter = "core", .tags = "", .what = "inertia of S D S^T equals the signs of D (Sylvester), and of [[0,B],[B^T,0]] with 2x2 pivots", .cond = 1, .why = "integer counts: yes/no", .kind = CL_CHECK_EXACT)
+{
+    return linalg_inertia_run(res, prec);
+}
+
 /* 2I plus the cyclic shift of R^n (n = 3, 4, 6): a normal matrix whose
  * eigenvalues are 2 + the n-th roots of unity, and on which the Francis
  * double-shift QR stalls (both shifts of its trailing 2x2 are 2, and the
  * shifted matrix is orthogonal), so the exceptional shifts of cl_eig, of
  * size 2, must act and be added back. Each expected eigenvalue against the
  * nearest one found, and each one found against the nearest expected. */
-CL_CHECK(linalg_eig_cyclic, "core.linalg.eig_cyclic", .chapter = "core", .tags = "", .what = "eigenvalues of 2I + the cyclic shift of R^n, n = 3, 4, 6 (QR stalls without exceptional shifts), against 2 + the n-th roots of unity, both ways (condition 1: normal matrix)", .cond = 256, .why = "backward error about 16 n u ||C|| with ||C||_2 = 3 and eigenvalue condition 1")
+static int linalg_eig_cyclic_run(cl_check_result *res, cl_prec_t prec)
 {
     static const int sizes[3] = {3, 4, 6};
     RV_DECL(C, 36, prec); RV_DECL(wr, 6, prec); RV_DECL(wi, 6, prec); RV_DECL(zr, 6, prec); RV_DECL(zi, 6, prec);
@@ -202,13 +227,18 @@ CL_CHECK(linalg_eig_cyclic, "core.linalg.eig_cyclic", .chapter = "core", .tags =
     return CL_OK;
 }
 
+CL_CHECK(linalg_eig_cyclic, "core.linalg.eig_cyclic", .chapter = "core", .tags = "", .what = "eigenvalues of 2I + the cyclic shift of R^n, n = 3, 4, 6 (QR stalls without exceptional shifts), against 2 + the n-th roots of unity, both ways (condition 1: normal matrix)", .cond = 256, .why = "backward error about 16 n u ||C|| with ||C||_2 = 3 and eigenvalue condition 1")
+{
+    return linalg_eig_cyclic_run(res, prec);
+}
+
 /* The Energy–Casimir procedure of src/energy_casimir.c on a synthetic case
  * with closed forms (n = 4, k = 2): DC₁ = e₁, DC₂ = e₁ + e₂, D²ℰ = D²C_j = I.
  * For Dℰ = s(2, 3, 4, 12) the least-squares multipliers are c = s(1, −3),
  * the residual ‖Dℰ + Σc_jDC_j‖ = s√160 over max(1, ‖Dℰ‖ = s√173), and the
  * restricted Hessian is (1 + c₁ + c₂)I on span{e₃, e₄}: for s = 1 the
  * eigenvalues −1 (negative definite), for s = 1/100 0.98 (positive). */
-CL_CHECK(linalg_energy_casimir, "core.energy_casimir.synthetic", .chapter = "core", .tags = "[SKATE App. A.1]", .what = "Energy-Casimir test on DC = (e1, e1 + e2), D2E = D2C = I, DE = s(2,3,4,12), s = 1 and 1/100: multipliers s(1, -3) and restricted eigenvalues 1 - 2s against closed forms (relative); the reported residual sqrt(160)/sqrt(173) and sqrt(160)/100 (a double: within 2^-40) and the definiteness", .cond = 64, .why = "a 4x2 Householder QR and a 2x2 back substitution of integers, a 4x4 null space and a 2x2 eigenproblem")
+static int linalg_energy_casimir_run(cl_check_result *res, cl_prec_t prec)
 {
     enum { n = 4, k = 2 };
     RV_DECL(DE, n, prec); RV_DECL(DC, k * n, prec); RV_DECL(HE, n * n, prec); RV_DECL(HC, k * n * n, prec);
@@ -245,4 +275,9 @@ CL_CHECK(linalg_energy_casimir, "core.energy_casimir.synthetic", .chapter = "cor
             cl_check_worst(res, INFINITY, "definiteness %d, s = 1/%ld", rep.definite, den);
     }
     return CL_OK;
+}
+
+CL_CHECK(linalg_energy_casimir, "core.energy_casimir.synthetic", .chapter = "core", .tags = "[SKATE App. A.1]", .what = "Energy-Casimir test on DC = (e1, e1 + e2), D2E = D2C = I, DE = s(2,3,4,12), s = 1 and 1/100: multipliers s(1, -3) and restricted eigenvalues 1 - 2s against closed forms (relative); the reported residual sqrt(160)/sqrt(173) and sqrt(160)/100 (a double: within 2^-40) and the definiteness", .cond = 64, .why = "a 4x2 Householder QR and a 2x2 back substitution of integers, a 4x4 null space and a 2x2 eigenproblem")
+{
+    return linalg_energy_casimir_run(res, prec);
 }

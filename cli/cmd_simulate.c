@@ -31,6 +31,7 @@
 #include "sim_graph.h"
 #include "sim_lie.h"
 #include "sim_ode.h"
+#include "sim_stop.h"
 #include "system.h"
 
 static const char *help_text =
@@ -191,54 +192,6 @@ typedef struct sim_ctx {
     cl_cli_progress progress;
 } sim_ctx;
 
-/* ------------------------------------------------------------ interruption */
-
-/* The signal that asked the run to stop (SIGINT, SIGTERM), 0 while none did. */
-static volatile sig_atomic_t stop_signal;
-static struct sigaction before_int, before_term;
-
-/* The first signal stops the run after its current step; a second one is
-   handled as before the run (the kit's handler: temporary files removed). */
-static void on_stop_signal(int sig)
-{
-    if (stop_signal) {
-        sigaction(sig, sig == SIGINT ? &before_int : &before_term, NULL);
-        raise(sig);
-        return;
-    }
-    stop_signal = sig;
-}
-
-/* Catch SIGINT and SIGTERM during the run (a signal ignored by the caller stays ignored), or restore them. */
-static void catch_stop_signals(int on)
-{
-    if (!on) {
-        sigaction(SIGINT, &before_int, NULL);
-        sigaction(SIGTERM, &before_term, NULL);
-        return;
-    }
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_stop_signal;
-    sigemptyset(&sa.sa_mask);
-    stop_signal = 0;
-    sigaction(SIGINT, NULL, &before_int);
-    sigaction(SIGTERM, NULL, &before_term);
-    if (before_int.sa_handler != SIG_IGN) sigaction(SIGINT, &sa, NULL);
-    if (before_term.sa_handler != SIG_IGN) sigaction(SIGTERM, &sa, NULL);
-}
-
-/* End the process by the signal that stopped the run, as the handler in force before it would. */
-static void die_of_stop_signal(void)
-{
-    int sig = stop_signal;
-    fflush(stdout);
-    sigaction(sig, sig == SIGINT ? &before_int : &before_term, NULL);
-    raise(sig);
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
 /* ------------------------------------------------------------ the rows */
 
 /* The energy error |E - E0| / |E0|, or |E - E0| when E0 = 0, into c->e0[1]. */
@@ -331,7 +284,7 @@ static int observe(sim_ctx *c, mpfr_srcptr t, mpfr_srcptr x)
         if (!c->write_errno) c->write_errno = errno;
         return CL_ENOMEM;
     }
-    return stop_signal ? 1 : 0;
+    return cl_sim_stop_signal() ? 1 : 0;
 }
 
 static int ode_observer(mpfr_srcptr t, mpfr_srcptr x, size_t n, void *ctx)
@@ -569,12 +522,12 @@ static int run(sim_run *r, sim_ctx *c, char *err, size_t errlen)
     c->inv = c->ninv ? cl_rvec_new_mp((size_t)c->ninv, r->p) : NULL;
     if (c->ninv && !c->inv) return CL_ENOMEM;
     cl_ode_stats stats = {0};
-    catch_stop_signals(1);
+    cl_sim_catch_stop_signals(1);
     cl_cli_progress_start(&c->progress);
     int st = r->m->lie ? run_lie(r, c, err, errlen) : run_ode(r, c, &stats);
-    catch_stop_signals(0);
+    cl_sim_catch_stop_signals(0);
     cl_cli_progress_end(&c->progress);
-    if (st >= 0 && !r->m->lie && (c->progress.shown || c->progress.tty) && !stop_signal)
+    if (st >= 0 && !r->m->lie && (c->progress.shown || c->progress.tty) && !cl_sim_stop_signal())
         fprintf(stderr, "simulate: %ld steps, %ld rejected, %ld evaluations in %.1f s\n", stats.steps, stats.rejected,
                 stats.rhs_evals, cl_cli_seconds() - c->progress.start);
     return st;
@@ -609,7 +562,7 @@ static int keep_partial(sim_run *r, sim_ctx *c)
         if (!(st = cl_cli_out_close(&r->out))) st = copy_to_stdout(r->out.tmp);
     }
     snprintf(msg, sizeof msg, "interrupted by %s after %ld steps, at t = %.10g of --t %s; the rows computed so far %s",
-             stop_signal == SIGINT ? "SIGINT" : "SIGTERM", c->step > 0 ? c->step - 1 : 0, mpfr_get_d(c->tlast, MPFR_RNDN),
+             cl_sim_stop_signal() == SIGINT ? "SIGINT" : "SIGTERM", c->step > 0 ? c->step - 1 : 0, mpfr_get_d(c->tlast, MPFR_RNDN),
              r->o.t, st ? "are lost" : r->o.out ? "are kept in" : "went to standard output");
     cl_cli_error(msg, r->o.out && !st ? partial : "the final state is the last row");
     return st;
@@ -630,7 +583,7 @@ static int emit(sim_run *r, sim_ctx *c, int st, const char *err)
         snprintf(what, sizeof what, "cannot write%s%s", err ? ": " : "", err ? strerror(err) : "");
         return cl_cli_error(what, r->target);
     }
-    if (stop_signal) return keep_partial(r, c);
+    if (cl_sim_stop_signal()) return keep_partial(r, c);
     if (st < 0) return report_failure(r, st, err);
     if (!r->target) return CL_EXIT_OK;
     int ret = cl_cli_out_close(&r->out);
@@ -696,11 +649,11 @@ static int cmd_simulate(int argc, char **argv)
         mpfr_ptr x0 = estimate_start(&r);
         int ran = run(&r, &c, err, sizeof err);
         st = emit(&r, &c, ran, err);
-        if (!st && ran == 0 && x0 && !stop_signal) cl_sim_report_error(&r.a, r.cs.dim, x0, r.x, r.t1, r.tol, r.max_steps);
+        if (!st && ran == 0 && x0 && !cl_sim_stop_signal()) cl_sim_report_error(&r.a, r.cs.dim, x0, r.x, r.t1, r.tol, r.max_steps);
         cl_rvec_free_mp(x0);
     }
     free_run(&r, &c);
-    if (stop_signal) die_of_stop_signal();
+    if (cl_sim_stop_signal()) cl_sim_die_of_stop_signal();
     return st;
 }
 

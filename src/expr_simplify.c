@@ -9,7 +9,7 @@
 #include <string.h>
 #include <time.h>
 #include "cl_core.h"
-#include "expr_simplify_impl.h"
+#include "expr_simplify_state.h"
 
 /* An exact decimal as a rational: [sign] digits [. digits] [e [sign] digits]; 0, or −1 for anything else. */
 static int decimal_rational(fmpq_t r, const char *s)
@@ -46,12 +46,6 @@ static int decimal_rational(fmpq_t r, const char *s)
     fmpq_set_fmpz_frac(r, num, den);
     fmpz_clear(num), fmpz_clear(den);
     return 0;
-}
-
-int cl_simp_out_of_time(cl_simp *s)
-{
-    if (!s->failed && clock() > s->deadline) s->failed = CL_ENOCONV;
-    return s->failed;
 }
 
 /* The variable of atom \p node (a new one the first time); −1 when none is left. */

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cl_core.h"
-#include "expr_simplify_impl.h"
+#include "expr_simplify_state.h"
 #include <flint/fmpq_mpoly_factor.h>
 
 #define NONE (-2) /* an empty product */
@@ -24,7 +24,7 @@ static int op2(cl_simp *s, int op, int a, int b)
     return id;
 }
 
-static int var_node(cl_simp *s, slong v)
+static int input_node(cl_simp *s, slong v)
 {
     if (s->var_node[v] < 0) s->var_node[v] = cl_expr_input(s->g, v);
     if (s->var_node[v] < 0) s->failed = CL_ENOMEM;
@@ -47,7 +47,7 @@ static int monomial(cl_simp *s, const ulong *exp)
     int node = NONE;
     for (slong v = 0; v < s->nvars && !s->failed; v++) {
         if (!exp[v]) continue;
-        int x = var_node(s, v);
+        int x = input_node(s, v);
         if (exp[v] > 1) {
             x = cl_expr_op(s->g, CL_EXPR_POWI, x, -1, (long)exp[v], s->pos);
             if (x < 0) s->failed = CL_ENOMEM;

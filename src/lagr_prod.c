@@ -4,7 +4,8 @@
  * numbers of its configuration and velocity, the rate of its configuration
  * (q̇ = u, Ṙ = RΩ̂, ẋ = RV), and its part G of the right side of
  * d/dt ∂L/∂u = G + F — ∂L/∂q on the embedded factors [EMB (2.8)], the
- * Euler–Poincaré terms on the groups [EMB §3.4]. The engine assembles one
+ * Euler–Poincaré terms on the groups [EMB §3.4] (that table is
+ * lagr_prod_kinds.c's). The engine assembles one
  * velocity Hessian on the product, removes the multipliers of the unit
  * vectors by projecting each S² block (P = I − qqᵀ, as [S2 (11)] does
  * sphere by sphere), and solves once. Cleaning states and bringing them
@@ -20,107 +21,7 @@
 #include "linalg.h"
 #include "r3.h"
 
-/* ------------------------------------------------------------ the kinds */
-
-/* q̇ = u: S¹, Rᵏ and S² */
-static void rate_embedded(rptr qd, rsrc q, rsrc u, size_t nq)
-{
-    for (size_t i = 0; i < nq; i++) r_set(qd + i, u + i);
-}
-
-/* G = ∂L/∂q: S¹, Rᵏ and S² (the multiplier of |q| = 1 is removed by the projection) */
-static void general_embedded(rptr G, rsrc q, rsrc u, rsrc Lq, rsrc Lu, size_t nv)
-{
-    for (size_t i = 0; i < nv; i++) r_set(G + i, Lq + i);
-}
-
-/* Ṙ = RΩ̂ */
-static void rate_so3(rptr Rd, rsrc R, rsrc W, size_t nq)
-{
-    RV_DECL(M, 9, r_prec(Rd));
-    m3_hat(M, W);
-    m3_mul(Rd, R, M);
-}
-
-/* τ = (RᵀL_R − L_RᵀR)^∨, the torque of the configuration dependence */
-static void torque(rptr tau, rsrc R, rsrc LR)
-{
-    RV_DECL(M, 9, r_prec(tau));
-    m3_transpose(M, R);
-    m3_mul(M, M, LR);
-    m3_vee_skew2(tau, M);
-}
-
-/* G = ∂L/∂Ω × Ω + τ */
-static void general_so3(rptr G, rsrc R, rsrc W, rsrc LR, rsrc LW, size_t nv)
-{
-    RV_DECL(tau, 3, r_prec(G));
-    torque(tau, R, LR);
-    v3_cross(G, LW, W);
-    v3_add(G, G, tau);
-}
-
-/* Ṙ = RΩ̂, ẋ = RV */
-static void rate_se3(rptr qd, rsrc q, rsrc u, size_t nq)
-{
-    rate_so3(qd, q, u, 9);
-    m3_mul_v3(qd + 9, q, u + 3);
-}
-
-/* G = (∂L/∂Ω × Ω + ∂L/∂V × V + τ, ∂L/∂V × Ω + RᵀL_x) */
-static void general_se3(rptr G, rsrc q, rsrc u, rsrc Lq, rsrc Lu, size_t nv)
-{
-    RV_DECL(t, 9, r_prec(G));
-    general_so3(G, q, u, Lq, Lu, 3);
-    v3_cross(t, Lu + 3, u + 3);
-    v3_add(G, G, t);
-    v3_cross(G + 3, Lu + 3, u);
-    m3_transpose(t, q);
-    m3_mul_v3(t, t, Lq + 9);
-    v3_add(G + 3, G + 3, t);
-}
-
-/* The force F on the position of an SE(3) factor is given in space: it enters as RᵀF. */
-static void force_se3(rptr G, rsrc q, rsrc F)
-{
-    RV_DECL(t, 9, r_prec(G));
-    v3_add(G, G, F);
-    m3_transpose(t, q);
-    m3_mul_v3(t, t, F + 3);
-    v3_add(G + 3, G + 3, t);
-}
-
-static void force_plain(rptr G, rsrc q, rsrc F, size_t nv)
-{
-    for (size_t i = 0; i < nv; i++) r_add(G + i, G + i, F + i);
-}
-
-
-static const kind_ops kinds[] = {
-    [CL_LAGR_S1] = {1, 1, 0, rate_embedded, general_embedded, 0},
-    [CL_LAGR_RK] = {0, 0, 0, rate_embedded, general_embedded, 0},
-    [CL_LAGR_S2] = {3, 3, 1, rate_embedded, general_embedded, 0},
-    [CL_LAGR_SO3] = {9, 3, 0, rate_so3, general_so3, 0, 1},
-    [CL_LAGR_SE3] = {12, 6, 0, rate_se3, general_se3, 1, 1},
-};
-
 /* ------------------------------------------------------------ setting up */
-
-/* The slots of the factors; 0, or −1 for an unknown factor or a product too large. */
-int CL_FN(cl_lagr_prod_place)(slot *s, const cl_lagr_factor *f, size_t nf, size_t *nq, size_t *nv)
-{
-    *nq = *nv = 0;
-    for (size_t i = 0; i < nf; i++) {
-        if (f[i].kind < 0 || f[i].kind > CL_LAGR_SE3) return -1;
-        const kind_ops *k = kinds + f[i].kind;
-        size_t m = k->nq ? 0 : (size_t)(f[i].k > 0 ? f[i].k : 0);
-        if (!k->nq && !m) return -1;
-        s[i] = (slot){.ops = k, .q = *nq, .v = *nv, .nq = k->nq ? k->nq : m, .nv = k->nv ? k->nv : m};
-        *nq += s[i].nq;
-        *nv += s[i].nv;
-    }
-    return *nq > CL_LAGR_PROD_MAX_DIM || *nv > CL_LAGR_PROD_MAX_DIM ? -1 : 0;
-}
 
 static int factor_matrix(CL_FN(cl_lagr_core) *c, rsrc q);
 static void projected_momentum(CL_FN(cl_lagr_core) *c, rptr out, rsrc q);
@@ -183,24 +84,6 @@ void CL_FN(cl_lagr_prod_sizes)(const CL_FN(cl_lagr_prod) *lg, size_t *nq, size_t
 }
 
 int CL_FN(cl_lagr_prod_set_forces)(CL_FN(cl_lagr_prod) *lg, const int *force) { return CL_FN(cl_lagr_core_set_forces)(&lg->core, force); }
-
-/* ------------------------------------------------------------ the projection of the S² blocks */
-
-/*
- * v ← (I − qqᵀ/|q|²)v on the 3 numbers at v, with stride \p st: the
- * projection on the plane normal to q, exact also for the |q| ≠ 1 an
- * integrator's step leaves (so that Newton's steps stay in that plane).
- */
-void CL_FN(cl_lagr_prod_project3)(rptr v, rsrc q, size_t st)
-{
-    R_DECL(d, r_prec(v));
-    R_DECL(qq, r_prec(v));
-    r_set_zero(d);
-    for (int k = 0; k < 3; k++) r_addmul(d, q + k, v + k * st);
-    v3_dot(qq, q, q);
-    r_div(d, d, qq);
-    for (int k = 0; k < 3; k++) r_submul(v + k * st, d, q + k);
-}
 
 /* Every S² block of the velocity-sized vector \p v projected on its tangent plane (slots \p s of \p nf factors). */
 static void project_slots(const slot *s, size_t nf, rptr v, rsrc q)
@@ -332,22 +215,11 @@ static int derivatives(CL_FN(cl_lagr_prod) *lg, int hessian)
     return st;
 }
 
-/* Every factor's q̇ into qd and G + F into G (slots \p s of \p nf factors). */
-static void factor_terms(const slot *s, size_t nf, rptr qd, rptr G, rsrc q, rsrc u, rsrc Lq, rsrc Lu, rsrc F)
-{
-    for (size_t i = 0; i < nf; i++, s++) {
-        s->ops->rate(qd + s->q, q + s->q, u + s->v, s->nq);
-        s->ops->general(G + s->v, q + s->q, u + s->v, Lq + s->q, Lu + s->v, s->nv);
-        if (s->ops->se3_force) force_se3(G + s->v, q + s->q, F + s->v);
-        else force_plain(G + s->v, q + s->q, F + s->v, s->nv);
-    }
-}
-
 int CL_FN(cl_lagr_prod_terms)(const cl_lagr_factor *f, size_t nf, rptr qd, rptr G, rsrc q, rsrc u, rsrc Lq, rsrc Lu, rsrc F)
 {
     slot s[CL_LAGR_PROD_MAX_FACTORS];
     if (slots_of(s, f, nf)) return CL_EDIM;
-    factor_terms(s, nf, qd, G, q, u, Lq, Lu, F);
+    CL_FN(cl_lagr_prod_factor_terms)(s, nf, qd, G, q, u, Lq, Lu, F);
     return CL_OK;
 }
 
@@ -364,7 +236,7 @@ static void rates_and_forces(CL_FN(cl_lagr_prod) *lg)
 {
     CL_FN(cl_lagr_core) *c = &lg->core;
     CL_FN(cl_lagr_prod_forces)(c, lg->w);
-    factor_terms(lg->f, lg->nf, lg->qd, lg->r, lg->q, lg->u, c->grad, c->grad + lg->nq, lg->w);
+    CL_FN(cl_lagr_prod_factor_terms)(lg->f, lg->nf, lg->qd, lg->r, lg->q, lg->u, c->grad, c->grad + lg->nq, lg->w);
 }
 
 /* ------------------------------------------------------------ constraints */

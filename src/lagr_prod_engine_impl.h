@@ -1,5 +1,5 @@
 /*
- * Internal to lagr_prod.c and lagr_prod_state.c (templated, never
+ * Internal to lagr_prod.c, lagr_prod_kinds.c and lagr_prod_state.c (templated, never
  * installed): the layout of a product's Lagrangian engine, the slots of its
  * factors and their kinds, and the steps the state cleaning shares with the
  * equations.
@@ -38,10 +38,12 @@ struct CL_FN(cl_lagr_prod) {
     rptr dblock, W, rho, Mn;          /* the rows W (nr × nv), their values or right sides, the tangent M */
 };
 
-/* The slots of the factors; 0, or −1 for an unknown factor or a product too large. */
+/* The slots of the factors; 0, or −1 for an unknown factor or a product too large (lagr_prod_kinds.c). */
 int CL_FN(cl_lagr_prod_place)(slot *s, const cl_lagr_factor *f, size_t nf, size_t *nq, size_t *nv);
-/* v ← (I − qqᵀ/|q|²)v on the 3 numbers at v, with stride \p st (lagr_prod.c). */
+/* v ← (I − qqᵀ/|q|²)v on the 3 numbers at v, with stride \p st (lagr_prod_kinds.c). */
 void CL_FN(cl_lagr_prod_project3)(rptr v, rsrc q, size_t st);
+/* Every factor's q̇ into qd and G + F into G (slots \p s of \p nf factors; lagr_prod_kinds.c). */
+void CL_FN(cl_lagr_prod_factor_terms)(const slot *s, size_t nf, rptr qd, rptr G, rsrc q, rsrc u, rsrc Lq, rsrc Lu, rsrc F);
 /* (q, u) into lg->q, lg->u from a state of form \p form. */
 int CL_FN(cl_lagr_prod_load)(CL_FN(cl_lagr_prod) *lg, int form, rsrc x);
 #endif

@@ -1,5 +1,5 @@
 /*
- * Templated prototypes of ode.c (ODE integrators at the working precision);
+ * Templated prototypes of ode.c and ode_drive.c (ODE integrators at the working precision);
  * included once per scalar kind through ode.h or chartless.h. The
  * precision-independent part (method names, statistics, event directions)
  * is guarded so that it is declared only once.

@@ -1,9 +1,10 @@
 /*
- * The ODE workspace as ode.c (settings, driver, events) and ode_methods.c
+ * The ODE workspace as ode.c (settings), ode_drive.c (steps, driver, events) and ode_methods.c
  * (one step of each method) both see it. Internal: not installed.
  */
 #ifndef CL_ODE_IMPL_H
 #define CL_ODE_IMPL_H
+#include <math.h>
 #include "ode.h"
 
 struct CL_FN(cl_ode_ws) {
@@ -52,4 +53,11 @@ void CL_FN(cl_ode_rkf78_tableau)(rptr c, rptr A, rptr b, rptr e);
    the error estimate into xerr when it is not NULL (adaptive methods). */
 int CL_FN(cl_ode_one_step)(CL_FN(cl_ode_ws) *ws, CL_FN(cl_ode_fn) f, void *ctx, rsrc t, rsrc x, rsrc h, rptr xout, rptr xerr);
 
+/* r = 2^l (l a finite double, any magnitude). */
+static inline void cl_ode_set_pow2(rptr r, double l)
+{
+    double k = floor(l);
+    r_set_d(r, exp2(l - k));
+    r_mul_2si(r, r, (long)k);
+}
 #endif

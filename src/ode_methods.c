@@ -4,8 +4,8 @@
  * Gauss–Legendre collocation with s stages (its tableau computed at the
  * working precision) and Gragg–Bulirsch–Stoer extrapolation. Every
  * coefficient is an exact rational set with r_set_q or a quantity computed
- * at the working precision. The driver with error control, events and the
- * workspace are ode.c's.
+ * at the working precision. The workspace is ode.c's, the driver with error
+ * control and events ode_drive.c's.
  */
 #include <limits.h>
 #include <math.h>

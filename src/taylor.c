@@ -1,8 +1,9 @@
 /*
  * Taylor integration of a field given as an expression graph (taylor.h):
- * the workspace, the coefficient recurrences of every node kind, the
- * Jorba–Zou step and the dense output. taylor_drive.c has the driver and
- * the event location. Nothing is allocated after cl_taylor_new().
+ * the workspace, the expansion order by order, the Jorba–Zou step, the
+ * precision plan and the dense output. taylor_coef.c has the coefficient
+ * recurrences of every node kind, taylor_drive.c the driver and the event
+ * location. Nothing is allocated after cl_taylor_new().
  *
  * Rows: one row of p + 1 coefficients per state component (the inputs
  * 0..n−1), per node worked on, and per auxiliary series. A node that
@@ -36,283 +37,6 @@ void CL_FN(cl_taylor_free)(CL_FN(cl_taylor) *ws)
 int CL_FN(cl_taylor_order)(const CL_FN(cl_taylor) *ws) { return ws->p; }
 size_t CL_FN(cl_taylor_dim)(const CL_FN(cl_taylor) *ws) { return ws->n; }
 
-/* Coefficients of node id's row. */
-#define ROW(ws, id) ((ws)->c + (size_t)(ws)->row[id] * (size_t)((ws)->p + 1))
-#define CL_TAYLOR_PLAN_GUARD_MUL 64
-#define AUX(ws, id) ((ws)->c + (size_t)(ws)->aux[id] * (size_t)((ws)->p + 1))
-
-#if CL_PREC == CL_MPFR
-/* v = the leading limbs of x that t bits of a product need (x itself when it has no more). */
-static mpfr_srcptr lead_limbs(mpfr_ptr v, mpfr_srcptr x, cl_prec_t t)
-{
-    long nx = (long)((mpfr_get_prec(x) + GMP_NUMB_BITS - 1) / GMP_NUMB_BITS);
-    long nv = (long)((t + GMP_NUMB_BITS - 1) / GMP_NUMB_BITS);
-    if (nv >= nx || !mpfr_regular_p(x)) return x;
-    mpfr_custom_init_set(v, mpfr_custom_get_kind(x), mpfr_custom_get_exp(x), (mpfr_prec_t)nv * GMP_NUMB_BITS,
-                         (mp_limb_t *)mpfr_custom_get_significand(x) + (nx - nv));
-    return v;
-}
-#endif
-
-/* ws->tmp = a b, a convolution's term. Where the precision plan lowers ws->tmp's
-   precision, a factor's limbs beyond that precision and CL_TAYLOR_PLAN_GUARD_MUL
-   more bits do not enter: the truncation errs by less than 2^(2−guard) of an
-   ulp of the term, and the product costs what its precision needs. */
-static void cmul(CL_FN(cl_taylor) *ws, rsrc a, rsrc b)
-{
-#if CL_PREC == CL_MPFR
-    if (mpfr_get_prec(ws->tmp) < ws->prec) {
-        mpfr_t va, vb;
-        cl_prec_t t = mpfr_get_prec(ws->tmp) + CL_TAYLOR_PLAN_GUARD_MUL;
-        mpfr_mul(ws->tmp, lead_limbs(va, a, t), lead_limbs(vb, b, t), MPFR_RNDN);
-        return;
-    }
-#endif
-    r_mul(ws->tmp, a, b);
-}
-
-/* acc = Σ_{j=lo}^{hi} a_j b_{k−j}. */
-static void conv(CL_FN(cl_taylor) *ws, rptr acc, rsrc a, rsrc b, int lo, int hi, int k)
-{
-#if CL_PREC == CL_ARB /* one dot product, b read backwards: one rounding, several times faster than mul and add */
-    if (hi >= lo) arb_dot(acc, NULL, 0, a + lo, 1, b + k - lo, -1, hi - lo + 1, r_prec(acc));
-    else arb_zero(acc);
-    (void)ws;
-#else
-    r_set_zero(acc);
-    for (int j = lo; j <= hi; j++) {
-        cmul(ws, a + j, b + k - j);
-        r_add(acc, acc, ws->tmp);
-    }
-#endif
-}
-
-/* acc = Σ_{j=lo}^{hi} j a_j b_{k−j}. */
-static void wconv(CL_FN(cl_taylor) *ws, rptr acc, rsrc a, rsrc b, int lo, int hi, int k)
-{
-    r_set_zero(acc);
-    for (int j = lo; j <= hi; j++) {
-        cmul(ws, a + j, b + k - j);
-        r_mul_si(ws->tmp, ws->tmp, j);
-        r_add(acc, acc, ws->tmp);
-    }
-}
-
-/* acc = Σ_{j=1}^{k} j a_j w_{k−j}, the sum of the chain rule u' = φ'(a) a'. When a
-   is a state component, j a_j is the field's coefficient f_{j−1} (\p da, else
-   NULL): no multiplication by j, and no rounding of a_j = f_{j−1}/j in between. */
-static void dconv(CL_FN(cl_taylor) *ws, rptr acc, rsrc da, rsrc a, rsrc w, int k)
-{
-    if (!da) {
-        wconv(ws, acc, a, w, 1, k, k);
-        return;
-    }
-#if CL_PREC == CL_ARB
-    arb_dot(acc, NULL, 0, da, 1, w + k - 1, -1, k, r_prec(acc));
-#else
-    r_set_zero(acc);
-    for (int j = 1; j <= k; j++) {
-        cmul(ws, da + j - 1, w + k - j);
-        r_add(acc, acc, ws->tmp);
-    }
-#endif
-}
-
-/* u = a/b of order k: u_k = (a_k − Σ_{j=1}^k b_j u_{k−j}) / b_0. */
-static int coef_div(CL_FN(cl_taylor) *ws, rptr u, rsrc a, rsrc b, int bconst, int k)
-{
-    if (k == 0 && r_is_zero(b)) return CL_EDOMAIN;
-    if (bconst || k == 0) {
-        r_div(u + k, a + k, b);
-        return CL_OK;
-    }
-    conv(ws, ws->acc, b, u, 1, k, k);
-    r_sub(ws->acc, a + k, ws->acc);
-    r_div(u + k, ws->acc, b);
-    return CL_OK;
-}
-
-/* sin and cos of a as a pair: s_k = (1/k) Σ j a_j c_{k−j}, c_k = −(1/k) Σ j a_j s_{k−j}.
-   u is the node's row, w its partner's (the other function); \p own: w is
-   an auxiliary row this node keeps up too. */
-static void coef_sincos(CL_FN(cl_taylor) *ws, int is_sin, rptr u, rptr w, rsrc a, rsrc da, int own, int k)
-{
-    if (k == 0) {
-        if (is_sin) r_sin(u, a); else r_cos(u, a);
-        if (own) { if (is_sin) r_cos(w, a); else r_sin(w, a); }
-        return;
-    }
-    dconv(ws, ws->acc, da, a, w, k);
-    r_div_si(u + k, ws->acc, is_sin ? k : -k);
-    if (!own) return;
-    dconv(ws, ws->acc, da, a, u, k);
-    r_div_si(w + k, ws->acc, is_sin ? -k : k);
-}
-
-/* tan a with w = 1 + tan²: u_k = (1/k) Σ j a_j w_{k−j}, w_k = Σ u_j u_{k−j}. */
-static void coef_tan(CL_FN(cl_taylor) *ws, rptr u, rptr w, rsrc a, rsrc da, int k)
-{
-    if (k == 0) {
-        r_tan(u, a);
-        r_sqr(w, u);
-        r_add_si(w, w, 1);
-        return;
-    }
-    dconv(ws, ws->acc, da, a, w, k);
-    r_div_si(u + k, ws->acc, k);
-    conv(ws, w + k, u, u, 0, k, k);
-}
-
-/* exp a: u_k = (1/k) Σ_{j=1}^k j a_j u_{k−j}. */
-static void coef_exp(CL_FN(cl_taylor) *ws, rptr u, rsrc a, rsrc da, int k)
-{
-    if (k == 0) {
-        r_exp(u, a);
-        return;
-    }
-    dconv(ws, ws->acc, da, a, u, k);
-    r_div_si(u + k, ws->acc, k);
-}
-
-/* log a: u_k = (k a_k − Σ_{j=1}^{k−1} j u_j a_{k−j}) / (k a_0). */
-static int coef_log(CL_FN(cl_taylor) *ws, rptr u, rsrc a, int k)
-{
-    if (k == 0) {
-        if (r_sgn(a) <= 0) return CL_EDOMAIN;
-        r_log(u, a);
-        return CL_OK;
-    }
-    wconv(ws, ws->acc, u, a, 1, k - 1, k);
-    r_mul_si(ws->tmp, a + k, k);
-    r_sub(ws->acc, ws->tmp, ws->acc);
-    r_div_si(ws->acc, ws->acc, k);
-    r_div(u + k, ws->acc, a);
-    return CL_OK;
-}
-
-/* sqrt a from u² = a: u_k = (a_k − Σ_{j=1}^{k−1} u_j u_{k−j}) / (2 u_0). */
-static int coef_sqrt(CL_FN(cl_taylor) *ws, rptr u, rsrc a, int k)
-{
-    if (k == 0) {
-        if (r_sgn(a) <= 0) return CL_EDOMAIN; /* sqrt at 0 has no derivative */
-        r_sqrt(u, a);
-        return CL_OK;
-    }
-    conv(ws, ws->acc, u, u, 1, k - 1, k);
-    r_sub(ws->acc, a + k, ws->acc);
-    r_div(ws->acc, ws->acc, u);
-    r_mul_2si(u + k, ws->acc, -1);
-    return CL_OK;
-}
-
-/* a^m by J. C. P. Miller's recurrence (a_0 ≠ 0):
-   u_k = Σ_{j=1}^k ((m + 1) j − k) a_j u_{k−j} / (k a_0). */
-static int coef_pow_miller(CL_FN(cl_taylor) *ws, rptr u, rsrc a, long m, int k)
-{
-    if (k == 0) {
-        if (r_is_zero(a) && m < 0) return CL_EDOMAIN;
-        r_pow_si(u, a, m);
-        return CL_OK;
-    }
-    if (r_is_zero(a)) return CL_EDOMAIN;
-    r_set_zero(ws->acc);
-    for (int j = 1; j <= k; j++) {
-        cmul(ws, a + j, u + k - j);
-        r_mul_si(ws->tmp, ws->tmp, (m + 1) * j - k);
-        r_add(ws->acc, ws->acc, ws->tmp);
-    }
-    r_div_si(ws->acc, ws->acc, k);
-    r_div(u + k, ws->acc, a);
-    return CL_OK;
-}
-
-/* a^m for 2 ≤ m ≤ CL_TAYLOR_POW_CHAIN as products: P_2 = a·a, …, P_m = P_{m−1}·a,
-   the m − 2 powers below in the auxiliary rows w (stable at a_0 = 0). */
-static void coef_pow_chain(CL_FN(cl_taylor) *ws, rptr u, rptr w, rsrc a, long m, int k)
-{
-    size_t len = (size_t)ws->p + 1;
-    rsrc prev = a;
-    for (long e = 2; e <= m; e++) {
-        rptr out = e == m ? u : w + (size_t)(e - 2) * len;
-        conv(ws, out + k, prev, a, 0, k, k);
-        prev = out;
-    }
-}
-
-/* atan2(y, x) with w = x² + y²: u' w = x y' − y x', so
-   u_k = (Σ_{j=1}^k j (x_{k−j} y_j − y_{k−j} x_j) − Σ_{j=1}^{k−1} j u_j w_{k−j}) / (k w_0),
-   and w_k = Σ_{j=0}^k (x_j x_{k−j} + y_j y_{k−j}). */
-static int coef_atan2(CL_FN(cl_taylor) *ws, rptr u, rptr w, rsrc y, rsrc x, int k)
-{
-    if (k > 0) {
-        wconv(ws, ws->acc, y, x, 1, k, k);
-        wconv(ws, ws->acc2, x, y, 1, k, k);
-        r_sub(ws->acc, ws->acc, ws->acc2);
-        wconv(ws, ws->acc2, u, w, 1, k - 1, k);
-        r_sub(ws->acc, ws->acc, ws->acc2);
-        r_div_si(ws->acc, ws->acc, k);
-        r_div(u + k, ws->acc, w);
-    }
-    conv(ws, w + k, x, x, 0, k, k);
-    conv(ws, ws->acc, y, y, 0, k, k);
-    r_add(w + k, w + k, ws->acc);
-    if (k == 0) {
-        if (r_is_zero(w)) return CL_EDOMAIN;
-        r_atan2(u, y, x);
-    }
-    return CL_OK;
-}
-
-/* Coefficient k of node id (its arguments' coefficients 0..k are known). */
-static int coef_node(CL_FN(cl_taylor) *ws, int id, int k)
-{
-    const cl_expr_node *d = cl_expr_dag_node(ws->g, id);
-    rptr u = ROW(ws, id);
-    rsrc a = d->a >= 0 ? ROW(ws, d->a) : NULL, b = d->b >= 0 ? ROW(ws, d->b) : NULL;
-    int aconst = d->a >= 0 && ws->cst[d->a], bconst = d->b >= 0 && ws->cst[d->b];
-    rsrc da = d->a >= 0 && ws->row[d->a] < (int)ws->n ? ROW(ws, ws->items[ws->row[d->a]]) : NULL; /* a a state component */
-    switch (d->op) {
-    case CL_EXPR_ADD: r_add(u + k, a + k, b + k); return CL_OK;
-    case CL_EXPR_SUB: r_sub(u + k, a + k, b + k); return CL_OK;
-    case CL_EXPR_NEG: r_neg(u + k, a + k); return CL_OK;
-    case CL_EXPR_MUL:
-        if (aconst) r_mul(u + k, a, b + k);
-        else if (bconst) r_mul(u + k, a + k, b);
-        else conv(ws, u + k, a, b, 0, k, k);
-        return CL_OK;
-    case CL_EXPR_DIV: return coef_div(ws, u, a, b, bconst, k);
-    case CL_EXPR_SIN:
-    case CL_EXPR_COS:
-        coef_sincos(ws, d->op == CL_EXPR_SIN, u, ws->aux[id] >= 0 ? AUX(ws, id) : ROW(ws, ws->partner[id]), a,
-                    da, ws->aux[id] >= 0, k);
-        return CL_OK;
-    case CL_EXPR_TAN: coef_tan(ws, u, AUX(ws, id), a, da, k); return CL_OK;
-    case CL_EXPR_EXP: coef_exp(ws, u, a, da, k); return CL_OK;
-    case CL_EXPR_LOG: return coef_log(ws, u, a, k);
-    case CL_EXPR_SQRT: return coef_sqrt(ws, u, a, k);
-    case CL_EXPR_POWI:
-        if (d->k == 0) {
-            r_set_si(u + k, k == 0);
-            return CL_OK;
-        }
-        if (d->k >= 2 && d->k <= CL_TAYLOR_POW_CHAIN) {
-            coef_pow_chain(ws, u, d->k > 2 ? AUX(ws, id) : NULL, a, d->k, k);
-            return CL_OK;
-        }
-        return coef_pow_miller(ws, u, a, d->k, k);
-    case CL_EXPR_ATAN2: return coef_atan2(ws, u, AUX(ws, id), a, b, k);
-    }
-    return CL_EDOMAIN;
-}
-
-/* Order k of the state: x_{i,k} = f_{i,k−1} / k (order 0 set by the caller). */
-static void coef_state(CL_FN(cl_taylor) *ws, int k)
-{
-    size_t len = (size_t)ws->p + 1;
-    for (size_t i = 0; i < ws->n; i++)
-        r_div_si(ws->c + i * len + k, ROW(ws, ws->items[i]) + k - 1, k);
-}
-
 static int aux_rows(const CL_FN(cl_taylor) *ws, int id);
 static void plan_order(CL_FN(cl_taylor) *ws, int k);
 
@@ -329,9 +53,9 @@ int CL_FN(cl_taylor_expand_to)(CL_FN(cl_taylor) *ws, rsrc t, rsrc x, int order)
     if (ws->time_node >= 0) r_set(ROW(ws, ws->time_node), t);
     for (int k = 0; k <= order; k++) {
         plan_order(ws, k);
-        if (k > 0) coef_state(ws, k);
+        if (k > 0) CL_FN(cl_taylor_coef_state)(ws, k);
         for (size_t q = 0; q < ws->nact; q++) {
-            int st = coef_node(ws, ws->act[q], k);
+            int st = CL_FN(cl_taylor_coef_node)(ws, ws->act[q], k);
             if (st) return st;
         }
     }
@@ -558,7 +282,7 @@ static int fix_constants(CL_FN(cl_taylor) *ws, size_t nnode)
         if (d->op == CL_EXPR_CONST) {
             if (CL_FN(cl_real_from_str)(ROW(ws, id), cl_expr_dag_const(ws->g, d->k))) return CL_EPARSE;
         } else {
-            int st = coef_node(ws, (int)id, 0);
+            int st = CL_FN(cl_taylor_coef_node)(ws, (int)id, 0);
             if (st) return st;
         }
     }

@@ -21,7 +21,7 @@
  * coefficient from its arguments' orders 0..k (Leibniz's rule for
  * products, a division's quotient recurrence, sin and cos computed as a
  * pair, tan with 1 + tan², exp, log, sqrt from its square, whole powers,
- * atan2 with x² + y²); see taylor.c.
+ * atan2 with x² + y²); see taylor_coef.c.
  *
  * Precision: at MPFR precisions P ≥ 192 bits an adaptive step computes the
  * order-k coefficients at the bits their terms \f$x_k h^k\f$ need (about

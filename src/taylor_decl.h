@@ -1,4 +1,4 @@
-/* Templated prototypes of taylor.c (taylor.h). */
+/* Templated prototypes of taylor.c and taylor_drive.c (taylor.h). */
 #ifndef CL_TAYLOR_COMMON_DECLARED
 #define CL_TAYLOR_COMMON_DECLARED
 /**

@@ -1,6 +1,7 @@
 /*
- * The Taylor workspace as taylor.c (coefficients, step, dense output) and
- * taylor_drive.c (the driver, events) both see it. Internal: not installed.
+ * The Taylor workspace as taylor.c (expansion, step, dense output),
+ * taylor_coef.c (the recurrences) and taylor_drive.c (the driver, events)
+ * see it. Internal: not installed.
  */
 #ifndef CL_TAYLOR_IMPL_H
 #define CL_TAYLOR_IMPL_H
@@ -28,5 +29,15 @@ struct CL_FN(cl_taylor) {
     rptr tmp, acc, acc2, ev; /* scratch; ev: 10 scalars for the event search */
     cl_prec_t *plan; /* MPFR: the precision of the coefficients of order k (taylor.c, "The precision plan") */
 };
+
+/* Coefficients of node id's row. */
+#define ROW(ws, id) ((ws)->c + (size_t)(ws)->row[id] * (size_t)((ws)->p + 1))
+#define CL_TAYLOR_PLAN_GUARD_MUL 64
+#define AUX(ws, id) ((ws)->c + (size_t)(ws)->aux[id] * (size_t)((ws)->p + 1))
+
+/** Order k of node \p id's row from the lower orders of its arguments (taylor_coef.c): CL_OK, or the recurrence's status (CL_EDOMAIN for a node kind it has none for). */
+int CL_FN(cl_taylor_coef_node)(CL_FN(cl_taylor) *ws, int id, int k);
+/** Order k of the state: x_{i,k} = f_{i,k−1} / k (order 0 set by the caller). */
+void CL_FN(cl_taylor_coef_state)(CL_FN(cl_taylor) *ws, int k);
 
 #endif

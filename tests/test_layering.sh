@@ -3,8 +3,10 @@
 # headers by name only, so the include paths the build gives a folder are the
 # only headers it can reach; a path in an #include would go around them.
 # The installed headers are the public ones: no internal *_impl.h, no TAP.
+# Then the map of docs/house.md (a room includes only the rooms below it, a
+# paper only the papers its paper.def needs) and the size of the pieces.
 B=${BUILD:-build}
-echo "1..4"
+echo "1..6"
 paths=$(grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"[^"]*/' src/*.[ch] check/*.[ch] system/*.[ch] model/*.[ch] model/*/*.[ch] papers/*/*.[ch] cli/*.[ch] cli/*/*.[ch] cli/*/*.[ch] 2>/dev/null)
 [ -z "$paths" ]; r=$?
 echo "$([ $r = 0 ] || echo 'not ')ok 1 - no #include with a path in src/, check/, system/, model/, papers/, cli/"
@@ -37,7 +39,8 @@ sees() {
     model/load) echo src check system model/lang model/kinds model/derive model/field model/load ;;
     model/certify) echo src check system model/lang model/kinds model/derive model/field model/load model/certify ;;
     model/rows) echo src check system model/lang model/kinds model/derive model/field model/load model/certify model/rows ;;
-    papers/*) echo src check system model model/lang model/kinds model/derive model/field model/load model/certify model/rows papers/* ;;
+    papers/*) echo src check system model model/lang model/kinds model/derive model/field model/load model/certify model/rows "$1" \
+                $(sed -n 's/^needs[[:space:]]*//p' "$1/paper.def" | sed 's|[^ ][^ ]*|papers/&|g') ;;
     cli) echo "$B/include/chartless" cli cli/grade cli/sweep cli/sim ;;
     cli/*) echo "$B/include/chartless" cli "$1" ;;
     esac
@@ -60,3 +63,14 @@ done
 [ -z "$upward" ]; r=$?
 echo "$([ $r = 0 ] || echo 'not ')ok 4 - every room includes only the rooms below it (docs/house.md)"
 [ -z "$upward" ] || for u in $upward; do echo "#   upward: $u"; done
+# The size of a room's pieces (docs/house.md): no source over 700 lines, no
+# function over 100 (tools/long-functions reads the project's brace style).
+DIRS="src check system model papers cli bench python fuzz tests tools"
+long=$(find $DIRS -type f \( -name '*.[ch]' -o -name '*.py' -o -name '*.sh' \) -exec wc -l {} + | awk '$2 != "total" && $1 > 700 {print $2 " " $1}')
+[ -z "$long" ]; r=$?
+echo "$([ $r = 0 ] || echo 'not ')ok 5 - no source file over 700 lines"
+[ -z "$long" ] || echo "$long" | sed 's/^/#   /'
+longf=$(tools/long-functions --max 100 $DIRS)
+[ -z "$longf" ]; r=$?
+echo "$([ $r = 0 ] || echo 'not ')ok 6 - no function over 100 lines"
+[ -z "$longf" ] || echo "$longf" | sed 's/^/#   /'

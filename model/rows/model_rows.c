@@ -7,7 +7,8 @@
  * loaded (a process-wide current model: the oracle forks its checks after
  * loading it).
  *
- * This file holds the current model and the table of rows; the rows are
+ * This file holds the table of rows (the current model is
+ * model_rows_kit.c's); the rows are
  *   model_rows_s2.c    forms, legendre, el, conserve of a model of S² factors
  *   model_rows_eq.c    eq.NAME of a model of S² factors
  *   model_rows_ext.c   the rows of a model of other kinds, through its system
@@ -24,21 +25,12 @@
 #include "linalg.h"
 #include "model_ext.h"
 #include "model_rows.h"
-#include "model_rows_impl.h"
+#include "model_rows_kit.h"
 #include "model_taylor.h"
 #include "ode.h"
 #include "r3.h"
 
 #if CL_T == CL_MPFR
-static cl_model *current;
-static const cl_system *ext_sys; /* the current model as a system, when it is not of S² factors */
-const cl_model *cl_model_oracle_model(void) { return current; }
-const cl_system *cl_model_oracle_system(void) { return ext_sys; }
-
-static int quick; /* the rows' short versions (oracle --quick) */
-void cl_model_oracle_set_quick(int on) { quick = on != 0; }
-int cl_model_oracle_quick(void) { return quick; }
-
 static cl_check *rows;
 static char (*row_name)[96];
 static char (*row_what)[2048]; /* under --quick: the row's description and what its short version leaves out */
@@ -54,10 +46,7 @@ void cl_model_oracle_rows_free(void)
     row_name = NULL;
     row_what = NULL;
     nrows = 0;
-    if (ext_sys) cl_model_ext_system_free(ext_sys); /* it owns the model */
-    else cl_model_free(current);
-    ext_sys = NULL;
-    current = NULL;
+    cl_model_oracle_model_free();
 }
 
 /* The integration of the conserve rows, and why their tolerance. */
@@ -103,7 +92,7 @@ static const cl_check simplify_row = {.name = "simplify", .tags = "", .what = "t
 /* The short version of row \p c under --quick when it has one of its own, else NULL. */
 static const cl_check *quick_version(const cl_check *c)
 {
-    if (!quick || c < ext_rows || c >= ext_rows + sizeof ext_rows / sizeof *ext_rows) return NULL;
+    if (!cl_model_oracle_quick() || c < ext_rows || c >= ext_rows + sizeof ext_rows / sizeof *ext_rows) return NULL;
     return !strcmp(c->name, "forms") ? &ext_forms_quick : !strcmp(c->name, "invariants") ? &ext_invariants_quick : NULL;
 }
 
@@ -122,7 +111,7 @@ static void add_row(const cl_check *c, const char *base, size_t bl, const char *
     rows[nrows].name = row_name[nrows];
     rows[nrows].chapter = "model";
     if (tags) rows[nrows].tags = tags;
-    if (quick && c != &ext_forms_quick && c != &ext_invariants_quick) {
+    if (cl_model_oracle_quick() && c != &ext_forms_quick && c != &ext_invariants_quick) {
         snprintf(row_what[nrows], sizeof row_what[nrows], "%s; --quick: a quarter of the random states (at least one), "
                  "trajectories 8 times shorter", c->what);
         rows[nrows].what = row_what[nrows];
@@ -143,15 +132,12 @@ static int rows_of(cl_model *m, const char *base, size_t bl, cl_sys_error *e)
         cl_model_oracle_rows_free();
         return cl_sys_error_set(e, CL_ENOMEM, NULL, "out of memory");
     }
-    current = m;
-    if (cl_model_kind_of(m) != &cl_model_kind_s2) { /* the system takes the model over */
-        st = cl_model_ext_system_new(&ext_sys, m, cl_model_kind_of(m), e);
-        if (st) {
-            current = NULL;
-            cl_model_oracle_rows_free();
-            return st;
-        }
+    st = cl_model_oracle_set_model(m, e);
+    if (st) {
+        cl_model_oracle_rows_free();
+        return st;
     }
+    const cl_system *ext_sys = cl_model_oracle_system();
     const cl_check *table = ext_sys ? ext_rows : s2_rows;
     size_t ntable = ext_sys ? sizeof ext_rows / sizeof *ext_rows : sizeof s2_rows / sizeof *s2_rows;
     for (size_t k = 0; k < ntable; k++)
@@ -284,16 +270,16 @@ int cl_model_rows_orders_for(cl_model_rows_orders *o, const cl_model *m, const c
 int cl_model_oracle_run_short(cl_model *m, const char *suffix, int in_double, cl_check_result *res, cl_prec_t prec)
 {
     cl_sys_error e;
-    int was = quick;
+    int was = cl_model_oracle_quick();
     cl_model_oracle_rows_free();
-    quick = 1;
+    cl_model_oracle_set_quick(1);
     int st = rows_of(m, "engine", 6, &e);
     const cl_check *c = NULL;
     for (size_t k = 0; k < nrows && !st; k++)
         if (!strcmp(rows[k].name + strlen("model.engine."), suffix)) c = rows + k;
     if (!st) st = c ? (in_double ? c->fn_d : c->fn_mp)(res, prec) : CL_EPARAM;
     cl_model_oracle_rows_free();
-    quick = was;
+    cl_model_oracle_set_quick(was);
     return st;
 }
 #endif

@@ -16,7 +16,7 @@
 #include "chartless_base.h"
 #include "check.h"
 #include "model_ball.h"
-#include "model_rows_impl.h"
+#include "model_rows_kit.h"
 
 #if CL_T == CL_MPFR /* one copy: the MPFR instantiation */
 

@@ -17,7 +17,7 @@
 #include "check.h"
 #include "model_ext.h"
 #include "model_rows.h"
-#include "model_rows_impl.h"
+#include "model_rows_kit.h"
 
 #if CL_T == CL_MPFR
 

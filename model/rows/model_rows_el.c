@@ -23,7 +23,7 @@
 #include "lagr_prod.h"
 #include "model_ext.h"
 #include "model_rows.h"
-#include "model_rows_impl.h"
+#include "model_rows_kit.h"
 #include "r3.h"
 
 #if CL_T == CL_MPFR

@@ -20,7 +20,7 @@
 #include "linalg.h"
 #include "model_ext.h"
 #include "model_rows.h"
-#include "model_rows_impl.h"
+#include "model_rows_kit.h"
 #include "model_taylor.h"
 #include "ode.h"
 #include "r3.h"

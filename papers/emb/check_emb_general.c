@@ -65,7 +65,7 @@ static int sphere_hamilton_forms(cl_check_result *res, cl_prec_t prec, size_t d)
         random_sym(K, d, &g);
         random_sym(B, d, &g);
         for (size_t i = 0; i < d; i++) r_set_d(b + i, cl_rng_normal(&g));
-        random_state(x, mu, d, 2.0, &g);
+        emb_random_state(x, mu, d, 2.0, &g);
         if ((st = CL_FN(cl_emb_hamilton)(&m, w, xd, md, x, mu))) break;
         qh_dx(&q, hx, x, mu);
         qh_dmu(&q, hm, x, mu);
@@ -133,7 +133,7 @@ static int sphere_pendulum_row(cl_check_result *res, emb_fixture *f, cl_rng *g, 
     R_DECL(ml2, prec); R_DECL(H, prec); R_DECL(E, prec);
     int st;
     pendulum_scales(f, ml2, NULL);
-    random_state(x, v, 3, 3.0, g);
+    emb_random_state(x, v, 3, 3.0, g);
     if ((st = CL_FN(cl_emb_el_accel)(&f->m, f->w, a, x, v))) return st;
     CL_FN(cl_emb_sphere_el_accel)(f->pend, as, x, v);
     cl_check_worst(res, emb_rel_err(a, as, 3), NULL);
@@ -227,7 +227,7 @@ CL_CHECK(emb_circle_angle, "emb.circle.angle", .chapter = "EMB 3.2", .tags = "[E
 }
 
 /* The projection P = I − Aᵀ(AAᵀ)⁻¹A: symmetric, idempotent, AP = 0. */
-CL_CHECK(emb_subspace_projection, "emb.subspace.projection", .chapter = "EMB 3.1", .tags = "[EMB (2.2)] [EMB 3.1]", .what = "P = I - A^T (A A^T)^-1 A: P = P^T, P^2 = P, A P = 0 (5 random A, 2x5)", .cond = 256, .why = "a 2x2 solve of a random Gram matrix (condition up to ~30) and 5-term sums")
+static int emb_subspace_projection_run(cl_check_result *res, cl_prec_t prec)
 {
     enum { N = 5, M = 2 };
     CL_FN(cl_emb_subspace) *s;
@@ -256,6 +256,11 @@ CL_CHECK(emb_subspace_projection, "emb.subspace.projection", .chapter = "EMB 3.1
     return CL_OK;
 }
 
+CL_CHECK(emb_subspace_projection, "emb.subspace.projection", .chapter = "EMB 3.1", .tags = "[EMB (2.2)] [EMB 3.1]", .what = "P = I - A^T (A A^T)^-1 A: P = P^T, P^2 = P, A P = 0 (5 random A, 2x5)", .cond = 256, .why = "a 2x2 solve of a random Gram matrix (condition up to ~30) and 5-term sums")
+{
+    return emb_subspace_projection_run(res, prec);
+}
+
 /*
  * Smallest pivot that cl_lu_factor meets on the n×n matrix G (destroyed),
  * relative to max|G|, as log2: the diagonal of U for the steps it completes
@@ -278,7 +283,7 @@ static double lu_log2_min_pivot(rptr G, int n)
 
 /* The printed projection I − Aᵀ(AᵀA)⁻¹A: AᵀA (n×n, rank m < n) has a zero
  * pivot; the smallest relative pivot of its LU factorization is reported. */
-CL_CHECK(emb_subspace_printed, "emb.subspace.printed_gram_singular", .chapter = "EMB 3.1", .tags = "[EMB 3.1]", .what = "printed I - A^T (A^T A)^-1 A: smallest relative pivot of A^T A (5x5, rank 2) is at rounding level", .cond = 256, .why = "elimination of a rank-2 5x5 Gram matrix leaves pivots of a few ulps")
+static int emb_subspace_printed_run(cl_check_result *res, cl_prec_t prec)
 {
     enum { N = 5, M = 2 };
     cl_rng g = emb_rng(77);
@@ -296,9 +301,14 @@ CL_CHECK(emb_subspace_printed, "emb.subspace.printed_gram_singular", .chapter = 
     return CL_OK;
 }
 
+CL_CHECK(emb_subspace_printed, "emb.subspace.printed_gram_singular", .chapter = "EMB 3.1", .tags = "[EMB 3.1]", .what = "printed I - A^T (A^T A)^-1 A: smallest relative pivot of A^T A (5x5, rank 2) is at rounding level", .cond = 256, .why = "elimination of a rank-2 5x5 Gram matrix leaves pivots of a few ulps")
+{
+    return emb_subspace_printed_run(res, prec);
+}
+
 /* (3.1) and general (2.3) against the reduced q̈; (3.2) and general
  * (2.7)–(2.8) against the reduced (q, p) equations. */
-CL_CHECK(emb_subspace_reduced, "emb.subspace.reduced", .chapter = "EMB 3.1", .tags = "[EMB (2.3)] [EMB (2.7)] [EMB (2.8)] [EMB (3.1)] [EMB (3.2)]", .what = "(3.1) and general (2.3) vs reduced coordinates x = N q; (3.2) and general (2.7)-(2.8) vs reduced (q, p)", .cond = 4096, .why = "5x5 solves with a random mass matrix G G^T + I (condition up to ~10^2)")
+static int emb_subspace_reduced_run(cl_check_result *res, cl_prec_t prec)
 {
     enum { N = 5, K = 3 };
     cl_rng g = emb_rng(31);
@@ -351,6 +361,11 @@ CL_CHECK(emb_subspace_reduced, "emb.subspace.reduced", .chapter = "EMB 3.1", .ta
     return st;
 }
 
+CL_CHECK(emb_subspace_reduced, "emb.subspace.reduced", .chapter = "EMB 3.1", .tags = "[EMB (2.3)] [EMB (2.7)] [EMB (2.8)] [EMB (3.1)] [EMB (3.2)]", .what = "(3.1) and general (2.3) vs reduced coordinates x = N q; (3.2) and general (2.7)-(2.8) vs reduced (q, p)", .cond = 4096, .why = "5x5 solves with a random mass matrix G G^T + I (condition up to ~10^2)")
+{
+    return emb_subspace_reduced_run(res, prec);
+}
+
 /* dH/dt = H_x·ẋ + H_μ·μ̇ along (2.7)–(2.8), relative to |H_x||ẋ| + |H_μ||μ̇|
  * scale (the largest term), for the subspace, circle and sphere examples. */
 static int energy_rate_of(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w, cl_prec_t prec,
@@ -371,7 +386,7 @@ static int energy_rate_of(const CL_FN(cl_emb_model) *m, CL_FN(cl_emb_work) *w, c
     return CL_OK;
 }
 
-CL_CHECK(emb_energy_examples, "emb.energy.examples", .chapter = "EMB 2", .tags = "[EMB (2.7)] [EMB (2.8)] [EMB Prop. 2]", .what = "dH/dt = H_x.xdot + H_mu.mudot along (2.7)-(2.8): planar and spherical pendulum, subspace system", .cond = 256, .why = "cancellation between terms of size |H_x||xdot| and |H_mu||mudot|")
+static int emb_energy_examples_run(cl_check_result *res, cl_prec_t prec)
 {
     cl_rng g = emb_rng(41);
     cl_check_begin(res);
@@ -381,7 +396,7 @@ CL_CHECK(emb_energy_examples, "emb.energy.examples", .chapter = "EMB 2", .tags =
         emb_fixture f;
         if ((st = open_pendulum(&f, d, prec))) return st;
         for (int k = 0; k < NSTATES && !st; k++) {
-            random_state(x, mu, d, 5.0, &g);
+            emb_random_state(x, mu, d, 5.0, &g);
             st = energy_rate_of(&f.m, f.w, prec, x, mu, res);
         }
         emb_fixture_close(&f);
@@ -404,6 +419,11 @@ CL_CHECK(emb_energy_examples, "emb.energy.examples", .chapter = "EMB 2", .tags =
     CL_FN(cl_emb_work_free)(w);
     CL_FN(cl_emb_subspace_free)(s);
     return st;
+}
+
+CL_CHECK(emb_energy_examples, "emb.energy.examples", .chapter = "EMB 2", .tags = "[EMB (2.7)] [EMB (2.8)] [EMB Prop. 2]", .what = "dH/dt = H_x.xdot + H_mu.mudot along (2.7)-(2.8): planar and spherical pendulum, subspace system", .cond = 256, .why = "cancellation between terms of size |H_x||xdot| and |H_mu||mudot|")
+{
+    return emb_energy_examples_run(res, prec);
 }
 
 /* The spherical pendulum as a cl_s2_quad system of the S2 chapters (n = 1,
@@ -440,7 +460,7 @@ static int sphere_vs_s2_compare(cl_check_result *res, emb_fixture *f, cl_rng *g,
     CL_FN(cl_emb_model) mq = {0};
     mq.n = 3; mq.ctx = &q; mq.proj = qh_proj; mq.dproj = qh_dproj; mq.ham_dx = qh_dx; mq.ham_dmu = qh_dmu;
     int st;
-    random_state(xs, xs + 3, 3, 3.0, g);
+    emb_random_state(xs, xs + 3, 3, 3.0, g);
     /* (2.3)/(3.5) vs [S2 (13)] */
     if ((st = CL_FN(cl_s2_quad_rhs_qdot)(ws, dx, xs))) return st;
     if ((st = CL_FN(cl_emb_el_accel)(&f->m, f->w, a, xs, xs + 3))) return st;

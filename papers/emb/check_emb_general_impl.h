@@ -23,7 +23,7 @@ static inline void random_sym(rptr S, size_t d, cl_rng *g)
 }
 
 /* Random unit x and tangent v in R^d. */
-static inline void random_state(rptr x, rptr v, size_t d, double scale, cl_rng *g)
+static inline void emb_random_state(rptr x, rptr v, size_t d, double scale, cl_rng *g)
 {
     cl_prec_t p = r_prec(x);
     R_DECL(n, p);

@@ -109,7 +109,7 @@ CL_CHECK(emb_general_magnetic, "emb.general.magnetic_sphere", .chapter = "EMB 2"
     cl_check_begin(res);
     for (int k = 0; k < NSTATES && !st; k++) {
         for (int i = 0; i < 3; i++) r_set_d(B + i, 2.0 * cl_rng_normal(&g));
-        random_state(x, v, 3, 2.0, &g);
+        emb_random_state(x, v, 3, 2.0, &g);
         /* (2.3) with the normal part vs the Lorentz closed form */
         if ((st = CL_FN(cl_emb_el_accel)(&m, w, a, x, v))) break;
         v3_cross(t, v, B);

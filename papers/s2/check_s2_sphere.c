@@ -244,7 +244,7 @@ static int s2c_curve_omega(mpfr_ptr w, mpfr_srcptr t, void *ctx)
  * of ω = q × q̇ (cl_jacobian of ω(t), itself built on cl_jacobian of q(t))
  * against q × q̈ (q̈ the derivative of q̇(t)), relative to max(1, ‖q̈‖).
  */
-CL_CHECK(s2_kin_omega_dot, "s2.kin.omega_dot", .chapter = "S2 II", .tags = "[S2 (5)]", .what = "d/dt (q x qdot) against S(q) qddot, and q . d/dt omega = 0, along 6 random curves on S^2; derivatives by cl_jacobian at raised precision; relative to max(1, |qddot|)", .cond = 16, .why = "cl_jacobian returns each derivative within 2^-p of itself plus 2^-(p+8) of max(|derivative|, |value|) (deriv.c), q(t) is rounded once and q x qddot is one cross product (2 roundings): at most 4 ulps of max(1, |qddot|, |omega|) apart; factor 4 margin")
+static int s2_kin_omega_dot_run(cl_check_result *res, cl_prec_t prec)
 {
     cl_rng g;
     cl_rng_seed(&g, 55);
@@ -281,9 +281,14 @@ CL_CHECK(s2_kin_omega_dot, "s2.kin.omega_dot", .chapter = "S2 II", .tags = "[S2 
     return CL_OK;
 }
 
+CL_CHECK(s2_kin_omega_dot, "s2.kin.omega_dot", .chapter = "S2 II", .tags = "[S2 (5)]", .what = "d/dt (q x qdot) against S(q) qddot, and q . d/dt omega = 0, along 6 random curves on S^2; derivatives by cl_jacobian at raised precision; relative to max(1, |qddot|)", .cond = 16, .why = "cl_jacobian returns each derivative within 2^-p of itself plus 2^-(p+8) of max(|derivative|, |value|) (deriv.c), q(t) is rounded once and q x qddot is one cross product (2 roundings): at most 4 ulps of max(1, |qddot|, |omega|) apart; factor 4 margin")
+{
+    return s2_kin_omega_dot_run(res, prec);
+}
+
 /* π_i = S(q_i)μ_i [S2 (14)], (3) by cl_s2_pi_from_mu against the hat matrix
  * times μ_i, for three spheres at once (so the index of each sphere enters). */
-CL_CHECK(s2_kin_pi_from_mu, "s2.kin.pi_from_mu", .chapter = "S2 IV", .tags = "[S2 (3)] [S2 (14)]", .what = "cl_s2_pi_from_mu (pi_i = q_i x mu_i, n = 3) against S(q_i) mu_i by the hat matrix at 500 random (q, mu), relative to |mu|", .cond = 4, .why = "two products and a subtraction per entry on each side")
+static int s2_kin_pi_from_mu_run(cl_check_result *res, cl_prec_t prec)
 {
     cl_rng g;
     cl_rng_seed(&g, 36);
@@ -303,4 +308,9 @@ CL_CHECK(s2_kin_pi_from_mu, "s2.kin.pi_from_mu", .chapter = "S2 IV", .tags = "[S
         }
     }
     return CL_OK;
+}
+
+CL_CHECK(s2_kin_pi_from_mu, "s2.kin.pi_from_mu", .chapter = "S2 IV", .tags = "[S2 (3)] [S2 (14)]", .what = "cl_s2_pi_from_mu (pi_i = q_i x mu_i, n = 3) against S(q_i) mu_i by the hat matrix at 500 random (q, mu), relative to |mu|", .cond = 4, .why = "two products and a subtraction per entry on each side")
+{
+    return s2_kin_pi_from_mu_run(res, prec);
 }

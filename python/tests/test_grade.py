@@ -1,4 +1,6 @@
 """chartless.grade: a Python vector field graded by the C grader, the student's code sandboxed."""
+import ast
+import json
 import os
 import time
 
@@ -12,14 +14,26 @@ SPRING = os.path.join(ROOT, "models", "spring.model")
 E3 = np.array([0.0, 0.0, 1.0])
 
 
-def spring_omega(x, p, sign=1.0):
-    """The (q, omega) field of models/spring.model; sign=-1 plants the mistake of docs/examples/spring_omega_sign.field."""
-    q1, q2, w1, w2 = x[0:3], x[3:6], x[6:9], x[9:12]
-    d = q1 - q2
-    s = p["k"] * (1 - p["r0"] / np.linalg.norm(d))
-    return np.concatenate([np.cross(w1, q1), np.cross(w2, q2),
-                           np.cross(q1, -s * d - p["m1"] * p["g"] * E3) / p["m1"],
-                           np.cross(q2, sign * s * d - p["m2"] * p["g"] * E3) / p["m2"]])
+def notebook_function(notebook, name):
+    """Function NAME of the code cells of notebooks/NOTEBOOK.ipynb, with the
+    module-level names those cells assign before it: the tutorial's own code
+    is what the test grades."""
+    with open(os.path.join(ROOT, "notebooks", notebook + ".ipynb")) as f:
+        cells = [c for c in json.load(f)["cells"] if c["cell_type"] == "code"]
+    space = {"np": np}
+    for cell in cells:
+        for node in ast.parse("".join(cell["source"])).body:
+            if isinstance(node, ast.Assign) and all(isinstance(t, ast.Name) and t.id.isupper() for t in node.targets) \
+                    or isinstance(node, ast.FunctionDef) and node.name == name:
+                exec(compile(ast.Module(body=[node], type_ignores=[]), notebook, "exec"), space)
+        if name in space:
+            return space[name]
+    raise LookupError(name)
+
+
+# The (q, omega) field of models/spring.model as notebooks/own_derivation
+# writes it; spring_sign=-1 plants the mistake of docs/examples/spring_omega_sign.field.
+spring_omega = notebook_function("own_derivation", "spring_omega")
 
 
 def pendulum(x, p):
@@ -38,7 +52,7 @@ def test_a_correct_field_passes_at_both_parameter_sets():
 
 
 def test_a_planted_sign_error_fails_with_the_hint_of_the_field_file_route():
-    r = chartless.grade(chartless.Model(SPRING), "omega", lambda x, p: spring_omega(x, p, -1.0), timeout=20)
+    r = chartless.grade(chartless.Model(SPRING), "omega", lambda x, p: spring_omega(x, p, spring_sign=-1.0), timeout=20)
     out, _, st = run_chartless(["grade", "--model", SPRING, "--field", os.path.join(ROOT, "docs", "examples", "spring_omega_sign.field")])
     assert st == 1 and not r.passed
     assert lines(r.report, "hint: w2'") == lines(out, "hint: w2'") and len(lines(out, "hint: w2'")) == 2

@@ -1,11 +1,12 @@
 /*
  * What the files of the oracle's model rows share (model_rows*.c; not
- * installed): the number of random draws, the guard bits of an integration,
- * the relative gap of two vectors, and the rows of models that are systems
- * (model_rows_ext.c), which the table of model_rows.c names.
+ * installed), below the table of rows (model_rows.c): the current model and
+ * --quick (model_rows_kit.c), the number of random draws, the guard bits of
+ * an integration, the relative gap of two vectors, and the rows of models
+ * that are systems (model_rows_ext.c), which the table names.
  */
-#ifndef CL_MODEL_ROWS_IMPL_H
-#define CL_MODEL_ROWS_IMPL_H
+#ifndef CL_MODEL_ROWS_KIT_H
+#define CL_MODEL_ROWS_KIT_H
 #include <math.h>
 #include "check.h"
 #include "ode.h"
@@ -20,6 +21,10 @@
 /** The precision of a field integrated by GBS at \p prec bits: its guard bits (the extrapolation amplifies the field's rounding). */
 static inline cl_prec_t cl_model_rows_gbs_guarded(cl_prec_t prec) { return prec + (cl_prec_t)(1.2 * cl_ode_gbs_default_columns(prec)) + 8; }
 
+/** Make \p m (taken over, also on failure) the current model, as a system when it is not of S² factors (model_rows_kit.c). */
+int cl_model_oracle_set_model(cl_model *m, cl_sys_error *e);
+/** Release the current model (and its system). */
+void cl_model_oracle_model_free(void);
 /** 1 when the rows run their short versions (`oracle --quick`, cl_model_oracle_set_quick()). */
 int cl_model_oracle_quick(void);
 /** The random states of a row that draws \p full of them: a quarter (at least 1) under --quick. */

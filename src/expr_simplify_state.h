@@ -1,13 +1,15 @@
 /**
- * \file expr_simplify_impl.h
+ * \file expr_simplify_state.h
  * \brief Internal (never installed): the state of one cl_expr_simplify()
- *        call, shared by the normal form (expr_simplify.c) and the writing
- *        back as nodes (expr_simplify_emit.c).
+ *        call and its CPU budget, beneath both the normal form
+ *        (expr_simplify.c) and the writing back as nodes
+ *        (expr_simplify_emit.c, which the normal form calls).
  */
-#ifndef CL_EXPR_SIMPLIFY_IMPL_H
-#define CL_EXPR_SIMPLIFY_IMPL_H
+#ifndef CL_EXPR_SIMPLIFY_STATE_H
+#define CL_EXPR_SIMPLIFY_STATE_H
 #include <time.h>
 #include <flint/fmpq_mpoly.h>
+#include "cl_core.h"
 #include "expr_simplify.h"
 
 /** A node's value n/d: polynomials in the variables (inputs, then atoms). */
@@ -38,7 +40,11 @@ typedef struct cl_simp {
 } cl_simp;
 
 /** 1 (and s->failed set) once the CPU budget is spent or something failed, else 0. */
-int cl_simp_out_of_time(cl_simp *s);
+static inline int cl_simp_out_of_time(cl_simp *s)
+{
+    if (!s->failed && clock() > s->deadline) s->failed = CL_ENOCONV;
+    return s->failed;
+}
 /** The simplified node of node \p i (written once, then remembered), or −1 (s->failed set). */
 int cl_simp_emit_node(cl_simp *s, int i);
 #endif
