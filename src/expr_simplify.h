@@ -35,7 +35,7 @@
 /** Default number of terms past which a shared subexpression (an argument of two nodes) is kept as an atom: its sharing is kept. */
 #define CL_EXPR_SIMPLIFY_SHARED_TERMS 8
 /** Default CPU seconds of one cl_expr_simplify() call. */
-#define CL_EXPR_SIMPLIFY_SECONDS 2.0
+#define CL_EXPR_SIMPLIFY_SECONDS 4.0
 
 /** What cl_expr_simplify() may assume and spend. */
 typedef struct cl_expr_simplify_opts {
