@@ -54,7 +54,7 @@ SRC_1   += expr_emit expr_jit
 SRC_1   += expr_simplify expr_simplify_emit
 SRC_ARB := scalar r3 linalg linalg_inertia linalg_eig_arb energy_casimir taylor enclose expr_eval
 CHECK_T := check_core check_linalg check_ode check_lie
-CHECK_T += check_taylor check_expr_fd
+CHECK_T += check_taylor check_expr_fd check_expr_print
 CHECK_1 := verdict check_registry
 SYSTEM_1 := registry output equilibria
 # model/ by room (model/ROOM/FILE), each room including only the rooms below it (MODEL_SEES)
