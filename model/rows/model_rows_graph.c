@@ -9,13 +9,16 @@
  * nodes (model_graph_ham.c) against the Hamiltonian engine's, the bordered
  * or Schur-complement solve of a constrained model (model_graph_lagr.c)
  * against the engine's, a constraint moving with t (−∂c/∂t) on both sides.
- * A sign or a dropped term on either side leaves a gap of order one.
+ * A sign or a dropped term on either side leaves a gap of order one. (The
+ * system's own form 0 runs that graph, cl_model_fast_rhs(): the engine is
+ * opened here by itself.)
  */
 #include <math.h>
 #include <stdlib.h>
 #include "check.h"
 #include "expr.h"
 #include "model_ext.h"
+#include "model_kinds.h"
 #include "model_rows.h"
 #include "model_rows_impl.h"
 
@@ -28,24 +31,40 @@ const cl_check cl_model_graph_row = {
 
 static cl_model_eom *graph_eom; /* the graph of the current row's run */
 
+/* The engine's core of the model at r's parameters and time (the system's form 0 runs the graph itself, cl_model_fast_rhs()). */
+static int engine_open(void **core, const cl_model *m, const ext_run *r)
+{
+    const cl_model_kind *kind = cl_model_kind_of(m);
+    int st = kind->open(core, m, r->prec);
+    if (st) return st;
+    for (size_t k = 0; k < m->nparam; k++) kind->set_param(*core, k, cl_params_x(&r->p, m->pname[k]));
+    if (m->timed && kind->set_time) kind->set_time(*core, cl_params_x(&r->p, "time"));
+    st = kind->ready ? kind->ready(*core, m, r->prec) : CL_OK;
+    if (st) kind->close(*core);
+    return st;
+}
+
 /* The graph's field and multipliers at the state x of form 0 carried to the graph's form, against the engine's. */
 static int graph_gap(cl_check_result *res, ext_run *r, ext_run *rg, mpfr_srcptr x, mpfr_ptr w, size_t D, int nf, int k)
 {
     const cl_system *s = r->s;
     const cl_model *m = cl_model_oracle_model();
+    const cl_model_kind *kind = cl_model_kind_of(m);
     const cl_model_eom *q = graph_eom;
     int form = cl_system_form_index(s, q->form);
     size_t dim = q->dim, nc = q->ncon, nin = (size_t)cl_expr_dag_ninputs(q->g), nout = dim + nc;
     (void)rg, (void)nf, (void)D, (void)w;
-    if (form < 0 || s->dim(r->inst, form) != dim) return CL_EDIM;
+    if (form < 0 || s->dim(r->inst, form) != dim || (nc && !kind->multipliers)) return CL_EDIM;
+    void *core = NULL;
     mpfr_ptr in = cl_rvec_new_mp(nin + 2 * nout + 1, r->prec), fe = in + nin, fg = fe + nout;
     cl_expr_eval_mp *ev = NULL;
-    int st = in ? CL_OK : CL_ENOMEM;
-    for (size_t i = 0; i < nin && !st; i++) mpfr_set_zero(in + i, 1); /* t = 0, the time of the rows' states */
-    if (!st) st = cl_model_param_values_mp(m, in + q->param0);
+    int st = in ? engine_open(&core, m, r) : CL_ENOMEM;
+    for (size_t i = 0; i < nin && !st; i++) mpfr_set_zero(in + i, 1);
+    for (size_t i = 0; i < m->nparam && !st; i++) mpfr_set(in + q->param0 + i, cl_params_x(&r->p, m->pname[i]), MPFR_RNDN);
+    if (!st && q->time >= 0 && m->timed) mpfr_set(in + q->time, cl_params_x(&r->p, "time"), MPFR_RNDN);
     if (!st) st = s->convert(r->inst, 0, x, form, in);
-    if (!st) st = s->rhs(r->inst, form, fe, in);
-    if (!st && nc) st = s->multipliers(r->inst, form, fe + dim, in);
+    if (!st) st = kind->rhs(core, form, fe, in);
+    if (!st && nc) st = kind->multipliers(core, form, fe + dim, in);
     if (!st) st = cl_expr_eval_new_mp(&ev, q->g, r->prec);
     if (!st && cl_expr_eval_run_mp(ev, in, (int)cl_expr_dag_size(q->g) - 1, 0)) {
         cl_check_worst(res, INFINITY, "draw %d: the graph leaves its domain where the engine does not", k);
@@ -59,6 +78,7 @@ static int graph_gap(cl_check_result *res, ext_run *r, ext_run *rg, mpfr_srcptr 
                            "draw %d: the graph's multipliers against the engine's", k);
     }
     cl_expr_eval_free_mp(ev);
+    if (core) kind->close(core);
     cl_rvec_free_mp(in);
     return st;
 }
