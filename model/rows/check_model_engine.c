@@ -28,7 +28,7 @@
  *                                 hoop-bead.graph, hoop-bead.constraints
  *   nonholonomic constraints      rolling-disk.graph
  *   the bordered solve (H not constant), a nonholonomic constraint moving with t
- *                                 bordered.graph, bordered.constraints (below)
+ *                                 bordered.graph (below)
  */
 #include <stdio.h>
 #include <string.h>
@@ -107,4 +107,3 @@ ENGINE_CHECK(hoop_bead_graph, "hoop-bead", "graph", "models/hoop-bead.model", 40
 ENGINE_CHECK(hoop_bead_constraints, "hoop-bead", "constraints", "models/hoop-bead.model", 4096) { return run_short("hoop-bead", "constraints", res, prec); }
 ENGINE_CHECK(rolling_disk_graph, "rolling-disk", "graph", "models/rolling-disk.model", 4096) { return run_short("rolling-disk", "graph", res, prec); }
 ENGINE_CHECK(bordered_graph, "bordered", "graph", "a model on R1 x R1 whose velocity Hessian depends on r, with a constraint moving with t", 4096) { return run_model("bordered", bordered_model, sizeof bordered_model - 1, "graph", res, prec); }
-ENGINE_CHECK(bordered_constraints, "bordered", "constraints", "a model on R1 x R1 whose velocity Hessian depends on r, with a constraint moving with t", 4096) { return run_model("bordered", bordered_model, sizeof bordered_model - 1, "constraints", res, prec); }
