@@ -54,7 +54,7 @@ SRC_1   += expr_emit expr_jit
 SRC_1   += expr_simplify expr_simplify_emit expr_share
 SRC_ARB := scalar r3 linalg linalg_inertia linalg_eig_arb energy_casimir taylor taylor_coef enclose expr_eval
 CHECK_T := check_core check_linalg check_ode check_lie
-CHECK_T += check_taylor check_expr_fd
+CHECK_T += check_taylor check_expr_fd check_expr_print
 CHECK_1 := verdict check_registry
 SYSTEM_1 := registry output equilibria
 # model/ by room (model/ROOM/FILE), each room including only the rooms below it (MODEL_SEES)
@@ -62,7 +62,7 @@ MODEL_T := rows/model_rows rows/model_rows_kit rows/model_rows_s2 rows/model_row
 MODEL_T += derive/model_taylor
 MODEL_T += kinds/model_s2_eq
 MODEL_T += rows/model_rows_el rows/model_rows_ec rows/model_rows_certify
-MODEL_T += rows/model_rows_simplify
+MODEL_T += rows/model_rows_simplify rows/model_rows_graph
 MODEL_T += load/model_draw
 MODEL_C := rows/check_model_engine
 MODEL_1 := lang/model lang/model_text lang/model_base

@@ -5,7 +5,7 @@
  * log, sqrt, whole powers as products and by Miller's recurrence, a
  * division by a series, atan2, products of two series, the time input):
  *
- *   x0' = sin x0 (sin² x0 + cos² x0)   x0 = 2 atan(tan(1/2) eᵗ)
+ *   x0' = sin x0 (sin² 2x0 + cos² 2x0) x0 = 2 atan(tan(1/2) eᵗ)
  *   x1' = cos x1                       x1 = asin(tanh(t + atanh(sin 1/2)))
  *   x2' = tan x2                       x2 = asin(sin(0.3) eᵗ)
  *   x3' = −x3 log x3                   x3 = exp(log(1/2) e⁻ᵗ)
@@ -59,9 +59,10 @@ cl_expr_dag *check_taylor_graph(int *out)
     if (!g) return NULL;
     int x[TN], t = cl_expr_input(g, TN);
     for (int i = 0; i < TN; i++) x[i] = cl_expr_input(g, i);
-    int s0 = op1(g, CL_EXPR_SIN, x[0]), c0 = op1(g, CL_EXPR_COS, x[0]);
+    int u0 = op2(g, CL_EXPR_MUL, konst(g, "2"), x[0]); /* sin x0 alone (its cos a row of its own), sin 2x0 and cos 2x0 a pair */
+    int s0 = op1(g, CL_EXPR_SIN, u0), c0 = op1(g, CL_EXPR_COS, u0);
     int one = op2(g, CL_EXPR_ADD, cl_expr_op(g, CL_EXPR_POWI, s0, -1, 2, -1), op2(g, CL_EXPR_MUL, c0, c0));
-    out[0] = op2(g, CL_EXPR_MUL, s0, one);
+    out[0] = op2(g, CL_EXPR_MUL, op1(g, CL_EXPR_SIN, x[0]), one);
     out[1] = op1(g, CL_EXPR_COS, x[1]);
     out[2] = op1(g, CL_EXPR_TAN, x[2]);
     out[3] = op1(g, CL_EXPR_NEG, op2(g, CL_EXPR_MUL, x[3], op1(g, CL_EXPR_LOG, x[3])));

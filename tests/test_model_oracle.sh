@@ -70,8 +70,9 @@ st=$?
 t $? "an SO(3) model's invariant that is not conserved is a mismatch in both rows (exit $st)"
 # A model of SO(3) (or S1 x R^k) has the rows of the descriptor and its kind's el (Euler-Poincare), not those of S2 factors
 "$C" oracle --model models/heavy-top.model --list > "$T/o" 2>&1
-[ "$(grep -c '^model\.heavy-top\.' "$T/o")" = 6 ] && grep -q '^model\.heavy-top\.invariants' "$T/o" && grep -q '^model\.heavy-top\.el .*Euler-Poincare' "$T/o"
-t $? "oracle --model models/heavy-top.model --list: forms, legendre, invariants, conserve, el, simplify"
+[ "$(grep -c '^model\.heavy-top\.' "$T/o")" = 7 ] && grep -q '^model\.heavy-top\.invariants' "$T/o" && grep -q '^model\.heavy-top\.el .*Euler-Poincare' "$T/o" &&
+    grep -q '^model\.heavy-top\.graph ' "$T/o"
+t $? "oracle --model models/heavy-top.model --list: forms, legendre, invariants, conserve, el, simplify, graph"
 # --param reaches the rows: a heavier bob changes nothing but must still pass, json carries the rows
 "$C" oracle --model models/spring.model --param k=250 --param r0=1.25 --check '*.el,*.forms' --bits 53,113 --format json > "$T/o" 2>"$T/e"
 st=$?

@@ -8,8 +8,10 @@
  * not change a result. Without a compiler, when it fails, or when the cache
  * cannot be written, the graph stays interpreted and stderr says why, once.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "chartless_base.h"
 #include "expr_emit.h"
 #include "expr_jit.h"
@@ -85,25 +87,84 @@ static void compile(cl_model_fast *f, int build)
     if (st && build) warn_once(why);
 }
 
+/*
+ * The field graphs built in this process, by the text of their model (the
+ * graph depends on nothing else: the parameters and t are inputs). A model
+ * loaded again -- the oracle loads one for each row and each precision --
+ * takes a copy instead of running the simplifier again, which costs most
+ * of a short row.
+ */
+typedef struct built_field {
+    char *text;
+    size_t dim0, dim, param0;
+    long time;
+    cl_expr_dag *g;
+    int *out;
+    struct built_field *next;
+} built_field;
+static built_field *built_fields;
+static pthread_mutex_t built_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* f's graph, output nodes and inputs from an entry (copies): 0, or −1 when out of memory. */
+static int take(cl_model_fast *f, const built_field *b)
+{
+    f->out = malloc((b->dim + 1) * sizeof *f->out);
+    f->g = f->out ? cl_expr_dag_copy(b->g) : NULL;
+    if (!f->g) return -1;
+    memcpy(f->out, b->out, b->dim * sizeof *f->out);
+    f->dim = b->dim;
+    f->param0 = b->param0;
+    f->time = b->time;
+    f->nin = b->param0 + f->m->nparam;
+    return 0;
+}
+
+/* Keep a copy of f's graph for the next model of the same text (nothing when out of memory). */
+static void keep(const cl_model_fast *f)
+{
+    built_field *b = calloc(1, sizeof *b);
+    if (b) *b = (built_field){.text = strdup(f->m->text), .dim0 = f->dim0, .dim = f->dim, .param0 = f->param0, .time = f->time,
+                              .g = cl_expr_dag_copy(f->g), .out = malloc((f->dim + 1) * sizeof *b->out)};
+    if (!b || !b->text || !b->g || !b->out) {
+        if (b) free(b->text), cl_expr_dag_free(b->g), free(b->out);
+        free(b);
+        return;
+    }
+    memcpy(b->out, f->out, f->dim * sizeof *b->out);
+    b->next = built_fields;
+    built_fields = b;
+}
+
 /* The graph of the field; built = −1 when the graph does not cover the model. */
 static void build_graph(cl_model_fast *f)
 {
     cl_model_eom *q = NULL;
     cl_sys_error e;
     f->built = -1;
-    if (cl_model_eom_new(&q, f->m, &e)) return;
-    if (q->dim != f->dim0) { /* not the state of the system's first form */
+    pthread_mutex_lock(&built_lock);
+    const built_field *b = built_fields;
+    while (b && (b->dim0 != f->dim0 || strcmp(b->text, f->m->text))) b = b->next;
+    int found = b != NULL, st = b ? take(f, b) : 0;
+    pthread_mutex_unlock(&built_lock);
+    if (found && st) return;
+    if (!found) {
+        if (cl_model_eom_new(&q, f->m, &e)) return;
+        if (q->dim != f->dim0) { /* not the state of the system's first form */
+            cl_model_eom_free(q);
+            return;
+        }
+        f->out = malloc(q->dim * sizeof *f->out);
+        f->g = f->out ? cl_expr_dag_prune(q->g, q->out, q->dim, f->out) : NULL;
+        f->dim = q->dim;
+        f->param0 = q->param0;
+        f->time = q->time;
+        f->nin = q->param0 + f->m->nparam;
         cl_model_eom_free(q);
-        return;
+        if (!f->g) return;
+        pthread_mutex_lock(&built_lock);
+        keep(f);
+        pthread_mutex_unlock(&built_lock);
     }
-    f->out = malloc(q->dim * sizeof *f->out);
-    f->g = f->out ? cl_expr_dag_prune(q->g, q->out, q->dim, f->out) : NULL;
-    f->dim = q->dim;
-    f->param0 = q->param0;
-    f->time = q->time;
-    f->nin = q->param0 + f->m->nparam;
-    cl_model_eom_free(q);
-    if (!f->g) return;
     f->built = 1;
     if (field_mode == CL_MODEL_FIELD_COMPILED) compile(f, 0);
 }

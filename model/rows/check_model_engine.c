@@ -18,6 +18,17 @@
  *   S2 with a force               damped.el
  *   S2 equilibria (eigenvalues)   spherical.eq.inverted
  *   let, matrix literals, t and a force on a product   let.forms, let.legendre (the model below)
+ *
+ * and the rows MODEL.graph (model_rows_graph.c: the graph that eom, taylor
+ * and compiled fields run against the interpreting engine's field and
+ * multipliers) and MODEL.constraints where the graph's paths part:
+ *
+ *   Hamilton's equations          henon-heiles.graph (R1 x R1), ham-sphere.graph (S2 x R1, below)
+ *   the Schur complement (H constant), holonomic constraints moving with t
+ *                                 hoop-bead.graph, hoop-bead.constraints
+ *   nonholonomic constraints      rolling-disk.graph
+ *   the bordered solve (H not constant), a nonholonomic constraint moving with t
+ *                                 bordered.graph (below)
  */
 #include <stdio.h>
 #include <string.h>
@@ -34,18 +45,36 @@ static const char let_model[] = "manifold    x : R1\n"
                                 "lagrangian  1/2*M*x'^2 + 1/2*m*dot(v, D*v) - m*g*l*q.z + a*cos(nu*t)*x\n"
                                 "force       x = -b*x'\n";
 
-/* Row \p suffix of the shipped model \p name (or of let_model when NULL); a failure to load said in the note. */
-static int run_short(const char *name, const char *suffix, cl_check_result *res, cl_prec_t prec)
+/* A Hamiltonian on S2 x R1: the sphere's terms of Hamilton's equations, mu' = -P dH/dq + dH/dmu x (mu x q), coupled to a line. */
+static const char ham_sphere_model[] = "manifold    q : S2\n"
+                                       "manifold    x : R1\n"
+                                       "parameters  m = 1.2, l = 0.9, g = 9.81, k = 2\n"
+                                       "hamiltonian 1/(2*m*l^2)*dot(mu_q, mu_q) + p_x^2/2 + m*g*l*q.z + k*x*q.x + x^2/2\n";
+
+/* A velocity Hessian that depends on the state (the bordered solve) with a constraint moving with t that reaches both coordinates. */
+static const char bordered_model[] = "manifold    r, th : R1\n"
+                                     "parameters  m = 1.5, k = 3, a = 0.7, w = 2\n"
+                                     "lagrangian  m/2*(r'^2 + r^2*th'^2) - k/2*r^2\n"
+                                     "constraint  roll = r' + a*r*th' - 0.3*sin(w*t)\n";
+
+/* Row \p suffix of the shipped model \p name, or of the model \p text (named \p name) when given; a failure to load said in the note. */
+static int run_model(const char *name, const char *text, size_t len, const char *suffix, cl_check_result *res, cl_prec_t prec)
 {
     cl_sys_error e;
     cl_model *m;
-    int st = name ? cl_model_load_shipped(&m, name, &e) : cl_model_parse(&m, "let", let_model, sizeof let_model - 1, &e);
+    int st = text ? cl_model_parse(&m, name, text, len, &e) : cl_model_load_shipped(&m, name, &e);
     if (st) {
         cl_check_begin(res);
         snprintf(res->note, sizeof res->note, "%.120s (%.70s)", e.what, e.arg);
         return st;
     }
     return cl_model_oracle_run_short(m, suffix, CL_T == CL_DOUBLE, res, prec);
+}
+
+/* Row \p suffix of the shipped model \p name (or of let_model when NULL). */
+static int run_short(const char *name, const char *suffix, cl_check_result *res, cl_prec_t prec)
+{
+    return name ? run_model(name, NULL, 0, suffix, res, prec) : run_model("let", let_model, sizeof let_model - 1, suffix, res, prec);
 }
 
 #define WHY "as the row of `oracle --quick --model` (docs/models.md)"
@@ -72,3 +101,9 @@ ENGINE_CHECK(damped_el, "damped", "el", "models/damped.model", 4096) { return ru
 ENGINE_CHECK(spherical_eq, "spherical", "eq.inverted", "models/spherical.model", 4096) { return run_short("spherical", "eq.inverted", res, prec); }
 ENGINE_CHECK(let_forms, "let", "forms", "a model of R1 x S2 with lets, a matrix literal, a force and L depending on t", 4096) { return run_short(NULL, "forms", res, prec); }
 ENGINE_CHECK(let_legendre, "let", "legendre", "a model of R1 x S2 with lets, a matrix literal, a force and L depending on t", 4096) { return run_short(NULL, "legendre", res, prec); }
+ENGINE_CHECK(henon_heiles_graph, "henon-heiles", "graph", "models/henon-heiles.model", 4096) { return run_short("henon-heiles", "graph", res, prec); }
+ENGINE_CHECK(ham_sphere_graph, "ham-sphere", "graph", "a Hamiltonian model on S2 x R1", 4096) { return run_model("ham-sphere", ham_sphere_model, sizeof ham_sphere_model - 1, "graph", res, prec); }
+ENGINE_CHECK(hoop_bead_graph, "hoop-bead", "graph", "models/hoop-bead.model", 4096) { return run_short("hoop-bead", "graph", res, prec); }
+ENGINE_CHECK(hoop_bead_constraints, "hoop-bead", "constraints", "models/hoop-bead.model", 4096) { return run_short("hoop-bead", "constraints", res, prec); }
+ENGINE_CHECK(rolling_disk_graph, "rolling-disk", "graph", "models/rolling-disk.model", 4096) { return run_short("rolling-disk", "graph", res, prec); }
+ENGINE_CHECK(bordered_graph, "bordered", "graph", "a model on R1 x R1 whose velocity Hessian depends on r, with a constraint moving with t", 4096) { return run_model("bordered", bordered_model, sizeof bordered_model - 1, "graph", res, prec); }

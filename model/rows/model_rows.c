@@ -144,6 +144,7 @@ static int rows_of(cl_model *m, const char *base, size_t bl, cl_sys_error *e)
         add_row(quick_version(table + k) ? quick_version(table + k) : table + k, base, bl, m->so3 ? "[EMB 3.4]" : NULL);
     if (ext_sys && !m->ham) add_row(&ext_el, base, bl, NULL);
     add_row(&simplify_row, base, bl, NULL);
+    if (ext_sys) add_row(&cl_model_graph_row, base, bl, NULL);
     for (size_t k = 0; m->ncon && k < sizeof constraint_rows / sizeof *constraint_rows; k++) add_row(constraint_rows + k, base, bl, NULL);
     if (!ext_sys && (m->ninv || !m->force)) {
         cl_check c = s2_conserve;

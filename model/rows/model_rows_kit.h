@@ -131,6 +131,9 @@ int cl_model_ext_rates_vanish(cl_check_result *res, cl_prec_t prec, uint64_t see
 int cl_model_row_constraints(cl_check_result *res, cl_prec_t prec);
 int cl_model_row_multipliers(cl_check_result *res, cl_prec_t prec);
 int cl_model_row_distribution(cl_check_result *res, cl_prec_t prec);
+/* MODEL.graph: the equations of motion as a graph against the engine's field (model_rows_graph.c). */
+int cl_model_row_graph(cl_check_result *res, cl_prec_t prec);
+extern const cl_check cl_model_graph_row;
 /** MODEL.simplify: the simplified equations against the derived ones (model_rows_simplify.c). */
 int cl_model_row_simplify(cl_check_result *res, cl_prec_t prec);
 /** Release the graphs MODEL.simplify keeps between rungs. */
