@@ -20,7 +20,7 @@
 #include "model_ext.h"
 #include "model_kinds.h"
 #include "model_rows.h"
-#include "model_rows_impl.h"
+#include "model_rows_kit.h"
 
 #if CL_T == CL_MPFR
 const cl_check cl_model_graph_row = {
