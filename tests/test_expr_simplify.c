@@ -92,6 +92,27 @@ static size_t sphere(cl_expr_dag *g, int *rel)
     return 2;
 }
 
+/* Each rewritten root got[k] against the formula want[k] at POINT, at 53 and 256 bits, to 2^(8-p) of its scale. */
+static void same_values(cl_expr_dag *g, const int *want, const int *got, int n, const char *what)
+{
+    static const cl_prec_t precs[] = {53, 256};
+    for (int p = 0; p < 2; p++) {
+        cl_expr_eval_mp *ev;
+        mpfr_ptr x = cl_rvec_new_mp(NIN, precs[p]);
+        for (int j = 0; j < NIN; j++) cl_real_from_str_mp(x + j, POINT[j]);
+        int st = cl_expr_eval_new_mp(&ev, g, precs[p]);
+        if (!st) st = cl_expr_eval_run_mp(ev, x, (int)cl_expr_dag_size(g) - 1, 0);
+        for (int k = 0; k < n; k++) {
+            if (st) { ok(0, "%s, root %d, evaluates at %ld bits (status %d)", what, k, (long)precs[p], st); continue; }
+            mpfr_srcptr w = cl_expr_eval_value_mp(ev, want[k]), v = cl_expr_eval_value_mp(ev, got[k]);
+            double gap = cl_rvec_log2_maxdiff_mp(v, w, 1) - fmax(0, cl_rvec_log2_maxabs_mp(w, 1));
+            is_log2_below(gap, 8 - (double)precs[p], "%s, root %d: the value at %ld bits", what, k, (long)precs[p]);
+        }
+        cl_expr_eval_free_mp(ev);
+        cl_rvec_free_mp(x);
+    }
+}
+
 static void one_case(size_t i)
 {
     cl_expr_dag *g;
@@ -105,21 +126,7 @@ static void one_case(size_t i)
     char text[256] = "";
     if (!st) print_root(g, out, text, sizeof text);
     if (!ok(!strcmp(text, CASES[i].out), "%s simplifies to %s (status %d)", CASES[i].in, CASES[i].out, st)) diag("got %s", text);
-    static const cl_prec_t precs[] = {53, 256};
-    for (int k = 0; k < 2 && !st; k++) {
-        cl_expr_eval_mp *ev;
-        mpfr_ptr x = cl_rvec_new_mp(NIN, precs[k]);
-        for (int j = 0; j < NIN; j++) cl_real_from_str_mp(x + j, POINT[j]);
-        st = cl_expr_eval_new_mp(&ev, g, precs[k]);
-        if (!st) st = cl_expr_eval_run_mp(ev, x, (int)cl_expr_dag_size(g) - 1, 0);
-        if (!st) {
-            mpfr_srcptr want = cl_expr_eval_value_mp(ev, v.id[0]), got = cl_expr_eval_value_mp(ev, out);
-            double gap = cl_rvec_log2_maxdiff_mp(got, want, 1) - fmax(0, cl_rvec_log2_maxabs_mp(want, 1));
-            is_log2_below(gap, 8 - (double)precs[k], "%s: the simplified value at %ld bits", CASES[i].in, (long)precs[k]);
-        } else ok(0, "%s evaluates at %ld bits (status %d)", CASES[i].in, (long)precs[k], st);
-        cl_expr_eval_free_mp(ev);
-        cl_rvec_free_mp(x);
-    }
+    if (!st) same_values(g, v.id, &out, 1, CASES[i].in);
     cl_expr_dag_free(g);
 }
 
@@ -160,21 +167,7 @@ static void shared_products(void)
             "the two accelerations share sin(x)/(a + b*sin(x)^2) (status %d)", st))
         diag("got %s and %s", t0, t1);
     if (!ok(!st && out[2] == root[2] && out[3] == root[3], "a pair that would write a*(y + z)/a is not made")) diag("got %s", t2);
-    static const cl_prec_t precs[] = {53, 256};
-    for (int p = 0; p < 2 && !st; p++) {
-        cl_expr_eval_mp *ev;
-        mpfr_ptr x = cl_rvec_new_mp(NIN, precs[p]);
-        for (int j = 0; j < NIN; j++) cl_real_from_str_mp(x + j, POINT[j]);
-        st = cl_expr_eval_new_mp(&ev, g, precs[p]);
-        if (!st) st = cl_expr_eval_run_mp(ev, x, (int)cl_expr_dag_size(g) - 1, 0);
-        for (int k = 0; k < 4 && !st; k++) {
-            mpfr_srcptr want = cl_expr_eval_value_mp(ev, root[k]), got = cl_expr_eval_value_mp(ev, out[k]);
-            double gap = cl_rvec_log2_maxdiff_mp(got, want, 1) - fmax(0, cl_rvec_log2_maxabs_mp(want, 1));
-            is_log2_below(gap, 8 - (double)precs[p], "shared products, root %d: the value at %ld bits", k, (long)precs[p]);
-        }
-        cl_expr_eval_free_mp(ev);
-        cl_rvec_free_mp(x);
-    }
+    if (!st) same_values(g, root, out, 4, "shared products");
     cl_expr_dag_free(g);
 }
 
