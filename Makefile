@@ -63,6 +63,7 @@ MODEL_T += derive/model_taylor
 MODEL_T += kinds/model_s2_eq
 MODEL_T += rows/model_rows_el rows/model_rows_ec rows/model_rows_certify
 MODEL_T += rows/model_rows_simplify rows/model_rows_graph
+MODEL_T += rows/model_rows_enclose
 MODEL_T += load/model_draw
 MODEL_C := rows/check_model_engine
 MODEL_1 := lang/model lang/model_text lang/model_base

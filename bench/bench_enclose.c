@@ -2,13 +2,24 @@
  * The validated integrator (enclose.h, `simulate --enclose`) against the
  * floating Taylor integrator on the same graph (taylor.h, what `simulate
  * --integrator taylor` runs), at 128 bits and the same order (46), in one
- * process: the spherical pendulum (models/spherical.model) from
- * q = (0.6, 0, -0.8), q' = (0, 1, 0) to t = 5 and the double spherical
- * pendulum (models/chain2.model) from q1 = (0.6, 0, -0.8), q2 = (0, 0.6,
- * -0.8), q1' = (0, 1, 0), q2' = (0.5, 0, 0) to t = 2. Printed: the widest
- * radius of the enclosure at t = 1, 2, 3, 4, 5 (the growth with t), the
- * steps of each, and the CPU seconds (best of 3) with their ratio
- * enclosure/floating.
+ * process, on the graph simulate builds (cl_model_eom_taylor_new()).
+ *
+ * The first table: the spherical pendulum (models/spherical.model) from
+ * q = (0.6, 0, -0.8), q' = (0, 1, 0) and the double spherical pendulum
+ * (models/chain2.model) from q1 = (0.6, 0, -0.8), q2 = (0, 0.6, -0.8),
+ * q1' = (0, 1, 0), q2' = (0.5, 0, 0), each to t = 1, 2 and 5: the widest
+ * radius of the enclosure's box there, the steps of both runs, their CPU
+ * seconds (best of 3) and the ratio enclosure/floating.
+ *
+ * The second: how long each example stays proven within a radius of
+ * 1e-10 — the pendulum, the double pendulum, the heavy top
+ * (models/heavy-top.model, R = I, W = (0.3, 1.2, 2.5)) and the Hamiltonian
+ * heavy top (models/heavy-top-hamiltonian.model, R = I, Pi = (0.3, 2.4,
+ * 8.75), the same motion): one run each, step by step until the widest
+ * radius exceeds 1e-10, the enclosure is lost, or t = 1000; the last time
+ * within the radius, the radius at t = 10, 100 and where the run ended, the
+ * steps and the CPU seconds. The whole benchmark takes about 7 minutes of
+ * CPU, most of it the double pendulum's run to t = 332.
  */
 #define CL_PREC CL_MPFR
 #include <math.h>
@@ -21,21 +32,31 @@
 #include "bench.h"
 
 static const char about[] =
-    "simulate --enclose's validated integrator (Lohner's QR over ball Taylor series) against\n"
+    "simulate --enclose's validated integrator (Lohner's method over ball Taylor series) against\n"
     "the floating Taylor integrator on the same graph at 128 bits and order 46: the\n"
-    "spherical pendulum to t = 5 and the double spherical pendulum to t = 2; the widest\n"
-    "radius at t = 1, 2, ..., the steps, CPU seconds (best of 3) and the ratio\n"
-    "enclosure/floating.\n";
+    "spherical and the double spherical pendulum to t = 1, 2, 5 (the widest radius, the\n"
+    "steps, CPU seconds best of 3, the ratio enclosure/floating); then the longest t each\n"
+    "example (the pendulums, the heavy top, the Hamiltonian heavy top) stays below a radius\n"
+    "of 1e-10, up to t = 1000.\n";
 
 typedef struct bench_case {
     const char *model, *state;
-    int tend;
 } bench_case;
 
-static const bench_case CASES[] = {
-    {"spherical", "0.6 0 -0.8 0 1 0", 5},
-    {"chain2", "0.6 0 -0.8 0 0.6 -0.8 0 1 0 0.5 0 0", 2},
+static const bench_case RATIO_CASES[] = {
+    {"spherical", "0.6 0 -0.8 0 1 0"},
+    {"chain2", "0.6 0 -0.8 0 0.6 -0.8 0 1 0 0.5 0 0"},
 };
+static const bench_case LONG_CASES[] = {
+    {"spherical", "0.6 0 -0.8 0 1 0"},
+    {"chain2", "0.6 0 -0.8 0 0.6 -0.8 0 1 0 0.5 0 0"},
+    {"heavy-top", "1 0 0 0 1 0 0 0 1 0.3 1.2 2.5"},
+    {"heavy-top-hamiltonian", "1 0 0 0 1 0 0 0 1 0.3 2.4 8.75"},
+};
+static const int TIMES[] = {1, 2, 5};
+#define NTIMES (sizeof TIMES / sizeof TIMES[0])
+#define LONG_RADIUS 1e-10
+#define LONG_TMAX 1000
 
 enum { PREC = 128, MAXDIM = 24 };
 
@@ -50,7 +71,7 @@ static int open_field(field *f, const char *name)
     cl_model *m;
     cl_model_eom *q;
     cl_sys_error e;
-    if (cl_model_load_shipped(&m, name, &e) || cl_model_eom_new(&q, m, &e)) return -1;
+    if (cl_model_load_shipped(&m, name, &e) || cl_model_eom_taylor_new(&q, m, &e)) return -1;
     f->n = q->dim;
     cl_expr_dag_new(&f->g);
     int st = f->n > MAXDIM || cl_model_eom_field(f->g, q, (const char *const *)m->pdef, (long)f->n, f->out);
@@ -72,7 +93,16 @@ static void read_state(const char *s, size_t n, mpfr_ptr x, arb_ptr xb)
     }
 }
 
-/* The enclosure to t = 1, 2, ..., tend: the widest radius at each into rad; returns the steps, −1 when lost. */
+/* The widest radius of the enclosure's current box. */
+static double widest(const cl_enclose *e, arb_ptr x, size_t n)
+{
+    double w = 0;
+    cl_enclose_hull(e, x);
+    for (size_t i = 0; i < n; i++) w = fmax(w, mag_get_d(arb_radref(x + i)));
+    return w;
+}
+
+/* The enclosure to tend: the widest radius there into *rad; returns the steps, −1 when lost. */
 static long enclose_run(const field *f, arb_srcptr x0, int tend, double *rad)
 {
     cl_enclose *e;
@@ -82,24 +112,62 @@ static long enclose_run(const field *f, arb_srcptr x0, int tend, double *rad)
     arb_init(t1);
     arb_ptr x = _arb_vec_init((slong)f->n);
     cl_enclose_start(e, t, x0);
+    arb_set_si(t1, tend);
     long steps = 0;
-    for (int k = 1; k <= tend && steps >= 0; k++) {
-        arb_set_si(t1, k);
-        while (arb_lt(cl_enclose_time(e), t1))
-            if (cl_enclose_step(e, t1)) {
-                steps = -1;
-                break;
-            }
-        cl_enclose_hull(e, x);
-        rad[k - 1] = 0;
-        for (size_t i = 0; i < f->n; i++) rad[k - 1] = fmax(rad[k - 1], mag_get_d(arb_radref(x + i)));
-    }
+    while (steps >= 0 && arb_lt(cl_enclose_time(e), t1))
+        if (cl_enclose_step(e, t1)) steps = -1;
+    *rad = widest(e, x, f->n);
     if (steps >= 0) steps = cl_enclose_steps(e);
     _arb_vec_clear(x, (slong)f->n);
     arb_clear(t);
     arb_clear(t1);
     cl_enclose_free(e);
     return steps;
+}
+
+/* What a long run found: the last time within LONG_RADIUS, why it ended, the radius at t = 10, 100 and at its end. */
+typedef struct long_found {
+    double t_within, rad10, rad100, rad_end;
+    long steps;
+    const char *end;
+} long_found;
+
+/* Step by step from x0 until the widest radius passes LONG_RADIUS, the enclosure is lost, or t = LONG_TMAX. */
+static void long_run(const field *f, arb_srcptr x0, long_found *o)
+{
+    cl_enclose *e;
+    o->t_within = 0, o->rad10 = o->rad100 = o->rad_end = NAN, o->steps = 0, o->end = "setup failed";
+    if (cl_enclose_new(&e, f->g, f->out, f->n, 0, (long)f->n, 0, PREC)) return;
+    arb_t t, t1;
+    arb_init(t);
+    arb_init(t1);
+    arb_ptr x = _arb_vec_init((slong)f->n);
+    cl_enclose_start(e, t, x0);
+    o->end = "t = 1000 reached";
+    for (int mark = 10; mark <= LONG_TMAX; mark *= 10) { /* the runs land on t = 10, 100, 1000 */
+        arb_set_si(t1, mark);
+        while (arb_lt(cl_enclose_time(e), t1)) {
+            if (cl_enclose_step(e, t1)) {
+                o->end = "enclosure lost";
+                mark = 10 * LONG_TMAX;
+                break;
+            }
+            if (widest(e, x, f->n) > LONG_RADIUS) {
+                o->end = "radius above 1e-10";
+                mark = 10 * LONG_TMAX;
+                break;
+            }
+            o->t_within = arf_get_d(arb_midref(cl_enclose_time(e)), ARF_RND_DOWN);
+        }
+        if (mark == 10) o->rad10 = widest(e, x, f->n);
+        if (mark == 100) o->rad100 = widest(e, x, f->n);
+    }
+    o->steps = cl_enclose_steps(e);
+    o->rad_end = widest(e, x, f->n);
+    _arb_vec_clear(x, (slong)f->n);
+    arb_clear(t);
+    arb_clear(t1);
+    cl_enclose_free(e);
 }
 
 /* The floating Taylor run of the same order to tend: its steps. */
@@ -121,25 +189,42 @@ static int run(int option)
 {
     (void)option;
     cl_arb_set_prec(PREC);
-    printf("%-10s %5s  %-10s %-10s %-10s %-10s %-10s %6s %6s %9s %9s %6s\n", "case", "t", "rad(t=1)", "rad(t=2)",
-           "rad(t=3)", "rad(t=4)", "rad(t=5)", "steps", "fsteps", "enclose s", "taylor s", "ratio");
-    for (size_t c = 0; c < sizeof CASES / sizeof CASES[0]; c++) {
-        const bench_case *k = CASES + c;
+    printf("CPU seconds (process CPU time), 128 bits, order 46; enclosure/floating = the ratio of the two runs' CPU\n");
+    printf("%-10s %4s  %-10s %6s %6s %10s %10s %7s\n", "case", "t", "radius", "steps", "fsteps", "enclose s", "taylor s", "ratio");
+    for (size_t c = 0; c < sizeof RATIO_CASES / sizeof RATIO_CASES[0]; c++) {
+        const bench_case *k = RATIO_CASES + c;
         field f;
         if (open_field(&f, k->model)) return 1;
         mpfr_ptr x = cl_rvec_new_mp(f.n, PREC);
         arb_ptr xb = _arb_vec_init((slong)f.n);
         read_state(k->state, f.n, x, xb);
-        double rad[5] = {0}, te, tf;
-        long se = 0, sf = 0;
-        BENCH_TIME(te, 3, 0.2, 30, se = enclose_run(&f, xb, k->tend, rad));
-        BENCH_TIME(tf, 3, 0.2, 30, sf = taylor_run(&f, x, k->tend));
-        printf("%-10s %5d ", k->model, k->tend);
-        for (int j = 0; j < 5; j++) {
-            if (j < k->tend) printf(" %-10.3e", rad[j]);
-            else printf(" %-10s", "-");
+        for (size_t j = 0; j < NTIMES; j++) {
+            double rad = NAN, te, tf;
+            long se = 0, sf = 0;
+            BENCH_TIME(te, 3, 0.2, 60, se = enclose_run(&f, xb, TIMES[j], &rad));
+            BENCH_TIME(tf, 3, 0.2, 60, sf = taylor_run(&f, x, TIMES[j]));
+            printf("%-10s %4d  %-10.3e %6ld %6ld %10.4f %10.4f %7.2f\n", k->model, TIMES[j], rad, se, sf, te, tf, te / tf);
         }
-        printf(" %6ld %6ld %9.4f %9.4f %6.1f\n", se, sf, te, tf, te / tf);
+        cl_rvec_free_mp(x);
+        _arb_vec_clear(xb, (slong)f.n);
+        cl_expr_dag_free(f.g);
+    }
+    printf("\nthe longest t within a radius of 1e-10 (one run each, up to t = 1000)\n");
+    printf("%-22s %10s  %-19s %-10s %-10s %-10s %6s %9s\n", "case", "t within", "ended by", "rad(t=10)", "rad(t=100)", "rad(end)", "steps",
+           "CPU s");
+    for (size_t c = 0; c < sizeof LONG_CASES / sizeof LONG_CASES[0]; c++) {
+        const bench_case *k = LONG_CASES + c;
+        field f;
+        if (open_field(&f, k->model)) return 1;
+        mpfr_ptr x = cl_rvec_new_mp(f.n, PREC);
+        arb_ptr xb = _arb_vec_init((slong)f.n);
+        read_state(k->state, f.n, x, xb);
+        long_found o;
+        double t0 = bench_cpu_seconds();
+        long_run(&f, xb, &o);
+        double cpu = bench_cpu_seconds() - t0;
+        printf("%-22s %10.4f  %-19s %-10.3e %-10.3e %-10.3e %6ld %9.2f\n", k->model, o.t_within, o.end, o.rad10, o.rad100, o.rad_end,
+               o.steps, cpu);
         cl_rvec_free_mp(x);
         _arb_vec_clear(xb, (slong)f.n);
         cl_expr_dag_free(f.g);

@@ -70,9 +70,9 @@ st=$?
 t $? "an SO(3) model's invariant that is not conserved is a mismatch in both rows (exit $st)"
 # A model of SO(3) (or S1 x R^k) has the rows of the descriptor and its kind's el (Euler-Poincare), not those of S2 factors
 "$C" oracle --model models/heavy-top.model --list > "$T/o" 2>&1
-[ "$(grep -c '^model\.heavy-top\.' "$T/o")" = 7 ] && grep -q '^model\.heavy-top\.invariants' "$T/o" && grep -q '^model\.heavy-top\.el .*Euler-Poincare' "$T/o" &&
-    grep -q '^model\.heavy-top\.graph ' "$T/o"
-t $? "oracle --model models/heavy-top.model --list: forms, legendre, invariants, conserve, el, simplify, graph"
+[ "$(grep -c '^model\.heavy-top\.' "$T/o")" = 8 ] && grep -q '^model\.heavy-top\.invariants' "$T/o" && grep -q '^model\.heavy-top\.el .*Euler-Poincare' "$T/o" &&
+    grep -q '^model\.heavy-top\.graph ' "$T/o" && grep -q '^model\.heavy-top\.enclose ' "$T/o"
+t $? "oracle --model models/heavy-top.model --list: forms, legendre, invariants, conserve, el, simplify, graph, enclose"
 # --param reaches the rows: a heavier bob changes nothing but must still pass, json carries the rows
 "$C" oracle --model models/spring.model --param k=250 --param r0=1.25 --check '*.el,*.forms' --bits 53,113 --format json > "$T/o" 2>"$T/e"
 st=$?
@@ -87,8 +87,8 @@ r=$?
 t $? "--param k=250 --param r0=1.25 with --check and --format json"
 # --list lists the model's rows
 "$C" oracle --model models/chain2.model --list > "$T/o" 2>&1
-[ "$(grep -c '^model\.chain2\.' "$T/o")" = 9 ]
-t $? "oracle --model models/chain2.model --list: 9 rows (forms, legendre, el, conserve, simplify, eq and certify per equilibrium)"
+[ "$(grep -c '^model\.chain2\.' "$T/o")" = 10 ]
+t $? "oracle --model models/chain2.model --list: 10 rows (forms, legendre, el, conserve, simplify, enclose, eq and certify per equilibrium)"
 
 # Every model with a conserve row runs it with taylor too (a time-dependent L with its energy balance's W as a
 # state of the run), at each rung: the note names the Taylor run's order and steps.

@@ -39,6 +39,7 @@ static size_t nrows;
 void cl_model_oracle_rows_free(void)
 {
     cl_model_row_simplify_free();
+    cl_model_row_enclose_free();
     free(rows);
     free(row_name);
     free(row_what);
@@ -123,7 +124,7 @@ static void add_row(const cl_check *c, const char *base, size_t bl, const char *
 static int rows_of(cl_model *m, const char *base, size_t bl, cl_sys_error *e)
 {
     int st;
-    size_t cap = 10 + 3 * m->neq; /* forms, legendre, el, conserve (other kinds: forms, legendre, invariants, conserve), constraints, multipliers, distribution, simplify; eq, ec and certify per equilibrium */
+    size_t cap = 12 + 3 * m->neq; /* forms, legendre, el, invariants, conserve, constraints, multipliers, distribution, simplify, graph, enclose; eq, ec and certify per equilibrium */
     rows = calloc(cap, sizeof *rows);
     row_name = calloc(cap, sizeof *row_name);
     row_what = calloc(cap, sizeof *row_what);
@@ -145,6 +146,7 @@ static int rows_of(cl_model *m, const char *base, size_t bl, cl_sys_error *e)
     if (ext_sys && !m->ham) add_row(&ext_el, base, bl, NULL);
     add_row(&simplify_row, base, bl, NULL);
     if (ext_sys) add_row(&cl_model_graph_row, base, bl, NULL);
+    if (cl_model_enclose_row(m)) add_row(cl_model_enclose_row(m), base, bl, NULL);
     for (size_t k = 0; m->ncon && k < sizeof constraint_rows / sizeof *constraint_rows; k++) add_row(constraint_rows + k, base, bl, NULL);
     if (!ext_sys && (m->ninv || !m->force)) {
         cl_check c = s2_conserve;

@@ -138,6 +138,12 @@ extern const cl_check cl_model_graph_row;
 int cl_model_row_simplify(cl_check_result *res, cl_prec_t prec);
 /** Release the graphs MODEL.simplify keeps between rungs. */
 void cl_model_row_simplify_free(void);
+/** MODEL.enclose: the validated enclosure against a reference trajectory (model_rows_enclose.c). */
+int cl_model_row_enclose(cl_check_result *res, cl_prec_t prec);
+/** The description of MODEL.enclose for \p m (marked slow where it costs seconds), or NULL when \p m has no such row. */
+const cl_check *cl_model_enclose_row(const cl_model *m);
+/** Release the equations MODEL.enclose keeps between rungs. */
+void cl_model_row_enclose_free(void);
 /** MODEL.eq.NAME of declared equilibrium k, for k = 0 … 7. */
 #define CL_MODEL_EXT_ROW_EQ(k) int cl_model_ext_row_eq##k(cl_check_result *res, cl_prec_t prec)
 CL_MODEL_EXT_ROW_EQ(0); CL_MODEL_EXT_ROW_EQ(1); CL_MODEL_EXT_ROW_EQ(2); CL_MODEL_EXT_ROW_EQ(3);
