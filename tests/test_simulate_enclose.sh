@@ -17,7 +17,7 @@
 . tests/tap.sh
 T=$(mktemp -d "${TMPDIR:-/tmp}/cl-enclose.XXXXXX")
 trap 'rm -rf "$T"' EXIT
-echo "1..19"
+echo "1..20"
 PY=${PYTHON:-python3}
 # run MODEL STATE T: the enclosure ($T/e.csv, stderr $T/e.err) and the 256-bit reference ($T/r.csv)
 run() {
@@ -92,6 +92,9 @@ ok = len(e) == len(r) == 5 and all(abs(F(a[0]) - F(b[0])) <= F(a[1]) and abs(F(a
 print(int(ok), len(e), max(float(a[1]) for a in e) if e else 0)" "$T/e.csv" "$T/r.csv")
 [ $st = 0 ] && [ "${v%% *}" = 1 ] && grep -q '5 events enclosed' "$T/e.err"
 t $? "--event x0 --events every: $(echo "$v" | cut -d' ' -f2) zeros to t = 5, each reference zero inside its interval (widest t.rad $(echo "$v" | cut -d' ' -f3)), q.x's ball holds 0"
+echo "$S" | "$C" simulate --model models/spherical.model --bits 128 --t 5 --enclose --event 'dot(q, [1, 0, 0])' --events every > "$T/n.csv" 2>/dev/null; st=$?
+[ $st = 0 ] && cmp -s "$T/n.csv" "$T/e.csv"
+t $? "--event written with the model's vector, dot(q, [1, 0, 0]), gives the rows of --event x0 (exit $st)"
 echo "$S" | "$C" simulate --model models/spherical.model --bits 128 --t 5 --enclose --event x0 --event-direction rising > "$T/e.csv" 2>/dev/null; st=$?
 [ $st = 0 ] && [ "$(wc -l < "$T/e.csv")" = 2 ] && [ "$(cut -c1-12 < "$T/e.csv" | tail -1)" = "$(sed -n 3p "$T/r.csv" | cut -c1-12)" ]
 t $? "--event x0 --event-direction rising, first: one row, the second zero ($(tail -1 "$T/e.csv" | cut -d, -f1-2 | cut -c1-50))"

@@ -20,8 +20,21 @@ void cl_sim_graph_register(cl_sim_graph_provider fn)
     if (nproviders < MAX_PROVIDERS) providers[nproviders++] = fn;
 }
 
+/* The state component named \p want (its name or x<i>), or −1. */
+static long component(const cl_cmd_system *cs, const char *want)
+{
+    for (size_t i = 0; i < cs->dim; i++) {
+        char buf[80], alt[32];
+        cl_cli_component_name(cs->sys, cs->inst, cs->form, i, buf, sizeof buf);
+        snprintf(alt, sizeof alt, "x%zu", i);
+        if (!strcmp(buf, want) || !strcmp(alt, want)) return (long)i;
+    }
+    return -1;
+}
+
 /* The names of the event expression: a state component by its name (a model's
-   velocities written x'), or as x<i>, and t. */
+   velocities written x'), or as x<i>, a vector of components q.x, q.y, q.z by
+   its name q (so q.x, dot(q, q') read as in the model), and t. */
 static int lookup(void *ctx, cl_expr_dag *g, const char *name, size_t len, int prime, cl_expr_value *out)
 {
     const cl_cmd_system *cs = ctx;
@@ -34,16 +47,18 @@ static int lookup(void *ctx, cl_expr_dag *g, const char *name, size_t len, int p
         out->id[0] = cl_expr_input(g, (long)cs->dim);
         return out->id[0] < 0 ? -1 : 0;
     }
-    for (size_t i = 0; i < cs->dim; i++) {
-        char buf[80], alt[32];
-        cl_cli_component_name(cs->sys, cs->inst, cs->form, i, buf, sizeof buf);
-        snprintf(alt, sizeof alt, "x%zu", i);
-        if (!strcmp(buf, want) || !strcmp(alt, want)) {
-            out->id[0] = cl_expr_input(g, (long)i);
-            return out->id[0] < 0 ? -1 : 0;
-        }
+    long i = component(cs, want);
+    if (i >= 0) {
+        out->id[0] = cl_expr_input(g, i);
+        return out->id[0] < 0 ? -1 : 0;
     }
-    return -1;
+    for (int k = 0; k < 3; k++) {
+        char comp[96];
+        snprintf(comp, sizeof comp, "%s.%c", want, "xyz"[k]);
+        if ((i = component(cs, comp)) < 0 || (out->id[k] = cl_expr_input(g, i)) < 0) return -1;
+    }
+    out->shape = 3;
+    return 0;
 }
 
 static int parse_event(cl_sim_graph *gr, const cl_cmd_system *cs, const char *text)
@@ -55,7 +70,7 @@ static int parse_event(cl_sim_graph *gr, const cl_cmd_system *cs, const char *te
     if (st) {
         char msg[400];
         snprintf(msg, sizeof msg, "--event: %s at byte %ld (the state components by name or as x0, x1, ..., "
-                 "and t are known)", err.msg, err.pos + 1);
+                 "the vectors of a model by name, and t are known)", err.msg, err.pos + 1);
         return cl_cli_error(msg, text);
     }
     if (v.shape != 1) return cl_cli_error("--event must be a scalar expression", text);
