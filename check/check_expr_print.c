@@ -9,8 +9,8 @@
  * them), then:
  *
  *   text:  parsed back by the model language's parser (src/expr_parse.c);
- *   LaTeX: read as a reader reads it (braces group nothing: {a + b}^{2} is
- *          a + b²; \frac and \sqrt group, \left( \right) are brackets) into
+ *   LaTeX: read as a reader reads it (braces group nothing: `{a + b}^{2}` is
+ *          a + b²; `\frac` and `\sqrt` group, `\left( \right)` are brackets) into
  *          text, then parsed back;
  *   C:     compiled as a field (src/expr_jit.c) and run: its double back end
  *          (the printer's C) on the 53-bit rung, its MPFR back end (one call
@@ -321,7 +321,7 @@ CL_CHECK(expr_print_text, "expr.print.text", .chapter = "core", .tags = "",
     return check_expr_print_run(res, prec, 0);
 }
 CL_CHECK(expr_print_latex, "expr.print.latex", .chapter = "core", .tags = "",
-         .what = "the graph of expr.print.text printed as chartless eom prints LaTeX, read as a reader reads it (braces group nothing; \\frac, \\sqrt and \\left( \\right) do), parsed back and evaluated against the graph (relative to max(1, |value|))",
+         .what = "the graph of expr.print.text printed as chartless eom prints LaTeX, read as a reader reads it (braces group nothing; frac, sqrt and left/right brackets do), parsed back and evaluated against the graph (relative to max(1, |value|))",
          .cond = 64, .why = PRINT_WHY)
 {
     return check_expr_print_run(res, prec, 1);
