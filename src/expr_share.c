@@ -67,11 +67,18 @@ static int push(product *p, int code, int exp)
     return CL_OK;
 }
 
+/* A product or quotient of two leaves (k·r0): read through wherever it stands, since the printer writes it inline. */
+static int of_leaves(const share *s, int i)
+{
+    const cl_expr_node *e = cl_expr_dag_node(s->g, i);
+    return (e->op == CL_EXPR_MUL || e->op == CL_EXPR_DIV) && is_leaf_code(s, e->a) && is_leaf_code(s, e->b);
+}
+
 /* The factors of node i (the product's root, or a node inside it) into p. */
 static int collect(share *s, product *p, int i, int exp, int root)
 {
     const cl_expr_node *e = cl_expr_dag_node(s->g, i);
-    if (!root && !s->inner[i]) return push(p, i, exp);
+    if (!root && !s->inner[i] && !of_leaves(s, i)) return push(p, i, exp);
     if (e->op == CL_EXPR_NEG) {
         p->sign = -p->sign;
         return collect(s, p, e->a, exp, 0);

@@ -8,7 +8,8 @@
  * nodes: a part of a product shared by several, such as sin θ/(M + m sin²θ)
  * in both accelerations of the cart pendulum, is what SymPy's cse finds
  * and the simplifier does not. The products are read flattened (a chain of
- * ·, / and unary − whose inner nodes are used once), the pair of factors
+ * ·, / and unary − whose inner nodes are used once, and through every
+ * product of two leaves, which the printer writes inline), the pair of factors
  * shared by most of them is made a node, and so on while a pair is shared;
  * each product changed is then written again: its numerator's factors in
  * order over its denominator's, negated when its sign is. A pair of two
