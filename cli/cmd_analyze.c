@@ -403,7 +403,7 @@ static int prove(const analysis *an, cl_model_ball *ball, int k, void *pr, arb_p
 
 /* The proofs at equilibrium k on balls, printed. Where the floating-point verdict is decided (stable or unstable) and
    the proof at --bits is not, balls too wide at --bits may be why: the proof is tried again at twice and four times
-   the bits, and the one printed says its precision. 0 or a status with the message in e. */
+   the bits (as far as CL_PREC_MAX), and the one printed says its precision. 0 or a status with the message in e. */
 static int certify_one(const analysis *an, cl_cli_certify *cert, int k, int decided, FILE *f, int json, cl_sys_error *e)
 {
     size_t N = cl_model_ball_dim(cert->ball);
@@ -413,7 +413,7 @@ static int certify_one(const analysis *an, cl_cli_certify *cert, int k, int deci
     long base = (long)cl_arb_get_prec(), bits = base;
     clock_t t0 = clock();
     int verdict, st = prove(an, cert->ball, k, &pr, w, &verdict, e);
-    for (int i = 0; !st && decided && verdict == CL_PROOF_UNDECIDED && i < CERTIFY_RAISES; i++) {
+    for (int i = 0; !st && decided && verdict == CL_PROOF_UNDECIDED && i < CERTIFY_RAISES && 2 * bits <= CL_PREC_MAX; i++) {
         if (cl_cli_certify_at(cert, 2 * bits)) break;
         bits *= 2;
         st = prove(an, cert->ball, k, &pr, w, &verdict, e);

@@ -123,6 +123,10 @@ t $? "rod pendulum hanging: undecided at 53 bits, proven stable at 106, and the 
 "$C" stability --model models/rod-pendulum.model --certify --equilibrium hanging --format json |
     python3 -c "import json, sys; c = json.load(sys.stdin)['equilibria'][0]['certified']; sys.exit(0 if (c['bits'], c['undecided_at_bits'], c['verdict']) == (106, 53, 'proven stable') else 1)"
 t $? "rod pendulum hanging, --format json: bits 106, undecided_at_bits 53, proven stable"
+# near the largest precision the retry stops at 65536 bits: from 20000 bits once, to 40000, with nothing on stderr
+out=$("$C" equilibria --model models/cart-spherical.model --certify --bits 20000 --equilibrium inverted 2> "$T/err"); st=$?
+[ $st = 0 ] && [ ! -s "$T/err" ] && echo "$out" | grep -q "certified (Arb balls at 40000 bits, each parameter a ball around its decimal), undecided at 20000 bits:"
+t $? "cart-spherical inverted at 20000 bits (a family of equilibria: undecided): retried at 40000 only, no error (exit $st)"
 out=$("$C" equilibria --model models/spherical.model --certify --equilibrium hanging)
 echo "$out" | grep -q "certified (Arb balls at 53 bits, each parameter a ball around its decimal):" && echo "$out" | grep -q "verdict: undecided"
 t $? "spherical pendulum hanging (a centre): undecided at 53 bits, not tried again"
