@@ -420,10 +420,14 @@ static int instance_states(const grade_run *run, void *inst, grade_ctx *gc)
     return st ? st : gc->x && gc->label ? CL_OK : CL_ENOMEM;
 }
 
+/* grade_instance() at random parameters whose domain the random states cannot reach (not an exit status). */
+#define GRADE_OUTSIDE (-1)
+
 /* Grade at one instance (\p instance 0: the given parameters, 1: the random
    ones, titled \p title): its random states and equilibria, the student
-   given that instance's parameters. The report's exit status; *timed_out
-   when the student's code ran out of time. */
+   given that instance's parameters. The report's exit status, or
+   GRADE_OUTSIDE at random parameters where no random state is inside the
+   domain (nothing printed); *timed_out when the student's code ran out of time. */
 static int grade_instance(const grade_run *run, void *inst, const cl_params *params, int instance, const char *title, int *timed_out)
 {
     const cl_model *model = run->model;
@@ -443,7 +447,8 @@ static int grade_instance(const grade_run *run, void *inst, const cl_params *par
     /* The student sees the values the system uses, defaults included. */
     int ret = grade_student_params(params, &gc.par, &m, &l, &extra) ? cl_cli_error("out of memory", NULL) : 0;
     int inside = ret ? CL_OK : instance_states(run, inst, &gc);
-    if (inside == CL_EUNDEFINED)
+    if (inside == CL_EUNDEFINED && instance) ret = GRADE_OUTSIDE; /* random parameters: drawn again, nothing said */
+    else if (inside == CL_EUNDEFINED)
         ret = cl_cli_error("no random state inside the domain of the model's formulas at these parameters", title);
     else if (inside) ret = cl_cli_error("out of memory", NULL);
     if (!ret && run->emit) grade_emit_instance(stdout, !instance, title, params, gc.x, (const char (*)[48])gc.label, gc.nstates, gc.dim);
@@ -457,16 +462,6 @@ static int grade_instance(const grade_run *run, void *inst, const cl_params *par
     free(gc.x); free(gc.label); free(m); free(l); free(extra);
     if (fpar) cl_rvec_free_mp(fpar);
     return ret;
-}
-
-/* Every random state of an instance drawn inside the domain of the model's formulas: 1, else 0. */
-static int instance_inside(const grade_run *run, void *inst)
-{
-    grade_ctx gc = {.dim = run->sys->dim(inst, run->form)};
-    int st = instance_states(run, inst, &gc);
-    free(gc.x);
-    free(gc.label);
-    return st == CL_OK;
 }
 
 /* Then at random, unequal parameters drawn from the given ones, zeros perturbed too (a few draws, for
@@ -483,16 +478,12 @@ static int grade_random_instance(const grade_run *run, const cl_params *params)
         cl_sys_error e = {"", ""};
         if (grade_perturbed_params(params, &rng, run->bits, draw < 6, &rp, shown, sizeof shown)) continue;
         if (run->sys->create(&inst, &rp, (cl_prec_t)run->bits, &e)) { cl_params_free(&rp); continue; }
-        if (!instance_inside(run, inst)) { /* parameters whose domain the states do not reach: drawn again */
-            run->sys->destroy(inst);
-            cl_params_free(&rp);
-            continue;
-        }
         snprintf(title, sizeof title, "random parameters (seed %lu):%s", run->seed, shown);
         int timed_out = 0;
         int r = grade_instance(run, inst, &rp, 1, title, &timed_out);
         run->sys->destroy(inst);
         cl_params_free(&rp);
+        if (r == GRADE_OUTSIDE) continue; /* parameters whose domain the random states do not reach */
         return r;
     }
     return CL_EXIT_OK;
