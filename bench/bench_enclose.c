@@ -71,7 +71,11 @@ static int open_field(field *f, const char *name)
     cl_model *m;
     cl_model_eom *q;
     cl_sys_error e;
-    if (cl_model_load_shipped(&m, name, &e) || cl_model_eom_taylor_new(&q, m, &e)) return -1;
+    if (cl_model_load_shipped(&m, name, &e)) return -1;
+    if (cl_model_eom_taylor_new(&q, m, &e)) {
+        cl_model_free(m);
+        return -1;
+    }
     f->n = q->dim;
     cl_expr_dag_new(&f->g);
     int st = f->n > MAXDIM || cl_model_eom_field(f->g, q, (const char *const *)m->pdef, (long)f->n, f->out);
@@ -91,6 +95,29 @@ static void read_state(const char *s, size_t n, mpfr_ptr x, arb_ptr xb)
         free(word);
         s = end;
     }
+}
+
+/* A case opened: its field and its initial state at PREC bits, as numbers and as balls. */
+typedef struct opened {
+    field f;
+    mpfr_ptr x;
+    arb_ptr xb;
+} opened;
+
+static int open_case(opened *c, const bench_case *k)
+{
+    if (open_field(&c->f, k->model)) return -1;
+    c->x = cl_rvec_new_mp(c->f.n, PREC);
+    c->xb = _arb_vec_init((slong)c->f.n);
+    read_state(k->state, c->f.n, c->x, c->xb);
+    return 0;
+}
+
+static void close_case(opened *c)
+{
+    cl_rvec_free_mp(c->x);
+    _arb_vec_clear(c->xb, (slong)c->f.n);
+    cl_expr_dag_free(c->f.g);
 }
 
 /* The widest radius of the enclosure's current box. */
@@ -193,41 +220,31 @@ static int run(int option)
     printf("%-10s %4s  %-10s %6s %6s %10s %10s %7s\n", "case", "t", "radius", "steps", "fsteps", "enclose s", "taylor s", "ratio");
     for (size_t c = 0; c < sizeof RATIO_CASES / sizeof RATIO_CASES[0]; c++) {
         const bench_case *k = RATIO_CASES + c;
-        field f;
-        if (open_field(&f, k->model)) return 1;
-        mpfr_ptr x = cl_rvec_new_mp(f.n, PREC);
-        arb_ptr xb = _arb_vec_init((slong)f.n);
-        read_state(k->state, f.n, x, xb);
+        opened o;
+        if (open_case(&o, k)) return 1;
         for (size_t j = 0; j < NTIMES; j++) {
             double rad = NAN, te, tf;
             long se = 0, sf = 0;
-            BENCH_TIME(te, 3, 0.2, 60, se = enclose_run(&f, xb, TIMES[j], &rad));
-            BENCH_TIME(tf, 3, 0.2, 60, sf = taylor_run(&f, x, TIMES[j]));
+            BENCH_TIME(te, 3, 0.2, 60, se = enclose_run(&o.f, o.xb, TIMES[j], &rad));
+            BENCH_TIME(tf, 3, 0.2, 60, sf = taylor_run(&o.f, o.x, TIMES[j]));
             printf("%-10s %4d  %-10.3e %6ld %6ld %10.4f %10.4f %7.2f\n", k->model, TIMES[j], rad, se, sf, te, tf, te / tf);
         }
-        cl_rvec_free_mp(x);
-        _arb_vec_clear(xb, (slong)f.n);
-        cl_expr_dag_free(f.g);
+        close_case(&o);
     }
     printf("\nthe longest t within a radius of 1e-10 (one run each, up to t = 1000)\n");
     printf("%-22s %10s  %-19s %-10s %-10s %-10s %6s %9s\n", "case", "t within", "ended by", "rad(t=10)", "rad(t=100)", "rad(end)", "steps",
            "CPU s");
     for (size_t c = 0; c < sizeof LONG_CASES / sizeof LONG_CASES[0]; c++) {
         const bench_case *k = LONG_CASES + c;
-        field f;
-        if (open_field(&f, k->model)) return 1;
-        mpfr_ptr x = cl_rvec_new_mp(f.n, PREC);
-        arb_ptr xb = _arb_vec_init((slong)f.n);
-        read_state(k->state, f.n, x, xb);
+        opened oc;
+        if (open_case(&oc, k)) return 1;
         long_found o;
         double t0 = bench_cpu_seconds();
-        long_run(&f, xb, &o);
+        long_run(&oc.f, oc.xb, &o);
         double cpu = bench_cpu_seconds() - t0;
         printf("%-22s %10.4f  %-19s %-10.3e %-10.3e %-10.3e %6ld %9.2f\n", k->model, o.t_within, o.end, o.rad10, o.rad100, o.rad_end,
                o.steps, cpu);
-        cl_rvec_free_mp(x);
-        _arb_vec_clear(xb, (slong)f.n);
-        cl_expr_dag_free(f.g);
+        close_case(&oc);
     }
     return 0;
 }
