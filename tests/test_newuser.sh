@@ -8,7 +8,7 @@ C="$(cd "$B" && pwd)/chartless"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 M=models/chain2.model
-echo "1..11"
+echo "1..12"
 for cmd in rhs simulate; do
     "$C" $cmd --help > "$T/h"
     grep -q -- '--model FILE' "$T/h" && grep -q -- '--param name=value' "$T/h" && grep -q -- '--system NAME | --model FILE' "$T/h"
@@ -53,6 +53,15 @@ kill -TERM $pid; wait $pid
 [ "$(tail -c 1 "$T/out" | od -An -c | tr -d ' ')" = '\n' ] && [ "$(tail -1 "$T/out" | tr -cd , | wc -c)" = "$(head -1 "$T/out" | tr -cd , | wc -c)" ] &&
     grep -q '^error: interrupted by SIGTERM after .* went to standard output (the final state is the last row)$' "$T/err"
 t $? "SIGTERM during simulate to stdout: whole rows, where it stopped on stderr"
+# timeout(1) as users run it: its signal reaches the child twice (directly and through the process
+# group); the two within a second count as one, so the run still ends after its step, rows whole
+for k in 1 2 3 4 5 6 7 8; do
+    echo "$S1" | timeout -s TERM 1 "$C" simulate --system chain --n 1 --integrator rk4 --t 1e7 \
+        --max-steps 1000000000 > "$T/out" 2> "$T/err"
+    [ "$(tail -c 1 "$T/out" | od -An -c | tr -d ' ')" = '\n' ] && grep -q '^error: interrupted by SIGTERM' "$T/err" || break
+done
+[ $k = 8 ] && grep -q '^error: interrupted by SIGTERM' "$T/err"
+t $? "timeout -s TERM 1 simulate, eight times: each run ends after its step with whole rows and says so (run $k)"
 # the oracle into a file: a line per row as it completes
 "$C" oracle --check 'core.linalg.*' --bits 53,113 > "$T/o" 2> "$T/err"; st=$?
 nrows=$(grep -c '^core\.linalg\.' "$T/o")

@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include "sim_stop.h"
 
 /* The signal that asked the run to stop (SIGINT, SIGTERM), 0 while none did. */
@@ -12,15 +13,30 @@ static volatile sig_atomic_t stop_signal;
 int cl_sim_stop_signal(void) { return stop_signal; }
 static struct sigaction before_int, before_term;
 
+/* When the first signal came (CLOCK_MONOTONIC). */
+static struct timespec stopped_at;
+
+/* Seconds since the first signal (clock_gettime is async-signal-safe). */
+static double since_stop(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - stopped_at.tv_sec) + 1e-9 * (double)(now.tv_nsec - stopped_at.tv_nsec);
+}
+
 /* The first signal stops the run after its current step; a second one is
-   handled as before the run (the kit's handler: temporary files removed). */
+   handled as before the run (the kit's handler: temporary files removed),
+   unless it comes within a second of the first: timeout(1) and process
+   managers send theirs to the child and again to its process group. */
 static void on_stop_signal(int sig)
 {
     if (stop_signal) {
+        if (since_stop() < 1.0) return;
         sigaction(sig, sig == SIGINT ? &before_int : &before_term, NULL);
         raise(sig);
         return;
     }
+    clock_gettime(CLOCK_MONOTONIC, &stopped_at);
     stop_signal = sig;
 }
 
