@@ -503,7 +503,8 @@ static void generic_help(const analysis *an, const cl_system *s)
                "of the eigenvalues on the imaginary axis and the squared rates of the positive real ones.\n");
     printf("--form: the form to work in (default: the first that has equilibria); --equilibrium: which\n"
            "(default all): its number, or the first word of its name; --format text|json: the results as\n"
-           "one JSON object (docs/%s.schema.json).\n", an->command);
+           "one JSON object (docs/%s.schema.json); --bits B: working precision, 2 to %ld bits (default 53).\n",
+           an->command, (long)cl_system_linearize_max_bits());
     printf("--certify (a model file): proven verdicts on Arb balls at --bits (docs/certified.md), each\n"
            "parameter a decimal (enclosed) or a ball [m +/- r]: %s.\n", an->stability
            ? "the Energy-Casimir test with the declared invariants, proven stable (restricted Hessian\n"
@@ -549,8 +550,8 @@ static int run_analysis(const analysis *an, int argc, char **argv)
             fputs(t->usage, stdout);
             printf("\noptions:\n");
             cl_params_help(stdout, t->params);
-            printf("  --bits B          working precision in bits, 2 to 65536 (default 53)\n"
-                   "  --format json     the generic %s of its equilibria instead, as one JSON object\n"
+            printf("  --bits B          working precision in bits, 2 to %ld (default 53)\n", (long)cl_system_linearize_max_bits());
+            printf("  --format json     the generic %s of its equilibria instead, as one JSON object\n"
                    "                    (docs/%s.schema.json; --form, --equilibrium as for any system)\n"
                    "  -h, --help        this text\n", an->stability ? "Energy-Casimir test" : "linearization", an->command);
         } else if (s && generic)
@@ -585,7 +586,10 @@ static int run_analysis(const analysis *an, int argc, char **argv)
         const char *which = take_equilibrium(&a, &dup);
         cl_cmd_system cs;
         cl_cli_certify c = {0};
+        char top[80];
+        snprintf(top, sizeof top, "precision too high for the linearization: at most %ld bits", (long)cl_system_linearize_max_bits());
         if (dup || certify > 1) st = cl_cli_error("option given twice", dup ? "--equilibrium" : "--certify");
+        else if (a.bits > cl_system_linearize_max_bits()) st = cl_cli_error(top, "--bits");
         else if (which && !*which) st = cl_cli_error("--equilibrium needs a value", "--equilibrium");
         else if (!(st = certify ? cl_cli_certify_prepare(&c, &a) : CL_EXIT_OK) && !(st = cl_cmd_open_system(&a, &cs))) {
             if (!an->offered(cs.sys)) {

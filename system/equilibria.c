@@ -22,7 +22,18 @@
 /* The precision of the instance the derivatives evaluate: above the internal
  * precision max(p, p_x) + 32 + 2(3 + K) + e_x + e_f of src/deriv for a
  * Hessian, K = ⌈√(p + 8)⌉ + 4 (about p + 110 at p = 1024, p + 60 at 53). */
-static cl_prec_t deriv_prec(cl_prec_t prec) { return 2 * prec + 256; }
+static cl_prec_t deriv_prec(cl_prec_t prec) { return 2 * prec + 256 < CL_PREC_MAX ? 2 * prec + 256 : CL_PREC_MAX; }
+
+/* The bits the derivatives need above \p prec: the internal precision
+   above, with e_x + e_f up to 256; they must fit under CL_PREC_MAX. */
+static long deriv_margin(cl_prec_t prec) { return 32 + 2 * (3 + (long)ceil(sqrt((double)prec + 8)) + 4) + 256; }
+
+cl_prec_t cl_system_linearize_max_bits(void)
+{
+    cl_prec_t p = CL_PREC_MAX;
+    while (p + deriv_margin(p) > CL_PREC_MAX) p--;
+    return p;
+}
 
 /* One instance at the raised precision and what the callbacks share. */
 typedef struct gen_ctx {
@@ -142,6 +153,9 @@ static int gen_open(gen_ctx *g, const cl_system *s, const cl_params *p, cl_prec_
     g->form = form;
     g->k = k;
     if (!s->equilibrium) return cl_sys_error_set(e, CL_EDOMAIN, NULL, "the system declares no equilibria");
+    if (prec > cl_system_linearize_max_bits())
+        return cl_sys_error_set(e, CL_EPREC, NULL, "precision too high for the linearization: at most %ld bits",
+                                (long)cl_system_linearize_max_bits());
     cl_prec_t P = deriv_prec(prec);
     int st = s->create(&g->inst, p, P, e);
     if (st) {

@@ -379,6 +379,10 @@ struct cl_ec_report;
 int cl_system_linearize(const cl_system *s, const cl_params *p, cl_prec_t prec, int form, int k, mpfr_ptr x,
                         mpfr_ptr A, mpfr_ptr wr, mpfr_ptr wi, int *d, char *name, size_t namelen, cl_sys_error *e);
 
+/** The highest precision cl_system_linearize() takes: its derivatives are
+ *  evaluated some hundred bits above it, within CL_PREC_MAX (64 thousand odd). */
+cl_prec_t cl_system_linearize_max_bits(void);
+
 /**
  * 1 when the linearization at equilibrium \p k (cl_system_linearize()) has
  * an eigenvalue whose real part is above 2^((24 − p)/2)·s, s = max(1,

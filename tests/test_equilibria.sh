@@ -22,7 +22,7 @@ close = lambda a, b: abs(a - b) <= tol * abs(b)
 sys.exit(0 if got and all(any(close(g, w) for w in want) for g in got)
          and all(any(close(g, w) for g in got) for w in want) else 1)' "$1" "$2"
 }
-echo "1..44"
+echo "1..46"
 
 # chain n = 2, m = l = 1: omega^2 = (2 -+ sqrt 2) g / l
 out=$("$C" equilibria --system chain --n 2 --bits 113); t $? "equilibria --system chain --n 2 --bits 113 exits 0"
@@ -122,3 +122,14 @@ t $? "chain hanging in JSON: the squared frequencies (2 -+ sqrt 2) g/l to 2^-100
 t $? "stability --format json: the rigid body stable about the smallest and largest axis, unstable (spectral) about the middle"
 "$C" equilibria --system skate --format json | tools/validate-json docs/equilibria.schema.json; t $? "the skate's JSON comes from the generic tool on its equilibria"
 chk "error: no such equilibrium (all, a number from 0, or the first word of its name) (upside)" equilibria --system chain --equilibrium upside --format json; t $? "--format json on bad input: exit 2, nothing on stdout"
+# the top of the precision range: the derivatives run some hundred bits above --bits, within 65536
+"$C" equilibria --model models/spherical.model --bits 33000 --format json > "$T/p33.json" && python3 - "$T/p33.json" <<'PY'
+import json, sys
+from decimal import Decimal as D, getcontext
+getcontext().prec = 11000
+e = json.load(open(sys.argv[1]), parse_float=D)["equilibria"]
+got = e[0]["squared_frequencies"]
+sys.exit(0 if e[0]["name"] == "hanging" and len(got) == 2 and all(abs(x - D("9.81")) <= D(2) ** (16 - 33000) * D("9.81") for x in got) else 1)
+PY
+t $? "equilibria --bits 33000: the spherical pendulum's squared frequencies g/l to 2^(16-33000), relative"
+chk "error: precision too high for the linearization: at most 64724 bits (--bits)" equilibria --model models/spherical.model --bits 64725; t $? "--bits above what the linearization's derivatives leave room for: exit 2, nothing on stdout"
