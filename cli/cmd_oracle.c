@@ -405,7 +405,10 @@ static void text_row(const report *rp, int i)
                 printf("    %ld bits: discrepancy 2^%.1f, tolerance 2^%.1f; %s\n", bits[k], o->log2_err[k],
                        cl_check_log2_tol(c, bits[k]), o->note[k]);
         }
-        if (o->verdict == CL_V_MISMATCH && nb > 1) {
+        if (o->verdict == CL_V_MISMATCH && nb > 1 && !(isfinite(o->log2_err[0]) && isfinite(o->log2_err[nb - 1]))) {
+            printf("    the discrepancy is not finite at %ld or %ld bits: no trend with precision to show\n", bits[0],
+                   bits[nb - 1]);
+        } else if (o->verdict == CL_V_MISMATCH && nb > 1) {
             double shrink = o->log2_err[0] - o->log2_err[nb - 1];
             double expect = (double)(bits[nb - 1] - bits[0]);
             printf("    the discrepancy %s with precision (2^%.1f smaller from %ld to %ld bits; rounding would give 2^%.0f)\n",

@@ -103,7 +103,7 @@ void cl_model_explain(const cl_model *m, int bad, int st, const char *singular, 
 {
     if (st == CL_EDOMAIN && bad >= 0 && cl_expr_dag_node(m->g, bad)->pos >= 0)
         cl_text_domain_error(m->source, m->text, cl_expr_dag_node(m->g, bad)->pos, "model",
-                             "division by zero, log/sqrt of x <= 0, or no derivative", err, errlen);
+                             "division by zero, log/sqrt of x <= 0, a result that is not finite, or no derivative", err, errlen);
     else if (st == CL_ESINGULAR) snprintf(err, errlen, "%s", singular);
     else if (st == CL_ENOCONV)
         snprintf(err, errlen, "the Legendre map could not be inverted at this state (Newton's method did not converge)");
