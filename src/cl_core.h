@@ -55,6 +55,10 @@ typedef mpfr_prec_t cl_prec_t;
 /** Message for a status code; never NULL. */
 const char *cl_strerror(int status);
 
+/** The line of text that starts at \p s: its length, without the newline, into *\p len; returns where the
+    next line starts (past the newline, or at the terminating NUL of the last line). */
+const char *cl_next_line(const char *s, size_t *len);
+
 /** 0 when \p prec lies in [CL_PREC_MIN, CL_PREC_MAX], else CL_EPREC. */
 int cl_prec_check(long prec);
 

@@ -1,6 +1,7 @@
 /* Precision-independent support: status messages, precision check, RNG,
-   the CPU-time budget. */
+   the CPU-time budget, lines of a text. */
 #include <math.h>
+#include <string.h>
 #include <time.h>
 #include "cl_core.h"
 
@@ -94,4 +95,11 @@ void cl_cpu_budget_set(double seconds)
 int cl_cpu_budget_spent(void)
 {
     return cpu_deadline > 0 && cl_cpu_seconds() > cpu_deadline;
+}
+
+const char *cl_next_line(const char *s, size_t *len)
+{
+    const char *nl = strchr(s, '\n');
+    *len = nl ? (size_t)(nl - s) : strlen(s);
+    return s + *len + (nl != NULL);
 }

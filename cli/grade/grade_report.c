@@ -51,13 +51,12 @@ static char *part_hints(const grade_part *p)
     FILE *f = open_memstream(&out, &len);
     if (!f) return NULL;
     int in_hint = 0;
-    for (const char *l = p->text; l && *l;) {
-        const char *e = strchr(l, '\n');
-        size_t n = e ? (size_t)(e - l) : strlen(l);
+    for (const char *l = p->text, *next; l && *l; l = next) {
+        size_t n;
+        next = cl_next_line(l, &n);
         int hint = !strncmp(l, "hint:", 5) || !strncmp(l, "states where", 12);
         in_hint = hint || (in_hint && !strncmp(l, "      ", 6));
         if (in_hint) fprintf(f, "%.*s\n", (int)n, l);
-        l += n + (e != NULL);
     }
     fclose(f);
     return out;
@@ -67,12 +66,11 @@ static char *part_hints(const grade_part *p)
 static void part_summary(const grade_part *p, char *buf, size_t len)
 {
     snprintf(buf, len, "%s", p->failed ? "FAIL" : "PASS");
-    for (const char *l = p->text; l && *l;) {
-        const char *e = strchr(l, '\n');
-        size_t n = e ? (size_t)(e - l) : strlen(l);
+    for (const char *l = p->text, *next; l && *l; l = next) {
+        size_t n;
+        next = cl_next_line(l, &n);
         if (!strncmp(l, "PASS", 4) || !strncmp(l, "FAIL", 4) || !strncmp(l, "NO STATE", 8))
             snprintf(buf, len, "%.*s", (int)n, l);
-        l += n + (e != NULL);
     }
 }
 
