@@ -169,7 +169,6 @@ int cl_expr_op(cl_expr_dag *g, int op, int a, int b, long k, long pos)
     case CL_EXPR_ADD:
         if (is_zero(g, a)) return b;
         if (is_zero(g, b)) return a;
-        if (a > b) { int t = a; a = b; b = t; }
         break;
     case CL_EXPR_SUB:
         if (is_zero(g, b)) return a;
@@ -179,7 +178,6 @@ int cl_expr_op(cl_expr_dag *g, int op, int a, int b, long k, long pos)
         if (is_zero(g, a) || is_zero(g, b)) return g->zero;
         if (is_one(g, a)) return b;
         if (is_one(g, b)) return a;
-        if (a > b) { int t = a; a = b; b = t; }
         break;
     case CL_EXPR_DIV:
         if (is_one(g, b)) return a;
@@ -193,6 +191,11 @@ int cl_expr_op(cl_expr_dag *g, int op, int a, int b, long k, long pos)
         break;
     default:
         break;
+    }
+    if ((op == CL_EXPR_ADD || op == CL_EXPR_MUL) && a > b) { /* commutative: one order of the operands, one node */
+        int t = a;
+        a = b;
+        b = t;
     }
     return intern(g, op, a, b, k, pos);
 }
