@@ -55,6 +55,11 @@ typedef mpfr_prec_t cl_prec_t;
 /** Message for a status code; never NULL. */
 const char *cl_strerror(int status);
 
+/** free() each of the \p n pointers \p p (NULL allowed): the arrays an object owns, released by one call. */
+void cl_free_each(void *const *p, size_t n);
+/** cl_free_each() over the listed pointers: `CL_FREE_EACH(m->names, m->nodes, m);`. */
+#define CL_FREE_EACH(...) cl_free_each((void *const[]){__VA_ARGS__}, sizeof((void *const[]){__VA_ARGS__}) / sizeof(void *))
+
 /** The line of text that starts at \p s: its length, without the newline, into *\p len; returns where the
     next line starts (past the newline, or at the terminating NUL of the last line). */
 const char *cl_next_line(const char *s, size_t *len);

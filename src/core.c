@@ -1,6 +1,7 @@
 /* Precision-independent support: status messages, precision check, RNG,
-   the CPU-time budget, lines of a text. */
+   the CPU-time budget, releasing an object's arrays, lines of a text. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include "cl_core.h"
@@ -102,4 +103,9 @@ const char *cl_next_line(const char *s, size_t *len)
     const char *nl = strchr(s, '\n');
     *len = nl ? (size_t)(nl - s) : strlen(s);
     return s + *len + (nl != NULL);
+}
+
+void cl_free_each(void *const *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++) free(p[i]);
 }

@@ -35,10 +35,7 @@ void cl_expr_dag_free(cl_expr_dag *g)
 {
     if (!g) return;
     for (size_t i = 0; i < g->nconst; i++) free(g->cstr[i]);
-    free(g->cstr);
-    free(g->node);
-    free(g->hash);
-    free(g);
+    CL_FREE_EACH(g->cstr, g->node, g->hash, g);
 }
 
 size_t cl_expr_dag_size(const cl_expr_dag *g) { return g->n; }
