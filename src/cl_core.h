@@ -55,6 +55,13 @@ typedef mpfr_prec_t cl_prec_t;
 /** Message for a status code; never NULL. */
 const char *cl_strerror(int status);
 
+/**
+ * The last step of a constructor, `return CL_HAND_OUT(out, obj, st, release);`: with the status \p st
+ * (a variable: it is read twice) nonzero, \p obj released by \p release (which takes a half-built
+ * object) and \p st returned; else \p obj handed out through \p out and CL_OK returned.
+ */
+#define CL_HAND_OUT(out, obj, st, release) ((st) ? ((release)(obj), (st)) : (*(out) = (obj), CL_OK))
+
 /** free() each of the \p n pointers \p p (NULL allowed): the arrays an object owns, released by one call. */
 void cl_free_each(void *const *p, size_t n);
 /** cl_free_each() over the listed pointers: `CL_FREE_EACH(m->names, m->nodes, m);`. */

@@ -169,12 +169,8 @@ int CL_FN(cl_chain_new)(CL_FN(cl_chain) **out, size_t n, rsrc m, rsrc l, rsrc g,
     ch->quad = (CL_FN(cl_s2_quad)){.n = n, .ctx = ch, .inertia = chain_inertia,
                                    .potential = chain_potential, .force = chain_force};
     ch->scratch = chain_scratch_new(ch);
-    if (!ch->scratch) {
-        CL_FN(cl_chain_free)(ch);
-        return CL_ENOMEM;
-    }
-    *out = ch;
-    return CL_OK;
+    int st = ch->scratch ? CL_OK : CL_ENOMEM;
+    return CL_HAND_OUT(out, ch, st, CL_FN(cl_chain_free));
 }
 
 void CL_FN(cl_chain_free)(CL_FN(cl_chain) *ch)

@@ -155,13 +155,8 @@ int CL_FN(cl_s2_coupled_new)(CL_FN(cl_s2_coupled) **out, size_t n, rsrc a, rsrc 
     r_set(s->damping, damping);
     s->quad = (CL_FN(cl_s2_quad)){.n = n, .ctx = s, .inertia = coupled_inertia, .inertia_grad = coupled_inertia_grad,
                                   .potential = coupled_potential, .force = coupled_force};
-    CL_FN(cl_s2_quad_ws_new)(&s->ws, &s->quad, prec);
-    if (!s->ws) {
-        CL_FN(cl_s2_coupled_free)(s);
-        return CL_ENOMEM;
-    }
-    *out = s;
-    return CL_OK;
+    int st = CL_FN(cl_s2_quad_ws_new)(&s->ws, &s->quad, prec);
+    return CL_HAND_OUT(out, s, st, CL_FN(cl_s2_coupled_free));
 }
 
 void CL_FN(cl_s2_coupled_free)(CL_FN(cl_s2_coupled) *s)

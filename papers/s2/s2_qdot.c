@@ -50,21 +50,16 @@ int CL_FN(cl_s2_quad_ws_new)(CL_FN(cl_s2_quad_ws) **out, const CL_FN(cl_s2_quad)
                               {&ws->A, 9 * nn}};
     ws->block = CL_FN(cl_rvec_slices)(prec, part, sizeof part / sizeof part[0]);
     ws->perm = malloc(n3 * sizeof *ws->perm);
-    if (!ws->block || !ws->perm) {
-        CL_FN(cl_s2_quad_ws_free)(ws);
-        return CL_ENOMEM;
-    }
     if (!ndm) ws->dm = NULL;
-    *out = ws;
-    return CL_OK;
+    int st = ws->block && ws->perm ? CL_OK : CL_ENOMEM;
+    return CL_HAND_OUT(out, ws, st, CL_FN(cl_s2_quad_ws_free));
 }
 
 void CL_FN(cl_s2_quad_ws_free)(CL_FN(cl_s2_quad_ws) *ws)
 {
     if (!ws) return;
     CL_FN(cl_rvec_free)(ws->block);
-    free(ws->perm);
-    free(ws);
+    CL_FREE_EACH(ws->perm, ws);
 }
 
 size_t CL_FN(cl_s2_quad_ws_n)(const CL_FN(cl_s2_quad_ws) *ws) { return ws->n; }
