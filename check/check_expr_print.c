@@ -158,25 +158,18 @@ static int latex_read(const char *s, const char *e, FILE *f)
     return 0;
 }
 
-/* LaTeX lines "lhs &= rhs \\" into the text lines "lhs = rhs"; NULL when the printer wrote what it never writes. */
-static char *latex_to_text(const char *tex)
+/* One LaTeX line "lhs &= rhs \\" as the text line "lhs = rhs"; nonzero when the printer wrote what it never writes. */
+static int latex_line(FILE *f, const char *s, size_t n, void *ctx)
 {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    if (!f) return NULL;
-    int bad = 0;
-    for (const char *s = tex, *next; *s && !bad; s = next) {
-        size_t n;
-        next = cl_next_line(s, &n);
-        if (n >= 3 && !strncmp(s + n - 3, " \\\\", 3)) n -= 3;
-        bad = latex_read(s, s + n, f) != 0;
-        fputc('\n', f);
-    }
-    fclose(f);
-    if (bad) free(buf);
-    return bad ? NULL : buf;
+    (void)ctx;
+    if (n >= 3 && !strncmp(s + n - 3, " \\\\", 3)) n -= 3;
+    if (latex_read(s, s + n, f)) return -1;
+    fputc('\n', f);
+    return 0;
 }
+
+/* LaTeX lines into text lines; NULL when the printer wrote what it never writes. */
+static char *latex_to_text(const char *tex) { return cl_text_by_lines(tex, latex_line, NULL); }
 
 /* The names of a read-back: a, b, c, d the inputs, tK the nodes of the lines read before. */
 typedef struct names {

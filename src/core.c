@@ -105,6 +105,24 @@ const char *cl_next_line(const char *s, size_t *len)
     return s + *len + (nl != NULL);
 }
 
+char *cl_text_by_lines(const char *text, int (*line)(FILE *out, const char *s, size_t len, void *ctx), void *ctx)
+{
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&buf, &size);
+    if (!f) return NULL;
+    int bad = 0;
+    for (const char *s = text, *next; s && *s && !bad; s = next) {
+        size_t len;
+        next = cl_next_line(s, &len);
+        bad = line(f, s, len, ctx);
+    }
+    if (fclose(f)) bad = 1;
+    if (!bad) return buf;
+    free(buf);
+    return NULL;
+}
+
 void cl_free_each(void *const *p, size_t n)
 {
     for (size_t i = 0; i < n; i++) free(p[i]);

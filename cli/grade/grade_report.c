@@ -43,23 +43,20 @@ void grade_report_free(grade_report *r)
 }
 
 
+/* A line kept when it is a `hint:` line, an indented continuation of one (*in_hint) or the agreeing states. */
+static int hint_line(FILE *f, const char *l, size_t n, void *in_hint)
+{
+    int *in = in_hint, hint = !strncmp(l, "hint:", 5) || !strncmp(l, "states where", 12);
+    *in = hint || (*in && !strncmp(l, "      ", 6));
+    if (*in) fprintf(f, "%.*s\n", (int)n, l);
+    return 0;
+}
+
 /* The hint lines of a part's text: `hint:` lines, their indented continuations and the agreeing states. */
 static char *part_hints(const grade_part *p)
 {
-    char *out = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&out, &len);
-    if (!f) return NULL;
     int in_hint = 0;
-    for (const char *l = p->text, *next; l && *l; l = next) {
-        size_t n;
-        next = cl_next_line(l, &n);
-        int hint = !strncmp(l, "hint:", 5) || !strncmp(l, "states where", 12);
-        in_hint = hint || (in_hint && !strncmp(l, "      ", 6));
-        if (in_hint) fprintf(f, "%.*s\n", (int)n, l);
-    }
-    fclose(f);
-    return out;
+    return cl_text_by_lines(p->text, hint_line, &in_hint);
 }
 
 /* The last line of a part that states the verdict (PASS, FAIL, NO STATE EVALUATED). */
