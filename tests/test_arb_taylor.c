@@ -65,33 +65,35 @@ static int mpfr_coefs(cl_taylor_mp *ws, mpfr_t *c, int order, double dx, cl_prec
     return st;
 }
 
-/* The two expansions compared: the ball one at p, the MPFR one at q with its coefficients c[i][k] (nc of
-   them), both of the field's graph at order \p order; st their first failure. */
+/* The two expansions compared: the ball one at p from the balls x (the state x0) and t (t0), the MPFR one
+   at q with its coefficients c[i][k] (nc of them), both of the field's graph at order \p order; st their
+   first failure. */
 typedef struct expansions {
     cl_taylor_arb *ws;
     cl_taylor_mp *wm;
     mpfr_t *c;
     size_t nc;
+    arb_ptr x, t;
     int st;
 } expansions;
 
-/* Both workspaces and c; the state x0 into the balls x, the time t0 into t. */
-static void expansions_open(expansions *e, const cl_expr_dag *g, const int *nodes, int order, cl_prec_t p, cl_prec_t q,
-                            arb_ptr x, arb_ptr t)
+static void expansions_open(expansions *e, const cl_expr_dag *g, const int *nodes, int order, cl_prec_t p, cl_prec_t q)
 {
-    *e = (expansions){.nc = (size_t)ITEMS * (size_t)(order + 1)};
-    e->st = cl_taylor_new_arb(&e->ws, g, nodes, DIM, NEXTRA, DIM, order, p);
+    *e = (expansions){.nc = (size_t)ITEMS * (size_t)(order + 1), .x = cl_rvec_new_arb(DIM + 1, p)};
+    e->st = e->x ? cl_taylor_new_arb(&e->ws, g, nodes, DIM, NEXTRA, DIM, order, p) : CL_ENOMEM;
     if (!e->st) e->st = cl_taylor_new_mp(&e->wm, g, nodes, DIM, NEXTRA, DIM, order, q);
     e->c = malloc(e->nc * sizeof *e->c);
     for (size_t j = 0; j < e->nc; j++) mpfr_init2(e->c[j], q);
-    for (int i = 0; i < DIM && !e->st; i++) e->st = cl_real_from_str_arb(x + i, X0[i]);
-    if (!e->st) e->st = cl_real_from_str_arb(t, T0);
+    e->t = e->x ? e->x + DIM : NULL;
+    for (int i = 0; i < DIM && !e->st; i++) e->st = cl_real_from_str_arb(e->x + i, X0[i]);
+    if (!e->st) e->st = cl_real_from_str_arb(e->t, T0);
 }
 
 static void expansions_close(expansions *e)
 {
     for (size_t j = 0; j < e->nc; j++) mpfr_clear(e->c[j]);
     free(e->c);
+    cl_rvec_free_arb(e->x);
     cl_taylor_free_arb(e->ws);
     cl_taylor_free_mp(e->wm);
 }
@@ -101,11 +103,8 @@ static void point_state(cl_prec_t p, const cl_expr_dag *g, const int *nodes, int
 {
     cl_prec_t q = 4 * p;
     expansions e;
-    RV_DECL(x, DIM, p);
-    R_DECL(t, p);
-    expansions_open(&e, g, nodes, order, p, q, x, t);
-    int st = e.st;
-    if (!st) st = cl_taylor_expand_arb(e.ws, t, x);
+    expansions_open(&e, g, nodes, order, p, q);
+    int st = e.st ? e.st : cl_taylor_expand_arb(e.ws, e.t, e.x);
     if (!st) st = mpfr_coefs(e.wm, e.c, order, 0, q);
     int inside = 1;
     double worst = -INFINITY;
@@ -129,13 +128,12 @@ static void ball_state(cl_prec_t p, const cl_expr_dag *g, const int *nodes, int 
 {
     cl_prec_t q = 2 * p;
     expansions e;
-    RV_DECL(x, DIM, p);
-    R_DECL(t, p);
-    expansions_open(&e, g, nodes, order, p, q, x, t);
-    int st = e.st;
-    mag_set_d(arb_radref(x), 0x1p-10);
-    mag_set_d(arb_radref(x + 1), 0x1p-11);
-    if (!st) st = cl_taylor_expand_arb(e.ws, t, x);
+    expansions_open(&e, g, nodes, order, p, q);
+    if (!e.st) {
+        mag_set_d(arb_radref(e.x), 0x1p-10);
+        mag_set_d(arb_radref(e.x + 1), 0x1p-11);
+    }
+    int st = e.st ? e.st : cl_taylor_expand_arb(e.ws, e.t, e.x);
     static const double pts[] = {-1, -0.3, 0, 0.5, 1};
     int inside = 1;
     for (int s = 0; s < 5 && !st; s++) {
