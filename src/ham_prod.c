@@ -43,6 +43,7 @@ int CL_FN(cl_ham_prod_new)(CL_FN(cl_ham_prod) **out, const cl_expr_dag *g, int H
 {
     CL_FN(cl_lagr_core) *c;
     slot *s;
+    *out = NULL;
     int st = CL_FN(cl_lagr_prod_core_new)(&c, &s, sizeof(CL_FN(cl_ham_prod)), g, H, f, nf, nparam, (const size_t[2]){3, 4}, prec);
     if (st) return st;
     size_t nq = c->lay.nq, nv = c->lay.nv;
