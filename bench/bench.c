@@ -92,3 +92,9 @@ double bench_scaled_error(mpfr_srcptr x, mpfr_srcptr ref, size_t n)
     mpfr_clears(d, s, (mpfr_ptr)0);
     return worst;
 }
+
+void bench_both_kinds(void (*part_d)(mpfr_prec_t p, const char *kind), void (*part_mp)(mpfr_prec_t p, const char *kind))
+{
+    part_d(53, "double");
+    part_mp(256, "256 bits");
+}

@@ -45,6 +45,10 @@ int bench_main(const bench_def *b, int argc, char **argv);
         return bench_main(&bench_def_, argc, argv);                                  \
     }
 
+/** A part of a benchmark compiled for both kinds (NAME_d, NAME_mp, each taking the precision and the
+    kind's label), run in double and then at 256 bits, the precision every benchmark compares at. */
+void bench_both_kinds(void (*part_d)(mpfr_prec_t p, const char *kind), void (*part_mp)(mpfr_prec_t p, const char *kind));
+
 /** Process CPU time in seconds since an arbitrary origin. */
 double bench_cpu_seconds(void);
 

@@ -132,8 +132,7 @@ static const char about[] =
 static int measure(int option)
 {
     printf("chain pendulum, one evaluation of the (q, omega) field [S2 (40)]: O(n) vs dense 3n x 3n LU\n");
-    run_d(53, "double");
-    run_mp(256, "256 bits");
+    bench_both_kinds(run_d, run_mp);
     printf("\nlong chains in MPFR: set-up (parameters, chain, O(n) workspace), one (q, omega) evaluation,\n"
            "and the memory they take (state, field and parameters included)\n");
     printf("%8s %5s %12s %12s %13s\n", "n", "bits", "set-up", "one rhs", "memory");

@@ -132,11 +132,9 @@ static const char about[] =
 static int measure(int option)
 {
     printf("the (q, omega) field of an n-link chain: S2 V's O(n) chapter code against a model file\n");
-    run_d(53, "double");
-    run_mp(256, "256 bits");
+    bench_both_kinds(run_d, run_mp);
     printf("\nthe (q, qdot) field of chartless eom for the same chain, its graph interpreted: as derived against simplified\n");
-    graphs_d(53, "double");
-    graphs_mp(256, "256 bits");
+    bench_both_kinds(graphs_d, graphs_mp);
     return 0;
 }
 

@@ -89,11 +89,9 @@ static const char about[] =
 static int measure(int option)
 {
     printf("RKMK4 step of the N-fold pendulum (4 evaluations of f [NFOLD (9)], 4 exp, 3 dexp^-1 per link)\n");
-    scaling_d(53, "double");
-    scaling_mp(256, "256 bits");
+    bench_both_kinds(scaling_d, scaling_mp);
     printf("\nthe same step with h from the dense 3N x 3N solve of R(q) h = r at every stage\n");
-    ratio_d(53, "double");
-    ratio_mp(256, "256 bits");
+    bench_both_kinds(ratio_d, ratio_mp);
     return 0;
 }
 

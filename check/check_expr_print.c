@@ -158,26 +158,18 @@ static int latex_read(const char *s, const char *e, FILE *f)
     return 0;
 }
 
-/* LaTeX lines "lhs &= rhs \\" into the text lines "lhs = rhs"; NULL when the printer wrote what it never writes. */
-static char *latex_to_text(const char *tex)
+/* One LaTeX line "lhs &= rhs \\" as the text line "lhs = rhs"; nonzero when the printer wrote what it never writes. */
+static int latex_line(FILE *f, const char *s, size_t n, void *ctx)
 {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    if (!f) return NULL;
-    int bad = 0;
-    for (const char *s = tex; *s && !bad;) {
-        const char *nl = strchr(s, '\n'), *e = nl ? nl : s + strlen(s);
-        const char *end = e;
-        if (end - s >= 3 && !strncmp(end - 3, " \\\\", 3)) end -= 3;
-        bad = latex_read(s, end, f) != 0;
-        fputc('\n', f);
-        s = nl ? nl + 1 : e;
-    }
-    fclose(f);
-    if (bad) free(buf);
-    return bad ? NULL : buf;
+    (void)ctx;
+    if (n >= 3 && !strncmp(s + n - 3, " \\\\", 3)) n -= 3;
+    if (latex_read(s, s + n, f)) return -1;
+    fputc('\n', f);
+    return 0;
 }
+
+/* LaTeX lines into text lines; NULL when the printer wrote what it never writes. */
+static char *latex_to_text(const char *tex) { return cl_text_by_lines(tex, latex_line, NULL); }
 
 /* The names of a read-back: a, b, c, d the inputs, tK the nodes of the lines read before. */
 typedef struct names {
@@ -204,8 +196,10 @@ static int read_back(cl_expr_dag *h, const char *text, int *out, int n, char *wh
 {
     names nm = {.ntemp = 0};
     int nout = 0;
-    for (const char *s = text; *s;) {
-        const char *nl = strchr(s, '\n'), *e = nl ? nl : s + strlen(s), *eq = strstr(s, " = ");
+    for (const char *s = text, *next; *s; s = next) {
+        size_t len;
+        next = cl_next_line(s, &len);
+        const char *e = s + len, *eq = strstr(s, " = ");
         if (!eq || eq > e) {
             snprintf(why, whylen, "no ' = ' in '%.60s'", s);
             return CL_EPARSE;
@@ -219,7 +213,6 @@ static int read_back(cl_expr_dag *h, const char *text, int *out, int n, char *wh
         }
         if (s[0] == 't' && nm.ntemp < 4 * PMAX) nm.temp[++nm.ntemp] = v.id[0];
         else if (s[0] == 'o' && nout < n) out[nout++] = v.id[0];
-        s = nl ? nl + 1 : e;
     }
     if (nout != n) {
         snprintf(why, whylen, "%d outputs read back of %d", nout, n);

@@ -82,60 +82,58 @@ cl_expr_dag *check_taylor_graph(int *out)
     return g;
 }
 
-/* The closed forms of the header at time t into xs[0..TN−1] (the precision of xs; t exact in it). */
+/* The closed forms of the header at time t into xs[0..TN−1] (the precision of xs; t exact in it), each
+   from its component's initial value taylor_x0. */
 void check_taylor_exact(mpfr_ptr xs, mpfr_srcptr t)
 {
     mpfr_prec_t p = mpfr_get_prec(xs);
-    mpfr_t a, b, th;
-    mpfr_inits2(p, a, b, th, (mpfr_ptr)0);
-    mpfr_set_str(a, "0.8", 10, MPFR_RNDN);
-    mpfr_set_str(b, "0.6", 10, MPFR_RNDN);
-    mpfr_atan2(th, a, b, MPFR_RNDN);
-    mpfr_exp(b, t, MPFR_RNDN); /* eᵗ */
-    mpfr_set_str(a, "0.5", 10, MPFR_RNDN);
+    mpfr_t a, b, th, et, x0[TN];
+    mpfr_inits2(p, a, b, th, et, (mpfr_ptr)0);
+    for (int i = 0; i < TN; i++) {
+        mpfr_init2(x0[i], p);
+        mpfr_set_str(x0[i], taylor_x0[i], 10, MPFR_RNDN);
+    }
+    mpfr_exp(et, t, MPFR_RNDN); /* eᵗ */
+    mpfr_mul_2si(a, x0[0], -1, MPFR_RNDN); /* x0 = 2 atan(tan(x0(0)/2) eᵗ) */
     mpfr_tan(a, a, MPFR_RNDN);
-    mpfr_mul(a, a, b, MPFR_RNDN);
+    mpfr_mul(a, a, et, MPFR_RNDN);
     mpfr_atan(a, a, MPFR_RNDN);
     mpfr_mul_2si(xs, a, 1, MPFR_RNDN);
-    mpfr_set_str(a, "0.5", 10, MPFR_RNDN);
-    mpfr_sin(a, a, MPFR_RNDN);
+    mpfr_sin(a, x0[1], MPFR_RNDN); /* x1 = asin(tanh(t + atanh(sin x1(0)))) */
     mpfr_atanh(a, a, MPFR_RNDN);
     mpfr_add(a, a, t, MPFR_RNDN);
     mpfr_tanh(a, a, MPFR_RNDN);
     mpfr_asin(xs + 1, a, MPFR_RNDN);
-    mpfr_set_str(a, "0.3", 10, MPFR_RNDN);
-    mpfr_sin(a, a, MPFR_RNDN);
-    mpfr_mul(a, a, b, MPFR_RNDN);
+    mpfr_sin(a, x0[2], MPFR_RNDN); /* x2 = asin(sin(x2(0)) eᵗ) */
+    mpfr_mul(a, a, et, MPFR_RNDN);
     mpfr_asin(xs + 2, a, MPFR_RNDN);
-    mpfr_set_str(a, "0.5", 10, MPFR_RNDN);
-    mpfr_log(a, a, MPFR_RNDN);
-    mpfr_div(a, a, b, MPFR_RNDN);
+    mpfr_log(a, x0[3], MPFR_RNDN); /* x3 = exp(log(x3(0)) e⁻ᵗ) */
+    mpfr_div(a, a, et, MPFR_RNDN);
     mpfr_exp(xs + 3, a, MPFR_RNDN);
-    mpfr_set_str(a, "0.2", 10, MPFR_RNDN);
-    mpfr_exp(a, a, MPFR_RNDN);
+    mpfr_exp(a, x0[4], MPFR_RNDN); /* x4 = log(t + e^x4(0)) */
     mpfr_add(a, a, t, MPFR_RNDN);
     mpfr_log(xs + 4, a, MPFR_RNDN);
-    mpfr_set_str(a, "0.6", 10, MPFR_RNDN);
-    mpfr_sqrt(a, a, MPFR_RNDN);
+    mpfr_sqrt(a, x0[5], MPFR_RNDN); /* x5 = (√x5(0) + t/2)² */
     mpfr_mul_2si(b, t, -1, MPFR_RNDN);
     mpfr_add(a, a, b, MPFR_RNDN);
     mpfr_sqr(xs + 5, a, MPFR_RNDN);
-    mpfr_ui_sub(a, 1, b, MPFR_RNDN);
+    mpfr_ui_sub(a, 1, b, MPFR_RNDN); /* x6 = x6(0)/√(1 − t/2), x6(0) = 1/2 */
     mpfr_rec_sqrt(a, a, MPFR_RNDN);
-    mpfr_mul_2si(xs + 6, a, -1, MPFR_RNDN);
+    mpfr_mul(xs + 6, a, x0[6], MPFR_RNDN);
+    mpfr_pow_ui(b, x0[7], 3, MPFR_RNDN); /* x7 = (x7(0)³ + 3t)^(1/3) */
     mpfr_mul_ui(a, t, 3, MPFR_RNDN);
-    mpfr_add_ui(a, a, 1, MPFR_RNDN);
+    mpfr_add(a, a, b, MPFR_RNDN);
     mpfr_cbrt(xs + 7, a, MPFR_RNDN);
-    mpfr_set_ui(a, 1, MPFR_RNDN);
-    mpfr_hypot(xs + 8, t, a, MPFR_RNDN);
+    mpfr_hypot(xs + 8, t, x0[8], MPFR_RNDN); /* x8 = √(x8(0)² + t²) */
+    mpfr_atan2(th, x0[10], x0[9], MPFR_RNDN); /* θ0 */
     mpfr_add(a, th, t, MPFR_RNDN);
     mpfr_sin_cos(xs + 10, xs + 9, a, MPFR_RNDN);
-    mpfr_sqr(a, t, MPFR_RNDN);
+    mpfr_sqr(a, t, MPFR_RNDN); /* x11 = x11(0) + θ0 t + t²/2 */
     mpfr_mul_2si(a, a, -1, MPFR_RNDN);
     mpfr_fma(a, th, t, a, MPFR_RNDN);
-    mpfr_set_str(b, "0.1", 10, MPFR_RNDN);
-    mpfr_add(xs + 11, a, b, MPFR_RNDN);
-    mpfr_clears(a, b, th, (mpfr_ptr)0);
+    mpfr_add(xs + 11, a, x0[11], MPFR_RNDN);
+    for (int i = 0; i < TN; i++) mpfr_clear(x0[i]);
+    mpfr_clears(a, b, th, et, (mpfr_ptr)0);
 }
 
 /* log2 of max_i |x_i(s) − x*_i(s)| for the step's polynomial of ws at s against the closed forms (xs scratch). */

@@ -91,6 +91,22 @@ int cl_cmd_read_state(const cl_cmd_system *cs, FILE *f, mpfr_ptr x);
 void cl_cmd_print_vector(FILE *f, const cl_cmd_system *cs, mpfr_srcptr v, size_t n);
 /** The system's parameters, forms and state layout, for --help. */
 void cl_cmd_system_help(const cl_system *s);
+/**
+ * The options every command that opens one system's field offers (rhs,
+ * simulate), as lines of its --help, descriptions from column 19; \p CMD
+ * the command's name, a string literal: --system, --model, --param, --form,
+ * --bits, --interpreted (what cl_cmd_open_system() reads).
+ */
+#define CL_CMD_HELP_SYSTEM_OPTIONS(CMD) \
+    "  --system NAME    a named system (chartless systems lists them)\n" \
+    "  --model FILE     a system written as a model file: manifold, parameters, Lagrangian\n" \
+    "                   (docs/models.md; chartless systems --model FILE describes it)\n" \
+    "  --param name=value, --name value\n" \
+    "                   a parameter of the system or model instead of its default (chartless\n" \
+    "                   " CMD " --system NAME --help or --model FILE --help lists them)\n" \
+    "  --form FORM      the form of the state (default: the system's first form)\n" \
+    "  --bits B         working precision in bits, 2 to 65536 (default 53)\n" \
+    "  --interpreted    a model's field interpreted, never compiled (docs/eom.md, compiled fields)\n"
 /** After a command's --help: the parameters, forms and state of the --system or
     --model given, else the registered systems. */
 void cl_cmd_help_system(const cl_cmd_args *a);

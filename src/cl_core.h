@@ -1,13 +1,16 @@
 /**
  * \file cl_core.h
  * \brief Precision-independent part of chartless: status codes, precision
- *        limits and the seeded random generator shared by both scalar kinds.
+ *        limits and the seeded random generator shared by both scalar kinds,
+ *        the constructor convention's last step, releasing an object's
+ *        arrays, and the lines of a text.
  */
 #ifndef CL_CORE_H
 #define CL_CORE_H
 
 #include <stdint.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <mpfr.h>
 
 /** \name Scalar kinds a templated source can be compiled for (`-DCL_PREC=...`). */
@@ -54,6 +57,25 @@ typedef mpfr_prec_t cl_prec_t;
 
 /** Message for a status code; never NULL. */
 const char *cl_strerror(int status);
+
+/**
+ * The last step of a constructor, `return CL_HAND_OUT(out, obj, st, release);`: with the status \p st
+ * (a variable: it is read twice) nonzero, \p obj released by \p release (which takes a half-built
+ * object) and \p st returned; else \p obj handed out through \p out and CL_OK returned.
+ */
+#define CL_HAND_OUT(out, obj, st, release) ((st) ? ((release)(obj), (st)) : (*(out) = (obj), CL_OK))
+
+/** free() each of the \p n pointers \p p (NULL allowed): the arrays an object owns, released by one call. */
+void cl_free_each(void *const *p, size_t n);
+/** cl_free_each() over the listed pointers: `CL_FREE_EACH(m->names, m->nodes, m);`. */
+#define CL_FREE_EACH(...) cl_free_each((void *const[]){__VA_ARGS__}, sizeof((void *const[]){__VA_ARGS__}) / sizeof(void *))
+
+/** The line of text that starts at \p s: its length, without the newline, into *\p len; returns where the
+    next line starts (past the newline, or at the terminating NUL of the last line). */
+const char *cl_next_line(const char *s, size_t *len);
+/** A new string made of \p text line by line: \p line writes what line (\p s, \p len bytes, without its
+    newline) becomes into \p out, nonzero to give up. NULL when one gave up or out of memory (free() it). */
+char *cl_text_by_lines(const char *text, int (*line)(FILE *out, const char *s, size_t len, void *ctx), void *ctx);
 
 /** 0 when \p prec lies in [CL_PREC_MIN, CL_PREC_MAX], else CL_EPREC. */
 int cl_prec_check(long prec);

@@ -1,6 +1,8 @@
 /* Precision-independent support: status messages, precision check, RNG,
-   the CPU-time budget. */
+   the CPU-time budget, releasing an object's arrays, lines of a text. */
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include "cl_core.h"
 
@@ -94,4 +96,34 @@ void cl_cpu_budget_set(double seconds)
 int cl_cpu_budget_spent(void)
 {
     return cpu_deadline > 0 && cl_cpu_seconds() > cpu_deadline;
+}
+
+const char *cl_next_line(const char *s, size_t *len)
+{
+    const char *nl = strchr(s, '\n');
+    *len = nl ? (size_t)(nl - s) : strlen(s);
+    return s + *len + (nl != NULL);
+}
+
+char *cl_text_by_lines(const char *text, int (*line)(FILE *out, const char *s, size_t len, void *ctx), void *ctx)
+{
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&buf, &size);
+    if (!f) return NULL;
+    int bad = 0;
+    for (const char *s = text, *next; s && *s && !bad; s = next) {
+        size_t len;
+        next = cl_next_line(s, &len);
+        bad = line(f, s, len, ctx);
+    }
+    if (fclose(f)) bad = 1;
+    if (!bad) return buf;
+    free(buf);
+    return NULL;
+}
+
+void cl_free_each(void *const *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++) free(p[i]);
 }

@@ -128,12 +128,7 @@ int cl_enclose_new(cl_enclose **out, const cl_expr_dag *g, const int *nodes, siz
         e->mem = CL_FN(cl_rvec_slices)(prec, s, sizeof s / sizeof s[0]);
         if (!e->mem) st = CL_ENOMEM;
     }
-    if (st) {
-        cl_enclose_free(e);
-        return st;
-    }
-    *out = e;
-    return CL_OK;
+    return CL_HAND_OUT(out, e, st, cl_enclose_free);
 }
 
 void cl_enclose_free(cl_enclose *e)

@@ -35,10 +35,7 @@ void cl_expr_dag_free(cl_expr_dag *g)
 {
     if (!g) return;
     for (size_t i = 0; i < g->nconst; i++) free(g->cstr[i]);
-    free(g->cstr);
-    free(g->node);
-    free(g->hash);
-    free(g);
+    CL_FREE_EACH(g->cstr, g->node, g->hash, g);
 }
 
 size_t cl_expr_dag_size(const cl_expr_dag *g) { return g->n; }
@@ -169,7 +166,6 @@ int cl_expr_op(cl_expr_dag *g, int op, int a, int b, long k, long pos)
     case CL_EXPR_ADD:
         if (is_zero(g, a)) return b;
         if (is_zero(g, b)) return a;
-        if (a > b) { int t = a; a = b; b = t; }
         break;
     case CL_EXPR_SUB:
         if (is_zero(g, b)) return a;
@@ -179,7 +175,6 @@ int cl_expr_op(cl_expr_dag *g, int op, int a, int b, long k, long pos)
         if (is_zero(g, a) || is_zero(g, b)) return g->zero;
         if (is_one(g, a)) return b;
         if (is_one(g, b)) return a;
-        if (a > b) { int t = a; a = b; b = t; }
         break;
     case CL_EXPR_DIV:
         if (is_one(g, b)) return a;
@@ -193,6 +188,11 @@ int cl_expr_op(cl_expr_dag *g, int op, int a, int b, long k, long pos)
         break;
     default:
         break;
+    }
+    if ((op == CL_EXPR_ADD || op == CL_EXPR_MUL) && a > b) { /* commutative: one order of the operands, one node */
+        int t = a;
+        a = b;
+        b = t;
     }
     return intern(g, op, a, b, k, pos);
 }

@@ -67,12 +67,7 @@ int CL_FN(cl_expr_eval_new)(CL_FN(cl_expr_eval) **out, const cl_expr_dag *g, cl_
     ev->nin = cl_expr_dag_ninputs(g);
     ev->bad = -1;
     int st = eval_setup(ev, nconst);
-    if (st) {
-        CL_FN(cl_expr_eval_free)(ev);
-        return st;
-    }
-    *out = ev;
-    return CL_OK;
+    return CL_HAND_OUT(out, ev, st, CL_FN(cl_expr_eval_free));
 }
 
 void CL_FN(cl_expr_eval_free)(CL_FN(cl_expr_eval) *ev)

@@ -504,33 +504,29 @@ static cl_expr_value parse_unary(parser *p)
     return v;
 }
 
-static cl_expr_value parse_term(parser *p)
+/*
+ * A left-associative chain of one level's binary operators: level 0 the sums
+ * and differences of terms (parse_expr), level 1 the products and quotients
+ * of unary factors.
+ */
+static cl_expr_value parse_chain(parser *p, int level)
 {
-    cl_expr_value v = parse_unary(p);
+    static const char *const ops[] = {"+-", "*/"};
+    cl_expr_value v = level ? parse_unary(p) : parse_chain(p, 1);
     for (;;) {
         int c = peek(p);
-        if (p->failed || (c != '*' && c != '/')) return v;
+        if (p->failed || !c || !strchr(ops[level], c)) return v;
         size_t at = p->i++;
-        cl_expr_value w = parse_unary(p);
+        cl_expr_value w = level ? parse_unary(p) : parse_chain(p, 1);
         if (p->failed) return v;
         if (c == '*') v = product(p, v, w, at);
+        else if (c != '/') v = elementwise(p, c == '+' ? CL_EXPR_ADD : CL_EXPR_SUB, v, w, at);
         else if (need_shape(p, &w, 1, at, "a divisor"))
             for (int i = 0; i < v.shape; i++) v.id[i] = node(p, CL_EXPR_DIV, v.id[i], w.id[0], 0, at);
     }
 }
 
-static cl_expr_value parse_expr(parser *p)
-{
-    cl_expr_value v = parse_term(p);
-    for (;;) {
-        int c = peek(p);
-        if (p->failed || (c != '+' && c != '-')) return v;
-        size_t at = p->i++;
-        cl_expr_value w = parse_term(p);
-        if (p->failed) return v;
-        v = elementwise(p, c == '+' ? CL_EXPR_ADD : CL_EXPR_SUB, v, w, at);
-    }
-}
+static cl_expr_value parse_expr(parser *p) { return parse_chain(p, 0); }
 
 int cl_expr_parse(cl_expr_dag *g, const char *text, size_t len, long base, cl_expr_lookup_fn lookup, void *ctx,
                   cl_expr_value *out, cl_expr_error *err)

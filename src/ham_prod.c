@@ -12,13 +12,14 @@
 #include "ham_prod.h"
 #include "lagr_core_impl.h"
 #include "lagr_prod_impl.h"
+#include "lagr_prod_engine_impl.h"
 #include "r3.h"
 
 struct CL_FN(cl_ham_prod) {
     CL_FN(cl_lagr_core) core; /* inputs q (nq), p (nv), t, parameters; M = H_pp */
     size_t nf, nq, nv;
     cl_lagr_factor *f;
-    size_t *fq, *fv; /* each factor's first configuration and momentum number */
+    slot *s;            /* where each factor's configuration and momentum numbers stand */
     rptr q, qd, mHq, p, u, pd, F; /* the state, q̇, −∂H/∂q, p, u, ṗ, the forces */
 };
 
@@ -37,43 +38,23 @@ static void velocity(CL_FN(cl_lagr_core) *c, rptr out, rsrc q)
     CL_FN(cl_lagr_prod_project_s2)(h->f, h->nf, out, q);
 }
 
-/* The numbers of the factors' configurations and momenta; −1 for an unknown factor. */
-static int sizes(const cl_lagr_factor *f, size_t nf, size_t *nq, size_t *nv, size_t *fq, size_t *fv)
-{
-    static const size_t kq[] = {[CL_LAGR_S1] = 1, [CL_LAGR_S2] = 3, [CL_LAGR_SO3] = 9, [CL_LAGR_SE3] = 12};
-    static const size_t kv[] = {[CL_LAGR_S1] = 1, [CL_LAGR_S2] = 3, [CL_LAGR_SO3] = 3, [CL_LAGR_SE3] = 6};
-    *nq = *nv = 0;
-    for (size_t i = 0; i < nf; i++) {
-        int k = f[i].kind;
-        if (k < 0 || k > CL_LAGR_SE3 || (k == CL_LAGR_RK && f[i].k <= 0)) return -1;
-        if (fq) fq[i] = *nq, fv[i] = *nv;
-        *nq += k == CL_LAGR_RK ? (size_t)f[i].k : kq[k];
-        *nv += k == CL_LAGR_RK ? (size_t)f[i].k : kv[k];
-    }
-    return *nq > CL_LAGR_PROD_MAX_DIM || *nv > CL_LAGR_PROD_MAX_DIM ? -1 : 0;
-}
-
 int CL_FN(cl_ham_prod_new)(CL_FN(cl_ham_prod) **out, const cl_expr_dag *g, int H, const cl_lagr_factor *f, size_t nf,
                            size_t nparam, cl_prec_t prec)
 {
-    size_t nq, nv;
-    *out = NULL;
-    if (nf == 0 || nf > CL_LAGR_PROD_MAX_FACTORS || sizes(f, nf, &nq, &nv, NULL, NULL)) return CL_EDIM;
-    int timed = H >= 0 && cl_expr_depends_on_input(g, H, (long)(nq + nv));
-    cl_lagr_layout lay = {.nq = nq, .nv = nv, .nt = 1, .ndiff = (size_t)timed, .nparam = nparam};
     CL_FN(cl_lagr_core) *c;
-    int st = CL_FN(cl_lagr_core_new)(&c, sizeof(CL_FN(cl_ham_prod)), g, H, &lay, 3 * nq + 4 * nv, prec);
+    slot *s;
+    *out = NULL;
+    int st = CL_FN(cl_lagr_prod_core_new)(&c, &s, sizeof(CL_FN(cl_ham_prod)), g, H, f, nf, nparam, (const size_t[2]){3, 4}, prec);
     if (st) return st;
+    size_t nq = c->lay.nq, nv = c->lay.nv;
     CL_FN(cl_ham_prod) *h = (CL_FN(cl_ham_prod) *)c;
+    h->s = s;
     h->f = malloc(nf * sizeof *h->f);
-    h->fq = malloc(2 * nf * sizeof *h->fq);
-    if (!h->f || !h->fq) {
+    if (!h->f) {
         CL_FN(cl_ham_prod_free)(h);
         return CL_ENOMEM;
     }
     for (size_t i = 0; i < nf; i++) h->f[i] = f[i];
-    h->fv = h->fq + nf;
-    sizes(f, nf, &nq, &nv, h->fq, h->fv);
     h->core.matrix = tangent_matrix;
     h->core.momentum = velocity;
     h->nf = nf;
@@ -89,7 +70,7 @@ void CL_FN(cl_ham_prod_free)(CL_FN(cl_ham_prod) *h)
 {
     if (!h) return;
     free(h->f);
-    free(h->fq);
+    free(h->s);
     CL_FN(cl_lagr_core_free)(&h->core);
 }
 
@@ -140,8 +121,8 @@ static void hamilton(CL_FN(cl_ham_prod) *h)
     CL_FN(cl_lagr_prod_project_s2)(h->f, h->nf, h->pd, h->q);
     for (size_t i = 0; i < h->nf; i++) {
         if (h->f[i].kind != CL_LAGR_S2) continue;
-        size_t v = h->fv[i];
-        v3_cross(t, h->p + v, h->q + h->fq[i]);
+        size_t v = h->s[i].v;
+        v3_cross(t, h->p + v, h->q + h->s[i].q);
         v3_cross(t, c->grad + h->nq + v, t);
         v3_add(h->pd + v, h->pd + v, t);
     }
@@ -167,12 +148,12 @@ static void velocity_rates(const CL_FN(cl_ham_prod) *h, rptr ud)
     R_DECL(vg, c->prec);
     for (size_t i = 0; i < h->nf; i++) {
         if (h->f[i].kind != CL_LAGR_S2) continue;
-        rsrc q = h->q + h->fq[i], qd = h->qd + h->fq[i], g = c->grad + nq + h->fv[i];
+        rsrc q = h->q + h->s[i].q, qd = h->qd + h->s[i].q, g = c->grad + nq + h->s[i].v;
         v3_dot(qg, q, g);
         v3_dot(vg, qd, g);
         for (int k = 0; k < 3; k++) {
-            r_submul(ud + h->fv[i] + k, qd + k, qg);
-            r_submul(ud + h->fv[i] + k, q + k, vg);
+            r_submul(ud + h->s[i].v + k, qd + k, qg);
+            r_submul(ud + h->s[i].v + k, q + k, vg);
         }
     }
 }
@@ -183,9 +164,9 @@ static void pi_rates(const CL_FN(cl_ham_prod) *h, rptr pd)
     RV_DECL(t, 3, h->core.prec);
     for (size_t i = 0; i < h->nf; i++) {
         if (h->f[i].kind != CL_LAGR_S2) continue;
-        size_t v = h->fv[i];
-        v3_cross(t, h->qd + h->fq[i], h->p + v);
-        v3_cross(pd + v, h->q + h->fq[i], pd + v);
+        size_t v = h->s[i].v;
+        v3_cross(t, h->qd + h->s[i].q, h->p + v);
+        v3_cross(pd + v, h->q + h->s[i].q, pd + v);
         v3_add(pd + v, pd + v, t);
     }
 }

@@ -5,15 +5,10 @@ typedef struct CL_FN(cl_ham_prod) CL_FN(cl_ham_prod);
 
 /**
  * The Hamiltonian node \p H of graph \p g on the product of the \p nf
- * factors \p f, with \p nparam parameters, at precision \p prec. The inputs
- * of H are the configurations (nq numbers), the momenta (nv), the time t,
- * then the parameters (all zero until set). The graph must outlive the
- * object and not grow. Returns CL_OK with the object in \p *out, or, with
- * \p *out NULL and nothing left allocated: CL_EDIM (no factor, a factor of
- * unknown kind or an Rᵏ with k ≤ 0, more than CL_LAGR_PROD_MAX_FACTORS
- * factors or more than CL_LAGR_PROD_MAX_DIM numbers, or \p H not a node of
- * \p g), CL_EPREC (\p prec out of range, MPFR), CL_EPARSE or CL_ENAN (a
- * constant of the graph cannot be read), CL_ENOMEM.
+ * factors \p f, as cl_lagr_prod_new() sets up a Lagrangian: the inputs of
+ * H are the configurations (nq numbers), the momenta (nv) in the place of
+ * the velocities, the time t, then the parameters; the same limits and the
+ * same status codes.
  */
 int CL_FN(cl_ham_prod_new)(CL_FN(cl_ham_prod) **out, const cl_expr_dag *g, int H, const cl_lagr_factor *f, size_t nf,
                            size_t nparam, cl_prec_t prec);

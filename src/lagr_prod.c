@@ -29,23 +29,12 @@ static void projected_momentum(CL_FN(cl_lagr_core) *c, rptr out, rsrc q);
 int CL_FN(cl_lagr_prod_new)(CL_FN(cl_lagr_prod) **out, const cl_expr_dag *g, int L, const cl_lagr_factor *f, size_t nf,
                             size_t nparam, cl_prec_t prec)
 {
-    size_t nq, nv;
-    *out = NULL;
-    if (nf == 0 || nf > CL_LAGR_PROD_MAX_FACTORS) return CL_EDIM;
-    slot *s = malloc(nf * sizeof *s);
-    if (!s) return CL_ENOMEM;
-    if (CL_FN(cl_lagr_prod_place)(s, f, nf, &nq, &nv)) {
-        free(s);
-        return CL_EDIM;
-    }
-    int timed = L >= 0 && cl_expr_depends_on_input(g, L, (long)(nq + nv));
-    cl_lagr_layout lay = {.nq = nq, .nv = nv, .nt = 1, .ndiff = (size_t)timed, .nparam = nparam};
     CL_FN(cl_lagr_core) *c;
-    int st = CL_FN(cl_lagr_core_new)(&c, sizeof(CL_FN(cl_lagr_prod)), g, L, &lay, 2 * nq + 4 * nv, prec);
-    if (st) {
-        free(s);
-        return st;
-    }
+    slot *s;
+    *out = NULL;
+    int st = CL_FN(cl_lagr_prod_core_new)(&c, &s, sizeof(CL_FN(cl_lagr_prod)), g, L, f, nf, nparam, (const size_t[2]){2, 4}, prec);
+    if (st) return st;
+    size_t nq = c->lay.nq, nv = c->lay.nv;
     CL_FN(cl_lagr_prod) *lg = (CL_FN(cl_lagr_prod) *)c;
     lg->f = s;
     lg->nf = nf;

@@ -1,8 +1,9 @@
 /*
- * Internal to lagr_prod.c, lagr_prod_kinds.c and lagr_prod_state.c (templated, never
- * installed): the layout of a product's Lagrangian engine, the slots of its
- * factors and their kinds, and the steps the state cleaning shares with the
- * equations.
+ * Internal to lagr_prod.c, lagr_prod_kinds.c, lagr_prod_state.c and ham_prod.c
+ * (templated, never installed): the layout of a product's Lagrangian engine,
+ * the slots of its factors and their kinds, the core both the Lagrangian and
+ * the Hamiltonian of a product are set up with, and the steps the state
+ * cleaning shares with the equations.
  */
 #ifndef CL_LAGR_PROD_ENGINE_IMPL_H
 #define CL_LAGR_PROD_ENGINE_IMPL_H
@@ -40,6 +41,15 @@ struct CL_FN(cl_lagr_prod) {
 
 /* The slots of the factors; 0, or −1 for an unknown factor or a product too large (lagr_prod_kinds.c). */
 int CL_FN(cl_lagr_prod_place)(slot *s, const cl_lagr_factor *f, size_t nf, size_t *nq, size_t *nv);
+/*
+ * The core (lagr_core_impl.h) of an object of \p size bytes over node \p L of \p g on the product of the
+ * \p nf factors \p f: inputs q (nq), the velocities or momenta (nv), t (differentiated when L depends
+ * on it), \p nparam parameters; \p scratch[0] nq + \p scratch[1] nv numbers of scratch. The factors'
+ * slots into *\p slots (the caller frees them). 0, CL_EDIM (no factor, too many, an unknown factor or
+ * a product too large), or as cl_lagr_core_new(); on error nothing is left allocated.
+ */
+int CL_FN(cl_lagr_prod_core_new)(CL_FN(cl_lagr_core) **out, slot **slots, size_t size, const cl_expr_dag *g, int L,
+                                 const cl_lagr_factor *f, size_t nf, size_t nparam, const size_t scratch[2], cl_prec_t prec);
 /* v ← (I − qqᵀ/|q|²)v on the 3 numbers at v, with stride \p st (lagr_prod_kinds.c). */
 void CL_FN(cl_lagr_prod_project3)(rptr v, rsrc q, size_t st);
 /* Every factor's q̇ into qd and G + F into G (slots \p s of \p nf factors; lagr_prod_kinds.c). */

@@ -9,6 +9,7 @@
  * applies them.
  */
 #include <math.h>
+#include <stdlib.h>
 #include "lagr_prod.h"
 #include "lagr_prod_engine_impl.h"
 #include "lagr_so3.h"
@@ -112,6 +113,26 @@ int CL_FN(cl_lagr_prod_place)(slot *s, const cl_lagr_factor *f, size_t nf, size_
         *nv += s[i].nv;
     }
     return *nq > CL_LAGR_PROD_MAX_DIM || *nv > CL_LAGR_PROD_MAX_DIM ? -1 : 0;
+}
+
+int CL_FN(cl_lagr_prod_core_new)(CL_FN(cl_lagr_core) **out, slot **slots, size_t size, const cl_expr_dag *g, int L,
+                                 const cl_lagr_factor *f, size_t nf, size_t nparam, const size_t scratch[2], cl_prec_t prec)
+{
+    size_t nq, nv;
+    *out = NULL;
+    *slots = NULL;
+    if (nf == 0 || nf > CL_LAGR_PROD_MAX_FACTORS) return CL_EDIM;
+    slot *s = malloc(nf * sizeof *s);
+    if (!s) return CL_ENOMEM;
+    int st = CL_FN(cl_lagr_prod_place)(s, f, nf, &nq, &nv) ? CL_EDIM : CL_OK;
+    if (!st) {
+        int timed = L >= 0 && cl_expr_depends_on_input(g, L, (long)(nq + nv));
+        cl_lagr_layout lay = {.nq = nq, .nv = nv, .nt = 1, .ndiff = (size_t)timed, .nparam = nparam};
+        st = CL_FN(cl_lagr_core_new)(out, size, g, L, &lay, scratch[0] * nq + scratch[1] * nv, prec);
+    }
+    if (st) free(s);
+    else *slots = s;
+    return st;
 }
 
 /* ------------------------------------------------------------ the projection of the S² blocks */

@@ -65,29 +65,53 @@ static int mpfr_coefs(cl_taylor_mp *ws, mpfr_t *c, int order, double dx, cl_prec
     return st;
 }
 
+/* The two expansions compared: the ball one at p from the balls x (the state x0) and t (t0), the MPFR one
+   at q with its coefficients c[i][k] (nc of them), both of the field's graph at order \p order; st their
+   first failure. */
+typedef struct expansions {
+    cl_taylor_arb *ws;
+    cl_taylor_mp *wm;
+    mpfr_t *c;
+    size_t nc;
+    arb_ptr x, t;
+    int st;
+} expansions;
+
+static void expansions_open(expansions *e, const cl_expr_dag *g, const int *nodes, int order, cl_prec_t p, cl_prec_t q)
+{
+    *e = (expansions){.nc = (size_t)ITEMS * (size_t)(order + 1), .x = cl_rvec_new_arb(DIM + 1, p)};
+    e->st = e->x ? cl_taylor_new_arb(&e->ws, g, nodes, DIM, NEXTRA, DIM, order, p) : CL_ENOMEM;
+    if (!e->st) e->st = cl_taylor_new_mp(&e->wm, g, nodes, DIM, NEXTRA, DIM, order, q);
+    e->c = malloc(e->nc * sizeof *e->c);
+    for (size_t j = 0; j < e->nc; j++) mpfr_init2(e->c[j], q);
+    e->t = e->x ? e->x + DIM : NULL;
+    for (int i = 0; i < DIM && !e->st; i++) e->st = cl_real_from_str_arb(e->x + i, X0[i]);
+    if (!e->st) e->st = cl_real_from_str_arb(e->t, T0);
+}
+
+static void expansions_close(expansions *e)
+{
+    for (size_t j = 0; j < e->nc; j++) mpfr_clear(e->c[j]);
+    free(e->c);
+    cl_rvec_free_arb(e->x);
+    cl_taylor_free_arb(e->ws);
+    cl_taylor_free_mp(e->wm);
+}
+
 /* Point state: containment and the radius against 2^-p times the scale max(1, |c_k|) of each coefficient. */
 static void point_state(cl_prec_t p, const cl_expr_dag *g, const int *nodes, int order)
 {
     cl_prec_t q = 4 * p;
-    cl_taylor_arb *ws = NULL;
-    cl_taylor_mp *wm = NULL;
-    int st = cl_taylor_new_arb(&ws, g, nodes, DIM, NEXTRA, DIM, order, p);
-    if (!st) st = cl_taylor_new_mp(&wm, g, nodes, DIM, NEXTRA, DIM, order, q);
-    size_t nc = (size_t)ITEMS * (size_t)(order + 1);
-    mpfr_t *c = malloc(nc * sizeof *c);
-    for (size_t j = 0; j < nc; j++) mpfr_init2(c[j], q);
-    RV_DECL(x, DIM, p);
-    R_DECL(t, p);
-    for (int i = 0; i < DIM && !st; i++) st = cl_real_from_str_arb(x + i, X0[i]);
-    if (!st) st = cl_real_from_str_arb(t, T0);
-    if (!st) st = cl_taylor_expand_arb(ws, t, x);
-    if (!st) st = mpfr_coefs(wm, c, order, 0, q);
+    expansions e;
+    expansions_open(&e, g, nodes, order, p, q);
+    int st = e.st ? e.st : cl_taylor_expand_arb(e.ws, e.t, e.x);
+    if (!st) st = mpfr_coefs(e.wm, e.c, order, 0, q);
     int inside = 1;
     double worst = -INFINITY;
     for (int i = 0; i < ITEMS && !st; i++)
         for (int k = 0; k <= order; k++) {
-            arb_srcptr b = cl_taylor_coef_arb(ws, (size_t)i, k);
-            mpfr_srcptr w = c[i * (order + 1) + k];
+            arb_srcptr b = cl_taylor_coef_arb(e.ws, (size_t)i, k);
+            mpfr_srcptr w = e.c[i * (order + 1) + k];
             inside &= arb_contains_mpfr(b, w);
             double scale = fmax(0, cl_mpfr_log2(w));
             worst = fmax(worst, r_log2rad(b) - scale);
@@ -96,43 +120,30 @@ static void point_state(cl_prec_t p, const cl_expr_dag *g, const int *nodes, int
        order, (long)q, st, (long)p);
     ok(!st && worst <= tol_log2(p, 1 << 10), "their radii within 2^10 units of 2^-p of max(1, |c_k|): 2^%.1f [arb, %ld bits]",
        worst - tol_log2(p, 1), (long)p);
-    for (size_t j = 0; j < nc; j++) mpfr_clear(c[j]);
-    free(c);
-    cl_taylor_free_arb(ws);
-    cl_taylor_free_mp(wm);
+    expansions_close(&e);
 }
 
 /* State ball [x0 ± 2^-10] × [v0 ± 2^-11]: the MPFR coefficients of five points of it inside every ball. */
 static void ball_state(cl_prec_t p, const cl_expr_dag *g, const int *nodes, int order)
 {
     cl_prec_t q = 2 * p;
-    cl_taylor_arb *ws = NULL;
-    cl_taylor_mp *wm = NULL;
-    int st = cl_taylor_new_arb(&ws, g, nodes, DIM, NEXTRA, DIM, order, p);
-    if (!st) st = cl_taylor_new_mp(&wm, g, nodes, DIM, NEXTRA, DIM, order, q);
-    size_t nc = (size_t)ITEMS * (size_t)(order + 1);
-    mpfr_t *c = malloc(nc * sizeof *c);
-    for (size_t j = 0; j < nc; j++) mpfr_init2(c[j], q);
-    RV_DECL(x, DIM, p);
-    R_DECL(t, p);
-    for (int i = 0; i < DIM && !st; i++) st = cl_real_from_str_arb(x + i, X0[i]);
-    if (!st) st = cl_real_from_str_arb(t, T0);
-    mag_set_d(arb_radref(x), 0x1p-10);
-    mag_set_d(arb_radref(x + 1), 0x1p-11);
-    if (!st) st = cl_taylor_expand_arb(ws, t, x);
+    expansions e;
+    expansions_open(&e, g, nodes, order, p, q);
+    if (!e.st) {
+        mag_set_d(arb_radref(e.x), 0x1p-10);
+        mag_set_d(arb_radref(e.x + 1), 0x1p-11);
+    }
+    int st = e.st ? e.st : cl_taylor_expand_arb(e.ws, e.t, e.x);
     static const double pts[] = {-1, -0.3, 0, 0.5, 1};
     int inside = 1;
     for (int s = 0; s < 5 && !st; s++) {
-        st = mpfr_coefs(wm, c, order, pts[s], q);
+        st = mpfr_coefs(e.wm, e.c, order, pts[s], q);
         for (int i = 0; i < ITEMS && !st; i++)
-            for (int k = 0; k <= order; k++) inside &= arb_contains_mpfr(cl_taylor_coef_arb(ws, (size_t)i, k), c[i * (order + 1) + k]);
+            for (int k = 0; k <= order; k++) inside &= arb_contains_mpfr(cl_taylor_coef_arb(e.ws, (size_t)i, k), e.c[i * (order + 1) + k]);
     }
     ok(!st && inside, "from a state ball, the coefficients of orders 0..%d of five points of it enclosed (st %d) [arb, %ld bits]",
        order, st, (long)p);
-    for (size_t j = 0; j < nc; j++) mpfr_clear(c[j]);
-    free(c);
-    cl_taylor_free_arb(ws);
-    cl_taylor_free_mp(wm);
+    expansions_close(&e);
 }
 
 /* A division by a ball that contains 0 is refused or gives a ball that is not finite, never a finite wrong one. */

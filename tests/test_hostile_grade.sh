@@ -61,7 +61,9 @@ grade CORRECT --g 1e400; [ "$st" = 2 ]; t $? "--g 1e400 (no finite double) is re
 grade CORRECT --bits 2; [ "$st" = 2 ]; t $? "--bits 2 is below what the reference needs: exit 2"
 # The student receives the reference's system, and is graded at unequal parameters too.
 $SCC -shared -fPIC -O1 -Isrc -o "$T/dp.so" docs/examples/double_pendulum_omega_correct.c -lm
-sed 's/l\[i\] \* l\[j\]/l[i] * l[i]/' docs/examples/double_pendulum_omega_correct.c > "$T/dp_lili.c"
+# (R and b of the (q, omega) solution are written in the assignment's solution, which it includes)
+{ sed 's/l\[i\] \* l\[j\]/l[i] * l[i]/' assignments/first_assignment/solution/chain_pi.c
+  grep -v '^#include ".*chain_pi.c"' docs/examples/double_pendulum_omega_correct.c; } > "$T/dp_lili.c"
 $SCC -shared -fPIC -O1 -Isrc -o "$T/dp_lili.so" "$T/dp_lili.c" -lm
 "$C" grade --system chain --m 1,2 --l 1,0.5 --form omega "$T/dp.so" > "$T/out" 2>&1
 [ $? = 0 ] && [ "$(grep -c '^PASS: 0 of 12 components wrong' "$T/out")" = 2 ]; t $? "--m 1,2 --l 1,0.5 without --n: the student gets both links and passes, at the given and at random parameters"

@@ -43,36 +43,31 @@ void grade_report_free(grade_report *r)
 }
 
 
+/* A line kept when it is a `hint:` line, an indented continuation of one (*in_hint) or the agreeing states. */
+static int hint_line(FILE *f, const char *l, size_t n, void *in_hint)
+{
+    int *in = in_hint, hint = !strncmp(l, "hint:", 5) || !strncmp(l, "states where", 12);
+    *in = hint || (*in && !strncmp(l, "      ", 6));
+    if (*in) fprintf(f, "%.*s\n", (int)n, l);
+    return 0;
+}
+
 /* The hint lines of a part's text: `hint:` lines, their indented continuations and the agreeing states. */
 static char *part_hints(const grade_part *p)
 {
-    char *out = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&out, &len);
-    if (!f) return NULL;
     int in_hint = 0;
-    for (const char *l = p->text; l && *l;) {
-        const char *e = strchr(l, '\n');
-        size_t n = e ? (size_t)(e - l) : strlen(l);
-        int hint = !strncmp(l, "hint:", 5) || !strncmp(l, "states where", 12);
-        in_hint = hint || (in_hint && !strncmp(l, "      ", 6));
-        if (in_hint) fprintf(f, "%.*s\n", (int)n, l);
-        l += n + (e != NULL);
-    }
-    fclose(f);
-    return out;
+    return cl_text_by_lines(p->text, hint_line, &in_hint);
 }
 
 /* The last line of a part that states the verdict (PASS, FAIL, NO STATE EVALUATED). */
 static void part_summary(const grade_part *p, char *buf, size_t len)
 {
     snprintf(buf, len, "%s", p->failed ? "FAIL" : "PASS");
-    for (const char *l = p->text; l && *l;) {
-        const char *e = strchr(l, '\n');
-        size_t n = e ? (size_t)(e - l) : strlen(l);
+    for (const char *l = p->text, *next; l && *l; l = next) {
+        size_t n;
+        next = cl_next_line(l, &n);
         if (!strncmp(l, "PASS", 4) || !strncmp(l, "FAIL", 4) || !strncmp(l, "NO STATE", 8))
             snprintf(buf, len, "%.*s", (int)n, l);
-        l += n + (e != NULL);
     }
 }
 

@@ -290,18 +290,9 @@ void cl_model_ball_free(cl_model_ball *b)
     cl_expr_eval_free_arb(b->ev);
     cl_expr_eval_free_arb(b->pev);
     cl_expr_dag_free(b->pg);
-    free(b->ppoint);
     cl_rvec_free_arb(b->in);
     cl_model_eom_free(b->eom);
-    free(b->cons);
-    free(b->point);
-    free(b->rest);
-    free(b->sym);
-    free(b->nsym);
-    free(b->relative);
-    free(b->zrest);
-    free(b->zcons);
-    free(b);
+    CL_FREE_EACH(b->ppoint, b->cons, b->point, b->rest, b->sym, b->nsym, b->relative, b->zrest, b->zcons, b);
 }
 
 size_t cl_model_ball_dim(const cl_model_ball *b) { return b->N; }

@@ -109,6 +109,26 @@ static int grow(void *pp, size_t count, size_t size)
     return 0;
 }
 
+/* Room for one more of the \p count statements of a kind allowed \p max times (\p plural: what "more than
+   MAX ..." says): the array of their \p names grown by one. */
+static int one_more_name(reader *r, size_t i, void *names, size_t count, size_t max, const char *plural)
+{
+    if (count >= max) return fail(r, (long)i, CL_EDIM, "more than %zu %s", max, plural);
+    if (grow(names, count, CL_MODEL_MAX_NAME + 1)) return fail(r, (long)i, CL_ENOMEM, "out of memory");
+    return 0;
+}
+
+/* `NAME =` that opens a named statement: the new name into dst as new_name(), then the '=' (\p noun: "the
+   name of the NOUN" in the message when it is missing); *i moves past the '='. */
+static int name_and_equals(reader *r, size_t *i, size_t end, char *dst, const char *what, const char *noun)
+{
+    if (new_name(r, i, end, dst, what)) return r->failed;
+    skip_blank(r, i, end);
+    if (*i >= end || r->s[*i] != '=') return fail(r, (long)*i, CL_EPARSE, "expected '=' after the name of the %s", noun);
+    ++*i;
+    return 0;
+}
+
 /* The factor kinds by the word after ':' in `manifold NAMES : WORD`. */
 static const struct factor_word {
     const char *word;
@@ -258,9 +278,8 @@ static int parse_parameters(reader *r, size_t i, size_t end)
 {
     cl_model *m = r->m;
     for (;;) {
-        if (m->nparam >= CL_MODEL_MAX_PARAMS) return fail(r, (long)i, CL_EDIM, "more than %d parameters", CL_MODEL_MAX_PARAMS);
-        if (grow(&m->pname, m->nparam, sizeof *m->pname) || grow(&m->pdef, m->nparam, sizeof *m->pdef))
-            return fail(r, (long)i, CL_ENOMEM, "out of memory");
+        if (one_more_name(r, i, &m->pname, m->nparam, CL_MODEL_MAX_PARAMS, "parameters")) return r->failed;
+        if (grow(&m->pdef, m->nparam, sizeof *m->pdef)) return fail(r, (long)i, CL_ENOMEM, "out of memory");
         if (new_name(r, &i, end, m->pname[m->nparam], "a parameter")) return r->failed;
         skip_blank(r, &i, end);
         if (i >= end || r->s[i] != '=') return fail(r, (long)i, CL_EPARSE, "expected '=' and the default value of %s", m->pname[m->nparam]);
@@ -358,15 +377,11 @@ static int config_part_at(const reader *r, size_t i, size_t end, size_t *len, co
 static int parse_invariant(reader *r, size_t i, size_t end)
 {
     cl_model *m = r->m;
-    if (m->ninv >= CL_MODEL_MAX_INVARIANTS) return fail(r, (long)i, CL_EDIM, "more than %d invariants", CL_MODEL_MAX_INVARIANTS);
-    if (grow(&m->invname, m->ninv, sizeof *m->invname) || grow(&m->inv, m->ninv, sizeof *m->inv))
-        return fail(r, (long)i, CL_ENOMEM, "out of memory");
-    if (new_name(r, &i, end, m->invname[m->ninv], "an invariant")) return r->failed;
-    skip_blank(r, &i, end);
-    if (i >= end || r->s[i] != '=') return fail(r, (long)i, CL_EPARSE, "expected '=' after the name of the invariant");
-    if (parse_scalar(r, i + 1, end, m->inv + m->ninv, "an invariant")) return r->failed;
+    if (one_more_name(r, i, &m->invname, m->ninv, CL_MODEL_MAX_INVARIANTS, "invariants")) return r->failed;
+    if (grow(&m->inv, m->ninv, sizeof *m->inv)) return fail(r, (long)i, CL_ENOMEM, "out of memory");
+    if (name_and_equals(r, &i, end, m->invname[m->ninv], "an invariant", "invariant")) return r->failed;
+    if (parse_scalar(r, i, end, m->inv + m->ninv, "an invariant")) return r->failed;
     if (cl_model_depends_on_time(m, m->inv[m->ninv])) {
-        i++;
         skip_blank(r, &i, end);
         return fail(r, (long)i, CL_EPARSE, "the invariant %s depends on the time t (an invariant is a function of the state only)",
                     m->invname[m->ninv]);
@@ -422,9 +437,8 @@ static int parse_equilibrium(reader *r, size_t i, size_t end)
 {
     cl_model *m = r->m;
     size_t k = m->neq, nq = m->nq;
-    if (k >= CL_MODEL_MAX_EQUILIBRIA) return fail(r, (long)i, CL_EDIM, "more than %d equilibria", CL_MODEL_MAX_EQUILIBRIA);
-    if (grow(&m->eqname, k, sizeof *m->eqname) || grow(&m->eqpos, k, sizeof *m->eqpos))
-        return fail(r, (long)i, CL_ENOMEM, "out of memory");
+    if (one_more_name(r, i, &m->eqname, k, CL_MODEL_MAX_EQUILIBRIA, "equilibria")) return r->failed;
+    if (grow(&m->eqpos, k, sizeof *m->eqpos)) return fail(r, (long)i, CL_ENOMEM, "out of memory");
     int *eq = realloc(m->eq, (k + 1) * nq * sizeof *eq), *eqv = eq ? realloc(m->eqv, (k + 1) * m->nv * sizeof *eqv + 1) : NULL;
     if (eq) m->eq = eq;
     if (eqv) m->eqv = eqv;
@@ -434,10 +448,7 @@ static int parse_equilibrium(reader *r, size_t i, size_t end)
     for (size_t a = 0; a < m->nv; a++) eqv[k * m->nv + a] = -1; /* a velocity not given is zero */
     skip_blank(r, &i, end);
     m->eqpos[k] = (long)i;
-    if (new_name(r, &i, end, m->eqname[k], "an equilibrium")) return r->failed;
-    skip_blank(r, &i, end);
-    if (i >= end || r->s[i] != '=') return fail(r, (long)i, CL_EPARSE, "expected '=' after the name of the equilibrium");
-    i++;
+    if (name_and_equals(r, &i, end, m->eqname[k], "an equilibrium", "equilibrium")) return r->failed;
     for (;;) {
         skip_blank(r, &i, end);
         size_t n;
@@ -491,13 +502,9 @@ static int parse_force(reader *r, size_t i, size_t end)
 static int parse_let(reader *r, size_t i, size_t end)
 {
     cl_model *m = r->m;
-    if (m->nlet >= CL_MODEL_MAX_LETS) return fail(r, (long)i, CL_EDIM, "more than %d let statements", CL_MODEL_MAX_LETS);
-    if (grow(&m->letname, m->nlet, sizeof *m->letname) || grow(&m->let, m->nlet, sizeof *m->let))
-        return fail(r, (long)i, CL_ENOMEM, "out of memory");
-    if (new_name(r, &i, end, m->letname[m->nlet], "a let")) return r->failed;
-    skip_blank(r, &i, end);
-    if (i >= end || r->s[i] != '=') return fail(r, (long)i, CL_EPARSE, "expected '=' after the name of the let");
-    i++;
+    if (one_more_name(r, i, &m->letname, m->nlet, CL_MODEL_MAX_LETS, "let statements")) return r->failed;
+    if (grow(&m->let, m->nlet, sizeof *m->let)) return fail(r, (long)i, CL_ENOMEM, "out of memory");
+    if (name_and_equals(r, &i, end, m->letname[m->nlet], "a let", "let")) return r->failed;
     cl_expr_value v;
     cl_expr_error err;
     m->defining = 1;
@@ -517,14 +524,11 @@ static int parse_constraint(reader *r, size_t i, size_t end)
     cl_model *m = r->m;
     size_t k = m->ncon;
     if (m->ham) return fail(r, (long)i, CL_EPARSE, "constraints in a hamiltonian model are not supported (write the model with its lagrangian)");
-    if (k >= CL_MODEL_MAX_CONSTRAINTS) return fail(r, (long)i, CL_EDIM, "more than %d constraints", CL_MODEL_MAX_CONSTRAINTS);
-    if (grow(&m->conname, k, sizeof *m->conname) || grow(&m->con, k, sizeof *m->con) || grow(&m->conh, k, sizeof *m->conh) ||
-        grow(&m->cont, k, sizeof *m->cont) || grow(&m->conpos, k, sizeof *m->conpos))
+    if (one_more_name(r, i, &m->conname, k, CL_MODEL_MAX_CONSTRAINTS, "constraints")) return r->failed;
+    if (grow(&m->con, k, sizeof *m->con) || grow(&m->conh, k, sizeof *m->conh) || grow(&m->cont, k, sizeof *m->cont) ||
+        grow(&m->conpos, k, sizeof *m->conpos))
         return fail(r, (long)i, CL_ENOMEM, "out of memory");
-    if (new_name(r, &i, end, m->conname[k], "a constraint")) return r->failed;
-    skip_blank(r, &i, end);
-    if (i >= end || r->s[i] != '=') return fail(r, (long)i, CL_EPARSE, "expected '=' after the name of the constraint");
-    i++;
+    if (name_and_equals(r, &i, end, m->conname[k], "a constraint", "constraint")) return r->failed;
     skip_blank(r, &i, end);
     m->conpos[k] = (long)i;
     if (parse_scalar(r, i, end, m->con + k, "a constraint")) return r->failed;

@@ -11,29 +11,9 @@ void cl_model_free(cl_model *m)
 {
     if (!m) return;
     for (size_t i = 0; i < m->nparam; i++) free(m->pdef[i]);
-    free(m->pdef);
-    free(m->pname);
-    free(m->qname);
-    free(m->flat);
-    free(m->invname);
-    free(m->inv);
-    free(m->eqname);
-    free(m->eq);
-    free(m->eqv);
-    free(m->eqpos);
-    free(m->force);
-    free(m->fac);
-    free(m->letname);
-    free(m->let);
-    free(m->conname);
-    free(m->con);
-    free(m->conh);
-    free(m->cont);
-    free(m->conpos);
     cl_expr_dag_free(m->g);
-    free(m->source);
-    free(m->text);
-    free(m);
+    CL_FREE_EACH(m->pdef, m->pname, m->qname, m->flat, m->invname, m->inv, m->eqname, m->eq, m->eqv, m->eqpos, m->force,
+                 m->fac, m->letname, m->let, m->conname, m->con, m->conh, m->cont, m->conpos, m->source, m->text, m);
 }
 
 long cl_model_time_input(const cl_model *m)

@@ -67,12 +67,7 @@ int CL_FN(cl_model_domain_new)(CL_FN(cl_model_domain) **out, const cl_model *m, 
     if (!st) d->in = CL_FN(cl_rvec_new)((size_t)(nin > need ? nin : need), prec);
     if (!st && !d->in) st = CL_ENOMEM;
     if (!st) st = CL_FN(cl_model_param_values)(m, d->in + d->param0);
-    if (st) {
-        CL_FN(cl_model_domain_free)(d);
-        return st;
-    }
-    *out = d;
-    return CL_OK;
+    return CL_HAND_OUT(out, d, st, CL_FN(cl_model_domain_free));
 }
 
 void CL_FN(cl_model_domain_free)(CL_FN(cl_model_domain) *d)

@@ -310,12 +310,7 @@ void cl_model_ext_system_free(const cl_system *s)
         }
     cl_model_fast_free(es->fast);
     cl_model_free(es->m);
-    free(es->table);
-    free(es->invnames);
-    free(es->conserved);
-    free(es->connames);
-    free(es->summary);
-    free(es);
+    CL_FREE_EACH(es->table, es->invnames, es->conserved, es->connames, es->summary, es);
 }
 
 /* The field of relative equilibrium k in its turning frame at the defaults (\p inst): log2 of its largest

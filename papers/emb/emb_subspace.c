@@ -112,28 +112,18 @@ int CL_FN(cl_emb_subspace_new)(CL_FN(cl_emb_subspace) **out, size_t n, size_t m,
     CL_FN(cl_emb_subspace) *s = calloc(1, sizeof *s);
     if (!s) return CL_ENOMEM;
     s->n = n; s->m = m; s->k = k;
-    s->block = CL_FN(cl_rvec_new)(m * n + 6 * n * n + n * k + k * k + 4 * n, p);
-    rptr X = CL_FN(cl_rvec_new)(m * n + k * n, p);   /* construction scratch, freed below */
-    if (!s->block || !X) { CL_FN(cl_rvec_free)(X); CL_FN(cl_rvec_free)(s->block); free(s); return CL_ENOMEM; }
-    rptr b = s->block;
-    s->A = b; b += m * n;
-    s->P = b; b += n * n;
-    s->M = b; b += n * n;
-    s->K = b; b += n * n;
-    s->Mt_inv = b; b += n * n;
-    s->S = b; b += n * n;
-    s->W = b; b += n * n;
-    s->N = b; b += n * k;
-    s->Mr_inv = b; b += k * k;
-    s->f = b; b += n;
-    s->t1 = b; b += n;
-    s->t2 = b; b += n;
-    s->t3 = b;
+    size_t nn = n * n;
+    CL_FN(cl_slice) part[] = {{&s->A, m * n}, {&s->P, nn},  {&s->M, nn},       {&s->K, nn},  {&s->Mt_inv, nn},
+                              {&s->S, nn},    {&s->W, nn},  {&s->N, n * k},    {&s->Mr_inv, k * k},
+                              {&s->f, n},     {&s->t1, n},  {&s->t2, n},       {&s->t3, n}};
+    s->block = CL_FN(cl_rvec_slices)(p, part, sizeof part / sizeof part[0]);
+    rptr X = CL_FN(cl_rvec_new)(m * n + k * n, p); /* construction scratch, freed below */
+    int st = s->block && X ? CL_OK : CL_ENOMEM;
+    if (st) goto fail;
     CL_FN(cl_rvec_copy)(s->A, A, m * n);
     CL_FN(cl_rvec_copy)(s->M, M, n * n);
     CL_FN(cl_rvec_copy)(s->K, K, n * n);
     if (f) CL_FN(cl_rvec_copy)(s->f, f, n);
-    int st;
     /* G = AAᵀ (m×m, in S), X (m×n) = G⁻¹A, P = I − AᵀX (Aᵀ in W). */
     rptr G = s->S, At = s->W;
     CL_FN(cl_mat_transpose)(At, A, im, in);
@@ -157,14 +147,9 @@ int CL_FN(cl_emb_subspace_new)(CL_FN(cl_emb_subspace) **out, size_t n, size_t m,
     /* Mt⁻¹ = N Mr⁻¹ Nᵀ (N Mr⁻¹ in W). */
     CL_FN(cl_mat_mul)(s->W, s->N, s->Mr_inv, in, ik, ik);
     CL_FN(cl_mat_mul)(s->Mt_inv, s->W, Nt, in, ik, in);
-    CL_FN(cl_rvec_free)(X);
-    *out = s;
-    return CL_OK;
 fail:
     CL_FN(cl_rvec_free)(X);
-    CL_FN(cl_rvec_free)(s->block);
-    free(s);
-    return st;
+    return CL_HAND_OUT(out, s, st, CL_FN(cl_emb_subspace_free));
 }
 
 void CL_FN(cl_emb_subspace_free)(CL_FN(cl_emb_subspace) *s)

@@ -64,10 +64,6 @@ struct CL_FN(cl_chain) {
     rptr grav, tau, d;           /* g, τ (3), d (3) */
 };
 
-
-#define CH_NPAR(n) (5 * (n) + 7)
-#define CH_NSCRATCH(n) (8 * 3 * (n) + 5 * (n))
-
 /* ---- callbacks of the generic quadratic-Lagrangian interface ---- */
 
 void CL_FN(cl_chain_M)(const CL_FN(cl_chain) *ch, size_t i, size_t j, rptr out)
@@ -119,17 +115,13 @@ static CL_FN(cl_chain_scratch) *chain_scratch_new(const CL_FN(cl_chain) *ch)
     size_t n = ch->n;
     CL_FN(cl_chain_scratch) *s = calloc(1, sizeof *s);
     if (!s) return NULL;
-    s->block = CL_FN(cl_rvec_new)(CH_NSCRATCH(n), ch->prec);
-    if (!s->block) {
-        free(s);
-        return NULL;
-    }
-    rptr p = s->block;
-    rptr *v3n[] = {&s->f, &s->g, &s->y, &s->z, &s->v, &s->w, &s->h, &s->r};
-    for (size_t k = 0; k < 8; k++) { *v3n[k] = p; p += 3 * n; }
-    rptr *vn[] = {&s->ad, &s->ao, &s->ab, &s->lam, &s->cp};
-    for (size_t k = 0; k < 5; k++) { *vn[k] = p; p += n; }
-    return s;
+    size_t n3 = 3 * n;
+    CL_FN(cl_slice) part[] = {{&s->f, n3}, {&s->g, n3}, {&s->y, n3}, {&s->z, n3}, {&s->v, n3}, {&s->w, n3}, {&s->h, n3},
+                              {&s->r, n3}, {&s->ad, n}, {&s->ao, n}, {&s->ab, n}, {&s->lam, n}, {&s->cp, n}};
+    s->block = CL_FN(cl_rvec_slices)(ch->prec, part, sizeof part / sizeof part[0]);
+    if (s->block) return s;
+    free(s);
+    return NULL;
 }
 
 static void chain_scratch_free(CL_FN(cl_chain_scratch) *s)
@@ -153,20 +145,13 @@ int CL_FN(cl_chain_new)(CL_FN(cl_chain) **out, size_t n, rsrc m, rsrc l, rsrc g,
     if (!ch) return CL_ENOMEM;
     ch->n = n;
     ch->prec = prec;
-    ch->block = CL_FN(cl_rvec_new)(CH_NPAR(n), prec);
+    CL_FN(cl_slice) part[] = {{&ch->m, n},     {&ch->l, n},    {&ch->cM, n},  {&ch->tdiag, n},
+                              {&ch->toff, n}, {&ch->grav, 1}, {&ch->tau, 3}, {&ch->d, 3}};
+    ch->block = CL_FN(cl_rvec_slices)(prec, part, sizeof part / sizeof part[0]);
     if (!ch->block) {
         free(ch);
         return CL_ENOMEM;
     }
-    rptr p = ch->block;
-    ch->m = p; p += n;
-    ch->l = p; p += n;
-    ch->cM = p; p += n;
-    ch->tdiag = p; p += n;
-    ch->toff = p; p += n;
-    ch->grav = p; p += 1;
-    ch->tau = p; p += 3;
-    ch->d = p;
     CL_FN(cl_rvec_copy)(ch->m, m, n);
     CL_FN(cl_rvec_copy)(ch->l, l, n);
     r_set(ch->grav, g);
@@ -184,12 +169,8 @@ int CL_FN(cl_chain_new)(CL_FN(cl_chain) **out, size_t n, rsrc m, rsrc l, rsrc g,
     ch->quad = (CL_FN(cl_s2_quad)){.n = n, .ctx = ch, .inertia = chain_inertia,
                                    .potential = chain_potential, .force = chain_force};
     ch->scratch = chain_scratch_new(ch);
-    if (!ch->scratch) {
-        CL_FN(cl_chain_free)(ch);
-        return CL_ENOMEM;
-    }
-    *out = ch;
-    return CL_OK;
+    int st = ch->scratch ? CL_OK : CL_ENOMEM;
+    return CL_HAND_OUT(out, ch, st, CL_FN(cl_chain_free));
 }
 
 void CL_FN(cl_chain_free)(CL_FN(cl_chain) *ch)

@@ -141,36 +141,22 @@ int CL_FN(cl_s2_coupled_new)(CL_FN(cl_s2_coupled) **out, size_t n, rsrc a, rsrc 
     if (!s) return CL_ENOMEM;
     s->n = n;
     s->prec = prec;
-    s->block = CL_FN(cl_rvec_new)(2 * n + 4, prec);
+    CL_FN(cl_slice) part[] = {{&s->a, n}, {&s->k, n}, {&s->b, 1}, {&s->c, 1}, {&s->kappa, 1}, {&s->damping, 1}};
+    s->block = CL_FN(cl_rvec_slices)(prec, part, sizeof part / sizeof part[0]);
     if (!s->block) {
         free(s);
         return CL_ENOMEM;
     }
-    s->a = s->block;
-    s->k = s->a + n;
-    s->b = s->k + n;
-    s->c = s->b + 1;
-    s->kappa = s->c + 1;
-    s->damping = s->kappa + 1;
     CL_FN(cl_rvec_copy)(s->a, a, n);
     CL_FN(cl_rvec_copy)(s->k, k, n);
     r_set(s->b, b);
     r_set(s->c, c);
     r_set(s->kappa, kappa);
     r_set(s->damping, damping);
-    s->quad.n = n;
-    s->quad.ctx = s;
-    s->quad.inertia = coupled_inertia;
-    s->quad.inertia_grad = coupled_inertia_grad;
-    s->quad.potential = coupled_potential;
-    s->quad.force = coupled_force;
-    CL_FN(cl_s2_quad_ws_new)(&s->ws, &s->quad, prec);
-    if (!s->ws) {
-        CL_FN(cl_s2_coupled_free)(s);
-        return CL_ENOMEM;
-    }
-    *out = s;
-    return CL_OK;
+    s->quad = (CL_FN(cl_s2_quad)){.n = n, .ctx = s, .inertia = coupled_inertia, .inertia_grad = coupled_inertia_grad,
+                                  .potential = coupled_potential, .force = coupled_force};
+    int st = CL_FN(cl_s2_quad_ws_new)(&s->ws, &s->quad, prec);
+    return CL_HAND_OUT(out, s, st, CL_FN(cl_s2_coupled_free));
 }
 
 void CL_FN(cl_s2_coupled_free)(CL_FN(cl_s2_coupled) *s)

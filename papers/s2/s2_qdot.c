@@ -44,37 +44,22 @@ int CL_FN(cl_s2_quad_ws_new)(CL_FN(cl_s2_quad_ws) **out, const CL_FN(cl_s2_quad)
     ws->n = n;
     ws->prec = prec;
     size_t ndm = sys->inertia_grad ? 3 * n * n * n : 0;
-    size_t total = 2 * n * n + ndm + 1 + 8 * 3 * n + 9 * n * n;
-    ws->block = CL_FN(cl_rvec_new)(total, prec);
-    ws->perm = malloc(3 * n * sizeof *ws->perm);
-    if (!ws->block || !ws->perm) {
-        CL_FN(cl_s2_quad_ws_free)(ws);
-        return CL_ENOMEM;
-    }
-    rptr p = ws->block;
-    ws->m = p; p += n * n;
-    ws->mdot = p; p += n * n;
-    ws->dm = ndm ? p : NULL; p += ndm;
-    ws->U = p; p += 1;
-    ws->dU = p; p += 3 * n;
-    ws->f = p; p += 3 * n;
-    ws->F = p; p += 3 * n;
-    ws->b = p; p += 3 * n;
-    ws->v = p; p += 3 * n;
-    ws->w = p; p += 3 * n;
-    ws->t = p; p += 3 * n;
-    ws->s = p; p += 3 * n;
-    ws->A = p;
-    *out = ws;
-    return CL_OK;
+    size_t nn = n * n, n3 = 3 * n;
+    CL_FN(cl_slice) part[] = {{&ws->m, nn}, {&ws->mdot, nn}, {&ws->dm, ndm}, {&ws->U, 1},  {&ws->dU, n3}, {&ws->f, n3},
+                              {&ws->F, n3}, {&ws->b, n3},    {&ws->v, n3},   {&ws->w, n3}, {&ws->t, n3},  {&ws->s, n3},
+                              {&ws->A, 9 * nn}};
+    ws->block = CL_FN(cl_rvec_slices)(prec, part, sizeof part / sizeof part[0]);
+    ws->perm = malloc(n3 * sizeof *ws->perm);
+    if (!ndm) ws->dm = NULL;
+    int st = ws->block && ws->perm ? CL_OK : CL_ENOMEM;
+    return CL_HAND_OUT(out, ws, st, CL_FN(cl_s2_quad_ws_free));
 }
 
 void CL_FN(cl_s2_quad_ws_free)(CL_FN(cl_s2_quad_ws) *ws)
 {
     if (!ws) return;
     CL_FN(cl_rvec_free)(ws->block);
-    free(ws->perm);
-    free(ws);
+    CL_FREE_EACH(ws->perm, ws);
 }
 
 size_t CL_FN(cl_s2_quad_ws_n)(const CL_FN(cl_s2_quad_ws) *ws) { return ws->n; }

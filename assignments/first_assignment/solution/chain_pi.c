@@ -12,11 +12,19 @@
  *     q_i'  = omega_i x q_i,
  *     pi'   = d/dt (R(q) omega) = R' omega + R omega',
  * where R omega' is the right-hand side b of the (q, omega) equations
- * [S2 (40)] (docs/examples/double_pendulum_omega_correct.c), and R' has
- * the off-diagonal blocks M_ij l_i l_j (S(q_i')^T S(q_j) + S(q_i)^T S(q_j')).
+ * [S2 (40)], and R' has the off-diagonal blocks
+ * M_ij l_i l_j (S(q_i')^T S(q_j) + S(q_i)^T S(q_j')). R and b are written
+ * once here: the (q, omega) solution docs/examples/double_pendulum_omega_correct.c
+ * includes this file and solves R omega' = b with them (GRAVITY_SIGN, +1
+ * unless defined, is its planted sign mistake).
  */
 #include <math.h>
 #include "cl_student.h"
+
+/* +1; docs/examples/double_pendulum_omega_sign.c flips it to -1. */
+#ifndef GRAVITY_SIGN
+#define GRAVITY_SIGN 1
+#endif
 
 static void hat(double S[3][3], const double *x)
 {
@@ -62,13 +70,19 @@ static void add_tt(double *y, double f, double X[3][3], double Y[3][3], const do
             for (int s = 0; s < 3; s++) y[r] += f * X[k][r] * Y[k][s] * v[s];
 }
 
-int cl_student_chain_pi(double *dx, const double *x, const cl_student_params *p)
+/* The link masses M_ij = sum_{k >= max(i,j)} m_k and the hats S[i] = S(q_i). */
+static void chain_setup(double M[2][2], double S[2][3][3], const double *x, const cl_student_params *p)
 {
-    const double *q[2] = {x, x + 3}, *m = p->m, *l = p->l, g = p->g;
-    double M[2][2] = {{m[0] + m[1], m[1]}, {m[1], m[1]}};
-    double S[2][3][3], A[6][6] = {{0}}, w[6], qd[2][3], Sd[2][3][3], b[6] = {0};
-    hat(S[0], q[0]);
-    hat(S[1], q[1]);
+    const double *m = p->m;
+    M[0][0] = m[0] + m[1];
+    M[0][1] = M[1][0] = M[1][1] = m[1];
+    hat(S[0], x);
+    hat(S[1], x + 3);
+}
+
+/* R(q): blocks M_ii l_i^2 I and M_ij l_i l_j S(q_i)^T S(q_j). */
+static void chain_R(double A[6][6], double M[2][2], double S[2][3][3], const double *l)
+{
     for (int i = 0; i < 2; i++)
         for (int j = 0; j < 2; j++)
             for (int r = 0; r < 3; r++)
@@ -78,27 +92,50 @@ int cl_student_chain_pi(double *dx, const double *x, const cl_student_params *p)
                     else for (int k = 0; k < 3; k++) v += S[i][k][r] * S[j][k][s];
                     A[3 * i + r][3 * j + s] = M[i][j] * l[i] * l[j] * v;
                 }
-    for (int r = 0; r < 6; r++) w[r] = x[6 + r];
-    if (solve6(A, w)) return 1;
-    for (int i = 0; i < 2; i++) {
-        cross(qd[i], w + 3 * i, q[i]);
-        for (int r = 0; r < 3; r++) dx[3 * i + r] = qd[i][r];
-        hat(Sd[i], qd[i]);
-    }
+}
+
+/* The right side b of [S2 (40)], R omega' = b, at q and omega (w):
+   sum_{j != i} M_ij l_i l_j |omega_j|^2 S(q_i) q_j + sum_{j >= i} m_j g l_i S(e3) q_i. */
+static void chain_b(double *b, double M[2][2], double S[2][3][3], const double *q, const double *w,
+                    const cl_student_params *p)
+{
+    const double *m = p->m, *l = p->l, g = p->g;
     for (int i = 0; i < 2; i++) {
         int j = 1 - i;
         double f = M[i][j] * l[i] * l[j], wj2 = 0;
+        for (int r = 0; r < 3; r++) b[3 * i + r] = 0;
         for (int k = 0; k < 3; k++) wj2 += w[3 * j + k] * w[3 * j + k];
         for (int r = 0; r < 3; r++)
-            for (int k = 0; k < 3; k++) b[3 * i + r] += f * wj2 * S[i][r][k] * q[j][k];
+            for (int k = 0; k < 3; k++) b[3 * i + r] += f * wj2 * S[i][r][k] * q[3 * j + k];
         double mg = 0;
 #ifdef WRONG_GRAVITY
         for (int k = 0; k < 2; k++) mg += m[k] * g * l[k];
 #else
         for (int k = i; k < 2; k++) mg += m[k] * g * l[i];
 #endif
-        b[3 * i] += mg * -q[i][1];
-        b[3 * i + 1] += mg * q[i][0];
+        /* S(e3) q_i = (-q_i,y, q_i,x, 0) */
+        b[3 * i] += GRAVITY_SIGN * mg * -q[3 * i + 1];
+        b[3 * i + 1] += GRAVITY_SIGN * mg * q[3 * i];
+    }
+}
+
+int cl_student_chain_pi(double *dx, const double *x, const cl_student_params *p)
+{
+    const double *l = p->l;
+    double M[2][2], S[2][3][3], A[6][6], w[6], qd[2][3], Sd[2][3][3], b[6];
+    chain_setup(M, S, x, p);
+    chain_R(A, M, S, l);
+    for (int r = 0; r < 6; r++) w[r] = x[6 + r];
+    if (solve6(A, w)) return 1;
+    for (int i = 0; i < 2; i++) {
+        cross(qd[i], w + 3 * i, x + 3 * i);
+        for (int r = 0; r < 3; r++) dx[3 * i + r] = qd[i][r];
+        hat(Sd[i], qd[i]);
+    }
+    chain_b(b, M, S, x, w, p);
+    for (int i = 0; i < 2; i++) {
+        int j = 1 - i;
+        double f = M[i][j] * l[i] * l[j];
         /* R' omega: the off-diagonal blocks only */
         add_tt(b + 3 * i, f, Sd[i], S[j], w + 3 * j);
         add_tt(b + 3 * i, f, S[i], Sd[j], w + 3 * j);
