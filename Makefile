@@ -102,7 +102,7 @@ UNIT_TESTS  := $(filter-out tests/test_arb%,$(basename $(wildcard tests/test_*.c
 ARB_TESTS   := $(basename $(wildcard tests/test_arb*.c))
 # Unit tests compiled once (MPFR, or the public header alone); the others once per kind.
 ONE_TESTS   := tests/test_public_header tests/test_check_budget tests/test_certified_balls tests/test_cli_s2 tests/test_checks tests/test_equilibria_kit tests/test_ladder tests/test_model_prod tests/test_model_eom tests/test_model_ham
-ONE_TESTS   += tests/test_compiled
+ONE_TESTS   += tests/test_compiled tests/test_field_cache
 ONE_TESTS   += tests/test_expr_simplify
 TEMPL_TESTS := $(filter-out $(ONE_TESTS),$(UNIT_TESTS)) \
                $(foreach p,$(PAPERS),$(call paper_tests,$(p)))

@@ -119,6 +119,47 @@ static int take(cl_model_fast *f, const built_field *b)
     return 0;
 }
 
+/* How many graphs the cache keeps: the oracle reloads one model at a time, a
+   long-lived process (the Python module) may open many. */
+#define BUILT_MAX 16
+
+static void built_free(built_field *b)
+{
+    if (b) free(b->text), cl_expr_dag_free(b->g), free(b->out);
+    free(b);
+}
+
+/* The entries past the first BUILT_MAX released: the least recently used. */
+static void built_trim(void)
+{
+    built_field **at = &built_fields;
+    for (int n = 0; *at && n < BUILT_MAX; n++) at = &(*at)->next;
+    while (*at) {
+        built_field *b = *at;
+        *at = b->next;
+        built_free(b);
+    }
+}
+
+size_t cl_model_fast_cached(void)
+{
+    size_t n = 0;
+    pthread_mutex_lock(&built_lock);
+    for (const built_field *b = built_fields; b; b = b->next) n++;
+    pthread_mutex_unlock(&built_lock);
+    return n;
+}
+
+/* The cache emptied when the process ends (so that a leak checker sees every block released). */
+__attribute__((destructor)) static void built_clear(void)
+{
+    while (built_fields) {
+        built_field *b = built_fields;
+        built_fields = b->next;
+        built_free(b);
+    }
+}
+
 /* Keep a copy of f's graph for the next model of the same text (nothing when out of memory). */
 static void keep(const cl_model_fast *f)
 {
@@ -126,13 +167,13 @@ static void keep(const cl_model_fast *f)
     if (b) *b = (built_field){.text = strdup(f->m->text), .dim0 = f->dim0, .dim = f->dim, .param0 = f->param0, .time = f->time,
                               .g = cl_expr_dag_copy(f->g), .out = malloc((f->dim + 1) * sizeof *b->out)};
     if (!b || !b->text || !b->g || !b->out) {
-        if (b) free(b->text), cl_expr_dag_free(b->g), free(b->out);
-        free(b);
+        built_free(b);
         return;
     }
     memcpy(b->out, f->out, f->dim * sizeof *b->out);
     b->next = built_fields;
     built_fields = b;
+    built_trim();
 }
 
 /* The graph of the field; built = −1 when the graph does not cover the model. */
@@ -142,8 +183,13 @@ static void build_graph(cl_model_fast *f)
     cl_sys_error e;
     f->built = -1;
     pthread_mutex_lock(&built_lock);
-    const built_field *b = built_fields;
-    while (b && (b->dim0 != f->dim0 || strcmp(b->text, f->m->text))) b = b->next;
+    built_field **at = &built_fields, *b;
+    while ((b = *at) && (b->dim0 != f->dim0 || strcmp(b->text, f->m->text))) at = &b->next;
+    if (b) { /* the most recently used first, so that built_trim() drops the least */
+        *at = b->next;
+        b->next = built_fields;
+        built_fields = b;
+    }
     int found = b != NULL, st = b ? take(f, b) : 0;
     pthread_mutex_unlock(&built_lock);
     if (found && st) return;

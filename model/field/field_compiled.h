@@ -32,4 +32,6 @@ void cl_model_fast_set_time(cl_model_fast_inst *fi, mpfr_srcptr t);
  * not cover the model (the engine evaluates it); CL_ENOMEM.
  */
 int cl_model_fast_rhs(cl_model_fast_inst *fi, mpfr_ptr dx, mpfr_srcptr x);
+/** How many models' graphs the process keeps for the next model of the same text (at most 16: the least recently used go). */
+size_t cl_model_fast_cached(void);
 #endif
