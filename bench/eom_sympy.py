@@ -3,7 +3,8 @@
 
 For every model file given (default: models/*.model), the printed size of
 `chartless eom` (SymPy's count_ops summed over every printed line, each
-temporary t<k> counted once where it is defined) as derived (--derived) and
+temporary -- t<k>, or a velocity named by the model -- counted once where
+it is defined) as derived (--derived) and
 simplified, against SymPy's simplify + cse of the same equations (the
 derived ones with their temporaries substituted, each simplified, then one
 cse over all of them; count_ops of the replacements and the reduced
@@ -79,7 +80,7 @@ def substituted(exprs):
     temps, eqs = {}, []
     for lhs, e in exprs:
         e = e.xreplace(temps)
-        if re.fullmatch(r"t\d+", lhs):
+        if "'" not in lhs:  # a temporary: t<k>, or a velocity named by the model (Omega1 = Pi1/J1); an equation is a rate, x' = ...
             temps[sympy.Symbol(lhs)] = e
         else:
             eqs.append(e)

@@ -74,12 +74,13 @@ static int is_leaf(const cl_expr_dag *g, int i)
  * memory): a node used twice or more is named once (its operations counted
  * once), except an operation on names and numbers alone (a·b, x², −x) and
  * a node of numbers, which the printer writes out at each use
- * (cl_expr_printer_name_shared(), src/expr_emit.c). A negation is not
+ * (cl_expr_printer_name_shared(), src/expr_emit.c), and a node of \p
+ * label (a model's named velocity) is named wherever it is used twice. A negation is not
  * counted: which sums come out negated follows from the signs of the
  * atoms, and counting it chose printed equations longer by SymPy's
  * count_ops (bench/eom_sympy.py) on four shipped models.
  */
-static size_t printed_operations(const cl_expr_dag *g, const int *roots, size_t n)
+static size_t printed_operations(const cl_expr_dag *g, const int *roots, size_t n, const int *label, size_t nlabel)
 {
     size_t size = cl_expr_dag_size(g), count = 0;
     int *uses = calloc(size + 1, sizeof *uses);
@@ -96,6 +97,8 @@ static size_t printed_operations(const cl_expr_dag *g, const int *roots, size_t 
         uses[e->a]++;
         if (e->b >= 0) uses[e->b]++;
     }
+    for (size_t k = 0; k < nlabel; k++) /* a node with a name of its own is named wherever it is used twice */
+        if (label[k] >= 0 && uses[label[k]] > 1 && !is_leaf(g, label[k])) named[label[k]] = 1;
     for (size_t i = 0; i < size; i++) {
         const cl_expr_node *e = cl_expr_dag_node(g, (int)i);
         int leaf = is_leaf(g, (int)i);
@@ -104,7 +107,7 @@ static size_t printed_operations(const cl_expr_dag *g, const int *roots, size_t 
         int on_leaves = is_leaf(g, e->a) && (e->b < 0 || is_leaf(g, e->b));
         int arith = e->op == CL_EXPR_ADD || e->op == CL_EXPR_SUB || e->op == CL_EXPR_MUL || e->op == CL_EXPR_DIV ||
                     e->op == CL_EXPR_NEG || e->op == CL_EXPR_POWI;
-        named[i] = uses[i] > 1 && !numeric[i] && !(arith && on_leaves);
+        named[i] |= uses[i] > 1 && !numeric[i] && !(arith && on_leaves);
         cost[i] = (e->op != CL_EXPR_NEG) + (named[e->a] ? 0 : cost[e->a]) + (e->b < 0 || named[e->b] ? 0 : cost[e->b]);
         if (named[i]) count += cost[i];
     }
@@ -124,36 +127,50 @@ static size_t printed_operations(const cl_expr_dag *g, const int *roots, size_t 
  */
 static const size_t budgets[][2] = {{CL_EXPR_SIMPLIFY_TERMS, CL_EXPR_SIMPLIFY_SHARED_TERMS}, {8, 2}, {3, 1}, {1, 1}};
 
-/* The roots \p try, simplified with \p o, and their shared products into \p try; their operations (0 when that failed), *st
-   CL_ENOMEM when out of memory. */
-static size_t attempt(cl_expr_dag *g, const int *roots, size_t n, int *try, const cl_expr_simplify_opts *o, int *st)
+/* The roots \p try, simplified with \p o, and their shared products into \p try; their operations with the last \p nlabel
+   of them named (0 when that failed), *st CL_ENOMEM when out of memory. */
+static size_t attempt(cl_expr_dag *g, const int *roots, size_t n, size_t nlabel, int *try, const cl_expr_simplify_opts *o, int *st)
 {
     int sk = cl_expr_simplify(g, roots, n, try, o);
     if (!sk && cl_expr_share_products(g, try, n, try)) sk = CL_ENOMEM;
     if (sk == CL_ENOMEM) *st = CL_ENOMEM;
-    return sk ? 0 : printed_operations(g, try, n);
+    return sk ? 0 : printed_operations(g, try, n - nlabel, try + n - nlabel, nlabel);
 }
 
-int cl_model_simplify(cl_expr_dag *g, const cl_model *m, const int *roots, size_t n, int *out, long lead, long nlead)
+int cl_model_simplify_named(cl_expr_dag *g, const cl_model *m, const int *roots, size_t n, int *out, const int *atoms, size_t natoms,
+                            int *atoms_out, long lead, long nlead)
 {
-    int *rel = malloc((12 * m->nfac + 1) * sizeof *rel), *best = malloc((2 * n + 1) * sizeof *best), *try = best + n;
+    size_t na = 0, nall = n + natoms;
+    int *rel = malloc((12 * m->nfac + 1) * sizeof *rel), *best = malloc((3 * nall + 1) * sizeof *best), *try = best + nall;
+    int *all = best ? try + nall : NULL;
     int nrel = rel && best ? manifold_relations(g, m, rel) : -1, st = nrel < 0 ? CL_ENOMEM : CL_ENOCONV;
+    if (all) {
+        memcpy(all, roots, n * sizeof *all);
+        for (size_t k = 0; k < natoms; k++) /* the atoms that are nodes, after the roots */
+            if (atoms[k] >= 0) all[n + na++] = atoms[k];
+    }
     size_t fewest = 0, nb = sizeof budgets / sizeof budgets[0];
     /* each run its own budget, far above what the shipped models take (two-bodies' largest run 1.6 s): a budget
        shared by the runs left the later ones to the machine's load, and the equations with them */
     for (size_t k = 0; k < nb && nrel >= 0 && st != CL_ENOMEM; k++) {
         cl_expr_simplify_opts o = {.zero = rel, .nzero = (size_t)nrel, .lead = lead, .nlead = nlead, .max_terms = budgets[k][0],
-                                   .max_shared = budgets[k][1]};
-        size_t ops = attempt(g, roots, n, try, &o, &st);
-        if (ops && (st == CL_ENOCONV || ops < fewest)) memcpy(best, try, n * sizeof *best), fewest = ops, st = CL_OK;
+                                   .max_shared = budgets[k][1], .atoms = all + n, .natoms = na};
+        size_t ops = attempt(g, all, n + na, na, try, &o, &st);
+        if (ops && (st == CL_ENOCONV || ops < fewest)) memcpy(best, try, (n + na) * sizeof *best), fewest = ops, st = CL_OK;
     }
     if (!st) memcpy(out, best, n * sizeof *out);
     else if (out != roots) memcpy(out, roots, n * sizeof *out);
+    for (size_t k = 0, j = n; atoms_out && k < natoms; k++) atoms_out[k] = atoms[k] < 0 ? -1 : st ? atoms[k] : best[j++];
     free(rel), free(best);
     if (st == CL_ENOCONV)
         fprintf(stderr, "warning: the equations of motion of %s were not simplified within %.0f s of CPU time per attempt; the unsimplified ones are used\n",
                 m->source, CL_EXPR_SIMPLIFY_SECONDS);
     return st;
+}
+
+int cl_model_simplify(cl_expr_dag *g, const cl_model *m, const int *roots, size_t n, int *out, long lead, long nlead)
+{
+    return cl_model_simplify_named(g, m, roots, n, out, NULL, 0, NULL, lead, nlead);
 }
 
 /* A graph, its nodes' ids and the structure holding them, released. */
@@ -222,11 +239,13 @@ static size_t reached(const cl_expr_dag *g, const int *roots, size_t n)
  */
 static int simplify_eom(cl_model_eom *q, const cl_model *m, int smaller)
 {
-    size_t n = q->dim + q->ncon;
-    int *out = malloc((n + 1) * sizeof *out);
-    int st = out ? cl_model_simplify(q->g, m, q->out, n, out, 0, 0) : CL_ENOMEM;
-    if (!st && (!smaller || reached(q->g, out, n) <= reached(q->g, q->out, n))) memcpy(q->out, out, n * sizeof *out);
-    else if (!st) st = CL_EDIM; /* kept as derived: shorter */
+    size_t n = q->dim + q->ncon, nv = q->vel ? m->nv : 0;
+    int *out = malloc((n + nv + 1) * sizeof *out), *vel = out ? out + n : NULL;
+    int st = out ? cl_model_simplify_named(q->g, m, q->out, n, out, q->vel, nv, vel, 0, 0) : CL_ENOMEM;
+    if (!st && (!smaller || reached(q->g, out, n) <= reached(q->g, q->out, n))) {
+        memcpy(q->out, out, n * sizeof *out);
+        if (nv) memcpy(q->vel, vel, nv * sizeof *vel);
+    } else if (!st) st = CL_EDIM; /* kept as derived: shorter */
     free(out);
     return st;
 }
@@ -247,10 +266,11 @@ int cl_model_eom_build(cl_model_eom **out, const cl_model *m, int simplify, cl_s
     q->form = cl_model_kind_of(m)->forms[0];
     q->g = cl_expr_dag_copy(m->g);
     q->ncon = m->ncon;
-    q->out = malloc((dim + m->ncon + 1) * sizeof *q->out);
+    q->out = malloc((dim + m->ncon + m->nv + 1) * sizeof *q->out);
     q->mult = q->out ? q->out + dim : NULL;
+    q->vel = q->out && m->ham ? q->mult + m->ncon : NULL;
     int st = !q->g || !q->out ? CL_ENOMEM
-             : m->ham         ? cl_model_graph_hamilton(q->g, m, q->time, q->out)
+             : m->ham         ? cl_model_graph_hamilton(q->g, m, q->time, q->out, q->vel)
                               : cl_model_graph_lagrange(q->g, m, q->time, q->out, q->mult);
     if (!st && simplify) {
         st = simplify_eom(q, m, simplify == 2);
@@ -273,4 +293,12 @@ void cl_model_eom_input_name(const cl_model *m, const cl_model_eom *eom, long k,
     else if (k == eom->time) snprintf(buf, len, "t");
     else if (k >= (long)eom->param0 && (size_t)k < eom->param0 + eom->nparam) snprintf(buf, len, "%s", m->pname[k - (long)eom->param0]);
     else snprintf(buf, len, "x%ld", k);
+}
+
+void cl_model_eom_velocity_name(const cl_model *m, size_t a, char *buf, size_t len)
+{
+    const cl_model_kind *kind = cl_model_kind_of(m);
+    int form = 0;
+    while (kind->forms[form] && strcmp(kind->forms[form], "qdot")) form++;
+    kind->component_name(m, kind->forms[form] ? form : 0, m->nq + a, buf, len);
 }
