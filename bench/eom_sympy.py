@@ -3,14 +3,18 @@
 
 For every model file given (default: models/*.model), the printed size of
 `chartless eom` (SymPy's count_ops summed over every printed line, each
-temporary t<k> counted once where it is defined) as derived (--derived) and
+temporary -- t<k>, or a velocity named by the model -- counted once where
+it is defined) as derived (--derived) and
 simplified, against SymPy's simplify + cse of the same equations (the
 derived ones with their temporaries substituted, each simplified, then one
 cse over all of them; count_ops of the replacements and the reduced
 equations), and the CPU time of each. SymPy knows nothing of the manifold
 (|q| = 1, q.q' = 0, R^T R = I); chartless's simplifier does.
 
-usage: bench/eom_sympy.py [--chartless PATH] [--timeout S] [--markdown] [MODEL ...]
+usage: bench/eom_sympy.py [--chartless PATH] [--timeout S] [--markdown] [--no-sympy] [MODEL ...]
+
+--no-sympy leaves SymPy out (its column empty): the printed sizes alone, in
+seconds, to see what a change to the simplifier does to every model.
 """
 import argparse
 import glob
@@ -76,7 +80,7 @@ def substituted(exprs):
     temps, eqs = {}, []
     for lhs, e in exprs:
         e = e.xreplace(temps)
-        if re.fullmatch(r"t\d+", lhs):
+        if "'" not in lhs:  # a temporary: t<k>, or a velocity named by the model (Omega1 = Pi1/J1); an equation is a rate, x' = ...
             temps[sympy.Symbol(lhs)] = e
         else:
             eqs.append(e)
@@ -112,6 +116,7 @@ def main():
     ap.add_argument("--chartless", default=os.environ.get("C", "build/chartless"))
     ap.add_argument("--timeout", type=int, default=120, help="wall seconds SymPy may take per model (default 120)")
     ap.add_argument("--markdown", action="store_true", help="a Markdown table (docs/eom.md)")
+    ap.add_argument("--no-sympy", action="store_true", help="leave SymPy out: chartless's sizes only")
     ap.add_argument("models", nargs="*")
     a = ap.parse_args()
     models = a.models or sorted(glob.glob("models/*.model"))
@@ -125,8 +130,11 @@ def main():
         derived, _ = equations(a.chartless, model, True)
         simplified, cpu = equations(a.chartless, model, False)
         d, s = parse(derived, False), parse(simplified, False)
-        size, tsym = sympy_size(substituted(parse(derived, True)), a.timeout)
-        sym = "timeout" if size is None else str(size)
+        if a.no_sympy:
+            size, tsym, sym = None, 0.0, "-"
+        else:
+            size, tsym = sympy_size(substituted(parse(derived, True)), a.timeout)
+            sym = "timeout" if size is None else str(size)
         if a.markdown:
             print(f"| {name} | {printed_size(d)} | {printed_size(s)} | {sym} | {cpu:.2f} | {tsym:.1f} |")
         else:

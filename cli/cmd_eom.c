@@ -131,6 +131,21 @@ static void input_names(printer *p)
     }
 }
 
+/* The velocities of \p p's model that no output is (a Hamiltonian's Ω and V = ∂H/∂p on SO(3) and SE(3)) named as in form qdot
+   (rhs --form qdot --labels), in text and LaTeX; 0 or CL_ENOMEM. */
+static int velocity_names(printer *p)
+{
+    for (size_t a = 0; p->q->vel && p->fmt != CL_EXPR_C && a < p->m->nv; a++) {
+        char c[96], name[96];
+        if (p->q->vel[a] < 0) continue;
+        cl_model_eom_velocity_name(p->m, a, c, sizeof c);
+        if (p->fmt == CL_EXPR_LATEX) latex_name(c, 0, name, sizeof name);
+        else snprintf(name, sizeof name, "%s", c);
+        if (cl_expr_printer_label(&p->e, p->q->vel[a], name)) return CL_ENOMEM;
+    }
+    return CL_OK;
+}
+
 /* 1 when output i is the rate of a coordinate of S¹, Rᵏ or S² and is its velocity's input (q' = q'), which says nothing. */
 static int trivial(const printer *p, size_t i, int node)
 {
@@ -170,7 +185,8 @@ static void preamble(printer *p)
     else if (!m->ham)
         fprintf(p->f, "%sLagrangian%s solved for the accelerations%s.\n", c0, has_group(m) ? " (Euler-Poincare on SO3 and SE3)" : "",
                 m->ncon ? " with the constraints' multipliers (Lagrange-d'Alembert)" : "");
-    fprintf(p->f, "%st<k> are subexpressions used more than once.\n", c0);
+    fprintf(p->f, "%st<k> are subexpressions used more than once%s.\n", c0,
+            q && q->vel && p->fmt != CL_EXPR_C && !p->nacc ? "; so are the velocities dH/dp, by their names in form qdot" : "");
     fprintf(p->f, "%sstate (form %s):", c0, p->q->form);
     for (size_t k = 0; k < q->dim; k++) {
         char c[96];
@@ -321,7 +337,7 @@ static int print_model(const char *path, int fmt, int mass, int simplify)
     p.f = open_memstream(&text, &len);
     if (p.f && !cl_expr_printer_init(&p.e, p.g, fmt, p.f)) {
         input_names(&p);
-        if (cl_expr_printer_name_shared(&p.e, mass ? row : q->out, mass ? nrow : q->dim) < 0) st = CL_ENOMEM;
+        if ((!mass && velocity_names(&p)) || cl_expr_printer_name_shared(&p.e, mass ? row : q->out, mass ? nrow : q->dim) < 0) st = CL_ENOMEM;
         else if (mass) print_mass(&p, w, row);
         else print_equations(&p);
     } else st = CL_ENOMEM;

@@ -13,14 +13,17 @@ int cl_expr_printer_init(cl_expr_printer *p, const cl_expr_dag *g, int fmt, FILE
 {
     size_t n = cl_expr_dag_size(g), nin = (size_t)cl_expr_dag_ninputs(g);
     *p = (cl_expr_printer){.g = g, .fmt = fmt, .f = f, .temp = calloc(n + 1, sizeof *p->temp),
-                           .in = calloc(nin + 1, sizeof *p->in), .used = calloc(nin + 1, 1)};
-    if (p->temp && p->in && p->used) return CL_OK;
+                           .in = calloc(nin + 1, sizeof *p->in), .used = calloc(nin + 1, 1), .label = calloc(n + 1, sizeof *p->label)};
+    if (p->temp && p->in && p->used && p->label) return CL_OK;
     cl_expr_printer_free(p);
     return CL_ENOMEM;
 }
 
 void cl_expr_printer_free(cl_expr_printer *p)
 {
+    for (size_t i = 0, n = p->label ? cl_expr_dag_size(p->g) : 0; i < n; i++) free(p->label[i]);
+    free(p->label);
+    p->label = NULL;
     free(p->temp);
     free(p->in);
     free(p->used);
@@ -169,7 +172,8 @@ void cl_expr_printer_node(cl_expr_printer *p, int id, int min)
     const cl_expr_node *e = cl_expr_dag_node(p->g, id);
     int latex = p->fmt == CL_EXPR_LATEX;
     if (p->temp[id]) {
-        fprintf(p->f, latex ? "t_{%d}" : "t%d", p->temp[id]);
+        if (p->temp[id] < 0) fputs(p->label[id], p->f);
+        else fprintf(p->f, latex ? "t_{%d}" : "t%d", p->temp[id]);
         return;
     }
     if (e->op == CL_EXPR_INPUT) {
@@ -250,14 +254,26 @@ int cl_expr_printer_name_shared(cl_expr_printer *p, const int *out, size_t nout)
         const cl_expr_node *e = cl_expr_dag_node(p->g, (int)i);
         numeric[i] = e->op == CL_EXPR_CONST || (!is_leaf(e) && numeric[e->a] && (e->b < 0 || numeric[e->b]));
     }
-    int count = 0;
+    int count = 0, labeled = 0;
     for (size_t i = 0; i < n; i++) {
         const cl_expr_node *e = cl_expr_dag_node(p->g, (int)i);
-        p->temp[i] = uses[i] > 1 && !is_leaf(e) && (p->fmt == CL_EXPR_C || !small(p->g, i, numeric)) ? ++count : 0;
+        int name = uses[i] > 1 && !is_leaf(e);
+        p->temp[i] = name && p->label[i] ? -1 : name && (p->fmt == CL_EXPR_C || !small(p->g, i, numeric)) ? ++count : 0;
+        labeled += p->temp[i] < 0;
         if (uses[i] && e->op == CL_EXPR_INPUT) p->used[e->k] = 1;
     }
     free(uses), free(numeric);
-    return count;
+    return count + labeled;
+}
+
+int cl_expr_printer_label(cl_expr_printer *p, int id, const char *name)
+{
+    if (id < 0 || (size_t)id >= cl_expr_dag_size(p->g)) return CL_OK;
+    char *copy = strdup(name);
+    if (!copy) return CL_ENOMEM;
+    free(p->label[id]);
+    p->label[id] = copy;
+    return CL_OK;
 }
 
 void cl_expr_printer_assign(cl_expr_printer *p, const char *lhs, int id, int define, int last)
@@ -275,8 +291,9 @@ void cl_expr_printer_temps(cl_expr_printer *p)
 {
     for (size_t i = 0, n = cl_expr_dag_size(p->g); i < n; i++)
         if (p->temp[i]) {
-            char name[32];
-            snprintf(name, sizeof name, p->fmt == CL_EXPR_LATEX ? "t_{%d}" : "t%d", p->temp[i]);
+            char name[128];
+            if (p->temp[i] < 0) snprintf(name, sizeof name, "%s", p->label[i]);
+            else snprintf(name, sizeof name, p->fmt == CL_EXPR_LATEX ? "t_{%d}" : "t%d", p->temp[i]);
             cl_expr_printer_assign(p, name, (int)i, 1, 0);
         }
 }

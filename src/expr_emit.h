@@ -34,6 +34,7 @@ typedef struct cl_expr_printer {
     char (*in)[96];      /**< the name of input k in the format, set by the caller */
     char *used;          /**< input k is used by the outputs (set by cl_expr_printer_name_shared()) */
     const double *cval;  /**< C: constant k as read in double, printed exactly (hexadecimal); NULL: as written */
+    char **label;        /**< node → a name of its own (cl_expr_printer_label()), NULL: tk when named */
     FILE *f;
 } cl_expr_printer;
 
@@ -44,12 +45,20 @@ void cl_expr_printer_free(cl_expr_printer *p);
 /**
  * Name every operation that the \p nout outputs \p out use more than once
  * (as an argument of two operations they need, or as an output and an
- * argument), t1, t2, … in the order of the nodes, and mark the inputs they
+ * argument), t1, t2, … in the order of the nodes (a node with a label
+ * by its label), and mark the inputs they
  * use (used). In text and LaTeX a number (a node of constants only) and an
  * operation on names and numbers alone (a·b, x², −x) are written out
  * instead. Returns the number of names, or −1 when out of memory.
  */
 int cl_expr_printer_name_shared(cl_expr_printer *p, const int *out, size_t nout);
+/**
+ * Give node \p id the name \p name (copied; in the format, as the
+ * inputs' names are): before cl_expr_printer_name_shared(), which then
+ * names it by it wherever the outputs use it more than once, even when it
+ * would be written out (a·b), and not otherwise. 0 or CL_ENOMEM.
+ */
+int cl_expr_printer_label(cl_expr_printer *p, int id, const char *name);
 /** Node \p id written out, in brackets when it binds less tightly than \p min (1 sums, 2 products, 4 powers). */
 void cl_expr_printer_node(cl_expr_printer *p, int id, int min);
 /**

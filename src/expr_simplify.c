@@ -279,7 +279,7 @@ static void visit(cl_simp *s, int i)
     s->have[i] = 1;
     if (!form(s, i)) {
         size_t terms = (size_t)(fmpq_mpoly_length(r->n, s->ctx) + fmpq_mpoly_length(r->d, s->ctx));
-        if (terms <= (s->shared[i] ? s->max_shared : s->max_terms) + 1) return;
+        if (!(s->shared[i] & 2) && terms <= (s->shared[i] ? s->max_shared : s->max_terms) + 1) return;
         set_atom(s, r, cl_simp_emit_node(s, i));
         return;
     }
@@ -367,7 +367,7 @@ int cl_expr_simplify(cl_expr_dag *g, const int *roots, size_t n, int *out, const
     for (size_t i = 0; need && i < size; i++) nneed += need[i] != 0;
     /* the atoms: the functions, and a margin for the subexpressions past the budget (more, the smaller the budget) */
     s.nvars = s.nvar = s.ninputs;
-    s.nvars += (slong)nfunc + 64 + (slong)(nneed / s.max_shared / 2);
+    s.nvars += (slong)nfunc + 64 + (slong)(nneed / s.max_shared / 2) + (slong)(o ? o->natoms : 0);
     s.shared = need ? shared_nodes(g, roots, n, need) : NULL;
     s.first = o && o->nlead > 0 && o->lead >= 0 && o->lead + o->nlead <= s.ninputs ? o->lead : 0;
     s.nfirst = o && o->nlead > 0 && o->lead >= 0 && o->lead + o->nlead <= s.ninputs ? o->nlead : 0;
@@ -381,6 +381,8 @@ int cl_expr_simplify(cl_expr_dag *g, const int *roots, size_t n, int *out, const
     s.lead = malloc((size_t)s.nvars * sizeof *s.lead);
     s.count = malloc((size_t)s.nvars * sizeof *s.count);
     if (!need || !s.val || !s.have || !s.emitted || !s.var_node || !s.exp || !s.lead || !s.count || !s.shared) s.failed = CL_ENOMEM;
+    for (size_t k = 0; !s.failed && o && k < o->natoms; k++)
+        if (o->atoms[k] >= 0 && (size_t)o->atoms[k] < size) s.shared[o->atoms[k]] |= 2;
     for (slong v = 0; !s.failed && v < s.nvars; v++) s.var_node[v] = -1;
     for (size_t i = 0; !s.failed && i < size; i++) s.emitted[i] = -1;
     /* the relations' nodes first, so that every other node is reduced by them */

@@ -45,6 +45,8 @@ typedef struct cl_expr_simplify_opts {
     size_t max_shared; /**< the same for a subexpression that two nodes use (0: CL_EXPR_SIMPLIFY_SHARED_TERMS) */
     double seconds;   /**< CPU time allowed (0: CL_EXPR_SIMPLIFY_SECONDS) */
     long lead, nlead; /**< inputs lead … lead + nlead − 1 are pulled out of sums first (a mass form's accelerations) */
+    const int *atoms; /**< nodes of the same graph each kept as an atom of its own, whatever its terms: its simplified value written once, every node that uses it a polynomial in it (a model's named velocity) */
+    size_t natoms;
 } cl_expr_simplify_opts;
 
 /**

@@ -328,16 +328,158 @@ static int fraction(cl_simp *s, const fmpq_mpoly_struct *n, const fmpq_mpoly_str
 #define MAX_GROUPS 8
 
 /*
+ * Of the groups G[0 … ng) of split_fraction(), the most (two or more)
+ * whose numerators share a factor that is not a constant, found greedily
+ * from each group (its numerator, then its gcd with each next one while
+ * that is no constant): in[k] set for them and \p g their common factor,
+ * monic. 0 when no two groups share a factor.
+ */
+static int sharing_groups(cl_simp *s, const fmpq_mpoly_struct *G, slong ng, char *in, fmpq_mpoly_t g)
+{
+    fmpq_mpoly_t f, h;
+    fmpq_mpoly_init(f, s->ctx), fmpq_mpoly_init(h, s->ctx);
+    char mark[MAX_GROUPS];
+    slong best = 1;
+    for (slong i = 0; i < ng && !cl_simp_out_of_time(s); i++) {
+        fmpq_mpoly_set(f, G + i, s->ctx);
+        memset(mark, 0, sizeof mark);
+        mark[i] = 1;
+        slong m = 1;
+        for (slong j = 0; j < ng; j++) {
+            if (j == i || !fmpq_mpoly_gcd(h, f, G + j, s->ctx) || fmpq_mpoly_is_fmpq(h, s->ctx)) continue;
+            fmpq_mpoly_swap(f, h, s->ctx);
+            mark[j] = 1, m++;
+        }
+        if (m < 2 || m < best || (m == best && fmpq_mpoly_length(f, s->ctx) <= fmpq_mpoly_length(g, s->ctx))) continue;
+        best = m;
+        memcpy(in, mark, sizeof mark);
+        fmpq_mpoly_make_monic(g, f, s->ctx);
+    }
+    fmpq_mpoly_clear(f, s->ctx), fmpq_mpoly_clear(h, s->ctx);
+    return best >= 2;
+}
+
+/* Exponent vectors a and b (nv) in a canonical order: the lower total degree first, then by the variables. */
+static int monomial_cmp(const ulong *a, const ulong *b, slong nv)
+{
+    ulong da = 0, db = 0;
+    for (slong v = 0; v < nv; v++) da += a[v], db += b[v];
+    if (da != db) return da < db ? -1 : 1;
+    for (slong v = 0; v < nv; v++)
+        if (a[v] != b[v]) return a[v] > b[v] ? -1 : 1;
+    return 0;
+}
+
+/*
+ * The groups in[] of split_fraction() (G[k] over cd times the monomial
+ * rem[k]) as one piece, their common factor pulled out: g over cd times the
+ * monomial gcd of their denominators, times the sum of what is left of
+ * each, that sum in a canonical order and sign so that the same sum in
+ * other nodes is the same node: k(x − y)/m − k r0 (x − y)/(m t) is
+ * k(x − y)/m·(1 − r0/t). G[k] is divided by g (and a constant). *neg: the
+ * piece's sign.
+ */
+static int factored_groups(cl_simp *s, fmpq_mpoly_struct *G, slong ng, const ulong *rem, const char *in, fmpq_mpoly_t g,
+                           const fmpq_t cd, int *neg)
+{
+    slong nv = s->nvars, order[MAX_GROUPS], m = 0;
+    for (slong k = 0; k < ng; k++) {
+        if (!in[k]) continue;
+        slong at = m++;
+        while (at > 0 && monomial_cmp(rem + k * nv, rem + order[at - 1] * nv, nv) < 0) order[at] = order[at - 1], at--;
+        order[at] = k;
+    }
+    ulong *h = malloc((size_t)nv * 2 * sizeof *h), *e = h + nv;
+    pieces *p = calloc(1, sizeof *p);
+    if (!h || !p) {
+        free(h), free(p);
+        s->failed = CL_ENOMEM;
+        return -1;
+    }
+    memcpy(h, rem + order[0] * nv, (size_t)nv * sizeof *h);
+    for (slong k = 1; k < m; k++)
+        for (slong v = 0; v < nv; v++) h[v] = rem[order[k] * nv + v] < h[v] ? rem[order[k] * nv + v] : h[v];
+    for (slong k = 0; k < m; k++) fmpq_mpoly_divides(G + order[k], G + order[k], g, s->ctx);
+    fmpq_t c, one;
+    fmpq_init(c), fmpq_init(one);
+    fmpq_one(one);
+    fmpq_mpoly_content(c, G + order[0], s->ctx); /* the first group's rest primitive, its leading term positive */
+    fmpq_t lc;
+    fmpq_init(lc);
+    fmpq_mpoly_get_term_coeff_fmpq(lc, G + order[0], 0, s->ctx);
+    if (fmpq_sgn(lc) < 0) fmpq_neg(c, c);
+    fmpq_clear(lc);
+    fmpq_mpoly_t D;
+    fmpq_mpoly_init(D, s->ctx);
+    for (slong k = 0; k < m && !s->failed; k++) {
+        fmpq_mpoly_struct *q = G + order[k];
+        fmpq_mpoly_scalar_div_fmpq(q, q, c, s->ctx);
+        for (slong v = 0; v < nv; v++) e[v] = rem[order[k] * nv + v] - h[v];
+        fmpq_mpoly_zero(D, s->ctx);
+        fmpq_mpoly_push_term_fmpq_ui(D, one, e, s->ctx);
+        int nk = 0, piece = fraction(s, q, D, &nk);
+        p->node[p->n] = piece, p->neg[p->n++] = (char)nk;
+    }
+    int inner = s->failed ? -1 : sum_of(s, p);
+    fmpq_mpoly_scalar_mul_fmpq(g, g, c, s->ctx);
+    fmpq_mpoly_zero(D, s->ctx);
+    fmpq_mpoly_push_term_fmpq_ui(D, cd, h, s->ctx);
+    int outer = s->failed ? -1 : fraction(s, g, D, neg);
+    fmpq_mpoly_clear(D, s->ctx);
+    fmpq_clear(c), fmpq_clear(one);
+    free(h), free(p);
+    return op2(s, CL_EXPR_MUL, outer, inner);
+}
+
+/* 1 when node \p id is an atom's (a variable past the inputs): written where it is used as a name. */
+static int is_atom(const cl_simp *s, int id)
+{
+    for (slong v = s->ninputs; v < s->nvar; v++)
+        if (s->var_node[v] == id) return 1;
+    return 0;
+}
+
+/* The operations of the \p n nodes \p ids, each reached once, down to the inputs, constants and atoms: what writing them costs. */
+static size_t ops_of(cl_simp *s, const int *ids, size_t n)
+{
+    size_t count = 0, top = 0, cap = 64, nseen = 0;
+    int *stack = malloc(cap * sizeof *stack), *seen = malloc(cap * sizeof *seen);
+    for (size_t k = 0; stack && seen && k < n; k++) stack[top++] = ids[k];
+    while (stack && seen && top > 0) {
+        int id = stack[--top];
+        size_t j = 0;
+        while (j < nseen && seen[j] != id) j++;
+        if (j < nseen) continue;
+        const cl_expr_node *e = cl_expr_dag_node(s->g, id);
+        if (e->op == CL_EXPR_INPUT || e->op == CL_EXPR_CONST || is_atom(s, id)) continue;
+        if (nseen + 2 >= cap || top + 2 >= cap) { /* both grow together */
+            cap *= 2;
+            int *a = realloc(stack, cap * sizeof *a), *b = a ? realloc(seen, cap * sizeof *b) : NULL;
+            if (a) stack = a;
+            if (!b) break;
+            seen = b;
+        }
+        seen[nseen++] = id, count++;
+        stack[top++] = e->a;
+        if (e->b >= 0) stack[top++] = e->b;
+    }
+    if (!stack || !seen || top > 0) s->failed = CL_ENOMEM;
+    free(stack), free(seen);
+    return count;
+}
+
+/*
  * n/d for a monomial d as a sum of fractions, the terms of n grouped by
  * what is left of d once each term's common variables cancel:
- * (a t + b)/t is a + b/t. NONE when the terms make one group (or more
- * than MAX_GROUPS): then one fraction.
+ * (a t + b)/t is a + b/t; the groups that share a factor as one piece,
+ * that factor pulled out (factored_groups()). NONE when the terms make one
+ * group (or more than MAX_GROUPS): then one fraction.
  */
 static int split_fraction(cl_simp *s, const fmpq_mpoly_struct *n, const fmpq_mpoly_struct *d)
 {
     slong len = fmpq_mpoly_length(n, s->ctx), nv = s->nvars, ng = 0;
     ulong *de = malloc((size_t)nv * (MAX_GROUPS + 3) * sizeof *de), *te = de + nv, *rem = te + nv;
-    fmpq_mpoly_t G[MAX_GROUPS], D;
+    fmpq_mpoly_t G[MAX_GROUPS], D, common;
     fmpq_t c, cd;
     if (!de) {
         s->failed = CL_ENOMEM;
@@ -359,18 +501,33 @@ static int split_fraction(cl_simp *s, const fmpq_mpoly_struct *n, const fmpq_mpo
         fmpq_mpoly_push_term_fmpq_ui(G[k], c, te, s->ctx);
     }
     int node = NONE;
+    char in[MAX_GROUPS] = {0};
     pieces *p = ng > 1 && ng <= MAX_GROUPS ? calloc(1, sizeof *p) : NULL;
-    fmpq_mpoly_init(D, s->ctx);
+    fmpq_mpoly_init(D, s->ctx), fmpq_mpoly_init(common, s->ctx);
+    for (slong k = 0; p && k < ng; k++) fmpq_mpoly_sort_terms(G[k], s->ctx), fmpq_mpoly_combine_like_terms(G[k], s->ctx);
+    int shared = p && sharing_groups(s, G[0], ng, in, common);
     for (slong k = 0; p && k < ng && !s->failed; k++) {
+        int neg = 0;
         fmpq_mpoly_zero(D, s->ctx);
         fmpq_mpoly_push_term_fmpq_ui(D, cd, rem + k * nv, s->ctx);
-        fmpq_mpoly_sort_terms(G[k], s->ctx), fmpq_mpoly_combine_like_terms(G[k], s->ctx);
-        int neg = 0, piece = fraction(s, G[k], D, &neg);
+        int piece = fraction(s, G[k], D, &neg);
         p->node[p->n] = piece, p->neg[p->n++] = (char)neg;
+    }
+    if (shared && !s->failed) { /* the factored piece where it costs fewer operations than its groups added */
+        int neg = 0, f = factored_groups(s, G[0], ng, rem, in, common, cd, &neg), plain[MAX_GROUPS], m = 0;
+        for (slong k = 0; k < ng; k++)
+            if (in[k]) plain[m++] = p->node[k];
+        if (f >= 0 && ops_of(s, &f, 1) < ops_of(s, plain, (size_t)m) + (size_t)m - 1) {
+            size_t at = 0;
+            for (slong k = 0; k < ng; k++)
+                if (!in[k]) p->node[at] = p->node[k], p->neg[at++] = p->neg[k];
+            p->node[at] = f, p->neg[at++] = (char)neg;
+            p->n = at;
+        }
     }
     if (p && !s->failed) node = sum_of(s, p);
     for (slong k = 0; k < ng && k < MAX_GROUPS; k++) fmpq_mpoly_clear(G[k], s->ctx);
-    fmpq_mpoly_clear(D, s->ctx);
+    fmpq_mpoly_clear(D, s->ctx), fmpq_mpoly_clear(common, s->ctx);
     fmpq_clear(c), fmpq_clear(cd);
     free(p), free(de);
     return s->failed ? -1 : node;

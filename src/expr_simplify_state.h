@@ -26,7 +26,7 @@ typedef struct cl_simp {
     size_t n0;              /**< the graph's nodes before the call (val, have, emitted index them) */
     cl_simp_rf *val;        /**< node → its normal form */
     char *have;             /**< val[i] is initialized */
-    char *shared;           /**< node i is an argument of two needed nodes or more (or a root and an argument) */
+    char *shared;           /**< node i is an argument of two needed nodes or more (or a root and an argument); bit 2: an atom whatever its terms (opts.atoms) */
     int *emitted;           /**< node → its simplified node, −1 not yet written */
     fmpq_mpoly_struct *rel; /**< the relations, polynomials that vanish on the manifold */
     size_t nrel, caprel;

@@ -92,25 +92,36 @@ static size_t sphere(cl_expr_dag *g, int *rel)
     return 2;
 }
 
-/* Each rewritten root got[k] against the formula want[k] at POINT, at 53 and 256 bits, to 2^(8-p) of its scale. */
-static void same_values(cl_expr_dag *g, const int *want, const int *got, int n, const char *what)
+/* Each rewritten root got[k] against the formula want[k] at POINT (its first six inputs \p pt[0 … 5] instead when pt is
+   not NULL: point \p t), at 53 and 256 bits, to 2^(8-p) of its scale. */
+static void same_values_at(cl_expr_dag *g, const int *want, const int *got, int n, const char *what, const double *pt, int t)
 {
     static const cl_prec_t precs[] = {53, 256};
+    char where[32] = "";
+    if (pt) snprintf(where, sizeof where, ", point %d", t);
     for (int p = 0; p < 2; p++) {
         cl_expr_eval_mp *ev;
         mpfr_ptr x = cl_rvec_new_mp(NIN, precs[p]);
-        for (int j = 0; j < NIN; j++) cl_real_from_str_mp(x + j, POINT[j]);
+        for (int j = 0; j < NIN; j++) {
+            if (pt && j < 6) mpfr_set_d(x + j, pt[j], MPFR_RNDN);
+            else cl_real_from_str_mp(x + j, POINT[j]);
+        }
         int st = cl_expr_eval_new_mp(&ev, g, precs[p]);
         if (!st) st = cl_expr_eval_run_mp(ev, x, (int)cl_expr_dag_size(g) - 1, 0);
         for (int k = 0; k < n; k++) {
-            if (st) { ok(0, "%s, root %d, evaluates at %ld bits (status %d)", what, k, (long)precs[p], st); continue; }
+            if (st) { ok(0, "%s%s, root %d, evaluates at %ld bits (status %d)", what, where, k, (long)precs[p], st); continue; }
             mpfr_srcptr w = cl_expr_eval_value_mp(ev, want[k]), v = cl_expr_eval_value_mp(ev, got[k]);
             double gap = cl_rvec_log2_maxdiff_mp(v, w, 1) - fmax(0, cl_rvec_log2_maxabs_mp(w, 1));
-            is_log2_below(gap, 8 - (double)precs[p], "%s, root %d: the value at %ld bits", what, k, (long)precs[p]);
+            is_log2_below(gap, 8 - (double)precs[p], "%s%s, root %d: the value at %ld bits", what, where, k, (long)precs[p]);
         }
         cl_expr_eval_free_mp(ev);
         cl_rvec_free_mp(x);
     }
+}
+
+static void same_values(cl_expr_dag *g, const int *want, const int *got, int n, const char *what)
+{
+    same_values_at(g, want, got, n, what, NULL, 0);
 }
 
 static void one_case(size_t i)
@@ -155,6 +166,17 @@ static int reaches(const cl_expr_dag *g, int root, int id)
     return reaches(g, r->a, id) || (r->b >= 0 && reaches(g, r->b, id));
 }
 
+/* A new graph with the \p n formulas \p text parsed, their nodes into \p root; 0 or the first error. */
+static int new_roots(cl_expr_dag **g, const char *const *text, int n, int *root)
+{
+    cl_expr_value v;
+    cl_expr_error e;
+    int st = cl_expr_dag_new(g);
+    for (int k = 0; k < n && !st; k++)
+        if (!(st = cl_expr_parse(*g, text[k], strlen(text[k]), 0, lookup, NULL, &v, &e))) root[k] = v.id[0];
+    return st;
+}
+
 /* The cart pendulum's two accelerations share sin(x)/(a + b sin(x)^2): one node of both after cl_expr_share_products(),
    the printed roots shorter, the values those of the formulas at 53 and 256 bits; a pair that would write a·y/a is left. */
 static void shared_products(void)
@@ -164,9 +186,7 @@ static void shared_products(void)
     cl_expr_dag *g;
     cl_expr_value v;
     cl_expr_error e;
-    int root[4], out[4], st = cl_expr_dag_new(&g);
-    for (int k = 0; k < 4 && !st; k++)
-        if (!(st = cl_expr_parse(g, text[k], strlen(text[k]), 0, lookup, NULL, &v, &e))) root[k] = v.id[0];
+    int root[4], out[4], st = new_roots(&g, text, 4, root);
     if (!st) st = cl_expr_share_products(g, root, 4, out);
     char t0[256] = "", t1[256] = "", t2[256] = "";
     if (!st) print_root(g, out[0], t0, sizeof t0), print_root(g, out[1], t1, sizeof t1), print_root(g, out[2], t2, sizeof t2);
@@ -182,10 +202,63 @@ static void shared_products(void)
     cl_expr_dag_free(g);
 }
 
+/* same_values_at() at \p npt random points: a, b, c, z in [1/2, 3/2], x, y in [−1, 1] (seed 33). */
+static void same_values_random(cl_expr_dag *g, const int *want, const int *got, int n, int npt, const char *what)
+{
+    srand48(33);
+    for (int t = 0; t < npt; t++) {
+        double pt[6];
+        for (int j = 0; j < 6; j++) pt[j] = j == 3 || j == 4 ? 2 * drand48() - 1 : 0.5 + drand48();
+        same_values_at(g, want, got, n, what, pt, t);
+    }
+}
+
+/* How often \p part occurs in \p text. */
+static int occurrences(const char *text, const char *part)
+{
+    int n = 0;
+    for (const char *at = text; (at = strstr(at, part)) != NULL; at += strlen(part)) n++;
+    return n;
+}
+
+/*
+ * Common factors pulled out of the groups of a split fraction (the spring's
+ * k Δx/m − r0 k Δx/(m |Δq|)): in three roots, two of them one component
+ * each, the third with the opposite sign, another denominator and a term
+ * of its own, the sum 1 − c/z is one node all three reach (the formulas do
+ * not), printed once in each; a factoring that would cost an operation
+ * more (x y/c − x y/b as x y (1/c − 1/b)) is not made. The values are the
+ * formulas' at random points.
+ */
+static void factored_sums(void)
+{
+    static const char *const text[] = {"a*(x - y)/b - c*a*(x - y)/(b*z)", "a*(x + y)/b - c*a*(x + y)/(b*z)",
+                                       "c*a*(x - y)/(b^2*z) - a*(x - y)/b^2 - y", "x*y/c - x*y/b"};
+    cl_expr_dag *g;
+    int root[4], out[4], st = new_roots(&g, text, 4, root);
+    if (!st) st = cl_expr_simplify(g, root, 4, out, NULL);
+    char t[4][256] = {"", "", "", ""};
+    for (int k = 0; k < 4 && !st; k++) print_root(g, out[k], t[k], sizeof t[k]);
+    const char *part = "1 - c/z";
+    cl_expr_value v;
+    cl_expr_error e;
+    int node = -1;
+    if (!st && !cl_expr_parse(g, part, strlen(part), 0, lookup, NULL, &v, &e)) node = v.id[0];
+    for (int k = 0; k < 3; k++) {
+        int shape = !st && node >= 0 && reaches(g, out[k], node) && !reaches(g, root[k], node) && occurrences(t[k], part) == 1;
+        if (!ok(shape, "%s: the common factor pulled out, 1 - c/z once (status %d)", text[k], st)) diag("got %s", t[k]);
+    }
+    if (!ok(!st && !strcmp(t[3], "x*y/c - x*y/b"), "x*y/c - x*y/b is left as it is: factored it costs an operation more"))
+        diag("got %s", t[3]);
+    if (!st) same_values_random(g, root, out, 4, 8, "factored sums");
+    cl_expr_dag_free(g);
+}
+
 int main(void)
 {
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) one_case(i);
     budget();
     shared_products();
+    factored_sums();
     return done_testing();
 }

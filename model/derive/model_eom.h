@@ -33,6 +33,7 @@ typedef struct cl_model_eom {
     size_t ncon;      /**< the model's constraints */
     int *mult;        /**< their multipliers λ_k = node mult[k] (the bordered solve's last unknowns, negated), k < ncon */
     int simplified;   /**< 1: out and mult simplified on the manifold (expr_simplify.h); 0: as derived (asked, or shorter); −1: past the simplifier's budget, as derived */
+    int *vel;         /**< a Hamiltonian's velocities ∂H/∂p that no output is (Ω, V of SO(3) and SE(3)): node vel[a] of velocity a (−1: none), a < nv, kept as one node each by the simplifier and printed by its name in form qdot; NULL for a Lagrangian */
 } cl_model_eom;
 
 /**
@@ -66,6 +67,14 @@ void cl_model_eom_free(cl_model_eom *eom);
  * lead + nlead − 1 are pulled out of sums first (nlead 0: none).
  */
 int cl_model_simplify(cl_expr_dag *g, const cl_model *m, const int *roots, size_t n, int *out, long lead, long nlead);
+/**
+ * cl_model_simplify() with the \p natoms nodes \p atoms (−1: none) each kept
+ * as one node, whatever its terms, that the roots are written in (a
+ * model's named velocities, printed by their names); their simplified
+ * nodes into \p atoms_out (may be NULL; \p atoms copied when past the budget).
+ */
+int cl_model_simplify_named(cl_expr_dag *g, const cl_model *m, const int *roots, size_t n, int *out, const int *atoms, size_t natoms,
+                            int *atoms_out, long lead, long nlead);
 
 /**
  * The Lagrangian equations of a model unsolved, in the mass-matrix form
@@ -88,4 +97,6 @@ int cl_model_mass_new(cl_model_mass **out, const cl_model *m, cl_sys_error *e);
 void cl_model_mass_free(cl_model_mass *q);
 /** The name of input \p k of the graph: a component of the state as `rhs` names it (theta, theta'), t, or a parameter. */
 void cl_model_eom_input_name(const cl_model *m, const cl_model_eom *eom, long k, char *buf, size_t len);
+/** The name of velocity \p a of \p m in form qdot (`rhs --form qdot --labels`: Omega1 on SO(3), x' on R¹), its first form's when it has no form qdot. */
+void cl_model_eom_velocity_name(const cl_model *m, size_t a, char *buf, size_t len);
 #endif

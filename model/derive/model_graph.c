@@ -63,21 +63,56 @@ static int manifold_relations(cl_expr_dag *g, const cl_model *m, int *rel)
     return k;
 }
 
-/* The operations the \p n roots need (each once: what the printed equations write with their temporaries), or 0 when out of memory. */
-static size_t operations(const cl_expr_dag *g, const int *roots, size_t n)
+static int is_leaf(const cl_expr_dag *g, int i)
+{
+    int op = cl_expr_dag_node(g, i)->op;
+    return op == CL_EXPR_INPUT || op == CL_EXPR_CONST;
+}
+
+/*
+ * The operations of the \p n roots as `eom` prints them (0 when out of
+ * memory): a node used twice or more is named once (its operations counted
+ * once), except an operation on names and numbers alone (a·b, x², −x) and
+ * a node of numbers, which the printer writes out at each use
+ * (cl_expr_printer_name_shared(), src/expr_emit.c), and a node of \p
+ * label (a model's named velocity) is named wherever it is used twice. A negation is not
+ * counted: which sums come out negated follows from the signs of the
+ * atoms, and counting it chose printed equations longer by SymPy's
+ * count_ops (bench/eom_sympy.py) on four shipped models.
+ */
+static size_t printed_operations(const cl_expr_dag *g, const int *roots, size_t n, const int *label, size_t nlabel)
 {
     size_t size = cl_expr_dag_size(g), count = 0;
-    char *need = calloc(size + 1, 1);
-    if (!need) return 0;
-    for (size_t k = 0; k < n; k++) need[roots[k]] = 1;
+    int *uses = calloc(size + 1, sizeof *uses);
+    size_t *cost = calloc(size + 1, sizeof *cost);
+    char *named = calloc(size + 1, 2), *numeric = named ? named + size + 1 : NULL;
+    if (!uses || !cost || !named) {
+        free(uses), free(cost), free(named);
+        return 0;
+    }
+    for (size_t k = 0; k < n; k++) uses[roots[k]]++;
     for (size_t i = size; i-- > 0;) {
         const cl_expr_node *e = cl_expr_dag_node(g, (int)i);
-        if (!need[i] || e->op == CL_EXPR_INPUT || e->op == CL_EXPR_CONST) continue;
-        count++;
-        need[e->a] = 1;
-        if (e->b >= 0) need[e->b] = 1;
+        if (!uses[i] || e->op == CL_EXPR_INPUT || e->op == CL_EXPR_CONST) continue;
+        uses[e->a]++;
+        if (e->b >= 0) uses[e->b]++;
     }
-    free(need);
+    for (size_t k = 0; k < nlabel; k++) /* a node with a name of its own is named wherever it is used twice */
+        if (label[k] >= 0 && uses[label[k]] > 1 && !is_leaf(g, label[k])) named[label[k]] = 1;
+    for (size_t i = 0; i < size; i++) {
+        const cl_expr_node *e = cl_expr_dag_node(g, (int)i);
+        int leaf = is_leaf(g, (int)i);
+        numeric[i] = e->op == CL_EXPR_CONST || (!leaf && numeric[e->a] && (e->b < 0 || numeric[e->b]));
+        if (!uses[i] || leaf) continue;
+        int on_leaves = is_leaf(g, e->a) && (e->b < 0 || is_leaf(g, e->b));
+        int arith = e->op == CL_EXPR_ADD || e->op == CL_EXPR_SUB || e->op == CL_EXPR_MUL || e->op == CL_EXPR_DIV ||
+                    e->op == CL_EXPR_NEG || e->op == CL_EXPR_POWI;
+        named[i] |= uses[i] > 1 && !numeric[i] && !(arith && on_leaves);
+        cost[i] = (e->op != CL_EXPR_NEG) + (named[e->a] ? 0 : cost[e->a]) + (e->b < 0 || named[e->b] ? 0 : cost[e->b]);
+        if (named[i]) count += cost[i];
+    }
+    for (size_t k = 0; k < n; k++) count += named[roots[k]] ? 0 : cost[roots[k]];
+    free(uses), free(cost), free(named);
     return count;
 }
 
@@ -87,33 +122,69 @@ static size_t operations(const cl_expr_dag *g, const int *roots, size_t n)
  * the cancellations of small models, small ones keep the sharing of the
  * derived graph (the LDLᵀ pivots of a product of many factors). The
  * products of the result then share their common parts (expr_share.h).
+ The operations are counted as the equations are printed
+ * (printed_operations()).
  */
 static const size_t budgets[][2] = {{CL_EXPR_SIMPLIFY_TERMS, CL_EXPR_SIMPLIFY_SHARED_TERMS}, {8, 2}, {3, 1}, {1, 1}};
 
-int cl_model_simplify(cl_expr_dag *g, const cl_model *m, const int *roots, size_t n, int *out, long lead, long nlead)
+/* The roots \p try, simplified with \p o, and their shared products into \p try; their operations with the last \p nlabel
+   of them named (0 when that failed), *st CL_ENOMEM when out of memory. */
+static size_t attempt(cl_expr_dag *g, const int *roots, size_t n, size_t nlabel, int *try, const cl_expr_simplify_opts *o, int *st)
 {
-    int *rel = malloc((12 * m->nfac + 1) * sizeof *rel), *best = malloc((2 * n + 1) * sizeof *best), *try = best + n;
+    int sk = cl_expr_simplify(g, roots, n, try, o);
+    if (!sk && cl_expr_share_products(g, try, n, try)) sk = CL_ENOMEM;
+    if (sk == CL_ENOMEM) *st = CL_ENOMEM;
+    return sk ? 0 : printed_operations(g, try, n - nlabel, try + n - nlabel, nlabel);
+}
+
+int cl_model_simplify_named(cl_expr_dag *g, const cl_model *m, const int *roots, size_t n, int *out, const int *atoms, size_t natoms,
+                            int *atoms_out, long lead, long nlead)
+{
+    size_t na = 0, nall = n + natoms;
+    int *rel = malloc((12 * m->nfac + 1) * sizeof *rel), *best = malloc((3 * nall + 1) * sizeof *best), *try = best + nall;
+    int *all = best ? try + nall : NULL;
     int nrel = rel && best ? manifold_relations(g, m, rel) : -1, st = nrel < 0 ? CL_ENOMEM : CL_ENOCONV;
-    size_t fewest = 0;
+    if (all) {
+        memcpy(all, roots, n * sizeof *all);
+        for (size_t k = 0; k < natoms; k++) /* the atoms that are nodes, after the roots */
+            if (atoms[k] >= 0) all[n + na++] = atoms[k];
+    }
+    size_t fewest = 0, nb = sizeof budgets / sizeof budgets[0];
     /* each run its own budget, far above what the shipped models take (two-bodies' largest run 1.6 s): a budget
        shared by the runs left the later ones to the machine's load, and the equations with them */
-    for (size_t k = 0; k < sizeof budgets / sizeof budgets[0] && nrel >= 0; k++) {
+    for (size_t k = 0; k < nb && nrel >= 0 && st != CL_ENOMEM; k++) {
         cl_expr_simplify_opts o = {.zero = rel, .nzero = (size_t)nrel, .lead = lead, .nlead = nlead, .max_terms = budgets[k][0],
-                                   .max_shared = budgets[k][1]};
-        int sk = cl_expr_simplify(g, roots, n, try, &o);
-        size_t ops = sk ? 0 : operations(g, try, n);
-        if (!sk && (st || ops < fewest)) memcpy(best, try, n * sizeof *best), fewest = ops, st = CL_OK;
-        if (sk == CL_ENOMEM) st = CL_ENOMEM;
-        if (sk == CL_ENOMEM) break;
+                                   .max_shared = budgets[k][1], .atoms = all + n, .natoms = na};
+        size_t ops = attempt(g, all, n + na, na, try, &o, &st);
+        if (ops && (st == CL_ENOCONV || ops < fewest)) memcpy(best, try, (n + na) * sizeof *best), fewest = ops, st = CL_OK;
     }
     if (!st) memcpy(out, best, n * sizeof *out);
     else if (out != roots) memcpy(out, roots, n * sizeof *out);
-    if (!st && cl_expr_share_products(g, out, n, out)) st = CL_ENOMEM;
+    for (size_t k = 0, j = n; atoms_out && k < natoms; k++) atoms_out[k] = atoms[k] < 0 ? -1 : st ? atoms[k] : best[j++];
     free(rel), free(best);
     if (st == CL_ENOCONV)
         fprintf(stderr, "warning: the equations of motion of %s were not simplified within %.0f s of CPU time per attempt; the unsimplified ones are used\n",
                 m->source, CL_EXPR_SIMPLIFY_SECONDS);
     return st;
+}
+
+int cl_model_simplify(cl_expr_dag *g, const cl_model *m, const int *roots, size_t n, int *out, long lead, long nlead)
+{
+    return cl_model_simplify_named(g, m, roots, n, out, NULL, 0, NULL, lead, nlead);
+}
+
+/* A graph, its nodes' ids and the structure holding them, released. */
+static void free_graph(void *holder, cl_expr_dag *g, int *ids)
+{
+    cl_expr_dag_free(g);
+    free(ids);
+    free(holder);
+}
+
+/* What a constructor of the equations returns for status \p st: CL_OK, or the error with its message in \p e. */
+static int built(int st, cl_sys_error *e)
+{
+    return st ? cl_sys_error_set(e, st, NULL, st == CL_ENOMEM ? "out of memory" : "the equations of motion could not be built") : CL_OK;
 }
 
 int cl_model_mass_new(cl_model_mass **out, const cl_model *m, cl_sys_error *e)
@@ -131,20 +202,14 @@ int cl_model_mass_new(cl_model_mass **out, const cl_model *m, cl_sys_error *e)
         q->M = q->qd + q->nq, q->F = q->M + q->nv * q->nv, q->B = q->F + q->nv, q->beta = q->B + q->nb * q->nv;
         st = cl_model_graph_mass(q->g, m, m->timed ? tin : -1, q->qd, q->M, q->F, q->B, q->beta);
     }
-    if (st) {
-        cl_model_mass_free(q);
-        return cl_sys_error_set(e, st, NULL, "out of memory");
-    }
-    *out = q;
-    return CL_OK;
+    if (st) cl_model_mass_free(q);
+    else *out = q;
+    return built(st, e);
 }
 
 void cl_model_mass_free(cl_model_mass *q)
 {
-    if (!q) return;
-    cl_expr_dag_free(q->g);
-    free(q->qd);
-    free(q);
+    if (q) free_graph(q, q->g, q->qd);
 }
 
 /* The nodes the \p n roots need, or 0 when out of memory. */
@@ -174,11 +239,13 @@ static size_t reached(const cl_expr_dag *g, const int *roots, size_t n)
  */
 static int simplify_eom(cl_model_eom *q, const cl_model *m, int smaller)
 {
-    size_t n = q->dim + q->ncon;
-    int *out = malloc((n + 1) * sizeof *out);
-    int st = out ? cl_model_simplify(q->g, m, q->out, n, out, 0, 0) : CL_ENOMEM;
-    if (!st && (!smaller || reached(q->g, out, n) <= reached(q->g, q->out, n))) memcpy(q->out, out, n * sizeof *out);
-    else if (!st) st = CL_EDIM; /* kept as derived: shorter */
+    size_t n = q->dim + q->ncon, nv = q->vel ? m->nv : 0;
+    int *out = malloc((n + nv + 1) * sizeof *out), *vel = out ? out + n : NULL;
+    int st = out ? cl_model_simplify_named(q->g, m, q->out, n, out, q->vel, nv, vel, 0, 0) : CL_ENOMEM;
+    if (!st && (!smaller || reached(q->g, out, n) <= reached(q->g, q->out, n))) {
+        memcpy(q->out, out, n * sizeof *out);
+        if (nv) memcpy(q->vel, vel, nv * sizeof *vel);
+    } else if (!st) st = CL_EDIM; /* kept as derived: shorter */
     free(out);
     return st;
 }
@@ -199,30 +266,25 @@ int cl_model_eom_build(cl_model_eom **out, const cl_model *m, int simplify, cl_s
     q->form = cl_model_kind_of(m)->forms[0];
     q->g = cl_expr_dag_copy(m->g);
     q->ncon = m->ncon;
-    q->out = malloc((dim + m->ncon + 1) * sizeof *q->out);
+    q->out = malloc((dim + m->ncon + m->nv + 1) * sizeof *q->out);
     q->mult = q->out ? q->out + dim : NULL;
+    q->vel = q->out && m->ham ? q->mult + m->ncon : NULL;
     int st = !q->g || !q->out ? CL_ENOMEM
-             : m->ham         ? cl_model_graph_hamilton(q->g, m, q->time, q->out)
+             : m->ham         ? cl_model_graph_hamilton(q->g, m, q->time, q->out, q->vel)
                               : cl_model_graph_lagrange(q->g, m, q->time, q->out, q->mult);
     if (!st && simplify) {
         st = simplify_eom(q, m, simplify == 2);
         q->simplified = st == CL_EDIM ? 0 : st ? -1 : 1;
         if (st == CL_ENOCONV || st == CL_EDIM) st = CL_OK;
     }
-    if (st) {
-        cl_model_eom_free(q);
-        return cl_sys_error_set(e, st, NULL, st == CL_ENOMEM ? "out of memory" : "the equations of motion could not be built");
-    }
-    *out = q;
-    return CL_OK;
+    if (st) cl_model_eom_free(q);
+    else *out = q;
+    return built(st, e);
 }
 
 void cl_model_eom_free(cl_model_eom *eom)
 {
-    if (!eom) return;
-    cl_expr_dag_free(eom->g);
-    free(eom->out);
-    free(eom);
+    if (eom) free_graph(eom, eom->g, eom->out);
 }
 
 void cl_model_eom_input_name(const cl_model *m, const cl_model_eom *eom, long k, char *buf, size_t len)
@@ -231,4 +293,12 @@ void cl_model_eom_input_name(const cl_model *m, const cl_model_eom *eom, long k,
     else if (k == eom->time) snprintf(buf, len, "t");
     else if (k >= (long)eom->param0 && (size_t)k < eom->param0 + eom->nparam) snprintf(buf, len, "%s", m->pname[k - (long)eom->param0]);
     else snprintf(buf, len, "x%ld", k);
+}
+
+void cl_model_eom_velocity_name(const cl_model *m, size_t a, char *buf, size_t len)
+{
+    const cl_model_kind *kind = cl_model_kind_of(m);
+    int form = 0;
+    while (kind->forms[form] && strcmp(kind->forms[form], "qdot")) form++;
+    kind->component_name(m, kind->forms[form] ? form : 0, m->nq + a, buf, len);
 }

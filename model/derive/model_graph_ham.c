@@ -32,7 +32,18 @@ static int sphere_terms(cl_expr_dag *g, const cl_model *m, const int *Hp, int *p
     return CL_OK;
 }
 
-int cl_model_graph_hamilton(cl_expr_dag *g, const cl_model *m, long time, int *out)
+/* vel[a] = u[a] for the velocities of the SO(3) and SE(3) factors (Ω, V: no output is one of them), −1 for the others (q' = u). */
+static void group_velocities(const cl_model *m, const int *u, int *vel)
+{
+    for (size_t a = 0; a < m->nv; a++) vel[a] = -1;
+    for (size_t i = 0; i < m->nfac; i++) {
+        const cl_model_factor *f = m->fac + i;
+        size_t n = f->kind == CL_LAGR_SO3 ? 3 : f->kind == CL_LAGR_SE3 ? 6 : 0;
+        for (size_t k = 0; k < n; k++) vel[f->v + k] = u[f->v + k];
+    }
+}
+
+int cl_model_graph_hamilton(cl_expr_dag *g, const cl_model *m, long time, int *out, int *vel)
 {
     (void)time; /* t enters through H and the forces only */
     size_t nq = m->nq, nv = m->nv;
@@ -51,6 +62,7 @@ int cl_model_graph_hamilton(cl_expr_dag *g, const cl_model *m, long time, int *o
     if (!st) st = cl_model_graph_terms(g, m, u, mHq, p, out + nq);
     if (!st) st = cl_model_graph_project_blocks(g, m, out + nq, 1);
     if (!st) st = sphere_terms(g, m, Hp, out + nq);
+    if (!st && vel) group_velocities(m, u, vel);
     free(w);
     return st;
 }

@@ -58,7 +58,10 @@ int cl_model_graph_mass(cl_expr_dag *g, const cl_model *m, long time, int *qd, i
 /**
  * Hamilton's equations of the Hamiltonian m->L in the model's momenta (form
  * p; Lie–Poisson on the groups, [S2 (23)] on S²), model_graph_ham.c: out as
- * cl_model_graph_lagrange(), the momenta's rates last. Returns 0 or CL_ENOMEM.
+ * cl_model_graph_lagrange(), the momenta's rates last; \p vel (nv nodes, or
+ * NULL) the velocities ∂H/∂p of the SO(3) and SE(3) factors, which no
+ * output is (−1 for the others: their velocity is the output q'). Returns
+ * 0 or CL_ENOMEM.
  */
-int cl_model_graph_hamilton(cl_expr_dag *g, const cl_model *m, long time, int *out);
+int cl_model_graph_hamilton(cl_expr_dag *g, const cl_model *m, long time, int *out, int *vel);
 #endif
