@@ -14,7 +14,7 @@
 #define CL_TR1(op, a) cl_trace_node(CL_EXPR_##op, (a), -1, 0)
 static inline cl_prec_t r_prec(rsrc x) { (void)x; return cl_trace_prec(); }
 static inline void r_set(rptr r, rsrc a) { *r = *a; }
-static inline void r_set_d(rptr r, double a) { r->id = cl_trace_const_d(a); r->v = a; }
+static inline void r_set_d(rptr r, double a) { r->id = cl_trace_const_double(a); r->v = a; }
 static inline void r_set_si(rptr r, long a) { r->id = cl_trace_const_si(a); r->v = (double)a; }
 /** r = num/den as a quotient node: correctly rounded at the evaluator's precision. */
 static inline void r_set_q(rptr r, long num, long den)
@@ -29,9 +29,9 @@ static inline void r_sub(rptr r, rsrc a, rsrc b) { double v = a->v - b->v; r->id
 static inline void r_mul(rptr r, rsrc a, rsrc b) { double v = a->v * b->v; r->id = CL_TR2(MUL, a->id, b->id); r->v = v; }
 static inline void r_div(rptr r, rsrc a, rsrc b) { double v = a->v / b->v; r->id = CL_TR2(DIV, a->id, b->id); r->v = v; }
 static inline void r_add_si(rptr r, rsrc a, long b) { double v = a->v + (double)b; r->id = CL_TR2(ADD, a->id, cl_trace_const_si(b)); r->v = v; }
-static inline void r_add_d(rptr r, rsrc a, double b) { double v = a->v + b; r->id = CL_TR2(ADD, a->id, cl_trace_const_d(b)); r->v = v; }
+static inline void r_add_d(rptr r, rsrc a, double b) { double v = a->v + b; r->id = CL_TR2(ADD, a->id, cl_trace_const_double(b)); r->v = v; }
 static inline void r_mul_si(rptr r, rsrc a, long b) { double v = a->v * (double)b; r->id = CL_TR2(MUL, a->id, cl_trace_const_si(b)); r->v = v; }
-static inline void r_mul_d(rptr r, rsrc a, double b) { double v = a->v * b; r->id = CL_TR2(MUL, a->id, cl_trace_const_d(b)); r->v = v; }
+static inline void r_mul_d(rptr r, rsrc a, double b) { double v = a->v * b; r->id = CL_TR2(MUL, a->id, cl_trace_const_double(b)); r->v = v; }
 static inline void r_div_si(rptr r, rsrc a, long b) { double v = a->v / (double)b; r->id = CL_TR2(DIV, a->id, cl_trace_const_si(b)); r->v = v; }
 static inline void r_si_sub(rptr r, long a, rsrc b) { double v = (double)a - b->v; r->id = CL_TR2(SUB, cl_trace_const_si(a), b->id); r->v = v; }
 static inline void r_si_div(rptr r, long a, rsrc b) { double v = (double)a / b->v; r->id = CL_TR2(DIV, cl_trace_const_si(a), b->id); r->v = v; }

@@ -119,7 +119,7 @@ int cl_trace_const_mpfr(mpfr_srcptr w)
     return id;
 }
 
-int cl_trace_const_d(double a)
+int cl_trace_const_double(double a)
 {
     if (a == 0) return cl_trace_zero();
     if (!isfinite(a)) return check(-1);

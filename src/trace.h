@@ -58,8 +58,8 @@ int cl_trace_const_str(const char *s);
 /** The constant node of the whole number \p a. */
 int cl_trace_const_si(long a);
 /** The constant node of \p a, exactly: m/2^e or m·2^e with m the integer mantissa. */
-int cl_trace_const_d(double a);
-/** The constant node of \p w, exactly (as cl_trace_const_d()). */
+int cl_trace_const_double(double a);
+/** The constant node of \p w, exactly (as cl_trace_const_double()). */
 int cl_trace_const_mpfr(mpfr_srcptr w);
 /** The constant node of 2^k, exactly. */
 int cl_trace_const_2exp(long k);

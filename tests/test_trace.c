@@ -50,7 +50,7 @@ static void test_constants(cl_prec_t p)
     mpfr_set_ui(w, 3, MPFR_RNDN);
     mpfr_div_ui(w, w, 7, MPFR_RNDN); /* 3/7 rounded to 200 bits: a 200-bit mantissa over 2^201 */
     /* the nodes of r_set_q(1, 10), r_set_d(0.1), 2^-1100 (r_mul_2si), -7 and an MPFR number (r_set_mpfr) */
-    int id[5] = {cl_trace_node(CL_EXPR_DIV, cl_trace_const_si(1), cl_trace_const_si(10), 0), cl_trace_const_d(0.1),
+    int id[5] = {cl_trace_node(CL_EXPR_DIV, cl_trace_const_si(1), cl_trace_const_si(10), 0), cl_trace_const_double(0.1),
                  cl_trace_const_2exp(BIGEXP), cl_trace_const_si(-7), cl_trace_const_mpfr(w)};
     cl_real_tr s;
     int st = cl_real_from_str_tr(s, "-2.5e-3");
