@@ -34,6 +34,10 @@
 # `arb` sections, and tests/test_arb*.c (ball tests, *_arb programs). Their
 # headers define CL_TEMPLATE_ARB. Checks stay double/MPFR templated and call
 # the _arb routines by name.
+# The fourth, the tracing kind (-DCL_PREC=CL_TRACE, *_tr; src/trace.h), runs a
+# templated field once to write it into an expression graph (the Taylor
+# integrator's input); compiled for SRC_TRACE below and a paper.def's `trace`
+# sections, whose headers define CL_TEMPLATE_TRACE.
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
@@ -53,6 +57,8 @@ SRC_1   += expr_parse
 SRC_1   += expr_emit expr_jit
 SRC_1   += expr_simplify expr_simplify_emit expr_share
 SRC_ARB := scalar r3 linalg linalg_inertia linalg_eig_arb energy_casimir taylor taylor_coef enclose expr_eval
+SRC_1   += trace
+SRC_TRACE := scalar r3 linalg
 CHECK_T := check_core check_linalg check_ode check_lie
 CHECK_T += check_taylor check_expr_fd check_expr_print
 CHECK_1 := verdict check_registry
@@ -78,12 +84,14 @@ def = $(strip $(shell sed -n 's/^$(2)[[:space:]]*//p' papers/$(1)/paper.def))
 PAPERS := $(patsubst papers/%/paper.def,%,$(wildcard papers/*/paper.def))
 paper_sections = $(addprefix papers/$(1)/,$(call def,$(1),sections))
 paper_arb      = $(addprefix papers/$(1)/,$(call def,$(1),arb))
+paper_trace    = $(addprefix papers/$(1)/,$(call def,$(1),trace))
 paper_checks   = $(basename $(wildcard papers/$(1)/check_*.c))
 paper_systems  = $(basename $(wildcard papers/$(1)/*_systems.c))
 paper_tests    = $(basename $(wildcard papers/$(1)/test_*.c))
 
 both = $(foreach f,$(1),$(B)/$(f)_d.o $(B)/$(f)_mp.o)
 ball = $(foreach f,$(1),$(B)/$(f)_arb.o)
+traced = $(foreach f,$(1),$(B)/$(f)_tr.o)
 one  = $(foreach f,$(1),$(B)/$(f).o)
 
 LIB_OBJ := $(call both,$(addprefix src/,$(SRC_T))) $(call one,$(addprefix src/,$(SRC_1))) \
@@ -91,6 +99,7 @@ LIB_OBJ := $(call both,$(addprefix src/,$(SRC_T))) $(call one,$(addprefix src/,$
            $(call one,$(addprefix model/,$(MODEL_1))) $(call both,$(addprefix model/,$(MODEL_T))) \
            $(foreach p,$(PAPERS),$(call both,$(call paper_sections,$(p)))) \
            $(call ball,$(addprefix src/,$(SRC_ARB))) $(foreach p,$(PAPERS),$(call ball,$(call paper_arb,$(p)))) \
+           $(call traced,$(addprefix src/,$(SRC_TRACE))) $(foreach p,$(PAPERS),$(call traced,$(call paper_trace,$(p)))) \
            $(B)/gen/models_embedded.o
 # Registered by constructors: linked whole into the command and the check runner.
 REG_OBJ := $(call both,$(addprefix check/,$(CHECK_T))) $(call both,$(addprefix model/,$(MODEL_C))) \
@@ -183,6 +192,9 @@ $(B)/%_mp.o: %.c | deps
 $(B)/%_arb.o: %.c | deps
 	@mkdir -p $(@D)
 	$(COMPILE) -Wjump-misses-init -DCL_PREC=CL_ARB -c $< -o $@
+$(B)/%_tr.o: %.c | deps
+	@mkdir -p $(@D)
+	$(COMPILE) -DCL_PREC=CL_TRACE -c $< -o $@
 $(B)/%_systems.o: %_systems.c | deps
 	@mkdir -p $(@D)
 	$(COMPILE) -DCL_PREC=CL_MPFR -c $< -o $@

@@ -18,6 +18,7 @@
 #define CL_DOUBLE 1 /**< IEEE binary64; symbols end in `_d`. */
 #define CL_MPFR 2   /**< GNU MPFR, precision chosen at run time; symbols end in `_mp`. */
 #define CL_ARB 3    /**< Arb midpoint–radius balls (rigorous enclosures); symbols end in `_arb`. */
+#define CL_TRACE 4  /**< Tracing: each operation appends a node to an expression graph (trace.h); symbols end in `_tr`. Internal. */
 /**@}*/
 
 /** \name Status codes. Library calls return 0 or one of these (negative). */

@@ -1,6 +1,6 @@
 /*
- * Names of the current scalar kind, selected by CL_T (CL_DOUBLE, CL_MPFR or
- * CL_ARB): CL_FN(f), and the types cl_real, cl_rptr and cl_rsrc that the
+ * Names of the current scalar kind, selected by CL_T (CL_DOUBLE, CL_MPFR,
+ * CL_ARB or CL_TRACE): CL_FN(f), and the types cl_real, cl_rptr and cl_rsrc that the
  * public *_decl.h files are written in. Only prefixed names: a program that
  * includes chartless.h keeps its own real_t; the short names real_t, rptr
  * and rsrc are scalar.h's (the opt-in header of templated sources).
@@ -25,9 +25,14 @@
 #define cl_real cl_real_arb
 #define cl_rptr cl_rptr_arb
 #define cl_rsrc cl_rsrc_arb
+#elif CL_T == CL_TRACE
+#define CL_SUFFIX _tr
+#define cl_real cl_real_tr
+#define cl_rptr cl_rptr_tr
+#define cl_rsrc cl_rsrc_tr
 #else
-#error "CL_T must be CL_DOUBLE, CL_MPFR or CL_ARB"
+#error "CL_T must be CL_DOUBLE, CL_MPFR, CL_ARB or CL_TRACE"
 #endif
 
-/** Name of a routine or type in the current instantiation: f_d, f_mp or f_arb. */
+/** Name of a routine or type in the current instantiation: f_d, f_mp, f_arb or f_tr. */
 #define CL_FN(f) CL_CAT(f, CL_SUFFIX)

@@ -23,6 +23,11 @@ typedef mpfr_srcptr cl_rsrc_mp;   /**< read-only MPFR scalar or vector */
 typedef arb_t cl_real_arb;        /**< one Arb ball (midpoint, radius) */
 typedef arb_ptr cl_rptr_arb;      /**< writable ball or vector of balls */
 typedef arb_srcptr cl_rsrc_arb;   /**< read-only ball or vector of balls */
+/** One traced scalar (trace.h): the graph node that computes it, and its value at the traced point. */
+typedef struct cl_trace_scalar { int id; double v; } cl_trace_scalar;
+typedef cl_trace_scalar cl_real_tr[1];          /**< one traced scalar */
+typedef cl_trace_scalar *cl_rptr_tr;            /**< writable traced scalar or vector */
+typedef const cl_trace_scalar *cl_rsrc_tr;      /**< read-only traced scalar or vector */
 
 /** The ball kind's working precision in bits, one per thread (128 until set). */
 cl_prec_t cl_arb_get_prec(void);
@@ -38,6 +43,7 @@ void cl_free_caches(void);
 typedef struct cl_slice_d { cl_rptr_d *at; size_t n; } cl_slice_d;
 typedef struct cl_slice_mp { cl_rptr_mp *at; size_t n; } cl_slice_mp;
 typedef struct cl_slice_arb { cl_rptr_arb *at; size_t n; } cl_slice_arb;
+typedef struct cl_slice_tr { cl_rptr_tr *at; size_t n; } cl_slice_tr;
 /**@}*/
 
 /** \name One block carved into named parts: cl_rvec_slices() with its parts counted */

@@ -14,6 +14,7 @@
 
 #define CL_TEMPLATE_HEADER "linalg_decl.h"
 #define CL_TEMPLATE_ARB
+#define CL_TEMPLATE_TRACE
 #include "cl_instantiate.h"
 
 #endif

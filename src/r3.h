@@ -16,6 +16,7 @@
 
 #define CL_TEMPLATE_HEADER "r3_decl.h"
 #define CL_TEMPLATE_ARB
+#define CL_TEMPLATE_TRACE
 #include "cl_instantiate.h"
 
 /** r = a. */

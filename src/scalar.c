@@ -95,6 +95,28 @@ int CL_FN(cl_real_from_str)(rptr r, const char *s)
     if (arb_set_str(r, s, cl_arb_prec_)) return CL_EPARSE;
     return arb_is_finite(r) ? CL_OK : CL_ENAN;
 }
+#elif CL_PREC == CL_TRACE
+rptr CL_FN(cl_rvec_new)(size_t n, cl_prec_t prec)
+{
+    (void)prec;
+    rptr v = malloc((n ? n : 1) * sizeof *v);
+    for (size_t i = 0; v && i < n; i++) r_set_zero(v + i);
+    return v;
+}
+
+void CL_FN(cl_rvec_free)(rptr v) { free(v); }
+
+/* A decimal constant node, valued at the traced point in double. */
+int CL_FN(cl_real_from_str)(rptr r, const char *s)
+{
+    char *end;
+    double v = strtod(s, &end);
+    if (end == s || *end) return CL_EPARSE;
+    if (!isfinite(v)) return CL_ENAN;
+    r->id = cl_trace_const_str(s);
+    r->v = v;
+    return CL_OK;
+}
 #else
 /* One block: n mpfr structs followed by their limbs, zero-initialized. */
 rptr CL_FN(cl_rvec_new)(size_t n, cl_prec_t prec)

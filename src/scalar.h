@@ -46,7 +46,7 @@
 #define CL_SCALAR_H
 
 #ifndef CL_PREC
-#error "scalar.h is for templated sources: compile with -DCL_PREC=CL_DOUBLE, CL_MPFR or CL_ARB"
+#error "scalar.h is for templated sources: compile with -DCL_PREC=CL_DOUBLE, CL_MPFR, CL_ARB or CL_TRACE"
 #endif
 
 #include <alloca.h>
@@ -59,6 +59,7 @@
 
 #define CL_TEMPLATE_HEADER "scalar_decl.h"
 #define CL_TEMPLATE_ARB
+#define CL_TEMPLATE_TRACE
 #include "cl_instantiate.h"
 
 /* The short names of the current kind for templated sources; the public
@@ -130,6 +131,9 @@ static inline void r_swap(rptr a, rptr b) { double t = *a; *a = *b; *b = t; }
 static inline double r_log2abs(rsrc a) { return *a == 0.0 ? -INFINITY : isnan(*a) ? INFINITY : log2(fabs(*a)); }
 /** Unit roundoff 2^(1−p) of the working precision, as a scalar. */
 static inline void r_set_eps(rptr r) { *r = 0x1p-52; }
+#elif CL_PREC == CL_TRACE
+/* ------------------------------------------------------------------- trace */
+#include "scalar_trace.h"
 #elif CL_PREC == CL_ARB
 /* --------------------------------------------------------------------- Arb */
 extern _Thread_local cl_prec_t cl_arb_prec_;
@@ -332,6 +336,8 @@ static inline void r_get_mpfr(mpfr_ptr w, rsrc a)
 {
 #if CL_PREC == CL_DOUBLE
     mpfr_set_d(w, *a, MPFR_RNDN);
+#elif CL_PREC == CL_TRACE
+    mpfr_set_d(w, a->v, MPFR_RNDN);
 #elif CL_PREC == CL_ARB
     arf_get_mpfr(w, arb_midref(a), MPFR_RNDN);
 #else
@@ -344,6 +350,10 @@ static inline void r_set_mpfr(rptr r, mpfr_srcptr w, mpfr_rnd_t rnd)
 {
 #if CL_PREC == CL_DOUBLE
     *r = mpfr_get_d(w, rnd);
+#elif CL_PREC == CL_TRACE
+    (void)rnd;
+    r->id = cl_trace_const_mpfr(w);
+    r->v = mpfr_get_d(w, MPFR_RNDN);
 #elif CL_PREC == CL_ARB
     (void)rnd;
     arf_set_mpfr(arb_midref(r), w);

@@ -31,6 +31,7 @@ void CL_FN(cl_taylor_free)(CL_FN(cl_taylor) *ws)
     CL_FN(cl_rvec_free)(ws->mem);
     free(ws->row);
     free(ws->plan);
+    free(ws->prodp);
     free(ws);
 }
 
@@ -314,9 +315,14 @@ static int taylor_build(CL_FN(cl_taylor) *ws, const int *nodes, size_t nnode)
     if (!sincos_of) return CL_ENOMEM;
     size_t nrow = assign_rows(ws, needed, nnode, sincos_of);
     free(sincos_of);
-    ws->mem = CL_FN(cl_rvec_new)(nrow * ((size_t)ws->p + 1) + 13, ws->prec);
+    size_t len = (size_t)ws->p + 1;
+    ws->mem = CL_FN(cl_rvec_new)((nrow + 1) * len + 13, ws->prec);
     if (!ws->mem) return CL_ENOMEM;
     ws->c = ws->mem + 13;
+    ws->prod = ws->c + nrow * len;
+    ws->prodp = malloc(len * sizeof *ws->prodp);
+    if (!ws->prodp) return CL_ENOMEM;
+    for (size_t i = 0; i < len; i++) ws->prodp[i] = ws->prod + i;
     ws->plan = malloc(((size_t)ws->p + 1) * sizeof *ws->plan);
     if (!ws->plan) return CL_ENOMEM;
     plan_reset(ws);

@@ -29,18 +29,38 @@ static mpfr_srcptr lead_limbs(mpfr_ptr v, mpfr_srcptr x, cl_prec_t t)
    precision, a factor's limbs beyond that precision and CL_TAYLOR_PLAN_GUARD_MUL
    more bits do not enter: the truncation errs by less than 2^(2−guard) of an
    ulp of the term, and the product costs what its precision needs. */
-static void cmul(CL_FN(cl_taylor) *ws, rsrc a, rsrc b)
+static void cmul_to(CL_FN(cl_taylor) *ws, rptr r, rsrc a, rsrc b)
 {
 #if CL_PREC == CL_MPFR
-    if (mpfr_get_prec(ws->tmp) < ws->prec) {
+    if (mpfr_get_prec(r) < ws->prec) {
         mpfr_t va, vb;
-        cl_prec_t t = mpfr_get_prec(ws->tmp) + CL_TAYLOR_PLAN_GUARD_MUL;
-        mpfr_mul(ws->tmp, lead_limbs(va, a, t), lead_limbs(vb, b, t), MPFR_RNDN);
+        cl_prec_t t = mpfr_get_prec(r) + CL_TAYLOR_PLAN_GUARD_MUL;
+        mpfr_mul(r, lead_limbs(va, a, t), lead_limbs(vb, b, t), MPFR_RNDN);
         return;
     }
 #endif
-    r_mul(ws->tmp, a, b);
+    r_mul(r, a, b);
 }
+
+static void cmul(CL_FN(cl_taylor) *ws, rsrc a, rsrc b) { cmul_to(ws, ws->tmp, a, b); }
+
+#if CL_PREC == CL_MPFR
+/* A convolution this long or longer is summed once (mpfr_sum of its terms,
+   each rounded to the scratch's precision as cmul() rounds it) instead of
+   term by term: one rounding of the sum, and no normalization per term. */
+#define CONV_SUM_MIN 8
+/* acc = Σ_{j<m} a_j b_{−j}: a from a_lo onwards, b from b_{k−lo} backwards. */
+static void conv_sum(CL_FN(cl_taylor) *ws, mpfr_ptr acc, mpfr_srcptr a, mpfr_srcptr b, int m)
+{
+    cl_prec_t pt = mpfr_get_prec(ws->tmp);
+    for (int j = 0; j < m; j++) {
+        mpfr_ptr q = ws->prod + j;
+        mpfr_custom_init_set(q, MPFR_NAN_KIND, 0, pt, mpfr_custom_get_significand(q));
+        cmul_to(ws, q, a + j, b - j);
+    }
+    mpfr_sum(acc, ws->prodp, (unsigned long)m, MPFR_RNDN);
+}
+#endif
 
 /* acc = Σ_{j=lo}^{hi} a_j b_{k−j}. */
 static void conv(CL_FN(cl_taylor) *ws, rptr acc, rsrc a, rsrc b, int lo, int hi, int k)
@@ -50,6 +70,12 @@ static void conv(CL_FN(cl_taylor) *ws, rptr acc, rsrc a, rsrc b, int lo, int hi,
     else arb_zero(acc);
     (void)ws;
 #else
+#if CL_PREC == CL_MPFR
+    if (hi - lo + 1 >= CONV_SUM_MIN) {
+        conv_sum(ws, acc, a + lo, b + k - lo, hi - lo + 1);
+        return;
+    }
+#endif
     r_set_zero(acc);
     for (int j = lo; j <= hi; j++) {
         cmul(ws, a + j, b + k - j);
@@ -81,6 +107,12 @@ static void dconv(CL_FN(cl_taylor) *ws, rptr acc, rsrc da, rsrc a, rsrc w, int k
 #if CL_PREC == CL_ARB
     arb_dot(acc, NULL, 0, da, 1, w + k - 1, -1, k, r_prec(acc));
 #else
+#if CL_PREC == CL_MPFR
+    if (k >= CONV_SUM_MIN) {
+        conv_sum(ws, acc, da, w + k - 1, k);
+        return;
+    }
+#endif
     r_set_zero(acc);
     for (int j = 1; j <= k; j++) {
         cmul(ws, da + j - 1, w + k - j);

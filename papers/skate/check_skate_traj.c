@@ -10,56 +10,156 @@
  * Figure 4's two rows follow its whole path to the fall at every rung, with
  * tolerance 2^(12−p) as cl_skate_fall_time(). skate.traj.advected checks
  * (12), Γ(t) = R(t)ᵀe₃, against the rotation reconstructed along the path.
+ *
+ * Where it is faster (Figure 4's rows at every rung, the matched closed loop
+ * above 256 bits) the same fields are integrated by the Taylor method
+ * (src/taylor) instead: each is traced once into an expression graph by its
+ * templated C body compiled for the tracing kind (trace.h), so the equation
+ * that GBS evaluates is the one the Taylor recurrences expand; the fall is
+ * located on the step's polynomial, not by re-integrated partial steps.
  */
 #include <math.h>
 #include "check.h"
 #include "ode.h"
+#include "taylor.h"
+#include "trace.h"
 #include "skate_fixtures_impl.h"
 
+/* Where a run uses the Taylor method instead of GBS (traj_ctx.taylor): never,
+   at every rung, or above 256 bits only. */
+enum { TAYLOR_NEVER = 0, TAYLOR_ALWAYS = 1, TAYLOR_ABOVE_256 = 2 };
+/* bits the Taylor run carries beyond the working precision (MPFR; none in double) */
+#define TAYLOR_GUARD 32
+
 /* fast: the horizon above 256 bits is 1/64 instead of 1/16; rows: the z-form
-   with the first two rows of R reconstructed beside it (reconstruct_rhs) */
+   with the first two rows of R reconstructed beside it; taylor: where the
+   Taylor method on the field traced into a graph replaces GBS; event:
+   1 + the component whose falling zero ends the run (Γ₃; 0: none) */
 typedef struct traj_ctx {
     rsrc par, sigma;
     int form, fast, rows;
     rsrc t1;  /* the horizon; NULL: by the precision */
     long q;   /* the tolerance 2^(q-p) per step; 0: 2^(24-p) */
+    int taylor;
+    int event;
 } traj_ctx;
 
-/* The z-form (21) and the reconstruction Ṙ = RΩ^ of the first two rows of R,
-   ṙᵢ = rᵢ × Ω, on x = (z, r₁, r₂): the rows never see Γ. */
-static int reconstruct_rhs(rptr dx, rsrc par, rsrc x)
-{
-    int st = CL_FN(cl_skate_rhs_z)(dx, NULL, par, x);
-    CL_FN(cl_v3_cross)(dx + 9, x + 9, x);
-    CL_FN(cl_v3_cross)(dx + 12, x + 12, x);
-    return st;
-}
+#define SK_(f, S) CL_CAT(f, S)
+/* The field of a row in the kind of suffix S (CL_SUFFIX, or _tr to trace it):
+   the z-form (21), with the reconstruction Ṙ = RΩ^ of the first two rows of R,
+   ṙᵢ = rᵢ × Ω, on x = (z, r₁, r₂) (the rows never see Γ); the closed loop
+   (44); or the ζ-form (38). Written once for both. */
+#define TRAJ_FIELD(S, st_, dx_, c_, par_, sig_, x_)                                              \
+    do {                                                                                     \
+        if ((c_)->rows) {                                                                     \
+            st_ = SK_(cl_skate_rhs_z, S)(dx_, NULL, par_, x_);                                   \
+            SK_(cl_v3_cross, S)((dx_) + 9, (x_) + 9, x_);                                       \
+            SK_(cl_v3_cross, S)((dx_) + 12, (x_) + 12, x_);                                     \
+        } else if ((c_)->sigma)                                                               \
+            st_ = SK_(cl_skate_rhs_z_controlled, S)(dx_, par_, sig_, x_, 0);                    \
+        else                                                                                 \
+            st_ = (c_)->form ? SK_(cl_skate_rhs_z, S)(dx_, NULL, par_, x_) : SK_(cl_skate_rhs_zeta, S)(dx_, par_, x_); \
+    } while (0)
 
 static int traj_rhs(rptr dx, rsrc t, rsrc x, void *ctx)
 {
     const traj_ctx *c = ctx;
+    int st;
     (void)t;
-    if (c->rows) return reconstruct_rhs(dx, c->par, x);
-    if (c->sigma) return CL_FN(cl_skate_rhs_z_controlled)(dx, c->par, c->sigma, x, 0);
-    return c->form ? CL_FN(cl_skate_rhs_z)(dx, NULL, c->par, x) : CL_FN(cl_skate_rhs_zeta)(dx, c->par, x);
+    TRAJ_FIELD(CL_SUFFIX, st, dx, c, c->par, c->sigma, x);
+    return st;
 }
 
-/* Integrate x (n) from 0 to the horizon of precision p. */
-static int integrate(rptr x, size_t n, const traj_ctx *c, cl_prec_t p)
+/* a traced constant of value a (exactly: its mantissa over a power of two) */
+static cl_trace_scalar traced_const(rsrc a, cl_prec_t p)
+{
+    mpfr_t w;
+    mpfr_init2(w, p);
+    r_get_mpfr(w, a);
+    cl_trace_scalar c = {cl_trace_const_mpfr(w), mpfr_get_d(w, MPFR_RNDN)};
+    mpfr_clear(w);
+    return c;
+}
+
+#define TRAJ_NMAX 15
+/* The row's field traced at x into *g: out[0..n−1] its components, out[n] Γ₃
+   when the run has an event. Its parameters enter as constants holding exactly
+   the row's values at p. */
+static int traj_graph(cl_expr_dag **g, int *out, size_t n, const traj_ctx *c, rsrc x, cl_prec_t p)
+{
+    cl_trace_scalar par[CL_SKATE_NPAR], sig[1], xt[TRAJ_NMAX], dx[TRAJ_NMAX];
+    double xv[TRAJ_NMAX];
+    int st = cl_expr_dag_new(g);
+    if (!st) st = cl_trace_begin(*g, p);
+    if (st) return st;
+    for (int i = 0; i < CL_SKATE_NPAR; i++) par[i] = traced_const(c->par + i, p);
+    if (c->sigma) sig[0] = traced_const(c->sigma, p);
+    for (size_t i = 0; i < n; i++) xv[i] = r_get_d(x + i);
+    cl_trace_inputs(xt, xv, n);
+    TRAJ_FIELD(_tr, st, dx, c, par, c->sigma ? sig : NULL, xt);
+    int st2 = cl_trace_end();
+    if (!st) st = st2;
+    for (size_t i = 0; i < n; i++) out[i] = dx[i].id;
+    if (c->event) out[n] = xt[c->event - 1].id;
+    return st;
+}
+
+/*
+ * Taylor: x (n) from t = 0 to t1, or to the event (its time into t); the
+ * order for 2^(q-p) (cl_taylor_order_for_tol()), the Jorba–Zou step, and the
+ * event located on the step's polynomial (no step re-integrated). The run
+ * carries TAYLOR_GUARD bits beyond p, as GBS carries its own: without them
+ * the z-form (21) ended 2^-959 from the ζ-form at 1024 bits over Figure 4's
+ * path (the solves in (21) lose bits the recurrences then propagate), with
+ * 32 within 2^-1013.
+ */
+static int integrate_taylor(rptr x, rptr t, size_t n, const traj_ctx *c, rsrc t1, long q, cl_prec_t p)
+{
+    cl_expr_dag *g = NULL;
+    CL_FN(cl_taylor) *ws = NULL;
+    int out[TRAJ_NMAX + 1];
+    cl_prec_t pw = p + TAYLOR_GUARD;
+    rptr xw = CL_FN(cl_rvec_new)(n + 2, pw), tw = xw + n, t1w = xw + n + 1;
+    if (!xw) return CL_ENOMEM;
+    for (size_t i = 0; i < n; i++) r_set(xw + i, x + i);
+    r_set(t1w, t1);
+    int st = traj_graph(&g, out, n, c, x, pw);
+    if (!st) st = CL_FN(cl_taylor_new)(&ws, g, out, n, c->event != 0, -1, cl_taylor_order_for_tol((double)(q - (long)p)), pw);
+    if (!st) st = CL_FN(cl_taylor_integrate)(ws, tw, xw, t1w, 0, NULL, NULL, c->event ? 0 : -1, CL_ODE_EVENT_FALLING, NULL);
+    for (size_t i = 0; i < n; i++) r_set(x + i, xw + i);
+    r_set(t, tw);
+    CL_FN(cl_rvec_free)(xw);
+    CL_FN(cl_taylor_free)(ws);
+    cl_expr_dag_free(g);
+    return st;
+}
+
+/* Integrate x (n) from 0 to the horizon of precision p (t: the end, the event's time when there is one). */
+static int integrate_to(rptr x, rptr t, size_t n, const traj_ctx *c, cl_prec_t p)
 {
     CL_FN(cl_ode_ws) *ws = NULL;
-    R_DECL(t, p); R_DECL(t1, p); R_DECL(h, p); R_DECL(tol, p);
-    int st = CL_FN(cl_ode_ws_new)(&ws, n, p, CL_ODE_GBS, 0);
-    if (st) return st;
-    r_set_si(tol, 1);
-    r_mul_2si(tol, tol, (c->q ? c->q : 24) - (long)p);
-    st = CL_FN(cl_ode_set_tol)(ws, tol, tol);
+    R_DECL(t1, p); R_DECL(h, p); R_DECL(tol, p);
+    long q = c->q ? c->q : 24;
     r_set_si(t1, 1);
     r_mul_2si(t1, t1, p <= 256 ? -1 : c->fast ? -6 : -4);
     if (c->t1) r_set(t1, c->t1);
+    if (c->taylor == TAYLOR_ALWAYS || (c->taylor == TAYLOR_ABOVE_256 && p > 256))
+        return integrate_taylor(x, t, n, c, t1, q, p);
+    int st = CL_FN(cl_ode_ws_new)(&ws, n, p, CL_ODE_GBS, 0);
+    if (st) return st;
+    r_set_si(tol, 1);
+    r_mul_2si(tol, tol, q - (long)p);
+    st = CL_FN(cl_ode_set_tol)(ws, tol, tol);
+    r_set_zero(t);
     if (!st) st = CL_FN(cl_ode_integrate)(ws, traj_rhs, (void *)c, t, x, t1, h, NULL);
     CL_FN(cl_ode_ws_free)(ws);
     return st;
+}
+
+static int integrate(rptr x, size_t n, const traj_ctx *c, cl_prec_t p)
+{
+    R_DECL(t, p);
+    return integrate_to(x, t, n, c, p);
 }
 
 /* initial states: (59) with φ₀ = 0.1 and 0.3, and a generic consistent state */
@@ -122,7 +222,7 @@ CL_CHECK(skate_traj_forms, "skate.traj.forms", .chapter = "SKATE 3, 5", .tags = 
     for (int s = 0; s < 2; s++) {
         const char *who = s ? "generic skate" : "paper's skate";
         skate_set_params(par, s ? SKATE_GENERIC : SKATE_PAPER);
-        traj_ctx cz = {par, NULL, 1, 0, 0, NULL, 0}, cs = {par, NULL, 0, 0, 0, NULL, 0};
+        traj_ctx cz = {par, NULL, 1, 0, 0, NULL, 0, TAYLOR_NEVER, 0}, cs = {par, NULL, 0, 0, 0, NULL, 0, TAYLOR_NEVER, 0};
         for (int k = 0; k < 3; k++) {
             initial(z, k);
             CL_FN(cl_skate_z_to_zeta)(zeta, z);
@@ -156,7 +256,7 @@ CL_CHECK(skate_traj_advected, "skate.traj.advected", .chapter = "SKATE 3", .tags
     cl_check_begin(res);
     for (int s = 0; s < 2; s++) { /* the paper's skate from (59), a generic one from a generic state */
         skate_set_params(par, s ? SKATE_GENERIC : SKATE_PAPER);
-        traj_ctx c = {par, NULL, 1, 0, 1, NULL, 0};
+        traj_ctx c = {par, NULL, 1, 0, 1, NULL, 0, TAYLOR_NEVER, 0};
         initial(x, s ? 2 : 0);
         /* R(0): third row Γ(0), first row e₁ made orthogonal to it, second row r₃ × r₁ */
         r_set_si(e1, 1); r_set_zero(e1 + 1); r_set_zero(e1 + 2);
@@ -173,7 +273,7 @@ CL_CHECK(skate_traj_advected, "skate.traj.advected", .chapter = "SKATE 3", .tags
 }
 
 /* Closed loop (44) + control law (rotor z-form) against the unforced skate with Ĩ (57), ζ(T). */
-CL_CHECK(skate_traj_matching, "skate.traj.matching", .chapter = "SKATE 6", .tags = "[SKATE (44), (53), (56), (57)]", .what = "controlled skate (44) with the control law against the unforced skate with inertia (57), same trajectories", .cond = 4294967296, .why = "GBS error control 2^(24-p) per step on two systems; the closed loop is stiffer (I1 + ml^2 + J1^2/sigma = -0.23 against O(1) inertias), so its steps are many and short", .slow = 1)
+CL_CHECK(skate_traj_matching, "skate.traj.matching", .chapter = "SKATE 6", .tags = "[SKATE (44), (53), (56), (57)]", .what = "controlled skate (44) with the control law against the unforced skate with inertia (57), same trajectories", .cond = 4294967296, .why = "GBS error control 2^(24-p) per step on two systems (above 256 bits the Taylor method of order for 2^(24-p) on the traced fields, 32 guard bits); the closed loop is stiffer (I1 + ml^2 + J1^2/sigma = -0.23 against O(1) inertias), so its steps are many and short", .slow = 1)
 {
     RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(pm, CL_SKATE_NPAR, prec);
     R_DECL(sig, prec);
@@ -182,7 +282,7 @@ CL_CHECK(skate_traj_matching, "skate.traj.matching", .chapter = "SKATE 6", .tags
     for (int q = 0; q < 2; q++) {
         r_set_q(sig, -1, q ? 1000 : 100000);
         CL_FN(cl_skate_matched_params)(pm, par, sig);
-        traj_ctx cc = {par, sig, 1, 1, 0, NULL, 0}, cm = {pm, NULL, 0, 1, 0, NULL, 0};
+        traj_ctx cc = {par, sig, 1, 1, 0, NULL, 0, TAYLOR_ABOVE_256, 0}, cm = {pm, NULL, 0, 1, 0, NULL, 0, TAYLOR_ABOVE_256, 0};
         int st = compare_flows(res, &cc, 10, &cm, prec, q ? "sigma = -1e-3" : "sigma = -1e-5");
         if (st) return st;
     }
@@ -195,7 +295,7 @@ CL_CHECK(skate_traj_matching, "skate.traj.matching", .chapter = "SKATE 6", .tags
  * t = 13/16, and the fall from Figure 4's state there. Together they compare
  * (38) with (21) along the whole path to the fall, as one row did.
  */
-/* where the path is split: t = 13/16, so that the two rows cost about the same (the fall costs more per unit of time: its event is located by re-integrated partial steps) */
+/* where the path is split: t = 13/16 (chosen when the fall's event cost re-integrated GBS steps; on its Taylor polynomial it costs nothing) */
 #define FIG4_MID_NUM 13
 #define FIG4_MID_DEN 16
 
@@ -221,14 +321,14 @@ static int fig4_mid_d(double zeta[5])
 }
 
 /* Figure 4 from (59) to t = 13/16: ζ of (38) against z of (21) projected by (33), relative. */
-CL_CHECK(skate_fig4_flow, "skate.fig4.flow", .chapter = "SKATE 7.2", .tags = "[SKATE (21), (33), (38), (59), Fig. 4]", .what = "Figure 4's path to t = 13/16 (from (59), phi0 = 0.1): zeta of (38) against z of the z-form (21) projected by (33) (relative); the path to the fall up to its last 0.21, skate.fig4.fall the rest", .cond = 1048576, .why = "both integrations held to 2^(12-p) per step, as the fall's, over the path to t = 13/16; measured at most 2^21 units over the rungs", .slow = 1)
+CL_CHECK(skate_fig4_flow, "skate.fig4.flow", .chapter = "SKATE 7.2", .tags = "[SKATE (21), (33), (38), (59), Fig. 4]", .what = "Figure 4's path to t = 13/16 (from (59), phi0 = 0.1): zeta of (38) against z of the z-form (21) projected by (33) (relative); the path to the fall up to its last 0.21, skate.fig4.fall the rest", .cond = 1048576, .why = "both integrations by the Taylor method of order for 2^(12-p) (truncation about 2^(12-p) per step relative to max(1, |x|)) on the fields traced from (38) and (21), 32 guard bits, as the fall's, over the path to t = 13/16; measured at most 2^11 units over the rungs", .slow = 1)
 {
     RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(z, 9, prec); RV_DECL(zeta, 5, prec); RV_DECL(zz, 5, prec);
     R_DECL(tmax, prec); R_DECL(t1, prec);
     cl_check_begin(res);
     skate_fig4_start(par, z, zeta, tmax);
     r_set_q(t1, FIG4_MID_NUM, FIG4_MID_DEN);
-    traj_ctx cz = {par, NULL, 1, 0, 0, t1, 12}, cs = {par, NULL, 0, 0, 0, t1, 12};
+    traj_ctx cz = {par, NULL, 1, 0, 0, t1, 12, TAYLOR_ALWAYS, 0}, cs = {par, NULL, 0, 0, 0, t1, 12, TAYLOR_ALWAYS, 0};
     int st = integrate(z, 9, &cz, prec);
     if (!st) st = integrate(zeta, 5, &cs, prec);
     if (st) return st;
@@ -237,10 +337,11 @@ CL_CHECK(skate_fig4_flow, "skate.fig4.flow", .chapter = "SKATE 7.2", .tags = "[S
     return CL_OK;
 }
 
-/* Figure 4's fall (Γ₃ = 0) from its state at t = 13/16, located on (38) and on (21), relative to the fall time. */
-CL_CHECK(skate_fall, "skate.fig4.fall", .chapter = "SKATE 7.2", .tags = "[SKATE (21), (38), (59), Fig. 4]", .what = "fall time of Figure 4 (event Gamma3 = 0) from its state at t = 13/16 (zeta of (38) from (59), phi0 = 0.1, in double, Gamma normalized at the rung's precision), on (38) against the z-form (21), relative to the fall time; skate.fig4.flow compares the path to t = 13/16", .cond = 1048576, .why = "both integrations held to 2^(12-p) per step over the last 0.21 of the path; the crossing is transversal (dGamma3/dt about -4)", .slow = 1)
+/* Figure 4's fall (Γ₃ = 0) from its state at t = 13/16, located on (38) and on (21), relative to the fall time;
+   integrated as cl_skate_fall_time() does (tolerance 2^(12−p), falling Γ₃), by Taylor on the traced fields. */
+CL_CHECK(skate_fall, "skate.fig4.fall", .chapter = "SKATE 7.2", .tags = "[SKATE (21), (38), (59), Fig. 4]", .what = "fall time of Figure 4 (event Gamma3 = 0) from its state at t = 13/16 (zeta of (38) from (59), phi0 = 0.1, in double, Gamma normalized at the rung's precision), on (38) against the z-form (21) (Taylor on the traced fields), relative to the fall time; skate.fig4.flow compares the path to t = 13/16", .cond = 1048576, .why = "both integrations by the Taylor method of order for 2^(12-p) on the fields traced from (38) and (21), 32 guard bits, over the last 0.21 of the path, the zero of Gamma3 located on the step's polynomial to 4 ulps; the crossing is transversal (dGamma3/dt about -4)", .slow = 1)
 {
-    RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(z, 9, prec); RV_DECL(zeta, 5, prec); RV_DECL(xe, 9, prec);
+    RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(z, 9, prec); RV_DECL(zeta, 5, prec);
     R_DECL(tmax, prec); R_DECL(tf, prec); R_DECL(tz, prec); R_DECL(n, prec);
     cl_check_begin(res);
     skate_fig4_start(par, z, zeta, tmax);
@@ -254,9 +355,10 @@ CL_CHECK(skate_fall, "skate.fig4.fall", .chapter = "SKATE 7.2", .tags = "[SKATE 
     r_div(zeta + 3, zeta + 3, n);
     r_div(zeta + 4, zeta + 4, n);
     CL_FN(cl_skate_zeta_to_z)(z, zeta);
-    st = CL_FN(cl_skate_fall_time)(tf, xe, par, 0, zeta, tmax);
-    if (!st) st = CL_FN(cl_skate_fall_time)(tz, xe, par, 1, z, tmax);
-    if (st) return st;
+    traj_ctx cs = {par, NULL, 0, 0, 0, tmax, 12, TAYLOR_ALWAYS, 5}, cz = {par, NULL, 1, 0, 0, tmax, 12, TAYLOR_ALWAYS, 9};
+    st = integrate_to(zeta, tf, 5, &cs, prec);
+    if (st == CL_ODE_EVENT) st = integrate_to(z, tz, 9, &cz, prec);
+    if (st != CL_ODE_EVENT) return st ? st : CL_EDOMAIN;
     r_sub(tz, tz, tf);
     r_add_d(tf, tf, (double)FIG4_MID_NUM / FIG4_MID_DEN); /* the fall time from t = 0 */
     cl_check_worst(res, r_log2abs(tz) - r_log2abs(tf), "fall time %.15g", r_get_d(tf));

@@ -44,5 +44,6 @@ int cl_skate_zeta_field(mpfr_ptr y, mpfr_srcptr x, void *ctx);
 
 #define CL_TEMPLATE_HEADER "skate_decl.h"
 #define CL_TEMPLATE_ARB
+#define CL_TEMPLATE_TRACE
 #include "cl_instantiate.h"
 #endif
