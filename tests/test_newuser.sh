@@ -30,6 +30,7 @@ t $? "a model file beginning with a UTF-8 byte order mark reads as without it"
 # too short to show it.
 S1='0 0 -1 1 0 0'
 printf 'old\n' > "$T/o.csv"
+: > "$T/err" # emptied before the run starts: the wait below must not read an earlier run's progress
 echo "$S1" | env --default-signal=INT "$C" simulate --system chain --n 1 --integrator rk4 --t 1e7 \
     --max-steps 1000000000 --out "$T/o.csv" 2> "$T/err" &
 pid=$!
@@ -45,6 +46,7 @@ grep -q '^simulate: t = [0-9.e+]* of 1e+07 ([0-9.]* %), [0-9]* steps, [0-9]* s$'
 t $? "a simulate longer than 2 s reports its progress on stderr, not a terminal ($(grep -c '^simulate: t' "$T/err") lines)"
 # SIGTERM without --out: the rows went to stdout, whole. One signal, from kill: timeout(1) sends its
 # signal to the child and again to its process group, and a second signal ends the run at once (sim_stop.c).
+: > "$T/err"
 echo "$S1" | "$C" simulate --system chain --n 1 --integrator rk4 --t 1e7 --max-steps 1000000000 \
     > "$T/out" 2> "$T/err" &
 pid=$!
