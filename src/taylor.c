@@ -165,8 +165,8 @@ static void plan_order(CL_FN(cl_taylor) *ws, int k)
 #endif
 }
 
-/* Every order back to the working precision (the first step, fixed steps). */
-static void plan_reset(CL_FN(cl_taylor) *ws)
+/* Every order back to the working precision (the first step, fixed steps, the start of a run). */
+void CL_FN(cl_taylor_plan_reset)(CL_FN(cl_taylor) *ws)
 {
     for (int k = 0; k <= ws->p; k++) ws->plan[k] = ws->prec;
 }
@@ -195,7 +195,7 @@ static void plan_update(CL_FN(cl_taylor) *ws, double lscale, double lh)
 
 int CL_FN(cl_taylor_step)(CL_FN(cl_taylor) *ws, rptr t, rptr x, rsrc hmax, int fixed, rptr h)
 {
-    if (fixed) plan_reset(ws);
+    if (fixed) CL_FN(cl_taylor_plan_reset)(ws);
     int st = CL_FN(cl_taylor_expand)(ws, t, x);
     if (st) return st;
     if (fixed) {
@@ -325,7 +325,7 @@ static int taylor_build(CL_FN(cl_taylor) *ws, const int *nodes, size_t nnode)
     for (size_t i = 0; i < len; i++) ws->prodp[i] = ws->prod + i;
     ws->plan = malloc(((size_t)ws->p + 1) * sizeof *ws->plan);
     if (!ws->plan) return CL_ENOMEM;
-    plan_reset(ws);
+    CL_FN(cl_taylor_plan_reset)(ws);
     ws->tmp = ws->mem, ws->acc = ws->mem + 1, ws->acc2 = ws->mem + 2, ws->ev = ws->mem + 3;
     return fix_constants(ws, nnode);
 }

@@ -39,6 +39,8 @@ struct CL_FN(cl_taylor) {
 
 /** Order k of node \p id's row from the lower orders of its arguments (taylor_coef.c): CL_OK, or the recurrence's status (CL_EDOMAIN for a node kind it has none for). */
 int CL_FN(cl_taylor_coef_node)(CL_FN(cl_taylor) *ws, int id, int k);
+/** The precision plan back to the working precision at every order (taylor.c): what a new workspace starts from. */
+void CL_FN(cl_taylor_plan_reset)(CL_FN(cl_taylor) *ws);
 /** Order k of the state: x_{i,k} = f_{i,k−1} / k (order 0 set by the caller). */
 void CL_FN(cl_taylor_coef_state)(CL_FN(cl_taylor) *ws, int k);
 

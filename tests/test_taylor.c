@@ -331,6 +331,54 @@ static void test_events(cl_prec_t p)
     cl_expr_dag_free(g);
 }
 
+/* From x = 1 at rest to t = 10 (t = 2 above 300 bits) on workspace ws (event: the extra, −1 none), into x and *t; the return code. */
+static int reuse_run(CL_FN(cl_taylor) *ws, cl_prec_t p, long event, rptr t, rptr x)
+{
+    R_DECL(t1, p);
+    r_set_si(t1, p > 300 ? 2 : 10);
+    r_set_zero(t);
+    r_set_si(x, 1);
+    r_set_zero(x + 1);
+    return CL_FN(cl_taylor_integrate)(ws, t, x, t1, 0, NULL, NULL, event, event == 0 ? CL_ODE_EVENT_RISING : 0, NULL);
+}
+
+/* Whether (t, x) and (u, y) are the same numbers bit for bit. */
+static int same3(rsrc t, rsrc x, rsrc u, rsrc y)
+{
+    return r_cmp(t, u) == 0 && r_cmp(x, y) == 0 && r_cmp(x + 1, y + 1) == 0;
+}
+
+/* Runs in a row on one workspace (to t = 10, or 2, without an event, with the event
+   v = 0 rising, without again, the event again) give what a fresh workspace
+   gives for each, bit for bit: a run does not depend on what ran before it
+   (at 256 and 1024 bits the precision plan learned by one run is not the next's). */
+static void test_reuse(cl_prec_t p)
+{
+    int nodes[4];
+    cl_expr_dag *g = pendulum(nodes);
+    int order = cl_taylor_order_for_tol(-(double)p);
+    CL_FN(cl_taylor) *ws = NULL, *fresh = NULL;
+    int st = CL_FN(cl_taylor_new)(&ws, g, nodes, 2, 2, -1, order, p);
+    R_DECL(t, p); R_DECL(u, p);
+    RV_DECL(x, 2, p);
+    RV_DECL(y, 2, p);
+    static const long seq[4] = {-1, 0, -1, 0};
+    for (int i = 0; i < 4 && !st; i++) {
+        int rc = reuse_run(ws, p, seq[i], t, x);
+        st = CL_FN(cl_taylor_new)(&fresh, g, nodes, 2, 2, -1, order, p);
+        int rf = st ? st : reuse_run(fresh, p, seq[i], u, y);
+        CL_FN(cl_taylor_free)(fresh);
+        fresh = NULL;
+        int want = seq[i] < 0 ? CL_OK : CL_ODE_EVENT;
+        ok(rc == want && rf == want && same3(t, x, u, y), "run %d in a row on one workspace (%s) ends as on a fresh one: "
+           "t = %.17g, x = %.17g [%s, %ld bits]", i + 1, seq[i] < 0 ? "to t1" : "to the event v = 0",
+           r_get_d(t), r_get_d(x), TEST_KIND, (long)p);
+    }
+    if (st) ok(0, "workspace: %s [%s, %ld bits]", cl_strerror(st), TEST_KIND, (long)p);
+    CL_FN(cl_taylor_free)(ws);
+    cl_expr_dag_free(g);
+}
+
 /* ------------------------------------------------------------ errors */
 
 static void test_errors(cl_prec_t p)
@@ -363,9 +411,11 @@ static void run(cl_prec_t p)
     if (p == 53 || p == 113 || p == 256) {
         test_pendulum(p);
         test_events(p);
+        test_reuse(p);
         test_ladder(p);
     }
     if (p == 53 || p == 113) test_order(p);
+    if (p == 1024) test_reuse(p);
 }
 
 int main(void) { return cl_test_main(run); }
