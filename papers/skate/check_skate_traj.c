@@ -28,8 +28,6 @@
 /* Where a run uses the Taylor method instead of GBS (traj_ctx.taylor): never,
    at every rung, or above 256 bits only. */
 enum { TAYLOR_NEVER = 0, TAYLOR_ALWAYS = 1, TAYLOR_ABOVE_256 = 2 };
-/* bits the Taylor run carries beyond the working precision (MPFR; none in double) */
-#define TAYLOR_GUARD 32
 
 /* fast: the horizon above 256 bits is 1/64 instead of 1/16; rows: the z-form
    with the first two rows of R reconstructed beside it; taylor: where the
@@ -107,28 +105,22 @@ static int traj_graph(cl_expr_dag **g, int *out, size_t n, const traj_ctx *c, rs
 /*
  * Taylor: x (n) from t = 0 to t1, or to the event (its time into t); the
  * order for 2^(q-p) (cl_taylor_order_for_tol()), the Jorba–Zou step, and the
- * event located on the step's polynomial (no step re-integrated). The run
- * carries TAYLOR_GUARD bits beyond p, as GBS carries its own: without them
- * the z-form (21) ended 2^-959 from the ζ-form at 1024 bits over Figure 4's
- * path (the solves in (21) lose bits the recurrences then propagate), with
- * 32 within 2^-1013.
+ * event located on the step's polynomial (no step re-integrated), at the
+ * working precision: the precision plan measures the terms of every node
+ * (taylor.c), so the solves in (21), whose nodes' series converge more
+ * slowly than the state's, need no guard bits (Figure 4's path at 1024 bits:
+ * 2^-1019.6 from the ζ-form, against 2^-959 when the plan measured only the
+ * state's terms).
  */
 static int integrate_taylor(rptr x, rptr t, size_t n, const traj_ctx *c, rsrc t1, long q, cl_prec_t p)
 {
     cl_expr_dag *g = NULL;
     CL_FN(cl_taylor) *ws = NULL;
     int out[TRAJ_NMAX + 1];
-    cl_prec_t pw = p + TAYLOR_GUARD;
-    rptr xw = CL_FN(cl_rvec_new)(n + 2, pw), tw = xw + n, t1w = xw + n + 1;
-    if (!xw) return CL_ENOMEM;
-    for (size_t i = 0; i < n; i++) r_set(xw + i, x + i);
-    r_set(t1w, t1);
-    int st = traj_graph(&g, out, n, c, x, pw);
-    if (!st) st = CL_FN(cl_taylor_new)(&ws, g, out, n, c->event != 0, -1, cl_taylor_order_for_tol((double)(q - (long)p)), pw);
-    if (!st) st = CL_FN(cl_taylor_integrate)(ws, tw, xw, t1w, 0, NULL, NULL, c->event ? 0 : -1, CL_ODE_EVENT_FALLING, NULL);
-    for (size_t i = 0; i < n; i++) r_set(x + i, xw + i);
-    r_set(t, tw);
-    CL_FN(cl_rvec_free)(xw);
+    r_set_zero(t);
+    int st = traj_graph(&g, out, n, c, x, p);
+    if (!st) st = CL_FN(cl_taylor_new)(&ws, g, out, n, c->event != 0, -1, cl_taylor_order_for_tol((double)(q - (long)p)), p);
+    if (!st) st = CL_FN(cl_taylor_integrate)(ws, t, x, t1, 0, NULL, NULL, c->event ? 0 : -1, CL_ODE_EVENT_FALLING, NULL);
     CL_FN(cl_taylor_free)(ws);
     cl_expr_dag_free(g);
     return st;
@@ -273,7 +265,7 @@ CL_CHECK(skate_traj_advected, "skate.traj.advected", .chapter = "SKATE 3", .tags
 }
 
 /* Closed loop (44) + control law (rotor z-form) against the unforced skate with Ĩ (57), ζ(T). */
-CL_CHECK(skate_traj_matching, "skate.traj.matching", .chapter = "SKATE 6", .tags = "[SKATE (44), (53), (56), (57)]", .what = "controlled skate (44) with the control law against the unforced skate with inertia (57), same trajectories", .cond = 4294967296, .why = "GBS error control 2^(24-p) per step on two systems (above 256 bits the Taylor method of order for 2^(24-p) on the traced fields, 32 guard bits); the closed loop is stiffer (I1 + ml^2 + J1^2/sigma = -0.23 against O(1) inertias), so its steps are many and short", .slow = 1)
+CL_CHECK(skate_traj_matching, "skate.traj.matching", .chapter = "SKATE 6", .tags = "[SKATE (44), (53), (56), (57)]", .what = "controlled skate (44) with the control law against the unforced skate with inertia (57), same trajectories", .cond = 4294967296, .why = "GBS error control 2^(24-p) per step on two systems (above 256 bits the Taylor method of order for 2^(24-p) on the traced fields); the closed loop is stiffer (I1 + ml^2 + J1^2/sigma = -0.23 against O(1) inertias), so its steps are many and short", .slow = 1)
 {
     RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(pm, CL_SKATE_NPAR, prec);
     R_DECL(sig, prec);
@@ -321,7 +313,7 @@ static int fig4_mid_d(double zeta[5])
 }
 
 /* Figure 4 from (59) to t = 13/16: ζ of (38) against z of (21) projected by (33), relative. */
-CL_CHECK(skate_fig4_flow, "skate.fig4.flow", .chapter = "SKATE 7.2", .tags = "[SKATE (21), (33), (38), (59), Fig. 4]", .what = "Figure 4's path to t = 13/16 (from (59), phi0 = 0.1): zeta of (38) against z of the z-form (21) projected by (33) (relative); the path to the fall up to its last 0.21, skate.fig4.fall the rest", .cond = 1048576, .why = "both integrations by the Taylor method of order for 2^(12-p) (truncation about 2^(12-p) per step relative to max(1, |x|)) on the fields traced from (38) and (21), 32 guard bits, as the fall's, over the path to t = 13/16; measured at most 2^11 units over the rungs", .slow = 1)
+CL_CHECK(skate_fig4_flow, "skate.fig4.flow", .chapter = "SKATE 7.2", .tags = "[SKATE (21), (33), (38), (59), Fig. 4]", .what = "Figure 4's path to t = 13/16 (from (59), phi0 = 0.1): zeta of (38) against z of the z-form (21) projected by (33) (relative); the path to the fall up to its last 0.21, skate.fig4.fall the rest", .cond = 1048576, .why = "both integrations by the Taylor method of order for 2^(12-p) (truncation about 2^(12-p) per step relative to max(1, |x|)) on the fields traced from (38) and (21), as the fall's, over the path to t = 13/16; measured at most 2^11 units over the rungs", .slow = 1)
 {
     RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(z, 9, prec); RV_DECL(zeta, 5, prec); RV_DECL(zz, 5, prec);
     R_DECL(tmax, prec); R_DECL(t1, prec);
@@ -339,7 +331,7 @@ CL_CHECK(skate_fig4_flow, "skate.fig4.flow", .chapter = "SKATE 7.2", .tags = "[S
 
 /* Figure 4's fall (Γ₃ = 0) from its state at t = 13/16, located on (38) and on (21), relative to the fall time;
    integrated as cl_skate_fall_time() does (tolerance 2^(12−p), falling Γ₃), by Taylor on the traced fields. */
-CL_CHECK(skate_fall, "skate.fig4.fall", .chapter = "SKATE 7.2", .tags = "[SKATE (21), (38), (59), Fig. 4]", .what = "fall time of Figure 4 (event Gamma3 = 0) from its state at t = 13/16 (zeta of (38) from (59), phi0 = 0.1, in double, Gamma normalized at the rung's precision), on (38) against the z-form (21) (Taylor on the traced fields), relative to the fall time; skate.fig4.flow compares the path to t = 13/16", .cond = 1048576, .why = "both integrations by the Taylor method of order for 2^(12-p) on the fields traced from (38) and (21), 32 guard bits, over the last 0.21 of the path, the zero of Gamma3 located on the step's polynomial to 4 ulps; the crossing is transversal (dGamma3/dt about -4)", .slow = 1)
+CL_CHECK(skate_fall, "skate.fig4.fall", .chapter = "SKATE 7.2", .tags = "[SKATE (21), (38), (59), Fig. 4]", .what = "fall time of Figure 4 (event Gamma3 = 0) from its state at t = 13/16 (zeta of (38) from (59), phi0 = 0.1, in double, Gamma normalized at the rung's precision), on (38) against the z-form (21) (Taylor on the traced fields), relative to the fall time; skate.fig4.flow compares the path to t = 13/16", .cond = 1048576, .why = "both integrations by the Taylor method of order for 2^(12-p) on the fields traced from (38) and (21), over the last 0.21 of the path, the zero of Gamma3 located on the step's polynomial to 4 ulps; the crossing is transversal (dGamma3/dt about -4)", .slow = 1)
 {
     RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(z, 9, prec); RV_DECL(zeta, 5, prec);
     R_DECL(tmax, prec); R_DECL(tf, prec); R_DECL(tz, prec); R_DECL(n, prec);
