@@ -32,6 +32,7 @@ void CL_FN(cl_taylor_free)(CL_FN(cl_taylor) *ws)
     free(ws->row);
     free(ws->plan);
     free(ws->rel);
+    free(ws->limb);
     free(ws->prodp);
     free(ws);
 }
@@ -351,6 +352,14 @@ static int taylor_build(CL_FN(cl_taylor) *ws, const int *nodes, size_t nnode)
     ws->plan = malloc(((size_t)ws->p + 1) * sizeof *ws->plan);
     ws->rel = malloc(((size_t)ws->p + 1) * sizeof *ws->rel);
     if (!ws->plan || !ws->rel) return CL_ENOMEM;
+#if CL_PREC == CL_MPFR
+    { /* conv_dot(): two accumulators of ⌈(P + 128)/64⌉ + 1 limbs, a product of two factors of ⌈(P + 64)/64⌉, a shifted copy */
+        size_t nt = ((size_t)ws->prec + CL_TAYLOR_PLAN_GUARD_MUL + GMP_NUMB_BITS - 1) / GMP_NUMB_BITS;
+        size_t na = ((size_t)ws->prec + 128 + GMP_NUMB_BITS - 1) / GMP_NUMB_BITS + 1;
+        ws->limb = malloc((2 * na + 4 * nt + 2) * sizeof(mp_limb_t));
+        if (!ws->limb) return CL_ENOMEM;
+    }
+#endif
     CL_FN(cl_taylor_plan_reset)(ws);
     ws->tmp = ws->mem, ws->acc = ws->mem + 1, ws->acc2 = ws->mem + 2, ws->ev = ws->mem + 3;
     return fix_constants(ws, nnode);

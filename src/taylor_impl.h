@@ -31,6 +31,7 @@ struct CL_FN(cl_taylor) {
     double *rel;     /* p + 1: log2 of the largest order-k coefficient relative to its scale (the plan's measure) */
     rptr prod;      /* p + 1 scalars: the terms of a convolution, summed once (MPFR) */
     rptr *prodp;    /* MPFR: pointers to them, for mpfr_sum */
+    void *limb;     /* MPFR: the limbs of a fixed-point dot product (taylor_coef.c, conv_dot) */
 };
 
 /* Coefficients of node id's row. */
