@@ -28,6 +28,7 @@ struct CL_FN(cl_taylor) {
     rptr c;         /* the rows, p + 1 coefficients each */
     rptr tmp, acc, acc2, ev; /* scratch; ev: 10 scalars for the event search */
     cl_prec_t *plan; /* MPFR: the precision of the coefficients of order k (taylor.c, "The precision plan") */
+    double plan_lh;  /* log2 of the step the plan was made for; −∞: none (a fresh plan, P bits at every order) */
     double *rel;     /* p + 1: log2 of the largest order-k coefficient relative to its scale (the plan's measure) */
     rptr prod;      /* p + 1 scalars: the terms of a convolution, summed once (MPFR) */
     rptr *prodp;    /* MPFR: pointers to them, for mpfr_sum */
