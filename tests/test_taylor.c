@@ -458,4 +458,9 @@ static void run(cl_prec_t p)
     if (p == 1024) test_reuse(p);
 }
 
-int main(void) { return cl_test_main(run); }
+int main(void)
+{
+    int r = cl_test_main(run);
+    cl_free_caches(); /* the caches MPFR keeps for the thread */
+    return r;
+}
