@@ -31,6 +31,8 @@ void CL_FN(cl_taylor_free)(CL_FN(cl_taylor) *ws)
     CL_FN(cl_rvec_free)(ws->mem);
     free(ws->row);
     free(ws->plan);
+    free(ws->rel);
+    free(ws->limb);
     free(ws->prodp);
     free(ws);
 }
@@ -124,11 +126,28 @@ void CL_FN(cl_taylor_dense)(const CL_FN(cl_taylor) *ws, rsrc s, rptr x)
  * CL_TAYLOR_PLAN_GROWTH times longer (plus CL_TAYLOR_PLAN_GUARD bits, at most
  * P), and caps the step so that every term computed with fewer than P bits
  * stays small enough for them: |x_k| h^k 2^(−prec_k) ≤ 2^(−P−2) max(1, |x|).
- * The first step and fixed steps work at P bits throughout.
+ * The first step's plan comes from a pilot expansion at CL_TAYLOR_PILOT_BITS
+ * above order 0 (its coefficients' sizes and its Jorba–Zou step; the cap
+ * then holds the step to what the real coefficients allow), and a step that
+ * |hmax| makes shorter than the plan's (the last one of a run) is planned
+ * for that length: a run of few steps at 1024 bits no longer does its first
+ * at P bits at every order (skate.traj.matching's 1024-bit rung, 7 steps per
+ * run: 7.0 -> 3.0 s). Fixed steps work at P bits throughout.
+ *
+ * The terms measured are those of every node worked on, not of the state
+ * alone: a node's order-k coefficient rounded to prec_k bits carries an
+ * error of |u_k| 2^(−prec_k), which reaches the state's order k + 1. Where
+ * the nodes' series converge more slowly than the state's (a solve whose
+ * pivots' zeros lie nearer than the solution's singularities, and cancel
+ * in it), |u_k| h^k relative to max(1, |u_0|) outgrows the state's terms:
+ * on the skate's traced z-form at order 352 by 2^13 on most steps and by up
+ * to 2^148 on four, where a plan from the state's terms alone ended Figure
+ * 4's path at 1024 bits 2^-959 from the ζ-form, 60 bits short.
  */
 #define CL_TAYLOR_PLAN_MIN 192
 #define CL_TAYLOR_PLAN_GUARD 8
 #define CL_TAYLOR_PLAN_GROWTH 1.1
+#define CL_TAYLOR_PILOT_BITS 64
 
 static int plan_active(const CL_FN(cl_taylor) *ws)
 {
@@ -165,46 +184,84 @@ static void plan_order(CL_FN(cl_taylor) *ws, int k)
 #endif
 }
 
-/* Every order back to the working precision (the first step, fixed steps). */
-static void plan_reset(CL_FN(cl_taylor) *ws)
+/* Every order back to the working precision (the first step, fixed steps, the start of a run). */
+void CL_FN(cl_taylor_plan_reset)(CL_FN(cl_taylor) *ws)
 {
+    ws->plan_lh = -INFINITY;
     for (int k = 0; k <= ws->p; k++) ws->plan[k] = ws->prec;
 }
 
-/* log2 of the longest step the plan's precisions allow (+∞ when all are P). */
-static double plan_cap(const CL_FN(cl_taylor) *ws, double lscale)
+/* ws->rel[k] (k = 1..p): log2 of the largest order-k coefficient relative to its scale, over the
+   state (scale max(1, max_i |x_i|), \p lscale its log2) and every node worked on (max(1, |u_0|)). */
+static void plan_measure(CL_FN(cl_taylor) *ws, double lscale)
+{
+    size_t len = (size_t)ws->p + 1;
+    for (int k = 1; k <= ws->p; k++) ws->rel[k] = log2_max_coef(ws, k) - lscale;
+    for (size_t q = 0; q < ws->nact; q++) {
+        rsrc u = ROW(ws, ws->act[q]);
+        double l0 = r_log2abs(u), ls = l0 > 0 ? l0 : 0;
+        for (size_t k = 1; k < len; k++) ws->rel[k] = fmax(ws->rel[k], r_log2abs(u + k) - ls);
+    }
+}
+
+/* log2 of the longest step the plan's precisions allow (+∞ when all are P), from plan_measure(). */
+static double plan_cap(const CL_FN(cl_taylor) *ws)
 {
     double lh = INFINITY;
     if (!plan_active(ws)) return lh;
     for (int k = 1; k <= ws->p; k++)
-        if (ws->plan[k] < ws->prec)
-            lh = fmin(lh, ((double)ws->plan[k] - (double)ws->prec - 2 + lscale - log2_max_coef(ws, k)) / k);
+        if (ws->plan[k] < ws->prec) lh = fmin(lh, ((double)ws->plan[k] - (double)ws->prec - 2 - ws->rel[k]) / k);
     return lh;
 }
 
-/* The plan for the next step, from this step's coefficients and its Jorba–Zou step log2 lh. */
-static void plan_update(CL_FN(cl_taylor) *ws, double lscale, double lh)
+/* The plan for the next step, from this step's coefficients (plan_measure()) and its Jorba–Zou step log2 lh. */
+static void plan_update(CL_FN(cl_taylor) *ws, double lh)
 {
     if (!plan_active(ws) || !isfinite(lh)) return;
+    ws->plan_lh = lh;
     lh += log2(CL_TAYLOR_PLAN_GROWTH);
     for (int k = 1; k <= ws->p; k++) {
-        double need = (double)ws->prec + 2 + CL_TAYLOR_PLAN_GUARD + log2_max_coef(ws, k) + k * lh - lscale;
+        double need = (double)ws->prec + 2 + CL_TAYLOR_PLAN_GUARD + ws->rel[k] + k * lh;
         ws->plan[k] = need >= (double)ws->prec ? ws->prec : need < 32 ? 32 : (cl_prec_t)ceil(need);
     }
 }
 
+/* The plan before a step of at most |hmax|: on a fresh plan, from a pilot expansion at CL_TAYLOR_PILOT_BITS
+   bits above order 0; else the last step's measure for a step no longer than hmax when that is the shorter. */
+static int plan_before(CL_FN(cl_taylor) *ws, rsrc t, rsrc x, rsrc hmax)
+{
+    double lhmax = r_log2abs(hmax);
+    if (!plan_active(ws)) return CL_OK;
+    if (ws->plan_lh == -INFINITY) {
+        cl_prec_t pp = CL_TAYLOR_PILOT_BITS;
+        for (int k = 1; k <= ws->p; k++) ws->plan[k] = pp;
+        int st = CL_FN(cl_taylor_expand)(ws, t, x);
+        if (st) return st;
+        CL_FN(cl_taylor_step_size)(ws, ws->ev);
+        double lx = log2_max_coef(ws, 0);
+        plan_measure(ws, lx > 0 ? lx : 0);
+        plan_update(ws, fmin(r_log2abs(ws->ev), lhmax));
+    } else if (lhmax < ws->plan_lh) {
+        plan_update(ws, lhmax);
+    }
+    return CL_OK;
+}
+
 int CL_FN(cl_taylor_step)(CL_FN(cl_taylor) *ws, rptr t, rptr x, rsrc hmax, int fixed, rptr h)
 {
-    if (fixed) plan_reset(ws);
-    int st = CL_FN(cl_taylor_expand)(ws, t, x);
+    if (fixed) CL_FN(cl_taylor_plan_reset)(ws);
+    int st = fixed ? CL_OK : plan_before(ws, t, x, hmax);
+    if (!st) st = CL_FN(cl_taylor_expand)(ws, t, x);
     if (st) return st;
     if (fixed) {
         r_set(h, hmax);
     } else {
         CL_FN(cl_taylor_step_size)(ws, h);
-        double lx = log2_max_coef(ws, 0), lscale = lx > 0 ? lx : 0, ljz = r_log2abs(h), lcap = plan_cap(ws, lscale);
+        double lx = log2_max_coef(ws, 0), lscale = lx > 0 ? lx : 0, ljz = r_log2abs(h);
+        if (plan_active(ws)) plan_measure(ws, lscale);
+        double lcap = plan_cap(ws);
         if (lcap < ljz) set_pow2(h, lcap);
-        plan_update(ws, lscale, ljz);
+        plan_update(ws, ljz);
         if (r_cmpabs(h, hmax) >= 0) r_set(h, hmax);
         else if (r_sgn(hmax) < 0) r_neg(h, h);
     }
@@ -324,8 +381,17 @@ static int taylor_build(CL_FN(cl_taylor) *ws, const int *nodes, size_t nnode)
     if (!ws->prodp) return CL_ENOMEM;
     for (size_t i = 0; i < len; i++) ws->prodp[i] = ws->prod + i;
     ws->plan = malloc(((size_t)ws->p + 1) * sizeof *ws->plan);
-    if (!ws->plan) return CL_ENOMEM;
-    plan_reset(ws);
+    ws->rel = malloc(((size_t)ws->p + 1) * sizeof *ws->rel);
+    if (!ws->plan || !ws->rel) return CL_ENOMEM;
+#if CL_PREC == CL_MPFR
+    { /* conv_dot(): two accumulators of ⌈(P + 128)/64⌉ + 1 limbs, a product of two factors of ⌈(P + 64)/64⌉, a shifted copy */
+        size_t nt = ((size_t)ws->prec + CL_TAYLOR_PLAN_GUARD_MUL + GMP_NUMB_BITS - 1) / GMP_NUMB_BITS;
+        size_t na = ((size_t)ws->prec + 128 + GMP_NUMB_BITS - 1) / GMP_NUMB_BITS + 1;
+        ws->limb = malloc((2 * na + 4 * nt + 2) * sizeof(mp_limb_t));
+        if (!ws->limb) return CL_ENOMEM;
+    }
+#endif
+    CL_FN(cl_taylor_plan_reset)(ws);
     ws->tmp = ws->mem, ws->acc = ws->mem + 1, ws->acc2 = ws->mem + 2, ws->ev = ws->mem + 3;
     return fix_constants(ws, nnode);
 }

@@ -27,8 +27,9 @@
  * order-k coefficients at the bits their terms \f$x_k h^k\f$ need (about
  * \f$P - 2k\log_2 e\f$ under the Jorba–Zou step, learned from the
  * previous step), and caps the step so that each term stays within 2^(−P)
- * of the state's scale; the first step and fixed steps use P bits at every
- * order. At order 350 and 1024 bits that makes a step 1.4 to 2 times cheaper
+ * of the state's scale; the first step is planned from a pilot expansion at
+ * 64 bits, a step that hmax shortens for its length, and fixed steps use P
+ * bits at every order. At order 350 and 1024 bits that makes a step 1.4 to 2 times cheaper
  * (the n = 2 chain, the pendulum of bench_taylor).
  *
  * Balls (_arb): the coefficients, the polynomials and cl_taylor_step() on

@@ -45,11 +45,10 @@ static void cmul_to(CL_FN(cl_taylor) *ws, rptr r, rsrc a, rsrc b)
 static void cmul(CL_FN(cl_taylor) *ws, rsrc a, rsrc b) { cmul_to(ws, ws->tmp, a, b); }
 
 #if CL_PREC == CL_MPFR
-/* A convolution this long or longer is summed once (mpfr_sum of its terms,
-   each rounded to the scratch's precision as cmul() rounds it) instead of
-   term by term: one rounding of the sum, and no normalization per term. */
+/* A convolution this long or longer is one fixed-point dot product (conv_dot()). */
 #define CONV_SUM_MIN 8
-/* acc = Σ_{j<m} a_j b_{−j}: a from a_lo onwards, b from b_{k−lo} backwards. */
+
+/* The old way, for operands that are not all finite: each term rounded as cmul() rounds it, summed once by mpfr_sum. */
 static void conv_sum(CL_FN(cl_taylor) *ws, mpfr_ptr acc, mpfr_srcptr a, mpfr_srcptr b, int m)
 {
     cl_prec_t pt = mpfr_get_prec(ws->tmp);
@@ -59,6 +58,98 @@ static void conv_sum(CL_FN(cl_taylor) *ws, mpfr_ptr acc, mpfr_srcptr a, mpfr_src
         cmul_to(ws, q, a + j, b - j);
     }
     mpfr_sum(acc, ws->prodp, (unsigned long)m, MPFR_RNDN);
+}
+
+/* Limbs of t bits. */
+static long limbs_of(cl_prec_t t) { return (long)((t + GMP_NUMB_BITS - 1) / GMP_NUMB_BITS); }
+
+/* dst[0..na) += the integer p (np limbs) times 2^off (off may be < 0: its bits below 2^0 are dropped); sh: np + 1 limbs of scratch. */
+static void add_shifted(mp_limb_t *dst, long na, const mp_limb_t *p, long np, long off, mp_limb_t *sh)
+{
+    long lo, s;
+    if (off >= 0) {
+        lo = off / GMP_NUMB_BITS, s = off % GMP_NUMB_BITS;
+    } else {
+        long d = -off, dl = d / GMP_NUMB_BITS;
+        if (dl >= np) return;
+        p += dl, np -= dl, lo = 0, s = d % GMP_NUMB_BITS;
+        if (s) {
+            mpn_rshift(sh, p, np, (unsigned)s);
+            p = sh, s = 0;
+        }
+    }
+    if (s) {
+        sh[np] = mpn_lshift(sh, p, np, (unsigned)s);
+        p = sh, np++;
+    }
+    while (np > 0 && lo + np > na) {
+        if (p[np - 1]) return; /* beyond the accumulator: not possible, the caller sized it */
+        np--;
+    }
+    if (np > 0) mpn_add(dst + lo, dst + lo, na - lo, p, np);
+}
+
+/*
+ * acc = Σ_{j<m} a_j b_{−j} (a from a_lo onwards, b from b_{k−lo} backwards)
+ * as a fixed-point dot product, as Arb's arb_dot: each product exact of
+ * its factors' leading limbs (those cmul() keeps: the scratch's precision
+ * pt and CL_TAYLOR_PLAN_GUARD_MUL bits more), added into two integers (the
+ * positive and the negative terms) whose last bit is 2^(e − pt − 128),
+ * e the largest term's exponent, and the difference rounded once. A term
+ * loses less than that last bit, where rounding it to pt bits (the old
+ * way) lost up to 2^(e − pt): no rounded product, no normalization per
+ * term. Operands not all finite take conv_sum().
+ */
+static void conv_dot(CL_FN(cl_taylor) *ws, mpfr_ptr acc, mpfr_srcptr a, mpfr_srcptr b, int m)
+{
+    cl_prec_t pt = mpfr_get_prec(ws->tmp);
+    long nt = limbs_of(pt + CL_TAYLOR_PLAN_GUARD_MUL);
+    mpfr_exp_t emax = 0;
+    int any = 0;
+    for (int j = 0; j < m; j++) {
+        mpfr_srcptr x = a + j, y = b - j;
+        if (!mpfr_number_p(x) || !mpfr_number_p(y)) {
+            conv_sum(ws, acc, a, b, m);
+            return;
+        }
+        if (mpfr_zero_p(x) || mpfr_zero_p(y)) continue;
+        mpfr_exp_t e = mpfr_get_exp(x) + mpfr_get_exp(y);
+        if (!any || e > emax) emax = e;
+        any = 1;
+    }
+    if (!any) {
+        mpfr_set_zero(acc, 1);
+        return;
+    }
+    long na = limbs_of(pt + 128) + 1; /* the top limb for the carries of up to 2^63 terms */
+    mpfr_exp_t lsb = emax - (mpfr_exp_t)(na - 1) * GMP_NUMB_BITS;
+    mp_limb_t *pos = ws->limb, *neg = pos + na, *prod = neg + na, *sh = prod + 2 * nt;
+    mpn_zero(pos, na);
+    mpn_zero(neg, na);
+    for (int j = 0; j < m; j++) {
+        mpfr_srcptr x = a + j, y = b - j;
+        if (mpfr_zero_p(x) || mpfr_zero_p(y)) continue;
+        long nx = limbs_of(mpfr_get_prec(x)), ny = limbs_of(mpfr_get_prec(y));
+        const mp_limb_t *xp = (const mp_limb_t *)mpfr_custom_get_significand(x), *yp = (const mp_limb_t *)mpfr_custom_get_significand(y);
+        if (nx > nt) xp += nx - nt, nx = nt;
+        if (ny > nt) yp += ny - nt, ny = nt;
+        if (nx >= ny) mpn_mul(prod, xp, nx, yp, ny);
+        else mpn_mul(prod, yp, ny, xp, nx);
+        long np = nx + ny;
+        mpfr_exp_t off = mpfr_get_exp(x) + mpfr_get_exp(y) - (mpfr_exp_t)np * GMP_NUMB_BITS - lsb;
+        add_shifted(mpfr_signbit(x) != mpfr_signbit(y) ? neg : pos, na, prod, np, (long)off, sh);
+    }
+    int sgn = mpn_cmp(pos, neg, na);
+    if (sgn == 0) {
+        mpfr_set_zero(acc, 1);
+        return;
+    }
+    if (sgn > 0) mpn_sub_n(pos, pos, neg, na);
+    else mpn_sub_n(pos, neg, pos, na);
+    mpz_t z;
+    mpz_roinit_n(z, pos, na);
+    mpfr_set_z_2exp(acc, z, lsb, MPFR_RNDN);
+    if (sgn < 0) mpfr_neg(acc, acc, MPFR_RNDN);
 }
 #endif
 
@@ -72,7 +163,7 @@ static void conv(CL_FN(cl_taylor) *ws, rptr acc, rsrc a, rsrc b, int lo, int hi,
 #else
 #if CL_PREC == CL_MPFR
     if (hi - lo + 1 >= CONV_SUM_MIN) {
-        conv_sum(ws, acc, a + lo, b + k - lo, hi - lo + 1);
+        conv_dot(ws, acc, a + lo, b + k - lo, hi - lo + 1);
         return;
     }
 #endif
@@ -109,7 +200,7 @@ static void dconv(CL_FN(cl_taylor) *ws, rptr acc, rsrc da, rsrc a, rsrc w, int k
 #else
 #if CL_PREC == CL_MPFR
     if (k >= CONV_SUM_MIN) {
-        conv_sum(ws, acc, da, w + k - 1, k);
+        conv_dot(ws, acc, da, w + k - 1, k);
         return;
     }
 #endif

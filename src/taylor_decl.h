@@ -124,7 +124,9 @@ int CL_FN(cl_taylor_event)(const CL_FN(cl_taylor) *ws, size_t e, int direction, 
  * extra \p event in \p direction (cl_taylor_event()): (*t, x) is then the
  * event point, from the step's polynomials. At most \p max_steps steps
  * (≤ 0: 10^9). \p stats (may be NULL) receives the steps and the
- * expansions (as rhs_evals).
+ * expansions (as rhs_evals). The run starts from the working precision at
+ * every order, as on a new workspace, so that its result does not depend
+ * on earlier runs on \p ws.
  * Returns 0 at t1 (*t = t1 exactly), CL_ODE_EVENT, CL_ODE_STOPPED, CL_ENAN,
  * CL_EDOMAIN, CL_ESTEP (a step that does not move t), CL_ENOCONV (more than
  * max_steps), CL_ETIME (the thread's CPU budget), or the observer's error.

@@ -113,6 +113,8 @@ int CL_FN(cl_taylor_integrate)(CL_FN(cl_taylor) *ws, rptr t, rptr x, rsrc t1, lo
     *stats = (cl_ode_stats){0};
     if (max_steps <= 0) max_steps = 1000000000L;
     if (!r_is_number(t) || !r_is_number(t1) || !CL_FN(cl_rvec_is_finite)(x, ws->n)) return CL_ENAN;
+    /* the plan learned by an earlier run is not this run's: it starts as a new workspace does */
+    CL_FN(cl_taylor_plan_reset)(ws);
     R_DECL(hmax, ws->prec);
     R_DECL(h, ws->prec);
     R_DECL(t0, ws->prec);

@@ -28,8 +28,11 @@ struct CL_FN(cl_taylor) {
     rptr c;         /* the rows, p + 1 coefficients each */
     rptr tmp, acc, acc2, ev; /* scratch; ev: 10 scalars for the event search */
     cl_prec_t *plan; /* MPFR: the precision of the coefficients of order k (taylor.c, "The precision plan") */
+    double plan_lh;  /* log2 of the step the plan was made for; −∞: none (a fresh plan, P bits at every order) */
+    double *rel;     /* p + 1: log2 of the largest order-k coefficient relative to its scale (the plan's measure) */
     rptr prod;      /* p + 1 scalars: the terms of a convolution, summed once (MPFR) */
     rptr *prodp;    /* MPFR: pointers to them, for mpfr_sum */
+    void *limb;     /* MPFR: the limbs of a fixed-point dot product (taylor_coef.c, conv_dot) */
 };
 
 /* Coefficients of node id's row. */
@@ -39,6 +42,8 @@ struct CL_FN(cl_taylor) {
 
 /** Order k of node \p id's row from the lower orders of its arguments (taylor_coef.c): CL_OK, or the recurrence's status (CL_EDOMAIN for a node kind it has none for). */
 int CL_FN(cl_taylor_coef_node)(CL_FN(cl_taylor) *ws, int id, int k);
+/** The precision plan back to the working precision at every order (taylor.c): what a new workspace starts from. */
+void CL_FN(cl_taylor_plan_reset)(CL_FN(cl_taylor) *ws);
 /** Order k of the state: x_{i,k} = f_{i,k−1} / k (order 0 set by the caller). */
 void CL_FN(cl_taylor_coef_state)(CL_FN(cl_taylor) *ws, int k);
 

@@ -331,6 +331,93 @@ static void test_events(cl_prec_t p)
     cl_expr_dag_free(g);
 }
 
+/* From x = 1 at rest to t = 10 (t = 2 above 300 bits) on workspace ws (event: the extra, −1 none), into x and *t; the return code. */
+static int reuse_run(CL_FN(cl_taylor) *ws, cl_prec_t p, long event, rptr t, rptr x)
+{
+    R_DECL(t1, p);
+    r_set_si(t1, p > 300 ? 2 : 10);
+    r_set_zero(t);
+    r_set_si(x, 1);
+    r_set_zero(x + 1);
+    return CL_FN(cl_taylor_integrate)(ws, t, x, t1, 0, NULL, NULL, event, event == 0 ? CL_ODE_EVENT_RISING : 0, NULL);
+}
+
+/* Whether (t, x) and (u, y) are the same numbers bit for bit. */
+static int same3(rsrc t, rsrc x, rsrc u, rsrc y)
+{
+    return r_cmp(t, u) == 0 && r_cmp(x, y) == 0 && r_cmp(x + 1, y + 1) == 0;
+}
+
+/* Runs in a row on one workspace (to t = 10, or 2, without an event, with the event
+   v = 0 rising, without again, the event again) give what a fresh workspace
+   gives for each, bit for bit: a run does not depend on what ran before it
+   (at 256 and 1024 bits the precision plan learned by one run is not the next's). */
+static void test_reuse(cl_prec_t p)
+{
+    int nodes[4];
+    cl_expr_dag *g = pendulum(nodes);
+    int order = cl_taylor_order_for_tol(-(double)p);
+    CL_FN(cl_taylor) *ws = NULL, *fresh = NULL;
+    int st = CL_FN(cl_taylor_new)(&ws, g, nodes, 2, 2, -1, order, p);
+    R_DECL(t, p); R_DECL(u, p);
+    RV_DECL(x, 2, p);
+    RV_DECL(y, 2, p);
+    static const long seq[4] = {-1, 0, -1, 0};
+    for (int i = 0; i < 4 && !st; i++) {
+        int rc = reuse_run(ws, p, seq[i], t, x);
+        st = CL_FN(cl_taylor_new)(&fresh, g, nodes, 2, 2, -1, order, p);
+        int rf = st ? st : reuse_run(fresh, p, seq[i], u, y);
+        CL_FN(cl_taylor_free)(fresh);
+        fresh = NULL;
+        int want = seq[i] < 0 ? CL_OK : CL_ODE_EVENT;
+        ok(rc == want && rf == want && same3(t, x, u, y), "run %d in a row on one workspace (%s) ends as on a fresh one: "
+           "t = %.17g, x = %.17g [%s, %ld bits]", i + 1, seq[i] < 0 ? "to t1" : "to the event v = 0",
+           r_get_d(t), r_get_d(x), TEST_KIND, (long)p);
+    }
+    if (st) ok(0, "workspace: %s [%s, %ld bits]", cl_strerror(st), TEST_KIND, (long)p);
+    CL_FN(cl_taylor_free)(ws);
+    cl_expr_dag_free(g);
+}
+
+/* ------------------------------------------------------------ the precision plan */
+
+/* x' = w·((x + 1/2) cos x), w = 1/(x + 1/2), from x = 0 to t = 1: the state
+   is gd(t) = 2 atan(tanh(t/2)) (x' = cos x), radius π/2, while the node w
+   has a pole at t = gd⁻¹(−1/2) ≈ −0.52: its terms w_k h^k outgrow the
+   state's by about 3^k. The precision plan (256 and 1024 bits) must give
+   every order the bits the nodes' terms need, not only the state's. */
+static void test_plan_nodes(cl_prec_t p)
+{
+    cl_expr_dag *g;
+    cl_expr_dag_new(&g);
+    int x = cl_expr_input(g, 0);
+    int v = op2(g, CL_EXPR_ADD, x, konst(g, "0.5"));
+    int w = op2(g, CL_EXPR_DIV, konst(g, "1"), v);
+    int f = op2(g, CL_EXPR_MUL, w, op2(g, CL_EXPR_MUL, v, op1(g, CL_EXPR_COS, x)));
+    CL_FN(cl_taylor) *ws = NULL;
+    int st = CL_FN(cl_taylor_new)(&ws, g, &f, 1, 0, -1, cl_taylor_order_for_tol(-(double)p), p);
+    R_DECL(t, p); R_DECL(t1, p); R_DECL(want, p);
+    RV_DECL(s, 1, p);
+    r_set_si(t1, 1);
+    cl_ode_stats stats = {0};
+    if (!st) st = CL_FN(cl_taylor_integrate)(ws, t, s, t1, 0, NULL, NULL, -1, 0, &stats);
+    mpfr_t e;
+    mpfr_init2(e, p + 16);
+    mpfr_set_d(e, 0.5, MPFR_RNDN);
+    mpfr_tanh(e, e, MPFR_RNDN);
+    mpfr_atan(e, e, MPFR_RNDN);
+    mpfr_mul_2si(e, e, 1, MPFR_RNDN);
+    r_set_mpfr(want, e, MPFR_RNDN);
+    mpfr_clear(e);
+    R_DECL(d, p);
+    r_sub(d, s, want);
+    ok(!st && r_log2abs(d) <= tol_log2(p, 16), "x' = cos x through 1/(x + 1/2), whose series converges 3 times more "
+       "slowly: x(1) = gd(1) within 2^4 units (2^%.1f, %ld steps) [%s, %ld bits]", r_log2abs(d), stats.steps,
+       TEST_KIND, (long)p);
+    CL_FN(cl_taylor_free)(ws);
+    cl_expr_dag_free(g);
+}
+
 /* ------------------------------------------------------------ errors */
 
 static void test_errors(cl_prec_t p)
@@ -360,12 +447,20 @@ static void run(cl_prec_t p)
 {
     test_rules(p);
     test_errors(p);
+    test_plan_nodes(p);
     if (p == 53 || p == 113 || p == 256) {
         test_pendulum(p);
         test_events(p);
+        test_reuse(p);
         test_ladder(p);
     }
     if (p == 53 || p == 113) test_order(p);
+    if (p == 1024) test_reuse(p);
 }
 
-int main(void) { return cl_test_main(run); }
+int main(void)
+{
+    int r = cl_test_main(run);
+    cl_free_caches(); /* the caches MPFR keeps for the thread */
+    return r;
+}

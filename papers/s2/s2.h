@@ -8,6 +8,7 @@
 #define CL_S2_H
 #include "cl_types.h"
 #define CL_TEMPLATE_HEADER "s2_sphere_decl.h"
+#define CL_TEMPLATE_TRACE
 #include "cl_instantiate.h"
 #include "s2_qdot.h"
 #include "s2_omega.h"

@@ -9,5 +9,6 @@
 #include "s2_mu.h"
 #include "s2_pi.h"
 #define CL_TEMPLATE_HEADER "s2_chain_decl.h"
+#define CL_TEMPLATE_TRACE
 #include "cl_instantiate.h"
 #endif

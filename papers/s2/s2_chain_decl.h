@@ -5,6 +5,11 @@
 #define CL_S2_CHAIN_TYPES_D
 typedef struct cl_chain_d cl_chain_d;
 #endif
+#elif CL_T == CL_TRACE
+#ifndef CL_S2_CHAIN_TYPES_TR
+#define CL_S2_CHAIN_TYPES_TR
+typedef struct cl_chain_tr cl_chain_tr;
+#endif
 #else
 #ifndef CL_S2_CHAIN_TYPES_MP
 #define CL_S2_CHAIN_TYPES_MP

@@ -6,5 +6,6 @@
 #define CL_S2_MU_H
 #include "s2_qdot.h"
 #define CL_TEMPLATE_HEADER "s2_mu_decl.h"
+#define CL_TEMPLATE_TRACE
 #include "cl_instantiate.h"
 #endif

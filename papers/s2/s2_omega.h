@@ -6,5 +6,6 @@
 #define CL_S2_OMEGA_H
 #include "s2_qdot.h"
 #define CL_TEMPLATE_HEADER "s2_omega_decl.h"
+#define CL_TEMPLATE_TRACE
 #include "cl_instantiate.h"
 #endif

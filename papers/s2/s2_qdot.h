@@ -7,5 +7,6 @@
 #define CL_S2_QDOT_H
 #include "cl_types.h"
 #define CL_TEMPLATE_HEADER "s2_qdot_decl.h"
+#define CL_TEMPLATE_TRACE
 #include "cl_instantiate.h"
 #endif

@@ -20,6 +20,11 @@ enum cl_s2_form {
 #define CL_S2_QUAD_TYPES_D
 #define CL_S2_QUAD_TYPES_NOW
 #endif
+#elif CL_T == CL_TRACE
+#ifndef CL_S2_QUAD_TYPES_TR
+#define CL_S2_QUAD_TYPES_TR
+#define CL_S2_QUAD_TYPES_NOW
+#endif
 #else
 #ifndef CL_S2_QUAD_TYPES_MP
 #define CL_S2_QUAD_TYPES_MP

@@ -2,21 +2,22 @@
  * Oracle checks of the pendulum skate along trajectories [SKATE §3, §5, §6]:
  * the two forms integrated side by side with the invariants and constraints
  * along each (one row, each trajectory integrated once), and the matched
- * closed loop. Integration by
- * Gragg–Bulirsch–Stoer (src/ode) with tolerance 2^(24−p), so integration
- * errors scale with the working precision. The horizon is 0.5 up to 256
+ * closed loop. Integration by the Taylor method (src/taylor) of the order
+ * for 2^(24−p) per step (2^(12−p) for the stiffer closed loop), so
+ * integration errors scale with the working precision. The horizon is 0.5 up to 256
  * bits and 1/16 above (1/64 for the matched closed loop, whose sigma = -1e-5
  * case needs the shortest steps), to keep the top rung within seconds.
  * Figure 4's two rows follow its whole path to the fall at every rung, with
  * tolerance 2^(12−p) as cl_skate_fall_time(). skate.traj.advected checks
  * (12), Γ(t) = R(t)ᵀe₃, against the rotation reconstructed along the path.
  *
- * Where it is faster (Figure 4's rows at every rung, the matched closed loop
- * above 256 bits) the same fields are integrated by the Taylor method
- * (src/taylor) instead: each is traced once into an expression graph by its
- * templated C body compiled for the tracing kind (trace.h), so the equation
- * that GBS evaluates is the one the Taylor recurrences expand; the fall is
- * located on the step's polynomial, not by re-integrated partial steps.
+ * Each field is traced once into an expression graph by its templated C
+ * body compiled for the tracing kind (trace.h), so the equation the Taylor
+ * recurrences expand is the one the C code evaluates; the fall is located
+ * on the step's polynomial, not by re-integrated partial steps. Gragg–
+ * Bulirsch–Stoer (src/ode, TAYLOR_NEVER) on the C fields is slower on every
+ * row and rung (1024 bits: forms 7.4 s against 3.3, the matched loop's 256
+ * bits 3.5 against 2.2).
  */
 #include <math.h>
 #include "check.h"
@@ -28,8 +29,6 @@
 /* Where a run uses the Taylor method instead of GBS (traj_ctx.taylor): never,
    at every rung, or above 256 bits only. */
 enum { TAYLOR_NEVER = 0, TAYLOR_ALWAYS = 1, TAYLOR_ABOVE_256 = 2 };
-/* bits the Taylor run carries beyond the working precision (MPFR; none in double) */
-#define TAYLOR_GUARD 32
 
 /* fast: the horizon above 256 bits is 1/64 instead of 1/16; rows: the z-form
    with the first two rows of R reconstructed beside it; taylor: where the
@@ -107,28 +106,22 @@ static int traj_graph(cl_expr_dag **g, int *out, size_t n, const traj_ctx *c, rs
 /*
  * Taylor: x (n) from t = 0 to t1, or to the event (its time into t); the
  * order for 2^(q-p) (cl_taylor_order_for_tol()), the Jorba–Zou step, and the
- * event located on the step's polynomial (no step re-integrated). The run
- * carries TAYLOR_GUARD bits beyond p, as GBS carries its own: without them
- * the z-form (21) ended 2^-959 from the ζ-form at 1024 bits over Figure 4's
- * path (the solves in (21) lose bits the recurrences then propagate), with
- * 32 within 2^-1013.
+ * event located on the step's polynomial (no step re-integrated), at the
+ * working precision: the precision plan measures the terms of every node
+ * (taylor.c), so the solves in (21), whose nodes' series converge more
+ * slowly than the state's, need no guard bits (Figure 4's path at 1024 bits:
+ * 2^-1019.6 from the ζ-form, against 2^-959 when the plan measured only the
+ * state's terms).
  */
 static int integrate_taylor(rptr x, rptr t, size_t n, const traj_ctx *c, rsrc t1, long q, cl_prec_t p)
 {
     cl_expr_dag *g = NULL;
     CL_FN(cl_taylor) *ws = NULL;
     int out[TRAJ_NMAX + 1];
-    cl_prec_t pw = p + TAYLOR_GUARD;
-    rptr xw = CL_FN(cl_rvec_new)(n + 2, pw), tw = xw + n, t1w = xw + n + 1;
-    if (!xw) return CL_ENOMEM;
-    for (size_t i = 0; i < n; i++) r_set(xw + i, x + i);
-    r_set(t1w, t1);
-    int st = traj_graph(&g, out, n, c, x, pw);
-    if (!st) st = CL_FN(cl_taylor_new)(&ws, g, out, n, c->event != 0, -1, cl_taylor_order_for_tol((double)(q - (long)p)), pw);
-    if (!st) st = CL_FN(cl_taylor_integrate)(ws, tw, xw, t1w, 0, NULL, NULL, c->event ? 0 : -1, CL_ODE_EVENT_FALLING, NULL);
-    for (size_t i = 0; i < n; i++) r_set(x + i, xw + i);
-    r_set(t, tw);
-    CL_FN(cl_rvec_free)(xw);
+    r_set_zero(t);
+    int st = traj_graph(&g, out, n, c, x, p);
+    if (!st) st = CL_FN(cl_taylor_new)(&ws, g, out, n, c->event != 0, -1, cl_taylor_order_for_tol((double)(q - (long)p)), p);
+    if (!st) st = CL_FN(cl_taylor_integrate)(ws, t, x, t1, 0, NULL, NULL, c->event ? 0 : -1, CL_ODE_EVENT_FALLING, NULL);
     CL_FN(cl_taylor_free)(ws);
     cl_expr_dag_free(g);
     return st;
@@ -214,7 +207,7 @@ static void invariants(rptr I, rsrc par, rsrc zeta)
  * of ℰ, C₁, C₂, C₃ along each form; the constraints Γ₁, ψᵃ, |Γ|² − 1 at the
  * end of the z-form (one row, so that no trajectory is integrated twice).
  */
-CL_CHECK(skate_traj_forms, "skate.traj.forms", .chapter = "SKATE 3, 5", .tags = "[SKATE (19), (21), (30), (36), (37), (38), (59)]", .what = "zeta-form (38) and z-form (21) integrated side by side from (59) and a generic state: zeta(T) compared (relative), the drift of E, C1, C2, C3 along both forms and of Gamma1, psi^a, |Gamma|^2 - 1 along the z-form", .cond = 268435456, .why = "each integration is held to 2^(24-p) per step by GBS error control; a few dozen steps, each error estimate of the lower-order solution, and error growth over the horizon", .slow = 1)
+CL_CHECK(skate_traj_forms, "skate.traj.forms", .chapter = "SKATE 3, 5", .tags = "[SKATE (19), (21), (30), (36), (37), (38), (59)]", .what = "zeta-form (38) and z-form (21) integrated side by side from (59) and a generic state: zeta(T) compared (relative), the drift of E, C1, C2, C3 along both forms and of Gamma1, psi^a, |Gamma|^2 - 1 along the z-form", .cond = 268435456, .why = "each integration by the Taylor method of order for 2^(24-p) (truncation about 2^(24-p) per step relative to max(1, |x|)) on the fields traced from (38) and (21), over a few steps, and error growth over the horizon; measured at most 2^(-11) of the tolerance over the rungs", .slow = 1)
 {
     RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(z, 9, prec); RV_DECL(zeta, 5, prec); RV_DECL(zz, 5, prec);
     RV_DECL(I0, 4, prec); RV_DECL(I1, 4, prec); RV_DECL(cr, 5, prec);
@@ -222,7 +215,7 @@ CL_CHECK(skate_traj_forms, "skate.traj.forms", .chapter = "SKATE 3, 5", .tags = 
     for (int s = 0; s < 2; s++) {
         const char *who = s ? "generic skate" : "paper's skate";
         skate_set_params(par, s ? SKATE_GENERIC : SKATE_PAPER);
-        traj_ctx cz = {par, NULL, 1, 0, 0, NULL, 0, TAYLOR_NEVER, 0}, cs = {par, NULL, 0, 0, 0, NULL, 0, TAYLOR_NEVER, 0};
+        traj_ctx cz = {par, NULL, 1, 0, 0, NULL, 0, TAYLOR_ALWAYS, 0}, cs = {par, NULL, 0, 0, 0, NULL, 0, TAYLOR_ALWAYS, 0};
         for (int k = 0; k < 3; k++) {
             initial(z, k);
             CL_FN(cl_skate_z_to_zeta)(zeta, z);
@@ -249,14 +242,14 @@ CL_CHECK(skate_traj_forms, "skate.traj.forms", .chapter = "SKATE 3, 5", .tags = 
  * rows r₁, r₂ of R are reconstructed from Ω alone (Ṙ = RΩ^), from R(0) whose
  * third row is Γ(0); at T the third row of R, r₁ × r₂, must be Γ(T).
  */
-CL_CHECK(skate_traj_advected, "skate.traj.advected", .chapter = "SKATE 3", .tags = "[SKATE (12), (17b), (21)]", .what = "Gamma(T) of the z-form (21), carried by (17b), against R(T)^T e3 = r1 x r2 of the rotation reconstructed beside it (Rdot = R Omega^, rows 1 and 2 only) from R(0)^T e3 = Gamma(0): the paper's skate from (59), a generic one from a generic state (relative)", .cond = 268435456, .why = "one GBS integration held to 2^(24-p) per step over a few dozen steps: Gamma and the rows of R carry independent integration errors, grown over the horizon", .slow = 1)
+CL_CHECK(skate_traj_advected, "skate.traj.advected", .chapter = "SKATE 3", .tags = "[SKATE (12), (17b), (21)]", .what = "Gamma(T) of the z-form (21), carried by (17b), against R(T)^T e3 = r1 x r2 of the rotation reconstructed beside it (Rdot = R Omega^, rows 1 and 2 only) from R(0)^T e3 = Gamma(0): the paper's skate from (59), a generic one from a generic state (relative)", .cond = 268435456, .why = "one integration by the Taylor method of order for 2^(24-p) per step on the traced field, over a few steps: Gamma and the rows of R carry independent truncation errors, grown over the horizon", .slow = 1)
 {
     RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(x, 15, prec); RV_DECL(r3, 3, prec); RV_DECL(e1, 3, prec);
     R_DECL(d, prec);
     cl_check_begin(res);
     for (int s = 0; s < 2; s++) { /* the paper's skate from (59), a generic one from a generic state */
         skate_set_params(par, s ? SKATE_GENERIC : SKATE_PAPER);
-        traj_ctx c = {par, NULL, 1, 0, 1, NULL, 0, TAYLOR_NEVER, 0};
+        traj_ctx c = {par, NULL, 1, 0, 1, NULL, 0, TAYLOR_ALWAYS, 0};
         initial(x, s ? 2 : 0);
         /* R(0): third row Γ(0), first row e₁ made orthogonal to it, second row r₃ × r₁ */
         r_set_si(e1, 1); r_set_zero(e1 + 1); r_set_zero(e1 + 2);
@@ -273,7 +266,7 @@ CL_CHECK(skate_traj_advected, "skate.traj.advected", .chapter = "SKATE 3", .tags
 }
 
 /* Closed loop (44) + control law (rotor z-form) against the unforced skate with Ĩ (57), ζ(T). */
-CL_CHECK(skate_traj_matching, "skate.traj.matching", .chapter = "SKATE 6", .tags = "[SKATE (44), (53), (56), (57)]", .what = "controlled skate (44) with the control law against the unforced skate with inertia (57), same trajectories", .cond = 4294967296, .why = "GBS error control 2^(24-p) per step on two systems (above 256 bits the Taylor method of order for 2^(24-p) on the traced fields, 32 guard bits); the closed loop is stiffer (I1 + ml^2 + J1^2/sigma = -0.23 against O(1) inertias), so its steps are many and short", .slow = 1)
+CL_CHECK(skate_traj_matching, "skate.traj.matching", .chapter = "SKATE 6", .tags = "[SKATE (44), (53), (56), (57)]", .what = "controlled skate (44) with the control law against the unforced skate with inertia (57), same trajectories", .cond = 4294967296, .why = "two systems by the Taylor method of order for 2^(12-p) (truncation about 2^(12-p) per step relative to max(1, |x|)) on the traced fields; the closed loop is stiffer (I1 + ml^2 + J1^2/sigma = -0.23 against O(1) inertias), so its steps are many and short and their errors add up; measured at most 2^(-12.5) of the tolerance over the rungs", .slow = 1)
 {
     RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(pm, CL_SKATE_NPAR, prec);
     R_DECL(sig, prec);
@@ -282,7 +275,7 @@ CL_CHECK(skate_traj_matching, "skate.traj.matching", .chapter = "SKATE 6", .tags
     for (int q = 0; q < 2; q++) {
         r_set_q(sig, -1, q ? 1000 : 100000);
         CL_FN(cl_skate_matched_params)(pm, par, sig);
-        traj_ctx cc = {par, sig, 1, 1, 0, NULL, 0, TAYLOR_ABOVE_256, 0}, cm = {pm, NULL, 0, 1, 0, NULL, 0, TAYLOR_ABOVE_256, 0};
+        traj_ctx cc = {par, sig, 1, 1, 0, NULL, 12, TAYLOR_ALWAYS, 0}, cm = {pm, NULL, 0, 1, 0, NULL, 12, TAYLOR_ALWAYS, 0};
         int st = compare_flows(res, &cc, 10, &cm, prec, q ? "sigma = -1e-3" : "sigma = -1e-5");
         if (st) return st;
     }
@@ -321,7 +314,7 @@ static int fig4_mid_d(double zeta[5])
 }
 
 /* Figure 4 from (59) to t = 13/16: ζ of (38) against z of (21) projected by (33), relative. */
-CL_CHECK(skate_fig4_flow, "skate.fig4.flow", .chapter = "SKATE 7.2", .tags = "[SKATE (21), (33), (38), (59), Fig. 4]", .what = "Figure 4's path to t = 13/16 (from (59), phi0 = 0.1): zeta of (38) against z of the z-form (21) projected by (33) (relative); the path to the fall up to its last 0.21, skate.fig4.fall the rest", .cond = 1048576, .why = "both integrations by the Taylor method of order for 2^(12-p) (truncation about 2^(12-p) per step relative to max(1, |x|)) on the fields traced from (38) and (21), 32 guard bits, as the fall's, over the path to t = 13/16; measured at most 2^11 units over the rungs", .slow = 1)
+CL_CHECK(skate_fig4_flow, "skate.fig4.flow", .chapter = "SKATE 7.2", .tags = "[SKATE (21), (33), (38), (59), Fig. 4]", .what = "Figure 4's path to t = 13/16 (from (59), phi0 = 0.1): zeta of (38) against z of the z-form (21) projected by (33) (relative); the path to the fall up to its last 0.21, skate.fig4.fall the rest", .cond = 1048576, .why = "both integrations by the Taylor method of order for 2^(12-p) (truncation about 2^(12-p) per step relative to max(1, |x|)) on the fields traced from (38) and (21), as the fall's, over the path to t = 13/16; measured at most 2^11 units over the rungs", .slow = 1)
 {
     RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(z, 9, prec); RV_DECL(zeta, 5, prec); RV_DECL(zz, 5, prec);
     R_DECL(tmax, prec); R_DECL(t1, prec);
@@ -339,7 +332,7 @@ CL_CHECK(skate_fig4_flow, "skate.fig4.flow", .chapter = "SKATE 7.2", .tags = "[S
 
 /* Figure 4's fall (Γ₃ = 0) from its state at t = 13/16, located on (38) and on (21), relative to the fall time;
    integrated as cl_skate_fall_time() does (tolerance 2^(12−p), falling Γ₃), by Taylor on the traced fields. */
-CL_CHECK(skate_fall, "skate.fig4.fall", .chapter = "SKATE 7.2", .tags = "[SKATE (21), (38), (59), Fig. 4]", .what = "fall time of Figure 4 (event Gamma3 = 0) from its state at t = 13/16 (zeta of (38) from (59), phi0 = 0.1, in double, Gamma normalized at the rung's precision), on (38) against the z-form (21) (Taylor on the traced fields), relative to the fall time; skate.fig4.flow compares the path to t = 13/16", .cond = 1048576, .why = "both integrations by the Taylor method of order for 2^(12-p) on the fields traced from (38) and (21), 32 guard bits, over the last 0.21 of the path, the zero of Gamma3 located on the step's polynomial to 4 ulps; the crossing is transversal (dGamma3/dt about -4)", .slow = 1)
+CL_CHECK(skate_fall, "skate.fig4.fall", .chapter = "SKATE 7.2", .tags = "[SKATE (21), (38), (59), Fig. 4]", .what = "fall time of Figure 4 (event Gamma3 = 0) from its state at t = 13/16 (zeta of (38) from (59), phi0 = 0.1, in double, Gamma normalized at the rung's precision), on (38) against the z-form (21) (Taylor on the traced fields), relative to the fall time; skate.fig4.flow compares the path to t = 13/16", .cond = 1048576, .why = "both integrations by the Taylor method of order for 2^(12-p) on the fields traced from (38) and (21), over the last 0.21 of the path, the zero of Gamma3 located on the step's polynomial to 4 ulps; the crossing is transversal (dGamma3/dt about -4)", .slow = 1)
 {
     RV_DECL(par, CL_SKATE_NPAR, prec); RV_DECL(z, 9, prec); RV_DECL(zeta, 5, prec);
     R_DECL(tmax, prec); R_DECL(tf, prec); R_DECL(tz, prec); R_DECL(n, prec);
