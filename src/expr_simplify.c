@@ -270,6 +270,79 @@ static int form(cl_simp *s, int i)
     return cancel(s, r);
 }
 
+#define RELATION_TERMS 8 /* an atom longer than this has no relation: reducing by it costs more than it finds */
+
+/* P = c·M·P' with c its content (signed so that P' leads with a positive term) and M its monomial gcd (coefficient 1). */
+static void split_poly(cl_simp *s, const fmpq_mpoly_struct *P, fmpq_t c, fmpq_mpoly_t M, fmpq_mpoly_t Pp)
+{
+    fmpq_t lc;
+    fmpq_init(lc);
+    fmpq_mpoly_content(c, P, s->ctx);
+    fmpq_mpoly_get_term_coeff_fmpq(lc, P, 0, s->ctx);
+    if (fmpq_sgn(lc) < 0) fmpq_neg(c, c);
+    fmpq_mpoly_term_content(M, P, s->ctx);
+    fmpq_mpoly_scalar_div_fmpq(Pp, P, c, s->ctx);
+    fmpq_mpoly_divides(Pp, Pp, M, s->ctx);
+    fmpq_clear(lc);
+}
+
+/*
+ * Node i past the budget of terms, r = N/D its normal form, kept as an
+ * atom: N = cn·Mn·N' and D = cd·Md·D' (contents and monomial gcds), the
+ * atom v = N'/D' (v = D' when N' is 1) and r = (cn/cd)·(Mn/Md)·v, so that
+ * a constant or a monomial factor stays outside the atom and cancels with
+ * the nodes using it (m·t/m). The relation D'·v − N' (v − D') joins the
+ * manifold's: where the same sum shows up again expanded, it is written
+ * as v when that is shorter (x² + (l² − x²) is l²).
+ */
+static void budget_atom(cl_simp *s, cl_simp_rf *r, int i)
+{
+    fmpq_t cn, cd;
+    fmpq_mpoly_t Mn, Md, N, D, one, rel;
+    fmpq_init(cn), fmpq_init(cd);
+    fmpq_mpoly_init(Mn, s->ctx), fmpq_mpoly_init(Md, s->ctx), fmpq_mpoly_init(N, s->ctx), fmpq_mpoly_init(D, s->ctx);
+    fmpq_mpoly_init(one, s->ctx), fmpq_mpoly_init(rel, s->ctx);
+    fmpq_mpoly_one(one, s->ctx);
+    if (s->strip) {
+        split_poly(s, r->n, cn, Mn, N);
+        split_poly(s, r->d, cd, Md, D);
+    } else { /* the whole of N/D the atom */
+        fmpq_mpoly_set(N, r->n, s->ctx), fmpq_mpoly_set(D, r->d, s->ctx);
+        fmpq_one(cn), fmpq_one(cd), fmpq_mpoly_one(Mn, s->ctx), fmpq_mpoly_one(Md, s->ctx);
+    }
+    int flip = s->strip && fmpq_mpoly_is_one(N, s->ctx), node = -1;
+    if (flip && fmpq_mpoly_is_one(D, s->ctx)) node = cl_simp_emit_node(s, i); /* a monomial: nothing to take out */
+    else {
+        long saved = s->pos;
+        s->pos = cl_expr_dag_node(s->g, i)->pos;
+        node = flip ? cl_simp_emit_value(s, D, one) : cl_simp_emit_value(s, N, D);
+        s->pos = saved;
+    }
+    slong before = s->nvar, v = node < 0 ? -1 : atom_var(s, node);
+    if (v < 0) {
+        if (!s->failed) s->failed = CL_ENOMEM;
+    } else if (flip && fmpq_mpoly_is_one(D, s->ctx)) {
+        fmpq_mpoly_gen(r->n, v, s->ctx), fmpq_mpoly_one(r->d, s->ctx);
+    } else {
+        if (s->nvar > before && fmpq_mpoly_length(N, s->ctx) + fmpq_mpoly_length(D, s->ctx) <= RELATION_TERMS) { /* a new atom: its relation */
+            fmpq_mpoly_gen(rel, v, s->ctx);
+            if (!flip) fmpq_mpoly_mul(rel, rel, D, s->ctx);
+            fmpq_mpoly_sub(rel, rel, flip ? D : N, s->ctx);
+            add_relation(s, rel);
+        }
+        fmpq_div(cn, cn, cd);
+        fmpq_mpoly_gen(rel, v, s->ctx);
+        if (flip) fmpq_mpoly_mul(Md, Md, rel, s->ctx);
+        else fmpq_mpoly_mul(Mn, Mn, rel, s->ctx);
+        fmpq_mpoly_scalar_mul_fmpq(Mn, Mn, cn, s->ctx);
+        fmpq_mpoly_swap(r->n, Mn, s->ctx);
+        fmpq_mpoly_swap(r->d, Md, s->ctx);
+    }
+    fmpq_clear(cn), fmpq_clear(cd);
+    fmpq_mpoly_clear(Mn, s->ctx), fmpq_mpoly_clear(Md, s->ctx), fmpq_mpoly_clear(N, s->ctx), fmpq_mpoly_clear(D, s->ctx);
+    fmpq_mpoly_clear(one, s->ctx), fmpq_mpoly_clear(rel, s->ctx);
+}
+
 /* Node i (its arguments done): its normal form, or an atom of its own (a function, a constant not a decimal, a subexpression past the budget). */
 static void visit(cl_simp *s, int i)
 {
@@ -280,7 +353,8 @@ static void visit(cl_simp *s, int i)
     if (!form(s, i)) {
         size_t terms = (size_t)(fmpq_mpoly_length(r->n, s->ctx) + fmpq_mpoly_length(r->d, s->ctx));
         if (!(s->shared[i] & 2) && terms <= (s->shared[i] ? s->max_shared : s->max_terms) + 1) return;
-        set_atom(s, r, cl_simp_emit_node(s, i));
+        if (s->shared[i] & 2) set_atom(s, r, cl_simp_emit_node(s, i));
+        else budget_atom(s, r, i);
         return;
     }
     if (e->op == CL_EXPR_CONST) {
@@ -363,6 +437,7 @@ int cl_expr_simplify(cl_expr_dag *g, const int *roots, size_t n, int *out, const
     cl_simp s = {.g = g, .ninputs = cl_expr_dag_ninputs(g), .n0 = size};
     s.max_terms = o && o->max_terms ? o->max_terms : CL_EXPR_SIMPLIFY_TERMS;
     s.max_shared = o && o->max_shared ? o->max_shared : CL_EXPR_SIMPLIFY_SHARED_TERMS;
+    s.strip = o && o->strip;
     size_t nneed = 0;
     for (size_t i = 0; need && i < size; i++) nneed += need[i] != 0;
     /* the atoms: the functions, and a margin for the subexpressions past the budget (more, the smaller the budget) */
