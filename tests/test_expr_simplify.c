@@ -254,11 +254,43 @@ static void factored_sums(void)
     cl_expr_dag_free(g);
 }
 
+/*
+ * A shared subexpression past the budget of terms is an atom (max_shared
+ * 1 makes a − x² … one): its relation rewrites the same sum met expanded
+ * as the atom, so x² + (a² − x²) is a², the atom cancelled; with strip,
+ * the atom (x + z)/b is b's multiple of the atom x + z, so b·((x + z)/b)
+ * is x + z; without strip it stays a product over the atom. The values
+ * are the formulas' at random points (within 2^(8−p) of their scale,
+ * same_values_at()).
+ */
+static void budget_atoms(void)
+{
+    static const char *const text[] = {"y*(a^2 - x^2)", "z*(a^2 - x^2)", "x^2 + (a^2 - x^2)",
+                                       "y*((x + z)/b)", "z*((x + z)/b)", "b*((x + z)/b)"};
+    for (int strip = 0; strip < 2; strip++) {
+        cl_expr_dag *g;
+        int root[6], out[6], st = new_roots(&g, text, 6, root);
+        cl_expr_simplify_opts o = {.max_terms = 40, .max_shared = 1, .strip = strip};
+        if (!st) st = cl_expr_simplify(g, root, 6, out, &o);
+        char t2[256] = "", t5[256] = "";
+        if (!st) print_root(g, out[2], t2, sizeof t2), print_root(g, out[5], t5, sizeof t5);
+        if (!ok(!st && !strcmp(t2, "a^2"), "strip %d: x^2 + (a^2 - x^2), its sum an atom, is a^2 by the atom's relation (status %d)",
+                strip, st))
+            diag("got %s", t2);
+        int want = strip ? !strcmp(t5, "x + z") : strstr(t5, "b*") != NULL && strstr(t5, "/b") != NULL;
+        if (!ok(!st && want, "strip %d: b*((x + z)/b) is %s", strip, strip ? "x + z, b outside the atom" : "a product over the atom (x + z)/b"))
+            diag("got %s", t5);
+        if (!st) same_values_random(g, root, out, 6, 8, strip ? "budget atoms, stripped" : "budget atoms");
+        cl_expr_dag_free(g);
+    }
+}
+
 int main(void)
 {
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) one_case(i);
     budget();
     shared_products();
     factored_sums();
+    budget_atoms();
     return done_testing();
 }
