@@ -285,6 +285,31 @@ static void budget_atoms(void)
     }
 }
 
+/*
+ * The pure sign flips of a term of a sum (cl_expr_share_signs()): a − x·(−b)
+ * is a + x·b, a term negated down a chain of products too, x·(−a) + b is
+ * b − x·a, a − (−b) is a + b; a negation used twice stays (moving it would
+ * write it at each use). The values are the formulas' (same_values()).
+ */
+static void sign_flips(void)
+{
+    static const char *const text[] = {"a - x*(-(b + c))", "a + y*(z*(-(b - c)))", "x*(-(a + c)) + b", "a - (-(x*y*z))",
+                                       "b - x*(-(y*z))", "a*(-(y*z))"};
+    static const char *const want[] = {"a + x*(b + c)", "a - y*z*(b - c)", "b - x*(a + c)", "a + x*y*z", "b - x*(-y*z)",
+                                       "a*(-y*z)"};
+    cl_expr_dag *g;
+    int root[6], out[6], st = new_roots(&g, text, 6, root);
+    if (!st) st = cl_expr_share_signs(g, root, 6, out);
+    for (int k = 0; k < 6; k++) {
+        char t[256] = "";
+        if (!st) print_root(g, out[k], t, sizeof t);
+        if (!ok(!st && !strcmp(t, want[k]), "%s is %s%s", text[k], want[k], k >= 4 ? ": its negation used twice stays" : ""))
+            diag("got %s", t);
+    }
+    if (!st) same_values(g, root, out, 6, "sign flips");
+    cl_expr_dag_free(g);
+}
+
 int main(void)
 {
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) one_case(i);
@@ -292,5 +317,6 @@ int main(void)
     shared_products();
     factored_sums();
     budget_atoms();
+    sign_flips();
     return done_testing();
 }

@@ -161,6 +161,8 @@ static int simplify_named(cl_expr_dag *g, const cl_model *m, const int *roots, s
         size_t ops = attempt(g, all, n + na, na, try, &o, &st);
         if (ops && (st == CL_ENOCONV || ops < fewest)) memcpy(best, try, (n + na) * sizeof *best), fewest = ops, st = CL_OK;
     }
+    /* the pure sign flips after the choice, which they would only blur (a negation is not counted there) */
+    if (!st && cl_expr_share_signs(g, best, n + na, best)) st = CL_ENOMEM;
     if (!st) memcpy(out, best, n * sizeof *out);
     else if (out != roots) memcpy(out, roots, n * sizeof *out);
     for (size_t k = 0, j = n; atoms_out && k < natoms; k++) atoms_out[k] = atoms[k] < 0 ? -1 : st ? atoms[k] : best[j++];
