@@ -32,6 +32,8 @@ typedef struct cl_simp {
     size_t nrel, caprel;
     size_t max_terms, max_shared; /**< the budgets of terms of a node, of a shared node */
     int strip;              /**< opts.strip */
+    const int *zero;        /**< opts.zero: the relations' nodes */
+    size_t nzero;
     slong first, nfirst;    /**< variables pulled out of sums before the others */
     clock_t deadline;
     int failed;             /**< CL_ENOCONV (budget), CL_ENOMEM */
