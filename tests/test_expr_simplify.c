@@ -286,6 +286,29 @@ static void budget_atoms(void)
 }
 
 /*
+ * An atom hiding part of |q|² from the sphere's relation: with
+ * q_y² + q_z² an atom v (shared, max_shared 1; not a node of the relation,
+ * which is (q_x² + q_y²) + q_z² − 1), the relation is rewritten as
+ * v + q_x² − 1, so a/(q_x² + (q_y² + q_z²)) is a; its value at POINT (on
+ * the sphere).
+ */
+static void sphere_atom(void)
+{
+    static const char *const text[] = {"y*(q.y*q.y + q.z*q.z)", "z*(q.y*q.y + q.z*q.z)", "a/(q.x*q.x + (q.y*q.y + q.z*q.z))"};
+    cl_expr_dag *g;
+    int root[3], out[3], rel[2], st = new_roots(&g, text, 3, root);
+    size_t nrel = st ? 0 : sphere(g, rel);
+    cl_expr_simplify_opts o = {.zero = rel, .nzero = nrel, .max_terms = 40, .max_shared = 1};
+    if (!st) st = cl_expr_simplify(g, root, 3, out, &o);
+    char t[256] = "";
+    if (!st) print_root(g, out[2], t, sizeof t);
+    if (!ok(!st && nrel == 2 && !strcmp(t, "a"), "a/(q.x^2 + t), t = q.y^2 + q.z^2 an atom, is a on the sphere (status %d)", st))
+        diag("got %s", t);
+    if (!st) same_values(g, root, out, 3, "sphere atom");
+    cl_expr_dag_free(g);
+}
+
+/*
  * The pure sign flips of a term of a sum (cl_expr_share_signs()): a − x·(−b)
  * is a + x·b, a term negated down a chain of products too, x·(−a) + b is
  * b − x·a, a − (−b) is a + b; a negation used twice stays (moving it would
@@ -318,5 +341,6 @@ int main(void)
     factored_sums();
     budget_atoms();
     sign_flips();
+    sphere_atom();
     return done_testing();
 }
