@@ -281,3 +281,58 @@ int cl_expr_share_products(cl_expr_dag *g, const int *roots, size_t n, int *out)
     share_free(&s);
     return st;
 }
+
+/* map[c] is −x with c used once (*sign −1, x returned), or a product or quotient used once one of whose factors is so, down
+   the chain (*sign −1, the product without that negation returned); else map[c] (*sign 1). */
+static int unsigned_term(cl_expr_dag *g, const int *map, const int *uses, int c, int *sign)
+{
+    const cl_expr_node *e = cl_expr_dag_node(g, c), *f = cl_expr_dag_node(g, map[c]);
+    *sign = 1;
+    if (uses[c] != 1) return map[c];
+    if (f->op == CL_EXPR_NEG) return *sign = -1, f->a;
+    if ((f->op != CL_EXPR_MUL && f->op != CL_EXPR_DIV) || e->op != f->op || f->a != map[e->a] || f->b != map[e->b]) return map[c];
+    int sa = 1, sb = 1, a = unsigned_term(g, map, uses, e->a, &sa), b = sa < 0 ? f->b : unsigned_term(g, map, uses, e->b, &sb);
+    if (sa > 0 && sb > 0) return map[c];
+    int r = cl_expr_op(g, f->op, a, b, 0, f->pos);
+    if (r >= 0) *sign = -1;
+    return r < 0 ? map[c] : r;
+}
+
+/* Node i on its rewritten arguments, a ± (−b) and a ± x·(−b) as a ∓ b and a ∓ x·b, x·(−a) + b as b − x·a (cl_expr_share_signs()). */
+static int signed_node(cl_expr_dag *g, const int *map, const int *uses, int i)
+{
+    const cl_expr_node *e = cl_expr_dag_node(g, i);
+    int op = e->op, sb = 1, a, b;
+    if (op == CL_EXPR_INPUT || op == CL_EXPR_CONST) return i;
+    a = map[e->a], b = e->b >= 0 ? map[e->b] : -1;
+    if (op == CL_EXPR_ADD || op == CL_EXPR_SUB) {
+        b = unsigned_term(g, map, uses, e->b, &sb);
+        if (sb < 0) op = op == CL_EXPR_ADD ? CL_EXPR_SUB : CL_EXPR_ADD;
+    }
+    if (op == CL_EXPR_ADD) { /* x·(−a) + b is b − x·a */
+        int sa = 1, u = unsigned_term(g, map, uses, e->a, &sa);
+        if (sa < 0) a = b, b = u, op = CL_EXPR_SUB;
+    }
+    if (a == e->a && b == e->b && op == e->op) return i;
+    return cl_expr_op(g, op, a, b, e->k, e->pos);
+}
+
+int cl_expr_share_signs(cl_expr_dag *g, const int *roots, size_t n, int *out)
+{
+    size_t size = cl_expr_dag_size(g);
+    char *need = calloc(size + 1, 1);
+    int *map = malloc((size + 1) * sizeof *map), *uses = calloc(size + 1, sizeof *uses), st = need && map && uses ? CL_OK : CL_ENOMEM;
+    for (size_t k = 0; !st && k < n; k++) need[roots[k]] = 1, uses[roots[k]]++;
+    for (size_t i = size; !st && i-- > 0;) {
+        const cl_expr_node *e = cl_expr_dag_node(g, (int)i);
+        if (!need[i] || e->op == CL_EXPR_INPUT || e->op == CL_EXPR_CONST) continue;
+        need[e->a] = 1, uses[e->a]++;
+        if (e->b >= 0) need[e->b] = 1, uses[e->b]++;
+    }
+    for (size_t i = 0; !st && i < size; i++)
+        if (need[i] && (map[i] = signed_node(g, map, uses, (int)i)) < 0) st = CL_ENOMEM;
+    /* a root keeps its sign: −x stays −x */
+    for (size_t k = 0; k < n; k++) out[k] = st ? roots[k] : map[roots[k]];
+    free(need), free(map), free(uses);
+    return st;
+}

@@ -31,4 +31,15 @@
  */
 int cl_expr_share_products(cl_expr_dag *g, const int *roots, size_t n, int *out);
 
+/**
+ * The pure sign flips of a term of a sum in the \p n nodes \p roots of
+ * \p g: a − (−b) is a + b, a − x·(−b) is a + x·b, a + x·(−b) is a − x·b,
+ * x·(−a) + b is b − x·a
+ * (the term and its negated factor each used once, so no node is made a
+ * negation and none longer); a value changes by no rounding. The new nodes are added to \p
+ * g and the roots' ids written to \p out (may be \p roots). Returns 0 or
+ * CL_ENOMEM (out is then \p roots copied).
+ */
+int cl_expr_share_signs(cl_expr_dag *g, const int *roots, size_t n, int *out);
+
 #endif

@@ -133,9 +133,18 @@ static void set_atom(cl_simp *s, cl_simp_rf *r, int node)
  * replaced by the rest of r (P − Q r with Q = Σ (c_t / c_L) t / L), or one
  * such term alone.
  */
+/* T shorter than P: fewer terms, or as many and a lower total degree (w = 1 makes w·x just x). */
+static int shorter(cl_simp *s, const fmpq_mpoly_t T, const fmpq_mpoly_t P)
+{
+    slong lt = fmpq_mpoly_length(T, s->ctx), lp = fmpq_mpoly_length(P, s->ctx);
+    if (lt != lp) return lt < lp;
+    return fmpq_mpoly_total_degree_si(T, s->ctx) < fmpq_mpoly_total_degree_si(P, s->ctx);
+}
+
 static void reduce(cl_simp *s, fmpq_mpoly_t P)
 {
-    if (!s->nrel || fmpq_mpoly_length(P, s->ctx) < 2) return;
+    if (!s->nrel || fmpq_mpoly_is_fmpq(P, s->ctx)) return;
+    int monomial = fmpq_mpoly_length(P, s->ctx) == 1; /* reduced by the relations of two terms only (w − 1 makes w·x just x): the others cannot shorten it */
     fmpq_mpoly_t Q, T, best;
     fmpq_t c, cl;
     fmpq_mpoly_init(Q, s->ctx), fmpq_mpoly_init(T, s->ctx), fmpq_mpoly_init(best, s->ctx);
@@ -145,6 +154,7 @@ static void reduce(cl_simp *s, fmpq_mpoly_t P)
         fmpq_mpoly_set(best, P, s->ctx);
         for (size_t k = 0; k < s->nrel; k++) {
             const fmpq_mpoly_struct *r = s->rel + k;
+            if (monomial && fmpq_mpoly_length(r, s->ctx) != 2) continue;
             for (slong j = 0; j < fmpq_mpoly_length(r, s->ctx); j++) {
                 fmpq_mpoly_get_term_exp_ui(s->lead, r, j, s->ctx);
                 fmpq_mpoly_get_term_coeff_fmpq(cl, r, j, s->ctx);
@@ -162,13 +172,13 @@ static void reduce(cl_simp *s, fmpq_mpoly_t P)
                     fmpq_mpoly_push_term_fmpq_ui(T, c, s->exp, s->ctx);
                     fmpq_mpoly_mul(T, T, r, s->ctx);
                     fmpq_mpoly_sub(T, P, T, s->ctx);
-                    if (fmpq_mpoly_length(T, s->ctx) < fmpq_mpoly_length(best, s->ctx)) fmpq_mpoly_swap(best, T, s->ctx), better = 1;
+                    if (shorter(s, T, best)) fmpq_mpoly_swap(best, T, s->ctx), better = 1;
                 }
                 if (fmpq_mpoly_is_zero(Q, s->ctx)) continue;
                 fmpq_mpoly_sort_terms(Q, s->ctx), fmpq_mpoly_combine_like_terms(Q, s->ctx);
                 fmpq_mpoly_mul(T, Q, r, s->ctx);
                 fmpq_mpoly_sub(T, P, T, s->ctx);
-                if (fmpq_mpoly_length(T, s->ctx) < fmpq_mpoly_length(best, s->ctx)) fmpq_mpoly_swap(best, T, s->ctx), better = 1;
+                if (shorter(s, T, best)) fmpq_mpoly_swap(best, T, s->ctx), better = 1;
             }
         }
         if (better) fmpq_mpoly_swap(P, best, s->ctx);
@@ -270,6 +280,116 @@ static int form(cl_simp *s, int i)
     return cancel(s, r);
 }
 
+#define RELATION_TERMS 8 /* an atom longer than this has no relation: reducing by it costs more than it finds */
+
+/*
+ * The relations so far written in a new atom too, where that shortens
+ * them: for the atom's relation \p ra (v·D − N, \p N its sum) and a
+ * relation r holding N's first term, r plus the multiple of ra that
+ * cancels that term, when it is shorter than r: with the atom v = q_x² + q_y²,
+ * q_x² + q_y² + q_z² − 1 is v + q_z² − 1, so q_z² + v reduces to 1 (a
+ * reduction the two relations apart do not find: each step alone is longer).
+ */
+static void relation_in_atom(cl_simp *s, const fmpq_mpoly_t ra, const fmpq_mpoly_struct *N)
+{
+    fmpq_t c0, ck;
+    fmpq_mpoly_t T;
+    fmpq_init(c0), fmpq_init(ck);
+    fmpq_mpoly_init(T, s->ctx);
+    fmpq_mpoly_get_term_exp_ui(s->lead, N, 0, s->ctx);
+    fmpq_mpoly_get_term_coeff_fmpq(c0, N, 0, s->ctx);
+    for (size_t k = 0, n = s->nrel; k < n && !s->failed; k++) {
+        fmpq_mpoly_get_coeff_fmpq_ui(ck, s->rel + k, s->lead, s->ctx);
+        if (fmpq_is_zero(ck)) continue;
+        fmpq_div(ck, ck, c0);
+        fmpq_mpoly_scalar_mul_fmpq(T, ra, ck, s->ctx);
+        fmpq_mpoly_add(T, T, s->rel + k, s->ctx);
+        if (fmpq_mpoly_length(T, s->ctx) < fmpq_mpoly_length(s->rel + k, s->ctx)) add_relation(s, T);
+    }
+    fmpq_mpoly_clear(T, s->ctx);
+    fmpq_clear(c0), fmpq_clear(ck);
+}
+
+/* P = c·M·P' with c its content (signed so that P' leads with a positive term) and M its monomial gcd (coefficient 1). */
+static void split_poly(cl_simp *s, const fmpq_mpoly_struct *P, fmpq_t c, fmpq_mpoly_t M, fmpq_mpoly_t Pp)
+{
+    fmpq_t lc;
+    fmpq_init(lc);
+    fmpq_mpoly_content(c, P, s->ctx);
+    fmpq_mpoly_get_term_coeff_fmpq(lc, P, 0, s->ctx);
+    if (fmpq_sgn(lc) < 0) fmpq_neg(c, c);
+    fmpq_mpoly_term_content(M, P, s->ctx);
+    fmpq_mpoly_scalar_div_fmpq(Pp, P, c, s->ctx);
+    fmpq_mpoly_divides(Pp, Pp, M, s->ctx);
+    fmpq_clear(lc);
+}
+
+/*
+ * Node i past the budget of terms, r = N/D its normal form, kept as an
+ * atom: N = cn·Mn·N' and D = cd·Md·D' (contents and monomial gcds), the
+ * atom v = N'/D' (v = D' when N' is 1) and r = (cn/cd)·(Mn/Md)·v, so that
+ * a constant or a monomial factor stays outside the atom and cancels with
+ * the nodes using it (m·t/m). The relation D'·v − N' (v − D') joins the
+ * manifold's: where the same sum shows up again expanded, it is written
+ * as v when that is shorter (x² + (l² − x²) is l²).
+ */
+static void budget_atom(cl_simp *s, cl_simp_rf *r, int i)
+{
+    fmpq_t cn, cd;
+    fmpq_mpoly_t Mn, Md, N, D, one, rel;
+    fmpq_init(cn), fmpq_init(cd);
+    fmpq_mpoly_init(Mn, s->ctx), fmpq_mpoly_init(Md, s->ctx), fmpq_mpoly_init(N, s->ctx), fmpq_mpoly_init(D, s->ctx);
+    fmpq_mpoly_init(one, s->ctx), fmpq_mpoly_init(rel, s->ctx);
+    fmpq_mpoly_one(one, s->ctx);
+    if (s->strip) {
+        split_poly(s, r->n, cn, Mn, N);
+        split_poly(s, r->d, cd, Md, D);
+    } else { /* the whole of N/D the atom */
+        fmpq_mpoly_set(N, r->n, s->ctx), fmpq_mpoly_set(D, r->d, s->ctx);
+        fmpq_one(cn), fmpq_one(cd), fmpq_mpoly_one(Mn, s->ctx), fmpq_mpoly_one(Md, s->ctx);
+    }
+    int flip = s->strip && fmpq_mpoly_is_one(N, s->ctx), node = -1;
+    if (flip && fmpq_mpoly_is_one(D, s->ctx)) node = cl_simp_emit_node(s, i); /* a monomial: nothing to take out */
+    else {
+        long saved = s->pos;
+        s->pos = cl_expr_dag_node(s->g, i)->pos;
+        node = flip ? cl_simp_emit_value(s, D, one) : cl_simp_emit_value(s, N, D);
+        s->pos = saved;
+    }
+    slong before = s->nvar, v = node < 0 ? -1 : atom_var(s, node);
+    if (v < 0) {
+        if (!s->failed) s->failed = CL_ENOMEM;
+    } else if (flip && fmpq_mpoly_is_one(D, s->ctx)) {
+        fmpq_mpoly_gen(r->n, v, s->ctx), fmpq_mpoly_one(r->d, s->ctx);
+    } else {
+        if (s->nvar > before && fmpq_mpoly_length(N, s->ctx) + fmpq_mpoly_length(D, s->ctx) <= RELATION_TERMS) { /* a new atom: its relation */
+            fmpq_mpoly_gen(rel, v, s->ctx);
+            if (!flip) fmpq_mpoly_mul(rel, rel, D, s->ctx);
+            fmpq_mpoly_sub(rel, rel, flip ? D : N, s->ctx);
+            relation_in_atom(s, rel, flip ? D : N);
+            add_relation(s, rel);
+        }
+        fmpq_div(cn, cn, cd);
+        fmpq_mpoly_gen(rel, v, s->ctx);
+        if (flip) fmpq_mpoly_mul(Md, Md, rel, s->ctx);
+        else fmpq_mpoly_mul(Mn, Mn, rel, s->ctx);
+        fmpq_mpoly_scalar_mul_fmpq(Mn, Mn, cn, s->ctx);
+        fmpq_mpoly_swap(r->n, Mn, s->ctx);
+        fmpq_mpoly_swap(r->d, Md, s->ctx);
+    }
+    fmpq_clear(cn), fmpq_clear(cd);
+    fmpq_mpoly_clear(Mn, s->ctx), fmpq_mpoly_clear(Md, s->ctx), fmpq_mpoly_clear(N, s->ctx), fmpq_mpoly_clear(D, s->ctx);
+    fmpq_mpoly_clear(one, s->ctx), fmpq_mpoly_clear(rel, s->ctx);
+}
+
+/* 1 when node i is one of the relations: kept whole whatever its terms, an atom of it would be no relation. */
+static int is_relation(const cl_simp *s, int i)
+{
+    for (size_t k = 0; k < s->nzero; k++)
+        if (s->zero[k] == i) return 1;
+    return 0;
+}
+
 /* Node i (its arguments done): its normal form, or an atom of its own (a function, a constant not a decimal, a subexpression past the budget). */
 static void visit(cl_simp *s, int i)
 {
@@ -279,8 +399,9 @@ static void visit(cl_simp *s, int i)
     s->have[i] = 1;
     if (!form(s, i)) {
         size_t terms = (size_t)(fmpq_mpoly_length(r->n, s->ctx) + fmpq_mpoly_length(r->d, s->ctx));
-        if (!(s->shared[i] & 2) && terms <= (s->shared[i] ? s->max_shared : s->max_terms) + 1) return;
-        set_atom(s, r, cl_simp_emit_node(s, i));
+        if (!(s->shared[i] & 2) && (terms <= (s->shared[i] ? s->max_shared : s->max_terms) + 1 || is_relation(s, i))) return;
+        if (s->shared[i] & 2) set_atom(s, r, cl_simp_emit_node(s, i));
+        else budget_atom(s, r, i);
         return;
     }
     if (e->op == CL_EXPR_CONST) {
@@ -363,6 +484,8 @@ int cl_expr_simplify(cl_expr_dag *g, const int *roots, size_t n, int *out, const
     cl_simp s = {.g = g, .ninputs = cl_expr_dag_ninputs(g), .n0 = size};
     s.max_terms = o && o->max_terms ? o->max_terms : CL_EXPR_SIMPLIFY_TERMS;
     s.max_shared = o && o->max_shared ? o->max_shared : CL_EXPR_SIMPLIFY_SHARED_TERMS;
+    s.strip = o && o->strip;
+    s.zero = o ? o->zero : NULL, s.nzero = o ? o->nzero : 0;
     size_t nneed = 0;
     for (size_t i = 0; need && i < size; i++) nneed += need[i] != 0;
     /* the atoms: the functions, and a margin for the subexpressions past the budget (more, the smaller the budget) */

@@ -47,6 +47,7 @@ typedef struct cl_expr_simplify_opts {
     long lead, nlead; /**< inputs lead … lead + nlead − 1 are pulled out of sums first (a mass form's accelerations) */
     const int *atoms; /**< nodes of the same graph each kept as an atom of its own, whatever its terms: its simplified value written once, every node that uses it a polynomial in it (a model's named velocity) */
     size_t natoms;
+    int strip;        /**< an atom past the budget leaves its rational content and monomial factors outside (m·(a + b)/l is m/l times the atom a + b), where they cancel with the nodes using it */
 } cl_expr_simplify_opts;
 
 /**

@@ -547,6 +547,11 @@ static int quotient(cl_simp *s, const fmpq_mpoly_struct *n, const fmpq_mpoly_str
     return s->failed ? -1 : node;
 }
 
+int cl_simp_emit_value(cl_simp *s, const fmpq_mpoly_struct *n, const fmpq_mpoly_struct *d)
+{
+    return s->failed ? -1 : quotient(s, n, d);
+}
+
 int cl_simp_emit_node(cl_simp *s, int i)
 {
     if (s->failed) return -1;

@@ -31,6 +31,9 @@ typedef struct cl_simp {
     fmpq_mpoly_struct *rel; /**< the relations, polynomials that vanish on the manifold */
     size_t nrel, caprel;
     size_t max_terms, max_shared; /**< the budgets of terms of a node, of a shared node */
+    int strip;              /**< opts.strip */
+    const int *zero;        /**< opts.zero: the relations' nodes */
+    size_t nzero;
     slong first, nfirst;    /**< variables pulled out of sums before the others */
     clock_t deadline;
     int failed;             /**< CL_ENOCONV (budget), CL_ENOMEM */
@@ -47,4 +50,6 @@ static inline int cl_simp_out_of_time(cl_simp *s)
 }
 /** The simplified node of node \p i (written once, then remembered), or −1 (s->failed set). */
 int cl_simp_emit_node(cl_simp *s, int i);
+/** The node of the value \p n / \p d (written as cl_simp_emit_node() writes a node's), or −1 (s->failed set). */
+int cl_simp_emit_value(cl_simp *s, const fmpq_mpoly_struct *n, const fmpq_mpoly_struct *d);
 #endif

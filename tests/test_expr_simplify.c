@@ -254,11 +254,93 @@ static void factored_sums(void)
     cl_expr_dag_free(g);
 }
 
+/*
+ * A shared subexpression past the budget of terms is an atom (max_shared
+ * 1 makes a − x² … one): its relation rewrites the same sum met expanded
+ * as the atom, so x² + (a² − x²) is a², the atom cancelled; with strip,
+ * the atom (x + z)/b is b's multiple of the atom x + z, so b·((x + z)/b)
+ * is x + z; without strip it stays a product over the atom. The values
+ * are the formulas' at random points (within 2^(8−p) of their scale,
+ * same_values_at()).
+ */
+static void budget_atoms(void)
+{
+    static const char *const text[] = {"y*(a^2 - x^2)", "z*(a^2 - x^2)", "x^2 + (a^2 - x^2)",
+                                       "y*((x + z)/b)", "z*((x + z)/b)", "b*((x + z)/b)"};
+    for (int strip = 0; strip < 2; strip++) {
+        cl_expr_dag *g;
+        int root[6], out[6], st = new_roots(&g, text, 6, root);
+        cl_expr_simplify_opts o = {.max_terms = 40, .max_shared = 1, .strip = strip};
+        if (!st) st = cl_expr_simplify(g, root, 6, out, &o);
+        char t2[256] = "", t5[256] = "";
+        if (!st) print_root(g, out[2], t2, sizeof t2), print_root(g, out[5], t5, sizeof t5);
+        if (!ok(!st && !strcmp(t2, "a^2"), "strip %d: x^2 + (a^2 - x^2), its sum an atom, is a^2 by the atom's relation (status %d)",
+                strip, st))
+            diag("got %s", t2);
+        int want = strip ? !strcmp(t5, "x + z") : strstr(t5, "b*") != NULL && strstr(t5, "/b") != NULL;
+        if (!ok(!st && want, "strip %d: b*((x + z)/b) is %s", strip, strip ? "x + z, b outside the atom" : "a product over the atom (x + z)/b"))
+            diag("got %s", t5);
+        if (!st) same_values_random(g, root, out, 6, 8, strip ? "budget atoms, stripped" : "budget atoms");
+        cl_expr_dag_free(g);
+    }
+}
+
+/*
+ * An atom hiding part of |q|² from the sphere's relation: with
+ * q_y² + q_z² an atom v (shared, max_shared 1; not a node of the relation,
+ * which is (q_x² + q_y²) + q_z² − 1), the relation is rewritten as
+ * v + q_x² − 1, so a/(q_x² + (q_y² + q_z²)) is a; its value at POINT (on
+ * the sphere).
+ */
+static void sphere_atom(void)
+{
+    static const char *const text[] = {"y*(q.y*q.y + q.z*q.z)", "z*(q.y*q.y + q.z*q.z)", "a/(q.x*q.x + (q.y*q.y + q.z*q.z))"};
+    cl_expr_dag *g;
+    int root[3], out[3], rel[2], st = new_roots(&g, text, 3, root);
+    size_t nrel = st ? 0 : sphere(g, rel);
+    cl_expr_simplify_opts o = {.zero = rel, .nzero = nrel, .max_terms = 40, .max_shared = 1};
+    if (!st) st = cl_expr_simplify(g, root, 3, out, &o);
+    char t[256] = "";
+    if (!st) print_root(g, out[2], t, sizeof t);
+    if (!ok(!st && nrel == 2 && !strcmp(t, "a"), "a/(q.x^2 + t), t = q.y^2 + q.z^2 an atom, is a on the sphere (status %d)", st))
+        diag("got %s", t);
+    if (!st) same_values(g, root, out, 3, "sphere atom");
+    cl_expr_dag_free(g);
+}
+
+/*
+ * The pure sign flips of a term of a sum (cl_expr_share_signs()): a − x·(−b)
+ * is a + x·b, a term negated down a chain of products too, x·(−a) + b is
+ * b − x·a, a − (−b) is a + b; a negation used twice stays (moving it would
+ * write it at each use). The values are the formulas' (same_values()).
+ */
+static void sign_flips(void)
+{
+    static const char *const text[] = {"a - x*(-(b + c))", "a + y*(z*(-(b - c)))", "x*(-(a + c)) + b", "a - (-(x*y*z))",
+                                       "b - x*(-(y*z))", "a*(-(y*z))"};
+    static const char *const want[] = {"a + x*(b + c)", "a - y*z*(b - c)", "b - x*(a + c)", "a + x*y*z", "b - x*(-y*z)",
+                                       "a*(-y*z)"};
+    cl_expr_dag *g;
+    int root[6], out[6], st = new_roots(&g, text, 6, root);
+    if (!st) st = cl_expr_share_signs(g, root, 6, out);
+    for (int k = 0; k < 6; k++) {
+        char t[256] = "";
+        if (!st) print_root(g, out[k], t, sizeof t);
+        if (!ok(!st && !strcmp(t, want[k]), "%s is %s%s", text[k], want[k], k >= 4 ? ": its negation used twice stays" : ""))
+            diag("got %s", t);
+    }
+    if (!st) same_values(g, root, out, 6, "sign flips");
+    cl_expr_dag_free(g);
+}
+
 int main(void)
 {
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) one_case(i);
     budget();
     shared_products();
     factored_sums();
+    budget_atoms();
+    sign_flips();
+    sphere_atom();
     return done_testing();
 }

@@ -137,8 +137,11 @@ static size_t attempt(cl_expr_dag *g, const int *roots, size_t n, size_t nlabel,
     return sk ? 0 : printed_operations(g, try, n - nlabel, try + n - nlabel, nlabel);
 }
 
-int cl_model_simplify_named(cl_expr_dag *g, const cl_model *m, const int *roots, size_t n, int *out, const int *atoms, size_t natoms,
-                            int *atoms_out, long lead, long nlead)
+/* cl_model_simplify_named(); \p printed: the equations are to be read, so the attempts are made twice, the second time with
+   the atoms' factors left outside them (cl_expr_simplify_opts.strip), which costs twice the time of those consumers that only
+   evaluate them */
+static int simplify_named(cl_expr_dag *g, const cl_model *m, const int *roots, size_t n, int *out, const int *atoms, size_t natoms,
+                          int *atoms_out, long lead, long nlead, int printed)
 {
     size_t na = 0, nall = n + natoms;
     int *rel = malloc((12 * m->nfac + 1) * sizeof *rel), *best = malloc((3 * nall + 1) * sizeof *best), *try = best + nall;
@@ -152,12 +155,14 @@ int cl_model_simplify_named(cl_expr_dag *g, const cl_model *m, const int *roots,
     size_t fewest = 0, nb = sizeof budgets / sizeof budgets[0];
     /* each run its own budget, far above what the shipped models take (two-bodies' largest run 1.6 s): a budget
        shared by the runs left the later ones to the machine's load, and the equations with them */
-    for (size_t k = 0; k < nb && nrel >= 0 && st != CL_ENOMEM; k++) {
-        cl_expr_simplify_opts o = {.zero = rel, .nzero = (size_t)nrel, .lead = lead, .nlead = nlead, .max_terms = budgets[k][0],
-                                   .max_shared = budgets[k][1], .atoms = all + n, .natoms = na};
+    for (size_t k = 0; k < (printed ? 2 : 1) * nb && nrel >= 0 && st != CL_ENOMEM; k++) {
+        cl_expr_simplify_opts o = {.zero = rel, .nzero = (size_t)nrel, .lead = lead, .nlead = nlead, .max_terms = budgets[k % nb][0],
+                                   .max_shared = budgets[k % nb][1], .atoms = all + n, .natoms = na, .strip = k >= nb};
         size_t ops = attempt(g, all, n + na, na, try, &o, &st);
         if (ops && (st == CL_ENOCONV || ops < fewest)) memcpy(best, try, (n + na) * sizeof *best), fewest = ops, st = CL_OK;
     }
+    /* the pure sign flips after the choice, which they would only blur (a negation is not counted there) */
+    if (!st && cl_expr_share_signs(g, best, n + na, best)) st = CL_ENOMEM;
     if (!st) memcpy(out, best, n * sizeof *out);
     else if (out != roots) memcpy(out, roots, n * sizeof *out);
     for (size_t k = 0, j = n; atoms_out && k < natoms; k++) atoms_out[k] = atoms[k] < 0 ? -1 : st ? atoms[k] : best[j++];
@@ -168,9 +173,15 @@ int cl_model_simplify_named(cl_expr_dag *g, const cl_model *m, const int *roots,
     return st;
 }
 
+int cl_model_simplify_named(cl_expr_dag *g, const cl_model *m, const int *roots, size_t n, int *out, const int *atoms, size_t natoms,
+                            int *atoms_out, long lead, long nlead)
+{
+    return simplify_named(g, m, roots, n, out, atoms, natoms, atoms_out, lead, nlead, 1);
+}
+
 int cl_model_simplify(cl_expr_dag *g, const cl_model *m, const int *roots, size_t n, int *out, long lead, long nlead)
 {
-    return cl_model_simplify_named(g, m, roots, n, out, NULL, 0, NULL, lead, nlead);
+    return simplify_named(g, m, roots, n, out, NULL, 0, NULL, lead, nlead, 1);
 }
 
 /* A graph, its nodes' ids and the structure holding them, released. */
@@ -241,7 +252,7 @@ static int simplify_eom(cl_model_eom *q, const cl_model *m, int smaller)
 {
     size_t n = q->dim + q->ncon, nv = q->vel ? m->nv : 0;
     int *out = malloc((n + nv + 1) * sizeof *out), *vel = out ? out + n : NULL;
-    int st = out ? cl_model_simplify_named(q->g, m, q->out, n, out, q->vel, nv, vel, 0, 0) : CL_ENOMEM;
+    int st = out ? simplify_named(q->g, m, q->out, n, out, q->vel, nv, vel, 0, 0, !smaller) : CL_ENOMEM;
     if (!st && (!smaller || reached(q->g, out, n) <= reached(q->g, q->out, n))) {
         memcpy(q->out, out, n * sizeof *out);
         if (nv) memcpy(q->vel, vel, nv * sizeof *vel);
