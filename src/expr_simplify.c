@@ -137,13 +137,13 @@ static void set_atom(cl_simp *s, cl_simp_rf *r, int node)
 static int shorter(cl_simp *s, const fmpq_mpoly_t T, const fmpq_mpoly_t P)
 {
     slong lt = fmpq_mpoly_length(T, s->ctx), lp = fmpq_mpoly_length(P, s->ctx);
-    if (lt != lp) return lt < lp;
+    if (lt != lp || !s->atom_relations) return lt < lp; /* the degree only where atoms bring relations of two terms */
     return fmpq_mpoly_total_degree_si(T, s->ctx) < fmpq_mpoly_total_degree_si(P, s->ctx);
 }
 
 static void reduce(cl_simp *s, fmpq_mpoly_t P)
 {
-    if (!s->nrel || fmpq_mpoly_is_fmpq(P, s->ctx)) return;
+    if (!s->nrel || fmpq_mpoly_is_fmpq(P, s->ctx) || (!s->atom_relations && fmpq_mpoly_length(P, s->ctx) < 2)) return;
     int monomial = fmpq_mpoly_length(P, s->ctx) == 1; /* reduced by the relations of two terms only (w − 1 makes w·x just x): the others cannot shorten it */
     fmpq_mpoly_t Q, T, best;
     fmpq_t c, cl;
@@ -362,7 +362,7 @@ static void budget_atom(cl_simp *s, cl_simp_rf *r, int i)
     } else if (flip && fmpq_mpoly_is_one(D, s->ctx)) {
         fmpq_mpoly_gen(r->n, v, s->ctx), fmpq_mpoly_one(r->d, s->ctx);
     } else {
-        if (s->nvar > before && fmpq_mpoly_length(N, s->ctx) + fmpq_mpoly_length(D, s->ctx) <= RELATION_TERMS) { /* a new atom: its relation */
+        if (s->atom_relations && s->nvar > before && fmpq_mpoly_length(N, s->ctx) + fmpq_mpoly_length(D, s->ctx) <= RELATION_TERMS) { /* a new atom: its relation */
             fmpq_mpoly_gen(rel, v, s->ctx);
             if (!flip) fmpq_mpoly_mul(rel, rel, D, s->ctx);
             fmpq_mpoly_sub(rel, rel, flip ? D : N, s->ctx);
@@ -400,7 +400,7 @@ static void visit(cl_simp *s, int i)
     if (!form(s, i)) {
         size_t terms = (size_t)(fmpq_mpoly_length(r->n, s->ctx) + fmpq_mpoly_length(r->d, s->ctx));
         if (!(s->shared[i] & 2) && (terms <= (s->shared[i] ? s->max_shared : s->max_terms) + 1 || is_relation(s, i))) return;
-        if (s->shared[i] & 2) set_atom(s, r, cl_simp_emit_node(s, i));
+        if ((s->shared[i] & 2) || (!s->strip && !s->atom_relations)) set_atom(s, r, cl_simp_emit_node(s, i));
         else budget_atom(s, r, i);
         return;
     }
@@ -485,6 +485,7 @@ int cl_expr_simplify(cl_expr_dag *g, const int *roots, size_t n, int *out, const
     s.max_terms = o && o->max_terms ? o->max_terms : CL_EXPR_SIMPLIFY_TERMS;
     s.max_shared = o && o->max_shared ? o->max_shared : CL_EXPR_SIMPLIFY_SHARED_TERMS;
     s.strip = o && o->strip;
+    s.atom_relations = o && o->atom_relations;
     s.zero = o ? o->zero : NULL, s.nzero = o ? o->nzero : 0;
     size_t nneed = 0;
     for (size_t i = 0; need && i < size; i++) nneed += need[i] != 0;

@@ -48,6 +48,7 @@ typedef struct cl_expr_simplify_opts {
     const int *atoms; /**< nodes of the same graph each kept as an atom of its own, whatever its terms: its simplified value written once, every node that uses it a polynomial in it (a model's named velocity) */
     size_t natoms;
     int strip;        /**< an atom past the budget leaves its rational content and monomial factors outside (m·(a + b)/l is m/l times the atom a + b), where they cancel with the nodes using it */
+    int atom_relations; /**< an atom past the budget brings its relation (v·D − N) to the manifold's, so that its sum met again expanded is written as the atom: shorter equations to read, for a few times the simplifier's CPU on large models */
 } cl_expr_simplify_opts;
 
 /**

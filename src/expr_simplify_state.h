@@ -32,6 +32,7 @@ typedef struct cl_simp {
     size_t nrel, caprel;
     size_t max_terms, max_shared; /**< the budgets of terms of a node, of a shared node */
     int strip;              /**< opts.strip */
+    int atom_relations;     /**< opts.atom_relations */
     const int *zero;        /**< opts.zero: the relations' nodes */
     size_t nzero;
     slong first, nfirst;    /**< variables pulled out of sums before the others */

@@ -270,7 +270,7 @@ static void budget_atoms(void)
     for (int strip = 0; strip < 2; strip++) {
         cl_expr_dag *g;
         int root[6], out[6], st = new_roots(&g, text, 6, root);
-        cl_expr_simplify_opts o = {.max_terms = 40, .max_shared = 1, .strip = strip};
+        cl_expr_simplify_opts o = {.max_terms = 40, .max_shared = 1, .strip = strip, .atom_relations = 1};
         if (!st) st = cl_expr_simplify(g, root, 6, out, &o);
         char t2[256] = "", t5[256] = "";
         if (!st) print_root(g, out[2], t2, sizeof t2), print_root(g, out[5], t5, sizeof t5);
@@ -298,7 +298,7 @@ static void sphere_atom(void)
     cl_expr_dag *g;
     int root[3], out[3], rel[2], st = new_roots(&g, text, 3, root);
     size_t nrel = st ? 0 : sphere(g, rel);
-    cl_expr_simplify_opts o = {.zero = rel, .nzero = nrel, .max_terms = 40, .max_shared = 1};
+    cl_expr_simplify_opts o = {.zero = rel, .nzero = nrel, .max_terms = 40, .max_shared = 1, .atom_relations = 1};
     if (!st) st = cl_expr_simplify(g, root, 3, out, &o);
     char t[256] = "";
     if (!st) print_root(g, out[2], t, sizeof t);

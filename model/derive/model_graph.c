@@ -157,7 +157,8 @@ static int simplify_named(cl_expr_dag *g, const cl_model *m, const int *roots, s
        shared by the runs left the later ones to the machine's load, and the equations with them */
     for (size_t k = 0; k < (printed ? 2 : 1) * nb && nrel >= 0 && st != CL_ENOMEM; k++) {
         cl_expr_simplify_opts o = {.zero = rel, .nzero = (size_t)nrel, .lead = lead, .nlead = nlead, .max_terms = budgets[k % nb][0],
-                                   .max_shared = budgets[k % nb][1], .atoms = all + n, .natoms = na, .strip = k >= nb};
+                                   .max_shared = budgets[k % nb][1], .atoms = all + n, .natoms = na, .strip = k >= nb,
+                                   .atom_relations = printed};
         size_t ops = attempt(g, all, n + na, na, try, &o, &st);
         if (ops && (st == CL_ENOCONV || ops < fewest)) memcpy(best, try, (n + na) * sizeof *best), fewest = ops, st = CL_OK;
     }

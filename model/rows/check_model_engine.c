@@ -103,6 +103,7 @@ ENGINE_CHECK(let_forms, "let", "forms", "a model of R1 x S2 with lets, a matrix 
 ENGINE_CHECK(let_legendre, "let", "legendre", "a model of R1 x S2 with lets, a matrix literal, a force and L depending on t", 4096) { return run_short(NULL, "legendre", res, prec); }
 ENGINE_CHECK(henon_heiles_graph, "henon-heiles", "graph", "models/henon-heiles.model", 4096) { return run_short("henon-heiles", "graph", res, prec); }
 ENGINE_CHECK(spring_simplify, "spring", "simplify", "models/spring.model", 4096) { return run_short("spring", "simplify", res, prec); }
+ENGINE_CHECK(hoop_bead_simplify, "hoop-bead", "simplify", "models/hoop-bead.model", 4096) { return run_short("hoop-bead", "simplify", res, prec); }
 ENGINE_CHECK(ham_sphere_graph, "ham-sphere", "graph", "a Hamiltonian model on S2 x R1", 4096) { return run_model("ham-sphere", ham_sphere_model, sizeof ham_sphere_model - 1, "graph", res, prec); }
 ENGINE_CHECK(hoop_bead_graph, "hoop-bead", "graph", "models/hoop-bead.model", 4096) { return run_short("hoop-bead", "graph", res, prec); }
 ENGINE_CHECK(hoop_bead_constraints, "hoop-bead", "constraints", "models/hoop-bead.model", 4096) { return run_short("hoop-bead", "constraints", res, prec); }
