@@ -377,4 +377,12 @@ static inline rptr rv_carve(rptr q, size_t len, rptr *const *slots, size_t count
 #define RV_CARVE(q, len, ...) \
     rv_carve((q), (len), (rptr *const[]){__VA_ARGS__}, sizeof((rptr *const[]){__VA_ARGS__}) / sizeof(rptr *))
 
+/* r_traced(a): the tracing kind's constant node of the value a of the double or MPFR kind, exactly (its
+   mantissa over a power of two), its double beside it; for sources that include trace.h. */
+#if CL_PREC == CL_DOUBLE
+#define r_traced(a) ((cl_trace_scalar){cl_trace_const_double(*(a)), *(a)})
+#elif CL_PREC == CL_MPFR
+#define r_traced(a) ((cl_trace_scalar){cl_trace_const_mpfr(a), mpfr_get_d((a), MPFR_RNDN)})
+#endif
+
 #endif /* CL_SCALAR_H */

@@ -16,42 +16,6 @@
 #include "trace.h"
 #include "s2_fixtures_impl.h"
 
-/* a traced constant of value a (exactly: its mantissa over a power of two) */
-static cl_trace_scalar traced_const(rsrc a, cl_prec_t p)
-{
-    mpfr_t w;
-    mpfr_init2(w, p);
-    r_get_mpfr(w, a);
-    cl_trace_scalar c = {cl_trace_const_mpfr(w), mpfr_get_d(w, MPFR_RNDN)};
-    mpfr_clear(w);
-    return c;
-}
-
-enum { S2T_N = 2, S2T_DIM = 12 };
-
-/* The field of form \p form of the chain (masses mm, lengths ll, gravity grav: the row's values at p)
-   traced at x into *g, out[0..11] its components. */
-static int forms_graph(cl_expr_dag **g, int *out, int form, rsrc mm, rsrc ll, rsrc grav, rsrc x, cl_prec_t p)
-{
-    cl_trace_scalar m[S2T_N], l[S2T_N], gr[1], xt[S2T_DIM], dx[S2T_DIM];
-    double xv[S2T_DIM];
-    int st = cl_expr_dag_new(g);
-    if (!st) st = cl_trace_begin(*g, p);
-    if (st) return st;
-    for (int i = 0; i < S2T_N; i++) m[i] = traced_const(mm + i, p), l[i] = traced_const(ll + i, p);
-    gr[0] = traced_const(grav, p);
-    for (int i = 0; i < S2T_DIM; i++) xv[i] = r_get_d(x + i);
-    cl_trace_inputs(xt, xv, S2T_DIM);
-    cl_chain_tr *ch = NULL;
-    st = cl_chain_new_tr(&ch, S2T_N, m, l, gr, p);
-    if (!st) st = cl_chain_rhs_tr(ch, form, dx, xt);
-    cl_chain_free_tr(ch);
-    int st2 = cl_trace_end();
-    if (!st) st = st2;
-    for (int i = 0; i < S2T_DIM; i++) out[i] = dx[i].id;
-    return st;
-}
-
 /*
  * s2t_traj_forms() by Taylor: the same chain, state and span, each form's
  * traced field integrated with the order for 2^(12−p) (the tolerance GBS
@@ -64,13 +28,8 @@ static double traj_forms_taylor(cl_prec_t prec, long t1_num, long t1_den)
     cl_rng g;
     cl_rng_seed(&g, 9090);
     const size_t n = S2T_N, N = S2T_DIM;
-    /* masses and lengths drawn as s2t_traj_forms() draws them, g = 1/4 */
     RV_DECL(mm, S2T_N, prec); RV_DECL(ll, S2T_N, prec); R_DECL(grav, prec);
-    for (size_t i = 0; i < n; i++) {
-        r_set_d(mm + i, cl_rng_range(&g, 0.5, 2));
-        r_set_d(ll + i, cl_rng_range(&g, 0.5, 1.5));
-    }
-    r_set_q(grav, 1, 64);
+    s2t_traj_params(mm, ll, grav, n, &g); /* as s2t_traj_forms() */
     CL_FN(cl_chain) *ch = NULL;
     if (CL_FN(cl_chain_new)(&ch, n, mm, ll, grav, prec)) return NAN;
     CL_FN(cl_s2_quad_ws) *ws = CL_FN(cl_chain_ws)(ch);
@@ -86,19 +45,12 @@ static double traj_forms_taylor(cl_prec_t prec, long t1_num, long t1_den)
         int out[S2T_DIM];
         CL_FN(cl_s2_quad_convert)(ws, CL_S2_QDOT, x0, form, x);
         r_set_zero(t);
-        st = forms_graph(&gr, out, form, mm, ll, grav, x, prec);
+        st = s2t_forms_graph(&gr, out, form, mm, ll, grav, x, prec);
         if (!st) st = CL_FN(cl_taylor_new)(&tw, gr, out, N, 0, -1, cl_taylor_order_for_tol(12 - (double)prec), prec);
         if (!st) st = CL_FN(cl_taylor_integrate)(tw, t, x, t1, 0, NULL, NULL, -1, 0, NULL);
         CL_FN(cl_taylor_free)(tw);
         cl_expr_dag_free(gr);
-        if (st) break;
-        CL_FN(cl_s2_quad_convert)(ws, form, x, CL_S2_QDOT, y);
-        if (form == CL_S2_QDOT) {
-            CL_FN(cl_rvec_copy)(ref, y, N);
-            continue;
-        }
-        double e = CL_FN(cl_rvec_log2_maxdiff)(y, ref, N) - fmax(0, CL_FN(cl_rvec_log2_maxabs)(ref, N));
-        if (e > worst || isnan(e)) worst = e;
+        if (!st) s2t_form_gap(ws, form, x, y, ref, N, &worst);
     }
     CL_FN(cl_chain_free)(ch);
     return st ? NAN : worst;

@@ -238,19 +238,64 @@ static inline int s2t_traj_rhs_(rptr dx, rsrc t, rsrc x, void *vctx)
  * at rtol = atol = 2^(12−p), up to t1 = t1_num/t1_den; the final states,
  * carried to (q, q̇), against the (q, q̇) run, relative (log2; NaN on error).
  */
+/* The chain of the trajectory rows: masses in [0.5, 2], lengths in [0.5, 1.5] drawn from \p g, g = 1/64 (a slow
+   pendulum, so that t = 5 is less than one period and the high rungs stay affordable). */
+static inline void s2t_traj_params(rptr mm, rptr ll, rptr grav, size_t n, cl_rng *g)
+{
+    for (size_t i = 0; i < n; i++) {
+        r_set_d(mm + i, cl_rng_range(g, 0.5, 2));
+        r_set_d(ll + i, cl_rng_range(g, 0.5, 1.5));
+    }
+    r_set_q(grav, 1, 64);
+}
+
+/* Form \p form's end state x as (q, q̇) into y: the reference ref for CL_S2_QDOT, the others' gap from it (log2,
+   relative to max(1, |ref|)) kept in *worst when larger. */
+static inline void s2t_form_gap(CL_FN(cl_s2_quad_ws) *ws, int form, rsrc x, rptr y, rptr ref, size_t N, double *worst)
+{
+    CL_FN(cl_s2_quad_convert)(ws, form, x, CL_S2_QDOT, y);
+    if (form == CL_S2_QDOT) {
+        CL_FN(cl_rvec_copy)(ref, y, N);
+        return;
+    }
+    double e = CL_FN(cl_rvec_log2_maxdiff)(y, ref, N) - fmax(0, CL_FN(cl_rvec_log2_maxabs)(ref, N));
+    if (e > *worst || isnan(e)) *worst = e;
+}
+
+#ifdef CL_TRACE_H
+enum { S2T_N = 2, S2T_DIM = 12 };
+
+/* The field of form \p form of the double spherical pendulum (masses mm, lengths ll, gravity grav) traced at x into a new
+   graph *g (the caller frees it, also on failure), out[0..11] its components: the graph s2.traj.forms integrates. */
+static inline int s2t_forms_graph(cl_expr_dag **g, int *out, int form, rsrc mm, rsrc ll, rsrc grav, rsrc x, cl_prec_t p)
+{
+    cl_trace_scalar m[S2T_N], l[S2T_N], gr[1], xt[S2T_DIM], dx[S2T_DIM];
+    double xv[S2T_DIM];
+    int st = cl_expr_dag_new(g);
+    if (!st) st = cl_trace_begin(*g, p);
+    if (st) return st;
+    for (int i = 0; i < S2T_N; i++) m[i] = r_traced(mm + i), l[i] = r_traced(ll + i);
+    gr[0] = r_traced(grav);
+    for (int i = 0; i < S2T_DIM; i++) xv[i] = r_get_d(x + i);
+    cl_trace_inputs(xt, xv, S2T_DIM);
+    cl_chain_tr *ch = NULL;
+    st = cl_chain_new_tr(&ch, S2T_N, m, l, gr, p);
+    if (!st) st = cl_chain_rhs_tr(ch, form, dx, xt);
+    cl_chain_free_tr(ch);
+    int st2 = cl_trace_end();
+    if (!st) st = st2;
+    for (int i = 0; i < S2T_DIM; i++) out[i] = dx[i].id;
+    return st;
+}
+#endif
+
 static inline double s2t_traj_forms(cl_prec_t prec, long t1_num, long t1_den)
 {
     cl_rng g;
     cl_rng_seed(&g, 9090);
     const size_t n = 2, N = 6 * n;
-    /* masses and lengths as in the other checks, g = 1/4: a slow pendulum, so that
-       t = 5 is less than one period and the high rungs stay affordable */
     RV_DECL(mm, 2, prec); RV_DECL(ll, 2, prec); R_DECL(grav, prec);
-    for (size_t i = 0; i < n; i++) {
-        r_set_d(mm + i, cl_rng_range(&g, 0.5, 2));
-        r_set_d(ll + i, cl_rng_range(&g, 0.5, 1.5));
-    }
-    r_set_q(grav, 1, 64);
+    s2t_traj_params(mm, ll, grav, n, &g);
     CL_FN(cl_chain) *ch = NULL;
     /* GBS hands the field its guard bits (about 1.2k + 8 for k columns); a chain
        whose workspace kept only p bits would put an error floor near 2^(1.15k − p)
@@ -276,14 +321,7 @@ static inline double s2t_traj_forms(cl_prec_t prec, long t1_num, long t1_den)
         r_set_zero(t);
         r_set_zero(h);
         st = CL_FN(cl_ode_integrate)(ode, s2t_traj_rhs_, &c, t, x, t1, h, NULL);
-        if (st) break;
-        CL_FN(cl_s2_quad_convert)(ws, form, x, CL_S2_QDOT, y);
-        if (form == CL_S2_QDOT) {
-            CL_FN(cl_rvec_copy)(ref, y, N);
-            continue;
-        }
-        double e = CL_FN(cl_rvec_log2_maxdiff)(y, ref, N) - fmax(0, CL_FN(cl_rvec_log2_maxabs)(ref, N));
-        if (e > worst || isnan(e)) worst = e;
+        if (!st) s2t_form_gap(ws, form, x, y, ref, N, &worst);
     }
     CL_FN(cl_ode_ws_free)(ode);
     CL_FN(cl_rvec_free)(x0); CL_FN(cl_rvec_free)(x); CL_FN(cl_rvec_free)(ref);

@@ -11,45 +11,19 @@
 #include "trace.h"
 #include "s2_fixtures_impl.h"
 
-enum { N = 2, DIM = 12 };
+enum { N = S2T_N, DIM = S2T_DIM };
 
-/* a traced constant of value a (exactly: its mantissa over a power of two) */
-static cl_trace_scalar traced(rsrc a, cl_prec_t p)
-{
-    mpfr_t w;
-    mpfr_init2(w, p);
-    r_get_mpfr(w, a);
-    cl_trace_scalar c = {cl_trace_const_mpfr(w), mpfr_get_d(w, MPFR_RNDN)};
-    mpfr_clear(w);
-    return c;
-}
-
-/* The traced field of form at x0 (the form's coordinates) evaluated at x1 into fg. */
+/* The traced field of form at x0 (the form's coordinates, as s2.traj.forms traces it) evaluated at x1 into fg. */
 static int traced_at(int form, rsrc mm, rsrc ll, rsrc grav, rsrc x0, rsrc x1, rptr fg, cl_prec_t p)
 {
     cl_expr_dag *dag = NULL;
-    int st = cl_expr_dag_new(&dag);
-    if (!st) st = cl_trace_begin(dag, p);
-    if (st) {
-        cl_expr_dag_free(dag);
-        return st;
-    }
-    cl_trace_scalar m[N], l[N], gr[1], tx[DIM], tf[DIM];
-    double v[DIM];
-    for (int i = 0; i < N; i++) m[i] = traced(mm + i, p), l[i] = traced(ll + i, p);
-    gr[0] = traced(grav, p);
-    for (int i = 0; i < DIM; i++) v[i] = r_get_d(x0 + i);
-    cl_trace_inputs(tx, v, DIM);
-    cl_chain_tr *ch = NULL;
-    st = cl_chain_new_tr(&ch, N, m, l, gr, p);
-    if (!st) st = cl_chain_rhs_tr(ch, form, tf, tx);
-    cl_chain_free_tr(ch);
-    if (cl_trace_end() && !st) st = CL_ENOMEM;
+    int out[DIM];
+    int st = s2t_forms_graph(&dag, out, form, mm, ll, grav, x0, p);
     CL_FN(cl_expr_eval) *ev = NULL;
     if (!st) st = CL_FN(cl_expr_eval_new)(&ev, dag, p);
     if (!st) st = CL_FN(cl_expr_eval_run)(ev, x1, (int)cl_expr_dag_size(dag) - 1, 0);
     if (!st)
-        for (int i = 0; i < DIM; i++) r_set(fg + i, CL_FN(cl_expr_eval_value)(ev, tf[i].id));
+        for (int i = 0; i < DIM; i++) r_set(fg + i, CL_FN(cl_expr_eval_value)(ev, out[i]));
     CL_FN(cl_expr_eval_free)(ev);
     cl_expr_dag_free(dag);
     return st;

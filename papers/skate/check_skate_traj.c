@@ -69,17 +69,6 @@ static int traj_rhs(rptr dx, rsrc t, rsrc x, void *ctx)
     return st;
 }
 
-/* a traced constant of value a (exactly: its mantissa over a power of two) */
-static cl_trace_scalar traced_const(rsrc a, cl_prec_t p)
-{
-    mpfr_t w;
-    mpfr_init2(w, p);
-    r_get_mpfr(w, a);
-    cl_trace_scalar c = {cl_trace_const_mpfr(w), mpfr_get_d(w, MPFR_RNDN)};
-    mpfr_clear(w);
-    return c;
-}
-
 #define TRAJ_NMAX 15
 /* The row's field traced at x into *g: out[0..n−1] its components, out[n] Γ₃
    when the run has an event. Its parameters enter as constants holding exactly
@@ -91,8 +80,8 @@ static int traj_graph(cl_expr_dag **g, int *out, size_t n, const traj_ctx *c, rs
     int st = cl_expr_dag_new(g);
     if (!st) st = cl_trace_begin(*g, p);
     if (st) return st;
-    for (int i = 0; i < CL_SKATE_NPAR; i++) par[i] = traced_const(c->par + i, p);
-    if (c->sigma) sig[0] = traced_const(c->sigma, p);
+    for (int i = 0; i < CL_SKATE_NPAR; i++) par[i] = r_traced(c->par + i);
+    if (c->sigma) sig[0] = r_traced(c->sigma);
     for (size_t i = 0; i < n; i++) xv[i] = r_get_d(x + i);
     cl_trace_inputs(xt, xv, n);
     TRAJ_FIELD(_tr, st, dx, c, par, c->sigma ? sig : NULL, xt);
